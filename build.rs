@@ -1,0 +1,46 @@
+//! Embeds every language's files (`content/<lang>/**` and `locales/<lang>/**`)
+//! into the binary as `(relative path, text)` pairs. Which languages exist is
+//! decided later, at run time, from these paths: adding a language is adding
+//! folders, never changing Rust.
+
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+use std::{env, fs};
+
+fn main() {
+    let root = PathBuf::from(env::var("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR"));
+    let mut files = Vec::new();
+    for top in ["content", "locales"] {
+        println!("cargo:rerun-if-changed={top}");
+        let dir = root.join(top);
+        let Ok(langs) = fs::read_dir(&dir) else { continue };
+        for lang in langs.flatten() {
+            if lang.path().is_dir() {
+                collect(&lang.path(), &mut files);
+            }
+        }
+    }
+    files.sort();
+    let mut out = String::from("/// Every content and locale file, as (path relative to the crate root, absolute path).\n");
+    out.push_str("pub(crate) static FILES: &[(&str, &str)] = &[\n");
+    for file in &files {
+        let rel = file.strip_prefix(&root).expect("collected under the root");
+        let rel = rel.to_string_lossy().replace('\\', "/");
+        writeln!(out, "    ({rel:?}, include_str!({:?})),", file.display().to_string()).expect("write to String");
+    }
+    out.push_str("];\n");
+    let dest = PathBuf::from(env::var("OUT_DIR").expect("cargo sets OUT_DIR")).join("embedded.rs");
+    fs::write(dest, out).expect("OUT_DIR is writable");
+}
+
+fn collect(dir: &Path, files: &mut Vec<PathBuf>) {
+    let Ok(entries) = fs::read_dir(dir) else { return };
+    for entry in entries.flatten() {
+        let path = entry.path();
+        if path.is_dir() {
+            collect(&path, files);
+        } else if matches!(path.extension().and_then(|e| e.to_str()), Some("md" | "toml" | "ftl")) {
+            files.push(path);
+        }
+    }
+}

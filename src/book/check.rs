@@ -1,0 +1,308 @@
+//! The content check translators and CI run: every language against
+//! English. Pure; `src/bin/check_content.rs` prints its report.
+//!
+//! Errors (a reader would meet something broken): malformed files, unknown
+//! or bad widgets, duplicate or missing section ids, broken links, raw HTML,
+//! section ids or widget directives that differ from English, messages or
+//! pages that English does not have. Warnings (a fallback covers them):
+//! missing messages, missing pages, and translations whose English changed
+//! since they were last brought up to date.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use super::front_matter;
+use super::library::{Library, manifest_path, page_path};
+use super::markdown::{Document, Labels, LinkTarget};
+use super::sources::{SOURCE_LANG, Sources};
+use crate::diagnostic::{Diagnostic, Severity};
+use crate::i18n::Catalog;
+
+/// Counts for one language.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct LangSummary {
+    /// Language code.
+    pub lang: String,
+    /// Problems that fail the check.
+    pub errors: usize,
+    /// Problems a fallback covers.
+    pub warnings: usize,
+    /// UI messages English has and this language lacks.
+    pub missing_messages: usize,
+    /// UI messages this language has and English does not.
+    pub extra_messages: usize,
+    /// Pages shown in English for lack of a translation.
+    pub missing_pages: usize,
+    /// Translations whose English changed since.
+    pub outdated_pages: usize,
+}
+
+/// The whole report.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Report {
+    /// Every problem, by path and line.
+    pub diagnostics: Vec<Diagnostic>,
+    /// One summary per language, English first.
+    pub languages: Vec<LangSummary>,
+}
+
+impl Report {
+    /// Whether any error was found (or any warning, when `strict`).
+    pub fn failed(&self, strict: bool) -> bool {
+        self.diagnostics.iter().any(|d| d.severity == Severity::Error || strict)
+    }
+}
+
+/// Checks every language in `sources`.
+pub fn check(sources: &Sources) -> Report {
+    let library = Library::new(sources.clone());
+    let catalog = Catalog::load(sources);
+    let labels = Labels::default();
+    let mut report = Report::default();
+    let mut pending: Vec<(String, Diagnostic)> = Vec::new();
+    let lang_of = |path: &str| path.split('/').nth(1).unwrap_or_default().to_owned();
+    for d in library.diagnostics().iter().chain(catalog.diagnostics()) {
+        pending.push((lang_of(&d.path), d.clone()));
+    }
+
+    // Render every page that exists, in every language.
+    let toc = library.toc(SOURCE_LANG);
+    let mut docs: BTreeMap<(String, String), Document> = BTreeMap::new();
+    for lang in library.languages() {
+        for entry in &toc {
+            let path = page_path(lang, &entry.slug);
+            let Some(text) = sources.get(&path) else { continue };
+            let (body, offset) = match front_matter::split(&path, text) {
+                Ok(split) => (split.body, split.body_line_offset),
+                Err(d) => {
+                    pending.push((lang.clone(), d));
+                    (text, 0)
+                }
+            };
+            let opts = super::markdown::RenderOptions { href_prefix: "/", page: &entry.slug, labels: &labels };
+            let doc = super::markdown::render(body, offset, &opts);
+            for (line, problem) in &doc.problems {
+                pending.push((lang.clone(), Diagnostic::error(&path, *line, problem)));
+            }
+            docs.insert((lang.clone(), entry.slug.clone()), doc);
+        }
+    }
+
+    let mut summaries: BTreeMap<String, LangSummary> =
+        library.languages().iter().map(|l| (l.clone(), LangSummary { lang: l.clone(), ..Default::default() })).collect();
+
+    for lang in library.languages() {
+        let summary = summaries.entry(lang.clone()).or_default();
+        let mut found = Vec::new();
+        check_files_listed(sources, &library, lang, &mut found);
+        check_links(&library, &docs, lang, &mut found);
+        if lang != SOURCE_LANG {
+            check_messages(&catalog, lang, summary, &mut found);
+            check_manifest(&library, lang, &mut found);
+            check_pages(sources, &docs, &toc, lang, summary, &mut found);
+        } else {
+            for entry in &toc {
+                if !docs.contains_key(&(lang.clone(), entry.slug.clone())) {
+                    found.push(Diagnostic::error(page_path(lang, &entry.slug), 0, "listed in the manifest but missing"));
+                }
+            }
+        }
+        pending.extend(found.into_iter().map(|d| (lang.clone(), d)));
+    }
+
+    for (lang, d) in pending {
+        let summary = summaries.entry(lang.clone()).or_insert_with(|| LangSummary { lang, ..Default::default() });
+        match d.severity {
+            Severity::Error => summary.errors += 1,
+            Severity::Warning => summary.warnings += 1,
+        }
+        report.diagnostics.push(d);
+    }
+    report.diagnostics.sort_by(|a, b| (&a.path, a.line).cmp(&(&b.path, b.line)));
+    report.languages = library.languages().iter().filter_map(|l| summaries.remove(l)).collect();
+    report.languages.extend(summaries.into_values());
+    report
+}
+
+/// Markdown files that the English manifest does not list.
+fn check_files_listed(sources: &Sources, library: &Library, lang: &str, found: &mut Vec<Diagnostic>) {
+    for (path, _) in sources.under(&format!("content/{lang}/")) {
+        let slug = path.rsplit('/').next().and_then(|f| f.strip_suffix(".md"));
+        if let Some(slug) = slug {
+            if !library.has_page(slug) {
+                found.push(Diagnostic::error(path, 0, format!("page `{slug}` is not in the English manifest")));
+            }
+        }
+    }
+}
+
+fn check_messages(catalog: &Catalog, lang: &str, summary: &mut LangSummary, found: &mut Vec<Diagnostic>) {
+    let Some(english) = catalog.messages(SOURCE_LANG) else { return };
+    let Some(own) = catalog.messages(lang) else {
+        summary.missing_messages = english.len();
+        found.push(Diagnostic::warning(
+            format!("locales/{lang}/"),
+            0,
+            format!("no UI strings: all {} messages are shown in English", english.len()),
+        ));
+        return;
+    };
+    for (id, site) in english {
+        if !own.contains_key(id) {
+            summary.missing_messages += 1;
+            found.push(Diagnostic::warning(
+                format!("locales/{lang}/"),
+                0,
+                format!("missing message `{id}` (English: {}:{})", site.path, site.line),
+            ));
+        }
+    }
+    for (id, site) in own {
+        if !english.contains_key(id) {
+            summary.extra_messages += 1;
+            found.push(Diagnostic::error(&site.path, site.line, format!("message `{id}` is not in English")));
+        }
+    }
+}
+
+fn check_manifest(library: &Library, lang: &str, found: &mut Vec<Diagnostic>) {
+    let path = manifest_path(lang);
+    let Some(own) = library.own_manifest(lang) else {
+        if library.sources().get(&path).is_none() {
+            found.push(Diagnostic::warning(path, 0, "no manifest: English titles are shown"));
+        }
+        return;
+    };
+    for page in &own.pages {
+        if !library.has_page(&page.slug) {
+            found.push(Diagnostic::error(&path, 0, format!("page `{}` is not in the English manifest", page.slug)));
+        }
+    }
+    for entry in library.toc(SOURCE_LANG) {
+        if own.page(&entry.slug).is_none() {
+            found.push(Diagnostic::warning(&path, 0, format!("page `{}` has no title here", entry.slug)));
+        }
+    }
+}
+
+fn check_pages(
+    sources: &Sources,
+    docs: &BTreeMap<(String, String), Document>,
+    toc: &[super::TocEntry],
+    lang: &str,
+    summary: &mut LangSummary,
+    found: &mut Vec<Diagnostic>,
+) {
+    for entry in toc {
+        let path = page_path(lang, &entry.slug);
+        let en_path = page_path(SOURCE_LANG, &entry.slug);
+        let key = |l: &str| (l.to_owned(), entry.slug.clone());
+        let (Some(doc), Some(en_doc)) = (docs.get(&key(lang)), docs.get(&key(SOURCE_LANG))) else {
+            if sources.get(&path).is_none() {
+                summary.missing_pages += 1;
+                found.push(Diagnostic::warning(&path, 0, "missing page: readers get the English one"));
+            }
+            continue;
+        };
+        // Freshness against the English source.
+        let (Some(text), Some(en_text)) = (sources.get(&path), sources.get(&en_path)) else { continue };
+        let hash = front_matter::source_hash(en_text);
+        match front_matter::split(&path, text).ok().and_then(|s| s.front.source_hash).filter(|h| !h.is_empty()) {
+            None => {
+                summary.outdated_pages += 1;
+                found.push(Diagnostic::warning(&path, 1, format!("no source_hash: stamp it once up to date ({hash})")));
+            }
+            Some(h) if h != hash => {
+                summary.outdated_pages += 1;
+                found.push(Diagnostic::warning(
+                    &path,
+                    1,
+                    format!("{en_path} changed since this page was translated (recorded {h}, now {hash})"),
+                ));
+            }
+            Some(_) => {}
+        }
+        // Same section ids, in the same order.
+        let ids = |d: &Document| d.sections.iter().map(|s| s.id.clone()).collect::<Vec<_>>();
+        let (own_ids, en_ids) = (ids(doc), ids(en_doc));
+        if own_ids != en_ids {
+            let own_set: BTreeSet<_> = own_ids.iter().collect();
+            let en_set: BTreeSet<_> = en_ids.iter().collect();
+            for s in &en_doc.sections {
+                if !own_set.contains(&s.id) {
+                    found.push(Diagnostic::error(&path, 0, format!("section `{}` is missing ({en_path}:{})", s.id, s.line)));
+                }
+            }
+            for s in &doc.sections {
+                if !en_set.contains(&s.id) {
+                    found.push(Diagnostic::error(&path, s.line, format!("section `{}` is not in {en_path}", s.id)));
+                }
+            }
+            if own_set == en_set {
+                found.push(Diagnostic::error(&path, 0, format!("sections are in another order than in {en_path}")));
+            }
+        }
+        // Same widget directives, in the same order.
+        let own_widgets: Vec<_> = doc.widgets.iter().map(|(w, _)| w).collect();
+        let en_widgets: Vec<_> = en_doc.widgets.iter().map(|(w, _)| w).collect();
+        if own_widgets != en_widgets {
+            let line = doc.widgets.first().map_or(0, |(_, l)| *l);
+            found.push(Diagnostic::error(
+                &path,
+                line,
+                format!(
+                    "widget directives differ from {en_path}: here [{}], English [{}]",
+                    describe(&own_widgets),
+                    describe(&en_widgets)
+                ),
+            ));
+        }
+    }
+}
+
+fn describe(widgets: &[&super::WidgetDirective]) -> String {
+    widgets
+        .iter()
+        .map(|w| {
+            let params: Vec<String> = w.params.iter().map(|(k, v)| format!("{k}={v}")).collect();
+            if params.is_empty() { w.kind.name().to_owned() } else { format!("{} {}", w.kind.name(), params.join(" ")) }
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+fn check_links(library: &Library, docs: &BTreeMap<(String, String), Document>, lang: &str, found: &mut Vec<Diagnostic>) {
+    let sections_of = |slug: &str| {
+        docs.get(&(lang.to_owned(), slug.to_owned())).or_else(|| docs.get(&(SOURCE_LANG.to_owned(), slug.to_owned())))
+    };
+    for ((l, slug), doc) in docs {
+        if l != lang {
+            continue;
+        }
+        let path = page_path(lang, slug);
+        for link in &doc.links {
+            let (target_slug, fragment) = match &link.target {
+                LinkTarget::External(_) => continue,
+                LinkTarget::Section(id) => (slug.as_str(), Some(id.as_str())),
+                LinkTarget::Page { slug: s, fragment } => (s.as_str(), fragment.as_deref()),
+            };
+            if !library.has_page(target_slug) {
+                found.push(Diagnostic::error(&path, link.line, format!("broken link: no page `{target_slug}`")));
+                continue;
+            }
+            let Some(fragment) = fragment else { continue };
+            let known = sections_of(target_slug).is_some_and(|d| {
+                d.sections.iter().any(|s| s.id == fragment) || fragment.starts_with("fn-")
+            });
+            if !known {
+                found.push(Diagnostic::error(
+                    &path,
+                    link.line,
+                    format!("broken link: page `{target_slug}` has no section `{fragment}`"),
+                ));
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;

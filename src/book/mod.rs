@@ -1,0 +1,16 @@
+//! The book's content: files -> manifests and pages -> a document model the
+//! UI draws, plus the translators' content check. Pure (mdBook keeps its
+//! model apart from its renderers in the same way).
+
+pub mod check;
+pub mod front_matter;
+pub mod library;
+pub mod manifest;
+pub mod markdown;
+pub mod sources;
+pub mod widget;
+
+pub use library::{Library, RenderedPage, TocEntry};
+pub use markdown::{Block, Document, Labels};
+pub use sources::{SOURCE_LANG, Sources};
+pub use widget::{WidgetDirective, WidgetKind};

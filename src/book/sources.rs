@@ -1,0 +1,128 @@
+//! The raw files behind the book: `content/<lang>/*` and `locales/<lang>/*`,
+//! keyed by their path from the repository root. Pure: the app uses the copy
+//! embedded at build time, the content check and tests read a folder.
+
+use std::borrow::Cow;
+use std::collections::{BTreeMap, BTreeSet};
+
+mod embedded {
+    include!(concat!(env!("OUT_DIR"), "/embedded.rs"));
+}
+
+/// The language every other language is translated from and falls back to.
+pub const SOURCE_LANG: &str = "en";
+
+/// A set of content and locale files.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Sources {
+    files: BTreeMap<String, Cow<'static, str>>,
+}
+
+impl Sources {
+    /// The files compiled into this binary (see `build.rs`).
+    pub fn embedded() -> Self {
+        let files = embedded::FILES.iter().map(|(path, text)| ((*path).to_owned(), Cow::Borrowed(*text))).collect();
+        Self { files }
+    }
+
+    /// Reads `content/` and `locales/` under `root` (native only).
+    #[cfg(not(target_arch = "wasm32"))]
+    pub fn from_dir(root: &std::path::Path) -> std::io::Result<Self> {
+        fn walk(root: &std::path::Path, dir: &std::path::Path, out: &mut Sources) -> std::io::Result<()> {
+            for entry in std::fs::read_dir(dir)? {
+                let path = entry?.path();
+                if path.is_dir() {
+                    walk(root, &path, out)?;
+                } else if matches!(path.extension().and_then(|e| e.to_str()), Some("md" | "toml" | "ftl")) {
+                    let rel = path.strip_prefix(root).unwrap_or(&path).to_string_lossy().replace('\\', "/");
+                    // Only files inside a language folder count, not notes such as content/FORMAT.md.
+                    if rel.split('/').count() >= 3 {
+                        out.insert(rel, std::fs::read_to_string(&path)?);
+                    }
+                }
+            }
+            Ok(())
+        }
+        let mut sources = Self::default();
+        for top in ["content", "locales"] {
+            let dir = root.join(top);
+            if dir.is_dir() {
+                walk(root, &dir, &mut sources)?;
+            }
+        }
+        Ok(sources)
+    }
+
+    /// Adds or replaces one file.
+    pub fn insert(&mut self, path: impl Into<String>, text: impl Into<String>) {
+        self.files.insert(path.into(), Cow::Owned(text.into()));
+    }
+
+    /// Removes one file, if present.
+    pub fn remove(&mut self, path: &str) {
+        self.files.remove(path);
+    }
+
+    /// The text of one file.
+    pub fn get(&self, path: &str) -> Option<&str> {
+        self.files.get(path).map(|t| t.as_ref())
+    }
+
+    /// Every file whose path starts with `prefix`, in path order.
+    pub fn under<'a>(&'a self, prefix: &'a str) -> impl Iterator<Item = (&'a str, &'a str)> + 'a {
+        self.files
+            .range::<str, _>((std::ops::Bound::Included(prefix), std::ops::Bound::Unbounded))
+            .take_while(move |(path, _)| path.starts_with(prefix))
+            .map(|(path, text)| (path.as_str(), text.as_ref()))
+    }
+
+    /// Language codes that have a `content/<lang>/` or `locales/<lang>/`
+    /// folder: English first, the rest in code order.
+    pub fn languages(&self) -> Vec<String> {
+        let set: BTreeSet<&str> = self
+            .files
+            .keys()
+            .filter_map(|path| {
+                let mut parts = path.split('/');
+                match (parts.next(), parts.next()) {
+                    (Some("content" | "locales"), Some(lang)) => Some(lang),
+                    _ => None,
+                }
+            })
+            .collect();
+        let mut langs: Vec<String> = set.into_iter().map(str::to_owned).collect();
+        langs.sort_by_key(|l| (l != SOURCE_LANG, l.clone()));
+        langs
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn english_comes_first_and_languages_come_from_folders() {
+        let mut s = Sources::default();
+        s.insert("content/pt/book.toml", "");
+        s.insert("locales/es/ui.ftl", "");
+        s.insert("content/en/book.toml", "");
+        assert_eq!(s.languages(), ["en", "es", "pt"]);
+    }
+
+    #[test]
+    fn under_lists_only_the_prefix() {
+        let mut s = Sources::default();
+        s.insert("content/en/a.md", "A");
+        s.insert("content/es/a.md", "B");
+        s.insert("content/en/b.md", "C");
+        let got: Vec<_> = s.under("content/en/").map(|(p, _)| p).collect();
+        assert_eq!(got, ["content/en/a.md", "content/en/b.md"]);
+    }
+
+    #[test]
+    fn the_embedded_book_has_english() {
+        let s = Sources::embedded();
+        assert!(s.get("content/en/book.toml").is_some());
+        assert!(s.get("locales/en/ui.ftl").is_some());
+    }
+}

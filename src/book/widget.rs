@@ -1,0 +1,231 @@
+//! Widget directives: a fenced block whose info string is `widget <name>`
+//! and whose body holds the widget's parameters in TOML. Pure: this module
+//! only names and validates them; `src/widgets/` draws them.
+
+use std::collections::BTreeMap;
+use std::fmt;
+
+use serde::Serialize;
+
+/// The info-string word that marks a fenced block as a widget.
+pub const DIRECTIVE: &str = "widget";
+
+/// Every widget the book knows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+pub enum WidgetKind {
+    /// Ring (and tree) all-reduce, on the reader's GPU where it can.
+    RingAllreduce,
+    /// Slurm multifactor priority and fair-share.
+    FairShare,
+    /// Young/Daly checkpoint interval explorer.
+    YoungDaly,
+    /// Mock Slurm shell over a simulated cluster (and its labs).
+    SlurmShell,
+}
+
+/// The type and range a parameter accepts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ParamKind {
+    /// An integer in `min..=max`.
+    Int {
+        /// Smallest accepted value.
+        min: i64,
+        /// Largest accepted value.
+        max: i64,
+    },
+    /// One of a fixed set of strings.
+    OneOf(&'static [&'static str]),
+}
+
+/// One parameter a widget accepts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ParamSpec {
+    /// The TOML key.
+    pub key: &'static str,
+    /// Its type and range.
+    pub kind: ParamKind,
+}
+
+/// A validated parameter value.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+#[serde(untagged)]
+pub enum ParamValue {
+    /// An integer parameter.
+    Int(i64),
+    /// A string parameter.
+    Text(String),
+}
+
+impl fmt::Display for ParamValue {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::Int(i) => write!(f, "{i}"),
+            Self::Text(s) => write!(f, "{s:?}"),
+        }
+    }
+}
+
+/// A widget placed in a page.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct WidgetDirective {
+    /// Which widget.
+    pub kind: WidgetKind,
+    /// Its parameters, validated against [`WidgetKind::params`].
+    pub params: BTreeMap<String, ParamValue>,
+}
+
+/// Why a widget directive was refused.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum WidgetError {
+    /// The name after `widget` is not a known widget.
+    #[error("unknown widget `{0}` (known: {known})", known = WidgetKind::names().join(", "))]
+    UnknownWidget(String),
+    /// `widget` with no name.
+    #[error("a widget block needs a name after `widget` (known: {known})", known = WidgetKind::names().join(", "))]
+    MissingName,
+    /// The body is not valid TOML; `line` counts from the block's first body line.
+    #[error("widget parameters are not valid TOML: {message}")]
+    Toml {
+        /// The TOML parser's message.
+        message: String,
+        /// 0-based line inside the body.
+        line: usize,
+    },
+    /// A key the widget does not take.
+    #[error("widget `{widget}` has no parameter `{key}` (it takes: {known})")]
+    UnknownParam {
+        /// The widget's name.
+        widget: &'static str,
+        /// The unknown key.
+        key: String,
+        /// Keys it takes.
+        known: String,
+    },
+    /// A value of the wrong type or out of range.
+    #[error("widget `{widget}` parameter `{key}` must be {expected}")]
+    BadValue {
+        /// The widget's name.
+        widget: &'static str,
+        /// The key.
+        key: String,
+        /// What it accepts, in words.
+        expected: String,
+    },
+}
+
+impl WidgetKind {
+    /// Every kind, in a stable order.
+    pub const ALL: [Self; 4] = [Self::RingAllreduce, Self::FairShare, Self::YoungDaly, Self::SlurmShell];
+
+    /// The kebab-case name written in markdown.
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::RingAllreduce => "ring-allreduce",
+            Self::FairShare => "fair-share",
+            Self::YoungDaly => "young-daly",
+            Self::SlurmShell => "slurm-shell",
+        }
+    }
+
+    /// Every name, for error messages.
+    pub fn names() -> Vec<&'static str> {
+        Self::ALL.iter().map(|k| k.name()).collect()
+    }
+
+    /// The kind called `name`.
+    pub fn from_name(name: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|k| k.name() == name)
+    }
+
+    /// The parameters this widget accepts.
+    pub fn params(self) -> &'static [ParamSpec] {
+        match self {
+            Self::RingAllreduce => &[
+                ParamSpec { key: "ranks", kind: ParamKind::Int { min: 2, max: 64 } },
+                ParamSpec { key: "algorithm", kind: ParamKind::OneOf(&["ring", "tree"]) },
+            ],
+            Self::FairShare => {
+                &[ParamSpec { key: "preset", kind: ParamKind::OneOf(&["two-teams", "burned-share", "new-team"]) }]
+            }
+            Self::YoungDaly => &[ParamSpec {
+                key: "preset",
+                kind: ParamKind::OneOf(&["8-gpus", "1024-gpus", "16384-gpus-async"]),
+            }],
+            Self::SlurmShell => &[
+                ParamSpec { key: "cluster", kind: ParamKind::OneOf(&["default"]) },
+                ParamSpec { key: "lab", kind: ParamKind::OneOf(&["fallen-off-the-bus", "the-slow-lane"]) },
+            ],
+        }
+    }
+}
+
+impl WidgetDirective {
+    /// Parses a block whose info string is `info` (already known to start
+    /// with [`DIRECTIVE`]) and whose body is `body`.
+    pub fn parse(info: &str, body: &str) -> Result<Self, WidgetError> {
+        let name = info.trim().strip_prefix(DIRECTIVE).unwrap_or_default().trim();
+        if name.is_empty() {
+            return Err(WidgetError::MissingName);
+        }
+        let kind = WidgetKind::from_name(name).ok_or_else(|| WidgetError::UnknownWidget(name.to_owned()))?;
+        let table: toml::Table = toml::from_str(body).map_err(|e| WidgetError::Toml {
+            message: e.message().to_owned(),
+            line: e.span().map_or(0, |s| crate::diagnostic::line_of(body, s.start) - 1),
+        })?;
+        let mut params = BTreeMap::new();
+        for (key, value) in table {
+            let spec = kind.params().iter().find(|p| p.key == key).ok_or_else(|| WidgetError::UnknownParam {
+                widget: kind.name(),
+                key: key.clone(),
+                known: kind.params().iter().map(|p| p.key).collect::<Vec<_>>().join(", "),
+            })?;
+            let bad = |expected: String| WidgetError::BadValue { widget: kind.name(), key: key.clone(), expected };
+            let value = match (spec.kind, &value) {
+                (ParamKind::Int { min, max }, toml::Value::Integer(i)) if (min..=max).contains(i) => ParamValue::Int(*i),
+                (ParamKind::Int { min, max }, _) => return Err(bad(format!("an integer from {min} to {max}"))),
+                (ParamKind::OneOf(options), toml::Value::String(s)) if options.contains(&s.as_str()) => {
+                    ParamValue::Text(s.clone())
+                }
+                (ParamKind::OneOf(options), _) => return Err(bad(format!("one of \"{}\"", options.join("\", \"")))),
+            };
+            params.insert(key, value);
+        }
+        Ok(Self { kind, params })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_round_trip() {
+        for kind in WidgetKind::ALL {
+            assert_eq!(WidgetKind::from_name(kind.name()), Some(kind));
+        }
+        assert_eq!(WidgetKind::from_name("young_daly"), None);
+    }
+
+    #[test]
+    fn valid_parameters_are_kept() {
+        let w = WidgetDirective::parse("widget ring-allreduce", "ranks = 8\nalgorithm = \"tree\"\n").expect("valid");
+        assert_eq!(w.kind, WidgetKind::RingAllreduce);
+        assert_eq!(w.params["ranks"], ParamValue::Int(8));
+        assert_eq!(w.params["algorithm"], ParamValue::Text("tree".into()));
+        assert!(WidgetDirective::parse("widget  young-daly ", "").expect("empty body").params.is_empty());
+    }
+
+    #[test]
+    fn bad_directives_say_why() {
+        assert_eq!(WidgetDirective::parse("widget", ""), Err(WidgetError::MissingName));
+        assert!(matches!(WidgetDirective::parse("widget pie-chart", ""), Err(WidgetError::UnknownWidget(n)) if n == "pie-chart"));
+        let e = WidgetDirective::parse("widget ring-allreduce", "ranks = 65").expect_err("range");
+        assert_eq!(e.to_string(), "widget `ring-allreduce` parameter `ranks` must be an integer from 2 to 64");
+        let e = WidgetDirective::parse("widget young-daly", "preset = 3").expect_err("type");
+        assert!(e.to_string().contains("one of \"8-gpus\""), "{e}");
+        let e = WidgetDirective::parse("widget young-daly", "colour = \"red\"").expect_err("key");
+        assert!(matches!(e, WidgetError::UnknownParam { .. }));
+        let e = WidgetDirective::parse("widget young-daly", "\npreset = ").expect_err("toml");
+        assert!(matches!(e, WidgetError::Toml { line: 1, .. }), "{e:?}");
+    }
+}

@@ -1,0 +1,228 @@
+//! UI strings: one Project Fluent catalog per language, read from
+//! `locales/<lang>/*.ftl`, with English standing in for any missing message.
+//! Plural rules come from CLDR through fluent-bundle. Pure; the web side
+//! wraps it in a `use_i18n()` hook.
+
+use std::collections::BTreeMap;
+
+use fluent_bundle::concurrent::FluentBundle;
+use fluent_bundle::{FluentArgs, FluentResource, FluentValue};
+use unic_langid::LanguageIdentifier;
+
+use crate::book::markdown::Labels;
+use crate::book::sources::{SOURCE_LANG, Sources};
+use crate::diagnostic::{Diagnostic, line_of};
+
+/// One message id and where it is defined.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MessageSite {
+    /// The file.
+    pub path: String,
+    /// 1-based line.
+    pub line: usize,
+}
+
+struct Language {
+    bundle: FluentBundle<FluentResource>,
+    messages: BTreeMap<String, MessageSite>,
+}
+
+/// Every language's UI strings.
+pub struct Catalog {
+    languages: BTreeMap<String, Language>,
+    diagnostics: Vec<Diagnostic>,
+}
+
+impl std::fmt::Debug for Catalog {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Catalog").field("languages", &self.languages.keys().collect::<Vec<_>>()).finish()
+    }
+}
+
+/// A value passed into a message.
+#[derive(Debug, Clone, Copy)]
+pub enum Arg<'a> {
+    /// A number (selects plural forms).
+    Num(f64),
+    /// Text.
+    Str(&'a str),
+}
+
+impl Catalog {
+    /// Reads every `locales/<lang>/*.ftl`; parse problems are kept as
+    /// diagnostics and the valid messages still load.
+    pub fn load(sources: &Sources) -> Self {
+        let mut languages = BTreeMap::new();
+        let mut diagnostics = Vec::new();
+        for lang in sources.languages() {
+            let prefix = format!("locales/{lang}/");
+            if sources.under(&prefix).next().is_none() {
+                continue;
+            }
+            let langid: LanguageIdentifier = match lang.parse() {
+                Ok(id) => id,
+                Err(_) => {
+                    diagnostics.push(Diagnostic::error(prefix, 0, format!("`{lang}` is not a language code")));
+                    continue;
+                }
+            };
+            let mut bundle = FluentBundle::new_concurrent(vec![langid]);
+            // Unicode isolation marks around arguments would end up in
+            // copied text and tests; our arguments are never bidi-mixed.
+            bundle.set_use_isolating(false);
+            let mut messages = BTreeMap::new();
+            for (path, text) in sources.under(&prefix).filter(|(p, _)| p.ends_with(".ftl")) {
+                let resource = match FluentResource::try_new(text.to_owned()) {
+                    Ok(r) => r,
+                    Err((r, errors)) => {
+                        for e in errors {
+                            diagnostics.push(Diagnostic::error(path, line_of(text, e.pos.start), format!("Fluent syntax: {e}")));
+                        }
+                        r
+                    }
+                };
+                for entry in resource.entries() {
+                    if let fluent_syntax::ast::Entry::Message(m) = entry {
+                        let line = text.find(&format!("\n{} =", m.id.name)).map_or(1, |o| line_of(text, o + 1));
+                        let site = MessageSite { path: path.to_owned(), line };
+                        if let Some(first) = messages.insert(m.id.name.to_owned(), site) {
+                            diagnostics.push(Diagnostic::error(
+                                path,
+                                line,
+                                format!("message `{}` is already defined at {}:{}", m.id.name, first.path, first.line),
+                            ));
+                        }
+                    }
+                }
+                // Duplicates were reported above; the first definition wins.
+                bundle.add_resource_overriding(resource);
+            }
+            languages.insert(lang, Language { bundle, messages });
+        }
+        Self { languages, diagnostics }
+    }
+
+    /// Problems met while reading the files.
+    pub fn diagnostics(&self) -> &[Diagnostic] {
+        &self.diagnostics
+    }
+
+    /// Message ids defined for `lang`, with where.
+    pub fn messages(&self, lang: &str) -> Option<&BTreeMap<String, MessageSite>> {
+        self.languages.get(lang).map(|l| &l.messages)
+    }
+
+    /// The message `id` in `lang`, else in English, else the id itself.
+    pub fn text(&self, lang: &str, id: &str) -> String {
+        self.format(lang, id, &[])
+    }
+
+    /// Like [`Catalog::text`], with arguments (`{ $count }`).
+    pub fn format(&self, lang: &str, id: &str, args: &[(&str, Arg<'_>)]) -> String {
+        let mut fluent_args = FluentArgs::new();
+        for (name, value) in args {
+            match value {
+                Arg::Num(n) => fluent_args.set(*name, FluentValue::from(*n)),
+                Arg::Str(s) => fluent_args.set(*name, FluentValue::from(*s)),
+            }
+        }
+        for l in [lang, SOURCE_LANG] {
+            let Some(language) = self.languages.get(l) else { continue };
+            let Some(pattern) = language.bundle.get_message(id).and_then(|m| m.value()) else { continue };
+            let mut errors = Vec::new();
+            let text = language.bundle.format_pattern(pattern, Some(&fluent_args), &mut errors);
+            return text.into_owned();
+        }
+        id.to_owned()
+    }
+
+    /// The words the markdown renderer writes into pages.
+    pub fn labels(&self, lang: &str) -> Labels {
+        Labels {
+            copy: self.text(lang, "code-copy"),
+            copied: self.text(lang, "code-copied"),
+            anchor: self.text(lang, "section-anchor"),
+            note: self.text(lang, "callout-note"),
+            tip: self.text(lang, "callout-tip"),
+            important: self.text(lang, "callout-important"),
+            warning: self.text(lang, "callout-warning"),
+            caution: self.text(lang, "callout-caution"),
+        }
+    }
+}
+
+/// Picks the reader's language: a saved choice, else the first browser
+/// language the book has (matching `es-MX` to `es`), else English.
+pub fn negotiate(saved: Option<&str>, browser: &[String], available: &[String]) -> String {
+    let find = |wanted: &str| {
+        let wanted = wanted.trim().to_ascii_lowercase();
+        let primary = wanted.split(['-', '_']).next().unwrap_or_default().to_owned();
+        available
+            .iter()
+            .find(|a| a.to_ascii_lowercase() == wanted)
+            .or_else(|| available.iter().find(|a| a.to_ascii_lowercase() == primary))
+            .cloned()
+    };
+    saved.and_then(find).or_else(|| browser.iter().find_map(|b| find(b))).unwrap_or_else(|| SOURCE_LANG.to_owned())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sources() -> Sources {
+        let mut s = Sources::default();
+        s.insert("locales/en/ui.ftl", "hello = Hello\nonly-en = Only English\npages = { $count ->\n    [one] one page\n   *[other] { $count } pages\n}\n");
+        s.insert("locales/es/ui.ftl", "hello = Hola\npages = { $count ->\n    [one] una página\n   *[other] { $count } páginas\n}\n");
+        s
+    }
+
+    #[test]
+    fn messages_fall_back_to_english_then_to_the_id() {
+        let c = Catalog::load(&sources());
+        assert_eq!(c.text("es", "hello"), "Hola");
+        assert_eq!(c.text("es", "only-en"), "Only English");
+        assert_eq!(c.text("pt", "hello"), "Hello");
+        assert_eq!(c.text("es", "nowhere"), "nowhere");
+    }
+
+    #[test]
+    fn plurals_follow_cldr() {
+        let c = Catalog::load(&sources());
+        assert_eq!(c.format("es", "pages", &[("count", Arg::Num(1.0))]), "una página");
+        assert_eq!(c.format("es", "pages", &[("count", Arg::Num(5.0))]), "5 páginas");
+        assert_eq!(c.format("en", "pages", &[("count", Arg::Num(1.0))]), "one page");
+    }
+
+    #[test]
+    fn syntax_errors_and_duplicates_are_located() {
+        let mut s = sources();
+        s.insert("locales/es/extra.ftl", "ok = Bien\n\nbroken = { $x\nhello = Otra vez\n");
+        let c = Catalog::load(&s);
+        let found: Vec<String> = c.diagnostics().iter().map(ToString::to_string).collect();
+        assert!(found.iter().any(|d| d.starts_with("locales/es/extra.ftl:4: error: Fluent syntax")), "{found:?}");
+        assert!(found.iter().any(|d| d.contains("`hello` is already defined at locales/es/extra.ftl")), "{found:?}");
+        assert_eq!(c.text("es", "ok"), "Bien");
+    }
+
+    #[test]
+    fn negotiation_prefers_saved_then_browser_then_english() {
+        let available = vec!["en".to_owned(), "es".to_owned()];
+        assert_eq!(negotiate(Some("es"), &["en-US".into()], &available), "es");
+        assert_eq!(negotiate(Some("fr"), &["es-MX".into()], &available), "es");
+        assert_eq!(negotiate(None, &["fr-FR".into(), "ES".into()], &available), "es");
+        assert_eq!(negotiate(None, &["de".into()], &available), "en");
+        assert_eq!(negotiate(None, &[], &available), "en");
+    }
+
+    #[test]
+    fn the_shipped_catalog_has_every_label_in_both_languages() {
+        let c = Catalog::load(&Sources::embedded());
+        assert!(c.diagnostics().is_empty(), "{:?}", c.diagnostics());
+        for lang in ["en", "es"] {
+            let labels = c.labels(lang);
+            assert!(!labels.copy.contains('-'), "{lang}: {labels:?}");
+        }
+        assert_eq!(c.text("es", "code-copy"), "Copiar");
+    }
+}
