@@ -9,7 +9,11 @@ pub mod book;
 pub mod diagnostic;
 pub mod i18n;
 
+// Leptos's `#[component]` expands to items whose visibility the
+// `unreachable_pub` lint misreads (it flags even re-exported components).
 #[cfg(feature = "web")]
+#[allow(unreachable_pub)]
 pub mod ui;
 #[cfg(feature = "web")]
+#[allow(unreachable_pub)]
 pub mod widgets;

@@ -37,6 +37,8 @@ pub struct RenderedPage {
     pub doc: Document,
     /// The language the text is really in (English when falling back).
     pub text_lang: String,
+    /// The page's slug.
+    pub slug: String,
     /// The file it came from.
     pub path: String,
 }
@@ -144,7 +146,7 @@ impl Library {
             // A broken front matter should not hide the page: render it whole.
             Err(_) => markdown::render(text, 0, &opts),
         };
-        Some(RenderedPage { doc, text_lang, path })
+        Some(RenderedPage { doc, text_lang, slug: slug.to_owned(), path })
     }
 }
 

@@ -161,6 +161,22 @@ pub struct Document {
     pub problems: Vec<(usize, PageProblem)>,
 }
 
+impl Document {
+    /// The `##` section that holds section `id` (itself when it is one).
+    pub fn top_section_of(&self, id: &str) -> Option<&str> {
+        let mut top = None;
+        for section in &self.sections {
+            if section.level <= 2 {
+                top = Some(section.id.as_str());
+            }
+            if section.id == id {
+                return top;
+            }
+        }
+        None
+    }
+}
+
 const ALLOWED_SCHEMES: [&str; 3] = ["http", "https", "mailto"];
 
 /// Classifies a link destination as written in markdown; `None` for a

@@ -7,6 +7,7 @@ pub mod front_matter;
 pub mod library;
 pub mod manifest;
 pub mod markdown;
+pub mod route;
 pub mod sources;
 pub mod widget;
 

@@ -25,8 +25,7 @@ impl Sources {
         Self { files }
     }
 
-    /// Reads `content/` and `locales/` under `root` (native only).
-    #[cfg(not(target_arch = "wasm32"))]
+    /// Reads `content/` and `locales/` under `root` (a native tool's way in).
     pub fn from_dir(root: &std::path::Path) -> std::io::Result<Self> {
         fn walk(root: &std::path::Path, dir: &std::path::Path, out: &mut Sources) -> std::io::Result<()> {
             for entry in std::fs::read_dir(dir)? {

@@ -83,6 +83,9 @@ fn headings_get_ids_sections_and_anchors() {
     assert_eq!(doc.sections[0].level, 2);
     assert_eq!(doc.sections[0].line, 3);
     assert_eq!(doc.sections[1].level, 3);
+    assert_eq!(doc.top_section_of("rule"), Some("cuda-stack"));
+    assert_eq!(doc.top_section_of("cuda-stack"), Some("cuda-stack"));
+    assert_eq!(doc.top_section_of("nope"), None);
     let html = html_of(&doc);
     assert!(html.contains("<h2 id=\"cuda-stack\">"), "{html}");
     assert!(html.contains("href=\"/course/en/running-jobs#cuda-stack\""), "{html}");

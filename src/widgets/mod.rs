@@ -1,0 +1,51 @@
+//! The live widgets placed in pages by ```` ```widget <name> ```` blocks.
+//! Each will be a thin view over a simulation in `src/sim/`; until a
+//! widget exists its directive shows an honest "coming in a later version"
+//! notice in the reader's language. Web only.
+
+use leptos::prelude::*;
+
+use crate::book::{WidgetDirective, WidgetKind};
+use crate::ui::use_i18n;
+
+/// Locale key of a widget's display name.
+fn name_key(kind: WidgetKind) -> &'static str {
+    match kind {
+        WidgetKind::RingAllreduce => "widget-ring-allreduce",
+        WidgetKind::FairShare => "widget-fair-share",
+        WidgetKind::YoungDaly => "widget-young-daly",
+        WidgetKind::SlurmShell => "widget-slurm-shell",
+    }
+}
+
+/// Mounts the widget a directive names.
+#[component]
+pub fn WidgetHost(
+    /// The directive from the page.
+    directive: WidgetDirective,
+) -> impl IntoView {
+    let i18n = use_i18n();
+    let kind = directive.kind;
+    view! {
+        <div class="widget widget-coming" role="note" data-widget=kind.name()>
+            <p class="widget-title">{move || i18n.t(name_key(kind))}</p>
+            <p class="widget-notice">{move || i18n.t("widget-coming")}</p>
+        </div>
+    }
+}
+
+/// A piece of content that could not be shown: a translated notice, with
+/// the technical detail for the page's author.
+#[component]
+pub fn ContentNotice(
+    /// What went wrong, in English.
+    detail: String,
+) -> impl IntoView {
+    let i18n = use_i18n();
+    view! {
+        <div class="content-notice" role="status">
+            <p>{move || i18n.t("content-notice")}</p>
+            <p class="content-notice-detail"><code>{detail}</code></p>
+        </div>
+    }
+}
