@@ -344,9 +344,19 @@ impl<'a, 'o> Renderer<'a, 'o> {
                 let _ = escape_html(&mut html, &labels.copied);
                 html.push_str("\">");
                 let _ = escape_html(&mut html, &labels.copy);
-                html.push_str("</button>");
+                // The block is focusable: a keyboard user can scroll a long line.
+                html.push_str("</button><pre tabindex=\"0\"><code");
+                let lang = match &kind {
+                    CodeBlockKind::Fenced(info) => info.split_whitespace().next().unwrap_or_default(),
+                    CodeBlockKind::Indented => "",
+                };
+                if !lang.is_empty() {
+                    html.push_str(" class=\"language-");
+                    let _ = escape_html(&mut html, lang);
+                    html.push('"');
+                }
+                html.push('>');
                 self.html(html);
-                self.pending.push(Event::Start(Tag::CodeBlock(kind)));
             }
             Tag::Heading { level, id, classes, attrs } => {
                 self.heading = Some(HeadingState { id: id.clone(), text: String::new(), line });
@@ -413,10 +423,7 @@ impl<'a, 'o> Renderer<'a, 'o> {
 
     fn end(&mut self, tag: TagEnd) {
         match tag {
-            TagEnd::CodeBlock => {
-                self.pending.push(Event::End(TagEnd::CodeBlock));
-                self.html("</div>".into());
-            }
+            TagEnd::CodeBlock => self.html("</code></pre></div>".into()),
             TagEnd::Heading(level) => self.end_heading(level),
             TagEnd::Link | TagEnd::Image => {
                 if !self.dropped_links.pop().unwrap_or(false) {

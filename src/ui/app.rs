@@ -1,8 +1,11 @@
 //! The root component: the router (for history and link clicks) around the
-//! shell, which reads the address itself through the pure [`Route`].
+//! shell, which reads the address itself through the pure [`Route`]. One
+//! catch-all route stays in place because leptos_router only writes the
+//! address bar once its `Routes` have resolved a navigation.
 
 use leptos::prelude::*;
-use leptos_router::components::Router;
+use leptos_router::components::{Route as RouterRoute, Router, Routes};
+use leptos_router::path;
 use leptos_router::hooks::use_location;
 
 use super::browser;
@@ -17,7 +20,12 @@ pub fn App() -> impl IntoView {
     let base = browser::base_path();
     view! {
         <Router base=base.clone()>
-            <Shell base=base />
+            <Routes fallback={
+                let base = base.clone();
+                move || view! { <Shell base=base.clone() /> }
+            }>
+                <RouterRoute path=path!("/*any") view=move || view! { <Shell base=base.clone() /> } />
+            </Routes>
         </Router>
     }
 }

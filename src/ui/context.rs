@@ -74,3 +74,33 @@ pub fn use_i18n() -> I18n {
         base: StoredValue::new(String::new()),
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn i18n_follows_the_reader_language_and_writes_hrefs_under_the_base() {
+        let owner = Owner::new();
+        owner.with(|| {
+            let lang = RwSignal::new("es".to_owned());
+            let i18n = I18n { lang: Memo::new(move |_| lang.get()), base: StoredValue::new("/course".into()) };
+            assert_eq!(i18n.t("code-copy"), "Copiar");
+            assert_eq!(i18n.href(Some("all-reduce")), "/course/es/all-reduce");
+            assert_eq!(i18n.t_args("contents-sections", &[("count", Arg::Num(1.0))]), "Una sección");
+            lang.set("en".into());
+            assert_eq!(i18n.t("code-copy"), "Copy");
+            assert_eq!(i18n.href(None), "/course/en/");
+        });
+    }
+
+    #[test]
+    fn without_a_provider_components_get_english_at_the_root() {
+        let owner = Owner::new();
+        owner.with(|| {
+            let i18n = use_i18n();
+            assert_eq!(i18n.t("nav-next"), "Next");
+            assert_eq!(i18n.href(Some("x")), "/en/x");
+        });
+    }
+}

@@ -98,12 +98,23 @@ pub fn PageArticle(
     }
 }
 
+/// Jumps (without the stylesheet's smooth scrolling: the reader asked for
+/// this place) to the address's section, or to the top.
 fn scroll_to_hash(hash: &str) {
     let id = hash.trim_start_matches('#');
     let target = (!id.is_empty()).then(|| document().get_element_by_id(id)).flatten();
     match target {
-        Some(el) => el.scroll_into_view(),
-        None => window().scroll_to_with_x_and_y(0.0, 0.0),
+        Some(el) => {
+            let options = web_sys::ScrollIntoViewOptions::new();
+            options.set_behavior(web_sys::ScrollBehavior::Instant);
+            el.scroll_into_view_with_scroll_into_view_options(&options);
+        }
+        None => {
+            let options = web_sys::ScrollToOptions::new();
+            options.set_top(0.0);
+            options.set_behavior(web_sys::ScrollBehavior::Instant);
+            window().scroll_to_with_scroll_to_options(&options);
+        }
     }
 }
 

@@ -1,0 +1,235 @@
+// End-to-end tests of the built book (dist/, served under /course/ by a
+// static server with no single-page-app fallback) in headless Chromium.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import AxeBuilder from "@axe-core/playwright";
+import { BASE, env, openPage, visit, waitForSectionInView } from "./harness.mjs";
+
+const PAGES = ["running-jobs", "all-reduce", "containers-gpus", "fallen-off-the-bus", "the-slow-lane"];
+
+test("/ sends an English reader to /en/ and a Spanish reader to /es/", async () => {
+  for (const [locale, lang, heading] of [
+    ["en-US", "en", "GPU Clusters in Practice"],
+    ["es-MX", "es", "Clústeres de GPU en la práctica"],
+    ["de-DE", "en", "GPU Clusters in Practice"],
+  ]) {
+    const { context, page } = await openPage({ locale });
+    await page.goto(env.url);
+    await page.waitForURL(`**${BASE}${lang}/`);
+    assert.equal(await page.locator("main h1").textContent(), heading);
+    assert.equal(await page.getAttribute("html", "lang"), lang);
+    assert.deepEqual(page.problems, []);
+    await context.close();
+  }
+});
+
+test("a saved language choice wins over the browser's", async () => {
+  const { context, page } = await openPage({ locale: "en-US" });
+  await visit(page, "en/");
+  await page.getByRole("link", { name: "Español" }).click();
+  await page.waitForURL(`**${BASE}es/`);
+  await page.goto(env.url);
+  await page.waitForURL(`**${BASE}es/`);
+  assert.deepEqual(page.problems, []);
+  await context.close();
+});
+
+test("the chapter opens from the contents and its cross-references lead to real pages", async () => {
+  const { context, page } = await openPage();
+  await visit(page, "en/");
+  await page.getByRole("link", { name: "Start reading" }).click();
+  await page.waitForURL(`**${BASE}en/running-jobs`);
+  assert.equal(await page.locator("main h1").textContent(), "2. Running Jobs");
+  assert.match(await page.title(), /Running Jobs/);
+
+  await page.locator("article").getByRole("link", { name: "All-reduce (ring & tree)" }).first().click();
+  await page.waitForURL(`**${BASE}en/all-reduce`);
+  assert.equal(await page.locator("main h1").textContent(), "All-reduce (ring & tree)");
+
+  await page.getByRole("link", { name: /Previous/ }).click();
+  await page.waitForURL(`**${BASE}en/running-jobs`);
+  await page.locator("article").getByRole("link", { name: "Fair-share scheduling" }).first().click();
+  await page.waitForURL(`**${BASE}en/running-jobs#fair-share`);
+  await waitForSectionInView(page, "fair-share");
+  assert.deepEqual(page.problems, []);
+  await context.close();
+});
+
+test("switching language keeps the page and the section being read", async () => {
+  const { context, page } = await openPage();
+  await visit(page, "en/running-jobs#checkpointing");
+  await waitForSectionInView(page, "checkpointing");
+  await page.waitForSelector('.toc-sections li.active a[href$="#checkpointing"]');
+  await page.getByRole("link", { name: "Español" }).click();
+  await page.waitForURL(`**${BASE}es/running-jobs#checkpointing`);
+  await page.waitForFunction(() => document.documentElement.lang === "es");
+  await waitForSectionInView(page, "checkpointing");
+  assert.match(await page.locator("#checkpointing").textContent(), /Checkpointing y tolerancia a fallas/);
+  assert.deepEqual(page.problems, []);
+  await context.close();
+});
+
+test("the section being read is marked in the table of contents while scrolling", async () => {
+  const { context, page } = await openPage();
+  await visit(page, "en/running-jobs");
+  await page.locator("#kubernetes").scrollIntoViewIfNeeded();
+  await page.evaluate(() => document.getElementById("kubernetes").scrollIntoView());
+  await page.waitForSelector('.toc-sections li.active a[href$="#kubernetes"]');
+  const current = await page.locator('.toc-sections a[aria-current="location"]').textContent();
+  assert.match(current, /2\.5/);
+  await context.close();
+});
+
+test("deep links load straight from a static host with no fallback, and survive a reload", async () => {
+  const { context, page } = await openPage();
+  const response = await visit(page, "es/running-jobs#fair-share");
+  assert.equal(response.status(), 200, "a real file answers the deep link");
+  await waitForSectionInView(page, "fair-share");
+  await page.reload();
+  await page.waitForSelector("main h1");
+  await waitForSectionInView(page, "fair-share");
+  assert.equal(await page.locator("main h1").textContent(), "2. Ejecutar trabajos");
+  assert.deepEqual(page.problems, []);
+  await context.close();
+});
+
+test("an unknown address shows a translated 'not found' with a way back", async () => {
+  const { context, page } = await openPage();
+  const response = await visit(page, "es/no-such-page");
+  assert.equal(response.status(), 404);
+  assert.equal(await page.locator("main h1").textContent(), "Página no encontrada");
+  await page.getByRole("link", { name: "Ir al índice" }).click();
+  await page.waitForURL(`**${BASE}es/`);
+  await context.close();
+});
+
+test("the theme toggle switches to dark and is remembered", async () => {
+  const { context, page } = await openPage({ colorScheme: "light" });
+  await visit(page, "en/running-jobs");
+  const bg = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+  assert.equal(await bg(), "rgb(255, 255, 255)");
+  await page.getByRole("button", { name: "Switch to the dark theme" }).click();
+  assert.equal(await page.getAttribute("html", "data-theme"), "dark");
+  assert.notEqual(await bg(), "rgb(255, 255, 255)");
+  await page.reload();
+  await page.waitForSelector("main h1");
+  assert.equal(await page.getAttribute("html", "data-theme"), "dark");
+  assert.ok(await page.getByRole("button", { name: "Switch to the light theme" }).isVisible());
+  await context.close();
+});
+
+test("the theme follows the system until the reader chooses", async () => {
+  const { context, page } = await openPage({ colorScheme: "dark" });
+  await visit(page, "en/");
+  assert.equal(await page.evaluate(() => getComputedStyle(document.body).backgroundColor), "rgb(20, 24, 23)");
+  await context.close();
+});
+
+test("code blocks copy their text", async () => {
+  const { context, page } = await openPage();
+  await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+  await visit(page, "en/running-jobs#operator-commands");
+  const button = page.locator("#operator-commands ~ .code-block .copy-button").first();
+  assert.equal(await button.textContent(), "Copy");
+  await button.click();
+  assert.equal(await button.textContent(), "Copied");
+  const copied = await page.evaluate(() => navigator.clipboard.readText());
+  assert.match(copied, /scontrol update NodeName=node-3 State=DRAIN Reason="gpu5 fan"/);
+  await context.close();
+});
+
+test("widgets not built yet say so honestly, in the reader's language", async () => {
+  const { context, page } = await openPage();
+  await visit(page, "es/running-jobs");
+  const notices = page.locator(".widget-coming");
+  assert.equal(await notices.count(), 4);
+  assert.match(await notices.first().textContent(), /llegará en una próxima versión/);
+  await context.close();
+});
+
+test("on a phone the contents is a menu", async () => {
+  const { context, page } = await openPage({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  await visit(page, "en/running-jobs");
+  const nav = page.locator("#book-nav");
+  assert.equal(await nav.isVisible(), false);
+  const menu = page.getByRole("button", { name: "Open the contents" });
+  await menu.click();
+  assert.equal(await nav.isVisible(), true);
+  assert.equal(await page.getByRole("button", { name: "Close the contents" }).getAttribute("aria-expanded"), "true");
+  await nav.getByRole("link", { name: "Containers & GPUs" }).click();
+  await page.waitForURL(`**${BASE}en/containers-gpus`);
+  assert.equal(await nav.isVisible(), false);
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  assert.ok(overflow <= 0, `the page scrolls sideways by ${overflow}px`);
+  await context.close();
+});
+
+test("keyboard: the first Tab reaches a visible skip link that moves focus to the text", async () => {
+  const { context, page } = await openPage();
+  await visit(page, "en/running-jobs");
+  await page.keyboard.press("Tab");
+  const focused = page.locator(":focus");
+  assert.equal(await focused.textContent(), "Skip to content");
+  assert.ok(await focused.isVisible());
+  const outline = await focused.evaluate((el) => getComputedStyle(el).outlineStyle);
+  assert.notEqual(outline, "none");
+  await page.keyboard.press("Enter");
+  await page.waitForURL(/#main$/);
+  await context.close();
+});
+
+test("print shows the text alone", async () => {
+  const { context, page } = await openPage();
+  await visit(page, "en/running-jobs");
+  await page.emulateMedia({ media: "print" });
+  for (const selector of [".topbar", "#book-nav", ".pager", ".copy-button"]) {
+    assert.equal(await page.locator(selector).first().isVisible(), false, `${selector} prints`);
+  }
+  assert.ok(await page.locator("article h1").isVisible());
+  await context.close();
+});
+
+test("every link on every page leads somewhere real", async () => {
+  const { context, page } = await openPage();
+  const seen = new Set();
+  for (const lang of ["en", "es"]) {
+    for (const slug of ["", ...PAGES]) {
+      await visit(page, `${lang}/${slug}`);
+      const hrefs = await page.$$eval("a[href]", (as) => as.map((a) => a.href));
+      for (const href of hrefs) if (href.includes(BASE) && !href.endsWith("#main")) seen.add(href);
+    }
+  }
+  assert.ok(seen.size > 60, `only ${seen.size} links found`);
+  for (const href of seen) {
+    const url = new URL(href);
+    const path = url.pathname;
+    await page.goto(href);
+    await page.waitForSelector("main h1");
+    const h1 = await page.locator("main h1").textContent();
+    assert.ok(!/not found|no encontrada/i.test(h1), `${path} is not a page`);
+    if (url.hash) {
+      const id = decodeURIComponent(url.hash.slice(1));
+      assert.ok(await page.locator(`[id="${id}"]`).count(), `${href}: no element #${id}`);
+    }
+  }
+  assert.deepEqual(page.problems, []);
+  await context.close();
+});
+
+test("axe finds no accessibility violations on any page, in either language or theme", async () => {
+  for (const colorScheme of ["light", "dark"]) {
+    const { context, page } = await openPage({ colorScheme });
+    for (const lang of ["en", "es"]) {
+      for (const slug of ["", ...PAGES, "no-such-page"]) {
+        await visit(page, `${lang}/${slug}`);
+        // The browser logs the unknown address's 404 status: expected there.
+        if (slug === "no-such-page") page.problems = page.problems.filter((p) => !/status of 404/.test(p));
+        const results = await new AxeBuilder({ page }).analyze();
+        const summary = results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")}`);
+        assert.deepEqual(summary, [], `${colorScheme} ${lang}/${slug}`);
+      }
+    }
+    assert.deepEqual(page.problems, []);
+    await context.close();
+  }
+});

@@ -1,0 +1,67 @@
+// Shared set-up of the end-to-end tests: the built dist/ served under
+// /course/ by a plain static server, and Debian's Chromium driven by
+// Playwright with the flags this closed network needs (Playwright gives
+// every launch a fresh, empty profile of its own).
+import { after, before } from "node:test";
+import { resolve } from "node:path";
+import { chromium } from "playwright-core";
+import { serve } from "./server.mjs";
+
+export const BASE = "/course/";
+const DIST = resolve(import.meta.dirname, "../../dist");
+
+export const env = { url: "", browser: null };
+
+before(async () => {
+  const server = await serve(DIST, { base: BASE });
+  env.url = server.url;
+  env.close = server.close;
+  env.browser = await chromium.launch({
+    executablePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
+    args: [
+      "--no-sandbox",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--disable-quic",
+    ],
+  });
+});
+
+after(async () => {
+  await env.browser?.close();
+  await env.close?.();
+});
+
+/**
+ * A fresh browser context and page that records console errors and
+ * uncaught exceptions (`page.problems`).
+ */
+export async function openPage(options = {}) {
+  const context = await env.browser.newContext({ locale: "en-US", viewport: { width: 1280, height: 900 }, ...options });
+  const page = await context.newPage();
+  page.problems = [];
+  page.on("console", (m) => {
+    if (m.type() === "error") page.problems.push(`console: ${m.text()}`);
+  });
+  page.on("pageerror", (e) => page.problems.push(`exception: ${e.message}`));
+  return { context, page };
+}
+
+/** Loads a path of the book and waits for the app to draw it. */
+export async function visit(page, path) {
+  const response = await page.goto(env.url + path);
+  await page.waitForSelector("main h1");
+  return response;
+}
+
+/** Waits until the element with `id` is at the top of the viewport. */
+export async function waitForSectionInView(page, id) {
+  await page.waitForFunction((id) => {
+    const el = document.getElementById(id);
+    if (!el) return false;
+    const top = el.getBoundingClientRect().top;
+    return top >= 0 && top < 140;
+  }, id);
+}

@@ -1,0 +1,98 @@
+//! Browser tests (wasm-bindgen-test in headless Chromium): components
+//! mounted into a real DOM, clicked, and read back.
+#![cfg(target_arch = "wasm32")]
+
+use gpu_book::book::{Block, SOURCE_LANG};
+use gpu_book::ui::{PageArticle, ThemeToggle, book};
+use gpu_book::widgets::WidgetHost;
+use leptos::prelude::*;
+use wasm_bindgen::JsCast;
+use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+/// A fresh element in the page to mount into.
+fn container() -> web_sys::HtmlElement {
+    let doc = document();
+    let el = doc.create_element("div").expect("create div");
+    doc.body().expect("body").append_child(&el).expect("append");
+    el.unchecked_into()
+}
+
+fn rendered(slug: &str) -> gpu_book::book::RenderedPage {
+    let labels = book().catalog.labels(SOURCE_LANG);
+    book().library.render(SOURCE_LANG, slug, "/en/", &labels).expect("page exists")
+}
+
+#[wasm_bindgen_test]
+async fn a_page_mounts_with_headings_code_and_widget_notices() {
+    let root = container();
+    let page = rendered("running-jobs");
+    let widgets = page.doc.blocks.iter().filter(|b| matches!(b, Block::Widget(_))).count();
+    let handle = leptos::mount::mount_to(root.clone(), move || view! { <PageArticle page=page.clone() /> });
+    leptos::task::tick().await;
+    let html = root.inner_html();
+    assert!(html.contains("<h2 id=\"nccl\">"), "NCCL section missing");
+    assert!(root.query_selector(".code-block .copy-button").expect("query").is_some());
+    let notices = root.query_selector_all(".widget-coming").expect("query").length() as usize;
+    assert_eq!(notices, widgets);
+    assert!(widgets >= 4, "the chapter places every widget");
+    assert!(!html.contains("<script"), "no script from content");
+    drop(handle);
+}
+
+#[wasm_bindgen_test]
+async fn the_copy_button_confirms_and_resets_its_label() {
+    let root = container();
+    let page = rendered("running-jobs");
+    let handle = leptos::mount::mount_to(root.clone(), move || view! { <PageArticle page=page.clone() /> });
+    leptos::task::tick().await;
+    let button: web_sys::HtmlElement =
+        root.query_selector(".copy-button").expect("query").expect("a copy button").unchecked_into();
+    assert_eq!(button.text_content().as_deref(), Some("Copy"));
+    button.click();
+    assert_eq!(button.text_content().as_deref(), Some("Copied"));
+    assert_eq!(button.get_attribute("data-state").as_deref(), Some("copied"));
+    drop(handle);
+}
+
+#[wasm_bindgen_test]
+async fn the_theme_toggle_flips_and_remembers() {
+    let root = container();
+    let html = document().document_element().expect("html");
+    html.set_attribute("data-theme", "light").expect("set");
+    let handle = leptos::mount::mount_to(root.clone(), ThemeToggle);
+    leptos::task::tick().await;
+    let button: web_sys::HtmlElement =
+        root.query_selector("button.theme-toggle").expect("query").expect("toggle").unchecked_into();
+    assert_eq!(button.get_attribute("aria-label").as_deref(), Some("Switch to the dark theme"));
+    button.click();
+    leptos::task::tick().await;
+    assert_eq!(html.get_attribute("data-theme").as_deref(), Some("dark"));
+    let saved = window().local_storage().expect("storage").expect("storage").get_item("gpu-book-theme");
+    assert_eq!(saved.expect("get").as_deref(), Some("dark"));
+    assert_eq!(button.get_attribute("aria-label").as_deref(), Some("Switch to the light theme"));
+    button.click();
+    assert_eq!(html.get_attribute("data-theme").as_deref(), Some("light"));
+    drop(handle);
+}
+
+#[wasm_bindgen_test]
+async fn a_widget_directive_shows_an_honest_notice() {
+    let root = container();
+    let directive =
+        gpu_book::book::WidgetDirective::parse("widget young-daly", "preset = \"8-gpus\"").expect("valid directive");
+    let handle = leptos::mount::mount_to(root.clone(), move || view! { <WidgetHost directive=directive.clone() /> });
+    leptos::task::tick().await;
+    let text = root.text_content().unwrap_or_default();
+    assert!(text.contains("Checkpoint interval explorer"), "{text}");
+    assert!(text.contains("coming in a later version"), "{text}");
+    drop(handle);
+}
+
+#[wasm_bindgen_test]
+fn the_embedded_book_has_both_languages_in_wasm() {
+    let languages = book().library.languages();
+    assert_eq!(languages, ["en", "es"]);
+    assert_eq!(book().catalog.text("es", "nav-next"), "Siguiente");
+}
