@@ -8,12 +8,15 @@ use std::path::{Path, PathBuf};
 use std::{env, fs};
 
 fn main() {
-    let root = PathBuf::from(env::var("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR"));
+    let root =
+        PathBuf::from(env::var("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR"));
     let mut files = Vec::new();
     for top in ["content", "locales"] {
         println!("cargo:rerun-if-changed={top}");
         let dir = root.join(top);
-        let Ok(langs) = fs::read_dir(&dir) else { continue };
+        let Ok(langs) = fs::read_dir(&dir) else {
+            continue;
+        };
         for lang in langs.flatten() {
             if lang.path().is_dir() {
                 collect(&lang.path(), &mut files);
@@ -21,12 +24,19 @@ fn main() {
         }
     }
     files.sort();
-    let mut out = String::from("/// Every content and locale file, as (path relative to the crate root, absolute path).\n");
+    let mut out = String::from(
+        "/// Every content and locale file, as (path relative to the crate root, absolute path).\n",
+    );
     out.push_str("pub(crate) static FILES: &[(&str, &str)] = &[\n");
     for file in &files {
         let rel = file.strip_prefix(&root).expect("collected under the root");
         let rel = rel.to_string_lossy().replace('\\', "/");
-        writeln!(out, "    ({rel:?}, include_str!({:?})),", file.display().to_string()).expect("write to String");
+        writeln!(
+            out,
+            "    ({rel:?}, include_str!({:?})),",
+            file.display().to_string()
+        )
+        .expect("write to String");
     }
     out.push_str("];\n");
     let dest = PathBuf::from(env::var("OUT_DIR").expect("cargo sets OUT_DIR")).join("embedded.rs");
@@ -34,12 +44,17 @@ fn main() {
 }
 
 fn collect(dir: &Path, files: &mut Vec<PathBuf>) {
-    let Ok(entries) = fs::read_dir(dir) else { return };
+    let Ok(entries) = fs::read_dir(dir) else {
+        return;
+    };
     for entry in entries.flatten() {
         let path = entry.path();
         if path.is_dir() {
             collect(&path, files);
-        } else if matches!(path.extension().and_then(|e| e.to_str()), Some("md" | "toml" | "ftl")) {
+        } else if matches!(
+            path.extension().and_then(|e| e.to_str()),
+            Some("md" | "toml" | "ftl")
+        ) {
             files.push(path);
         }
     }

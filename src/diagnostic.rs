@@ -28,12 +28,22 @@ pub struct Diagnostic {
 impl Diagnostic {
     /// An error at `path:line`.
     pub fn error(path: impl Into<String>, line: usize, message: impl fmt::Display) -> Self {
-        Self { path: path.into(), line, severity: Severity::Error, message: message.to_string() }
+        Self {
+            path: path.into(),
+            line,
+            severity: Severity::Error,
+            message: message.to_string(),
+        }
     }
 
     /// A warning at `path:line`.
     pub fn warning(path: impl Into<String>, line: usize, message: impl fmt::Display) -> Self {
-        Self { path: path.into(), line, severity: Severity::Warning, message: message.to_string() }
+        Self {
+            path: path.into(),
+            line,
+            severity: Severity::Warning,
+            message: message.to_string(),
+        }
     }
 }
 
@@ -54,7 +64,11 @@ impl fmt::Display for Diagnostic {
 /// 1-based line of a byte offset in `text`.
 pub fn line_of(text: &str, offset: usize) -> usize {
     let end = offset.min(text.len());
-    text.as_bytes()[..end].iter().filter(|&&b| b == b'\n').count() + 1
+    text.as_bytes()[..end]
+        .iter()
+        .filter(|&&b| b == b'\n')
+        .count()
+        + 1
 }
 
 #[cfg(test)]

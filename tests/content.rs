@@ -13,7 +13,10 @@ fn repo() -> Sources {
 }
 
 fn chapter(lang: &str) -> String {
-    repo().get(&format!("content/{lang}/running-jobs.md")).expect("chapter").to_owned()
+    repo()
+        .get(&format!("content/{lang}/running-jobs.md"))
+        .expect("chapter")
+        .to_owned()
 }
 
 /// Facts, commands, variables and numbers from the author's seed chapter
@@ -144,10 +147,20 @@ const SPANISH_FACTS: &[&str] = &[
 fn every_seed_fact_is_in_both_chapters() {
     for (lang, own) in [("en", ENGLISH_FACTS), ("es", SPANISH_FACTS)] {
         // Compare with whitespace collapsed: the markdown wraps its lines.
-        let lower = chapter(lang).split_whitespace().collect::<Vec<_>>().join(" ").to_lowercase();
-        let missing: Vec<&&str> =
-            SHARED_FACTS.iter().chain(own.iter()).filter(|f| !lower.contains(&f.to_lowercase())).collect();
-        assert!(missing.is_empty(), "content/{lang}/running-jobs.md lacks {missing:?}");
+        let lower = chapter(lang)
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ")
+            .to_lowercase();
+        let missing: Vec<&&str> = SHARED_FACTS
+            .iter()
+            .chain(own.iter())
+            .filter(|f| !lower.contains(&f.to_lowercase()))
+            .collect();
+        assert!(
+            missing.is_empty(),
+            "content/{lang}/running-jobs.md lacks {missing:?}"
+        );
     }
 }
 
@@ -155,18 +168,44 @@ fn every_seed_fact_is_in_both_chapters() {
 fn the_chapter_has_sections_2_1_to_2_6_in_both_languages() {
     let library = Library::new(repo());
     for lang in ["en", "es"] {
-        let page = library.render(lang, "running-jobs", "/", &Labels::default()).expect("chapter");
+        let page = library
+            .render(lang, "running-jobs", "/", &Labels::default())
+            .expect("chapter");
         let top: Vec<(String, String)> = page
             .doc
             .sections
             .iter()
             .filter(|s| s.level == 2)
-            .map(|s| (s.id.clone(), s.title.split_whitespace().next().unwrap_or_default().to_owned()))
+            .map(|s| {
+                (
+                    s.id.clone(),
+                    s.title
+                        .split_whitespace()
+                        .next()
+                        .unwrap_or_default()
+                        .to_owned(),
+                )
+            })
             .collect();
         let ids: Vec<&str> = top.iter().map(|(id, _)| id.as_str()).collect();
-        assert_eq!(ids, ["cuda-stack", "slurm", "nccl", "checkpointing", "kubernetes", "fair-share"], "{lang}");
+        assert_eq!(
+            ids,
+            [
+                "cuda-stack",
+                "slurm",
+                "nccl",
+                "checkpointing",
+                "kubernetes",
+                "fair-share"
+            ],
+            "{lang}"
+        );
         let numbers: Vec<&str> = top.iter().map(|(_, n)| n.as_str()).collect();
-        assert_eq!(numbers, ["2.1", "2.2", "2.3", "2.4", "2.5", "2.6"], "{lang}");
+        assert_eq!(
+            numbers,
+            ["2.1", "2.2", "2.3", "2.4", "2.5", "2.6"],
+            "{lang}"
+        );
     }
 }
 
@@ -194,22 +233,46 @@ fn a_third_language_is_only_folders() {
     assert_eq!(library.title("pt"), "Clusters de GPU na prática");
     let toc = library.toc("pt");
     assert_eq!(toc[0].title, "Executar trabalhos");
-    assert_eq!(toc[1].title, "All-reduce (ring & tree)", "untranslated titles fall back to English");
-    let page = library.render("pt", "running-jobs", "/pt/", &Labels::default()).expect("fallback page");
+    assert_eq!(
+        toc[1].title, "All-reduce (ring & tree)",
+        "untranslated titles fall back to English"
+    );
+    let page = library
+        .render("pt", "running-jobs", "/pt/", &Labels::default())
+        .expect("fallback page");
     assert_eq!(page.text_lang, "en", "a missing page is shown in English");
-    assert!(page.doc.blocks.iter().any(|b| matches!(b, gpu_book::book::Block::Html(h) if h.contains("href=\"/pt/all-reduce\""))));
+    assert!(page.doc.blocks.iter().any(
+        |b| matches!(b, gpu_book::book::Block::Html(h) if h.contains("href=\"/pt/all-reduce\""))
+    ));
 
     let catalog = Catalog::load(&sources);
     assert_eq!(catalog.text("pt", "language-name"), "Português");
-    assert_eq!(catalog.text("pt", "nav-previous"), "Previous", "a missing string falls back to English");
-    assert_eq!(catalog.format("pt", "contents-sections", &[("count", Arg::Num(1.0))]), "Uma seção");
-    assert_eq!(catalog.format("pt", "contents-sections", &[("count", Arg::Num(6.0))]), "6 seções");
+    assert_eq!(
+        catalog.text("pt", "nav-previous"),
+        "Previous",
+        "a missing string falls back to English"
+    );
+    assert_eq!(
+        catalog.format("pt", "contents-sections", &[("count", Arg::Num(1.0))]),
+        "Uma seção"
+    );
+    assert_eq!(
+        catalog.format("pt", "contents-sections", &[("count", Arg::Num(6.0))]),
+        "6 seções"
+    );
 
     let report = check(&sources);
-    let pt = report.languages.iter().find(|l| l.lang == "pt").expect("pt is checked");
+    let pt = report
+        .languages
+        .iter()
+        .find(|l| l.lang == "pt")
+        .expect("pt is checked");
     assert_eq!(pt.errors, 0, "{:?}", report.diagnostics);
     assert_eq!(pt.missing_pages, 5);
     assert!(pt.missing_messages > 30);
-    assert!(!report.failed(false), "an incomplete translation is not an error");
+    assert!(
+        !report.failed(false),
+        "an incomplete translation is not an error"
+    );
     assert!(report.failed(true), "but --strict reports it");
 }

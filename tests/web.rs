@@ -21,20 +21,38 @@ fn container() -> web_sys::HtmlElement {
 
 fn rendered(slug: &str) -> gpu_book::book::RenderedPage {
     let labels = book().catalog.labels(SOURCE_LANG);
-    book().library.render(SOURCE_LANG, slug, "/en/", &labels).expect("page exists")
+    book()
+        .library
+        .render(SOURCE_LANG, slug, "/en/", &labels)
+        .expect("page exists")
 }
 
 #[wasm_bindgen_test]
 async fn a_page_mounts_with_headings_code_and_widget_notices() {
     let root = container();
     let page = rendered("running-jobs");
-    let widgets = page.doc.blocks.iter().filter(|b| matches!(b, Block::Widget(_))).count();
-    let handle = leptos::mount::mount_to(root.clone(), move || view! { <PageArticle page=page.clone() /> });
+    let widgets = page
+        .doc
+        .blocks
+        .iter()
+        .filter(|b| matches!(b, Block::Widget(_)))
+        .count();
+    let handle = leptos::mount::mount_to(
+        root.clone(),
+        move || view! { <PageArticle page=page.clone() /> },
+    );
     leptos::task::tick().await;
     let html = root.inner_html();
     assert!(html.contains("<h2 id=\"nccl\">"), "NCCL section missing");
-    assert!(root.query_selector(".code-block .copy-button").expect("query").is_some());
-    let notices = root.query_selector_all(".widget-coming").expect("query").length() as usize;
+    assert!(
+        root.query_selector(".code-block .copy-button")
+            .expect("query")
+            .is_some()
+    );
+    let notices = root
+        .query_selector_all(".widget-coming")
+        .expect("query")
+        .length() as usize;
     assert_eq!(notices, widgets);
     assert!(widgets >= 4, "the chapter places every widget");
     assert!(!html.contains("<script"), "no script from content");
@@ -45,14 +63,23 @@ async fn a_page_mounts_with_headings_code_and_widget_notices() {
 async fn the_copy_button_confirms_and_resets_its_label() {
     let root = container();
     let page = rendered("running-jobs");
-    let handle = leptos::mount::mount_to(root.clone(), move || view! { <PageArticle page=page.clone() /> });
+    let handle = leptos::mount::mount_to(
+        root.clone(),
+        move || view! { <PageArticle page=page.clone() /> },
+    );
     leptos::task::tick().await;
-    let button: web_sys::HtmlElement =
-        root.query_selector(".copy-button").expect("query").expect("a copy button").unchecked_into();
+    let button: web_sys::HtmlElement = root
+        .query_selector(".copy-button")
+        .expect("query")
+        .expect("a copy button")
+        .unchecked_into();
     assert_eq!(button.text_content().as_deref(), Some("Copy"));
     button.click();
     assert_eq!(button.text_content().as_deref(), Some("Copied"));
-    assert_eq!(button.get_attribute("data-state").as_deref(), Some("copied"));
+    assert_eq!(
+        button.get_attribute("data-state").as_deref(),
+        Some("copied")
+    );
     drop(handle);
 }
 
@@ -63,15 +90,28 @@ async fn the_theme_toggle_flips_and_remembers() {
     html.set_attribute("data-theme", "light").expect("set");
     let handle = leptos::mount::mount_to(root.clone(), ThemeToggle);
     leptos::task::tick().await;
-    let button: web_sys::HtmlElement =
-        root.query_selector("button.theme-toggle").expect("query").expect("toggle").unchecked_into();
-    assert_eq!(button.get_attribute("aria-label").as_deref(), Some("Switch to the dark theme"));
+    let button: web_sys::HtmlElement = root
+        .query_selector("button.theme-toggle")
+        .expect("query")
+        .expect("toggle")
+        .unchecked_into();
+    assert_eq!(
+        button.get_attribute("aria-label").as_deref(),
+        Some("Switch to the dark theme")
+    );
     button.click();
     leptos::task::tick().await;
     assert_eq!(html.get_attribute("data-theme").as_deref(), Some("dark"));
-    let saved = window().local_storage().expect("storage").expect("storage").get_item("gpu-book-theme");
+    let saved = window()
+        .local_storage()
+        .expect("storage")
+        .expect("storage")
+        .get_item("gpu-book-theme");
     assert_eq!(saved.expect("get").as_deref(), Some("dark"));
-    assert_eq!(button.get_attribute("aria-label").as_deref(), Some("Switch to the light theme"));
+    assert_eq!(
+        button.get_attribute("aria-label").as_deref(),
+        Some("Switch to the light theme")
+    );
     button.click();
     assert_eq!(html.get_attribute("data-theme").as_deref(), Some("light"));
     drop(handle);
@@ -81,8 +121,12 @@ async fn the_theme_toggle_flips_and_remembers() {
 async fn a_widget_directive_shows_an_honest_notice() {
     let root = container();
     let directive =
-        gpu_book::book::WidgetDirective::parse("widget young-daly", "preset = \"8-gpus\"").expect("valid directive");
-    let handle = leptos::mount::mount_to(root.clone(), move || view! { <WidgetHost directive=directive.clone() /> });
+        gpu_book::book::WidgetDirective::parse("widget young-daly", "preset = \"8-gpus\"")
+            .expect("valid directive");
+    let handle = leptos::mount::mount_to(
+        root.clone(),
+        move || view! { <WidgetHost directive=directive.clone() /> },
+    );
     leptos::task::tick().await;
     let text = root.text_content().unwrap_or_default();
     assert!(text.contains("Checkpoint interval explorer"), "{text}");

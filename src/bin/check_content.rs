@@ -62,11 +62,24 @@ fn main() -> ExitCode {
     for l in &report.languages {
         println!(
             "  {:<6} {} error(s), {} warning(s): {} missing message(s), {} extra message(s), {} missing page(s), {} outdated page(s)",
-            l.lang, l.errors, l.warnings, l.missing_messages, l.extra_messages, l.missing_pages, l.outdated_pages
+            l.lang,
+            l.errors,
+            l.warnings,
+            l.missing_messages,
+            l.extra_messages,
+            l.missing_pages,
+            l.outdated_pages
         );
     }
     if report.failed(strict) {
-        println!("content check FAILED{}", if strict { " (--strict: warnings count)" } else { "" });
+        println!(
+            "content check FAILED{}",
+            if strict {
+                " (--strict: warnings count)"
+            } else {
+                ""
+            }
+        );
         ExitCode::FAILURE
     } else {
         println!("content check passed");

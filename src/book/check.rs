@@ -48,7 +48,9 @@ pub struct Report {
 impl Report {
     /// Whether any error was found (or any warning, when `strict`).
     pub fn failed(&self, strict: bool) -> bool {
-        self.diagnostics.iter().any(|d| d.severity == Severity::Error || strict)
+        self.diagnostics
+            .iter()
+            .any(|d| d.severity == Severity::Error || strict)
     }
 }
 
@@ -70,7 +72,9 @@ pub fn check(sources: &Sources) -> Report {
     for lang in library.languages() {
         for entry in &toc {
             let path = page_path(lang, &entry.slug);
-            let Some(text) = sources.get(&path) else { continue };
+            let Some(text) = sources.get(&path) else {
+                continue;
+            };
             let (body, offset) = match front_matter::split(&path, text) {
                 Ok(split) => (split.body, split.body_line_offset),
                 Err(d) => {
@@ -78,7 +82,11 @@ pub fn check(sources: &Sources) -> Report {
                     (text, 0)
                 }
             };
-            let opts = super::markdown::RenderOptions { href_prefix: "/", page: &entry.slug, labels: &labels };
+            let opts = super::markdown::RenderOptions {
+                href_prefix: "/",
+                page: &entry.slug,
+                labels: &labels,
+            };
             let doc = super::markdown::render(body, offset, &opts);
             for (line, problem) in &doc.problems {
                 pending.push((lang.clone(), Diagnostic::error(&path, *line, problem)));
@@ -87,8 +95,19 @@ pub fn check(sources: &Sources) -> Report {
         }
     }
 
-    let mut summaries: BTreeMap<String, LangSummary> =
-        library.languages().iter().map(|l| (l.clone(), LangSummary { lang: l.clone(), ..Default::default() })).collect();
+    let mut summaries: BTreeMap<String, LangSummary> = library
+        .languages()
+        .iter()
+        .map(|l| {
+            (
+                l.clone(),
+                LangSummary {
+                    lang: l.clone(),
+                    ..Default::default()
+                },
+            )
+        })
+        .collect();
 
     for lang in library.languages() {
         let summary = summaries.entry(lang.clone()).or_default();
@@ -102,7 +121,11 @@ pub fn check(sources: &Sources) -> Report {
         } else {
             for entry in &toc {
                 if !docs.contains_key(&(lang.clone(), entry.slug.clone())) {
-                    found.push(Diagnostic::error(page_path(lang, &entry.slug), 0, "listed in the manifest but missing"));
+                    found.push(Diagnostic::error(
+                        page_path(lang, &entry.slug),
+                        0,
+                        "listed in the manifest but missing",
+                    ));
                 }
             }
         }
@@ -110,39 +133,69 @@ pub fn check(sources: &Sources) -> Report {
     }
 
     for (lang, d) in pending {
-        let summary = summaries.entry(lang.clone()).or_insert_with(|| LangSummary { lang, ..Default::default() });
+        let summary = summaries
+            .entry(lang.clone())
+            .or_insert_with(|| LangSummary {
+                lang,
+                ..Default::default()
+            });
         match d.severity {
             Severity::Error => summary.errors += 1,
             Severity::Warning => summary.warnings += 1,
         }
         report.diagnostics.push(d);
     }
-    report.diagnostics.sort_by(|a, b| (&a.path, a.line).cmp(&(&b.path, b.line)));
-    report.languages = library.languages().iter().filter_map(|l| summaries.remove(l)).collect();
+    report
+        .diagnostics
+        .sort_by(|a, b| (&a.path, a.line).cmp(&(&b.path, b.line)));
+    report.languages = library
+        .languages()
+        .iter()
+        .filter_map(|l| summaries.remove(l))
+        .collect();
     report.languages.extend(summaries.into_values());
     report
 }
 
 /// Markdown files that the English manifest does not list.
-fn check_files_listed(sources: &Sources, library: &Library, lang: &str, found: &mut Vec<Diagnostic>) {
+fn check_files_listed(
+    sources: &Sources,
+    library: &Library,
+    lang: &str,
+    found: &mut Vec<Diagnostic>,
+) {
     for (path, _) in sources.under(&format!("content/{lang}/")) {
         let slug = path.rsplit('/').next().and_then(|f| f.strip_suffix(".md"));
         if let Some(slug) = slug {
             if !library.has_page(slug) {
-                found.push(Diagnostic::error(path, 0, format!("page `{slug}` is not in the English manifest")));
+                found.push(Diagnostic::error(
+                    path,
+                    0,
+                    format!("page `{slug}` is not in the English manifest"),
+                ));
             }
         }
     }
 }
 
-fn check_messages(catalog: &Catalog, lang: &str, summary: &mut LangSummary, found: &mut Vec<Diagnostic>) {
-    let Some(english) = catalog.messages(SOURCE_LANG) else { return };
+fn check_messages(
+    catalog: &Catalog,
+    lang: &str,
+    summary: &mut LangSummary,
+    found: &mut Vec<Diagnostic>,
+) {
+    let Some(english) = catalog.messages(SOURCE_LANG) else {
+        return;
+    };
     let Some(own) = catalog.messages(lang) else {
         summary.missing_messages = english.len();
         found.push(Diagnostic::warning(
             format!("locales/{lang}/"),
             0,
-            format!("no UI strings: all {} messages are shown in English", english.len()),
+            format!(
+                "no UI strings: all {} messages are shown in English",
+                english.len()
+            ),
         ));
         return;
     };
@@ -152,14 +205,21 @@ fn check_messages(catalog: &Catalog, lang: &str, summary: &mut LangSummary, foun
             found.push(Diagnostic::warning(
                 format!("locales/{lang}/"),
                 0,
-                format!("missing message `{id}` (English: {}:{})", site.path, site.line),
+                format!(
+                    "missing message `{id}` (English: {}:{})",
+                    site.path, site.line
+                ),
             ));
         }
     }
     for (id, site) in own {
         if !english.contains_key(id) {
             summary.extra_messages += 1;
-            found.push(Diagnostic::error(&site.path, site.line, format!("message `{id}` is not in English")));
+            found.push(Diagnostic::error(
+                &site.path,
+                site.line,
+                format!("message `{id}` is not in English"),
+            ));
         }
     }
 }
@@ -168,18 +228,30 @@ fn check_manifest(library: &Library, lang: &str, found: &mut Vec<Diagnostic>) {
     let path = manifest_path(lang);
     let Some(own) = library.own_manifest(lang) else {
         if library.sources().get(&path).is_none() {
-            found.push(Diagnostic::warning(path, 0, "no manifest: English titles are shown"));
+            found.push(Diagnostic::warning(
+                path,
+                0,
+                "no manifest: English titles are shown",
+            ));
         }
         return;
     };
     for page in &own.pages {
         if !library.has_page(&page.slug) {
-            found.push(Diagnostic::error(&path, 0, format!("page `{}` is not in the English manifest", page.slug)));
+            found.push(Diagnostic::error(
+                &path,
+                0,
+                format!("page `{}` is not in the English manifest", page.slug),
+            ));
         }
     }
     for entry in library.toc(SOURCE_LANG) {
         if own.page(&entry.slug).is_none() {
-            found.push(Diagnostic::warning(&path, 0, format!("page `{}` has no title here", entry.slug)));
+            found.push(Diagnostic::warning(
+                &path,
+                0,
+                format!("page `{}` has no title here", entry.slug),
+            ));
         }
     }
 }
@@ -199,17 +271,31 @@ fn check_pages(
         let (Some(doc), Some(en_doc)) = (docs.get(&key(lang)), docs.get(&key(SOURCE_LANG))) else {
             if sources.get(&path).is_none() {
                 summary.missing_pages += 1;
-                found.push(Diagnostic::warning(&path, 0, "missing page: readers get the English one"));
+                found.push(Diagnostic::warning(
+                    &path,
+                    0,
+                    "missing page: readers get the English one",
+                ));
             }
             continue;
         };
         // Freshness against the English source.
-        let (Some(text), Some(en_text)) = (sources.get(&path), sources.get(&en_path)) else { continue };
+        let (Some(text), Some(en_text)) = (sources.get(&path), sources.get(&en_path)) else {
+            continue;
+        };
         let hash = front_matter::source_hash(en_text);
-        match front_matter::split(&path, text).ok().and_then(|s| s.front.source_hash).filter(|h| !h.is_empty()) {
+        match front_matter::split(&path, text)
+            .ok()
+            .and_then(|s| s.front.source_hash)
+            .filter(|h| !h.is_empty())
+        {
             None => {
                 summary.outdated_pages += 1;
-                found.push(Diagnostic::warning(&path, 1, format!("no source_hash: stamp it once up to date ({hash})")));
+                found.push(Diagnostic::warning(
+                    &path,
+                    1,
+                    format!("no source_hash: stamp it once up to date ({hash})"),
+                ));
             }
             Some(h) if h != hash => {
                 summary.outdated_pages += 1;
@@ -229,16 +315,28 @@ fn check_pages(
             let en_set: BTreeSet<_> = en_ids.iter().collect();
             for s in &en_doc.sections {
                 if !own_set.contains(&s.id) {
-                    found.push(Diagnostic::error(&path, 0, format!("section `{}` is missing ({en_path}:{})", s.id, s.line)));
+                    found.push(Diagnostic::error(
+                        &path,
+                        0,
+                        format!("section `{}` is missing ({en_path}:{})", s.id, s.line),
+                    ));
                 }
             }
             for s in &doc.sections {
                 if !en_set.contains(&s.id) {
-                    found.push(Diagnostic::error(&path, s.line, format!("section `{}` is not in {en_path}", s.id)));
+                    found.push(Diagnostic::error(
+                        &path,
+                        s.line,
+                        format!("section `{}` is not in {en_path}", s.id),
+                    ));
                 }
             }
             if own_set == en_set {
-                found.push(Diagnostic::error(&path, 0, format!("sections are in another order than in {en_path}")));
+                found.push(Diagnostic::error(
+                    &path,
+                    0,
+                    format!("sections are in another order than in {en_path}"),
+                ));
             }
         }
         // Same widget directives, in the same order.
@@ -264,15 +362,25 @@ fn describe(widgets: &[&super::WidgetDirective]) -> String {
         .iter()
         .map(|w| {
             let params: Vec<String> = w.params.iter().map(|(k, v)| format!("{k}={v}")).collect();
-            if params.is_empty() { w.kind.name().to_owned() } else { format!("{} {}", w.kind.name(), params.join(" ")) }
+            if params.is_empty() {
+                w.kind.name().to_owned()
+            } else {
+                format!("{} {}", w.kind.name(), params.join(" "))
+            }
         })
         .collect::<Vec<_>>()
         .join(", ")
 }
 
-fn check_links(library: &Library, docs: &BTreeMap<(String, String), Document>, lang: &str, found: &mut Vec<Diagnostic>) {
+fn check_links(
+    library: &Library,
+    docs: &BTreeMap<(String, String), Document>,
+    lang: &str,
+    found: &mut Vec<Diagnostic>,
+) {
     let sections_of = |slug: &str| {
-        docs.get(&(lang.to_owned(), slug.to_owned())).or_else(|| docs.get(&(SOURCE_LANG.to_owned(), slug.to_owned())))
+        docs.get(&(lang.to_owned(), slug.to_owned()))
+            .or_else(|| docs.get(&(SOURCE_LANG.to_owned(), slug.to_owned())))
     };
     for ((l, slug), doc) in docs {
         if l != lang {
@@ -286,7 +394,11 @@ fn check_links(library: &Library, docs: &BTreeMap<(String, String), Document>, l
                 LinkTarget::Page { slug: s, fragment } => (s.as_str(), fragment.as_deref()),
             };
             if !library.has_page(target_slug) {
-                found.push(Diagnostic::error(&path, link.line, format!("broken link: no page `{target_slug}`")));
+                found.push(Diagnostic::error(
+                    &path,
+                    link.line,
+                    format!("broken link: no page `{target_slug}`"),
+                ));
                 continue;
             }
             let Some(fragment) = fragment else { continue };

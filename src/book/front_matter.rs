@@ -31,24 +31,43 @@ const FENCE: &str = "+++";
 
 /// Splits `text` into front matter and body.
 pub fn split<'a>(path: &str, text: &'a str) -> Result<SplitPage<'a>, Diagnostic> {
-    let Some(rest) = text.strip_prefix(FENCE).and_then(|r| r.strip_prefix('\n').or_else(|| r.strip_prefix("\r\n")))
+    let Some(rest) = text
+        .strip_prefix(FENCE)
+        .and_then(|r| r.strip_prefix('\n').or_else(|| r.strip_prefix("\r\n")))
     else {
-        return Ok(SplitPage { front: FrontMatter::default(), body: text, body_line_offset: 0 });
+        return Ok(SplitPage {
+            front: FrontMatter::default(),
+            body: text,
+            body_line_offset: 0,
+        });
     };
     let close = rest
         .match_indices(FENCE)
         .find(|(i, _)| *i == 0 || rest.as_bytes()[i - 1] == b'\n')
         .map(|(i, _)| i)
-        .ok_or_else(|| Diagnostic::error(path, 1, "front matter opened with +++ is never closed"))?;
+        .ok_or_else(|| {
+            Diagnostic::error(path, 1, "front matter opened with +++ is never closed")
+        })?;
     let toml_text = &rest[..close];
     let front: FrontMatter = toml::from_str(toml_text).map_err(|e| {
         let line = 1 + e.span().map_or(1, |s| line_of(toml_text, s.start));
-        Diagnostic::error(path, line, format!("malformed front matter: {}", e.message()))
+        Diagnostic::error(
+            path,
+            line,
+            format!("malformed front matter: {}", e.message()),
+        )
     })?;
     let after = &rest[close + FENCE.len()..];
-    let body = after.strip_prefix("\r\n").or_else(|| after.strip_prefix('\n')).unwrap_or(after);
+    let body = after
+        .strip_prefix("\r\n")
+        .or_else(|| after.strip_prefix('\n'))
+        .unwrap_or(after);
     let body_line_offset = line_of(text, text.len() - body.len()) - 1;
-    Ok(SplitPage { front, body, body_line_offset })
+    Ok(SplitPage {
+        front,
+        body,
+        body_line_offset,
+    })
 }
 
 /// The hash a translation records: the first 16 hex digits of the SHA-256
@@ -62,7 +81,10 @@ pub fn source_hash(english: &str) -> String {
 /// added when missing), the rest untouched.
 pub fn stamp(path: &str, text: &str, hash: &str) -> Result<String, Diagnostic> {
     let page = split(path, text)?;
-    Ok(format!("{FENCE}\nsource_hash = \"{hash}\"\n{FENCE}\n{}", page.body))
+    Ok(format!(
+        "{FENCE}\nsource_hash = \"{hash}\"\n{FENCE}\n{}",
+        page.body
+    ))
 }
 
 #[cfg(test)]
@@ -87,7 +109,12 @@ mod tests {
 
     #[test]
     fn unclosed_or_bad_front_matter_is_an_error() {
-        assert_eq!(split("p", "+++\nsource_hash = \"a\"\n# T").expect_err("open").line, 1);
+        assert_eq!(
+            split("p", "+++\nsource_hash = \"a\"\n# T")
+                .expect_err("open")
+                .line,
+            1
+        );
         let e = split("p", "+++\nsource_hash = \"a\"\nbogus = 1\n+++\n").expect_err("key");
         assert_eq!(e.line, 3, "{e}");
     }
@@ -97,7 +124,10 @@ mod tests {
         let stamped = stamp("p", "+++\nsource_hash = \"\"\n+++\n# T\n", "0011").expect("ok");
         assert_eq!(stamped, "+++\nsource_hash = \"0011\"\n+++\n# T\n");
         let added = stamp("p", "# T\n", "ff").expect("ok");
-        assert_eq!(split("p", &added).expect("ok").front.source_hash.as_deref(), Some("ff"));
+        assert_eq!(
+            split("p", &added).expect("ok").front.source_hash.as_deref(),
+            Some("ff")
+        );
     }
 
     #[test]

@@ -66,11 +66,20 @@ impl Library {
                     manifests.insert(lang.clone(), m);
                 }
                 Some(Err(d)) => diagnostics.push(d),
-                None if lang == SOURCE_LANG => diagnostics.push(Diagnostic::error(path, 0, "the English manifest is missing")),
+                None if lang == SOURCE_LANG => diagnostics.push(Diagnostic::error(
+                    path,
+                    0,
+                    "the English manifest is missing",
+                )),
                 None => {}
             }
         }
-        Self { sources, languages, manifests, diagnostics }
+        Self {
+            sources,
+            languages,
+            manifests,
+            diagnostics,
+        }
     }
 
     /// The files behind the book.
@@ -100,20 +109,28 @@ impl Library {
 
     /// The book's title in `lang` (English when missing).
     pub fn title(&self, lang: &str) -> &str {
-        self.own_manifest(lang).or_else(|| self.own_manifest(SOURCE_LANG)).map_or("", |m| m.title.as_str())
+        self.own_manifest(lang)
+            .or_else(|| self.own_manifest(SOURCE_LANG))
+            .map_or("", |m| m.title.as_str())
     }
 
     /// The pages in reading order: English decides which pages exist and
     /// their order; titles come from `lang` where it has them.
     pub fn toc(&self, lang: &str) -> Vec<TocEntry> {
-        let Some(english) = self.own_manifest(SOURCE_LANG) else { return Vec::new() };
+        let Some(english) = self.own_manifest(SOURCE_LANG) else {
+            return Vec::new();
+        };
         let own = self.own_manifest(lang);
         english
             .pages
             .iter()
             .map(|page| {
                 let entry = own.and_then(|m| m.page(&page.slug)).unwrap_or(page);
-                TocEntry { slug: page.slug.clone(), title: entry.title.clone(), summary: entry.summary.clone() }
+                TocEntry {
+                    slug: page.slug.clone(),
+                    title: entry.title.clone(),
+                    summary: entry.summary.clone(),
+                }
             })
             .collect()
     }
@@ -121,32 +138,55 @@ impl Library {
     /// The entries before and after `slug`.
     pub fn neighbours(&self, lang: &str, slug: &str) -> (Option<TocEntry>, Option<TocEntry>) {
         let toc = self.toc(lang);
-        let Some(i) = toc.iter().position(|p| p.slug == slug) else { return (None, None) };
-        (i.checked_sub(1).and_then(|j| toc.get(j).cloned()), toc.get(i + 1).cloned())
+        let Some(i) = toc.iter().position(|p| p.slug == slug) else {
+            return (None, None);
+        };
+        (
+            i.checked_sub(1).and_then(|j| toc.get(j).cloned()),
+            toc.get(i + 1).cloned(),
+        )
     }
 
     /// Whether `slug` is a page of the book.
     pub fn has_page(&self, slug: &str) -> bool {
-        self.own_manifest(SOURCE_LANG).is_some_and(|m| m.page(slug).is_some())
+        self.own_manifest(SOURCE_LANG)
+            .is_some_and(|m| m.page(slug).is_some())
     }
 
     /// Renders `slug` for a reader of `lang`, from `lang`'s file or else
     /// English's. Links point under `href_prefix` (e.g. `/course/es/`).
-    pub fn render(&self, lang: &str, slug: &str, href_prefix: &str, labels: &Labels) -> Option<RenderedPage> {
+    pub fn render(
+        &self,
+        lang: &str,
+        slug: &str,
+        href_prefix: &str,
+        labels: &Labels,
+    ) -> Option<RenderedPage> {
         if !self.has_page(slug) {
             return None;
         }
         let (text_lang, path, text) = [lang, SOURCE_LANG].into_iter().find_map(|l| {
             let path = page_path(l, slug);
-            self.sources.get(&path).map(|text| (l.to_owned(), path, text))
+            self.sources
+                .get(&path)
+                .map(|text| (l.to_owned(), path, text))
         })?;
-        let opts = RenderOptions { href_prefix, page: slug, labels };
+        let opts = RenderOptions {
+            href_prefix,
+            page: slug,
+            labels,
+        };
         let doc = match front_matter::split(&path, text) {
             Ok(split) => markdown::render(split.body, split.body_line_offset, &opts),
             // A broken front matter should not hide the page: render it whole.
             Err(_) => markdown::render(text, 0, &opts),
         };
-        Some(RenderedPage { doc, text_lang, slug: slug.to_owned(), path })
+        Some(RenderedPage {
+            doc,
+            text_lang,
+            slug: slug.to_owned(),
+            path,
+        })
     }
 }
 
@@ -159,8 +199,14 @@ mod tests {
         s.insert("content/en/book.toml", "title = \"Book\"\n[[pages]]\nslug = \"a\"\ntitle = \"A\"\n[[pages]]\nslug = \"b\"\ntitle = \"B\"\n");
         s.insert("content/en/a.md", "# A\n\n## One {#one}\n");
         s.insert("content/en/b.md", "# B\n");
-        s.insert("content/es/book.toml", "title = \"Libro\"\n[[pages]]\nslug = \"a\"\ntitle = \"A es\"\n");
-        s.insert("content/es/a.md", "+++\nsource_hash = \"x\"\n+++\n# A es\n\n## Uno {#one}\n");
+        s.insert(
+            "content/es/book.toml",
+            "title = \"Libro\"\n[[pages]]\nslug = \"a\"\ntitle = \"A es\"\n",
+        );
+        s.insert(
+            "content/es/a.md",
+            "+++\nsource_hash = \"x\"\n+++\n# A es\n\n## Uno {#one}\n",
+        );
         s
     }
 
@@ -171,7 +217,10 @@ mod tests {
         assert_eq!(titles, ["A es", "B"]);
         assert_eq!(lib.title("es"), "Libro");
         assert_eq!(lib.title("pt"), "Book");
-        assert_eq!(lib.neighbours("es", "a").1.map(|e| e.slug), Some("b".into()));
+        assert_eq!(
+            lib.neighbours("es", "a").1.map(|e| e.slug),
+            Some("b".into())
+        );
     }
 
     #[test]

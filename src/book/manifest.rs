@@ -37,16 +37,25 @@ impl Manifest {
         })?;
         let mut seen = std::collections::BTreeSet::new();
         for page in &manifest.pages {
-            let line = text.find(&format!("\"{}\"", page.slug)).map_or(0, |o| line_of(text, o));
+            let line = text
+                .find(&format!("\"{}\"", page.slug))
+                .map_or(0, |o| line_of(text, o));
             if !is_slug(&page.slug) {
                 return Err(Diagnostic::error(
                     path,
                     line,
-                    format!("page slug `{}` must be lowercase letters, digits and dashes", page.slug),
+                    format!(
+                        "page slug `{}` must be lowercase letters, digits and dashes",
+                        page.slug
+                    ),
                 ));
             }
             if !seen.insert(page.slug.as_str()) {
-                return Err(Diagnostic::error(path, line, format!("page `{}` is listed twice", page.slug)));
+                return Err(Diagnostic::error(
+                    path,
+                    line,
+                    format!("page `{}` is listed twice", page.slug),
+                ));
             }
         }
         if manifest.pages.is_empty() {
@@ -65,14 +74,21 @@ impl Manifest {
         let Some(i) = self.pages.iter().position(|p| p.slug == slug) else {
             return (None, None);
         };
-        (i.checked_sub(1).and_then(|j| self.pages.get(j)), self.pages.get(i + 1))
+        (
+            i.checked_sub(1).and_then(|j| self.pages.get(j)),
+            self.pages.get(i + 1),
+        )
     }
 }
 
 /// Slugs and section ids: `[a-z0-9]` words joined by single dashes.
 pub fn is_slug(s: &str) -> bool {
     !s.is_empty()
-        && s.split('-').all(|w| !w.is_empty() && w.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit()))
+        && s.split('-').all(|w| {
+            !w.is_empty()
+                && w.bytes()
+                    .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit())
+        })
 }
 
 #[cfg(test)]
@@ -92,17 +108,37 @@ mod tests {
 
     #[test]
     fn malformed_toml_names_the_line() {
-        let err = Manifest::parse("content/es/book.toml", "title = \"x\"\n[[pages]]\nslug = \n").expect_err("bad");
+        let err = Manifest::parse(
+            "content/es/book.toml",
+            "title = \"x\"\n[[pages]]\nslug = \n",
+        )
+        .expect_err("bad");
         assert_eq!(err.path, "content/es/book.toml");
         assert_eq!(err.line, 3);
-        assert!(err.message.starts_with("malformed manifest"), "{}", err.message);
+        assert!(
+            err.message.starts_with("malformed manifest"),
+            "{}",
+            err.message
+        );
     }
 
     #[test]
     fn unknown_keys_duplicates_and_bad_slugs_fail() {
-        assert!(Manifest::parse("m", "title = \"x\"\ncolour = 1\n[[pages]]\nslug=\"a\"\ntitle=\"A\"").is_err());
-        let dup = "title = \"x\"\n[[pages]]\nslug=\"a\"\ntitle=\"A\"\n[[pages]]\nslug=\"a\"\ntitle=\"B\"";
-        assert!(Manifest::parse("m", dup).expect_err("dup").message.contains("twice"));
+        assert!(
+            Manifest::parse(
+                "m",
+                "title = \"x\"\ncolour = 1\n[[pages]]\nslug=\"a\"\ntitle=\"A\""
+            )
+            .is_err()
+        );
+        let dup =
+            "title = \"x\"\n[[pages]]\nslug=\"a\"\ntitle=\"A\"\n[[pages]]\nslug=\"a\"\ntitle=\"B\"";
+        assert!(
+            Manifest::parse("m", dup)
+                .expect_err("dup")
+                .message
+                .contains("twice")
+        );
         assert!(Manifest::parse("m", "title=\"x\"\n[[pages]]\nslug=\"A b\"\ntitle=\"A\"").is_err());
         assert!(Manifest::parse("m", "title=\"x\"\npages=[]").is_err());
     }

@@ -13,7 +13,9 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use pulldown_cmark::{BlockQuoteKind, CodeBlockKind, CowStr, Event, HeadingLevel, Options, Parser, Tag, TagEnd};
+use pulldown_cmark::{
+    BlockQuoteKind, CodeBlockKind, CowStr, Event, HeadingLevel, Options, Parser, Tag, TagEnd,
+};
 use pulldown_cmark_escape::{escape_href, escape_html};
 
 use super::widget::{DIRECTIVE, WidgetDirective, WidgetError};
@@ -189,18 +191,28 @@ pub fn classify_link(dest: &str) -> Option<LinkTarget> {
         return Some(LinkTarget::External(dest.to_owned()));
     }
     if let Some((scheme, _)) = dest.split_once(':') {
-        let is_scheme = scheme.chars().next().is_some_and(|c| c.is_ascii_alphabetic())
-            && scheme.chars().all(|c| c.is_ascii_alphanumeric() || "+-.".contains(c));
+        let is_scheme = scheme
+            .chars()
+            .next()
+            .is_some_and(|c| c.is_ascii_alphabetic())
+            && scheme
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || "+-.".contains(c));
         if is_scheme {
             let scheme = scheme.to_ascii_lowercase();
-            return ALLOWED_SCHEMES.contains(&scheme.as_str()).then(|| LinkTarget::External(dest.to_owned()));
+            return ALLOWED_SCHEMES
+                .contains(&scheme.as_str())
+                .then(|| LinkTarget::External(dest.to_owned()));
         }
     }
     let (slug, fragment) = match dest.split_once('#') {
         Some((slug, frag)) => (slug, Some(frag.to_owned())),
         None => (dest, None),
     };
-    Some(LinkTarget::Page { slug: slug.trim_end_matches('/').to_owned(), fragment })
+    Some(LinkTarget::Page {
+        slug: slug.trim_end_matches('/').to_owned(),
+        fragment,
+    })
 }
 
 /// Renders `markdown` (a page body); `line_offset` lines precede it in its file.
@@ -260,7 +272,9 @@ impl<'a, 'o> Renderer<'a, 'o> {
         }
         self.flush();
         if self.doc.title.is_empty() {
-            self.doc.problems.push((1 + self.line_offset, PageProblem::NoTitle));
+            self.doc
+                .problems
+                .push((1 + self.line_offset, PageProblem::NoTitle));
         }
         self.doc
     }
@@ -283,7 +297,10 @@ impl<'a, 'o> Renderer<'a, 'o> {
 
     fn page_href(&self, fragment: &str) -> String {
         let mut href = String::new();
-        let _ = escape_href(&mut href, &format!("{}{}#{fragment}", self.opts.href_prefix, self.opts.page));
+        let _ = escape_href(
+            &mut href,
+            &format!("{}{}#{fragment}", self.opts.href_prefix, self.opts.page),
+        );
         href
     }
 
@@ -320,7 +337,9 @@ impl<'a, 'o> Renderer<'a, 'o> {
                 let n = self.footnote_number(&name);
                 let id = footnote_id(&name);
                 let href = self.page_href(&format!("fn-{id}"));
-                self.html(format!("<sup class=\"footnote-ref\" id=\"fnref-{id}\"><a href=\"{href}\">{n}</a></sup>"));
+                self.html(format!(
+                    "<sup class=\"footnote-ref\" id=\"fnref-{id}\"><a href=\"{href}\">{n}</a></sup>"
+                ));
             }
             other => self.pending.push(other),
         }
@@ -340,14 +359,18 @@ impl<'a, 'o> Renderer<'a, 'o> {
             }
             Tag::CodeBlock(kind) => {
                 let labels = self.opts.labels;
-                let mut html = String::from("<div class=\"code-block\"><button type=\"button\" class=\"copy-button\" data-copied=\"");
+                let mut html = String::from(
+                    "<div class=\"code-block\"><button type=\"button\" class=\"copy-button\" data-copied=\"",
+                );
                 let _ = escape_html(&mut html, &labels.copied);
                 html.push_str("\">");
                 let _ = escape_html(&mut html, &labels.copy);
                 // The block is focusable: a keyboard user can scroll a long line.
                 html.push_str("</button><pre tabindex=\"0\"><code");
                 let lang = match &kind {
-                    CodeBlockKind::Fenced(info) => info.split_whitespace().next().unwrap_or_default(),
+                    CodeBlockKind::Fenced(info) => {
+                        info.split_whitespace().next().unwrap_or_default()
+                    }
                     CodeBlockKind::Indented => "",
                 };
                 if !lang.is_empty() {
@@ -358,15 +381,36 @@ impl<'a, 'o> Renderer<'a, 'o> {
                 html.push('>');
                 self.html(html);
             }
-            Tag::Heading { level, id, classes, attrs } => {
-                self.heading = Some(HeadingState { id: id.clone(), text: String::new(), line });
-                self.pending.push(Event::Start(Tag::Heading { level, id, classes, attrs }));
+            Tag::Heading {
+                level,
+                id,
+                classes,
+                attrs,
+            } => {
+                self.heading = Some(HeadingState {
+                    id: id.clone(),
+                    text: String::new(),
+                    line,
+                });
+                self.pending.push(Event::Start(Tag::Heading {
+                    level,
+                    id,
+                    classes,
+                    attrs,
+                }));
             }
-            Tag::Link { link_type, dest_url, title, id } => match classify_link(&dest_url) {
+            Tag::Link {
+                link_type,
+                dest_url,
+                title,
+                id,
+            } => match classify_link(&dest_url) {
                 Some(target) => {
                     let href: CowStr<'a> = match &target {
                         LinkTarget::External(url) => url.clone().into(),
-                        LinkTarget::Section(id) => format!("{}{}#{id}", self.opts.href_prefix, self.opts.page).into(),
+                        LinkTarget::Section(id) => {
+                            format!("{}{}#{id}", self.opts.href_prefix, self.opts.page).into()
+                        }
                         LinkTarget::Page { slug, fragment } => match fragment {
                             Some(f) => format!("{}{slug}#{f}", self.opts.href_prefix).into(),
                             None => format!("{}{slug}", self.opts.href_prefix).into(),
@@ -374,17 +418,32 @@ impl<'a, 'o> Renderer<'a, 'o> {
                     };
                     self.doc.links.push(LinkRef { target, line });
                     self.dropped_links.push(false);
-                    self.pending.push(Event::Start(Tag::Link { link_type, dest_url: href, title, id }));
+                    self.pending.push(Event::Start(Tag::Link {
+                        link_type,
+                        dest_url: href,
+                        title,
+                        id,
+                    }));
                 }
                 None => {
                     self.problem(line, PageProblem::UnsafeLink(dest_url.to_string()));
                     self.dropped_links.push(true);
                 }
             },
-            Tag::Image { link_type, dest_url, title, id } => match classify_link(&dest_url) {
+            Tag::Image {
+                link_type,
+                dest_url,
+                title,
+                id,
+            } => match classify_link(&dest_url) {
                 Some(LinkTarget::External(_)) => {
                     self.dropped_links.push(false);
-                    self.pending.push(Event::Start(Tag::Image { link_type, dest_url, title, id }));
+                    self.pending.push(Event::Start(Tag::Image {
+                        link_type,
+                        dest_url,
+                        title,
+                        id,
+                    }));
                 }
                 _ => {
                     self.problem(line, PageProblem::UnsafeLink(dest_url.to_string()));
@@ -400,7 +459,9 @@ impl<'a, 'o> Renderer<'a, 'o> {
                     BlockQuoteKind::Warning => ("warning", &labels.warning),
                     BlockQuoteKind::Caution => ("caution", &labels.caution),
                 };
-                let mut html = format!("<div class=\"callout callout-{class}\" role=\"note\"><p class=\"callout-title\">");
+                let mut html = format!(
+                    "<div class=\"callout callout-{class}\" role=\"note\"><p class=\"callout-title\">"
+                );
                 let _ = escape_html(&mut html, title);
                 html.push_str("</p>");
                 self.html(html);
@@ -440,7 +501,9 @@ impl<'a, 'o> Renderer<'a, 'o> {
     }
 
     fn end_heading(&mut self, level: HeadingLevel) {
-        let Some(heading) = self.heading.take() else { return };
+        let Some(heading) = self.heading.take() else {
+            return;
+        };
         let title = heading.text.trim().to_owned();
         if level == HeadingLevel::H1 {
             if self.doc.title.is_empty() {
@@ -457,7 +520,9 @@ impl<'a, 'o> Renderer<'a, 'o> {
                 }
                 Some(id) => {
                     let href = self.page_href(id);
-                    let mut html = format!("<a class=\"anchor\" href=\"{href}\"><span aria-hidden=\"true\">#</span><span class=\"visually-hidden\">");
+                    let mut html = format!(
+                        "<a class=\"anchor\" href=\"{href}\"><span aria-hidden=\"true\">#</span><span class=\"visually-hidden\">"
+                    );
                     let _ = escape_html(&mut html, &self.opts.labels.anchor);
                     html.push_str("</span></a>");
                     self.html(html);
@@ -474,7 +539,9 @@ impl<'a, 'o> Renderer<'a, 'o> {
     }
 
     fn end_widget(&mut self) {
-        let Some((info, body, line)) = self.widget.take() else { return };
+        let Some((info, body, line)) = self.widget.take() else {
+            return;
+        };
         // The closing tag of the code block was counted as a start.
         self.depth = self.depth.saturating_sub(1);
         let result = if self.depth > 0 {
@@ -511,7 +578,15 @@ impl<'a, 'o> Renderer<'a, 'o> {
 
 /// A footnote name made safe for an HTML id.
 fn footnote_id(name: &str) -> String {
-    name.chars().map(|c| if c.is_ascii_alphanumeric() || c == '-' { c.to_ascii_lowercase() } else { '-' }).collect()
+    name.chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || c == '-' {
+                c.to_ascii_lowercase()
+            } else {
+                '-'
+            }
+        })
+        .collect()
 }
 
 #[cfg(test)]

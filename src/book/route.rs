@@ -30,18 +30,28 @@ pub enum Route {
 impl Route {
     /// Reads a `pathname` served under `base` (`""` or `/course`).
     /// `is_lang` and `is_page` say which segments exist.
-    pub fn parse(pathname: &str, base: &str, is_lang: impl Fn(&str) -> bool, is_page: impl Fn(&str) -> bool) -> Self {
+    pub fn parse(
+        pathname: &str,
+        base: &str,
+        is_lang: impl Fn(&str) -> bool,
+        is_page: impl Fn(&str) -> bool,
+    ) -> Self {
         let base = base.trim_end_matches('/');
         let rest = pathname.strip_prefix(base).unwrap_or(pathname);
         let rest = rest.trim_end_matches("index.html");
         let segments: Vec<&str> = rest.split('/').filter(|s| !s.is_empty()).collect();
         match segments.as_slice() {
             [] => Self::Root,
-            [lang] if is_lang(lang) => Self::Contents { lang: (*lang).to_owned() },
-            [lang, slug] if is_lang(lang) && is_page(slug) => {
-                Self::Page { lang: (*lang).to_owned(), slug: (*slug).to_owned() }
-            }
-            [lang, ..] if is_lang(lang) => Self::NotFound { lang: Some((*lang).to_owned()) },
+            [lang] if is_lang(lang) => Self::Contents {
+                lang: (*lang).to_owned(),
+            },
+            [lang, slug] if is_lang(lang) && is_page(slug) => Self::Page {
+                lang: (*lang).to_owned(),
+                slug: (*slug).to_owned(),
+            },
+            [lang, ..] if is_lang(lang) => Self::NotFound {
+                lang: Some((*lang).to_owned()),
+            },
             _ => Self::NotFound { lang: None },
         }
     }
@@ -49,7 +59,9 @@ impl Route {
     /// The language of the address, if any.
     pub fn lang(&self) -> Option<&str> {
         match self {
-            Self::Contents { lang } | Self::Page { lang, .. } | Self::NotFound { lang: Some(lang) } => Some(lang),
+            Self::Contents { lang }
+            | Self::Page { lang, .. }
+            | Self::NotFound { lang: Some(lang) } => Some(lang),
             Self::Root | Self::NotFound { lang: None } => None,
         }
     }
@@ -84,7 +96,12 @@ mod tests {
     use super::*;
 
     fn parse(path: &str, base: &str) -> Route {
-        Route::parse(path, base, |l| l == "en" || l == "es", |p| p == "running-jobs")
+        Route::parse(
+            path,
+            base,
+            |l| l == "en" || l == "es",
+            |p| p == "running-jobs",
+        )
     }
 
     #[test]
@@ -94,18 +111,41 @@ mod tests {
         assert_eq!(parse("/course", "/course"), Route::Root);
         assert_eq!(parse("/index.html", ""), Route::Root);
         assert_eq!(parse("/es/", ""), Route::Contents { lang: "es".into() });
-        assert_eq!(parse("/course/es", "/course"), Route::Contents { lang: "es".into() });
-        let page = Route::Page { lang: "en".into(), slug: "running-jobs".into() };
+        assert_eq!(
+            parse("/course/es", "/course"),
+            Route::Contents { lang: "es".into() }
+        );
+        let page = Route::Page {
+            lang: "en".into(),
+            slug: "running-jobs".into(),
+        };
         assert_eq!(parse("/course/en/running-jobs", "/course/"), page);
-        assert_eq!(parse("/course/en/running-jobs/", "/course"), page, "static hosts add a slash");
+        assert_eq!(
+            parse("/course/en/running-jobs/", "/course"),
+            page,
+            "static hosts add a slash"
+        );
         assert_eq!(parse("/course/en/running-jobs/index.html", "/course"), page);
     }
 
     #[test]
     fn unknown_addresses_keep_the_language_when_they_can() {
-        assert_eq!(parse("/en/nope", ""), Route::NotFound { lang: Some("en".into()) });
-        assert_eq!(parse("/en/running-jobs/extra", ""), Route::NotFound { lang: Some("en".into()) });
-        assert_eq!(parse("/fr/running-jobs", ""), Route::NotFound { lang: None });
+        assert_eq!(
+            parse("/en/nope", ""),
+            Route::NotFound {
+                lang: Some("en".into())
+            }
+        );
+        assert_eq!(
+            parse("/en/running-jobs/extra", ""),
+            Route::NotFound {
+                lang: Some("en".into())
+            }
+        );
+        assert_eq!(
+            parse("/fr/running-jobs", ""),
+            Route::NotFound { lang: None }
+        );
         assert_eq!(parse("/fr/", "").lang(), None);
         assert_eq!(parse("/es/running-jobs", "").slug(), Some("running-jobs"));
     }
@@ -113,7 +153,10 @@ mod tests {
     #[test]
     fn hrefs_and_bases() {
         assert_eq!(href("", "es", None), "/es/");
-        assert_eq!(href("/course/", "es", Some("all-reduce")), "/course/es/all-reduce");
+        assert_eq!(
+            href("/course/", "es", Some("all-reduce")),
+            "/course/es/all-reduce"
+        );
         assert_eq!(base_from_uri_path("/"), "");
         assert_eq!(base_from_uri_path("/course/"), "/course");
         assert_eq!(base_from_uri_path("/course/index.html"), "/course");

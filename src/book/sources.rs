@@ -21,19 +21,33 @@ pub struct Sources {
 impl Sources {
     /// The files compiled into this binary (see `build.rs`).
     pub fn embedded() -> Self {
-        let files = embedded::FILES.iter().map(|(path, text)| ((*path).to_owned(), Cow::Borrowed(*text))).collect();
+        let files = embedded::FILES
+            .iter()
+            .map(|(path, text)| ((*path).to_owned(), Cow::Borrowed(*text)))
+            .collect();
         Self { files }
     }
 
     /// Reads `content/` and `locales/` under `root` (a native tool's way in).
     pub fn from_dir(root: &std::path::Path) -> std::io::Result<Self> {
-        fn walk(root: &std::path::Path, dir: &std::path::Path, out: &mut Sources) -> std::io::Result<()> {
+        fn walk(
+            root: &std::path::Path,
+            dir: &std::path::Path,
+            out: &mut Sources,
+        ) -> std::io::Result<()> {
             for entry in std::fs::read_dir(dir)? {
                 let path = entry?.path();
                 if path.is_dir() {
                     walk(root, &path, out)?;
-                } else if matches!(path.extension().and_then(|e| e.to_str()), Some("md" | "toml" | "ftl")) {
-                    let rel = path.strip_prefix(root).unwrap_or(&path).to_string_lossy().replace('\\', "/");
+                } else if matches!(
+                    path.extension().and_then(|e| e.to_str()),
+                    Some("md" | "toml" | "ftl")
+                ) {
+                    let rel = path
+                        .strip_prefix(root)
+                        .unwrap_or(&path)
+                        .to_string_lossy()
+                        .replace('\\', "/");
                     // Only files inside a language folder count, not notes such as content/FORMAT.md.
                     if rel.split('/').count() >= 3 {
                         out.insert(rel, std::fs::read_to_string(&path)?);
@@ -70,7 +84,10 @@ impl Sources {
     /// Every file whose path starts with `prefix`, in path order.
     pub fn under<'a>(&'a self, prefix: &'a str) -> impl Iterator<Item = (&'a str, &'a str)> + 'a {
         self.files
-            .range::<str, _>((std::ops::Bound::Included(prefix), std::ops::Bound::Unbounded))
+            .range::<str, _>((
+                std::ops::Bound::Included(prefix),
+                std::ops::Bound::Unbounded,
+            ))
             .take_while(move |(path, _)| path.starts_with(prefix))
             .map(|(path, text)| (path.as_str(), text.as_ref()))
     }

@@ -115,7 +115,12 @@ pub enum WidgetError {
 
 impl WidgetKind {
     /// Every kind, in a stable order.
-    pub const ALL: [Self; 4] = [Self::RingAllreduce, Self::FairShare, Self::YoungDaly, Self::SlurmShell];
+    pub const ALL: [Self; 4] = [
+        Self::RingAllreduce,
+        Self::FairShare,
+        Self::YoungDaly,
+        Self::SlurmShell,
+    ];
 
     /// The kebab-case name written in markdown.
     pub fn name(self) -> &'static str {
@@ -141,19 +146,32 @@ impl WidgetKind {
     pub fn params(self) -> &'static [ParamSpec] {
         match self {
             Self::RingAllreduce => &[
-                ParamSpec { key: "ranks", kind: ParamKind::Int { min: 2, max: 64 } },
-                ParamSpec { key: "algorithm", kind: ParamKind::OneOf(&["ring", "tree"]) },
+                ParamSpec {
+                    key: "ranks",
+                    kind: ParamKind::Int { min: 2, max: 64 },
+                },
+                ParamSpec {
+                    key: "algorithm",
+                    kind: ParamKind::OneOf(&["ring", "tree"]),
+                },
             ],
-            Self::FairShare => {
-                &[ParamSpec { key: "preset", kind: ParamKind::OneOf(&["two-teams", "burned-share", "new-team"]) }]
-            }
+            Self::FairShare => &[ParamSpec {
+                key: "preset",
+                kind: ParamKind::OneOf(&["two-teams", "burned-share", "new-team"]),
+            }],
             Self::YoungDaly => &[ParamSpec {
                 key: "preset",
                 kind: ParamKind::OneOf(&["8-gpus", "1024-gpus", "16384-gpus-async"]),
             }],
             Self::SlurmShell => &[
-                ParamSpec { key: "cluster", kind: ParamKind::OneOf(&["default"]) },
-                ParamSpec { key: "lab", kind: ParamKind::OneOf(&["fallen-off-the-bus", "the-slow-lane"]) },
+                ParamSpec {
+                    key: "cluster",
+                    kind: ParamKind::OneOf(&["default"]),
+                },
+                ParamSpec {
+                    key: "lab",
+                    kind: ParamKind::OneOf(&["fallen-off-the-bus", "the-slow-lane"]),
+                },
             ],
         }
     }
@@ -163,30 +181,58 @@ impl WidgetDirective {
     /// Parses a block whose info string is `info` (already known to start
     /// with [`DIRECTIVE`]) and whose body is `body`.
     pub fn parse(info: &str, body: &str) -> Result<Self, WidgetError> {
-        let name = info.trim().strip_prefix(DIRECTIVE).unwrap_or_default().trim();
+        let name = info
+            .trim()
+            .strip_prefix(DIRECTIVE)
+            .unwrap_or_default()
+            .trim();
         if name.is_empty() {
             return Err(WidgetError::MissingName);
         }
-        let kind = WidgetKind::from_name(name).ok_or_else(|| WidgetError::UnknownWidget(name.to_owned()))?;
+        let kind = WidgetKind::from_name(name)
+            .ok_or_else(|| WidgetError::UnknownWidget(name.to_owned()))?;
         let table: toml::Table = toml::from_str(body).map_err(|e| WidgetError::Toml {
             message: e.message().to_owned(),
-            line: e.span().map_or(0, |s| crate::diagnostic::line_of(body, s.start) - 1),
+            line: e
+                .span()
+                .map_or(0, |s| crate::diagnostic::line_of(body, s.start) - 1),
         })?;
         let mut params = BTreeMap::new();
         for (key, value) in table {
-            let spec = kind.params().iter().find(|p| p.key == key).ok_or_else(|| WidgetError::UnknownParam {
+            let spec = kind.params().iter().find(|p| p.key == key).ok_or_else(|| {
+                WidgetError::UnknownParam {
+                    widget: kind.name(),
+                    key: key.clone(),
+                    known: kind
+                        .params()
+                        .iter()
+                        .map(|p| p.key)
+                        .collect::<Vec<_>>()
+                        .join(", "),
+                }
+            })?;
+            let bad = |expected: String| WidgetError::BadValue {
                 widget: kind.name(),
                 key: key.clone(),
-                known: kind.params().iter().map(|p| p.key).collect::<Vec<_>>().join(", "),
-            })?;
-            let bad = |expected: String| WidgetError::BadValue { widget: kind.name(), key: key.clone(), expected };
+                expected,
+            };
             let value = match (spec.kind, &value) {
-                (ParamKind::Int { min, max }, toml::Value::Integer(i)) if (min..=max).contains(i) => ParamValue::Int(*i),
-                (ParamKind::Int { min, max }, _) => return Err(bad(format!("an integer from {min} to {max}"))),
-                (ParamKind::OneOf(options), toml::Value::String(s)) if options.contains(&s.as_str()) => {
+                (ParamKind::Int { min, max }, toml::Value::Integer(i))
+                    if (min..=max).contains(i) =>
+                {
+                    ParamValue::Int(*i)
+                }
+                (ParamKind::Int { min, max }, _) => {
+                    return Err(bad(format!("an integer from {min} to {max}")));
+                }
+                (ParamKind::OneOf(options), toml::Value::String(s))
+                    if options.contains(&s.as_str()) =>
+                {
                     ParamValue::Text(s.clone())
                 }
-                (ParamKind::OneOf(options), _) => return Err(bad(format!("one of \"{}\"", options.join("\", \"")))),
+                (ParamKind::OneOf(options), _) => {
+                    return Err(bad(format!("one of \"{}\"", options.join("\", \""))));
+                }
             };
             params.insert(key, value);
         }
@@ -208,19 +254,34 @@ mod tests {
 
     #[test]
     fn valid_parameters_are_kept() {
-        let w = WidgetDirective::parse("widget ring-allreduce", "ranks = 8\nalgorithm = \"tree\"\n").expect("valid");
+        let w =
+            WidgetDirective::parse("widget ring-allreduce", "ranks = 8\nalgorithm = \"tree\"\n")
+                .expect("valid");
         assert_eq!(w.kind, WidgetKind::RingAllreduce);
         assert_eq!(w.params["ranks"], ParamValue::Int(8));
         assert_eq!(w.params["algorithm"], ParamValue::Text("tree".into()));
-        assert!(WidgetDirective::parse("widget  young-daly ", "").expect("empty body").params.is_empty());
+        assert!(
+            WidgetDirective::parse("widget  young-daly ", "")
+                .expect("empty body")
+                .params
+                .is_empty()
+        );
     }
 
     #[test]
     fn bad_directives_say_why() {
-        assert_eq!(WidgetDirective::parse("widget", ""), Err(WidgetError::MissingName));
-        assert!(matches!(WidgetDirective::parse("widget pie-chart", ""), Err(WidgetError::UnknownWidget(n)) if n == "pie-chart"));
+        assert_eq!(
+            WidgetDirective::parse("widget", ""),
+            Err(WidgetError::MissingName)
+        );
+        assert!(
+            matches!(WidgetDirective::parse("widget pie-chart", ""), Err(WidgetError::UnknownWidget(n)) if n == "pie-chart")
+        );
         let e = WidgetDirective::parse("widget ring-allreduce", "ranks = 65").expect_err("range");
-        assert_eq!(e.to_string(), "widget `ring-allreduce` parameter `ranks` must be an integer from 2 to 64");
+        assert_eq!(
+            e.to_string(),
+            "widget `ring-allreduce` parameter `ranks` must be an integer from 2 to 64"
+        );
         let e = WidgetDirective::parse("widget young-daly", "preset = 3").expect_err("type");
         assert!(e.to_string().contains("one of \"8-gpus\""), "{e}");
         let e = WidgetDirective::parse("widget young-daly", "colour = \"red\"").expect_err("key");

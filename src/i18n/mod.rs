@@ -35,7 +35,9 @@ pub struct Catalog {
 
 impl std::fmt::Debug for Catalog {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Catalog").field("languages", &self.languages.keys().collect::<Vec<_>>()).finish()
+        f.debug_struct("Catalog")
+            .field("languages", &self.languages.keys().collect::<Vec<_>>())
+            .finish()
     }
 }
 
@@ -62,7 +64,11 @@ impl Catalog {
             let langid: LanguageIdentifier = match lang.parse() {
                 Ok(id) => id,
                 Err(_) => {
-                    diagnostics.push(Diagnostic::error(prefix, 0, format!("`{lang}` is not a language code")));
+                    diagnostics.push(Diagnostic::error(
+                        prefix,
+                        0,
+                        format!("`{lang}` is not a language code"),
+                    ));
                     continue;
                 }
             };
@@ -76,20 +82,32 @@ impl Catalog {
                     Ok(r) => r,
                     Err((r, errors)) => {
                         for e in errors {
-                            diagnostics.push(Diagnostic::error(path, line_of(text, e.pos.start), format!("Fluent syntax: {e}")));
+                            diagnostics.push(Diagnostic::error(
+                                path,
+                                line_of(text, e.pos.start),
+                                format!("Fluent syntax: {e}"),
+                            ));
                         }
                         r
                     }
                 };
                 for entry in resource.entries() {
                     if let fluent_syntax::ast::Entry::Message(m) = entry {
-                        let line = text.find(&format!("\n{} =", m.id.name)).map_or(1, |o| line_of(text, o + 1));
-                        let site = MessageSite { path: path.to_owned(), line };
+                        let line = text
+                            .find(&format!("\n{} =", m.id.name))
+                            .map_or(1, |o| line_of(text, o + 1));
+                        let site = MessageSite {
+                            path: path.to_owned(),
+                            line,
+                        };
                         if let Some(first) = messages.insert(m.id.name.to_owned(), site) {
                             diagnostics.push(Diagnostic::error(
                                 path,
                                 line,
-                                format!("message `{}` is already defined at {}:{}", m.id.name, first.path, first.line),
+                                format!(
+                                    "message `{}` is already defined at {}:{}",
+                                    m.id.name, first.path, first.line
+                                ),
                             ));
                         }
                     }
@@ -99,7 +117,10 @@ impl Catalog {
             }
             languages.insert(lang, Language { bundle, messages });
         }
-        Self { languages, diagnostics }
+        Self {
+            languages,
+            diagnostics,
+        }
     }
 
     /// Problems met while reading the files.
@@ -127,10 +148,16 @@ impl Catalog {
             }
         }
         for l in [lang, SOURCE_LANG] {
-            let Some(language) = self.languages.get(l) else { continue };
-            let Some(pattern) = language.bundle.get_message(id).and_then(|m| m.value()) else { continue };
+            let Some(language) = self.languages.get(l) else {
+                continue;
+            };
+            let Some(pattern) = language.bundle.get_message(id).and_then(|m| m.value()) else {
+                continue;
+            };
             let mut errors = Vec::new();
-            let text = language.bundle.format_pattern(pattern, Some(&fluent_args), &mut errors);
+            let text = language
+                .bundle
+                .format_pattern(pattern, Some(&fluent_args), &mut errors);
             return text.into_owned();
         }
         id.to_owned()
@@ -156,14 +183,21 @@ impl Catalog {
 pub fn negotiate(saved: Option<&str>, browser: &[String], available: &[String]) -> String {
     let find = |wanted: &str| {
         let wanted = wanted.trim().to_ascii_lowercase();
-        let primary = wanted.split(['-', '_']).next().unwrap_or_default().to_owned();
+        let primary = wanted
+            .split(['-', '_'])
+            .next()
+            .unwrap_or_default()
+            .to_owned();
         available
             .iter()
             .find(|a| a.to_ascii_lowercase() == wanted)
             .or_else(|| available.iter().find(|a| a.to_ascii_lowercase() == primary))
             .cloned()
     };
-    saved.and_then(find).or_else(|| browser.iter().find_map(|b| find(b))).unwrap_or_else(|| SOURCE_LANG.to_owned())
+    saved
+        .and_then(find)
+        .or_else(|| browser.iter().find_map(|b| find(b)))
+        .unwrap_or_else(|| SOURCE_LANG.to_owned())
 }
 
 #[cfg(test)]
@@ -189,19 +223,41 @@ mod tests {
     #[test]
     fn plurals_follow_cldr() {
         let c = Catalog::load(&sources());
-        assert_eq!(c.format("es", "pages", &[("count", Arg::Num(1.0))]), "una página");
-        assert_eq!(c.format("es", "pages", &[("count", Arg::Num(5.0))]), "5 páginas");
-        assert_eq!(c.format("en", "pages", &[("count", Arg::Num(1.0))]), "one page");
+        assert_eq!(
+            c.format("es", "pages", &[("count", Arg::Num(1.0))]),
+            "una página"
+        );
+        assert_eq!(
+            c.format("es", "pages", &[("count", Arg::Num(5.0))]),
+            "5 páginas"
+        );
+        assert_eq!(
+            c.format("en", "pages", &[("count", Arg::Num(1.0))]),
+            "one page"
+        );
     }
 
     #[test]
     fn syntax_errors_and_duplicates_are_located() {
         let mut s = sources();
-        s.insert("locales/es/extra.ftl", "ok = Bien\n\nbroken = { $x\nhello = Otra vez\n");
+        s.insert(
+            "locales/es/extra.ftl",
+            "ok = Bien\n\nbroken = { $x\nhello = Otra vez\n",
+        );
         let c = Catalog::load(&s);
         let found: Vec<String> = c.diagnostics().iter().map(ToString::to_string).collect();
-        assert!(found.iter().any(|d| d.starts_with("locales/es/extra.ftl:4: error: Fluent syntax")), "{found:?}");
-        assert!(found.iter().any(|d| d.contains("`hello` is already defined at locales/es/extra.ftl")), "{found:?}");
+        assert!(
+            found
+                .iter()
+                .any(|d| d.starts_with("locales/es/extra.ftl:4: error: Fluent syntax")),
+            "{found:?}"
+        );
+        assert!(
+            found
+                .iter()
+                .any(|d| d.contains("`hello` is already defined at locales/es/extra.ftl")),
+            "{found:?}"
+        );
         assert_eq!(c.text("es", "ok"), "Bien");
     }
 
@@ -210,7 +266,10 @@ mod tests {
         let available = vec!["en".to_owned(), "es".to_owned()];
         assert_eq!(negotiate(Some("es"), &["en-US".into()], &available), "es");
         assert_eq!(negotiate(Some("fr"), &["es-MX".into()], &available), "es");
-        assert_eq!(negotiate(None, &["fr-FR".into(), "ES".into()], &available), "es");
+        assert_eq!(
+            negotiate(None, &["fr-FR".into(), "ES".into()], &available),
+            "es"
+        );
         assert_eq!(negotiate(None, &["de".into()], &available), "en");
         assert_eq!(negotiate(None, &[], &available), "en");
     }

@@ -5,8 +5,8 @@
 
 use leptos::prelude::*;
 use leptos_router::components::{Route as RouterRoute, Router, Routes};
-use leptos_router::path;
 use leptos_router::hooks::use_location;
+use leptos_router::path;
 
 use super::browser;
 use super::context::{I18n, book};
@@ -37,16 +37,23 @@ fn Shell(base: String) -> impl IntoView {
     let base = StoredValue::new(base);
     let route = Memo::new(move |_| {
         let library = &book().library;
-        Route::parse(&location.pathname.get(), &base.get_value(), |l| library.has_language(l), |p| library.has_page(p))
+        Route::parse(
+            &location.pathname.get(),
+            &base.get_value(),
+            |l| library.has_language(l),
+            |p| library.has_page(p),
+        )
     });
     let lang = Memo::new(move |_| {
-        route.with(|r| r.lang().map(str::to_owned)).unwrap_or_else(|| {
-            crate::i18n::negotiate(
-                browser::stored(super::lang_switch::STORAGE_KEY).as_deref(),
-                &browser::browser_languages(),
-                book().library.languages(),
-            )
-        })
+        route
+            .with(|r| r.lang().map(str::to_owned))
+            .unwrap_or_else(|| {
+                crate::i18n::negotiate(
+                    browser::stored(super::lang_switch::STORAGE_KEY).as_deref(),
+                    &browser::browser_languages(),
+                    book().library.languages(),
+                )
+            })
     });
     provide_context(I18n { lang, base });
 

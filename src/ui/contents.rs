@@ -12,7 +12,11 @@ pub(crate) fn ContentsPage() -> impl IntoView {
     let i18n = use_i18n();
     Effect::new(move |_| {
         let lang = i18n.lang.get();
-        document().set_title(&format!("{} · {}", i18n.t("nav-contents"), book().library.title(&lang)));
+        document().set_title(&format!(
+            "{} · {}",
+            i18n.t("nav-contents"),
+            book().library.title(&lang)
+        ));
     });
     move || {
         let lang = i18n.lang.get();
@@ -25,9 +29,18 @@ pub(crate) fn ContentsPage() -> impl IntoView {
             .map(|entry| {
                 let sections = library
                     .render(&lang, &entry.slug, &prefix, &labels)
-                    .map(|p| p.doc.sections.into_iter().filter(|s| s.level == 2).collect::<Vec<_>>())
+                    .map(|p| {
+                        p.doc
+                            .sections
+                            .into_iter()
+                            .filter(|s| s.level == 2)
+                            .collect::<Vec<_>>()
+                    })
                     .unwrap_or_default();
-                let count = i18n.t_args("contents-sections", &[("count", Arg::Num(sections.len() as f64))]);
+                let count = i18n.t_args(
+                    "contents-sections",
+                    &[("count", Arg::Num(sections.len() as f64))],
+                );
                 let href = i18n.href_in(&lang, Some(&entry.slug));
                 let section_links = sections
                     .into_iter()
@@ -45,7 +58,10 @@ pub(crate) fn ContentsPage() -> impl IntoView {
                 }
             })
             .collect_view();
-        let first = library.toc(&lang).first().map(|e| i18n.href_in(&lang, Some(&e.slug)));
+        let first = library
+            .toc(&lang)
+            .first()
+            .map(|e| i18n.href_in(&lang, Some(&e.slug)));
         view! {
             <div class="contents">
                 <h1>{library.title(&lang).to_owned()}</h1>

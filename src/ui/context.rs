@@ -84,10 +84,16 @@ mod tests {
         let owner = Owner::new();
         owner.with(|| {
             let lang = RwSignal::new("es".to_owned());
-            let i18n = I18n { lang: Memo::new(move |_| lang.get()), base: StoredValue::new("/course".into()) };
+            let i18n = I18n {
+                lang: Memo::new(move |_| lang.get()),
+                base: StoredValue::new("/course".into()),
+            };
             assert_eq!(i18n.t("code-copy"), "Copiar");
             assert_eq!(i18n.href(Some("all-reduce")), "/course/es/all-reduce");
-            assert_eq!(i18n.t_args("contents-sections", &[("count", Arg::Num(1.0))]), "Una sección");
+            assert_eq!(
+                i18n.t_args("contents-sections", &[("count", Arg::Num(1.0))]),
+                "Una sección"
+            );
             lang.set("en".into());
             assert_eq!(i18n.t("code-copy"), "Copy");
             assert_eq!(i18n.href(None), "/course/en/");

@@ -27,11 +27,19 @@ pub(crate) fn Layout(
         Memo::new(move |_| {
             let lang = i18n.lang.get();
             let labels = book().catalog.labels(&lang);
-            slug.as_deref().and_then(|s| book().library.render(&lang, s, &i18n.href_in(&lang, None), &labels))
+            slug.as_deref().and_then(|s| {
+                book()
+                    .library
+                    .render(&lang, s, &i18n.href_in(&lang, None), &labels)
+            })
         })
     };
     let section_ids = Memo::new(move |_| {
-        rendered.with(|r| r.as_ref().map(|p| p.doc.sections.iter().map(|s| s.id.clone()).collect()).unwrap_or_default())
+        rendered.with(|r| {
+            r.as_ref()
+                .map(|p| p.doc.sections.iter().map(|s| s.id.clone()).collect())
+                .unwrap_or_default()
+        })
     });
     let active = use_scroll_spy(section_ids);
     provide_context(active);
@@ -46,7 +54,12 @@ pub(crate) fn Layout(
         Route::Page { slug, .. } => view! { <PageView slug=slug rendered=rendered /> }.into_any(),
         Route::Root | Route::NotFound { .. } => view! { <NotFound /> }.into_any(),
     };
-    let skip_href = move || format!("{}#main", window().location().pathname().unwrap_or_default());
+    let skip_href = move || {
+        format!(
+            "{}#main",
+            window().location().pathname().unwrap_or_default()
+        )
+    };
 
     view! {
         <a class="skip-link" href=skip_href>{move || i18n.t("skip-to-content")}</a>
@@ -89,7 +102,11 @@ pub(crate) fn Layout(
 
 /// The table of contents: every page, and the current page's sections.
 #[component]
-fn Toc(slug: Option<String>, rendered: Memo<Option<RenderedPage>>, active: ActiveSection) -> impl IntoView {
+fn Toc(
+    slug: Option<String>,
+    rendered: Memo<Option<RenderedPage>>,
+    active: ActiveSection,
+) -> impl IntoView {
     let i18n = use_i18n();
     let on_contents = slug.is_none();
     view! {
@@ -156,5 +173,7 @@ fn SectionList(rendered: Memo<Option<RenderedPage>>, active: ActiveSection) -> i
 
 /// The `##` section that holds section `id` on the page.
 fn top_section(page: &Option<RenderedPage>, id: &str) -> Option<String> {
-    page.as_ref().and_then(|p| p.doc.top_section_of(id)).map(str::to_owned)
+    page.as_ref()
+        .and_then(|p| p.doc.top_section_of(id))
+        .map(str::to_owned)
 }

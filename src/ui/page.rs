@@ -25,7 +25,9 @@ pub(crate) fn PageView(
     // Title bar.
     Effect::new(move |_| {
         let lang = i18n.lang.get();
-        let title = rendered.with(|p| p.as_ref().map(|p| p.doc.title.clone())).unwrap_or_default();
+        let title = rendered
+            .with(|p| p.as_ref().map(|p| p.doc.title.clone()))
+            .unwrap_or_default();
         document().set_title(&format!("{title} · {}", book().library.title(&lang)));
     });
     // Scroll to the address's section (or the top) once the page is drawn.
@@ -87,7 +89,9 @@ pub fn PageArticle(
         .map(|block| match block {
             Block::Html(html) => view! { <div class="md" inner_html=html></div> }.into_any(),
             Block::Widget(directive) => view! { <WidgetHost directive=directive /> }.into_any(),
-            Block::Notice(problem) => view! { <ContentNotice detail=problem.to_string() /> }.into_any(),
+            Block::Notice(problem) => {
+                view! { <ContentNotice detail=problem.to_string() /> }.into_any()
+            }
         })
         .collect_view();
     view! {
@@ -102,7 +106,9 @@ pub fn PageArticle(
 /// this place) to the address's section, or to the top.
 fn scroll_to_hash(hash: &str) {
     let id = hash.trim_start_matches('#');
-    let target = (!id.is_empty()).then(|| document().get_element_by_id(id)).flatten();
+    let target = (!id.is_empty())
+        .then(|| document().get_element_by_id(id))
+        .flatten();
     match target {
         Some(el) => {
             let options = web_sys::ScrollIntoViewOptions::new();
@@ -127,7 +133,10 @@ fn copy_code(ev: MouseEvent) {
     else {
         return;
     };
-    let Some(code) = button.parent_element().and_then(|block| block.query_selector("code").ok().flatten()) else {
+    let Some(code) = button
+        .parent_element()
+        .and_then(|block| block.query_selector("code").ok().flatten())
+    else {
         return;
     };
     let text = code.text_content().unwrap_or_default();

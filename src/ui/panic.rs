@@ -14,8 +14,12 @@ pub fn install_hook() {
 }
 
 fn show_error_page() {
-    let Some(window) = web_sys::window() else { return };
-    let Some(document) = window.document() else { return };
+    let Some(window) = web_sys::window() else {
+        return;
+    };
+    let Some(document) = window.document() else {
+        return;
+    };
     let book = super::book();
     let pathname = window.location().pathname().unwrap_or_default();
     let base = super::browser::base_path();

@@ -14,6 +14,14 @@ pub(crate) fn RootRedirect() -> impl IntoView {
     let navigate = use_navigate();
     // The router adds the base path itself.
     let target = format!("/{}/", i18n.lang.get_untracked());
-    request_animation_frame(move || navigate(&target, NavigateOptions { replace: true, ..Default::default() }));
+    request_animation_frame(move || {
+        navigate(
+            &target,
+            NavigateOptions {
+                replace: true,
+                ..Default::default()
+            },
+        )
+    });
     view! { <p class="redirecting" aria-live="polite">{move || i18n.t("nav-contents")}</p> }
 }

@@ -19,9 +19,15 @@ pub(crate) fn use_scroll_spy(ids: Memo<Vec<String>>) -> ActiveSection {
         let doc = document();
         let at_bottom = {
             let win = window();
-            let inner = win.inner_height().ok().and_then(|v| v.as_f64()).unwrap_or(0.0);
+            let inner = win
+                .inner_height()
+                .ok()
+                .and_then(|v| v.as_f64())
+                .unwrap_or(0.0);
             let scrolled = win.scroll_y().unwrap_or(0.0);
-            let height = doc.document_element().map_or(0.0, |e| f64::from(e.scroll_height()));
+            let height = doc
+                .document_element()
+                .map_or(0.0, |e| f64::from(e.scroll_height()));
             scrolled > 0.0 && inner + scrolled >= height - 2.0
         };
         let current = ids.with_untracked(|ids| {
@@ -29,7 +35,10 @@ pub(crate) fn use_scroll_spy(ids: Memo<Vec<String>>) -> ActiveSection {
                 return ids.last().cloned();
             }
             ids.iter()
-                .filter(|id| doc.get_element_by_id(id).is_some_and(|el| el.get_bounding_client_rect().top() <= READING_LINE))
+                .filter(|id| {
+                    doc.get_element_by_id(id)
+                        .is_some_and(|el| el.get_bounding_client_rect().top() <= READING_LINE)
+                })
                 .next_back()
                 .cloned()
         });

@@ -11,9 +11,15 @@ const STORAGE_KEY: &str = "gpu-book-theme";
 
 /// The theme in force: the `data-theme` attribute, else the system's.
 fn current_theme() -> String {
-    let attr = document().document_element().and_then(|e| e.get_attribute("data-theme"));
+    let attr = document()
+        .document_element()
+        .and_then(|e| e.get_attribute("data-theme"));
     attr.unwrap_or_else(|| {
-        let dark = window().match_media("(prefers-color-scheme: dark)").ok().flatten().is_some_and(|m| m.matches());
+        let dark = window()
+            .match_media("(prefers-color-scheme: dark)")
+            .ok()
+            .flatten()
+            .is_some_and(|m| m.matches());
         if dark { "dark" } else { "light" }.to_owned()
     })
 }
@@ -30,12 +36,22 @@ pub fn ThemeToggle() -> impl IntoView {
     let i18n = use_i18n();
     let theme = RwSignal::new(current_theme());
     let toggle = move |_| {
-        let next = if theme.get_untracked() == "dark" { "light" } else { "dark" };
+        let next = if theme.get_untracked() == "dark" {
+            "light"
+        } else {
+            "dark"
+        };
         apply_theme(next);
         browser::store(STORAGE_KEY, next);
         theme.set(next.to_owned());
     };
-    let label = move || if theme.get() == "dark" { i18n.t("theme-to-light") } else { i18n.t("theme-to-dark") };
+    let label = move || {
+        if theme.get() == "dark" {
+            i18n.t("theme-to-light")
+        } else {
+            i18n.t("theme-to-dark")
+        }
+    };
     view! {
         <button
             type="button"

@@ -4,7 +4,10 @@ fn base() -> Sources {
     let mut s = Sources::default();
     s.insert("content/en/book.toml", "title = \"Book\"\n[[pages]]\nslug = \"a\"\ntitle = \"A\"\n[[pages]]\nslug = \"b\"\ntitle = \"B\"\n");
     s.insert("content/en/a.md", "# A\n\n## One {#one}\n\nSee [two](b#two).\n\n```widget young-daly\npreset = \"8-gpus\"\n```\n");
-    s.insert("content/en/b.md", "# B\n\n## Two {#two}\n\nBack to [one](a#one) and [here](#two).\n");
+    s.insert(
+        "content/en/b.md",
+        "# B\n\n## Two {#two}\n\nBack to [one](a#one) and [here](#two).\n",
+    );
     s.insert("locales/en/ui.ftl", "hello = Hello\nbye = Bye\n");
     let hash_a = front_matter::source_hash(s.get("content/en/a.md").unwrap_or_default());
     let hash_b = front_matter::source_hash(s.get("content/en/b.md").unwrap_or_default());
@@ -27,7 +30,14 @@ fn a_complete_translation_passes_strictly() {
     let report = check(&base());
     assert!(report.diagnostics.is_empty(), "{:?}", messages(&report));
     assert!(!report.failed(true));
-    assert_eq!(report.languages.iter().map(|l| l.lang.as_str()).collect::<Vec<_>>(), ["en", "es"]);
+    assert_eq!(
+        report
+            .languages
+            .iter()
+            .map(|l| l.lang.as_str())
+            .collect::<Vec<_>>(),
+        ["en", "es"]
+    );
 }
 
 #[test]
@@ -35,47 +45,117 @@ fn missing_work_is_a_warning_and_counted() {
     let mut s = base();
     s.insert("locales/es/ui.ftl", "hello = Hola\n");
     s.remove("content/es/b.md");
-    s.insert("content/en/a.md", format!("{}\nMore.\n", s.get("content/en/a.md").unwrap_or_default()));
+    s.insert(
+        "content/en/a.md",
+        format!("{}\nMore.\n", s.get("content/en/a.md").unwrap_or_default()),
+    );
     let report = check(&s);
     let es = &report.languages[1];
-    assert_eq!((es.missing_messages, es.missing_pages, es.outdated_pages, es.errors), (1, 1, 1, 0), "{:?}", messages(&report));
+    assert_eq!(
+        (
+            es.missing_messages,
+            es.missing_pages,
+            es.outdated_pages,
+            es.errors
+        ),
+        (1, 1, 1, 0),
+        "{:?}",
+        messages(&report)
+    );
     assert!(!report.failed(false));
     assert!(report.failed(true));
     let all = messages(&report).join("\n");
-    assert!(all.contains("locales/es/: warning: missing message `bye` (English: locales/en/ui.ftl:2)"), "{all}");
-    assert!(all.contains("content/es/b.md: warning: missing page"), "{all}");
-    assert!(all.contains("content/es/a.md:1: warning: content/en/a.md changed since this page was translated"), "{all}");
+    assert!(
+        all.contains("locales/es/: warning: missing message `bye` (English: locales/en/ui.ftl:2)"),
+        "{all}"
+    );
+    assert!(
+        all.contains("content/es/b.md: warning: missing page"),
+        "{all}"
+    );
+    assert!(
+        all.contains(
+            "content/es/a.md:1: warning: content/en/a.md changed since this page was translated"
+        ),
+        "{all}"
+    );
 }
 
 #[test]
 fn structural_differences_are_errors_with_lines() {
     let mut s = base();
-    let es_a = s.get("content/es/a.md").unwrap_or_default().replace("{#one}", "{#uno}").replace("8-gpus", "1024-gpus");
+    let es_a = s
+        .get("content/es/a.md")
+        .unwrap_or_default()
+        .replace("{#one}", "{#uno}")
+        .replace("8-gpus", "1024-gpus");
     s.insert("content/es/a.md", es_a);
-    s.insert("locales/es/ui.ftl", "hello = Hola\nbye = Adiós\nextra = Más\n");
+    s.insert(
+        "locales/es/ui.ftl",
+        "hello = Hola\nbye = Adiós\nextra = Más\n",
+    );
     let report = check(&s);
     let all = messages(&report).join("\n");
-    assert!(all.contains("content/es/a.md: error: section `one` is missing (content/en/a.md:3)"), "{all}");
-    assert!(all.contains("content/es/a.md:6: error: section `uno` is not in content/en/a.md"), "{all}");
-    assert!(all.contains("content/es/a.md:10: error: widget directives differ"), "{all}");
-    assert!(all.contains("locales/es/ui.ftl:3: error: message `extra` is not in English"), "{all}");
-    assert!(all.contains("content/es/b.md:8: error: broken link: page `a` has no section `one`"), "{all}");
+    assert!(
+        all.contains("content/es/a.md: error: section `one` is missing (content/en/a.md:3)"),
+        "{all}"
+    );
+    assert!(
+        all.contains("content/es/a.md:6: error: section `uno` is not in content/en/a.md"),
+        "{all}"
+    );
+    assert!(
+        all.contains("content/es/a.md:10: error: widget directives differ"),
+        "{all}"
+    );
+    assert!(
+        all.contains("locales/es/ui.ftl:3: error: message `extra` is not in English"),
+        "{all}"
+    );
+    assert!(
+        all.contains("content/es/b.md:8: error: broken link: page `a` has no section `one`"),
+        "{all}"
+    );
     assert!(report.failed(false));
 }
 
 #[test]
 fn broken_links_bad_widgets_and_bad_manifests_fail_with_path_and_line() {
     let mut s = base();
-    s.insert("content/en/b.md", "# B\n\n## Two {#two}\n\n[x](nowhere) [y](#nope)\n\n```widget pie\n```\n\n## Two {#two}\n");
-    s.insert("content/es/book.toml", "title = \"Libro\"\n[[pages]]\nslug = 3\n");
+    s.insert(
+        "content/en/b.md",
+        "# B\n\n## Two {#two}\n\n[x](nowhere) [y](#nope)\n\n```widget pie\n```\n\n## Two {#two}\n",
+    );
+    s.insert(
+        "content/es/book.toml",
+        "title = \"Libro\"\n[[pages]]\nslug = 3\n",
+    );
     s.insert("content/es/c.md", "# C\n");
     let all = messages(&check(&s)).join("\n");
-    assert!(all.contains("content/en/b.md:5: error: broken link: no page `nowhere`"), "{all}");
-    assert!(all.contains("content/en/b.md:5: error: broken link: page `b` has no section `nope`"), "{all}");
-    assert!(all.contains("content/en/b.md:7: error: unknown widget `pie`"), "{all}");
-    assert!(all.contains("content/en/b.md:10: error: section id `two` is used twice"), "{all}");
-    assert!(all.contains("content/es/book.toml:3: error: malformed manifest"), "{all}");
-    assert!(all.contains("content/es/c.md: error: page `c` is not in the English manifest"), "{all}");
+    assert!(
+        all.contains("content/en/b.md:5: error: broken link: no page `nowhere`"),
+        "{all}"
+    );
+    assert!(
+        all.contains("content/en/b.md:5: error: broken link: page `b` has no section `nope`"),
+        "{all}"
+    );
+    assert!(
+        all.contains("content/en/b.md:7: error: unknown widget `pie`"),
+        "{all}"
+    );
+    assert!(
+        all.contains("content/en/b.md:10: error: section id `two` is used twice"),
+        "{all}"
+    );
+    assert!(
+        all.contains("content/es/book.toml:3: error: malformed manifest"),
+        "{all}"
+    );
+    assert!(
+        all.contains("content/es/c.md: error: page `c` is not in the English manifest"),
+        "{all}"
+    );
 }
 
 #[test]

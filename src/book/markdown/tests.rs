@@ -3,7 +3,15 @@ use crate::book::widget::WidgetKind;
 
 fn render_page(md: &str) -> Document {
     let labels = Labels::default();
-    render(md, 0, &RenderOptions { href_prefix: "/course/en/", page: "running-jobs", labels: &labels })
+    render(
+        md,
+        0,
+        &RenderOptions {
+            href_prefix: "/course/en/",
+            page: "running-jobs",
+            labels: &labels,
+        },
+    )
 }
 
 fn html_of(doc: &Document) -> String {
@@ -20,13 +28,54 @@ fn html_of(doc: &Document) -> String {
 /// Every real tag in rendered HTML. Text `<` is always escaped as `&lt;`,
 /// so each literal `<` opens a tag the browser would build.
 fn tags(html: &str) -> Vec<String> {
-    html.split('<').skip(1).map(|rest| rest.split('>').next().unwrap_or_default().to_ascii_lowercase()).collect()
+    html.split('<')
+        .skip(1)
+        .map(|rest| {
+            rest.split('>')
+                .next()
+                .unwrap_or_default()
+                .to_ascii_lowercase()
+        })
+        .collect()
 }
 
 const ALLOWED_TAGS: [&str; 36] = [
-    "p", "a", "h1", "h2", "h3", "h4", "h5", "h6", "ul", "ol", "li", "em", "strong", "code", "pre", "div", "span",
-    "button", "table", "thead", "tbody", "tr", "th", "td", "blockquote", "sup", "hr", "br", "del", "input", "img",
-    "dl", "dt", "dd", "sub", "section",
+    "p",
+    "a",
+    "h1",
+    "h2",
+    "h3",
+    "h4",
+    "h5",
+    "h6",
+    "ul",
+    "ol",
+    "li",
+    "em",
+    "strong",
+    "code",
+    "pre",
+    "div",
+    "span",
+    "button",
+    "table",
+    "thead",
+    "tbody",
+    "tr",
+    "th",
+    "td",
+    "blockquote",
+    "sup",
+    "hr",
+    "br",
+    "del",
+    "input",
+    "img",
+    "dl",
+    "dt",
+    "dd",
+    "sub",
+    "section",
 ];
 
 /// The attributes of a tag body (`a href="x" class="y"`), honouring quotes:
@@ -39,7 +88,9 @@ fn attributes(tag: &str) -> Vec<(String, String)> {
         if rest.is_empty() {
             return attrs;
         }
-        let name_end = rest.find(|c: char| c == '=' || c.is_whitespace()).unwrap_or(rest.len());
+        let name_end = rest
+            .find(|c: char| c == '=' || c.is_whitespace())
+            .unwrap_or(rest.len());
         let name = rest[..name_end].to_owned();
         rest = &rest[name_end..];
         let mut value = String::new();
@@ -60,14 +111,29 @@ fn attributes(tag: &str) -> Vec<(String, String)> {
 
 fn assert_safe(html: &str) {
     for tag in tags(html) {
-        let name: String = tag.trim_start_matches('/').chars().take_while(|c| c.is_ascii_alphanumeric()).collect();
-        assert!(ALLOWED_TAGS.contains(&name.as_str()), "tag <{tag}> survived in {html}");
+        let name: String = tag
+            .trim_start_matches('/')
+            .chars()
+            .take_while(|c| c.is_ascii_alphanumeric())
+            .collect();
+        assert!(
+            ALLOWED_TAGS.contains(&name.as_str()),
+            "tag <{tag}> survived in {html}"
+        );
         for (attr, value) in attributes(&tag) {
-            assert!(!attr.starts_with("on"), "event handler attribute in <{tag}>");
+            assert!(
+                !attr.starts_with("on"),
+                "event handler attribute in <{tag}>"
+            );
             assert!(attr != "style", "style attribute in <{tag}>");
             if attr == "href" || attr == "src" {
                 let v = value.trim().to_ascii_lowercase();
-                assert!(!v.starts_with("javascript:") && !v.starts_with("data:") && !v.starts_with("vbscript:"), "script URL in <{tag}>");
+                assert!(
+                    !v.starts_with("javascript:")
+                        && !v.starts_with("data:")
+                        && !v.starts_with("vbscript:"),
+                    "script URL in <{tag}>"
+                );
             }
         }
     }
@@ -75,7 +141,9 @@ fn assert_safe(html: &str) {
 
 #[test]
 fn headings_get_ids_sections_and_anchors() {
-    let doc = render_page("# 2. Running Jobs\n\n## 2.1 The `CUDA` stack {#cuda-stack}\n\ntext\n\n### Rule {#rule}\n");
+    let doc = render_page(
+        "# 2. Running Jobs\n\n## 2.1 The `CUDA` stack {#cuda-stack}\n\ntext\n\n### Rule {#rule}\n",
+    );
     assert_eq!(doc.title, "2. Running Jobs");
     assert_eq!(doc.sections.len(), 2);
     assert_eq!(doc.sections[0].id, "cuda-stack");
@@ -88,7 +156,10 @@ fn headings_get_ids_sections_and_anchors() {
     assert_eq!(doc.top_section_of("nope"), None);
     let html = html_of(&doc);
     assert!(html.contains("<h2 id=\"cuda-stack\">"), "{html}");
-    assert!(html.contains("href=\"/course/en/running-jobs#cuda-stack\""), "{html}");
+    assert!(
+        html.contains("href=\"/course/en/running-jobs#cuda-stack\""),
+        "{html}"
+    );
     assert!(doc.problems.is_empty(), "{:?}", doc.problems);
 }
 
@@ -104,23 +175,46 @@ fn heading_problems_are_reported_with_lines() {
             (9, PageProblem::DuplicateSectionId("a".into())),
         ]
     );
-    assert_eq!(render_page("no title").problems, vec![(1, PageProblem::NoTitle)]);
+    assert_eq!(
+        render_page("no title").problems,
+        vec![(1, PageProblem::NoTitle)]
+    );
 }
 
 #[test]
 fn book_links_become_absolute_under_the_language() {
-    let doc = render_page("# T\n\nSee [ring](all-reduce#ring), [page](containers-gpus), [here](#slurm) and [web](https://slurm.schedmd.com/).\n");
+    let doc = render_page(
+        "# T\n\nSee [ring](all-reduce#ring), [page](containers-gpus), [here](#slurm) and [web](https://slurm.schedmd.com/).\n",
+    );
     let html = html_of(&doc);
-    assert!(html.contains("href=\"/course/en/all-reduce#ring\""), "{html}");
-    assert!(html.contains("href=\"/course/en/containers-gpus\""), "{html}");
-    assert!(html.contains("href=\"/course/en/running-jobs#slurm\""), "{html}");
-    assert!(html.contains("href=\"https://slurm.schedmd.com/\""), "{html}");
+    assert!(
+        html.contains("href=\"/course/en/all-reduce#ring\""),
+        "{html}"
+    );
+    assert!(
+        html.contains("href=\"/course/en/containers-gpus\""),
+        "{html}"
+    );
+    assert!(
+        html.contains("href=\"/course/en/running-jobs#slurm\""),
+        "{html}"
+    );
+    assert!(
+        html.contains("href=\"https://slurm.schedmd.com/\""),
+        "{html}"
+    );
     let targets: Vec<_> = doc.links.iter().map(|l| l.target.clone()).collect();
     assert_eq!(
         targets,
         vec![
-            LinkTarget::Page { slug: "all-reduce".into(), fragment: Some("ring".into()) },
-            LinkTarget::Page { slug: "containers-gpus".into(), fragment: None },
+            LinkTarget::Page {
+                slug: "all-reduce".into(),
+                fragment: Some("ring".into())
+            },
+            LinkTarget::Page {
+                slug: "containers-gpus".into(),
+                fragment: None
+            },
             LinkTarget::Section("slurm".into()),
             LinkTarget::External("https://slurm.schedmd.com/".into()),
         ]
@@ -131,7 +225,12 @@ fn book_links_become_absolute_under_the_language() {
 fn code_blocks_get_a_copy_button_and_keep_their_language() {
     let html = html_of(&render_page("# T\n\n```bash\nsqueue --me\n```\n"));
     assert!(html.contains("<div class=\"code-block\"><button type=\"button\" class=\"copy-button\" data-copied=\"Copied\">Copy</button>"), "{html}");
-    assert!(html.contains("<pre tabindex=\"0\"><code class=\"language-bash\">squeue --me\n</code></pre></div>"), "{html}");
+    assert!(
+        html.contains(
+            "<pre tabindex=\"0\"><code class=\"language-bash\">squeue --me\n</code></pre></div>"
+        ),
+        "{html}"
+    );
 }
 
 #[test]
@@ -140,10 +239,16 @@ fn callouts_tables_math_and_footnotes_render() {
     let doc = render_page(md);
     let html = html_of(&doc);
     assert!(html.contains("<div class=\"callout callout-warning\" role=\"note\"><p class=\"callout-title\">Warning</p>"), "{html}");
-    assert!(html.contains("<div class=\"table-wrap\" tabindex=\"0\"><table>"), "{html}");
+    assert!(
+        html.contains("<div class=\"table-wrap\" tabindex=\"0\"><table>"),
+        "{html}"
+    );
     assert!(html.contains("class=\"math math-display\""), "{html}");
     assert!(html.contains("<sup class=\"footnote-ref\" id=\"fnref-src\"><a href=\"/course/en/running-jobs#fn-src\">1</a></sup>"), "{html}");
-    assert!(html.contains("<div class=\"footnote\" id=\"fn-src\">"), "{html}");
+    assert!(
+        html.contains("<div class=\"footnote\" id=\"fn-src\">"),
+        "{html}"
+    );
     assert!(doc.problems.is_empty(), "{:?}", doc.problems);
 }
 
@@ -154,8 +259,13 @@ fn widgets_split_the_page_and_bad_ones_become_notices() {
     assert!(matches!(&doc.blocks[0], Block::Html(h) if h.contains("Before.")));
     assert!(matches!(&doc.blocks[1], Block::Widget(w) if w.kind == WidgetKind::YoungDaly));
     assert!(matches!(&doc.blocks[2], Block::Html(h) if h.contains("After.")));
-    assert!(matches!(&doc.blocks[3], Block::Notice(PageProblem::Widget(WidgetError::UnknownWidget(n))) if n == "pie"));
-    assert!(matches!(&doc.blocks[4], Block::Notice(PageProblem::Widget(WidgetError::Toml { .. }))));
+    assert!(
+        matches!(&doc.blocks[3], Block::Notice(PageProblem::Widget(WidgetError::UnknownWidget(n))) if n == "pie")
+    );
+    assert!(matches!(
+        &doc.blocks[4],
+        Block::Notice(PageProblem::Widget(WidgetError::Toml { .. }))
+    ));
     assert_eq!(doc.widgets.len(), 1);
     assert_eq!(doc.widgets[0].1, 5);
     let lines: Vec<usize> = doc.problems.iter().map(|(l, _)| *l).collect();
@@ -173,7 +283,15 @@ fn a_widget_inside_a_list_is_a_notice_that_keeps_the_list_whole() {
 #[test]
 fn line_offset_shifts_reported_lines() {
     let labels = Labels::default();
-    let doc = render("# T\n\n## X\n", 3, &RenderOptions { href_prefix: "/en/", page: "p", labels: &labels });
+    let doc = render(
+        "# T\n\n## X\n",
+        3,
+        &RenderOptions {
+            href_prefix: "/en/",
+            page: "p",
+            labels: &labels,
+        },
+    );
     assert_eq!(doc.problems[0].0, 6);
 }
 
@@ -211,24 +329,47 @@ fn known_xss_payloads_never_survive() {
         let doc = render_page(&format!("# T\n\n{payload}\n"));
         let html = html_of(&doc);
         assert_safe(&html);
-        assert!(!html.to_ascii_lowercase().contains("<script"), "{payload} -> {html}");
+        assert!(
+            !html.to_ascii_lowercase().contains("<script"),
+            "{payload} -> {html}"
+        );
     }
 }
 
 #[test]
 fn raw_html_and_unsafe_links_are_reported() {
     let doc = render_page("# T\n\n<b>bold</b> and [x](javascript:alert(1))\n");
-    assert!(doc.problems.iter().any(|(_, p)| matches!(p, PageProblem::RawHtml(_))));
-    assert!(doc.problems.iter().any(|(_, p)| matches!(p, PageProblem::UnsafeLink(u) if u == "javascript:alert(1)")));
+    assert!(
+        doc.problems
+            .iter()
+            .any(|(_, p)| matches!(p, PageProblem::RawHtml(_)))
+    );
+    assert!(
+        doc.problems
+            .iter()
+            .any(|(_, p)| matches!(p, PageProblem::UnsafeLink(u) if u == "javascript:alert(1)"))
+    );
     assert!(html_of(&doc).contains("&lt;b&gt;bold&lt;/b&gt;"));
 }
 
 #[test]
 fn classify_links() {
-    assert_eq!(classify_link("mailto:a@b.c"), Some(LinkTarget::External("mailto:a@b.c".into())));
-    assert_eq!(classify_link("//cdn.example/x"), Some(LinkTarget::External("//cdn.example/x".into())));
+    assert_eq!(
+        classify_link("mailto:a@b.c"),
+        Some(LinkTarget::External("mailto:a@b.c".into()))
+    );
+    assert_eq!(
+        classify_link("//cdn.example/x"),
+        Some(LinkTarget::External("//cdn.example/x".into()))
+    );
     assert_eq!(classify_link("file:///etc/passwd"), None);
-    assert_eq!(classify_link("all-reduce/"), Some(LinkTarget::Page { slug: "all-reduce".into(), fragment: None }));
+    assert_eq!(
+        classify_link("all-reduce/"),
+        Some(LinkTarget::Page {
+            slug: "all-reduce".into(),
+            fragment: None
+        })
+    );
 }
 
 #[cfg(not(target_arch = "wasm32"))]
