@@ -166,14 +166,14 @@ fn check_files_listed(
 ) {
     for (path, _) in sources.under(&format!("content/{lang}/")) {
         let slug = path.rsplit('/').next().and_then(|f| f.strip_suffix(".md"));
-        if let Some(slug) = slug {
-            if !library.has_page(slug) {
-                found.push(Diagnostic::error(
-                    path,
-                    0,
-                    format!("page `{slug}` is not in the English manifest"),
-                ));
-            }
+        if let Some(slug) = slug
+            && !library.has_page(slug)
+        {
+            found.push(Diagnostic::error(
+                path,
+                0,
+                format!("page `{slug}` is not in the English manifest"),
+            ));
         }
     }
 }

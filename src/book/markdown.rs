@@ -314,10 +314,10 @@ impl<'a, 'o> Renderer<'a, 'o> {
             }
             return;
         }
-        if let Some(heading) = &mut self.heading {
-            if let Event::Text(t) | Event::Code(t) | Event::InlineMath(t) = &event {
-                heading.text.push_str(t);
-            }
+        if let Some(heading) = &mut self.heading
+            && let Event::Text(t) | Event::Code(t) | Event::InlineMath(t) = &event
+        {
+            heading.text.push_str(t);
         }
         match event {
             Event::Start(tag) => {

@@ -35,11 +35,10 @@ pub(crate) fn use_scroll_spy(ids: Memo<Vec<String>>) -> ActiveSection {
                 return ids.last().cloned();
             }
             ids.iter()
-                .filter(|id| {
+                .rfind(|id| {
                     doc.get_element_by_id(id)
                         .is_some_and(|el| el.get_bounding_client_rect().top() <= READING_LINE)
                 })
-                .next_back()
                 .cloned()
         });
         if active.0.get_untracked() != current {
