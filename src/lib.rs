@@ -6,8 +6,10 @@
 //! imports web code.
 
 pub mod book;
+pub mod charts;
 pub mod diagnostic;
 pub mod i18n;
+pub mod sim;
 
 // Leptos's `#[component]` expands to items whose visibility the
 // `unreachable_pub` lint misreads (it flags even re-exported components).

@@ -3,6 +3,11 @@
 language-name = Español
 book-tagline = Un libro interactivo sobre cómo ejecutar trabajos en clústeres de GPU.
 
+# Cómo se escriben los números: separador decimal y de miles
+# (`space` para un espacio fino, `none` para ninguno).
+number-decimal = ,
+number-group = .
+
 skip-to-content = Saltar al contenido
 nav-book = Índice del libro
 nav-contents = Índice
@@ -48,3 +53,54 @@ not-found-home = Ir al índice
 
 error-title = Algo salió mal
 error-body = La página encontró un error inesperado. Recárgala para intentarlo de nuevo: la dirección conserva tu lugar en el libro.
+
+## Unidades de tiempo, después de un número.
+unit-seconds = s
+unit-minutes = min
+unit-hours = h
+unit-days = d
+
+## El explorador del intervalo de checkpoint (Young/Daly).
+yd-presets = Clústeres de ejemplo
+yd-preset-8-gpus = 8 GPUs
+yd-preset-1024-gpus = 1.024 GPUs
+yd-preset-16384-gpus-async = 16.384 GPUs, checkpoints asíncronos repartidos
+yd-checkpoint-label = Costo del checkpoint
+yd-checkpoint-hint = Cuánto se detiene el entrenamiento por cada checkpoint, p. ej. 90s, 5 min.
+yd-gpu-mtbf-label = MTBF de una GPU
+yd-gpu-mtbf-hint = Tiempo medio entre fallas de una sola GPU (con su parte de nodo y red), p. ej. 5y, 40000h.
+yd-gpus-label = GPUs del trabajo
+yd-gpus-hint = El trabajo falla cuando falla cualquiera de ellas, p. ej. 1024 o 16k.
+yd-restart-label = Tiempo de reinicio
+yd-restart-hint = De la falla a volver a entrenar: requeue, arranque y carga del checkpoint.
+yd-interval-label = Tu intervalo de checkpoint
+yd-interval-hint = Tiempo entre checkpoints, p. ej. 2h. O mueve el control deslizante.
+yd-interval-slider = Intervalo de checkpoint
+yd-job-mtbf = MTBF del trabajo (una falla cada…)
+yd-failures-per-day = Fallas por día
+yd-young = Intervalo de Young √(2CM)
+yd-daly = Óptimo de Daly
+yd-waste-chosen = Desperdicio con tu intervalo
+yd-waste-optimum = Desperdicio en el óptimo de Daly
+yd-lost-per-failure = Trabajo perdido por falla, en promedio
+yd-max-lost = Trabajo perdido por falla, como máximo
+yd-side-too-frequent = Guardas checkpoints demasiado seguido: domina el tiempo de escritura (E/S). Un intervalo más largo desperdicia menos.
+yd-side-near = Tu intervalo está cerca del óptimo: el tiempo de E/S y el trabajo perdido por fallas están equilibrados.
+yd-side-too-rare = Guardas checkpoints muy de vez en cuando: domina el trabajo que se recalcula tras cada falla. Un intervalo más corto desperdicia menos.
+yd-regime-too-costly = Un checkpoint tarda al menos la mitad del MTBF del trabajo (C ≥ 2M): la fórmula de Daly dice entonces que guardes cada M, y el trabajo apenas avanza. Abarata los checkpoints (repartidos, asíncronos) o alarga el MTBF del trabajo (menos piezas, o más fiables).
+yd-chart-x = Intervalo de checkpoint (escala logarítmica)
+yd-chart-y = Tiempo desperdiciado
+yd-chart-alt = Gráfico de la fracción de tiempo desperdiciado según el intervalo de checkpoint: la curva analítica, corridas simuladas con sus barras de error, los óptimos de Young y de Daly y tu intervalo.
+yd-legend-analytic = Desperdicio esperado (Daly)
+yd-legend-simulated = Corridas simuladas (media ± error estándar)
+yd-legend-young = Intervalo de Young
+yd-legend-daly = Óptimo de Daly
+yd-legend-chosen = Tu intervalo
+yd-error-empty = Escribe un valor.
+yd-error-not-a-number = Esto no es un número. Escribe un número y una unidad, p. ej. 5 min.
+yd-error-unit = Unidad desconocida. Usa s, min, h, d o y (segundos, minutos, horas, días, años).
+yd-error-not-positive = Tiene que ser mayor que cero.
+yd-error-negative = No puede ser negativo.
+yd-error-zero-interval = Un intervalo de cero no dejaría tiempo para calcular. Escribe un intervalo positivo.
+yd-error-too-large = Eso supera cualquier clúster real (más de 100 años, o más de 10 millones de GPUs).
+yd-error-not-integer = Un número de GPUs es un número entero.

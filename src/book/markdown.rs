@@ -18,6 +18,7 @@ use pulldown_cmark::{
 };
 use pulldown_cmark_escape::{escape_href, escape_html};
 
+use super::computed::{self, ComputeError, ValueFormat};
 use super::widget::{DIRECTIVE, WidgetDirective, WidgetError};
 use crate::diagnostic::line_of;
 
@@ -40,6 +41,8 @@ pub struct Labels {
     pub warning: String,
     /// Callout title for `[!CAUTION]`.
     pub caution: String,
+    /// How computed values (`` `=young-daly ...` ``) are written.
+    pub values: ValueFormat,
 }
 
 impl Default for Labels {
@@ -53,6 +56,7 @@ impl Default for Labels {
             important: "Important".into(),
             warning: "Warning".into(),
             caution: "Caution".into(),
+            values: ValueFormat::default(),
         }
     }
 }
@@ -133,6 +137,9 @@ pub enum PageProblem {
     /// A bad widget directive.
     #[error(transparent)]
     Widget(#[from] WidgetError),
+    /// A computed value that does not compute.
+    #[error(transparent)]
+    Computed(#[from] ComputeError),
 }
 
 /// A piece of a rendered page.
@@ -332,6 +339,20 @@ impl<'a, 'o> Renderer<'a, 'o> {
                 let shown = raw.trim().chars().take(60).collect::<String>();
                 self.problem(line, PageProblem::RawHtml(shown));
                 self.pending.push(Event::Text(raw));
+            }
+            Event::Code(code) if code.starts_with('=') => {
+                match computed::evaluate(&code[1..], &self.opts.labels.values) {
+                    Ok(value) => {
+                        let mut html = String::from("<span class=\"computed\">");
+                        let _ = escape_html(&mut html, &value);
+                        html.push_str("</span>");
+                        self.html(html);
+                    }
+                    Err(e) => {
+                        self.problem(line, PageProblem::Computed(e));
+                        self.pending.push(Event::Code(code));
+                    }
+                }
             }
             Event::FootnoteReference(name) => {
                 let n = self.footnote_number(&name);

@@ -3,6 +3,7 @@
 //! model apart from its renderers in the same way).
 
 pub mod check;
+pub mod computed;
 pub mod front_matter;
 pub mod library;
 pub mod manifest;

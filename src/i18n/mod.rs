@@ -3,6 +3,8 @@
 //! Plural rules come from CLDR through fluent-bundle. Pure; the web side
 //! wraps it in a `use_i18n()` hook.
 
+pub mod number;
+
 use std::collections::BTreeMap;
 
 use fluent_bundle::concurrent::FluentBundle;
@@ -163,6 +165,25 @@ impl Catalog {
         id.to_owned()
     }
 
+    /// How `lang` writes numbers (its `number-decimal` and `number-group`
+    /// messages; English's when missing).
+    pub fn number_format(&self, lang: &str) -> number::NumberFormat {
+        // Fluent trims message values, so a space separator is written `space`.
+        let unquote = |s: String| {
+            if s == "space" {
+                "\u{202f}".to_owned()
+            } else if s == "none" {
+                String::new()
+            } else {
+                s
+            }
+        };
+        number::NumberFormat {
+            decimal: self.text(lang, "number-decimal"),
+            group: unquote(self.text(lang, "number-group")),
+        }
+    }
+
     /// The words the markdown renderer writes into pages.
     pub fn labels(&self, lang: &str) -> Labels {
         Labels {
@@ -174,6 +195,11 @@ impl Catalog {
             important: self.text(lang, "callout-important"),
             warning: self.text(lang, "callout-warning"),
             caution: self.text(lang, "callout-caution"),
+            values: crate::book::computed::ValueFormat {
+                number: self.number_format(lang),
+                units: ["unit-seconds", "unit-minutes", "unit-hours", "unit-days"]
+                    .map(|k| self.text(lang, k)),
+            },
         }
     }
 }
@@ -283,5 +309,12 @@ mod tests {
             assert!(!labels.copy.contains('-'), "{lang}: {labels:?}");
         }
         assert_eq!(c.text("es", "code-copy"), "Copiar");
+        assert_eq!(c.number_format("es").format(1000.5, 1), "1.000,5");
+        assert_eq!(c.number_format("en").format(1000.5, 1), "1,000.5");
+        assert_eq!(
+            c.number_format("pt").format(1000.5, 1),
+            "1,000.5",
+            "English's when missing"
+        );
     }
 }

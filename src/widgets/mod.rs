@@ -3,10 +3,15 @@
 //! widget exists its directive shows an honest "coming in a later version"
 //! notice in the reader's language. Web only.
 
+mod url_state;
+mod young_daly;
+
 use leptos::prelude::*;
 
+use crate::book::widget::ParamValue;
 use crate::book::{WidgetDirective, WidgetKind};
 use crate::ui::use_i18n;
+pub use young_daly::YoungDalyExplorer;
 
 /// Locale key of a widget's display name.
 fn name_key(kind: WidgetKind) -> &'static str {
@@ -26,12 +31,20 @@ pub fn WidgetHost(
 ) -> impl IntoView {
     let i18n = use_i18n();
     let kind = directive.kind;
+    let text = |key: &str| match directive.params.get(key) {
+        Some(ParamValue::Text(t)) => Some(t.clone()),
+        _ => None,
+    };
+    if kind == WidgetKind::YoungDaly {
+        return view! { <YoungDalyExplorer preset=text("preset") /> }.into_any();
+    }
     view! {
         <div class="widget widget-coming" role="note" data-widget=kind.name()>
             <p class="widget-title">{move || i18n.t(name_key(kind))}</p>
             <p class="widget-notice">{move || i18n.t("widget-coming")}</p>
         </div>
     }
+    .into_any()
 }
 
 /// A piece of content that could not be shown: a translated notice, with

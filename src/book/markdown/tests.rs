@@ -20,7 +20,8 @@ fn html_of(doc: &Document) -> String {
         .map(|b| match b {
             Block::Html(h) => h.clone(),
             Block::Widget(w) => format!("[widget {}]", w.kind.name()),
-            Block::Notice(p) => format!("[notice {p}]"),
+            // Notices are text that Leptos escapes; the message is not HTML.
+            Block::Notice(_) => "[notice]".to_owned(),
         })
         .collect()
 }
@@ -388,4 +389,25 @@ proptest::proptest! {
         let doc = render_page(&parts.concat());
         assert_safe(&html_of(&doc));
     }
+}
+
+#[test]
+fn computed_values_render_and_bad_ones_are_problems() {
+    let doc = render_page(
+        "# T\n\nEvery `=young-daly 1024-gpus job-mtbf`, or `=young-daly nope daly`, or `plain`.\n",
+    );
+    let html = html_of(&doc);
+    assert!(
+        html.contains("<span class=\"computed\">1.8\u{a0}d</span>"),
+        "{html}"
+    );
+    assert!(
+        html.contains("<code>=young-daly nope daly</code>"),
+        "{html}"
+    );
+    assert!(html.contains("<code>plain</code>"));
+    assert!(matches!(
+        doc.problems.as_slice(),
+        [(3, PageProblem::Computed(ComputeError::UnknownPreset(_)))]
+    ));
 }

@@ -1,0 +1,5 @@
+//! The simulations behind the widgets. Pure: std, serde and thiserror, no
+//! clocks, no global randomness (seeds are arguments), no web code, so
+//! every number a widget shows is computed and tested natively.
+
+pub mod checkpoint;

@@ -1,0 +1,300 @@
+//! The Young/Daly checkpoint interval explorer: a thin view over
+//! `sim::checkpoint`. The reader types their cluster's numbers (units as
+//! people type them), reads Young's and Daly's optimum, the waste at their
+//! interval, and sees the analytic waste curve beside a seeded failure
+//! simulation. Bad input gets a message beside its field while the last
+//! valid result stays on screen.
+
+use leptos::prelude::*;
+
+use super::url_state;
+use crate::charts::waste::{self, COLOURS, WasteChart};
+use crate::i18n::number::NumberFormat;
+use crate::sim::checkpoint::{self, ExplorerInput, Field, InputError, Outcome, Regime, Side, Unit};
+use crate::ui::{I18n, book, use_i18n};
+
+/// Seed of the simulation: fixed, so a configuration always draws the same points.
+const SEED: u64 = 2006;
+/// Chart size in SVG units (it scales to the column).
+const CHART: (u32, u32) = (640, 360);
+/// The address parameters, one per field.
+const KEYS: [(Field, &str); 5] = [
+    (Field::Checkpoint, "yd-c"),
+    (Field::GpuMtbf, "yd-mtbf"),
+    (Field::Gpus, "yd-gpus"),
+    (Field::Restart, "yd-r"),
+    (Field::Interval, "yd-tau"),
+];
+
+fn field_text(input: &ExplorerInput, field: Field) -> &String {
+    match field {
+        Field::Checkpoint => &input.checkpoint,
+        Field::GpuMtbf => &input.gpu_mtbf,
+        Field::Gpus => &input.gpus,
+        Field::Restart => &input.restart,
+        Field::Interval => &input.interval,
+    }
+}
+
+fn field_text_mut(input: &mut ExplorerInput, field: Field) -> &mut String {
+    match field {
+        Field::Checkpoint => &mut input.checkpoint,
+        Field::GpuMtbf => &mut input.gpu_mtbf,
+        Field::Gpus => &mut input.gpus,
+        Field::Restart => &mut input.restart,
+        Field::Interval => &mut input.interval,
+    }
+}
+
+/// The starting state: the address's parameters over the directive's preset.
+fn initial_input(preset: Option<&str>) -> ExplorerInput {
+    let mut input = preset
+        .and_then(checkpoint::preset)
+        .or_else(|| checkpoint::preset("1024-gpus"))
+        .unwrap_or_default();
+    for (field, key) in KEYS {
+        if let Some(value) = url_state::read(key) {
+            *field_text_mut(&mut input, field) = value;
+        }
+    }
+    input
+}
+
+/// A duration in the reader's language: "1.9 h", "1,9 h".
+pub(crate) fn format_duration(i18n: &I18n, nf: &NumberFormat, seconds: f64) -> String {
+    let (value, unit) = checkpoint::duration_parts(seconds);
+    let key = match unit {
+        Unit::Seconds => "unit-seconds",
+        Unit::Minutes => "unit-minutes",
+        Unit::Hours => "unit-hours",
+        Unit::Days => "unit-days",
+    };
+    format!("{}\u{a0}{}", nf.format_significant(value, 3), i18n.t(key))
+}
+
+fn error_key(error: &InputError) -> &'static str {
+    match error {
+        InputError::Empty => "yd-error-empty",
+        InputError::NotANumber(_) => "yd-error-not-a-number",
+        InputError::UnknownUnit(_) => "yd-error-unit",
+        InputError::NotPositive => "yd-error-not-positive",
+        InputError::Negative => "yd-error-negative",
+        InputError::ZeroInterval => "yd-error-zero-interval",
+        InputError::TooLarge { .. } => "yd-error-too-large",
+        InputError::NotInteger => "yd-error-not-integer",
+    }
+}
+
+/// The explorer, starting from the directive's `preset`.
+#[component]
+pub fn YoungDalyExplorer(
+    /// One of [`checkpoint::PRESETS`].
+    preset: Option<String>,
+) -> impl IntoView {
+    let i18n = use_i18n();
+    let start = initial_input(preset.as_deref());
+    let input = RwSignal::new(start.clone());
+    let result = Memo::new(move |_| input.with(checkpoint::explore));
+    // The last valid outcome stays on screen while a field is wrong.
+    let shown: RwSignal<Option<Outcome>> = RwSignal::new(None);
+    Effect::new(move |_| {
+        if let Ok(outcome) = result.get() {
+            shown.set(Some(outcome));
+            // Only a configuration the reader made goes into the address.
+            input.with_untracked(|i| {
+                if *i != start {
+                    url_state::write(
+                        &KEYS.map(|(field, key)| (key, field_text(i, field).as_str())),
+                    );
+                }
+            });
+        }
+    });
+    let errors = move |field: Field| {
+        result.with(|r| match r {
+            Err(errors) => errors
+                .iter()
+                .find(|(f, _)| *f == field)
+                .map(|(_, e)| e.clone()),
+            Ok(_) => None,
+        })
+    };
+    let nf = Memo::new(move |_| book().catalog.number_format(&i18n.lang.get()));
+
+    let field = move |field: Field, id: &'static str, label: &'static str, hint: &'static str| {
+        let error_id = format!("{id}-error");
+        let hint_id = format!("{id}-hint");
+        let described = format!("{hint_id} {error_id}");
+        view! {
+            <div class="field" class:invalid=move || errors(field).is_some()>
+                <label for=id>{move || i18n.t(label)}</label>
+                <input
+                    id=id
+                    type="text"
+                    inputmode="decimal"
+                    autocomplete="off"
+                    spellcheck="false"
+                    aria-describedby=described
+                    aria-invalid=move || errors(field).is_some().to_string()
+                    prop:value=move || input.with(|i| field_text(i, field).clone())
+                    on:input=move |ev| input.update(|i| *field_text_mut(i, field) = event_target_value(&ev))
+                />
+                <p class="field-hint" id=hint_id>{move || i18n.t(hint)}</p>
+                <p class="field-error" id=error_id role="alert">
+                    {move || errors(field).map(|e| i18n.t(error_key(&e)))}
+                </p>
+            </div>
+        }
+    };
+
+    let slider = move || {
+        shown.get().map(|o| {
+            let (lo, hi) = slider_range(&o);
+            let position = ((o.interval_s / lo).ln() / (hi / lo).ln() * 1000.0).clamp(0.0, 1000.0);
+            view! {
+                <input
+                    type="range"
+                    class="interval-slider"
+                    min="0"
+                    max="1000"
+                    step="1"
+                    aria-label=move || i18n.t("yd-interval-slider")
+                    aria-valuetext=format_duration(&i18n, &nf.get_untracked(), o.interval_s)
+                    prop:value=position.round().to_string()
+                    on:input=move |ev| {
+                        let Ok(step) = event_target_value(&ev).parse::<f64>() else { return };
+                        let seconds = lo * (hi / lo).powf(step / 1000.0);
+                        let text = format_duration(&i18n, &nf.get_untracked(), seconds).replace('\u{a0}', " ");
+                        input.update(|i| i.interval = text);
+                    }
+                />
+            }
+        })
+    };
+
+    let presets = checkpoint::PRESETS.map(|name| {
+        let key = format!("yd-preset-{name}");
+        view! {
+            <button
+                type="button"
+                class="preset"
+                on:click=move |_| {
+                    if let Some(p) = checkpoint::preset(name) {
+                        input.set(p);
+                    }
+                }
+            >
+                {move || i18n.t(&key)}
+            </button>
+        }
+    });
+
+    let outputs = move || {
+        shown.get().map(|o| {
+            let nf = nf.get();
+            let d = |s: f64| format_duration(&i18n, &nf, s);
+            let pct = |w: f64| format!("{}\u{a0}%", nf.format(w * 100.0, 1));
+            let row = |key: &'static str, testid: &'static str, value: String| {
+                view! {
+                    <div class="output">
+                        <dt>{i18n.t(key)}</dt>
+                        <dd data-testid=testid>{value}</dd>
+                    </div>
+                }
+            };
+            view! {
+                <dl class="outputs">
+                    {row("yd-job-mtbf", "yd-job-mtbf", d(o.job_mtbf_s))}
+                    {row("yd-failures-per-day", "yd-failures-per-day", nf.format_significant(o.failures_per_day, 3))}
+                    {row("yd-young", "yd-young", d(o.young_s))}
+                    {row("yd-daly", "yd-daly", d(o.daly_s))}
+                    {row("yd-waste-chosen", "yd-waste-chosen", pct(o.waste_at_interval))}
+                    {row("yd-waste-optimum", "yd-waste-optimum", pct(o.waste_at_daly))}
+                    {row("yd-lost-per-failure", "yd-lost-per-failure", d(o.lost_per_failure_s))}
+                    {row("yd-max-lost", "yd-max-lost", d(o.max_lost_per_failure_s))}
+                </dl>
+                <p class="yd-caption" data-testid="yd-caption" aria-live="polite">
+                    {match (o.regime, o.side) {
+                        (Regime::CheckpointTooCostly, _) => i18n.t("yd-regime-too-costly"),
+                        (_, Side::TooFrequent) => i18n.t("yd-side-too-frequent"),
+                        (_, Side::NearOptimum) => i18n.t("yd-side-near"),
+                        (_, Side::TooRare) => i18n.t("yd-side-too-rare"),
+                    }}
+                </p>
+            }
+        })
+    };
+
+    let chart = Memo::new(move |_| {
+        let o = shown.get()?;
+        let (curve, points) = checkpoint::chart_series(&o, SEED);
+        let nf = nf.get();
+        let tick_x = |s: f64| format_duration(&i18n, &nf, s);
+        let tick_y = |w: f64| format!("{}\u{a0}%", nf.format(w * 100.0, 0));
+        let x_label = i18n.t("yd-chart-x");
+        let y_label = i18n.t("yd-chart-y");
+        let spec = WasteChart {
+            analytic: &curve,
+            simulated: &points,
+            young_s: o.young_s,
+            daly_s: o.daly_s,
+            chosen_s: o.interval_s,
+            x_label: &x_label,
+            y_label: &y_label,
+            tick_x: &tick_x,
+            tick_y: &tick_y,
+        };
+        waste::render(&spec, CHART).ok()
+    });
+
+    let legend = [
+        ("yd-legend-analytic", COLOURS[0]),
+        ("yd-legend-simulated", COLOURS[1]),
+        ("yd-legend-young", COLOURS[2]),
+        ("yd-legend-daly", COLOURS[3]),
+        ("yd-legend-chosen", "currentColor"),
+    ]
+    .map(|(key, colour)| {
+        view! {
+            <li>
+                <span class="swatch" style=format!("background:{colour}") aria-hidden="true"></span>
+                {move || i18n.t(key)}
+            </li>
+        }
+    });
+
+    view! {
+        <div class="widget young-daly" role="group" aria-labelledby="yd-title" data-widget="young-daly">
+            <p class="widget-title" id="yd-title">{move || i18n.t("widget-young-daly")}</p>
+            <div class="presets" role="group" aria-label=move || i18n.t("yd-presets")>
+                {presets}
+            </div>
+            <div class="fields">
+                {field(Field::Checkpoint, "yd-checkpoint", "yd-checkpoint-label", "yd-checkpoint-hint")}
+                {field(Field::GpuMtbf, "yd-gpu-mtbf", "yd-gpu-mtbf-label", "yd-gpu-mtbf-hint")}
+                {field(Field::Gpus, "yd-gpus", "yd-gpus-label", "yd-gpus-hint")}
+                {field(Field::Restart, "yd-restart", "yd-restart-label", "yd-restart-hint")}
+                {field(Field::Interval, "yd-interval", "yd-interval-label", "yd-interval-hint")}
+            </div>
+            {slider}
+            {outputs}
+            <figure class="chart">
+                <div
+                    class="chart-svg"
+                    role="img"
+                    aria-label=move || i18n.t("yd-chart-alt")
+                    inner_html=move || chart.get().unwrap_or_default()
+                ></div>
+                <figcaption>
+                    <ul class="legend">{legend}</ul>
+                </figcaption>
+            </figure>
+        </div>
+    }
+}
+
+/// The slider spans a factor of 30 either side of the optimum.
+fn slider_range(o: &Outcome) -> (f64, f64) {
+    let centre = o.exact_s.max(1.0);
+    (centre / 30.0, centre * 30.0)
+}

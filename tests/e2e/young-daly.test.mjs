@@ -1,0 +1,125 @@
+// The Young/Daly checkpoint explorer, end to end in both languages, and
+// its redraw time (a benchmark that prints its figure, not a pass/fail
+// timing).
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { openPage, visit } from "./harness.mjs";
+
+const out = (page, id) => page.locator(`[data-testid="${id}"]`).textContent();
+
+test("the explorer computes the 1,024-GPU example and the prose quotes the same numbers", async () => {
+  const { context, page } = await openPage();
+  await visit(page, "en/running-jobs#checkpoint-interval");
+  const widget = page.locator(".young-daly");
+  await widget.waitFor();
+  assert.equal(await out(page, "yd-job-mtbf"), "1.8\u00a0d");
+  assert.equal(await out(page, "yd-young"), "2.7\u00a0h");
+  assert.equal(await out(page, "yd-daly"), "2.6\u00a0h");
+  // Markdown line breaks become plain spaces; the values keep their no-break space.
+  const prose = (await page.locator("#checkpoint-interval ~ p").allTextContents()).map((p) => p.replace(/[ \n]+/g, " "));
+  assert.ok(prose.some((p) => p.includes("Young's interval is 2.7\u00a0h") && p.includes("2.6\u00a0h")), prose.join("\n"));
+  assert.ok(await page.locator(".young-daly .chart-svg svg").isVisible());
+  assert.equal(await page.locator(".young-daly .chart-svg circle").count(), 12, "twelve simulated points");
+  assert.deepEqual(page.problems, []);
+  await context.close();
+});
+
+test("bad input gets a message beside its field and the last result stays", async () => {
+  const { context, page } = await openPage();
+  await visit(page, "en/running-jobs#checkpoint-interval");
+  const checkpoint = page.getByLabel("Checkpoint cost");
+  await checkpoint.fill("five minutes");
+  assert.equal(await page.locator("#yd-checkpoint-error").textContent(), "This is not a number. Write a number and a unit, e.g. 5 min.");
+  assert.equal(await checkpoint.getAttribute("aria-invalid"), "true");
+  assert.equal(await out(page, "yd-young"), "2.7\u00a0h", "the last valid result stays");
+  await page.getByLabel("GPUs in the job").fill("1000000000000");
+  assert.match(await page.locator("#yd-gpus-error").textContent(), /beyond any real cluster/);
+  await page.getByLabel("Your checkpoint interval").fill("0");
+  assert.match(await page.locator("#yd-interval-error").textContent(), /zero|greater than zero/);
+  await page.getByLabel("GPUs in the job").fill("1024");
+  await page.getByLabel("Your checkpoint interval").fill("2h");
+  await checkpoint.fill("5 parsecs");
+  assert.match(await page.locator("#yd-checkpoint-error").textContent(), /Unknown unit/);
+  await checkpoint.fill("1 min");
+  assert.equal(await page.locator("#yd-checkpoint-error").textContent(), "");
+  assert.equal(await out(page, "yd-young"), "1.2\u00a0h");
+  assert.deepEqual(page.problems, []);
+  await context.close();
+});
+
+test("a checkpoint costlier than half the MTBF is explained, not hidden", async () => {
+  const { context, page } = await openPage();
+  await visit(page, "en/running-jobs#checkpoint-interval");
+  await page.getByLabel("Checkpoint cost").fill("4 d");
+  assert.match(await out(page, "yd-caption"), /C ≥ 2M/);
+  await context.close();
+});
+
+test("presets, the slider and the address keep the configuration", async () => {
+  const { context, page } = await openPage();
+  await visit(page, "en/running-jobs#checkpoint-interval");
+  await page.getByRole("button", { name: "16,384 GPUs, async sharded checkpoints" }).click();
+  assert.equal(await page.getByLabel("GPUs in the job").inputValue(), "16384");
+  assert.match(await out(page, "yd-caption"), /too rarely/);
+  const slider = page.getByRole("slider", { name: "Checkpoint interval" });
+  await slider.fill("200");
+  assert.match(await out(page, "yd-caption"), /too often/);
+  await page.waitForURL(/yd-gpus=16384/);
+  const interval = await page.getByLabel("Your checkpoint interval").inputValue();
+  await page.reload();
+  await page.locator(".young-daly").waitFor();
+  assert.equal(await page.getByLabel("GPUs in the job").inputValue(), "16384");
+  assert.equal(await page.getByLabel("Your checkpoint interval").inputValue(), interval);
+  assert.deepEqual(page.problems, []);
+  await context.close();
+});
+
+test("in Spanish the explorer speaks Spanish and writes 1.000,5", async () => {
+  const { context, page } = await openPage({ locale: "es-ES" });
+  await visit(page, "es/running-jobs#checkpoint-interval");
+  await page.locator(".young-daly").waitFor();
+  assert.equal(await out(page, "yd-young"), "2,7\u00a0h");
+  assert.equal(await out(page, "yd-failures-per-day"), "0,561");
+  await page.getByLabel("Costo del checkpoint").fill("1,5 min");
+  assert.equal(await page.locator("#yd-checkpoint-error").textContent(), "");
+  await page.getByLabel("Costo del checkpoint").fill("abc");
+  assert.match(await page.locator("#yd-checkpoint-error").textContent(), /no es un número/);
+  const prose = await page.locator("#failure-rate ~ p").allTextContents();
+  assert.ok(prose.some((p) => p.includes("16.384")), "Spanish grouping in the prose");
+  assert.deepEqual(page.problems, []);
+  await context.close();
+});
+
+test("benchmark: redraw after an input change, simulation included", async () => {
+  const { context, page } = await openPage();
+  await visit(page, "en/running-jobs#checkpoint-interval");
+  await page.locator(".young-daly .chart-svg svg").waitFor();
+  const times = await page.evaluate(async () => {
+    const input = document.getElementById("yd-checkpoint");
+    const chart = document.querySelector(".young-daly .chart-svg");
+    const values = [];
+    for (let i = 0; i < 60; i++) values.push(`${60 + (i % 30) * 7} s`);
+    const times = [];
+    for (const value of values) {
+      const changed = new Promise((resolve) => {
+        const observer = new MutationObserver(() => {
+          observer.disconnect();
+          resolve();
+        });
+        observer.observe(chart, { childList: true, subtree: true });
+      });
+      const start = performance.now();
+      input.value = value;
+      input.dispatchEvent(new Event("input", { bubbles: true }));
+      await changed;
+      times.push(performance.now() - start);
+      await new Promise((r) => setTimeout(r, 0));
+    }
+    return times;
+  });
+  times.sort((a, b) => a - b);
+  const at = (q) => times[Math.min(times.length - 1, Math.floor(q * times.length))];
+  console.log(`young-daly redraw over ${times.length} input changes: median ${at(0.5).toFixed(2)} ms, p95 ${at(0.95).toFixed(2)} ms (target p95 < 8 ms)`);
+  assert.ok(times.length === 60);
+  await context.close();
+});
