@@ -53,7 +53,12 @@ async fn a_page_mounts_with_headings_code_and_widget_notices() {
         .query_selector_all(".widget-coming")
         .expect("query")
         .length() as usize;
-    assert_eq!(notices, widgets);
+    let live = root
+        .query_selector_all(".widget.young-daly")
+        .expect("query")
+        .length() as usize;
+    assert_eq!(live, 1, "the checkpoint explorer is live");
+    assert_eq!(notices + live, widgets);
     assert!(widgets >= 4, "the chapter places every widget");
     assert!(!html.contains("<script"), "no script from content");
     drop(handle);
@@ -121,7 +126,7 @@ async fn the_theme_toggle_flips_and_remembers() {
 async fn a_widget_directive_shows_an_honest_notice() {
     let root = container();
     let directive =
-        gpu_book::book::WidgetDirective::parse("widget young-daly", "preset = \"8-gpus\"")
+        gpu_book::book::WidgetDirective::parse("widget slurm-shell", "cluster = \"default\"")
             .expect("valid directive");
     let handle = leptos::mount::mount_to(
         root.clone(),
@@ -129,8 +134,58 @@ async fn a_widget_directive_shows_an_honest_notice() {
     );
     leptos::task::tick().await;
     let text = root.text_content().unwrap_or_default();
-    assert!(text.contains("Checkpoint interval explorer"), "{text}");
+    assert!(text.contains("Slurm shell"), "{text}");
     assert!(text.contains("coming in a later version"), "{text}");
+    drop(handle);
+}
+
+#[wasm_bindgen_test]
+async fn the_checkpoint_explorer_recomputes_as_the_reader_types() {
+    let root = container();
+    let handle = leptos::mount::mount_to(root.clone(), || {
+        view! { <gpu_book::widgets::YoungDalyExplorer preset=Some("8-gpus".to_owned()) /> }
+    });
+    leptos::task::tick().await;
+    let text = |id: &str| {
+        root.query_selector(&format!("[data-testid=\"{id}\"]"))
+            .expect("query")
+            .and_then(|e| e.text_content())
+    };
+    let before = text("yd-young").expect("young's interval shown");
+    let input: web_sys::HtmlInputElement = root
+        .query_selector("#yd-checkpoint")
+        .expect("query")
+        .expect("field")
+        .unchecked_into();
+    let type_in = |value: &str| {
+        input.set_value(value);
+        let event = web_sys::Event::new_with_event_init_dict("input", &{
+            let init = web_sys::EventInit::new();
+            init.set_bubbles(true);
+            init
+        })
+        .expect("event");
+        input.dispatch_event(&event).expect("dispatch");
+    };
+    type_in("30 s");
+    leptos::task::tick().await;
+    assert_ne!(text("yd-young").expect("still shown"), before);
+    type_in("zero");
+    leptos::task::tick().await;
+    let error = root
+        .query_selector("#yd-checkpoint-error")
+        .expect("query")
+        .and_then(|e| e.text_content());
+    assert_eq!(
+        error.as_deref(),
+        Some("This is not a number. Write a number and a unit, e.g. 5 min.")
+    );
+    assert!(text("yd-young").is_some(), "the last valid result stays");
+    assert!(
+        root.query_selector(".chart-svg svg")
+            .expect("query")
+            .is_some()
+    );
     drop(handle);
 }
 

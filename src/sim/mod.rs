@@ -3,3 +3,4 @@
 //! every number a widget shows is computed and tested natively.
 
 pub mod checkpoint;
+pub mod fair_share;
