@@ -190,6 +190,46 @@ async fn the_checkpoint_explorer_recomputes_as_the_reader_types() {
 }
 
 #[wasm_bindgen_test]
+async fn broken_content_shows_a_notice_never_a_blank_page() {
+    let root = container();
+    let labels = book().catalog.labels(SOURCE_LANG);
+    let opts = gpu_book::book::markdown::RenderOptions {
+        href_prefix: "/en/",
+        page: "broken",
+        labels: &labels,
+    };
+    let markdown =
+        "# Broken\n\n## Twice {#a}\n\n## Twice {#a}\n\n```widget pie-chart\n```\n\nText stays.\n";
+    let page = gpu_book::book::RenderedPage {
+        doc: gpu_book::book::markdown::render(markdown, 0, &opts),
+        text_lang: SOURCE_LANG.to_owned(),
+        slug: "broken".to_owned(),
+        path: "content/en/broken.md".to_owned(),
+    };
+    let handle = leptos::mount::mount_to(
+        root.clone(),
+        move || view! { <PageArticle page=page.clone() /> },
+    );
+    leptos::task::tick().await;
+    let notices = root
+        .query_selector_all(".content-notice")
+        .expect("query")
+        .length();
+    assert_eq!(
+        notices, 2,
+        "one for the duplicate id, one for the unknown widget"
+    );
+    let text = root.text_content().unwrap_or_default();
+    assert!(
+        text.contains("content/en/broken.md:5: section id `a` is used twice"),
+        "{text}"
+    );
+    assert!(text.contains("unknown widget `pie-chart`"), "{text}");
+    assert!(text.contains("Text stays."));
+    drop(handle);
+}
+
+#[wasm_bindgen_test]
 fn the_embedded_book_has_both_languages_in_wasm() {
     let languages = book().library.languages();
     assert_eq!(languages, ["en", "es"]);

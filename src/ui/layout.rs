@@ -12,6 +12,7 @@ use super::page::PageView;
 use super::scroll_spy::{ActiveSection, use_scroll_spy};
 use super::theme::ThemeToggle;
 use crate::book::RenderedPage;
+use crate::widgets::ContentNotice;
 use crate::book::route::Route;
 
 /// Lays out the page for `route`.
@@ -54,6 +55,9 @@ pub(crate) fn Layout(
         Route::Page { slug, .. } => view! { <PageView slug=slug rendered=rendered /> }.into_any(),
         Route::Root | Route::NotFound { .. } => view! { <NotFound /> }.into_any(),
     };
+    // A broken manifest reaching the browser shows itself (English stands in).
+    let problems: Vec<String> = book().library.diagnostics().iter().map(ToString::to_string).collect();
+    let library_notice = (!problems.is_empty()).then(|| view! { <ContentNotice detail=problems.join("\n") /> });
     let skip_href = move || {
         format!(
             "{}#main",
@@ -91,6 +95,7 @@ pub(crate) fn Layout(
                 <Toc slug=slug rendered=rendered active=active />
             </nav>
             <main id="main" tabindex="-1">
+                {library_notice}
                 {main_view}
             </main>
         </div>

@@ -8,6 +8,7 @@ use leptos_router::hooks::use_location;
 use wasm_bindgen::JsCast;
 
 use super::context::{book, use_i18n};
+use crate::book::markdown::PageProblem;
 use crate::book::{Block, RenderedPage};
 use crate::widgets::{ContentNotice, WidgetHost};
 
@@ -82,6 +83,17 @@ pub fn PageArticle(
     let i18n = use_i18n();
     let fallback = page.text_lang != i18n.lang.get_untracked();
     let text_lang = page.text_lang.clone();
+    // Problems the blocks do not already show (widget notices do): the
+    // content check keeps them out of a release, but if one gets through
+    // the reader sees a notice instead of a silently broken page.
+    let unseen: Vec<String> = page
+        .doc
+        .problems
+        .iter()
+        .filter(|(_, p)| !matches!(p, PageProblem::Widget(_) | PageProblem::NestedWidget))
+        .map(|(line, p)| format!("{}:{line}: {p}", page.path))
+        .collect();
+    let problems = (!unseen.is_empty()).then(|| view! { <ContentNotice detail=unseen.join("\n") /> });
     let blocks = page
         .doc
         .blocks
@@ -96,6 +108,7 @@ pub fn PageArticle(
         .collect_view();
     view! {
         {fallback.then(|| view! { <p class="fallback-note" role="note">{move || i18n.t("fallback-note")}</p> })}
+        {problems}
         <article class="page" lang=text_lang on:click=copy_code>
             {blocks}
         </article>
