@@ -12,8 +12,8 @@ use super::page::PageView;
 use super::scroll_spy::{ActiveSection, use_scroll_spy};
 use super::theme::ThemeToggle;
 use crate::book::RenderedPage;
-use crate::widgets::ContentNotice;
 use crate::book::route::Route;
+use crate::widgets::ContentNotice;
 
 /// Lays out the page for `route`.
 #[component]
@@ -56,8 +56,14 @@ pub(crate) fn Layout(
         Route::Root | Route::NotFound { .. } => view! { <NotFound /> }.into_any(),
     };
     // A broken manifest reaching the browser shows itself (English stands in).
-    let problems: Vec<String> = book().library.diagnostics().iter().map(ToString::to_string).collect();
-    let library_notice = (!problems.is_empty()).then(|| view! { <ContentNotice detail=problems.join("\n") /> });
+    let problems: Vec<String> = book()
+        .library
+        .diagnostics()
+        .iter()
+        .map(ToString::to_string)
+        .collect();
+    let library_notice =
+        (!problems.is_empty()).then(|| view! { <ContentNotice detail=problems.join("\n") /> });
     let skip_href = move || {
         format!(
             "{}#main",

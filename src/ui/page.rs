@@ -93,7 +93,8 @@ pub fn PageArticle(
         .filter(|(_, p)| !matches!(p, PageProblem::Widget(_) | PageProblem::NestedWidget))
         .map(|(line, p)| format!("{}:{line}: {p}", page.path))
         .collect();
-    let problems = (!unseen.is_empty()).then(|| view! { <ContentNotice detail=unseen.join("\n") /> });
+    let problems =
+        (!unseen.is_empty()).then(|| view! { <ContentNotice detail=unseen.join("\n") /> });
     let blocks = page
         .doc
         .blocks
