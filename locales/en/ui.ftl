@@ -106,3 +106,23 @@ yd-error-negative = It cannot be negative.
 yd-error-zero-interval = An interval of zero would leave no time to compute. Enter a positive interval.
 yd-error-too-large = That is beyond any real cluster (more than 100 years, or more than 10 million GPUs).
 yd-error-not-integer = A GPU count is a whole number.
+
+## The checkpoint cost from its parts (folded under the explorer).
+cost-title = Work out the checkpoint cost from its parts
+cost-state-label = State per checkpoint
+cost-state-hint = Weights, optimizer state and more, all ranks together: about 16 bytes per parameter with Adam in mixed precision (70B parameters: 1.1 TB).
+cost-writers-label = Ranks writing in parallel
+cost-writers-hint = Sharded checkpoints: each rank writes its own slice. 1 for a single writer.
+cost-writer-bw-label = Write bandwidth per rank
+cost-writer-bw-hint = What one rank can send to storage, e.g. 1 GB/s.
+cost-storage-bw-label = Storage bandwidth, all together
+cost-storage-bw-hint = What the file system takes in from everyone at once, e.g. 100 GB/s.
+cost-async = Asynchronous: copy to host memory, then write in the background
+cost-host-bw-label = Copy to host memory, per rank
+cost-host-bw-hint = Device-to-host bandwidth of one rank, e.g. 20 GB/s.
+cost-stall = Training stalls for
+cost-write = the write takes
+cost-use = Use as the checkpoint cost
+cost-error-unit = Unknown unit. Use B, kB, MB, GB, TB or PB (or KiB … PiB), with /s for a bandwidth.
+cost-error-too-large = That is more than an exabyte.
+cost-error-not-integer = A number of ranks is a whole number.

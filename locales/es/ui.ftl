@@ -104,3 +104,23 @@ yd-error-negative = No puede ser negativo.
 yd-error-zero-interval = Un intervalo de cero no dejaría tiempo para calcular. Escribe un intervalo positivo.
 yd-error-too-large = Eso supera cualquier clúster real (más de 100 años, o más de 10 millones de GPUs).
 yd-error-not-integer = Un número de GPUs es un número entero.
+
+## El costo del checkpoint a partir de sus partes (plegado bajo el explorador).
+cost-title = Calcula el costo del checkpoint a partir de sus partes
+cost-state-label = Estado por checkpoint
+cost-state-hint = Pesos, estado del optimizador y demás, sumando todos los rangos: unos 16 bytes por parámetro con Adam en precisión mixta (70B parámetros: 1,1 TB).
+cost-writers-label = Rangos que escriben en paralelo
+cost-writers-hint = Checkpoints repartidos: cada rango escribe su parte. 1 si escribe uno solo.
+cost-writer-bw-label = Ancho de banda de escritura por rango
+cost-writer-bw-hint = Lo que un rango puede enviar al almacenamiento, p. ej. 1 GB/s.
+cost-storage-bw-label = Ancho de banda del almacenamiento, en total
+cost-storage-bw-hint = Lo que el sistema de archivos recibe de todos a la vez, p. ej. 100 GB/s.
+cost-async = Asíncrono: copia a la memoria del host y escribe en segundo plano
+cost-host-bw-label = Copia a la memoria del host, por rango
+cost-host-bw-hint = Ancho de banda del dispositivo al host de un rango, p. ej. 20 GB/s.
+cost-stall = El entrenamiento se detiene
+cost-write = la escritura tarda
+cost-use = Usar como costo del checkpoint
+cost-error-unit = Unidad desconocida. Usa B, kB, MB, GB, TB o PB (o KiB … PiB), con /s para un ancho de banda.
+cost-error-too-large = Eso es más de un exabyte.
+cost-error-not-integer = Un número de rangos es un número entero.

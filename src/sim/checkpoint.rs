@@ -12,10 +12,13 @@
 //!    compute the [`Outcome`] the widget shows; the book's [`preset`]s.
 //! 4. `simulation`: a seeded Monte Carlo of failures and restarts that checks
 //!    the closed forms ([`simulate`]).
-//! 5. `chart`: the analytic curve and simulated points the widget draws
+//! 5. `cost`: the checkpoint cost from its parts (state size, sharded
+//!    writers, bandwidths, asynchronous copies), as the reader types them.
+//! 6. `chart`: the analytic curve and simulated points the widget draws
 //!    ([`chart_series`]).
 
 mod chart;
+mod cost;
 mod explorer;
 mod formulas;
 mod input;
@@ -26,6 +29,10 @@ mod tests;
 pub use chart::{
     CHART_SPAN, CURVE_POINTS, SIM_FAILURE_BUDGET, SIM_MIN_TRIALS, SIM_POINTS, SIM_SOLVE_SPAN,
     SIM_TRIALS, SimPoint, chart_series,
+};
+pub use cost::{
+    CostField, CostInput, CostOutcome, MAX_BYTES, cost_from_parts, default_cost_input,
+    parse_bandwidth, parse_bytes,
 };
 pub use explorer::{
     ExplorerInput, Field, NEAR_OPTIMUM, Outcome, PRESETS, Regime, Side, explore, preset,

@@ -3,6 +3,8 @@
 //! widget exists its directive shows an honest "coming in a later version"
 //! notice in the reader's language. Web only.
 
+mod checkpoint_cost;
+mod text_field;
 mod url_state;
 mod young_daly;
 

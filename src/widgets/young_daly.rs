@@ -7,6 +7,8 @@
 
 use leptos::prelude::*;
 
+use super::checkpoint_cost::CheckpointCostParts;
+use super::text_field::TextField;
 use super::url_state;
 use crate::charts::waste::{self, COLOURS, WasteChart};
 use crate::i18n::number::NumberFormat;
@@ -72,7 +74,8 @@ pub(crate) fn format_duration(i18n: &I18n, nf: &NumberFormat, seconds: f64) -> S
     format!("{}\u{a0}{}", nf.format_significant(value, 3), i18n.t(key))
 }
 
-fn error_key(error: &InputError) -> &'static str {
+/// Locale key of an input error's message.
+pub(crate) fn error_key(error: &InputError) -> &'static str {
     match error {
         InputError::Empty => "yd-error-empty",
         InputError::NotANumber(_) => "yd-error-not-a-number",
@@ -122,28 +125,15 @@ pub fn YoungDalyExplorer(
     let nf = Memo::new(move |_| book().catalog.number_format(&i18n.lang.get()));
 
     let field = move |field: Field, id: &'static str, label: &'static str, hint: &'static str| {
-        let error_id = format!("{id}-error");
-        let hint_id = format!("{id}-hint");
-        let described = format!("{hint_id} {error_id}");
         view! {
-            <div class="field" class:invalid=move || errors(field).is_some()>
-                <label for=id>{move || i18n.t(label)}</label>
-                <input
-                    id=id
-                    type="text"
-                    inputmode="decimal"
-                    autocomplete="off"
-                    spellcheck="false"
-                    aria-describedby=described
-                    aria-invalid=move || errors(field).is_some().to_string()
-                    prop:value=move || input.with(|i| field_text(i, field).clone())
-                    on:input=move |ev| input.update(|i| *field_text_mut(i, field) = event_target_value(&ev))
-                />
-                <p class="field-hint" id=hint_id>{move || i18n.t(hint)}</p>
-                <p class="field-error" id=error_id role="alert">
-                    {move || errors(field).map(|e| i18n.t(error_key(&e)))}
-                </p>
-            </div>
+            <TextField
+                id=id
+                label=Signal::derive(move || i18n.t(label))
+                hint=Signal::derive(move || i18n.t(hint))
+                value=Signal::derive(move || input.with(|i| field_text(i, field).clone()))
+                on_input=Callback::new(move |text| input.update(|i| *field_text_mut(i, field) = text))
+                error=Signal::derive(move || errors(field).map(|e| i18n.t(error_key(&e))))
+            />
         }
     };
 
@@ -276,6 +266,7 @@ pub fn YoungDalyExplorer(
                 {field(Field::Restart, "yd-restart", "yd-restart-label", "yd-restart-hint")}
                 {field(Field::Interval, "yd-interval", "yd-interval-label", "yd-interval-hint")}
             </div>
+            <CheckpointCostParts on_use=Callback::new(move |text| input.update(|i| i.checkpoint = text)) />
             {slider}
             {outputs}
             <figure class="chart">

@@ -123,3 +123,22 @@ test("benchmark: redraw after an input change, simulation included", async () =>
   assert.ok(times.length === 60);
   await context.close();
 });
+
+test("the checkpoint cost can be worked out from its parts and used", async () => {
+  const { context, page } = await openPage();
+  await visit(page, "en/running-jobs#checkpoint-interval");
+  await page.getByText("Work out the checkpoint cost from its parts").click();
+  // 1.1 TB written by 1,024 ranks at 1 GB/s each, capped by 100 GB/s of storage: 11 s.
+  assert.equal(await out(page, "cost-stall"), "11\u00a0s");
+  await page.getByLabel("Storage bandwidth, all together").fill("1 GB");
+  assert.match(await page.locator("#cost-storage-bw-error").textContent(), /with \/s for a bandwidth/);
+  await page.getByLabel("Storage bandwidth, all together").fill("100 GB/s");
+  await page.getByLabel("Asynchronous: copy to host memory, then write in the background").check();
+  assert.equal(await out(page, "cost-write"), "11\u00a0s");
+  const stall = await out(page, "cost-stall");
+  await page.getByRole("button", { name: "Use as the checkpoint cost" }).click();
+  assert.equal(await page.getByLabel("Checkpoint cost").inputValue(), stall.replace("\u00a0", " "));
+  assert.equal(await page.locator("#yd-checkpoint-error").textContent(), "");
+  assert.deepEqual(page.problems, []);
+  await context.close();
+});

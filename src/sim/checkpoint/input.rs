@@ -72,6 +72,8 @@ pub enum Limit {
     Years(u32),
     /// A count of at most this many ([`MAX_GPUS`]).
     Count(u64),
+    /// A size of at most this many bytes (per second, for a bandwidth).
+    Bytes(u64),
 }
 
 impl fmt::Display for Limit {
@@ -79,6 +81,7 @@ impl fmt::Display for Limit {
         match self {
             Self::Years(years) => write!(f, "{years} years"),
             Self::Count(count) => write!(f, "{count}"),
+            Self::Bytes(bytes) => write!(f, "{bytes} bytes"),
         }
     }
 }
@@ -218,18 +221,18 @@ fn unit_seconds(word: &str) -> Option<f64> {
 }
 
 /// A number as typed and the text after it.
-struct Quantity<'a> {
+pub(super) struct Quantity<'a> {
     /// Its magnitude.
-    value: f64,
+    pub(super) value: f64,
     /// Whether a minus sign came first.
-    negative: bool,
+    pub(super) negative: bool,
     /// What follows the number (and its exponent), trimmed: a unit or suffix.
-    suffix: &'a str,
+    pub(super) suffix: &'a str,
 }
 
 impl<'a> Quantity<'a> {
     /// Splits `text` into sign, number, exponent and suffix.
-    fn read(text: &'a str) -> Result<Self, InputError> {
+    pub(super) fn read(text: &'a str) -> Result<Self, InputError> {
         let text = text.trim();
         if text.is_empty() {
             return Err(InputError::Empty);

@@ -1,0 +1,117 @@
+//! "Checkpoint cost from its parts", folded under the explorer's fields: the
+//! reader describes their checkpoint (state size, sharded writers,
+//! bandwidths, asynchronous or not), reads the stall and the write time,
+//! and sends the stall to the explorer as its checkpoint cost. A thin view
+//! over `sim::checkpoint::cost_from_parts`.
+
+use leptos::prelude::*;
+
+use super::text_field::TextField;
+use super::young_daly::{error_key, format_duration};
+use crate::sim::checkpoint::{
+    CostField, CostInput, InputError, cost_from_parts, default_cost_input,
+};
+use crate::ui::{book, use_i18n};
+
+fn text(input: &CostInput, field: CostField) -> &String {
+    match field {
+        CostField::State => &input.state,
+        CostField::Writers => &input.writers,
+        CostField::WriterBw => &input.writer_bw,
+        CostField::StorageBw => &input.storage_bw,
+        CostField::HostBw => &input.host_bw,
+    }
+}
+
+fn text_mut(input: &mut CostInput, field: CostField) -> &mut String {
+    match field {
+        CostField::State => &mut input.state,
+        CostField::Writers => &mut input.writers,
+        CostField::WriterBw => &mut input.writer_bw,
+        CostField::StorageBw => &mut input.storage_bw,
+        CostField::HostBw => &mut input.host_bw,
+    }
+}
+
+/// Locale key of an error: sizes and bandwidths have their own units.
+fn cost_error_key(field: CostField, error: &InputError) -> &'static str {
+    match (field, error) {
+        (CostField::Writers, InputError::NotInteger) => "cost-error-not-integer",
+        (CostField::Writers, _) => error_key(error),
+        (_, InputError::UnknownUnit(_)) => "cost-error-unit",
+        (_, InputError::TooLarge { .. }) => "cost-error-too-large",
+        _ => error_key(error),
+    }
+}
+
+/// The parts panel; `on_use` receives the stall as text for the
+/// explorer's checkpoint field.
+#[component]
+pub fn CheckpointCostParts(
+    /// Called with the computed stall ("11 s") when the reader uses it.
+    on_use: Callback<String>,
+) -> impl IntoView {
+    let i18n = use_i18n();
+    let input = RwSignal::new(default_cost_input());
+    let result = Memo::new(move |_| input.with(cost_from_parts));
+    let nf = Memo::new(move |_| book().catalog.number_format(&i18n.lang.get()));
+    let error = move |field: CostField| {
+        result.with(|r| match r {
+            Err(errors) => errors
+                .iter()
+                .find(|(f, _)| *f == field)
+                .map(|(_, e)| i18n.t(cost_error_key(field, e))),
+            Ok(_) => None,
+        })
+    };
+    let field = move |field: CostField, id: &'static str, key: &'static str| {
+        view! {
+            <TextField
+                id=id
+                label=Signal::derive(move || i18n.t(&format!("{key}-label")))
+                hint=Signal::derive(move || i18n.t(&format!("{key}-hint")))
+                value=Signal::derive(move || input.with(|i| text(i, field).clone()))
+                on_input=Callback::new(move |t| input.update(|i| *text_mut(i, field) = t))
+                error=Signal::derive(move || error(field))
+            />
+        }
+    };
+    let outcome = move || {
+        result.get().ok().map(|o| {
+            let nf = nf.get();
+            let stall = format_duration(&i18n, &nf, o.stall_s);
+            let write = format_duration(&i18n, &nf, o.write_s);
+            let typed = stall.replace('\u{a0}', " ");
+            view! {
+                <p class="cost-result">
+                    {i18n.t("cost-stall")} " " <strong data-testid="cost-stall">{stall}</strong> " · "
+                    {i18n.t("cost-write")} " " <strong data-testid="cost-write">{write}</strong>
+                </p>
+                <button type="button" class="preset" on:click=move |_| on_use.run(typed.clone())>
+                    {i18n.t("cost-use")}
+                </button>
+            }
+        })
+    };
+    view! {
+        <details class="cost-parts">
+            <summary>{move || i18n.t("cost-title")}</summary>
+            <div class="fields">
+                {field(CostField::State, "cost-state", "cost-state")}
+                {field(CostField::Writers, "cost-writers", "cost-writers")}
+                {field(CostField::WriterBw, "cost-writer-bw", "cost-writer-bw")}
+                {field(CostField::StorageBw, "cost-storage-bw", "cost-storage-bw")}
+            </div>
+            <label class="checkbox">
+                <input
+                    type="checkbox"
+                    prop:checked=move || input.with(|i| i.asynchronous)
+                    on:change=move |ev| input.update(|i| i.asynchronous = event_target_checked(&ev))
+                />
+                {move || i18n.t("cost-async")}
+            </label>
+            {move || input.with(|i| i.asynchronous).then(|| field(CostField::HostBw, "cost-host-bw", "cost-host-bw"))}
+            {outcome}
+        </details>
+    }
+}
