@@ -137,29 +137,36 @@ pub fn YoungDalyExplorer(
         }
     };
 
-    let slider = move || {
-        shown.get().map(|o| {
-            let (lo, hi) = slider_range(&o);
-            let position = ((o.interval_s / lo).ln() / (hi / lo).ln() * 1000.0).clamp(0.0, 1000.0);
-            view! {
-                <input
-                    type="range"
-                    class="interval-slider"
-                    min="0"
-                    max="1000"
-                    step="1"
-                    aria-label=move || i18n.t("yd-interval-slider")
-                    aria-valuetext=format_duration(&i18n, &nf.get_untracked(), o.interval_s)
-                    prop:value=position.round().to_string()
-                    on:input=move |ev| {
-                        let Ok(step) = event_target_value(&ev).parse::<f64>() else { return };
-                        let seconds = lo * (hi / lo).powf(step / 1000.0);
-                        let text = format_duration(&i18n, &nf.get_untracked(), seconds).replace('\u{a0}', " ");
-                        input.update(|i| i.interval = text);
-                    }
-                />
+    // Fine-grained: the slider and the outputs are built once and only
+    // their values change as the reader types (a redraw stays cheap).
+    let range = move || shown.with(|o| o.as_ref().map(slider_range));
+    let slider = view! {
+        <input
+            type="range"
+            class="interval-slider"
+            min="0"
+            max="1000"
+            step="1"
+            aria-label=move || i18n.t("yd-interval-slider")
+            aria-valuetext=move || {
+                shown.with(|o| o.as_ref().map(|o| format_duration(&i18n, &nf.get(), o.interval_s)))
             }
-        })
+            prop:value=move || {
+                shown.with(|o| {
+                    o.as_ref().map_or(500.0, |o| {
+                        let (lo, hi) = slider_range(o);
+                        ((o.interval_s / lo).ln() / (hi / lo).ln() * 1000.0).clamp(0.0, 1000.0).round()
+                    })
+                })
+                .to_string()
+            }
+            on:input=move |ev| {
+                let (Ok(step), Some((lo, hi))) = (event_target_value(&ev).parse::<f64>(), range()) else { return };
+                let seconds = lo * (hi / lo).powf(step / 1000.0);
+                let text = format_duration(&i18n, &nf.get_untracked(), seconds).replace('\u{a0}', " ");
+                input.update(|i| i.interval = text);
+            }
+        />
     };
 
     let presets = checkpoint::PRESETS.map(|name| {
@@ -179,40 +186,42 @@ pub fn YoungDalyExplorer(
         }
     });
 
-    let outputs = move || {
-        shown.get().map(|o| {
-            let nf = nf.get();
-            let d = |s: f64| format_duration(&i18n, &nf, s);
-            let pct = |w: f64| format!("{}\u{a0}%", nf.format(w * 100.0, 1));
-            let row = |key: &'static str, testid: &'static str, value: String| {
-                view! {
-                    <div class="output">
-                        <dt>{i18n.t(key)}</dt>
-                        <dd data-testid=testid>{value}</dd>
-                    </div>
-                }
-            };
-            view! {
-                <dl class="outputs">
-                    {row("yd-job-mtbf", "yd-job-mtbf", d(o.job_mtbf_s))}
-                    {row("yd-failures-per-day", "yd-failures-per-day", nf.format_significant(o.failures_per_day, 3))}
-                    {row("yd-young", "yd-young", d(o.young_s))}
-                    {row("yd-daly", "yd-daly", d(o.daly_s))}
-                    {row("yd-waste-chosen", "yd-waste-chosen", pct(o.waste_at_interval))}
-                    {row("yd-waste-optimum", "yd-waste-optimum", pct(o.waste_at_daly))}
-                    {row("yd-lost-per-failure", "yd-lost-per-failure", d(o.lost_per_failure_s))}
-                    {row("yd-max-lost", "yd-max-lost", d(o.max_lost_per_failure_s))}
-                </dl>
-                <p class="yd-caption" data-testid="yd-caption" aria-live="polite">
-                    {match (o.regime, o.side) {
-                        (Regime::CheckpointTooCostly, _) => i18n.t("yd-regime-too-costly"),
-                        (_, Side::TooFrequent) => i18n.t("yd-side-too-frequent"),
-                        (_, Side::NearOptimum) => i18n.t("yd-side-near"),
-                        (_, Side::TooRare) => i18n.t("yd-side-too-rare"),
-                    }}
-                </p>
-            }
-        })
+    let shown_value = move |f: fn(&Outcome, &I18n, &NumberFormat) -> String| {
+        move || {
+            shown.with(|o| {
+                o.as_ref()
+                    .map(|o| f(o, &i18n, &nf.get()))
+                    .unwrap_or_default()
+            })
+        }
+    };
+    let row = move |key: &'static str, f: fn(&Outcome, &I18n, &NumberFormat) -> String| {
+        view! {
+            <div class="output">
+                <dt>{move || i18n.t(key)}</dt>
+                <dd data-testid=key>{shown_value(f)}</dd>
+            </div>
+        }
+    };
+    let outputs = view! {
+        <dl class="outputs">
+            {row("yd-job-mtbf", |o, i, nf| format_duration(i, nf, o.job_mtbf_s))}
+            {row("yd-failures-per-day", |o, _, nf| nf.format_significant(o.failures_per_day, 3))}
+            {row("yd-young", |o, i, nf| format_duration(i, nf, o.young_s))}
+            {row("yd-daly", |o, i, nf| format_duration(i, nf, o.daly_s))}
+            {row("yd-waste-chosen", |o, _, nf| percent(nf, o.waste_at_interval))}
+            {row("yd-waste-optimum", |o, _, nf| percent(nf, o.waste_at_daly))}
+            {row("yd-lost-per-failure", |o, i, nf| format_duration(i, nf, o.lost_per_failure_s))}
+            {row("yd-max-lost", |o, i, nf| format_duration(i, nf, o.max_lost_per_failure_s))}
+        </dl>
+        <p class="yd-caption" data-testid="yd-caption" aria-live="polite">
+            {shown_value(|o, i, _| match (o.regime, o.side) {
+                (Regime::CheckpointTooCostly, _) => i.t("yd-regime-too-costly"),
+                (_, Side::TooFrequent) => i.t("yd-side-too-frequent"),
+                (_, Side::NearOptimum) => i.t("yd-side-near"),
+                (_, Side::TooRare) => i.t("yd-side-too-rare"),
+            })}
+        </p>
     };
 
     let chart = Memo::new(move |_| {
@@ -282,6 +291,11 @@ pub fn YoungDalyExplorer(
             </figure>
         </div>
     }
+}
+
+/// A fraction as a percentage with one decimal: "6.5 %".
+fn percent(nf: &NumberFormat, fraction: f64) -> String {
+    format!("{}\u{a0}%", nf.format(fraction * 100.0, 1))
 }
 
 /// The slider spans a factor of 30 either side of the optimum.

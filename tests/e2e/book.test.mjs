@@ -60,6 +60,7 @@ test("switching language keeps the page and the section being read", async () =>
   await visit(page, "en/running-jobs#checkpointing");
   await waitForSectionInView(page, "checkpointing");
   await page.waitForSelector('.toc-sections li.active a[href$="#checkpointing"]');
+  await page.waitForSelector('a[hreflang="es"][href$="#checkpointing"]');
   await page.getByRole("link", { name: "Español" }).click();
   await page.waitForURL(`**${BASE}es/running-jobs#checkpointing`);
   await page.waitForFunction(() => document.documentElement.lang === "es");

@@ -97,8 +97,10 @@ test("benchmark: redraw after an input change, simulation included", async () =>
   const times = await page.evaluate(async () => {
     const input = document.getElementById("yd-checkpoint");
     const chart = document.querySelector(".young-daly .chart-svg");
+    // 40 changes to warm up (WebAssembly tiers up from its baseline
+    // compiler), then 100 measured ones.
     const values = [];
-    for (let i = 0; i < 60; i++) values.push(`${60 + (i % 30) * 7} s`);
+    for (let i = 0; i < 140; i++) values.push(`${60 + (i % 30) * 7} s`);
     const times = [];
     for (const value of values) {
       const changed = new Promise((resolve) => {
@@ -117,10 +119,15 @@ test("benchmark: redraw after an input change, simulation included", async () =>
     }
     return times;
   });
-  times.sort((a, b) => a - b);
-  const at = (q) => times[Math.min(times.length - 1, Math.floor(q * times.length))];
-  console.log(`young-daly redraw over ${times.length} input changes: median ${at(0.5).toFixed(2)} ms, p95 ${at(0.95).toFixed(2)} ms (target p95 < 8 ms)`);
-  assert.ok(times.length === 60);
+  const stats = (xs) => {
+    const sorted = [...xs].sort((a, b) => a - b);
+    const at = (q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))].toFixed(2);
+    return `median ${at(0.5)} ms, p95 ${at(0.95)} ms`;
+  };
+  const warm = times.slice(40);
+  console.log(`young-daly redraw, first 40 input changes (cold): ${stats(times.slice(0, 40))}`);
+  console.log(`young-daly redraw, next ${warm.length} input changes (warm): ${stats(warm)} (target p95 < 8 ms)`);
+  assert.equal(times.length, 140);
   await context.close();
 });
 
