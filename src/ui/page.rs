@@ -9,7 +9,7 @@ use wasm_bindgen::JsCast;
 
 use super::context::{book, use_i18n};
 use crate::book::markdown::PageProblem;
-use crate::book::{Block, RenderedPage};
+use crate::book::{Block, RenderedPage, TocEntry};
 use crate::widgets::{ContentNotice, WidgetHost};
 
 /// The page at `slug`, rendered for the reader's language.
@@ -38,38 +38,23 @@ pub(crate) fn PageView(
         request_animation_frame(move || scroll_to_hash(&hash));
     });
 
-    let (prev, next) = {
-        let slug = slug.clone();
-        let neighbours = Memo::new(move |_| book().library.neighbours(&i18n.lang.get(), &slug));
-        (
-            move || {
-                neighbours.get().0.map(|p| {
-                    view! {
-                        <a class="pager-prev" rel="prev" href=i18n.href(Some(&p.slug))>
-                            <span class="pager-label">{i18n.t("nav-previous")}</span>
-                            <span class="pager-title">{p.title}</span>
-                        </a>
-                    }
-                })
-            },
-            move || {
-                neighbours.get().1.map(|p| {
-                    view! {
-                        <a class="pager-next" rel="next" href=i18n.href(Some(&p.slug))>
-                            <span class="pager-label">{i18n.t("nav-next")}</span>
-                            <span class="pager-title">{p.title}</span>
-                        </a>
-                    }
-                })
-            },
-        )
+    let neighbours = Memo::new(move |_| book().library.neighbours(&i18n.lang.get(), &slug));
+    let link = move |entry: Option<TocEntry>, rel: &'static str, label: &'static str| {
+        entry.map(|p| {
+            view! {
+                <a class=format!("pager-{rel}") rel=rel href=i18n.href(Some(&p.slug))>
+                    <span class="pager-label">{i18n.t(label)}</span>
+                    <span class="pager-title">{p.title}</span>
+                </a>
+            }
+        })
     };
 
     view! {
         {move || rendered.get().map(|page| view! { <PageArticle page=page /> })}
         <nav class="pager" aria-label=move || i18n.t("nav-pages")>
-            {prev}
-            {next}
+            {move || link(neighbours.get().0, "prev", "nav-previous")}
+            {move || link(neighbours.get().1, "next", "nav-next")}
         </nav>
     }
 }

@@ -8,30 +8,8 @@ use leptos::prelude::*;
 
 use super::text_field::TextField;
 use super::young_daly::{error_key, format_duration};
-use crate::sim::checkpoint::{
-    CostField, CostInput, InputError, cost_from_parts, default_cost_input,
-};
+use crate::sim::checkpoint::{CostField, InputError, cost_from_parts, default_cost_input};
 use crate::ui::{book, use_i18n};
-
-fn text(input: &CostInput, field: CostField) -> &String {
-    match field {
-        CostField::State => &input.state,
-        CostField::Writers => &input.writers,
-        CostField::WriterBw => &input.writer_bw,
-        CostField::StorageBw => &input.storage_bw,
-        CostField::HostBw => &input.host_bw,
-    }
-}
-
-fn text_mut(input: &mut CostInput, field: CostField) -> &mut String {
-    match field {
-        CostField::State => &mut input.state,
-        CostField::Writers => &mut input.writers,
-        CostField::WriterBw => &mut input.writer_bw,
-        CostField::StorageBw => &mut input.storage_bw,
-        CostField::HostBw => &mut input.host_bw,
-    }
-}
 
 /// Locale key of an error: sizes and bandwidths have their own units.
 fn cost_error_key(field: CostField, error: &InputError) -> &'static str {
@@ -70,8 +48,8 @@ pub fn CheckpointCostParts(
                 id=id
                 label=Signal::derive(move || i18n.t(&format!("{key}-label")))
                 hint=Signal::derive(move || i18n.t(&format!("{key}-hint")))
-                value=Signal::derive(move || input.with(|i| text(i, field).clone()))
-                on_input=Callback::new(move |t| input.update(|i| *text_mut(i, field) = t))
+                value=Signal::derive(move || input.with(|i| i.text(field).clone()))
+                on_input=Callback::new(move |t| input.update(|i| *i.text_mut(field) = t))
                 error=Signal::derive(move || error(field))
             />
         }

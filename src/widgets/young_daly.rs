@@ -28,26 +28,6 @@ const KEYS: [(Field, &str); 5] = [
     (Field::Interval, "yd-tau"),
 ];
 
-fn field_text(input: &ExplorerInput, field: Field) -> &String {
-    match field {
-        Field::Checkpoint => &input.checkpoint,
-        Field::GpuMtbf => &input.gpu_mtbf,
-        Field::Gpus => &input.gpus,
-        Field::Restart => &input.restart,
-        Field::Interval => &input.interval,
-    }
-}
-
-fn field_text_mut(input: &mut ExplorerInput, field: Field) -> &mut String {
-    match field {
-        Field::Checkpoint => &mut input.checkpoint,
-        Field::GpuMtbf => &mut input.gpu_mtbf,
-        Field::Gpus => &mut input.gpus,
-        Field::Restart => &mut input.restart,
-        Field::Interval => &mut input.interval,
-    }
-}
-
 /// The starting state: the address's parameters over the directive's preset.
 fn initial_input(preset: Option<&str>) -> ExplorerInput {
     let mut input = preset
@@ -56,7 +36,7 @@ fn initial_input(preset: Option<&str>) -> ExplorerInput {
         .unwrap_or_default();
     for (field, key) in KEYS {
         if let Some(value) = url_state::read(key) {
-            *field_text_mut(&mut input, field) = value;
+            *input.text_mut(field) = value;
         }
     }
     input
@@ -106,9 +86,7 @@ pub fn YoungDalyExplorer(
             // Only a configuration the reader made goes into the address.
             input.with_untracked(|i| {
                 if *i != start {
-                    url_state::write(
-                        &KEYS.map(|(field, key)| (key, field_text(i, field).as_str())),
-                    );
+                    url_state::write(&KEYS.map(|(field, key)| (key, i.text(field).as_str())));
                 }
             });
         }
@@ -130,8 +108,8 @@ pub fn YoungDalyExplorer(
                 id=id
                 label=Signal::derive(move || i18n.t(label))
                 hint=Signal::derive(move || i18n.t(hint))
-                value=Signal::derive(move || input.with(|i| field_text(i, field).clone()))
-                on_input=Callback::new(move |text| input.update(|i| *field_text_mut(i, field) = text))
+                value=Signal::derive(move || input.with(|i| i.text(field).clone()))
+                on_input=Callback::new(move |text| input.update(|i| *i.text_mut(field) = text))
                 error=Signal::derive(move || errors(field).map(|e| i18n.t(error_key(&e))))
             />
         }

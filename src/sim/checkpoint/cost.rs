@@ -28,6 +28,30 @@ pub struct CostInput {
     pub host_bw: String,
 }
 
+impl CostInput {
+    /// The text of one part.
+    pub fn text(&self, field: CostField) -> &String {
+        match field {
+            CostField::State => &self.state,
+            CostField::Writers => &self.writers,
+            CostField::WriterBw => &self.writer_bw,
+            CostField::StorageBw => &self.storage_bw,
+            CostField::HostBw => &self.host_bw,
+        }
+    }
+
+    /// The text of one part, to edit.
+    pub fn text_mut(&mut self, field: CostField) -> &mut String {
+        match field {
+            CostField::State => &mut self.state,
+            CostField::Writers => &mut self.writers,
+            CostField::WriterBw => &mut self.writer_bw,
+            CostField::StorageBw => &mut self.storage_bw,
+            CostField::HostBw => &mut self.host_bw,
+        }
+    }
+}
+
 /// The parts, to place each error beside its field.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum CostField {

@@ -35,6 +35,30 @@ pub struct ExplorerInput {
     pub interval: String,
 }
 
+impl ExplorerInput {
+    /// The text of one field.
+    pub fn text(&self, field: Field) -> &String {
+        match field {
+            Field::Checkpoint => &self.checkpoint,
+            Field::GpuMtbf => &self.gpu_mtbf,
+            Field::Gpus => &self.gpus,
+            Field::Restart => &self.restart,
+            Field::Interval => &self.interval,
+        }
+    }
+
+    /// The text of one field, to edit.
+    pub fn text_mut(&mut self, field: Field) -> &mut String {
+        match field {
+            Field::Checkpoint => &mut self.checkpoint,
+            Field::GpuMtbf => &mut self.gpu_mtbf,
+            Field::Gpus => &mut self.gpus,
+            Field::Restart => &mut self.restart,
+            Field::Interval => &mut self.interval,
+        }
+    }
+}
+
 /// The explorer's fields, to place each error beside its input.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Field {

@@ -2,7 +2,7 @@
 //! (<https://slurm.schedmd.com/classic_fair_share.html>, `PriorityFlags=NO_FAIR_TREE`),
 //! following `priority_multifactor.c` where the page is silent.
 
-use super::factor::{FactorDetail, NodeDetails};
+use super::factor::{FactorDetail, NodeDetails, cluster_fraction, initial_details, sibling_share};
 use super::tree::AccountTree;
 
 /// Every node's numbers, top-down:
@@ -15,38 +15,18 @@ use super::tree::AccountTree;
 /// - F = 2^(-U_E / S / d), or 0 when S = 0 (`priority_p_calc_fs_factor`).
 pub(super) fn compute(tree: &AccountTree, dampening_factor: u32) -> NodeDetails {
     let nodes = tree.nodes();
-    let root_usage = nodes.first().map_or(0.0, |n| n.raw_usage);
     let d = f64::from(dampening_factor.max(1));
-    let mut out = vec![
-        FactorDetail {
-            norm_shares: 1.0,
-            norm_usage: if root_usage > 0.0 { 1.0 } else { 0.0 },
-            effective_usage: 1.0,
-            level_fs: None,
-            factor: None,
-        };
-        nodes.len()
-    ];
+    let (mut out, root_usage) = initial_details(tree, 1.0);
     for &i in tree.top_down() {
-        let Some(parent) = nodes[i].parent else {
+        let Some((parent, share)) = sibling_share(tree, i) else {
             continue;
         };
-        let level = tree.level_shares(parent);
-        let share = if level == 0 {
-            0.0
-        } else {
-            f64::from(nodes[i].shares) / level as f64
-        };
         let norm_shares = out[parent].norm_shares * share;
-        let norm_usage = if root_usage > 0.0 {
-            (nodes[i].raw_usage / root_usage).min(1.0)
-        } else {
-            0.0
-        };
+        let norm_usage = cluster_fraction(nodes[i].raw_usage, root_usage);
         let parent_ue = out[parent].effective_usage;
         let effective_usage = if parent == 0 {
             norm_usage
-        } else if level == 0 {
+        } else if tree.level_shares(parent) == 0 {
             parent_ue
         } else {
             norm_usage + (parent_ue - norm_usage) * share

@@ -90,6 +90,44 @@ pub struct ShareRow {
 /// Per-node results of one algorithm, indexed like [`AccountTree::nodes`].
 pub(super) type NodeDetails = Vec<FactorDetail>;
 
+/// The starting rows both algorithms fill in top-down: every node as the
+/// root (`root_norm_shares`, effective usage 1, normalized usage 1 when the
+/// cluster has any), and the cluster's total usage.
+pub(super) fn initial_details(tree: &AccountTree, root_norm_shares: f64) -> (NodeDetails, f64) {
+    let root_usage = tree.nodes().first().map_or(0.0, |n| n.raw_usage);
+    let root = FactorDetail {
+        norm_shares: root_norm_shares,
+        norm_usage: if root_usage > 0.0 { 1.0 } else { 0.0 },
+        effective_usage: 1.0,
+        level_fs: None,
+        factor: None,
+    };
+    (vec![root; tree.nodes().len()], root_usage)
+}
+
+/// Node `i`'s parent and its shares among its siblings,
+/// `S_self / S_self+siblings` (0 when the siblings share nothing); `None`
+/// for the root.
+pub(super) fn sibling_share(tree: &AccountTree, i: usize) -> Option<(usize, f64)> {
+    let parent = tree.nodes()[i].parent?;
+    let level = tree.level_shares(parent);
+    let share = if level == 0 {
+        0.0
+    } else {
+        f64::from(tree.nodes()[i].shares) / level as f64
+    };
+    Some((parent, share))
+}
+
+/// Usage as a fraction of the whole cluster's (0 when nothing was used).
+pub(super) fn cluster_fraction(raw_usage: f64, root_usage: f64) -> f64 {
+    if root_usage > 0.0 {
+        (raw_usage / root_usage).min(1.0)
+    } else {
+        0.0
+    }
+}
+
 /// Every association's numbers, indexed like the tree's nodes.
 pub(super) fn node_details(
     tree: &AccountTree,

@@ -27,32 +27,16 @@
 
 use std::cmp::Ordering;
 
-use super::factor::{FactorDetail, NodeDetails};
+use super::factor::{FactorDetail, NodeDetails, cluster_fraction, initial_details, sibling_share};
 use super::tree::AccountTree;
 
 /// Every node's numbers; users get their factor from the ranking walk.
 pub(super) fn compute(tree: &AccountTree) -> NodeDetails {
     let nodes = tree.nodes();
-    let root_usage = nodes.first().map_or(0.0, |n| n.raw_usage);
-    let mut out = vec![
-        FactorDetail {
-            norm_shares: 0.0,
-            norm_usage: if root_usage > 0.0 { 1.0 } else { 0.0 },
-            effective_usage: 1.0,
-            level_fs: None,
-            factor: None,
-        };
-        nodes.len()
-    ];
+    let (mut out, root_usage) = initial_details(tree, 0.0);
     for &i in tree.top_down() {
-        let Some(parent) = nodes[i].parent else {
+        let Some((parent, norm_shares)) = sibling_share(tree, i) else {
             continue;
-        };
-        let level = tree.level_shares(parent);
-        let norm_shares = if level == 0 {
-            0.0
-        } else {
-            f64::from(nodes[i].shares) / level as f64
         };
         let parent_usage = nodes[parent].raw_usage;
         let effective_usage = if parent_usage > 0.0 {
@@ -67,11 +51,7 @@ pub(super) fn compute(tree: &AccountTree) -> NodeDetails {
         };
         out[i] = FactorDetail {
             norm_shares,
-            norm_usage: if root_usage > 0.0 {
-                (nodes[i].raw_usage / root_usage).min(1.0)
-            } else {
-                0.0
-            },
+            norm_usage: cluster_fraction(nodes[i].raw_usage, root_usage),
             effective_usage,
             level_fs: Some(level_fs),
             factor: None,
