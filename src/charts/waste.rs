@@ -56,13 +56,15 @@ pub fn render(chart: &WasteChart<'_>, size: (u32, u32)) -> Result<String, ChartE
             .margin(12)
             .x_label_area_size(44)
             .y_label_area_size(60)
-            .build_cartesian_2d((first..last).log_scale(), 0.0..y_max)
+            .build_cartesian_2d(
+                LogCoord::from((first..last).log_scale()).with_key_points(ticks(first, last)),
+                0.0..y_max,
+            )
             .map_err(|e| err(&e))?;
         let font = ("sans-serif", 14).into_font().color(&INK);
         plot.configure_mesh()
             .x_desc(chart.x_label)
             .y_desc(chart.y_label)
-            .x_labels(6)
             .y_labels(6)
             .x_label_formatter(&|x| (chart.tick_x)(*x))
             .y_label_formatter(&|y| (chart.tick_y)(*y))
@@ -122,6 +124,46 @@ pub fn render(chart: &WasteChart<'_>, size: (u32, u32)) -> Result<String, ChartE
     Ok(themed(svg, size))
 }
 
+/// Durations people read at a glance, in seconds, for the interval axis.
+const NICE_TICKS: [f64; 24] = [
+    1.0,
+    2.0,
+    5.0,
+    10.0,
+    30.0,
+    60.0,
+    120.0,
+    300.0,
+    600.0,
+    1_800.0,
+    3_600.0,
+    7_200.0,
+    14_400.0,
+    28_800.0,
+    43_200.0,
+    86_400.0,
+    172_800.0,
+    345_600.0,
+    604_800.0,
+    1_209_600.0,
+    2_592_000.0,
+    7_776_000.0,
+    15_552_000.0,
+    31_557_600.0,
+];
+
+/// The nice durations within `first..=last`, at most seven (every other
+/// one when there are more).
+fn ticks(first: f64, last: f64) -> Vec<f64> {
+    let inside: Vec<f64> = NICE_TICKS
+        .iter()
+        .copied()
+        .filter(|t| (first..=last).contains(t))
+        .collect();
+    let step = inside.len().div_ceil(7).max(1);
+    inside.into_iter().step_by(step).collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -163,6 +205,18 @@ mod tests {
             svg.contains("#C82878") || svg.contains("#c82878"),
             "Daly marker"
         );
+    }
+
+    #[test]
+    fn interval_ticks_are_round_durations() {
+        assert_eq!(
+            ticks(1_000.0, 100_000.0),
+            [
+                1_800.0, 3_600.0, 7_200.0, 14_400.0, 28_800.0, 43_200.0, 86_400.0
+            ]
+        );
+        assert!(ticks(1.0, 31_557_600.0).len() <= 7);
+        assert!(ticks(0.1, 0.5).is_empty());
     }
 
     #[test]
