@@ -2,5 +2,6 @@
 //! clocks, no global randomness (seeds are arguments), no web code, so
 //! every number a widget shows is computed and tested natively.
 
+pub mod allreduce;
 pub mod checkpoint;
 pub mod fair_share;
