@@ -40,6 +40,11 @@ impl ValueFormat {
         };
         format!("{}\u{a0}{unit}", self.number.format_significant(value, 3))
     }
+
+    /// "6.5 %": a fraction as a percentage with one decimal.
+    pub fn percent(&self, fraction: f64) -> String {
+        format!("{}\u{a0}%", self.number.format(fraction * 100.0, 1))
+    }
 }
 
 /// Why an expression could not be computed.
@@ -81,7 +86,7 @@ pub fn evaluate(expr: &str, format: &ValueFormat) -> Result<String, ComputeError
         "daly" => format.duration(outcome.daly_s),
         "checkpoint" => format.duration(outcome.checkpoint_s),
         "gpu-mtbf" => format.duration(outcome.gpu_mtbf_s),
-        "waste-at-daly" => format!("{}\u{a0}%", nf.format(outcome.waste_at_daly * 100.0, 1)),
+        "waste-at-daly" => format.percent(outcome.waste_at_daly),
         "failures-per-day" => nf.format_significant(outcome.failures_per_day, 3),
         "gpus" => nf.format(outcome.gpus, 0),
         _ => return Err(ComputeError::UnknownQuantity(expr.to_owned())),

@@ -184,6 +184,15 @@ impl Catalog {
         }
     }
 
+    /// How `lang` writes computed values: number separators and time units.
+    pub fn value_format(&self, lang: &str) -> crate::book::computed::ValueFormat {
+        crate::book::computed::ValueFormat {
+            number: self.number_format(lang),
+            units: ["unit-seconds", "unit-minutes", "unit-hours", "unit-days"]
+                .map(|k| self.text(lang, k)),
+        }
+    }
+
     /// The words the markdown renderer writes into pages.
     pub fn labels(&self, lang: &str) -> Labels {
         Labels {
@@ -195,11 +204,7 @@ impl Catalog {
             important: self.text(lang, "callout-important"),
             warning: self.text(lang, "callout-warning"),
             caution: self.text(lang, "callout-caution"),
-            values: crate::book::computed::ValueFormat {
-                number: self.number_format(lang),
-                units: ["unit-seconds", "unit-minutes", "unit-hours", "unit-days"]
-                    .map(|k| self.text(lang, k)),
-            },
+            values: self.value_format(lang),
         }
     }
 }

@@ -35,7 +35,8 @@ pub use cost::{
     parse_bandwidth, parse_bytes,
 };
 pub use explorer::{
-    ExplorerInput, Field, NEAR_OPTIMUM, Outcome, PRESETS, Regime, Side, explore, preset,
+    ExplorerInput, Field, NEAR_OPTIMUM, Outcome, PRESETS, Regime, SLIDER_SPAN, SLIDER_STEPS, Side,
+    explore, preset, slider_interval, slider_position,
 };
 pub use formulas::{
     CheckpointCostModel, daly_interval, exact_optimum, expected_loss_per_failure,

@@ -7,7 +7,7 @@
 use leptos::prelude::*;
 
 use super::text_field::TextField;
-use super::young_daly::{error_key, format_duration};
+use super::young_daly::error_key;
 use crate::sim::checkpoint::{CostField, InputError, cost_from_parts, default_cost_input};
 use crate::ui::{book, use_i18n};
 
@@ -32,7 +32,7 @@ pub fn CheckpointCostParts(
     let i18n = use_i18n();
     let input = RwSignal::new(default_cost_input());
     let result = Memo::new(move |_| input.with(cost_from_parts));
-    let nf = Memo::new(move |_| book().catalog.number_format(&i18n.lang.get()));
+    let vf = Memo::new(move |_| book().catalog.value_format(&i18n.lang.get()));
     let error = move |field: CostField| {
         result.with(|r| match r {
             Err(errors) => errors
@@ -56,9 +56,9 @@ pub fn CheckpointCostParts(
     };
     let outcome = move || {
         result.get().ok().map(|o| {
-            let nf = nf.get();
-            let stall = format_duration(&i18n, &nf, o.stall_s);
-            let write = format_duration(&i18n, &nf, o.write_s);
+            let vf = vf.get();
+            let stall = vf.duration(o.stall_s);
+            let write = vf.duration(o.write_s);
             let typed = stall.replace('\u{a0}', " ");
             view! {
                 <p class="cost-result">

@@ -10,9 +10,9 @@ use leptos::prelude::*;
 use super::checkpoint_cost::CheckpointCostParts;
 use super::text_field::TextField;
 use super::url_state;
+use crate::book::computed::ValueFormat;
 use crate::charts::waste::{self, COLOURS, WasteChart};
-use crate::i18n::number::NumberFormat;
-use crate::sim::checkpoint::{self, ExplorerInput, Field, InputError, Outcome, Regime, Side, Unit};
+use crate::sim::checkpoint::{self, ExplorerInput, Field, InputError, Outcome, Regime, Side};
 use crate::ui::{I18n, book, use_i18n};
 
 /// Seed of the simulation: fixed, so a configuration always draws the same points.
@@ -40,18 +40,6 @@ fn initial_input(preset: Option<&str>) -> ExplorerInput {
         }
     }
     input
-}
-
-/// A duration in the reader's language: "1.9 h", "1,9 h".
-pub(crate) fn format_duration(i18n: &I18n, nf: &NumberFormat, seconds: f64) -> String {
-    let (value, unit) = checkpoint::duration_parts(seconds);
-    let key = match unit {
-        Unit::Seconds => "unit-seconds",
-        Unit::Minutes => "unit-minutes",
-        Unit::Hours => "unit-hours",
-        Unit::Days => "unit-days",
-    };
-    format!("{}\u{a0}{}", nf.format_significant(value, 3), i18n.t(key))
 }
 
 /// Locale key of an input error's message.
@@ -100,7 +88,7 @@ pub fn YoungDalyExplorer(
             Ok(_) => None,
         })
     };
-    let nf = Memo::new(move |_| book().catalog.number_format(&i18n.lang.get()));
+    let vf = Memo::new(move |_| book().catalog.value_format(&i18n.lang.get()));
 
     let field = move |field: Field, id: &'static str, label: &'static str, hint: &'static str| {
         view! {
@@ -117,31 +105,28 @@ pub fn YoungDalyExplorer(
 
     // Fine-grained: the slider and the outputs are built once and only
     // their values change as the reader types (a redraw stays cheap).
-    let range = move || shown.with(|o| o.as_ref().map(slider_range));
     let slider = view! {
         <input
             type="range"
             class="interval-slider"
             min="0"
-            max="1000"
+            max=checkpoint::SLIDER_STEPS.to_string()
             step="1"
             aria-label=move || i18n.t("yd-interval-slider")
-            aria-valuetext=move || {
-                shown.with(|o| o.as_ref().map(|o| format_duration(&i18n, &nf.get(), o.interval_s)))
-            }
+            aria-valuetext=move || shown.with(|o| o.as_ref().map(|o| vf.get().duration(o.interval_s)))
             prop:value=move || {
-                shown.with(|o| {
-                    o.as_ref().map_or(500.0, |o| {
-                        let (lo, hi) = slider_range(o);
-                        ((o.interval_s / lo).ln() / (hi / lo).ln() * 1000.0).clamp(0.0, 1000.0).round()
-                    })
-                })
-                .to_string()
+                shown.with(|o| o.as_ref().map_or(checkpoint::SLIDER_STEPS / 2.0, checkpoint::slider_position))
+                    .round()
+                    .to_string()
             }
             on:input=move |ev| {
-                let (Ok(step), Some((lo, hi))) = (event_target_value(&ev).parse::<f64>(), range()) else { return };
-                let seconds = lo * (hi / lo).powf(step / 1000.0);
-                let text = format_duration(&i18n, &nf.get_untracked(), seconds).replace('\u{a0}', " ");
+                let Ok(position) = event_target_value(&ev).parse::<f64>() else { return };
+                let Some(seconds) = shown.with_untracked(|o| o.as_ref().map(|o| checkpoint::slider_interval(o, position)))
+                else {
+                    return;
+                };
+                // As typed text, so the field shows it and the parser reads it back.
+                let text = vf.get_untracked().duration(seconds).replace('\u{a0}', " ");
                 input.update(|i| i.interval = text);
             }
         />
@@ -164,16 +149,16 @@ pub fn YoungDalyExplorer(
         }
     });
 
-    let shown_value = move |f: fn(&Outcome, &I18n, &NumberFormat) -> String| {
+    let shown_value = move |f: fn(&Outcome, &I18n, &ValueFormat) -> String| {
         move || {
             shown.with(|o| {
                 o.as_ref()
-                    .map(|o| f(o, &i18n, &nf.get()))
+                    .map(|o| f(o, &i18n, &vf.get()))
                     .unwrap_or_default()
             })
         }
     };
-    let row = move |key: &'static str, f: fn(&Outcome, &I18n, &NumberFormat) -> String| {
+    let row = move |key: &'static str, f: fn(&Outcome, &I18n, &ValueFormat) -> String| {
         view! {
             <div class="output">
                 <dt>{move || i18n.t(key)}</dt>
@@ -183,14 +168,14 @@ pub fn YoungDalyExplorer(
     };
     let outputs = view! {
         <dl class="outputs">
-            {row("yd-job-mtbf", |o, i, nf| format_duration(i, nf, o.job_mtbf_s))}
-            {row("yd-failures-per-day", |o, _, nf| nf.format_significant(o.failures_per_day, 3))}
-            {row("yd-young", |o, i, nf| format_duration(i, nf, o.young_s))}
-            {row("yd-daly", |o, i, nf| format_duration(i, nf, o.daly_s))}
-            {row("yd-waste-chosen", |o, _, nf| percent(nf, o.waste_at_interval))}
-            {row("yd-waste-optimum", |o, _, nf| percent(nf, o.waste_at_daly))}
-            {row("yd-lost-per-failure", |o, i, nf| format_duration(i, nf, o.lost_per_failure_s))}
-            {row("yd-max-lost", |o, i, nf| format_duration(i, nf, o.max_lost_per_failure_s))}
+            {row("yd-job-mtbf", |o, _, vf| vf.duration(o.job_mtbf_s))}
+            {row("yd-failures-per-day", |o, _, vf| vf.number.format_significant(o.failures_per_day, 3))}
+            {row("yd-young", |o, _, vf| vf.duration(o.young_s))}
+            {row("yd-daly", |o, _, vf| vf.duration(o.daly_s))}
+            {row("yd-waste-chosen", |o, _, vf| vf.percent(o.waste_at_interval))}
+            {row("yd-waste-optimum", |o, _, vf| vf.percent(o.waste_at_daly))}
+            {row("yd-lost-per-failure", |o, _, vf| vf.duration(o.lost_per_failure_s))}
+            {row("yd-max-lost", |o, _, vf| vf.duration(o.max_lost_per_failure_s))}
         </dl>
         <p class="yd-caption" data-testid="yd-caption" aria-live="polite">
             {shown_value(|o, i, _| match (o.regime, o.side) {
@@ -205,9 +190,9 @@ pub fn YoungDalyExplorer(
     let chart = Memo::new(move |_| {
         let o = shown.get()?;
         let (curve, points) = checkpoint::chart_series(&o, SEED);
-        let nf = nf.get();
-        let tick_x = |s: f64| format_duration(&i18n, &nf, s);
-        let tick_y = |w: f64| format!("{}\u{a0}%", nf.format(w * 100.0, 0));
+        let vf = vf.get();
+        let tick_x = |s: f64| vf.duration(s);
+        let tick_y = |w: f64| format!("{}\u{a0}%", vf.number.format(w * 100.0, 0));
         let x_label = i18n.t("yd-chart-x");
         let y_label = i18n.t("yd-chart-y");
         let spec = WasteChart {
@@ -269,15 +254,4 @@ pub fn YoungDalyExplorer(
             </figure>
         </div>
     }
-}
-
-/// A fraction as a percentage with one decimal: "6.5 %".
-fn percent(nf: &NumberFormat, fraction: f64) -> String {
-    format!("{}\u{a0}%", nf.format(fraction * 100.0, 1))
-}
-
-/// The slider spans a factor of 30 either side of the optimum.
-fn slider_range(o: &Outcome) -> (f64, f64) {
-    let centre = o.exact_s.max(1.0);
-    (centre / 30.0, centre * 30.0)
 }

@@ -219,6 +219,36 @@ pub fn preset(name: &str) -> Option<ExplorerInput> {
     })
 }
 
+/// Steps of the explorer's interval slider (0 to this).
+pub const SLIDER_STEPS: f64 = 1000.0;
+
+/// How far the interval slider reaches either side of the exact optimum,
+/// as a factor (a log scale from optimum/30 to optimum×30).
+pub const SLIDER_SPAN: f64 = 30.0;
+
+/// The slider's ends, in seconds, around the outcome's exact optimum.
+fn slider_ends(outcome: &Outcome) -> (f64, f64) {
+    let centre = outcome.exact_s.max(1.0);
+    (centre / SLIDER_SPAN, centre * SLIDER_SPAN)
+}
+
+/// Where the chosen interval sits on the slider, `0..=SLIDER_STEPS` (log scale).
+pub fn slider_position(outcome: &Outcome) -> f64 {
+    let (lo, hi) = slider_ends(outcome);
+    let position = (outcome.interval_s / lo).ln() / (hi / lo).ln() * SLIDER_STEPS;
+    if position.is_finite() {
+        position.clamp(0.0, SLIDER_STEPS)
+    } else {
+        SLIDER_STEPS / 2.0
+    }
+}
+
+/// The interval, in seconds, at a slider `position` (clamped to the slider).
+pub fn slider_interval(outcome: &Outcome, position: f64) -> f64 {
+    let (lo, hi) = slider_ends(outcome);
+    lo * (hi / lo).powf(position.clamp(0.0, SLIDER_STEPS) / SLIDER_STEPS)
+}
+
 /// Refuses zero with `error`, for a duration that must be positive.
 fn positive(error: InputError) -> impl FnOnce(f64) -> Result<f64, InputError> {
     move |seconds| {

@@ -665,3 +665,24 @@ mod properties {
         }
     }
 }
+
+#[test]
+fn the_slider_maps_intervals_on_a_log_scale_around_the_optimum() {
+    let outcome = explore(&preset("1024-gpus").expect("preset")).expect("valid");
+    let middle = slider_interval(&outcome, SLIDER_STEPS / 2.0);
+    assert!(
+        (middle / outcome.exact_s - 1.0).abs() < 1e-9,
+        "the middle is the optimum"
+    );
+    assert!((slider_interval(&outcome, 0.0) * SLIDER_SPAN / outcome.exact_s - 1.0).abs() < 1e-9);
+    let there = slider_position(&outcome);
+    assert!(
+        (slider_interval(&outcome, there) / outcome.interval_s - 1.0).abs() < 1e-9,
+        "round trip"
+    );
+    assert_eq!(
+        slider_interval(&outcome, 5e9),
+        slider_interval(&outcome, SLIDER_STEPS),
+        "clamped"
+    );
+}
