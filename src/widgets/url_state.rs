@@ -11,9 +11,36 @@ pub(crate) fn read(key: &str) -> Option<String> {
     params.get(key)
 }
 
+/// How long the reader must pause before the address follows their input.
+const PAUSE: std::time::Duration = std::time::Duration::from_millis(250);
+
+thread_local! {
+    static PENDING: std::cell::Cell<Option<TimeoutHandle>> = const { std::cell::Cell::new(None) };
+}
+
+/// Writes the pairs that `pairs` gives once input pauses for [`PAUSE`];
+/// a newer call replaces a pending one.
+pub(crate) fn write_soon<const N: usize>(
+    pairs: impl Fn() -> [(&'static str, String); N] + 'static,
+) {
+    if let Some(previous) = PENDING.with(std::cell::Cell::take) {
+        previous.clear();
+    }
+    let handle = set_timeout_with_handle(
+        move || {
+            PENDING.with(std::cell::Cell::take);
+            let pairs = pairs();
+            write(&pairs.each_ref().map(|(k, v)| (*k, v.as_str())));
+        },
+        PAUSE,
+    )
+    .ok();
+    PENDING.with(|p| p.set(handle));
+}
+
 /// Sets every `(key, value)` in the address's query, keeping the path,
 /// the other parameters and the `#section`.
-pub(crate) fn write(pairs: &[(&str, &str)]) {
+fn write(pairs: &[(&str, &str)]) {
     let location = window().location();
     let (Ok(path), Ok(search), Ok(hash)) =
         (location.pathname(), location.search(), location.hash())

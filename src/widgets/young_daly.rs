@@ -71,12 +71,13 @@ pub fn YoungDalyExplorer(
     Effect::new(move |_| {
         if let Ok(outcome) = result.get() {
             shown.set(Some(outcome));
-            // Only a configuration the reader made goes into the address.
-            input.with_untracked(|i| {
-                if *i != start {
-                    url_state::write(&KEYS.map(|(field, key)| (key, i.text(field).as_str())));
-                }
-            });
+            // Only a configuration the reader made goes into the address,
+            // once they pause typing (not on every keystroke).
+            if input.with_untracked(|i| *i != start) {
+                url_state::write_soon(move || {
+                    input.with_untracked(|i| KEYS.map(|(field, key)| (key, i.text(field).clone())))
+                });
+            }
         }
     });
     let errors = move |field: Field| {
