@@ -44,6 +44,6 @@ pub use formulas::{
 };
 pub use input::{
     DAY_S, InputError, Limit, MAX_DURATION_S, MAX_DURATION_YEARS, MAX_GPUS, Unit, YEAR_S,
-    duration_parts, format_duration, parse_count, parse_duration,
+    duration_parts, format_duration, parse_amount, parse_count, parse_duration, parse_whole,
 };
 pub use simulation::{MAX_FAILURES_PER_TRIAL, SimSummary, simulate};

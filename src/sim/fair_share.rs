@@ -23,12 +23,14 @@
 //! `scontrol show job` transcripts (Slurm 22.05.8, Fair Tree), whose numbers
 //! they copy, and the worked example of the classic page.
 
+pub mod calculator;
 mod classic;
 mod decay;
 mod factor;
 mod fair_tree;
 mod priority;
 mod queue;
+mod sprio;
 #[cfg(test)]
 mod tests;
 mod tree;
@@ -49,6 +51,7 @@ pub use queue::{
     Policy, PolicyRun, Preemption, Sample, StoryConfig, StoryResult, Team, TeamOutcome, simulate,
     story,
 };
+pub use sprio::{SprioJob, sprio_lines};
 pub use tree::{AccountTree, AssocId, AssocSpec, Association, ROOT};
 
 /// Why a tree, a weight, a job's factors or a story could not be computed.

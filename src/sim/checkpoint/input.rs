@@ -150,27 +150,53 @@ pub fn parse_duration(text: &str, default_unit_s: f64) -> Result<f64, InputError
 /// Reads a GPU count: "8", "1024", "1,024", "16 384", "16k", "1.5k". It must
 /// be a whole number from 1 to [`MAX_GPUS`].
 pub fn parse_count(text: &str) -> Result<f64, InputError> {
+    match parse_whole(text, MAX_GPUS)? {
+        0 => Err(InputError::NotPositive),
+        count => Ok(count as f64),
+    }
+}
+
+/// Reads a whole number from 0 to `max`, written as [`parse_count`] reads
+/// it ("1,024", "16k").
+pub fn parse_whole(text: &str, max: u64) -> Result<u64, InputError> {
+    let count = parse_amount(text).map_err(|e| match e {
+        InputError::TooLarge { .. } => InputError::TooLarge {
+            max: Limit::Count(max),
+        },
+        other => other,
+    })?;
+    // "16.1k" is 16100.000000000002 in floating point: a whole number.
+    let whole = count.round();
+    if whole > max as f64 {
+        Err(InputError::TooLarge {
+            max: Limit::Count(max),
+        })
+    } else if (count - whole).abs() > WHOLE_TOLERANCE * whole.max(1.0) {
+        Err(InputError::NotInteger)
+    } else {
+        // In range and whole: the cast is exact.
+        Ok(whole as u64)
+    }
+}
+
+/// Reads an amount that is not negative, with an optional `k` (thousands):
+/// "0.5", "1,5", "2,000", "1e3", "2k".
+pub fn parse_amount(text: &str) -> Result<f64, InputError> {
     let quantity = Quantity::read(text)?;
     let scale = match quantity.suffix {
         "" => 1.0,
         "k" | "K" => 1_000.0,
         other => return Err(InputError::UnknownUnit(other.to_owned())),
     };
-    let count = quantity.value * scale;
-    // "16.1k" is 16100.000000000002 in floating point: a whole number.
-    let whole = count.round();
-    if quantity.negative && count > 0.0 {
+    let amount = quantity.value * scale;
+    if quantity.negative && amount > 0.0 {
         Err(InputError::Negative)
-    } else if !(whole.is_finite() && whole <= MAX_GPUS as f64) {
-        Err(InputError::TooLarge {
-            max: Limit::Count(MAX_GPUS),
-        })
-    } else if (count - whole).abs() > WHOLE_TOLERANCE * whole.max(1.0) {
-        Err(InputError::NotInteger)
-    } else if whole == 0.0 {
-        Err(InputError::NotPositive)
+    } else if amount.is_finite() {
+        Ok(amount)
     } else {
-        Ok(whole)
+        Err(InputError::TooLarge {
+            max: Limit::Count(u64::MAX),
+        })
     }
 }
 

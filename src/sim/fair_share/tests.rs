@@ -677,6 +677,42 @@ fn reference_sprio_follows_from_the_weights() {
 }
 
 #[test]
+fn reference_sprio_table_is_printed_exactly() {
+    let config = PriorityConfig::reference_cluster();
+    let (r, a, b) = reference_usage();
+    let fs = fair_share(&reference_tree(r, a, b), Algorithm::FairTree).unwrap_or_default();
+    let priorities: Vec<PriorityBreakdown> = SPRIO
+        .iter()
+        .filter_map(|job| {
+            let factors = sprio_factors(job, factor_of(&fs, job.account, job.user), 0);
+            priority(&factors, &config).ok()
+        })
+        .collect();
+    let jobs: Vec<crate::sim::fair_share::SprioJob<'_>> = SPRIO
+        .iter()
+        .zip(&priorities)
+        .map(|(job, p)| crate::sim::fair_share::SprioJob {
+            job_id: job.id,
+            partition: "gpu",
+            user: job.user,
+            account: job.account,
+            priority: p,
+        })
+        .collect();
+    // 33_sprio.txt, byte for byte.
+    assert_eq!(
+        sprio_lines(&jobs, false),
+        [
+            "          JOBID PARTITION   PRIORITY       SITE        AGE  FAIRSHARE    JOBSIZE  PARTITION        QOS                 TRES",
+            "             32 gpu             6853          0          0       5000        254       1000        100         gres/gpu=500",
+            "             33 gpu             3851          0          0       2500        127       1000        100         gres/gpu=125",
+            "             34 gpu             7376          0          0       5000        127       1000       1000         gres/gpu=250",
+            "             38 gpu             6289          0          0       5000        127       1000        100          gres/gpu=62",
+        ]
+    );
+}
+
+#[test]
 fn reference_scontrol_priorities_follow_too() {
     // `scontrol show job` prints Priority= for jobs sprio leaves out: 30
     // (running; priorities of running jobs are not recomputed), 35 (running
