@@ -3,6 +3,7 @@
 //! text use `currentColor`, so the page's theme colours them. No DOM access
 //! of our own (on wasm, plotters measures label text through the page).
 
+pub mod lines;
 pub mod waste;
 
 use plotters::style::RGBColor;
@@ -20,6 +21,9 @@ pub(crate) const SERIES: [RGBColor; 4] = [
     RGBColor(44, 160, 44),
     RGBColor(200, 40, 120),
 ];
+
+/// [`SERIES`] as CSS colours, for the page's legends, in the same order.
+pub const COLOURS: [&str; 4] = ["#1F77B4", "#D66014", "#2CA02C", "#C82878"];
 
 /// Why a chart could not be drawn.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]

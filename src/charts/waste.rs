@@ -30,10 +30,6 @@ pub struct WasteChart<'a> {
     pub tick_y: &'a dyn Fn(f64) -> String,
 }
 
-/// Marker colours, in the order of the legend the page draws: analytic
-/// curve, simulation, Young, Daly, the reader's interval.
-pub const COLOURS: [&str; 4] = ["#1F77B4", "#D66014", "#2CA02C", "#C82878"];
-
 /// Draws the chart as an SVG string of `size` (it scales to its container).
 pub fn render(chart: &WasteChart<'_>, size: (u32, u32)) -> Result<String, ChartError> {
     let (first, last) = match (chart.analytic.first(), chart.analytic.last()) {

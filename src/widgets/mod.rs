@@ -4,6 +4,7 @@
 //! notice in the reader's language. Web only.
 
 mod checkpoint_cost;
+mod fair_share;
 mod text_field;
 mod url_state;
 mod young_daly;
@@ -13,6 +14,7 @@ use leptos::prelude::*;
 use crate::book::widget::ParamValue;
 use crate::book::{WidgetDirective, WidgetKind};
 use crate::ui::use_i18n;
+pub use fair_share::FairShareCalculator;
 pub use young_daly::YoungDalyExplorer;
 
 /// Locale key of a widget's display name.
@@ -37,8 +39,14 @@ pub fn WidgetHost(
         Some(ParamValue::Text(t)) => Some(t.clone()),
         _ => None,
     };
-    if kind == WidgetKind::YoungDaly {
-        return view! { <YoungDalyExplorer preset=text("preset") /> }.into_any();
+    match kind {
+        WidgetKind::YoungDaly => {
+            return view! { <YoungDalyExplorer preset=text("preset") /> }.into_any();
+        }
+        WidgetKind::FairShare => {
+            return view! { <FairShareCalculator preset=text("preset") /> }.into_any();
+        }
+        WidgetKind::RingAllreduce | WidgetKind::SlurmShell => {}
     }
     view! {
         <div class="widget widget-coming" role="note" data-widget=kind.name()>

@@ -8,7 +8,8 @@ use leptos::prelude::*;
 #[component]
 pub fn TextField(
     /// The input's id (unique in the page); the hint and error ids derive from it.
-    id: &'static str,
+    #[prop(into)]
+    id: String,
     /// Translated label.
     #[prop(into)]
     label: Signal<String>,
@@ -29,7 +30,7 @@ pub fn TextField(
     let described = format!("{hint_id} {error_id}");
     view! {
         <div class="field" class:invalid=move || error.with(Option::is_some)>
-            <label for=id>{label}</label>
+            <label for=id.clone()>{label}</label>
             <input
                 id=id
                 type="text"

@@ -11,7 +11,8 @@ use super::checkpoint_cost::CheckpointCostParts;
 use super::text_field::TextField;
 use super::url_state;
 use crate::book::computed::ValueFormat;
-use crate::charts::waste::{self, COLOURS, WasteChart};
+use crate::charts::COLOURS;
+use crate::charts::waste::{self, WasteChart};
 use crate::sim::checkpoint::{self, ExplorerInput, Field, InputError, Outcome, Regime, Side};
 use crate::ui::{I18n, book, use_i18n};
 

@@ -1,0 +1,135 @@
+//! A plain line chart on linear axes: several named series over a shared
+//! x range, solid or dashed. The fair-share calculator draws its decay and
+//! queue-story charts with it.
+
+use plotters::prelude::*;
+
+use super::{ChartError, GRID, INK, SERIES, themed};
+
+/// One series: its points (x increasing) and style.
+pub struct Line<'a> {
+    /// (x, y) points.
+    pub points: &'a [(f64, f64)],
+    /// Index into the series palette ([`super::COLOURS`]).
+    pub colour: usize,
+    /// Drawn dashed (for a second measure of the same team).
+    pub dashed: bool,
+}
+
+/// What to draw, with the words and number formats of the reader's language.
+pub struct LineChart<'a> {
+    /// The series.
+    pub lines: &'a [Line<'a>],
+    /// The vertical range; the horizontal one spans the points.
+    pub y_range: (f64, f64),
+    /// Horizontal axis title.
+    pub x_label: &'a str,
+    /// Vertical axis title.
+    pub y_label: &'a str,
+    /// Tick label of an x value.
+    pub tick_x: &'a dyn Fn(f64) -> String,
+    /// Tick label of a y value.
+    pub tick_y: &'a dyn Fn(f64) -> String,
+}
+
+/// Draws the chart as an SVG string of `size` (it scales to its container).
+pub fn render(chart: &LineChart<'_>, size: (u32, u32)) -> Result<String, ChartError> {
+    let xs = || {
+        chart
+            .lines
+            .iter()
+            .flat_map(|l| l.points.iter().map(|p| p.0))
+    };
+    let first = xs().fold(f64::INFINITY, f64::min);
+    let last = xs().fold(f64::NEG_INFINITY, f64::max);
+    let (y_min, y_max) = chart.y_range;
+    if !(first.is_finite() && last > first && y_max > y_min) {
+        return Err(ChartError::NoData("the range is empty"));
+    }
+    let mut svg = String::new();
+    {
+        let root = SVGBackend::with_string(&mut svg, size).into_drawing_area();
+        let err = |e: &dyn std::fmt::Display| ChartError::Drawing(e.to_string());
+        let mut plot = ChartBuilder::on(&root)
+            .margin(12)
+            .x_label_area_size(44)
+            .y_label_area_size(60)
+            .build_cartesian_2d(first..last, y_min..y_max)
+            .map_err(|e| err(&e))?;
+        let font = ("sans-serif", 14).into_font().color(&INK);
+        plot.configure_mesh()
+            .x_desc(chart.x_label)
+            .y_desc(chart.y_label)
+            .x_labels(7)
+            .y_labels(6)
+            .x_label_formatter(&|x| (chart.tick_x)(*x))
+            .y_label_formatter(&|y| (chart.tick_y)(*y))
+            .label_style(font.clone())
+            .axis_desc_style(font)
+            .axis_style(INK)
+            .bold_line_style(GRID)
+            .light_line_style(TRANSPARENT)
+            .draw()
+            .map_err(|e| err(&e))?;
+        for line in chart.lines {
+            let colour = SERIES[line.colour % SERIES.len()];
+            let points = line
+                .points
+                .iter()
+                .copied()
+                .filter(|p| p.0.is_finite() && p.1.is_finite())
+                .map(|(x, y)| (x, y.clamp(y_min, y_max)));
+            if line.dashed {
+                plot.draw_series(DashedLineSeries::new(points, 8, 5, colour.stroke_width(2)))
+                    .map_err(|e| err(&e))?;
+            } else {
+                plot.draw_series(LineSeries::new(points, colour.stroke_width(3)))
+                    .map_err(|e| err(&e))?;
+            }
+        }
+        root.present().map_err(|e| err(&e))?;
+    }
+    Ok(themed(svg, size))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn draws_solid_and_dashed_lines_with_titles() {
+        let a: Vec<(f64, f64)> = (0..10)
+            .map(|i| (f64::from(i), f64::from(i) / 10.0))
+            .collect();
+        let b: Vec<(f64, f64)> = a.iter().map(|&(x, y)| (x, 1.0 - y)).collect();
+        let lines = [
+            Line {
+                points: &a,
+                colour: 0,
+                dashed: false,
+            },
+            Line {
+                points: &b,
+                colour: 1,
+                dashed: true,
+            },
+        ];
+        let chart = LineChart {
+            lines: &lines,
+            y_range: (0.0, 1.0),
+            x_label: "Days",
+            y_label: "Factor",
+            tick_x: &|x| format!("{x:.0}"),
+            tick_y: &|y| format!("{y:.1}"),
+        };
+        let svg = render(&chart, (640, 300)).expect("drawn");
+        assert!(svg.contains("viewBox=\"0 0 640 300\""));
+        assert!(svg.contains("Days") && svg.contains("Factor"));
+        assert!(svg.contains("#1F77B4") && svg.contains("#D66014"));
+        let empty = LineChart {
+            lines: &[],
+            ..chart
+        };
+        assert!(render(&empty, (640, 300)).is_err());
+    }
+}

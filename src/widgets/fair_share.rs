@@ -1,0 +1,287 @@
+//! The fair-share priority calculator: a thin view over
+//! `sim::fair_share::calculator`. The reader edits an account tree, the
+//! weights, the decay and a job; reads every factor as `sshare` and
+//! `sprio -l` would print it, with a stacked bar of what each adds; watches
+//! past usage being forgiven; and runs the chapter's two-team story under
+//! FCFS and fair share. Bad input gets a message beside its field while the
+//! last valid result stays on screen.
+
+mod assoc_table;
+mod decay_chart;
+mod errors;
+mod priority_view;
+mod story_view;
+
+use leptos::prelude::*;
+
+use super::url_state;
+use crate::book::computed::ValueFormat;
+use crate::sim::fair_share::Algorithm;
+use crate::sim::fair_share::calculator::{
+    self, CalcError, Calculation, CalculatorInput, Field, Scalar,
+};
+use crate::ui::{I18n, book, use_i18n};
+use assoc_table::{AssocTable, ShareTable};
+use decay_chart::DecayChart;
+use priority_view::PriorityView;
+use story_view::StoryView;
+
+/// The signals every part of the calculator reads.
+#[derive(Clone, Copy)]
+struct Calc {
+    i18n: I18n,
+    /// What the reader typed.
+    input: RwSignal<CalculatorInput>,
+    /// The calculation's field errors (empty when it succeeds).
+    errors: Memo<Vec<(Field, CalcError)>>,
+    /// The last valid calculation.
+    shown: RwSignal<Option<Calculation>>,
+    /// Number and duration format of the reader's language.
+    vf: Memo<ValueFormat>,
+}
+
+impl Calc {
+    /// The translated error of a field, if it has one.
+    fn error(self, field: Field) -> Option<String> {
+        self.errors.with(|errors| {
+            errors
+                .iter()
+                .find(|(f, _)| *f == field)
+                .map(|(_, e)| errors::message(&self.i18n, e))
+        })
+    }
+
+    /// A number with `decimals` decimals in the reader's format.
+    fn number(self, value: f64, decimals: usize) -> String {
+        self.vf.with(|vf| vf.number.format(value, decimals))
+    }
+}
+
+/// The starting state: the address's parameters over the directive's preset.
+fn initial_input(preset: Option<&str>) -> CalculatorInput {
+    let base = preset
+        .and_then(calculator::preset)
+        .or_else(|| calculator::preset(calculator::PRESETS[0]))
+        .unwrap_or_default();
+    calculator::from_query(base, url_state::read)
+}
+
+/// The calculator, starting from the directive's `preset`.
+#[component]
+pub fn FairShareCalculator(
+    /// One of [`calculator::PRESETS`].
+    preset: Option<String>,
+) -> impl IntoView {
+    let i18n = use_i18n();
+    let start = initial_input(preset.as_deref());
+    let input = RwSignal::new(start.clone());
+    let result = Memo::new(move |_| input.with(calculator::calculate));
+    let shown: RwSignal<Option<Calculation>> = RwSignal::new(None);
+    Effect::new(move |_| {
+        if let Ok(calculation) = result.get() {
+            shown.set(Some(calculation));
+        }
+        // Only a configuration the reader made goes into the address, once
+        // they pause typing; invalid text too, so a shared link shows the
+        // same message.
+        if input.with(|i| *i != start) {
+            url_state::write_soon(move || input.with_untracked(calculator::to_query));
+        }
+    });
+    let errors = Memo::new(move |_| result.with(|r| r.as_ref().err().cloned().unwrap_or_default()));
+    let vf = Memo::new(move |_| book().catalog.value_format(&i18n.lang.get()));
+    let calc = Calc {
+        i18n,
+        input,
+        errors,
+        shown,
+        vf,
+    };
+
+    let presets = calculator::PRESETS.map(|name| {
+        let key = format!("fs-preset-{name}");
+        view! {
+            <button
+                type="button"
+                class="preset"
+                on:click=move |_| {
+                    if let Some(p) = calculator::preset(name) {
+                        input.set(p);
+                    }
+                }
+            >
+                {move || i18n.t(&key)}
+            </button>
+        }
+    });
+
+    let algorithm = [
+        (Algorithm::FairTree, "fs-algorithm-fair-tree"),
+        (Algorithm::Classic, "fs-algorithm-classic"),
+    ]
+    .map(|(value, key)| {
+        view! {
+            <label class="radio">
+                <input
+                    type="radio"
+                    name="fs-algorithm"
+                    prop:checked=move || input.with(|i| i.algorithm == value)
+                    on:change=move |_| input.update(|i| i.algorithm = value)
+                />
+                {move || i18n.t(key)}
+            </label>
+        }
+    });
+
+    view! {
+        <div class="widget fair-share" role="group" aria-labelledby="fs-title" data-widget="fair-share">
+            <p class="widget-title" id="fs-title">{move || i18n.t("widget-fair-share")}</p>
+            <div class="presets" role="group" aria-label=move || i18n.t("fs-presets")>
+                {presets}
+            </div>
+            <fieldset class="fs-algorithm">
+                <legend>{move || i18n.t("fs-algorithm")}</legend>
+                {algorithm}
+                <p class="field-hint">{move || i18n.t("fs-algorithm-hint")}</p>
+            </fieldset>
+            <AssocTable calc=calc />
+            <ShareTable calc=calc />
+            <details class="fs-settings">
+                <summary>{move || i18n.t("fs-settings")}</summary>
+                <Settings calc=calc />
+            </details>
+            <JobFields calc=calc />
+            <PriorityView calc=calc />
+            <DecayChart calc=calc />
+            <StoryView calc=calc />
+        </div>
+    }
+}
+
+/// A labelled text field for one scalar, with its hint and error.
+fn scalar_field(calc: Calc, field: Scalar) -> impl IntoView {
+    let i18n = calc.i18n;
+    let key = field.key();
+    view! {
+        <super::text_field::TextField
+            id=format!("fs-{key}")
+            label=Signal::derive(move || i18n.t(&format!("fs-{key}-label")))
+            hint=Signal::derive(move || i18n.t(&format!("fs-{key}-hint")))
+            value=Signal::derive(move || calc.input.with(|i| i.scalar(field).to_owned()))
+            on_input=Callback::new(move |text| calc.input.update(|i| i.set_text(Field::Scalar(field), text)))
+            error=Signal::derive(move || calc.error(Field::Scalar(field)))
+        />
+    }
+}
+
+/// The weights, the decay and the cluster's shape.
+#[component]
+fn Settings(calc: Calc) -> impl IntoView {
+    let i18n = calc.i18n;
+    let group = |legend: &'static str, fields: &[Scalar]| {
+        let fields: Vec<_> = fields.iter().map(|&f| scalar_field(calc, f)).collect();
+        view! {
+            <fieldset class="fs-group">
+                <legend>{move || i18n.t(legend)}</legend>
+                <div class="fields">{fields}</div>
+            </fieldset>
+        }
+    };
+    let resets = crate::sim::fair_share::UsageReset::ALL.map(|reset| {
+        view! {
+            <option value=reset.name() selected=move || calc.input.with(|i| i.reset == reset)>
+                {reset.name()}
+            </option>
+        }
+    });
+    view! {
+        {group(
+            "fs-weights",
+            &[
+                Scalar::WeightAge,
+                Scalar::WeightFairShare,
+                Scalar::WeightJobSize,
+                Scalar::WeightPartition,
+                Scalar::WeightQos,
+                Scalar::WeightGpu,
+            ],
+        )}
+        <fieldset class="fs-group">
+            <legend>{move || i18n.t("fs-decay")}</legend>
+            <div class="fields">
+                {scalar_field(calc, Scalar::HalfLife)}
+                <div class="field">
+                    <label for="fs-reset">{move || i18n.t("fs-reset-label")}</label>
+                    <select
+                        id="fs-reset"
+                        on:change=move |ev| {
+                            if let Ok(reset) = event_target_value(&ev).parse() {
+                                calc.input.update(|i| i.reset = reset);
+                            }
+                        }
+                    >
+                        {resets}
+                    </select>
+                    <p class="field-hint">{move || i18n.t("fs-reset-hint")}</p>
+                </div>
+            </div>
+        </fieldset>
+        {group("fs-cluster", &[Scalar::ClusterNodes, Scalar::CpusPerNode, Scalar::GpusPerNode])}
+    }
+}
+
+/// The job whose priority is computed.
+#[component]
+fn JobFields(calc: Calc) -> impl IntoView {
+    let i18n = calc.i18n;
+    let users = Memo::new(move |_| calc.input.with(CalculatorInput::users));
+    let options = move || {
+        users
+            .get()
+            .into_iter()
+            .enumerate()
+            .map(|(index, u)| {
+                let selected = calc.input.with(|i| i.job == u);
+                view! { <option value=index.to_string() selected=selected>{format!("{}@{}", u.user, u.account)}</option> }
+            })
+            .collect::<Vec<_>>()
+    };
+    let fields: Vec<_> = [
+        Scalar::JobNodes,
+        Scalar::JobCpus,
+        Scalar::JobGpus,
+        Scalar::JobAge,
+        Scalar::JobPartition,
+        Scalar::JobQos,
+    ]
+    .iter()
+    .map(|&f| scalar_field(calc, f))
+    .collect();
+    view! {
+        <fieldset class="fs-group fs-job">
+            <legend>{move || i18n.t("fs-job")}</legend>
+            <div class="fields">
+                <div class="field" class:invalid=move || calc.error(Field::JobAssoc).is_some()>
+                    <label for="fs-job-assoc">{move || i18n.t("fs-job-assoc-label")}</label>
+                    <select
+                        id="fs-job-assoc"
+                        aria-describedby="fs-job-assoc-error"
+                        on:change=move |ev| {
+                            let Ok(index) = event_target_value(&ev).parse::<usize>() else { return };
+                            if let Some(u) = users.get_untracked().get(index) {
+                                calc.input.update(|i| i.job = u.clone());
+                            }
+                        }
+                    >
+                        {options}
+                    </select>
+                    <p class="field-hint">{move || i18n.t("fs-job-assoc-hint")}</p>
+                    <p class="field-error" id="fs-job-assoc-error" role="alert">
+                        {move || calc.error(Field::JobAssoc)}
+                    </p>
+                </div>
+                {fields}
+            </div>
+        </fieldset>
+    }
+}

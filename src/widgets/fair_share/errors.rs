@@ -1,0 +1,47 @@
+//! The calculator's refusals in the reader's language.
+
+use leptos::prelude::*;
+
+use crate::i18n::Arg;
+use crate::sim::checkpoint::{InputError, Limit};
+use crate::sim::fair_share::calculator::{CalcError, MAX_ASSOCS};
+use crate::ui::I18n;
+
+/// The translated message of one error.
+pub(super) fn message(i18n: &I18n, error: &CalcError) -> String {
+    let format = crate::ui::book().catalog.number_format(&i18n.lang.get());
+    let count = |n: u64| format.format(n as f64, 0);
+    let name = |key: &str, name: &str| i18n.t_args(key, &[("name", Arg::Str(name))]);
+    let number = |key: &str, n: u64| i18n.t_args(key, &[("n", Arg::Str(&count(n)))]);
+    match error {
+        CalcError::Input(input) => match input {
+            InputError::Empty => i18n.t("fs-error-empty"),
+            InputError::NotANumber(_) => i18n.t("fs-error-not-a-number"),
+            InputError::UnknownUnit(_) => i18n.t("fs-error-unit"),
+            InputError::Negative => i18n.t("fs-error-negative"),
+            InputError::NotPositive | InputError::ZeroInterval => i18n.t("fs-error-not-positive"),
+            InputError::NotInteger => i18n.t("fs-error-not-integer"),
+            InputError::TooLarge {
+                max: Limit::Count(max) | Limit::Bytes(max),
+            } => number("fs-error-too-large", *max),
+            InputError::TooLarge {
+                max: Limit::Years(years),
+            } => number("fs-error-too-long", u64::from(*years)),
+        },
+        CalcError::NotAFactor => i18n.t("fs-error-factor"),
+        CalcError::EmptyName => i18n.t("fs-error-empty-name"),
+        CalcError::BadName => i18n.t("fs-error-bad-name"),
+        CalcError::Duplicate => i18n.t("fs-error-duplicate"),
+        CalcError::UnknownParent(parent) => name("fs-error-unknown-parent", parent),
+        CalcError::Cycle => i18n.t("fs-error-cycle"),
+        CalcError::UsageWithoutShares => i18n.t("fs-error-usage-without-shares"),
+        CalcError::ZeroLevelShares(parent) => name("fs-error-zero-shares", parent),
+        CalcError::EmptyTree => i18n.t("fs-error-empty-tree"),
+        CalcError::TooManyAssocs => number("fs-error-too-many", MAX_ASSOCS as u64),
+        CalcError::NeverDecays => i18n.t("fs-error-never-decays"),
+        CalcError::NoSuchUser => i18n.t("fs-error-no-such-user"),
+        CalcError::MoreThanCluster(total) => number("fs-error-more-than-cluster", *total),
+        CalcError::CapBelowJob(gpus) => number("fs-error-cap-below-job", *gpus),
+        CalcError::StoryNeedsTwoTeams => i18n.t("fs-error-two-teams"),
+    }
+}
