@@ -15,15 +15,19 @@ pub(crate) const INK: RGBColor = RGBColor(1, 2, 3);
 pub(crate) const GRID: RGBColor = RGBColor(4, 5, 6);
 
 /// Series colours that keep a 3:1 contrast on white and on the dark theme.
-pub(crate) const SERIES: [RGBColor; 4] = [
+pub(crate) const SERIES: [RGBColor; 6] = [
     RGBColor(31, 119, 180),
     RGBColor(214, 96, 20),
     RGBColor(44, 160, 44),
     RGBColor(200, 40, 120),
+    RGBColor(140, 86, 190),
+    RGBColor(20, 130, 130),
 ];
 
 /// [`SERIES`] as CSS colours, for the page's legends, in the same order.
-pub const COLOURS: [&str; 4] = ["#1F77B4", "#D66014", "#2CA02C", "#C82878"];
+pub const COLOURS: [&str; 6] = [
+    "#1F77B4", "#D66014", "#2CA02C", "#C82878", "#8C56BE", "#148282",
+];
 
 /// Why a chart could not be drawn.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
