@@ -88,7 +88,19 @@ pub fn FairShareCalculator(
             url_state::write_soon(move || input.with_untracked(calculator::to_query));
         }
     });
-    let errors = Memo::new(move |_| result.with(|r| r.as_ref().err().cloned().unwrap_or_default()));
+    // The story's QOS cap is checked with the story; its error sits beside
+    // its field like the others.
+    let story_config = Memo::new(move |_| input.with(calculator::story_config));
+    let errors = Memo::new(move |_| {
+        let mut errors = result.with(|r| r.as_ref().err().cloned().unwrap_or_default());
+        story_config.with(|c| {
+            let cap = Field::Scalar(Scalar::QosCap);
+            if let Err(story) = c {
+                errors.extend(story.iter().filter(|(f, _)| *f == cap).cloned());
+            }
+        });
+        errors
+    });
     let vf = Memo::new(move |_| book().catalog.value_format(&i18n.lang.get()));
     let calc = Calc {
         i18n,
@@ -153,7 +165,7 @@ pub fn FairShareCalculator(
             <JobFields calc=calc />
             <PriorityView calc=calc />
             <DecayChart calc=calc />
-            <StoryView calc=calc />
+            <StoryView calc=calc config=story_config />
         </div>
     }
 }

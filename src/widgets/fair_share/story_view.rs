@@ -7,8 +7,8 @@ use leptos::prelude::*;
 use super::Calc;
 use crate::charts::COLOURS;
 use crate::charts::lines::{self, Line, LineChart};
-use crate::sim::fair_share::calculator::{self, Field, Scalar};
-use crate::sim::fair_share::{PolicyRun, StoryResult, story};
+use crate::sim::fair_share::calculator::{self, CalcError, Field, Scalar};
+use crate::sim::fair_share::{PolicyRun, StoryConfig, StoryResult, story};
 
 /// Chart size in SVG units (it scales to the column).
 const CHART: (u32, u32) = (640, 320);
@@ -23,9 +23,12 @@ fn team_b_gpus(run: &PolicyRun) -> Vec<(f64, f64)> {
 
 /// The story with its toggles, outcome and chart.
 #[component]
-pub(super) fn StoryView(calc: Calc) -> impl IntoView {
+pub(super) fn StoryView(
+    calc: Calc,
+    /// The story's settings from the calculator's input.
+    config: Memo<Result<StoryConfig, Vec<(Field, CalcError)>>>,
+) -> impl IntoView {
     let i18n = calc.i18n;
-    let config = Memo::new(move |_| calc.input.with(calculator::story_config));
     // Rerun only when the story's own settings change.
     let run = Memo::new(move |_| {
         config.with(|c| match c {
@@ -39,33 +42,19 @@ pub(super) fn StoryView(calc: Calc) -> impl IntoView {
             shown.set(Some(result));
         }
     });
+    // Settings the story cannot run with (other than the cap, whose error
+    // sits beside its field), or a simulation that stopped.
     let story_error = move || {
-        let field_error = config.with(|c| {
+        let cap = Field::Scalar(Scalar::QosCap);
+        let detail = config.with(|c| {
             c.as_ref()
                 .err()
-                .and_then(|errors| errors.iter().find(|(f, _)| *f == Field::Tree))
+                .and_then(|errors| errors.iter().find(|(f, _)| *f != cap))
                 .map(|(_, e)| super::errors::message(&i18n, e))
         });
-        field_error.or_else(|| {
-            run.with(|r| {
-                r.as_ref()
-                    .err()
-                    .filter(|e| !e.is_empty())
-                    .map(|e| format!("{} ({e})", i18n.t("fs-story-error")))
-            })
-        })
-    };
-    let cap_error = move || {
-        config.with(|c| {
-            c.as_ref()
-                .err()
-                .and_then(|errors| {
-                    errors
-                        .iter()
-                        .find(|(f, _)| *f == Field::Scalar(Scalar::QosCap))
-                })
-                .map(|(_, e)| super::errors::message(&i18n, e))
-        })
+        let detail =
+            detail.or_else(|| run.with(|r| r.as_ref().err().filter(|e| !e.is_empty()).cloned()))?;
+        Some(format!("{} {detail}", i18n.t("fs-story-error")))
     };
     let duration = move |s: Option<u64>| {
         s.map_or_else(
@@ -159,7 +148,6 @@ pub(super) fn StoryView(calc: Calc) -> impl IntoView {
                 <Show when=move || calc.input.with(|i| i.qos_cap)>
                     {super::scalar_field(calc, Scalar::QosCap)}
                 </Show>
-                <p class="field-error" role="alert">{cap_error}</p>
                 {toggle("fs-story-preemption", |i| i.preemption, |i, on| i.preemption = on)}
             </div>
             <p class="field-error" role="alert" data-testid="fs-story-error">{story_error}</p>

@@ -1,0 +1,176 @@
+// The fair-share priority calculator, end to end in both languages, and
+// its recompute-and-redraw time (a benchmark that prints its figure, not a
+// pass/fail timing).
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { openPage, visit } from "./harness.mjs";
+
+const out = (page, id) => page.locator(`[data-testid="${id}"]`).textContent();
+
+async function open(page, lang = "en") {
+  await visit(page, `${lang}/running-jobs#fair-share`);
+  await page.locator(".fair-share .chart-svg svg").first().waitFor();
+}
+
+test("the two-team example shows every factor, sprio -l and both charts", async () => {
+  const { context, page } = await openPage();
+  await open(page);
+  assert.equal(await out(page, "fs-priority"), "6,502");
+  const sprio = (await out(page, "fs-sprio")).split("\n");
+  assert.match(sprio[0], /^ +JOBID PARTITION +USER +ACCOUNT +PRIORITY +SITE +AGE +ASSOC +FAIRSHARE +JOBSIZE +PARTITION +QOS +NICE +TRES$/);
+  assert.match(sprio[1], /^ +1001 gpu +bob +team-b +6502 +0 +12 +0 +5000 +141 +1000 +100 +0 +gres\/gpu=250$/);
+  assert.match(await out(page, "fs-factor-source"), /Fair Tree/);
+  const sshare = page.locator('[data-testid="fs-sshare"] tbody tr');
+  assert.equal(await sshare.count(), 5, "root, two accounts, two users");
+  assert.equal(await page.locator('[data-testid="fs-bar"] .fs-segment').count(), 6);
+  assert.equal(await page.locator(".fair-share .chart-svg svg").count(), 2);
+  // Under FCFS B waits for A's whole backlog (1,000 x 8 GPU-hours over 64 GPUs).
+  assert.match(await out(page, "fs-story-b-wait-fcfs"), /^5\.2\u00a0d$/);
+  assert.equal(await out(page, "fs-story-b-wait-fair"), "59\u00a0min");
+  assert.deepEqual(page.problems, []);
+  await context.close();
+});
+
+test("bad input gets a message beside its field and the last result stays", async () => {
+  const { context, page } = await openPage();
+  await open(page);
+  const shares = page.locator("#fs-assoc-0-shares");
+  await shares.fill("-3");
+  assert.equal(await page.locator("#fs-assoc-0-shares-error").textContent(), "It cannot be negative.");
+  assert.equal(await shares.getAttribute("aria-invalid"), "true");
+  assert.equal(await out(page, "fs-priority"), "6,502", "the last valid result stays");
+  await shares.fill("many");
+  assert.equal(await page.locator("#fs-assoc-0-shares-error").textContent(), "This is not a number.");
+  await shares.fill("3");
+  await page.locator("#fs-assoc-1-usage").fill("5");
+  await page.locator("#fs-assoc-1-shares").fill("0");
+  assert.equal(await page.locator("#fs-assoc-1-shares-error").textContent(), "This association has usage but no shares.");
+  await page.locator("#fs-assoc-1-shares").fill("1");
+  await page.locator("#fs-assoc-1-parent").fill("team-z");
+  assert.match(await page.locator("#fs-assoc-1-parent-error").textContent(), /no account called “team-z”/);
+  await page.locator("#fs-assoc-1-parent").fill("team-a");
+
+  await page.getByText("Weights, decay and cluster").click();
+  await page.getByLabel("PriorityWeightFairshare").fill("4294967296");
+  assert.equal(await page.locator("#fs-w-fairshare-error").textContent(), "It must be at most 4,294,967,295.");
+  await page.getByLabel("PriorityWeightFairshare").fill("10000");
+  await page.getByLabel("PriorityDecayHalfLife").fill("0");
+  assert.match(await page.locator("#fs-half-life-error").textContent(), /choose a reset period/);
+  await page.getByLabel("PriorityUsageResetPeriod").selectOption("WEEKLY");
+  assert.equal(await page.locator("#fs-half-life-error").textContent(), "");
+  await page.getByLabel("PriorityDecayHalfLife").fill("7");
+  await page.locator("#fs-job-qos").fill("1.5");
+  assert.equal(await page.locator("#fs-job-qos-error").textContent(), "A factor lies between 0 and 1.");
+  await page.locator("#fs-job-qos").fill("0.1");
+
+  // Removing every user leaves an empty tree, which is refused.
+  await page.getByRole("button", { name: "Remove alice" }).click();
+  const bobAlone = await out(page, "fs-priority");
+  await page.getByRole("button", { name: "Remove bob" }).click();
+  assert.equal(await out(page, "fs-tree-error"), "The tree needs at least one user.");
+  assert.equal(await out(page, "fs-priority"), bobAlone);
+  assert.deepEqual(page.problems, []);
+  await context.close();
+});
+
+test("shares, a QOS cap and preemption change who waits", async () => {
+  const { context, page } = await openPage();
+  await open(page);
+  // Giving team B ten times team A's shares lifts bob to the top rank.
+  await page.locator("#fs-assoc-0-shares").fill("1");
+  await page.locator("#fs-assoc-2-shares").fill("10");
+  const sprio = (await out(page, "fs-sprio")).split("\n")[1];
+  assert.match(sprio, / 10000 /, "fair-share factor 1.0");
+  // A QOS cap leaves GPUs free for team B the minute it submits.
+  await page.getByLabel("Cap each account's GPUs with a QOS").check();
+  assert.equal(await page.getByLabel("GPUs per account").inputValue(), "32");
+  assert.equal(await out(page, "fs-story-b-wait-fair"), "0\u00a0s");
+  await page.getByLabel("GPUs per account").fill("4");
+  assert.match(await page.locator("#fs-qos-cap-error").textContent(), /Smaller than one job \(8 GPUs\)/);
+  await page.getByLabel("Cap each account's GPUs with a QOS").uncheck();
+  // Preemption requeues A's jobs: B no longer waits for one to end.
+  await page.getByLabel("Preempt (requeue) jobs of an account over its share").check();
+  const wait = await out(page, "fs-story-b-wait-fair");
+  assert.notEqual(wait, "59\u00a0min");
+  assert.match(await out(page, "fs-story-preempted"), /jobs? (was|were) preempted/);
+  assert.deepEqual(page.problems, []);
+  await context.close();
+});
+
+test("presets, the algorithm and the address keep the configuration", async () => {
+  const { context, page } = await openPage();
+  await open(page);
+  await page.getByRole("button", { name: "One team burned its share last week" }).click();
+  assert.equal(await page.locator("#fs-assoc-1-usage").inputValue(), "2400");
+  await page.getByLabel("Classic (PriorityFlags=NO_FAIR_TREE)").check();
+  assert.match(await out(page, "fs-factor-source"), /classic/);
+  await page.locator("#fs-assoc-3-name").fill("robert");
+  await page.waitForURL(/fs-alg=classic/);
+  await page.waitForURL(/robert/);
+  const priority = await out(page, "fs-priority");
+  await page.reload();
+  await page.locator(".fair-share .chart-svg svg").first().waitFor();
+  assert.equal(await page.locator("#fs-assoc-3-name").inputValue(), "robert");
+  assert.ok(await page.getByLabel("Classic (PriorityFlags=NO_FAIR_TREE)").isChecked());
+  assert.equal(await out(page, "fs-priority"), priority);
+  assert.deepEqual(page.problems, []);
+  await context.close();
+});
+
+test("in Spanish the calculator speaks Spanish and writes 6.502", async () => {
+  const { context, page } = await openPage({ locale: "es-ES" });
+  await open(page, "es");
+  assert.equal(await out(page, "fs-priority"), "6.502");
+  assert.match(await out(page, "fs-factor-source"), /Fair Tree/);
+  await page.locator("#fs-assoc-0-shares").fill("-1");
+  assert.equal(await page.locator("#fs-assoc-0-shares-error").textContent(), "No puede ser negativo.");
+  await page.getByText("Pesos, decaimiento y clúster").click();
+  await page.getByLabel("PriorityWeightAge").fill("5000000000");
+  assert.equal(await page.locator("#fs-w-age-error").textContent(), "Como mucho 4.294.967.295.");
+  assert.match(await out(page, "fs-story-b-wait-fcfs"), /^5,2\u00a0d$/);
+  assert.deepEqual(page.problems, []);
+  await context.close();
+});
+
+test("benchmark: recompute and redraw after an input change", async () => {
+  const { context, page } = await openPage();
+  await open(page);
+  const measure = (selector, values) =>
+    page.evaluate(
+      async ([selector, values]) => {
+        const input = document.querySelector(selector);
+        const target = document.querySelector(".fair-share .fs-decay .chart-svg");
+        const times = [];
+        for (const value of values) {
+          const changed = new Promise((resolve) => {
+            const observer = new MutationObserver(() => {
+              observer.disconnect();
+              resolve();
+            });
+            observer.observe(target, { childList: true, subtree: true });
+          });
+          const start = performance.now();
+          input.value = value;
+          input.dispatchEvent(new Event("input", { bubbles: true }));
+          await changed;
+          times.push(performance.now() - start);
+          await new Promise((r) => setTimeout(r, 0));
+        }
+        return times;
+      },
+      [selector, values],
+    );
+  const stats = (xs) => {
+    const sorted = [...xs].sort((a, b) => a - b);
+    const at = (q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))].toFixed(2);
+    return `median ${at(0.5)} ms, p95 ${at(0.95)} ms`;
+  };
+  // 40 changes to warm up, then 100 measured; usage changes redraw the
+  // tables, the bar and the decay chart; share changes rerun the story too.
+  const usage = await measure("#fs-assoc-1-usage", Array.from({ length: 140 }, (_, i) => `${100 + (i % 50) * 13}`));
+  const shares = await measure("#fs-assoc-2-shares", Array.from({ length: 140 }, (_, i) => `${1 + (i % 2)}`));
+  console.log(`fair-share redraw after a usage change (warm): ${stats(usage.slice(40))} (target p95 < 8 ms)`);
+  console.log(`fair-share redraw after a shares change, story rerun (warm): ${stats(shares.slice(40))} (target p95 < 8 ms)`);
+  assert.equal(usage.length + shares.length, 280);
+  await context.close();
+});
