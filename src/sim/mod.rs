@@ -5,3 +5,4 @@
 pub mod allreduce;
 pub mod checkpoint;
 pub mod fair_share;
+pub mod slurm;

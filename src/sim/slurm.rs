@@ -1,0 +1,7 @@
+//! The simulated Slurm cluster behind the mock shell: its configuration
+//! (the lines of a real `slurm.conf`), hostlists, and the shell that runs
+//! commands over it. Pure: time and seeds are arguments.
+
+pub mod conf;
+pub mod hostlist;
+pub mod time_spec;

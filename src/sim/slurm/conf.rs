@@ -1,0 +1,157 @@
+//! The cluster's configuration, read from the lines of a real `slurm.conf`
+//! as Slurm 22.05's slurmctld reads them. Pure.
+//!
+//! The steps, one submodule each:
+//! 1. `lines`: comments, continuations and escapes resolved into logical
+//!    lines; each line's `key=value` pairs.
+//! 2. `keys` and `table`: every key slurm.conf takes, its value read by
+//!    type (numbers, yes/no, text) with slurmctld's messages.
+//! 3. `node` and `partition`: `NodeName` and `PartitionName` lines, over
+//!    their `DEFAULT` lines.
+//! 4. `reader`: the settings this model uses mapped into [`ClusterConfig`]
+//!    (the priority keys into the fair-share model's [`PriorityConfig`]),
+//!    all other known keys kept as text, then the checks across lines
+//!    (duplicate nodes and partitions, unknown partition nodes, no nodes).
+//!
+//! Every problem is collected, each with its line ([`ConfErrors`]), so
+//! one pass shows them all. Not modeled: `Include` files, the `+=` style
+//! operators, `NodeSet` names inside `Nodes=`, and the consistency of
+//! `NodeHostname`/`NodeAddr`/`Port` lists with `NodeName` (these are kept
+//! as text). Where slurmctld logs an error and repairs a value (a count of
+//! 0 reset to 1, CPUs that match no layout) this model refuses it.
+
+use serde::{Deserialize, Serialize};
+
+use crate::sim::fair_share::PriorityConfig;
+use crate::sim::slurm::hostlist::Hostlist;
+
+mod error;
+mod keys;
+mod lines;
+mod node;
+mod partition;
+mod reader;
+mod table;
+#[cfg(test)]
+mod tests;
+
+pub use error::{ConfError, ConfErrorKind, ConfErrors};
+pub use node::{Gres, InitialState, NodeConfig};
+pub use partition::{PartitionConfig, PartitionNodes, PartitionState};
+
+/// The reference cluster's slurm.conf (Slurm 22.05.8, nodes `node-[1-4]`,
+/// partitions `gpu` and `debug`): the transcripts in
+/// `shared/reference/slurm/` come from this configuration.
+pub const REFERENCE_CONF: &str = include_str!("reference.conf");
+
+/// A cluster as slurm.conf describes it: plain data.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ClusterConfig {
+    /// `ClusterName`, lowercased as Slurm stores it.
+    pub cluster_name: String,
+    /// The `NodeName` lines, in order.
+    pub nodes: Vec<NodeConfig>,
+    /// The `PartitionName` lines, in order.
+    pub partitions: Vec<PartitionConfig>,
+    /// `SchedulerType` (default `sched/backfill`).
+    pub scheduler_type: String,
+    /// `SelectType` (default `select/linear`).
+    pub select_type: String,
+    /// `SelectTypeParameters`, e.g. `CR_Core_Memory`.
+    pub select_type_parameters: Option<String>,
+    /// `EnforcePartLimits` (default NO).
+    pub enforce_part_limits: EnforcePartLimits,
+    /// `DefMemPerCPU` in megabytes, if set.
+    pub def_mem_per_cpu_mb: Option<u64>,
+    /// `PriorityType` (default `priority/basic`).
+    pub priority_type: String,
+    /// `PriorityFlags`, as written, e.g. `["SMALL_RELATIVE_TO_TIME"]`.
+    pub priority_flags: Vec<String>,
+    /// The `PriorityWeight*` weights, `PriorityDecayHalfLife`,
+    /// `PriorityMaxAge`, `PriorityCalcPeriod`, `PriorityUsageResetPeriod` and
+    /// `FairShareDampeningFactor`, as the fair-share model takes them.
+    pub priority: PriorityConfig,
+    /// `ReturnToService` (default 0).
+    pub return_to_service: u16,
+    /// `SlurmdTimeout` in seconds (default 300).
+    pub slurmd_timeout_s: u16,
+    /// `MinJobAge` in seconds (default 300): how long finished jobs stay
+    /// visible to `squeue`.
+    pub min_job_age_s: u32,
+    /// `KillWait` in seconds (default 30): SIGTERM to SIGKILL at a time limit.
+    pub kill_wait_s: u16,
+    /// Every other setting as (key as Slurm spells it, value as written),
+    /// in file order; `DownNodes`, `NodeSet`, `FrontendName` and
+    /// `SlurmctldHost` lines keep their whole line as the value.
+    pub other: Vec<(String, String)>,
+}
+
+/// `EnforcePartLimits`: whether a job exceeding a partition's limits is
+/// refused at submission rather than left pending.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub enum EnforcePartLimits {
+    /// `NO` (the default): accepted, pending with a reason such as
+    /// `PartitionTimeLimit`.
+    #[default]
+    No,
+    /// `ANY` (also `YES`): refused unless some requested partition fits.
+    Any,
+    /// `ALL`: refused unless every requested partition fits.
+    All,
+}
+
+impl EnforcePartLimits {
+    /// The spelling of `scontrol show config`: `NO`, `ANY` or `ALL`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::No => "NO",
+            Self::Any => "ANY",
+            Self::All => "ALL",
+        }
+    }
+}
+
+impl ClusterConfig {
+    /// Reads a slurm.conf text. Errors: every problem found, in line order.
+    pub fn parse(text: &str) -> Result<Self, ConfErrors> {
+        reader::read(text)
+    }
+
+    /// The reference cluster ([`REFERENCE_CONF`]); the tests check that it
+    /// reads without errors.
+    pub fn reference() -> Result<Self, ConfErrors> {
+        Self::parse(REFERENCE_CONF)
+    }
+
+    /// Every node name, in the order the `NodeName` lines give them.
+    pub fn node_names(&self) -> impl Iterator<Item = &str> {
+        self.nodes
+            .iter()
+            .flat_map(|n| n.names.names())
+            .map(String::as_str)
+    }
+
+    /// The `NodeName` line that defines `name`.
+    pub fn node(&self, name: &str) -> Option<&NodeConfig> {
+        self.nodes.iter().find(|n| n.names.contains(name))
+    }
+
+    /// The partition called `name`.
+    pub fn partition(&self, name: &str) -> Option<&PartitionConfig> {
+        self.partitions.iter().find(|p| p.name == name)
+    }
+
+    /// The default partition: the last with `Default=YES`, as a later one
+    /// replaces an earlier one in slurmctld.
+    pub fn default_partition(&self) -> Option<&PartitionConfig> {
+        self.partitions.iter().rev().find(|p| p.default)
+    }
+
+    /// The nodes of `partition`, `Nodes=ALL` resolved.
+    pub fn partition_nodes(&self, partition: &PartitionConfig) -> Hostlist {
+        match &partition.nodes {
+            PartitionNodes::All => Hostlist::from_names(self.node_names()),
+            PartitionNodes::List(list) => list.clone(),
+        }
+    }
+}
