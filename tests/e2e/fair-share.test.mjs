@@ -26,6 +26,11 @@ test("the two-team example shows every factor, sprio -l and both charts", async 
   assert.equal(await page.locator(".fair-share .chart-svg svg").count(), 2);
   // Under FCFS B waits for A's whole backlog (1,000 x 8 GPU-hours over 64 GPUs).
   assert.match(await out(page, "fs-story-b-wait-fcfs"), /^5\.2\u00a0d$/);
+  // Under fair share B, already over its quarter, waits until A has used
+  // three times as much; with equal shares it would go at the first free slot.
+  const fair = await out(page, "fs-story-b-wait-fair");
+  assert.match(fair, /^\d+(\.\d)?\u00a0h$/);
+  await page.locator("#fs-assoc-2-shares").fill("3");
   assert.equal(await out(page, "fs-story-b-wait-fair"), "59\u00a0min");
   assert.deepEqual(page.problems, []);
   await context.close();
@@ -135,11 +140,11 @@ test("in Spanish the calculator speaks Spanish and writes 6.502", async () => {
 test("benchmark: recompute and redraw after an input change", async () => {
   const { context, page } = await openPage();
   await open(page);
-  const measure = (selector, values) =>
+  const measure = (selector, target_selector, values) =>
     page.evaluate(
-      async ([selector, values]) => {
+      async ([selector, target_selector, values]) => {
         const input = document.querySelector(selector);
-        const target = document.querySelector(".fair-share .fs-decay .chart-svg");
+        const target = document.querySelector(target_selector);
         const times = [];
         for (const value of values) {
           const changed = new Promise((resolve) => {
@@ -158,7 +163,7 @@ test("benchmark: recompute and redraw after an input change", async () => {
         }
         return times;
       },
-      [selector, values],
+      [selector, target_selector, values],
     );
   const stats = (xs) => {
     const sorted = [...xs].sort((a, b) => a - b);
@@ -167,8 +172,8 @@ test("benchmark: recompute and redraw after an input change", async () => {
   };
   // 40 changes to warm up, then 100 measured; usage changes redraw the
   // tables, the bar and the decay chart; share changes rerun the story too.
-  const usage = await measure("#fs-assoc-1-usage", Array.from({ length: 140 }, (_, i) => `${100 + (i % 50) * 13}`));
-  const shares = await measure("#fs-assoc-2-shares", Array.from({ length: 140 }, (_, i) => `${1 + (i % 2)}`));
+  const usage = await measure("#fs-assoc-1-usage", ".fs-decay .chart-svg", Array.from({ length: 140 }, (_, i) => `${100 + (i % 50) * 13}`));
+  const shares = await measure("#fs-assoc-2-shares", ".fs-story .chart-svg", Array.from({ length: 140 }, (_, i) => `${2 - (i % 2)}`));
   console.log(`fair-share redraw after a usage change (warm): ${stats(usage.slice(40))} (target p95 < 8 ms)`);
   console.log(`fair-share redraw after a shares change, story rerun (warm): ${stats(shares.slice(40))} (target p95 < 8 ms)`);
   assert.equal(usage.length + shares.length, 280);

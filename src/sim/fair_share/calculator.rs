@@ -865,6 +865,19 @@ fn last_reset(reset: UsageReset, t_s: f64) -> Option<f64> {
     (k >= 1.0).then_some(k * period)
 }
 
+/// The account `name` as typed and its ancestors as typed, nearest first
+/// (bounded, so a cycle ends).
+fn account_chain<'a>(input: &'a CalculatorInput, name: &'a str) -> impl Iterator<Item = &'a str> {
+    let parent_of = move |name: &str| {
+        input
+            .assocs
+            .iter()
+            .find(|a| !a.is_user && a.name.trim() == name)
+            .map(|a| a.parent.trim())
+    };
+    std::iter::successors(Some(name.trim()), move |n| parent_of(n)).take(MAX_ASSOCS + 1)
+}
+
 /// Whether `account` is `top` or below it.
 fn in_account(tree: &AccountTree, account: &str, top: &str) -> bool {
     let nodes = tree.nodes();
@@ -880,8 +893,9 @@ fn in_account(tree: &AccountTree, account: &str, top: &str) -> bool {
     false
 }
 
-/// The two-team story's settings from the calculator: the shares of the
-/// first two accounts under root, the algorithm, the decay and the toggles;
+/// The two-team story's settings from the calculator: the shares and past
+/// usage (their users' usage) of the first two accounts under root, the
+/// algorithm, the decay and the toggles;
 /// the rest is [`StoryConfig::default`] (64 GPUs, 1,000 and 10 one-hour
 /// 8-GPU jobs). Errors sit on the field to fix.
 pub fn story_config(input: &CalculatorInput) -> Result<StoryConfig, Vec<(Field, CalcError)>> {
@@ -920,6 +934,18 @@ pub fn story_config(input: &CalculatorInput) -> Result<StoryConfig, Vec<(Field, 
     if let [Some(a), Some(b)] = shares[..] {
         config.team_a.shares = a;
         config.team_b.shares = b;
+        // Each team starts with its users' usage from the tree (GPU-hours).
+        let past = |team: &str| -> f64 {
+            input
+                .assocs
+                .iter()
+                .filter(|a| a.is_user && account_chain(input, &a.parent).any(|n| n == team))
+                .filter_map(|a| parse_amount(&a.usage).ok())
+                .sum::<f64>()
+                * 3_600.0
+        };
+        config.team_a.past_usage_gpu_s = past(teams[0].1.name.trim());
+        config.team_b.past_usage_gpu_s = past(teams[1].1.name.trim());
     } else if teams.len() < 2 {
         r.errors.push((Field::Tree, CalcError::StoryNeedsTwoTeams));
     }

@@ -54,7 +54,7 @@ pub enum Policy {
 }
 
 /// One team: its shares and its identical jobs.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Team {
     /// Raw shares of the team's account (at least 1).
     pub shares: u32,
@@ -66,6 +66,9 @@ pub struct Team {
     pub gpus_per_job: u32,
     /// Run time of each job, seconds.
     pub duration_s: u64,
+    /// Usage before the story starts, GPU-seconds (already decayed to t = 0).
+    #[serde(default)]
+    pub past_usage_gpu_s: f64,
 }
 
 /// Requeue-on-priority preemption (fair share only). When the best pending
@@ -147,6 +150,7 @@ impl Default for StoryConfig {
                 submit_s: 0,
                 gpus_per_job: 8,
                 duration_s: hour,
+                past_usage_gpu_s: 0.0,
             },
             team_b: Team {
                 shares: 1,
@@ -154,6 +158,7 @@ impl Default for StoryConfig {
                 submit_s: 60,
                 gpus_per_job: 8,
                 duration_s: hour,
+                past_usage_gpu_s: 0.0,
             },
             algorithm: Algorithm::FairTree,
             decay_half_life_s: DEFAULT_DECAY_HALF_LIFE_S,
@@ -323,6 +328,14 @@ fn validate(c: &StoryConfig) -> Result<(), FairShareError> {
             &format!("more than {MAX_SAMPLES} samples"),
         ));
     }
+    for (field, team) in [
+        ("team_a.past_usage_gpu_s", &c.team_a),
+        ("team_b.past_usage_gpu_s", &c.team_b),
+    ] {
+        if !(team.past_usage_gpu_s.is_finite() && team.past_usage_gpu_s >= 0.0) {
+            return Err(invalid(field, "must be a number from 0 up"));
+        }
+    }
     if let Some(p) = &c.preemption
         && !(p.margin.is_finite() && p.margin >= 0.0)
     {
@@ -414,7 +427,10 @@ impl<'a> Sim<'a> {
             running: Vec::new(),
             running_gpus: [0; 2],
             free: config.gpus,
-            usage: [0.0; 2],
+            usage: [
+                config.team_a.past_usage_gpu_s,
+                config.team_b.past_usage_gpu_s,
+            ],
             factor: [1.0; 2],
             tree,
             user_nodes,

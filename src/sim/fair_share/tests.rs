@@ -1511,6 +1511,7 @@ mod properties {
         ) {
             let team = |t: (u32, u32, u64, u32, u64)| Team {
                 shares: t.0, jobs: t.1, submit_s: t.2, gpus_per_job: t.3, duration_s: t.4,
+                past_usage_gpu_s: f64::from(t.1) * 3600.0,
             };
             let config = StoryConfig {
                 gpus,

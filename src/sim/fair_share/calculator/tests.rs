@@ -307,6 +307,8 @@ fn story_follows_the_tree_and_toggles() {
         Err(e) => panic!("{e:?}"),
     };
     assert_eq!((config.team_a.shares, config.team_b.shares), (3, 1));
+    assert_eq!(config.team_a.past_usage_gpu_s, 600.0 * 3600.0);
+    assert_eq!(config.team_b.past_usage_gpu_s, 400.0 * 3600.0);
     assert_eq!(config.qos_max_gpus_per_account, Some(32));
     assert!(config.preemption.is_some());
     i.set_text(Field::Scalar(Scalar::QosCap), "4".into());
@@ -324,6 +326,26 @@ fn story_follows_the_tree_and_toggles() {
         story_config(&i).err(),
         Some(vec![(Field::Tree, CalcError::StoryNeedsTwoTeams)])
     );
+}
+
+#[test]
+fn more_shares_shorten_team_b_s_wait() {
+    // B has used 400 GPU-hours against A's 600 with a quarter of the
+    // shares: under fair share it waits until A's usage passes three
+    // times its own. With equal shares it goes first at the first free slot.
+    let wait = |b_shares: &str| {
+        let mut i = input("two-teams");
+        i.set_text(Field::Assoc(2, Column::Shares), b_shares.to_owned());
+        let config = story_config(&i).unwrap_or_default();
+        let run =
+            crate::sim::fair_share::simulate(&config, crate::sim::fair_share::Policy::FairShare);
+        run.ok()
+            .and_then(|r| r.team_b().first_wait_s)
+            .unwrap_or(u64::MAX)
+    };
+    let (quarter, equal) = (wait("1"), wait("3"));
+    assert!(quarter > 8 * 3600, "{quarter}");
+    assert!(equal <= 3600, "{equal}");
 }
 
 #[cfg(not(target_arch = "wasm32"))]
