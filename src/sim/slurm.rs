@@ -4,4 +4,5 @@
 
 pub mod conf;
 pub mod hostlist;
+pub mod shell;
 pub mod time_spec;

@@ -1,0 +1,60 @@
+//! The mock shell of the book's terminal: a simulated interactive bash on
+//! a virtual filesystem, into which the Slurm tools plug as commands. Pure:
+//! the clock is a value the caller sets, nothing blocks, and every input,
+//! however malformed, ends in bash's message rather than a panic.
+//!
+//! The steps, one submodule each:
+//! 1. `lex` and `parse`: a line (and the lines after it, for quotes,
+//!    continuations and here-documents) to commands, with bash's syntax
+//!    errors ([`SyntaxError`]) and honest refusals of what this shell does
+//!    not run (`$(...)`, loops, subshells).
+//! 2. `expand`: variables, `~`, field splitting and `*` globs.
+//! 3. `state` and `exec`: the [`Shell`] with its entry points and the
+//!    [`Outcome`] the terminal shows; the executor of pipelines, lists and
+//!    redirections.
+//! 4. `builtins`, `tools` (with `regex` for grep, `args` for options,
+//!    `time` for dates, `escape` for `echo -e`): the commands it knows.
+//! 5. `command`: the [`CommandSet`] trait through which other layers add
+//!    commands, and the [`Call`] each command runs with.
+//! 6. `fs`: the virtual filesystem ([`Fs`]).
+//! 7. `complete`: tab completion ([`Shell::complete`]).
+//!
+//! A terminal drives it like this:
+//!
+//! ```
+//! use gpu_book::sim::slurm::shell::{NoCommands, Shell};
+//!
+//! let mut shell = Shell::new("ada", "login1", 1_700_000_000).unwrap();
+//! let first = shell.run("cat > hello.txt <<EOF", &mut NoCommands);
+//! assert!(first.needs_more);
+//! assert_eq!(shell.prompt(), "> ");
+//! shell.run("Hello, $USER", &mut NoCommands);
+//! shell.run("EOF", &mut NoCommands);
+//! let out = shell.run("grep -c Hello hello.txt && ls", &mut NoCommands);
+//! assert_eq!(out.transcript(), "1\nhello.txt\n");
+//! ```
+
+mod args;
+mod builtins;
+mod command;
+mod complete;
+mod escape;
+mod exec;
+mod expand;
+mod fs;
+mod lex;
+mod parse;
+mod regex;
+mod state;
+#[cfg(test)]
+mod tests;
+mod time;
+mod tools;
+
+pub use command::{Call, Chunk, CommandInfo, CommandSet, MAX_OUTPUT, NoCommands, Output, Stream};
+pub use complete::Completion;
+pub use fs::{
+    DEV_NULL, Fs, FsError, Kind, MAX_BYTES, MAX_ENTRIES, MAX_NAME, MAX_PATH, Meta, WriteMode,
+};
+pub use parse::{ErrorKind, SyntaxError};
+pub use state::{HISTORY_SIZE, MAX_INPUT, Outcome, Shell, ShellError};

@@ -1,0 +1,392 @@
+//! The builtins: commands that change the shell itself (its directory,
+//! variables, history, clock or screen) or run scripts in it, with bash's
+//! messages (`bash: cd: x: No such file or directory`).
+
+use super::command::Output;
+use super::exec::Exec;
+use super::expand::Var;
+use super::fs::{FsError, Kind};
+use super::lex::is_name;
+use super::tools::TOOLS;
+
+/// A builtin: its name, a line for `help`, and what runs it.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Builtin {
+    /// The name typed to run it.
+    pub(super) name: &'static str,
+    /// One line for `help`.
+    pub(super) summary: &'static str,
+    /// Runs it with the whole `argv`; returns the exit status.
+    pub(super) run: fn(&mut Exec<'_>, &[String], &mut Output) -> i32,
+}
+
+/// Every builtin, sorted by name.
+pub(super) const BUILTINS: &[Builtin] = &[
+    Builtin {
+        name: ".",
+        summary: "run a script in this shell (same as source)",
+        run: source,
+    },
+    Builtin {
+        name: ":",
+        summary: "do nothing, successfully",
+        run: |_, _, _| 0,
+    },
+    Builtin {
+        name: "bash",
+        summary: "run a script (bash job.sh) or a command (bash -c '...') in a subshell",
+        run: bash,
+    },
+    Builtin {
+        name: "cd",
+        summary: "change the current directory (cd, cd dir, cd -, cd ..)",
+        run: cd,
+    },
+    Builtin {
+        name: "clear",
+        summary: "clear the terminal screen",
+        run: clear,
+    },
+    Builtin {
+        name: "exit",
+        summary: "end a script (this simulated terminal itself stays open)",
+        run: exit,
+    },
+    Builtin {
+        name: "export",
+        summary: "put variables in the environment of commands (export NAME=value)",
+        run: export,
+    },
+    Builtin {
+        name: "help",
+        summary: "list the commands this shell knows",
+        run: help,
+    },
+    Builtin {
+        name: "history",
+        summary: "list the commands you entered (history N for the last N, -c to clear)",
+        run: history,
+    },
+    Builtin {
+        name: "sh",
+        summary: "run a script in a subshell, like bash",
+        run: bash,
+    },
+    Builtin {
+        name: "sleep",
+        summary: "advance the simulated clock by N seconds (N, Ns, Nm, Nh, Nd)",
+        run: sleep,
+    },
+    Builtin {
+        name: "source",
+        summary: "run a script in this shell, keeping its variables and directory",
+        run: source,
+    },
+    Builtin {
+        name: "unset",
+        summary: "remove variables",
+        run: unset,
+    },
+];
+
+/// The builtin called `name`.
+pub(super) fn find(name: &str) -> Option<&'static Builtin> {
+    BUILTINS.iter().find(|b| b.name == name)
+}
+
+fn cd(exec: &mut Exec<'_>, argv: &[String], out: &mut Output) -> i32 {
+    let args: Vec<&String> = argv[1..].iter().filter(|a| *a != "--").collect();
+    let target = match args.as_slice() {
+        [] => match exec.shell.var("HOME") {
+            Some(home) => home.to_owned(),
+            None => {
+                out.stderr("bash: cd: HOME not set\n");
+                return 1;
+            }
+        },
+        [dash] if dash.as_str() == "-" => match exec.shell.var("OLDPWD") {
+            Some(old) => old.to_owned(),
+            None => {
+                out.stderr("bash: cd: OLDPWD not set\n");
+                return 1;
+            }
+        },
+        [dir] => (*dir).clone(),
+        _ => {
+            out.stderr("bash: cd: too many arguments\n");
+            return 1;
+        }
+    };
+    let fs = exec.shell.fs();
+    let found = fs
+        .resolve(exec.shell.cwd(), &target)
+        .and_then(|p| fs.meta(&p).map(|m| (p, m)).ok_or(FsError::NotFound));
+    match found {
+        Ok((path, meta)) if meta.kind == Kind::Dir => {
+            if args.first().is_some_and(|a| a.as_str() == "-") {
+                out.stdout(&format!("{path}\n"));
+            }
+            exec.shell.set_cwd(path);
+            0
+        }
+        Ok(_) => {
+            out.stderr(&format!("bash: cd: {target}: {}\n", FsError::NotADirectory));
+            1
+        }
+        Err(e) => {
+            out.stderr(&format!("bash: cd: {target}: {e}\n"));
+            1
+        }
+    }
+}
+
+fn clear(exec: &mut Exec<'_>, _: &[String], _: &mut Output) -> i32 {
+    exec.clear = true;
+    exec.terminal.clear();
+    0
+}
+
+fn exit(exec: &mut Exec<'_>, argv: &[String], out: &mut Output) -> i32 {
+    let status = match argv.get(1) {
+        None => exec.shell.status(),
+        Some(arg) => match arg.parse::<i64>() {
+            Ok(n) => n.rem_euclid(256) as i32,
+            Err(_) => {
+                out.stderr(&format!("bash: exit: {arg}: numeric argument required\n"));
+                2
+            }
+        },
+    };
+    if exec.depth == 0 {
+        out.stderr("bash: exit: this terminal is simulated in your browser and stays open; close the page to leave\n");
+        return 1;
+    }
+    exec.exit = Some(status);
+    status
+}
+
+/// A value in double quotes, as `declare -p` shows it.
+fn quoted(value: &str) -> String {
+    let mut s = String::from("\"");
+    for c in value.chars() {
+        if matches!(c, '"' | '\\' | '$' | '`') {
+            s.push('\\');
+        }
+        s.push(c);
+    }
+    s.push('"');
+    s
+}
+
+fn export(exec: &mut Exec<'_>, argv: &[String], out: &mut Output) -> i32 {
+    let args: Vec<&String> = argv[1..]
+        .iter()
+        .filter(|a| *a != "-p" && *a != "--")
+        .collect();
+    if args.is_empty() {
+        let listing: String = exec
+            .shell
+            .vars
+            .iter()
+            .filter(|(_, v)| v.exported)
+            .map(|(k, v)| format!("declare -x {k}={}\n", quoted(&v.value)))
+            .collect();
+        out.stdout(&listing);
+        return 0;
+    }
+    let mut status = 0;
+    for arg in args {
+        let (name, value) = match arg.split_once('=') {
+            Some((n, v)) => (n, Some(v.to_owned())),
+            None => (arg.as_str(), None),
+        };
+        if !is_name(name) {
+            out.stderr(&format!("bash: export: `{arg}': not a valid identifier\n"));
+            status = 1;
+            continue;
+        }
+        let var = exec
+            .shell
+            .vars
+            .entry(name.to_owned())
+            .or_insert_with(|| Var {
+                value: String::new(),
+                exported: true,
+            });
+        var.exported = true;
+        if let Some(value) = value {
+            var.value = value;
+        }
+    }
+    status
+}
+
+/// `unset NAME...`. Like bash 5.2, a name that is not a variable's is
+/// ignored without a message (bash would look for a function by it).
+fn unset(exec: &mut Exec<'_>, argv: &[String], _: &mut Output) -> i32 {
+    for name in argv[1..].iter().filter(|a| !a.starts_with('-')) {
+        exec.shell.vars.remove(name.as_str());
+    }
+    0
+}
+
+fn history(exec: &mut Exec<'_>, argv: &[String], out: &mut Output) -> i32 {
+    let entries = exec.shell.history();
+    let count = match argv.get(1).map(String::as_str) {
+        None => entries.len(),
+        Some("-c") => {
+            exec.shell.clear_history();
+            return 0;
+        }
+        Some(n) => match n.parse::<usize>() {
+            Ok(n) => n.min(entries.len()),
+            Err(_) => {
+                out.stderr(&format!("bash: history: {n}: numeric argument required\n"));
+                return 1;
+            }
+        },
+    };
+    let first = entries.len() - count;
+    let offset = exec.shell.history_dropped;
+    let listing: String = entries[first..]
+        .iter()
+        .enumerate()
+        .map(|(i, entry)| format!("{:>5}  {entry}\n", offset + first + i + 1))
+        .collect();
+    out.stdout(&listing);
+    0
+}
+
+/// Seconds in a GNU `sleep` interval: a number with an optional `s`, `m`,
+/// `h` or `d` suffix.
+fn interval(arg: &str) -> Option<f64> {
+    let (number, unit) = match arg.char_indices().last() {
+        Some((i, 's')) => (&arg[..i], 1.0),
+        Some((i, 'm')) => (&arg[..i], 60.0),
+        Some((i, 'h')) => (&arg[..i], 3600.0),
+        Some((i, 'd')) => (&arg[..i], 86_400.0),
+        _ => (arg, 1.0),
+    };
+    let valid = !number.is_empty() && number.chars().all(|c| c.is_ascii_digit() || c == '.');
+    let value: f64 = number.parse().ok().filter(|_| valid)?;
+    Some(value * unit)
+}
+
+/// `sleep`: does not wait; it advances the simulated clock and reports the
+/// seconds in the outcome, so the layer above can move its world on.
+fn sleep(exec: &mut Exec<'_>, argv: &[String], out: &mut Output) -> i32 {
+    if argv.len() < 2 {
+        out.stderr("sleep: missing operand\nTry 'sleep --help' for more information.\n");
+        return 1;
+    }
+    let mut total = 0.0;
+    for arg in &argv[1..] {
+        match interval(arg) {
+            Some(s) => total += s,
+            None => {
+                out.stderr(&format!(
+                    "sleep: invalid time interval '{arg}'\nTry 'sleep --help' for more information.\n"
+                ));
+                return 1;
+            }
+        }
+    }
+    // Whole seconds, rounded up; `as` saturates for huge values.
+    let seconds = total.ceil() as u64;
+    exec.slept = exec.slept.saturating_add(seconds);
+    let now = exec.shell.now().saturating_add(seconds);
+    exec.shell.set_now(now);
+    0
+}
+
+/// The text of a script operand, or a message and status for `out`.
+fn script_text(exec: &Exec<'_>, file: &str, missing_status: i32) -> Result<String, (String, i32)> {
+    exec.read_script(file).map_err(|e| {
+        let status = if e == FsError::NotFound {
+            missing_status
+        } else {
+            1
+        };
+        (format!("bash: {file}: {e}\n"), status)
+    })
+}
+
+fn source(exec: &mut Exec<'_>, argv: &[String], out: &mut Output) -> i32 {
+    let Some(file) = argv.get(1) else {
+        out.stderr(&format!(
+            "bash: {0}: filename argument required\n{0}: usage: {0} filename [arguments]\n",
+            argv[0]
+        ));
+        return 2;
+    };
+    match script_text(exec, file, 1) {
+        Ok(text) => exec.nested(&text, out, false),
+        Err((message, status)) => {
+            out.stderr(&message);
+            status
+        }
+    }
+}
+
+fn bash(exec: &mut Exec<'_>, argv: &[String], out: &mut Output) -> i32 {
+    let text = match argv.get(1).map(String::as_str) {
+        None => {
+            out.stderr(&format!(
+                "bash: {}: starting another interactive shell is not available in this simulated shell\n",
+                argv[0]
+            ));
+            return 1;
+        }
+        Some("-c") => match argv.get(2) {
+            Some(command) => command.clone(),
+            None => {
+                out.stderr(&format!(
+                    "bash: {}: -c: option requires an argument\n",
+                    argv[0]
+                ));
+                return 2;
+            }
+        },
+        Some(file) => match script_text(exec, file, 127) {
+            Ok(text) => text,
+            Err((message, status)) => {
+                out.stderr(&message);
+                return status;
+            }
+        },
+    };
+    exec.nested(&text, out, true)
+}
+
+fn help(exec: &mut Exec<'_>, _: &[String], out: &mut Output) -> i32 {
+    let mut rows: Vec<(&str, &str)> = BUILTINS
+        .iter()
+        .map(|b| (b.name, b.summary))
+        .chain(TOOLS.iter().map(|t| (t.name, t.summary)))
+        .collect();
+    let plugged = exec.commands.commands();
+    let mut text = String::from(
+        "This is a simulated bash shell. It runs simple commands, pipelines (a | b),\n\
+         lists (a; b, a && b, a || b), redirections (> >> 2> 2>&1 <), here-documents\n\
+         (<<EOF), variables ($HOME, ${VAR:-default}) and * globs. It has no loops,\n\
+         conditionals, functions or command substitution.\n\nShell commands:\n",
+    );
+    rows.sort();
+    let width = rows
+        .iter()
+        .map(|(n, _)| n.len())
+        .chain(plugged.iter().map(|c| c.name.len()))
+        .max()
+        .unwrap_or(0);
+    for (name, summary) in &rows {
+        text.push_str(&format!("  {name:<width$}  {summary}\n"));
+    }
+    if !plugged.is_empty() {
+        text.push_str("\nCluster commands:\n");
+        for c in &plugged {
+            text.push_str(&format!("  {:<width$}  {}\n", c.name, c.summary));
+        }
+    }
+    out.stdout(&text);
+    0
+}

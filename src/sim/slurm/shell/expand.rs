@@ -1,0 +1,428 @@
+//! Word expansion, in bash's order: tilde, parameters, field splitting of
+//! unquoted expansions (on blanks and newlines, the default `IFS`), and
+//! pathname expansion of unquoted `*` and `?`, then quote removal.
+//!
+//! A field is built as two strings at once: its text, and a glob pattern
+//! in which quoted `*`, `?` and `\` are escaped, so `"*.txt"` stays literal
+//! while `*.txt` matches files.
+
+use std::cell::Cell;
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+use super::fs::{Fs, Kind, MAX_NAME, join};
+use super::lex::{Param, ParamOp, Part, Word};
+
+/// The most paths one glob expands to; more are cut off.
+const MAX_GLOB: usize = 10_000;
+
+/// The most bytes the expansions of one command may produce, like Linux's
+/// `ARG_MAX` (2 MiB): `$X$X$X...` over a long `X` cannot exhaust memory.
+pub(super) const MAX_EXPANSION: usize = 2 << 20;
+
+/// Why an expansion failed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub(super) enum ExpandError {
+    /// More than [`MAX_EXPANSION`] bytes (`E2BIG`).
+    #[error("Argument list too long")]
+    TooLong,
+}
+
+/// The process id `$$` reports.
+pub(super) const SHELL_PID: u32 = 4242;
+
+/// A shell variable.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub(super) struct Var {
+    /// Its value.
+    pub(super) value: String,
+    /// Whether it is in the environment of commands (`export`).
+    pub(super) exported: bool,
+}
+
+/// What expansion reads: the shell's variables and the filesystem; and
+/// how many bytes it may still produce.
+#[derive(Debug, Clone)]
+pub(super) struct Expander<'a> {
+    pub(super) vars: &'a BTreeMap<String, Var>,
+    pub(super) status: i32,
+    pub(super) fs: &'a Fs,
+    pub(super) cwd: &'a str,
+    pub(super) user: &'a str,
+    pub(super) room: Cell<usize>,
+}
+
+#[derive(Debug, Default)]
+struct Field {
+    text: String,
+    pattern: String,
+    glob: bool,
+}
+
+/// Fields under construction.
+#[derive(Debug)]
+struct Builder {
+    fields: Vec<Field>,
+    cur: Field,
+    started: bool,
+    split: bool,
+    /// Bytes that may still be added.
+    room: usize,
+    /// Some text did not fit in `room`.
+    overflow: bool,
+}
+
+fn escape_glob(c: char, pattern: &mut String) {
+    if matches!(c, '*' | '?' | '\\') {
+        pattern.push('\\');
+    }
+    pattern.push(c);
+}
+
+impl Builder {
+    fn new(split: bool, room: usize) -> Builder {
+        Builder {
+            fields: Vec::new(),
+            cur: Field::default(),
+            started: false,
+            split,
+            room,
+            overflow: false,
+        }
+    }
+
+    /// Takes `n` bytes of room; false (and overflow) if there is not enough.
+    fn take(&mut self, n: usize) -> bool {
+        if n > self.room {
+            self.overflow = true;
+            return false;
+        }
+        self.room -= n;
+        true
+    }
+
+    fn quoted(&mut self, s: &str) {
+        if !self.take(s.len()) {
+            return;
+        }
+        self.cur.text.push_str(s);
+        s.chars()
+            .for_each(|c| escape_glob(c, &mut self.cur.pattern));
+        self.started = true;
+    }
+
+    fn unquoted_char(&mut self, c: char) {
+        if !self.take(c.len_utf8()) {
+            return;
+        }
+        self.cur.text.push(c);
+        if matches!(c, '*' | '?') {
+            self.cur.glob = true;
+            self.cur.pattern.push(c);
+        } else {
+            escape_glob(c, &mut self.cur.pattern);
+        }
+        self.started = true;
+    }
+
+    /// The value of an expansion: split into fields unless quoted.
+    fn expanded(&mut self, s: &str, quoted: bool) {
+        if quoted {
+            return self.quoted(s);
+        }
+        for c in s.chars() {
+            if self.overflow {
+                return;
+            }
+            if self.split && matches!(c, ' ' | '\t' | '\n') {
+                self.finish();
+            } else {
+                self.unquoted_char(c);
+            }
+        }
+    }
+
+    fn finish(&mut self) {
+        if self.started {
+            self.fields.push(std::mem::take(&mut self.cur));
+            self.started = false;
+        }
+    }
+}
+
+impl Expander<'_> {
+    /// The value of a parameter; `None` if unset.
+    fn lookup(&self, name: &str) -> Option<String> {
+        match name {
+            "?" => Some(self.status.to_string()),
+            "$" => Some(SHELL_PID.to_string()),
+            "#" => Some("0".to_owned()),
+            "0" => Some("bash".to_owned()),
+            "-" => Some("himBH".to_owned()),
+            "@" | "*" => Some(String::new()),
+            _ => self.vars.get(name).map(|v| v.value.clone()),
+        }
+    }
+
+    fn home(&self) -> String {
+        self.lookup("HOME")
+            .unwrap_or_else(|| self.fs.home().to_owned())
+    }
+
+    /// Adds the expansion of `parts` to `b`, with tilde expansion at the
+    /// start when `tilde`.
+    fn parts(&self, parts: &[Part], tilde: bool, b: &mut Builder) {
+        let mut parts = parts;
+        if tilde && let Some((home, rest)) = self.tilde(parts) {
+            b.quoted(&home);
+            rest.chars().for_each(|c| b.unquoted_char(c));
+            parts = &parts[1..];
+        }
+        for part in parts {
+            match part {
+                Part::Lit(s) => s.chars().for_each(|c| b.unquoted_char(c)),
+                Part::Quoted(s) => b.quoted(s),
+                Part::Param(p) => self.param(p, b),
+            }
+        }
+    }
+
+    /// `~` or `~user` at the start of an unquoted first part: the home
+    /// directory and the rest of that part.
+    fn tilde<'p>(&self, parts: &'p [Part]) -> Option<(String, &'p str)> {
+        let Some(Part::Lit(first)) = parts.first() else {
+            return None;
+        };
+        let rest = first.strip_prefix('~')?;
+        let end = rest.find('/').unwrap_or(rest.len());
+        // A quoted piece right after `~user` makes the prefix quoted.
+        if end == rest.len() && parts.len() > 1 {
+            return None;
+        }
+        let user = &rest[..end];
+        (user.is_empty() || user == self.user).then(|| (self.home(), &rest[end..]))
+    }
+
+    fn param(&self, p: &Param, b: &mut Builder) {
+        let value = self.lookup(&p.name);
+        match &p.op {
+            ParamOp::Value => b.expanded(value.as_deref().unwrap_or_default(), p.quoted),
+            ParamOp::Length => {
+                let n = value.map_or(0, |v| v.chars().count());
+                b.expanded(&n.to_string(), p.quoted);
+            }
+            ParamOp::Default { colon, word } => match value {
+                Some(v) if !(*colon && v.is_empty()) => b.expanded(&v, p.quoted),
+                _ => self.parts(&word.parts, false, b),
+            },
+            ParamOp::Alternative { colon, word } => {
+                if value.is_some_and(|v| !(*colon && v.is_empty())) {
+                    self.parts(&word.parts, false, b);
+                }
+            }
+        }
+    }
+
+    /// The fields of a command word: split, globbed, quotes removed. An
+    /// unquoted expansion to nothing gives no field at all.
+    pub(super) fn fields(&self, word: &Word) -> Result<Vec<String>, ExpandError> {
+        let mut b = Builder::new(true, self.room.get());
+        self.parts(&word.parts, true, &mut b);
+        b.finish();
+        let mut room = b.room;
+        if b.overflow {
+            return Err(ExpandError::TooLong);
+        }
+        let mut out = Vec::new();
+        for field in b.fields {
+            let matches = if field.glob {
+                self.glob(&field.pattern)
+            } else {
+                Vec::new()
+            };
+            if matches.is_empty() {
+                out.push(field.text);
+                continue;
+            }
+            // The matches replace the pattern's text.
+            let added: usize = matches.iter().map(String::len).sum();
+            room = (room + field.text.len())
+                .checked_sub(added)
+                .ok_or(ExpandError::TooLong)?;
+            out.extend(matches);
+        }
+        self.room.set(room);
+        Ok(out)
+    }
+
+    /// One string with no splitting or globbing, as for an assignment's
+    /// value (`tilde` there) or a here-document body.
+    pub(super) fn string(&self, word: &Word, tilde: bool) -> Result<String, ExpandError> {
+        let mut b = Builder::new(false, self.room.get());
+        self.parts(&word.parts, tilde, &mut b);
+        self.room.set(b.room);
+        if b.overflow {
+            return Err(ExpandError::TooLong);
+        }
+        Ok(b.cur.text)
+    }
+
+    /// The paths matching `pattern` (with `\` escaping literal characters),
+    /// sorted; empty if none.
+    fn glob(&self, pattern: &str) -> Vec<String> {
+        let dirs_only = pattern.ends_with('/');
+        let mut paths = vec![if pattern.starts_with('/') {
+            "/".to_owned()
+        } else {
+            String::new()
+        }];
+        for comp in pattern.split('/').filter(|c| !c.is_empty()) {
+            // No name is longer than MAX_NAME, escapes doubling at most.
+            if comp.len() > 2 * MAX_NAME {
+                return Vec::new();
+            }
+            let live = has_wildcard(comp);
+            let mut next = Vec::new();
+            for prefix in &paths {
+                if !live {
+                    next.push(typed_join(prefix, &unescape(comp)));
+                    continue;
+                }
+                let dir = if prefix.is_empty() { "." } else { prefix };
+                let Ok(entries) = self
+                    .fs
+                    .resolve(self.cwd, dir)
+                    .and_then(|abs| self.fs.list(&abs))
+                else {
+                    continue;
+                };
+                let hidden_ok = comp.starts_with('.');
+                next.extend(
+                    entries
+                        .into_iter()
+                        .filter(|(name, _)| hidden_ok || !name.starts_with('.'))
+                        .filter(|(name, _)| wildcard_match(comp, name))
+                        .map(|(name, _)| typed_join(prefix, &name)),
+                );
+                next.truncate(MAX_GLOB);
+            }
+            paths = next;
+        }
+        let mut found: Vec<String> = paths
+            .into_iter()
+            .filter(|p| {
+                let meta = self
+                    .fs
+                    .resolve(self.cwd, p)
+                    .ok()
+                    .and_then(|abs| self.fs.meta(&abs));
+                meta.is_some_and(|m| !dirs_only || m.kind == Kind::Dir)
+            })
+            .map(|p| if dirs_only { p + "/" } else { p })
+            .collect();
+        found.sort();
+        found
+    }
+}
+
+/// `prefix` and `name` joined as the user typed the prefix.
+fn typed_join(prefix: &str, name: &str) -> String {
+    if prefix.is_empty() {
+        name.to_owned()
+    } else {
+        join(prefix, name)
+    }
+}
+
+fn has_wildcard(pattern: &str) -> bool {
+    let mut escaped = false;
+    for c in pattern.chars() {
+        match c {
+            _ if escaped => escaped = false,
+            '\\' => escaped = true,
+            '*' | '?' => return true,
+            _ => {}
+        }
+    }
+    false
+}
+
+fn unescape(pattern: &str) -> String {
+    let mut out = String::new();
+    let mut chars = pattern.chars();
+    while let Some(c) = chars.next() {
+        out.push(if c == '\\' {
+            chars.next().unwrap_or('\\')
+        } else {
+            c
+        });
+    }
+    out
+}
+
+/// Whether `name` matches the glob `pattern` (`*`, `?`, `\x`), by the
+/// classic two-pointer walk that backtracks to the last `*`.
+pub(super) fn wildcard_match(pattern: &str, name: &str) -> bool {
+    #[derive(Clone, Copy, PartialEq)]
+    enum Tok {
+        Char(char),
+        Any,
+        Star,
+    }
+    let mut toks = Vec::new();
+    let mut chars = pattern.chars();
+    while let Some(c) = chars.next() {
+        toks.push(match c {
+            '*' => Tok::Star,
+            '?' => Tok::Any,
+            '\\' => Tok::Char(chars.next().unwrap_or('\\')),
+            c => Tok::Char(c),
+        });
+    }
+    let name: Vec<char> = name.chars().collect();
+    let (mut p, mut n) = (0, 0);
+    let mut star: Option<(usize, usize)> = None;
+    while n < name.len() {
+        match toks.get(p) {
+            Some(Tok::Star) => {
+                star = Some((p, n));
+                p += 1;
+            }
+            Some(Tok::Any) => {
+                p += 1;
+                n += 1;
+            }
+            Some(Tok::Char(c)) if *c == name[n] => {
+                p += 1;
+                n += 1;
+            }
+            _ => match star {
+                Some((sp, sn)) => {
+                    p = sp + 1;
+                    n = sn + 1;
+                    star = Some((sp, sn + 1));
+                }
+                None => return false,
+            },
+        }
+    }
+    toks[p..].iter().all(|t| *t == Tok::Star)
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn wildcards_match_like_bash() {
+        assert!(wildcard_match("*.out", "slurm-1.out"));
+        assert!(wildcard_match("a?c", "abc"));
+        assert!(!wildcard_match("a?c", "ac"));
+        assert!(wildcard_match(r"\*", "*"));
+        assert!(!wildcard_match(r"\*", "x"));
+        assert!(wildcard_match("*a*b*", "xxaxxbxx"));
+        assert!(!wildcard_match("*a*b", "xxaxxbxx"));
+    }
+}

@@ -1,0 +1,760 @@
+//! The lexer: shell input text to tokens (words, operators, newlines), as
+//! bash's reader splits it. A word keeps its quoting in its parts, so that
+//! expansion can tell quoted from unquoted text. Here-document bodies are
+//! read at the newline that ends their line, as bash does.
+//!
+//! Running out of input inside a quote, after a trailing backslash, inside
+//! `${` or in an open here-document is [`Stop::Incomplete`]: the shell then
+//! asks for another line. Constructs this shell does not run (`$(...)`,
+//! backquotes, `$((...))`) are refused here with a [`SyntaxError`].
+
+use super::escape::{self, Dialect};
+use super::parse::{ErrorKind, SyntaxError};
+
+/// How deep `${x:-${y:-...}}` may nest.
+pub(super) const MAX_NESTING: usize = 32;
+
+/// A word as typed: its parts and its source text.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub(super) struct Word {
+    /// The pieces, in order.
+    pub(super) parts: Vec<Part>,
+    /// The text as typed, for messages (`bash: $x: ambiguous redirect`).
+    pub(super) raw: String,
+}
+
+/// One piece of a word.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(super) enum Part {
+    /// Unquoted text: subject to tilde and pathname expansion.
+    Lit(String),
+    /// Quoted or escaped text: taken as it is.
+    Quoted(String),
+    /// A parameter expansion (`$x`, `${x:-word}`).
+    Param(Param),
+}
+
+/// A parameter expansion.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(super) struct Param {
+    /// The variable's name, or a special parameter (`?`, `$`, `#`, `0`...).
+    pub(super) name: String,
+    /// What to do with its value.
+    pub(super) op: ParamOp,
+    /// Inside double quotes (or a heredoc): no field splitting or globbing.
+    pub(super) quoted: bool,
+}
+
+/// The forms of parameter expansion this shell supports.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(super) enum ParamOp {
+    /// `$x`, `${x}`.
+    Value,
+    /// `${#x}`: the length in characters.
+    Length,
+    /// `${x-word}`, or with `colon` `${x:-word}`: `word` when unset (or empty).
+    Default {
+        /// Whether an empty value counts as unset.
+        colon: bool,
+        /// The replacement.
+        word: Word,
+    },
+    /// `${x+word}`, or with `colon` `${x:+word}`: `word` when set (and not empty).
+    Alternative {
+        /// Whether an empty value counts as unset.
+        colon: bool,
+        /// The replacement.
+        word: Word,
+    },
+}
+
+/// Operators, longest first where they share a prefix.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Op {
+    /// `|`
+    Pipe,
+    /// `|&`
+    PipeAmp,
+    /// `||`
+    OrIf,
+    /// `&&`
+    AndIf,
+    /// `&`
+    Amp,
+    /// `;`
+    Semi,
+    /// `;;`
+    DSemi,
+    /// `(`
+    LParen,
+    /// `)`
+    RParen,
+    /// `<`
+    Less,
+    /// `<<`
+    DLess,
+    /// `<<-`
+    DLessDash,
+    /// `<<<`
+    TLess,
+    /// `<&`
+    LessAnd,
+    /// `<>`
+    LessGreat,
+    /// `>`
+    Great,
+    /// `>>`
+    DGreat,
+    /// `>&`
+    GreatAnd,
+    /// `>|`
+    Clobber,
+    /// `&>`
+    AndGreat,
+    /// `&>>`
+    AndDGreat,
+}
+
+impl Op {
+    /// The operator as typed.
+    pub(super) fn text(self) -> &'static str {
+        match self {
+            Op::Pipe => "|",
+            Op::PipeAmp => "|&",
+            Op::OrIf => "||",
+            Op::AndIf => "&&",
+            Op::Amp => "&",
+            Op::Semi => ";",
+            Op::DSemi => ";;",
+            Op::LParen => "(",
+            Op::RParen => ")",
+            Op::Less => "<",
+            Op::DLess => "<<",
+            Op::DLessDash => "<<-",
+            Op::TLess => "<<<",
+            Op::LessAnd => "<&",
+            Op::LessGreat => "<>",
+            Op::Great => ">",
+            Op::DGreat => ">>",
+            Op::GreatAnd => ">&",
+            Op::Clobber => ">|",
+            Op::AndGreat => "&>",
+            Op::AndDGreat => "&>>",
+        }
+    }
+}
+
+/// A token.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(super) enum Token {
+    /// A word.
+    Word(Word),
+    /// Digits right before `<` or `>`: the file descriptor to redirect.
+    IoNumber(String),
+    /// An operator.
+    Op(Op),
+    /// The end of a line.
+    Newline,
+    /// The end of the input.
+    End,
+}
+
+impl Token {
+    /// The token as bash names it in "unexpected token" errors.
+    pub(super) fn text(&self) -> String {
+        match self {
+            Token::Word(w) => w.raw.clone(),
+            Token::IoNumber(n) => n.clone(),
+            Token::Op(op) => op.text().to_owned(),
+            Token::Newline | Token::End => "newline".to_owned(),
+        }
+    }
+}
+
+/// Why lexing (or parsing) stopped before a complete command.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(super) enum Stop {
+    /// The input ended inside a construct: more lines are needed.
+    Incomplete,
+    /// The input can never be a valid command here.
+    Error(SyntaxError),
+}
+
+impl From<SyntaxError> for Stop {
+    fn from(e: SyntaxError) -> Stop {
+        Stop::Error(e)
+    }
+}
+
+/// What ends a run of word parts, and which quoting rules hold inside.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Mode {
+    /// A plain word: ends at a blank or an operator.
+    Word,
+    /// Inside `"..."`: ends at the closing quote.
+    DoubleQuote,
+    /// The word of `${x:-word}`: ends at `}`; `quoted` inside double quotes.
+    Brace { quoted: bool },
+    /// An unquoted here-document body: runs to the end of its text.
+    HereDoc,
+}
+
+impl Mode {
+    fn quoted(self) -> bool {
+        matches!(
+            self,
+            Mode::DoubleQuote | Mode::HereDoc | Mode::Brace { quoted: true }
+        )
+    }
+}
+
+/// A here-document whose body is still to be read.
+#[derive(Debug, Clone)]
+struct PendingHereDoc {
+    delimiter: String,
+    strip_tabs: bool,
+    quoted: bool,
+}
+
+/// The lexer over one input text.
+#[derive(Debug)]
+pub(super) struct Lexer<'a> {
+    src: &'a str,
+    pos: usize,
+    pending: Vec<PendingHereDoc>,
+    bodies: Vec<Word>,
+}
+
+fn is_blank(c: char) -> bool {
+    c == ' ' || c == '\t'
+}
+
+fn is_meta(c: char) -> bool {
+    matches!(
+        c,
+        ' ' | '\t' | '\n' | '|' | '&' | ';' | '(' | ')' | '<' | '>'
+    )
+}
+
+/// Whether `c` may start a variable name.
+pub(super) fn is_name_start(c: char) -> bool {
+    c.is_ascii_alphabetic() || c == '_'
+}
+
+/// Whether `c` may continue a variable name.
+pub(super) fn is_name_char(c: char) -> bool {
+    c.is_ascii_alphanumeric() || c == '_'
+}
+
+/// Whether `s` is a valid variable name.
+pub(super) fn is_name(s: &str) -> bool {
+    let mut chars = s.chars();
+    chars.next().is_some_and(is_name_start) && chars.all(is_name_char)
+}
+
+/// Adds `text` to `parts`, merging it with a preceding part of the same kind.
+fn push_text(parts: &mut Vec<Part>, text: &str, quoted: bool) {
+    match (parts.last_mut(), quoted) {
+        (Some(Part::Quoted(s)), true) | (Some(Part::Lit(s)), false) => s.push_str(text),
+        _ => parts.push(if quoted {
+            Part::Quoted(text.to_owned())
+        } else {
+            Part::Lit(text.to_owned())
+        }),
+    }
+}
+
+impl<'a> Lexer<'a> {
+    /// A lexer over `src`, starting at byte `pos`.
+    pub(super) fn new(src: &'a str, pos: usize) -> Lexer<'a> {
+        Lexer {
+            src,
+            pos,
+            pending: Vec::new(),
+            bodies: Vec::new(),
+        }
+    }
+
+    /// The byte offset reached.
+    pub(super) fn pos(&self) -> usize {
+        self.pos
+    }
+
+    fn peek(&self) -> Option<char> {
+        self.src[self.pos..].chars().next()
+    }
+
+    fn peek_at(&self, n: usize) -> Option<char> {
+        self.src[self.pos..].chars().nth(n)
+    }
+
+    fn bump(&mut self) -> Option<char> {
+        let c = self.peek()?;
+        self.pos += c.len_utf8();
+        Some(c)
+    }
+
+    fn error(&self, kind: ErrorKind, at: usize) -> Stop {
+        Stop::Error(SyntaxError { kind, at })
+    }
+
+    /// Registers a here-document whose delimiter is `word` (`strip_tabs` for
+    /// `<<-`); its body is read after the next newline. Returns the index
+    /// of the body in [`Lexer::take_bodies`].
+    pub(super) fn here_doc(&mut self, word: &Word, strip_tabs: bool) -> usize {
+        let quoted = word.raw.contains(['\'', '"', '\\']);
+        // The delimiter is the word after quote removal, never expanded.
+        let mut delimiter = String::new();
+        let mut chars = word.raw.chars();
+        while let Some(c) = chars.next() {
+            match c {
+                '\'' | '"' => {}
+                '\\' => delimiter.extend(chars.next()),
+                _ => delimiter.push(c),
+            }
+        }
+        let index = self.bodies.len() + self.pending.len();
+        self.pending.push(PendingHereDoc {
+            delimiter,
+            strip_tabs,
+            quoted,
+        });
+        index
+    }
+
+    /// The here-document bodies read so far, by index; `None` while some are
+    /// still unread.
+    pub(super) fn take_bodies(&mut self) -> Option<Vec<Word>> {
+        self.pending
+            .is_empty()
+            .then(|| std::mem::take(&mut self.bodies))
+    }
+
+    /// The next token.
+    pub(super) fn next_token(&mut self) -> Result<(usize, Token), Stop> {
+        loop {
+            match self.peek() {
+                Some(c) if is_blank(c) => {
+                    self.bump();
+                }
+                Some('\\') if self.peek_at(1) == Some('\n') => {
+                    self.pos += 2;
+                }
+                Some('#') => {
+                    while self.peek().is_some_and(|c| c != '\n') {
+                        self.bump();
+                    }
+                }
+                _ => break,
+            }
+        }
+        let start = self.pos;
+        let token = match self.peek() {
+            None => Token::End,
+            Some('\n') => {
+                self.bump();
+                self.read_here_docs()?;
+                Token::Newline
+            }
+            Some(c) if is_meta(c) => Token::Op(self.operator(start)?),
+            Some(_) => {
+                let parts = self.parts(Mode::Word, 0)?;
+                let raw = self.src[start..self.pos].to_owned();
+                let digits = !raw.is_empty() && raw.bytes().all(|b| b.is_ascii_digit());
+                if digits && matches!(self.peek(), Some('<' | '>')) {
+                    Token::IoNumber(raw)
+                } else {
+                    Token::Word(Word { parts, raw })
+                }
+            }
+        };
+        Ok((start, token))
+    }
+
+    fn operator(&mut self, start: usize) -> Result<Op, Stop> {
+        let rest = &self.src[self.pos..];
+        const OPS: [(&str, Op); 21] = [
+            ("&>>", Op::AndDGreat),
+            ("<<<", Op::TLess),
+            ("<<-", Op::DLessDash),
+            ("||", Op::OrIf),
+            ("|&", Op::PipeAmp),
+            ("&&", Op::AndIf),
+            ("&>", Op::AndGreat),
+            (";;", Op::DSemi),
+            ("<<", Op::DLess),
+            ("<&", Op::LessAnd),
+            ("<>", Op::LessGreat),
+            (">>", Op::DGreat),
+            (">&", Op::GreatAnd),
+            (">|", Op::Clobber),
+            ("|", Op::Pipe),
+            ("&", Op::Amp),
+            (";", Op::Semi),
+            ("(", Op::LParen),
+            (")", Op::RParen),
+            ("<", Op::Less),
+            (">", Op::Great),
+        ];
+        if rest.starts_with("<(") || rest.starts_with(">(") {
+            return Err(self.error(ErrorKind::ProcessSubstitution, start));
+        }
+        let (text, op) = OPS
+            .iter()
+            .find(|(text, _)| rest.starts_with(text))
+            .copied()
+            .ok_or_else(|| {
+                self.error(ErrorKind::Unexpected(rest.chars().take(1).collect()), start)
+            })?;
+        self.pos += text.len();
+        Ok(op)
+    }
+
+    /// Reads the bodies of the here-documents opened on the line just ended.
+    fn read_here_docs(&mut self) -> Result<(), Stop> {
+        for doc in std::mem::take(&mut self.pending) {
+            let mut body = String::new();
+            loop {
+                let rest = &self.src[self.pos..];
+                if rest.is_empty() {
+                    return Err(Stop::Incomplete);
+                }
+                let (line, next) = match rest.find('\n') {
+                    Some(i) => (&rest[..i], self.pos + i + 1),
+                    None => (rest, self.src.len()),
+                };
+                let line = if doc.strip_tabs {
+                    line.trim_start_matches('\t')
+                } else {
+                    line
+                };
+                self.pos = next;
+                if line == doc.delimiter {
+                    break;
+                }
+                body.push_str(line);
+                body.push('\n');
+            }
+            let parts = if doc.quoted {
+                vec![Part::Quoted(body.clone())]
+            } else {
+                let mut inner = Lexer::new(&body, 0);
+                inner.parts(Mode::HereDoc, 0).map_err(|stop| match stop {
+                    // Positions inside the body point at its line.
+                    Stop::Error(e) => Stop::Error(SyntaxError { at: self.pos, ..e }),
+                    Stop::Incomplete => Stop::Incomplete,
+                })?
+            };
+            self.bodies.push(Word { parts, raw: body });
+        }
+        Ok(())
+    }
+
+    /// The parts of a word, or of a quoted or braced piece of one, up to
+    /// where `mode` ends it.
+    fn parts(&mut self, mode: Mode, depth: usize) -> Result<Vec<Part>, Stop> {
+        let quoted = mode.quoted();
+        let mut parts = Vec::new();
+        loop {
+            let at = self.pos;
+            let Some(c) = self.peek() else {
+                return match mode {
+                    Mode::Word | Mode::HereDoc => Ok(parts),
+                    Mode::DoubleQuote | Mode::Brace { .. } => Err(Stop::Incomplete),
+                };
+            };
+            match c {
+                _ if mode == Mode::Word && is_meta(c) => return Ok(parts),
+                '"' if mode == Mode::DoubleQuote => {
+                    self.bump();
+                    // `""` still makes a (possibly empty) word.
+                    push_text(&mut parts, "", true);
+                    return Ok(parts);
+                }
+                '}' if matches!(mode, Mode::Brace { .. }) => {
+                    self.bump();
+                    return Ok(parts);
+                }
+                '\\' => {
+                    self.bump();
+                    match self.peek() {
+                        // A line continuation: both characters vanish.
+                        Some('\n') => {
+                            self.bump();
+                        }
+                        None => push_text(&mut parts, "\\", quoted),
+                        Some(e) if !quoted || matches!(e, '$' | '`' | '\\') => {
+                            self.bump();
+                            push_text(&mut parts, e.encode_utf8(&mut [0; 4]), true);
+                        }
+                        Some('"') if mode != Mode::HereDoc => {
+                            self.bump();
+                            push_text(&mut parts, "\"", true);
+                        }
+                        Some(_) => push_text(&mut parts, "\\", true),
+                    }
+                }
+                '\'' if !quoted => {
+                    self.bump();
+                    let rest = &self.src[self.pos..];
+                    let end = rest.find('\'').ok_or(Stop::Incomplete)?;
+                    let text = rest[..end].to_owned();
+                    self.pos += end + 1;
+                    push_text(&mut parts, &text, true);
+                }
+                '"' if mode != Mode::HereDoc => {
+                    self.bump();
+                    if depth >= MAX_NESTING {
+                        return Err(self.error(ErrorKind::TooDeep, at));
+                    }
+                    let inner = self.parts(Mode::DoubleQuote, depth + 1)?;
+                    for part in inner {
+                        match part {
+                            Part::Quoted(s) | Part::Lit(s) => push_text(&mut parts, &s, true),
+                            Part::Param(p) => parts.push(Part::Param(p)),
+                        }
+                    }
+                }
+                '`' => return Err(self.error(ErrorKind::Backquote, at)),
+                '$' => match self.dollar(quoted, depth)? {
+                    Some(part @ Part::Param(_)) => parts.push(part),
+                    Some(Part::Quoted(s) | Part::Lit(s)) => push_text(&mut parts, &s, true),
+                    None => push_text(&mut parts, "$", quoted),
+                },
+                _ => {
+                    self.bump();
+                    push_text(&mut parts, c.encode_utf8(&mut [0; 4]), quoted);
+                }
+            }
+        }
+    }
+
+    /// What follows a `$`: an expansion, quoted text (`$'...'`), or `None`
+    /// for a literal dollar sign.
+    fn dollar(&mut self, quoted: bool, depth: usize) -> Result<Option<Part>, Stop> {
+        let start = self.pos;
+        self.bump();
+        let param = |name: String, op: ParamOp| Ok(Some(Part::Param(Param { name, op, quoted })));
+        match self.peek() {
+            Some('{') => {
+                self.bump();
+                self.brace(start, quoted, depth)
+            }
+            Some('(') if self.peek_at(1) == Some('(') => {
+                Err(self.error(ErrorKind::Arithmetic, start))
+            }
+            Some('(') => Err(self.error(ErrorKind::CommandSubstitution, start)),
+            Some('\'') if !quoted => {
+                self.bump();
+                let rest = &self.src[self.pos..];
+                let mut end = None;
+                let mut escaped = false;
+                for (i, c) in rest.char_indices() {
+                    match c {
+                        _ if escaped => escaped = false,
+                        '\\' => escaped = true,
+                        '\'' => {
+                            end = Some(i);
+                            break;
+                        }
+                        _ => {}
+                    }
+                }
+                let end = end.ok_or(Stop::Incomplete)?;
+                let (text, _) = escape::decode(&rest[..end], Dialect::AnsiC);
+                self.pos += end + 1;
+                Ok(Some(Part::Quoted(text)))
+            }
+            // `$"..."` is a translatable string: here, just a quoted one.
+            Some('"') if !quoted => Ok(Some(Part::Quoted(String::new()))),
+            Some(c) if is_name_start(c) => {
+                let name = self.name();
+                param(name, ParamOp::Value)
+            }
+            Some(c) if c.is_ascii_digit() || "?$#@*!-".contains(c) => {
+                self.bump();
+                param(c.to_string(), ParamOp::Value)
+            }
+            _ => Ok(None),
+        }
+    }
+
+    fn name(&mut self) -> String {
+        let mut name = String::new();
+        while let Some(c) = self.peek().filter(|&c| is_name_char(c)) {
+            name.push(c);
+            self.bump();
+        }
+        name
+    }
+
+    /// The inside of `${...}`, after the brace; `start` is at the `$`.
+    fn brace(&mut self, start: usize, quoted: bool, depth: usize) -> Result<Option<Part>, Stop> {
+        if depth >= MAX_NESTING {
+            return Err(self.error(ErrorKind::TooDeep, start));
+        }
+        let length = self.peek() == Some('#') && self.peek_at(1) != Some('}');
+        if length {
+            self.bump();
+        }
+        let name = match self.peek() {
+            Some(c) if is_name_start(c) => self.name(),
+            Some(c) if c.is_ascii_digit() => {
+                let mut digits = String::new();
+                while let Some(d) = self.peek().filter(char::is_ascii_digit) {
+                    digits.push(d);
+                    self.bump();
+                }
+                digits
+            }
+            Some(c) if "?$#@*-".contains(c) => {
+                self.bump();
+                c.to_string()
+            }
+            _ => String::new(),
+        };
+        let simple = |op| {
+            Ok(Some(Part::Param(Param {
+                name: name.clone(),
+                op,
+                quoted,
+            })))
+        };
+        let next = self.peek();
+        if !name.is_empty() && next == Some('}') {
+            self.bump();
+            return simple(if length {
+                ParamOp::Length
+            } else {
+                ParamOp::Value
+            });
+        }
+        let colon = next == Some(':');
+        let op = if colon { self.peek_at(1) } else { next };
+        let supported = !name.is_empty() && !length && matches!(op, Some('-' | '+'));
+        if !supported {
+            let text = self.brace_text(start)?;
+            let valid_form = !name.is_empty()
+                && (colon || matches!(next, Some('=' | '?' | '%' | '#' | '/' | '^' | ',' | '@')));
+            let kind = if valid_form || next == Some('!') || self.src[start..].starts_with("${!") {
+                ErrorKind::ParamForm(text)
+            } else {
+                ErrorKind::BadSubstitution(text)
+            };
+            return Err(self.error(kind, start));
+        }
+        self.pos += usize::from(colon) + 1;
+        let word_start = self.pos;
+        let parts = self.parts(Mode::Brace { quoted }, depth + 1)?;
+        let word = Word {
+            parts,
+            raw: self.src[word_start..self.pos - 1].to_owned(),
+        };
+        simple(if op == Some('-') {
+            ParamOp::Default { colon, word }
+        } else {
+            ParamOp::Alternative { colon, word }
+        })
+    }
+
+    /// The text of `${...}` from `start`, for a message; incomplete if the
+    /// brace never closes.
+    fn brace_text(&self, start: usize) -> Result<String, Stop> {
+        let end = self.src[start..].find('}').ok_or(Stop::Incomplete)?;
+        Ok(self.src[start..=start + end].to_owned())
+    }
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+mod tests {
+    use super::*;
+
+    fn tokens(src: &str) -> Result<Vec<Token>, Stop> {
+        let mut lexer = Lexer::new(src, 0);
+        let mut out = Vec::new();
+        loop {
+            let (_, t) = lexer.next_token()?;
+            if t == Token::End {
+                return Ok(out);
+            }
+            out.push(t);
+        }
+    }
+
+    fn word(src: &str) -> Vec<Part> {
+        match tokens(src).unwrap().into_iter().next() {
+            Some(Token::Word(w)) => w.parts,
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn operators_take_the_longest_match() {
+        let ops: Vec<String> = tokens("a|b||c&&d;e>>f 2>&1 &>g <<<h")
+            .unwrap()
+            .iter()
+            .map(Token::text)
+            .collect();
+        assert_eq!(
+            ops,
+            [
+                "a", "|", "b", "||", "c", "&&", "d", ";", "e", ">>", "f", "2", ">&", "1", "&>",
+                "g", "<<<", "h"
+            ]
+        );
+    }
+
+    #[test]
+    fn quotes_become_quoted_parts() {
+        assert_eq!(
+            word(r#"a'b c'"d\"$x"\ e"#),
+            vec![
+                Part::Lit("a".into()),
+                Part::Quoted("b cd\"".into()),
+                Part::Param(Param {
+                    name: "x".into(),
+                    op: ParamOp::Value,
+                    quoted: true
+                }),
+                Part::Quoted(" ".into()),
+                Part::Lit("e".into()),
+            ]
+        );
+        assert_eq!(word(r#""a\b""#), vec![Part::Quoted(r"a\b".into())]);
+        assert_eq!(word("$'a\\tb'"), vec![Part::Quoted("a\tb".into())]);
+    }
+
+    #[test]
+    fn unfinished_input_is_incomplete() {
+        for src in ["'abc", "\"abc", "echo ${x", "echo ${x:-a", "$'a"] {
+            assert_eq!(tokens(src), Err(Stop::Incomplete), "{src}");
+        }
+    }
+
+    #[test]
+    fn unsupported_expansions_are_refused() {
+        for (src, kind) in [
+            ("echo $(date)", ErrorKind::CommandSubstitution),
+            ("echo `date`", ErrorKind::Backquote),
+            ("echo $((1+2))", ErrorKind::Arithmetic),
+            ("echo ${x%.out}", ErrorKind::ParamForm("${x%.out}".into())),
+            ("echo ${}", ErrorKind::BadSubstitution("${}".into())),
+            ("diff <(a) b", ErrorKind::ProcessSubstitution),
+        ] {
+            match tokens(src) {
+                Err(Stop::Error(e)) => assert_eq!(e.kind, kind, "{src}"),
+                other => panic!("{src}: {other:?}"),
+            }
+        }
+    }
+
+    #[test]
+    fn nesting_is_bounded() {
+        let deep = format!("{}x{}", "${a:-".repeat(100), "}".repeat(100));
+        match tokens(&deep) {
+            Err(Stop::Error(e)) => assert_eq!(e.kind, ErrorKind::TooDeep),
+            other => panic!("{other:?}"),
+        }
+    }
+}

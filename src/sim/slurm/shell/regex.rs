@@ -1,0 +1,882 @@
+//! The small regular-expression matcher behind `grep`: POSIX basic and
+//! extended syntax with GNU's extensions (`\+ \? \|` in basic, `\w \s \b
+//! \< \>`, `[[:alpha:]]` classes, intervals), and fixed strings. GNU grep's
+//! messages for malformed patterns.
+//!
+//! Patterns compile to a Thompson NFA that is simulated in lockstep (a Pike
+//! VM without captures), so matching takes time linear in the line times
+//! the pattern and never backtracks exponentially. The program size is
+//! capped. Back-references are refused: they need backtracking.
+//!
+//! Written here rather than taken from the `regex` or `regex-lite` crates:
+//! grep only asks "does this line match", which this answers in a few
+//! hundred lines, and a regex crate would add tens to hundreds of KiB to the
+//! page's wasm for a rarely used tool.
+
+/// The most instructions a compiled pattern may have.
+const MAX_PROGRAM: usize = 20_000;
+
+/// How deep groups may nest.
+const MAX_GROUPS: usize = 32;
+
+/// How many repetition operators may stack on one item (`a**`).
+const MAX_STACKED: usize = 8;
+
+/// The largest count in an interval `{n,m}` (GNU's `RE_DUP_MAX`).
+const MAX_REPEAT: u32 = 32_767;
+
+/// Why a pattern did not compile: GNU grep's wording.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub(super) enum RegexError {
+    /// `(` or `\(` without its closing mate.
+    #[error("Unmatched ( or \\(")]
+    UnmatchedOpen,
+    /// `\)` without an opening mate (basic syntax).
+    #[error("Unmatched ) or \\)")]
+    UnmatchedClose,
+    /// `[` without `]`.
+    #[error("Unmatched [, [^, [:, [., or [=")]
+    UnmatchedBracket,
+    /// `[z-a]`.
+    #[error("Invalid range end")]
+    RangeEnd,
+    /// `[[:nope:]]`.
+    #[error("Invalid character class name")]
+    ClassName,
+    /// `[:space:]` outside a bracket expression.
+    #[error("character class syntax is [[:space:]], not [:space:]")]
+    ClassSyntax,
+    /// A pattern ending in `\`.
+    #[error("Trailing backslash")]
+    TrailingBackslash,
+    /// A malformed `{n,m}`.
+    #[error("Invalid content of \\{{\\}}")]
+    Interval,
+    /// `\{` without `\}`.
+    #[error("Unmatched \\{{")]
+    UnmatchedBrace,
+    /// A pattern over the program cap.
+    #[error("Regular expression too big")]
+    TooBig,
+    /// `\1` to `\9`.
+    #[error("back-references (\\{0}) are not available in this simulated shell")]
+    BackReference(char),
+}
+
+/// Which pattern language.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Syntax {
+    /// POSIX basic (`grep`).
+    Basic,
+    /// POSIX extended (`grep -E`).
+    Extended,
+    /// Fixed strings (`grep -F`).
+    Fixed,
+}
+
+/// Which part of a line a match must cover.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Scope {
+    /// Anywhere.
+    Any,
+    /// A whole word (`grep -w`).
+    Word,
+    /// The whole line (`grep -x`).
+    Line,
+}
+
+/// Zero-width tests.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Assert {
+    LineStart,
+    LineEnd,
+    WordBoundary,
+    NotWordBoundary,
+    WordStart,
+    WordEnd,
+    /// Not preceded by a word character (`-w`).
+    NoWordBefore,
+    /// Not followed by a word character (`-w`).
+    NoWordAfter,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Named {
+    Alpha,
+    Digit,
+    Alnum,
+    Upper,
+    Lower,
+    Space,
+    Blank,
+    Punct,
+    Print,
+    Graph,
+    Cntrl,
+    XDigit,
+    Word,
+}
+
+impl Named {
+    fn parse(name: &str) -> Option<Named> {
+        Some(match name {
+            "alpha" => Named::Alpha,
+            "digit" => Named::Digit,
+            "alnum" => Named::Alnum,
+            "upper" => Named::Upper,
+            "lower" => Named::Lower,
+            "space" => Named::Space,
+            "blank" => Named::Blank,
+            "punct" => Named::Punct,
+            "print" => Named::Print,
+            "graph" => Named::Graph,
+            "cntrl" => Named::Cntrl,
+            "xdigit" => Named::XDigit,
+            _ => return None,
+        })
+    }
+
+    fn matches(self, c: char) -> bool {
+        match self {
+            Named::Alpha => c.is_alphabetic(),
+            Named::Digit => c.is_ascii_digit(),
+            Named::Alnum => c.is_alphanumeric(),
+            Named::Upper => c.is_uppercase(),
+            Named::Lower => c.is_lowercase(),
+            Named::Space => c.is_whitespace(),
+            Named::Blank => c == ' ' || c == '\t',
+            Named::Punct => c.is_ascii_punctuation(),
+            Named::Print => !c.is_control(),
+            Named::Graph => !c.is_control() && !c.is_whitespace(),
+            Named::Cntrl => c.is_control(),
+            Named::XDigit => c.is_ascii_hexdigit(),
+            Named::Word => is_word(c),
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Item {
+    Char(char),
+    Range(char, char),
+    Named(Named),
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Class {
+    negated: bool,
+    items: Vec<Item>,
+}
+
+impl Class {
+    fn of(named: Named, negated: bool) -> Class {
+        Class {
+            negated,
+            items: vec![Item::Named(named)],
+        }
+    }
+
+    fn matches(&self, c: char, icase: bool) -> bool {
+        let hit = |c: char| {
+            self.items.iter().any(|item| match *item {
+                Item::Char(x) => x == c,
+                Item::Range(lo, hi) => lo <= c && c <= hi,
+                Item::Named(n) => n.matches(c),
+            })
+        };
+        let found = hit(c) || (icase && (hit(lower(c)) || hit(upper(c))));
+        found != self.negated
+    }
+}
+
+/// The parsed pattern.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Node {
+    Empty,
+    Char(char),
+    Any,
+    Class(Class),
+    Assert(Assert),
+    Concat(Vec<Node>),
+    Alt(Vec<Node>),
+    Repeat {
+        node: Box<Node>,
+        min: u32,
+        max: Option<u32>,
+    },
+}
+
+fn is_word(c: char) -> bool {
+    c.is_alphanumeric() || c == '_'
+}
+
+fn lower(c: char) -> char {
+    c.to_lowercase().next().unwrap_or(c)
+}
+
+fn upper(c: char) -> char {
+    c.to_uppercase().next().unwrap_or(c)
+}
+
+/// A recursive-descent parser over the pattern's characters.
+struct Parser {
+    chars: Vec<char>,
+    pos: usize,
+    syntax: Syntax,
+    depth: usize,
+}
+
+impl Parser {
+    fn peek(&self) -> Option<char> {
+        self.chars.get(self.pos).copied()
+    }
+
+    fn peek2(&self) -> Option<char> {
+        self.chars.get(self.pos + 1).copied()
+    }
+
+    fn extended(&self) -> bool {
+        self.syntax == Syntax::Extended
+    }
+
+    /// Whether an alternation bar starts here.
+    fn at_bar(&self) -> bool {
+        if self.extended() {
+            self.peek() == Some('|')
+        } else {
+            self.peek() == Some('\\') && self.peek2() == Some('|')
+        }
+    }
+
+    /// Whether a group closes here.
+    fn at_close(&self) -> bool {
+        if self.extended() {
+            self.peek() == Some(')') && self.depth > 0
+        } else {
+            self.peek() == Some('\\') && self.peek2() == Some(')')
+        }
+    }
+
+    fn alternation(&mut self) -> Result<Node, RegexError> {
+        let mut branches = vec![self.concat()?];
+        while self.at_bar() {
+            self.pos += if self.extended() { 1 } else { 2 };
+            branches.push(self.concat()?);
+        }
+        Ok(if branches.len() == 1 {
+            branches.pop().unwrap_or(Node::Empty)
+        } else {
+            Node::Alt(branches)
+        })
+    }
+
+    fn concat(&mut self) -> Result<Node, RegexError> {
+        let mut items: Vec<Node> = Vec::new();
+        // Operators stacked on one item (`a**`), capped so nesting stays shallow.
+        let mut stacked = 0;
+        while self.peek().is_some() && !self.at_bar() && !self.at_close() {
+            // After an anchor, as at a branch start, `*` is an ordinary character.
+            let repeatable = items.last().is_some_and(|n| !matches!(n, Node::Assert(_)));
+            if repeatable && let Some((min, max)) = self.repetition()? {
+                stacked += 1;
+                if stacked > MAX_STACKED {
+                    return Err(RegexError::TooBig);
+                }
+                if let Some(node) = items.pop() {
+                    items.push(Node::Repeat {
+                        node: Box::new(node),
+                        min,
+                        max,
+                    });
+                }
+                continue;
+            }
+            stacked = 0;
+            let start = items.is_empty();
+            items.push(self.atom(start)?);
+        }
+        Ok(match items.len() {
+            0 => Node::Empty,
+            1 => items.pop().unwrap_or(Node::Empty),
+            _ => Node::Concat(items),
+        })
+    }
+
+    /// A repetition operator here, after an item, if any: its bounds. (At
+    /// the start of a branch the operator is an ordinary character.)
+    fn repetition(&mut self) -> Result<Option<(u32, Option<u32>)>, RegexError> {
+        let ext = self.extended();
+        let (c, escaped) = match (self.peek(), self.peek2()) {
+            (Some('\\'), Some(c)) if !ext => (c, true),
+            (Some(c), _) => (c, false),
+            (None, _) => return Ok(None),
+        };
+        let bounds = match (c, escaped, ext) {
+            ('*', false, _) => (0, None),
+            ('+', true, false) | ('+', false, true) => (1, None),
+            ('?', true, false) | ('?', false, true) => (0, Some(1)),
+            ('{', true, false) | ('{', false, true) => {
+                self.pos += if escaped { 2 } else { 1 };
+                return self.interval().map(Some);
+            }
+            _ => return Ok(None),
+        };
+        self.pos += if escaped { 2 } else { 1 };
+        Ok(Some(bounds))
+    }
+
+    /// `n}`, `n,}`, `,m}` or `n,m}` after `{` (with `\}` in basic syntax).
+    fn interval(&mut self) -> Result<(u32, Option<u32>), RegexError> {
+        let number = |p: &mut Parser| -> Result<Option<u32>, RegexError> {
+            let mut value: Option<u32> = None;
+            while let Some(d) = p.peek().and_then(|c| c.to_digit(10)) {
+                let v = value.unwrap_or(0) * 10 + d;
+                if v > MAX_REPEAT {
+                    return Err(RegexError::TooBig);
+                }
+                value = Some(v);
+                p.pos += 1;
+            }
+            Ok(value)
+        };
+        let min = number(self)?;
+        let max = if self.peek() == Some(',') {
+            self.pos += 1;
+            number(self)?
+        } else {
+            Some(min.ok_or(RegexError::Interval)?)
+        };
+        let closed = if self.extended() {
+            self.peek() == Some('}')
+        } else {
+            self.peek() == Some('\\') && self.peek2() == Some('}')
+        };
+        if !closed {
+            return Err(if self.peek().is_none() {
+                RegexError::UnmatchedBrace
+            } else {
+                RegexError::Interval
+            });
+        }
+        self.pos += if self.extended() { 1 } else { 2 };
+        let min = min.unwrap_or(0);
+        if max.is_some_and(|m| m < min) {
+            return Err(RegexError::Interval);
+        }
+        Ok((min, max))
+    }
+
+    fn atom(&mut self, start: bool) -> Result<Node, RegexError> {
+        let ext = self.extended();
+        let Some(c) = self.peek() else {
+            return Ok(Node::Empty);
+        };
+        self.pos += 1;
+        Ok(match c {
+            '.' => Node::Any,
+            '[' => self.bracket()?,
+            '^' if ext || start => Node::Assert(Assert::LineStart),
+            '$' if ext || self.at_branch_end() => Node::Assert(Assert::LineEnd),
+            '(' if ext => self.group()?,
+            '\\' => self.escape()?,
+            // `*` (and `+ ? {` in extended syntax) at a branch start, and a
+            // stray `)`, are ordinary characters.
+            c => Node::Char(c),
+        })
+    }
+
+    /// In basic syntax `$` is an anchor only at the end of a branch.
+    fn at_branch_end(&self) -> bool {
+        self.peek().is_none() || self.at_bar() || self.at_close()
+    }
+
+    fn group(&mut self) -> Result<Node, RegexError> {
+        if self.depth >= MAX_GROUPS {
+            return Err(RegexError::TooBig);
+        }
+        self.depth += 1;
+        let inner = self.alternation()?;
+        self.depth -= 1;
+        let closes = if self.extended() {
+            self.peek() == Some(')')
+        } else {
+            self.peek() == Some('\\') && self.peek2() == Some(')')
+        };
+        if !closes {
+            return Err(RegexError::UnmatchedOpen);
+        }
+        self.pos += if self.extended() { 1 } else { 2 };
+        Ok(inner)
+    }
+
+    fn escape(&mut self) -> Result<Node, RegexError> {
+        let Some(c) = self.peek() else {
+            return Err(RegexError::TrailingBackslash);
+        };
+        self.pos += 1;
+        let ext = self.extended();
+        Ok(match c {
+            '(' if !ext => self.group()?,
+            ')' if !ext => return Err(RegexError::UnmatchedClose),
+            '1'..='9' => return Err(RegexError::BackReference(c)),
+            'w' => Node::Class(Class::of(Named::Word, false)),
+            'W' => Node::Class(Class::of(Named::Word, true)),
+            's' => Node::Class(Class::of(Named::Space, false)),
+            'S' => Node::Class(Class::of(Named::Space, true)),
+            'b' => Node::Assert(Assert::WordBoundary),
+            'B' => Node::Assert(Assert::NotWordBoundary),
+            '<' => Node::Assert(Assert::WordStart),
+            '>' => Node::Assert(Assert::WordEnd),
+            c => Node::Char(c),
+        })
+    }
+
+    /// A bracket expression, after its `[`.
+    fn bracket(&mut self) -> Result<Node, RegexError> {
+        let open = self.pos;
+        let negated = self.peek() == Some('^');
+        if negated {
+            self.pos += 1;
+        }
+        let mut items = Vec::new();
+        let mut first = true;
+        loop {
+            let c = self.peek().ok_or(RegexError::UnmatchedBracket)?;
+            self.pos += 1;
+            match c {
+                ']' if !first => break,
+                '[' if self.peek() == Some(':') => {
+                    let rest: String = self.chars[self.pos + 1..].iter().collect();
+                    let end = rest.find(":]").ok_or(RegexError::UnmatchedBracket)?;
+                    let name = &rest[..end];
+                    items.push(Item::Named(
+                        Named::parse(name).ok_or(RegexError::ClassName)?,
+                    ));
+                    self.pos += 1 + name.chars().count() + 2;
+                }
+                _ if self.peek() == Some('-') && self.peek2().is_some_and(|e| e != ']') => {
+                    self.pos += 1;
+                    let end = self.peek().ok_or(RegexError::UnmatchedBracket)?;
+                    self.pos += 1;
+                    if end < c {
+                        return Err(RegexError::RangeEnd);
+                    }
+                    items.push(Item::Range(c, end));
+                }
+                c => items.push(Item::Char(c)),
+            }
+            first = false;
+        }
+        // `[:space:]` is almost always a mistake for `[[:space:]]`.
+        let body: String = self.chars[open..self.pos - 1].iter().collect();
+        if body.len() > 2 && body.starts_with(':') && body.ends_with(':') {
+            return Err(RegexError::ClassSyntax);
+        }
+        Ok(Node::Class(Class { negated, items }))
+    }
+}
+
+/// One instruction of the NFA program.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Inst {
+    Char(char),
+    Any,
+    Class(Class),
+    Assert(Assert),
+    Split(usize, usize),
+    Jmp(usize),
+    Match,
+}
+
+/// A compiled pattern.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(super) struct Regex {
+    program: Vec<Inst>,
+    icase: bool,
+}
+
+struct Compiler {
+    program: Vec<Inst>,
+    icase: bool,
+}
+
+impl Compiler {
+    fn emit(&mut self, inst: Inst) -> Result<usize, RegexError> {
+        if self.program.len() >= MAX_PROGRAM {
+            return Err(RegexError::TooBig);
+        }
+        self.program.push(inst);
+        Ok(self.program.len() - 1)
+    }
+
+    fn patch(&mut self, at: usize, inst: Inst) {
+        if let Some(slot) = self.program.get_mut(at) {
+            *slot = inst;
+        }
+    }
+
+    fn node(&mut self, node: &Node) -> Result<(), RegexError> {
+        match node {
+            Node::Empty => {}
+            Node::Char(c) => {
+                let c = if self.icase { lower(*c) } else { *c };
+                self.emit(Inst::Char(c))?;
+            }
+            Node::Any => {
+                self.emit(Inst::Any)?;
+            }
+            Node::Class(class) => {
+                self.emit(Inst::Class(class.clone()))?;
+            }
+            Node::Assert(a) => {
+                self.emit(Inst::Assert(*a))?;
+            }
+            Node::Concat(items) => {
+                for item in items {
+                    self.node(item)?;
+                }
+            }
+            Node::Alt(branches) => {
+                let mut jumps = Vec::new();
+                for (i, branch) in branches.iter().enumerate() {
+                    if i + 1 < branches.len() {
+                        let split = self.emit(Inst::Split(0, 0))?;
+                        self.node(branch)?;
+                        jumps.push(self.emit(Inst::Jmp(0))?);
+                        let next = self.program.len();
+                        self.patch(split, Inst::Split(split + 1, next));
+                    } else {
+                        self.node(branch)?;
+                    }
+                }
+                let end = self.program.len();
+                for j in jumps {
+                    self.patch(j, Inst::Jmp(end));
+                }
+            }
+            Node::Repeat { node, min, max } => {
+                for _ in 0..*min {
+                    self.node(node)?;
+                }
+                match max {
+                    None => {
+                        // L: split body, end; body; jmp L
+                        let split = self.emit(Inst::Split(0, 0))?;
+                        self.node(node)?;
+                        self.emit(Inst::Jmp(split))?;
+                        let end = self.program.len();
+                        self.patch(split, Inst::Split(split + 1, end));
+                    }
+                    Some(max) => {
+                        let mut splits = Vec::new();
+                        for _ in *min..*max {
+                            splits.push(self.emit(Inst::Split(0, 0))?);
+                            self.node(node)?;
+                        }
+                        let end = self.program.len();
+                        for s in splits {
+                            self.patch(s, Inst::Split(s + 1, end));
+                        }
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+impl Regex {
+    /// Compiles `patterns` (any one may match) in `syntax`, ignoring case
+    /// with `icase`, restricted to `scope`.
+    pub(super) fn new(
+        patterns: &[String],
+        syntax: Syntax,
+        icase: bool,
+        scope: Scope,
+    ) -> Result<Regex, RegexError> {
+        let mut branches = Vec::new();
+        for pattern in patterns {
+            let chars: Vec<char> = pattern.chars().collect();
+            let node = if syntax == Syntax::Fixed {
+                Node::Concat(chars.into_iter().map(Node::Char).collect())
+            } else {
+                let mut parser = Parser {
+                    chars,
+                    pos: 0,
+                    syntax,
+                    depth: 0,
+                };
+                let node = parser.alternation()?;
+                if parser.peek().is_some() {
+                    // Only an unopened `\)` stops the parse early.
+                    return Err(RegexError::UnmatchedClose);
+                }
+                node
+            };
+            branches.push(match scope {
+                Scope::Any => node,
+                Scope::Word => Node::Concat(vec![
+                    Node::Assert(Assert::NoWordBefore),
+                    node,
+                    Node::Assert(Assert::NoWordAfter),
+                ]),
+                Scope::Line => Node::Concat(vec![
+                    Node::Assert(Assert::LineStart),
+                    node,
+                    Node::Assert(Assert::LineEnd),
+                ]),
+            });
+        }
+        let mut compiler = Compiler {
+            program: Vec::new(),
+            icase,
+        };
+        compiler.node(&Node::Alt(branches))?;
+        compiler.emit(Inst::Match)?;
+        Ok(Regex {
+            program: compiler.program,
+            icase,
+        })
+    }
+
+    /// Whether the pattern matches somewhere in `line`, spending at most
+    /// `steps` thread steps (and taking them off); `None` if they ran out.
+    pub(super) fn is_match(&self, line: &str, steps: &mut usize) -> Option<bool> {
+        let text: Vec<char> = line.chars().collect();
+        let n = self.program.len();
+        let mut current = Threads::new(n);
+        let mut next = Threads::new(n);
+        let mut stack = Vec::new();
+        for pos in 0..=text.len() {
+            // Unanchored search: a new thread starts at every position.
+            if self.add(&mut current, &mut stack, 0, pos, &text) {
+                return Some(true);
+            }
+            *steps = steps.checked_sub(current.len() + 1)?;
+            let Some(&c) = text.get(pos) else {
+                break;
+            };
+            let folded = if self.icase { lower(c) } else { c };
+            next.clear();
+            for i in 0..current.len() {
+                let pc = current.dense[i];
+                let advance = match &self.program[pc] {
+                    Inst::Char(x) => *x == folded,
+                    Inst::Any => true,
+                    Inst::Class(class) => class.matches(c, self.icase),
+                    _ => false,
+                };
+                if advance && self.add(&mut next, &mut stack, pc + 1, pos + 1, &text) {
+                    return Some(true);
+                }
+            }
+            std::mem::swap(&mut current, &mut next);
+        }
+        Some(false)
+    }
+
+    /// Adds the thread at `pc` and everything reachable from it without
+    /// consuming input; true if that reaches a match.
+    fn add(
+        &self,
+        threads: &mut Threads,
+        stack: &mut Vec<usize>,
+        pc: usize,
+        pos: usize,
+        text: &[char],
+    ) -> bool {
+        stack.clear();
+        stack.push(pc);
+        while let Some(pc) = stack.pop() {
+            if !threads.insert(pc) {
+                continue;
+            }
+            match &self.program[pc] {
+                Inst::Match => return true,
+                Inst::Jmp(to) => stack.push(*to),
+                Inst::Split(a, b) => {
+                    stack.push(*b);
+                    stack.push(*a);
+                }
+                Inst::Assert(a) if assert_holds(*a, pos, text) => stack.push(pc + 1),
+                _ => {}
+            }
+        }
+        false
+    }
+}
+
+fn assert_holds(a: Assert, pos: usize, text: &[char]) -> bool {
+    let before = pos > 0 && text.get(pos - 1).copied().is_some_and(is_word);
+    let after = text.get(pos).copied().is_some_and(is_word);
+    match a {
+        Assert::LineStart => pos == 0,
+        Assert::LineEnd => pos == text.len(),
+        Assert::WordBoundary => before != after,
+        Assert::NotWordBoundary => before == after,
+        Assert::WordStart => !before && after,
+        Assert::WordEnd => before && !after,
+        Assert::NoWordBefore => !before,
+        Assert::NoWordAfter => !after,
+    }
+}
+
+/// A sparse set of program counters: O(1) insert, clear and membership.
+struct Threads {
+    dense: Vec<usize>,
+    sparse: Vec<usize>,
+}
+
+impl Threads {
+    fn new(n: usize) -> Threads {
+        Threads {
+            dense: Vec::with_capacity(n),
+            sparse: vec![0; n],
+        }
+    }
+
+    fn len(&self) -> usize {
+        self.dense.len()
+    }
+
+    fn clear(&mut self) {
+        self.dense.clear();
+    }
+
+    /// Inserts `pc`; false if it was already there.
+    fn insert(&mut self, pc: usize) -> bool {
+        let i = self.sparse[pc];
+        if i < self.dense.len() && self.dense[i] == pc {
+            return false;
+        }
+        self.sparse[pc] = self.dense.len();
+        self.dense.push(pc);
+        true
+    }
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+mod tests {
+    use super::*;
+
+    fn re(p: &str, syntax: Syntax) -> Matcher {
+        Matcher(Regex::new(&[p.to_owned()], syntax, false, Scope::Any).unwrap())
+    }
+
+    /// A regex with an unlimited budget, for short test lines.
+    struct Matcher(Regex);
+
+    impl Matcher {
+        fn is_match(&self, line: &str) -> bool {
+            let mut budget = usize::MAX;
+            self.0.is_match(line, &mut budget).unwrap()
+        }
+    }
+
+    fn err(p: &str, syntax: Syntax) -> String {
+        Regex::new(&[p.to_owned()], syntax, false, Scope::Any)
+            .unwrap_err()
+            .to_string()
+    }
+
+    #[test]
+    fn basic_syntax() {
+        let b = Syntax::Basic;
+        assert!(re("a.c", b).is_match("xabcx"));
+        assert!(re("^ab*c$", b).is_match("abbbc"));
+        assert!(!re("^ab*c$", b).is_match("xabbbc"));
+        assert!(re("a+", b).is_match("a+"));
+        assert!(!re("a+", b).is_match("aa"));
+        assert!(re(r"a\+", b).is_match("aa"));
+        assert!(re(r"\(ab\)\{2\}", b).is_match("abab"));
+        assert!(!re(r"^\(ab\)\{3\}$", b).is_match("abab"));
+        assert!(re("*a", b).is_match("*a"));
+        assert!(re("a$b", b).is_match("a$b"));
+        assert!(re(r"cat\|dog", b).is_match("hotdog"));
+        assert!(re("[[:digit:]][0-9]", b).is_match("x42"));
+        assert!(re("[^a-z]", b).is_match("abC"));
+        assert!(!re("[^a-z]", b).is_match("abc"));
+        assert!(re("[]x]", b).is_match("]"));
+    }
+
+    #[test]
+    fn extended_syntax() {
+        let e = Syntax::Extended;
+        assert!(re("colou?r", e).is_match("color"));
+        assert!(re("(ab)+$", e).is_match("xabab"));
+        assert!(re("^(GPU|CPU)[0-9]{2,}", e).is_match("GPU12"));
+        assert!(!re("^(GPU|CPU)[0-9]{2,}", e).is_match("GPU1"));
+        assert!(re("a|^b", e).is_match("b"));
+        assert!(re(r"\bgpu\b", e).is_match("a gpu node"));
+        assert!(!re(r"\<gpu\>", e).is_match("gpus"));
+        assert!(!re("(a*)*b", e).is_match(&"a".repeat(1000)));
+        assert_eq!(err(&"(".repeat(100), e), "Regular expression too big");
+        assert_eq!(
+            err(&format!("a{}", "*".repeat(100)), e),
+            "Regular expression too big"
+        );
+    }
+
+    #[test]
+    fn scopes_and_case() {
+        let w = Matcher(Regex::new(&["gpu".into()], Syntax::Fixed, true, Scope::Word).unwrap());
+        assert!(w.is_match("a GPU node"));
+        assert!(!w.is_match("gpus"));
+        let x = Matcher(Regex::new(&["a.".into()], Syntax::Basic, false, Scope::Line).unwrap());
+        assert!(x.is_match("ab"));
+        assert!(!x.is_match("abc"));
+        let f = Matcher(
+            Regex::new(
+                &["a.b".into(), "z".into()],
+                Syntax::Fixed,
+                false,
+                Scope::Any,
+            )
+            .unwrap(),
+        );
+        assert!(f.is_match("xa.b"));
+        assert!(!f.is_match("axb"));
+        assert!(f.is_match("z"));
+    }
+
+    #[test]
+    fn gnu_errors() {
+        assert_eq!(err("(", Syntax::Extended), "Unmatched ( or \\(");
+        assert_eq!(err(r"\(", Syntax::Basic), "Unmatched ( or \\(");
+        assert_eq!(err(r"a\)", Syntax::Basic), "Unmatched ) or \\)");
+        assert_eq!(err("[a", Syntax::Basic), "Unmatched [, [^, [:, [., or [=");
+        assert_eq!(err("[z-a]", Syntax::Basic), "Invalid range end");
+        assert_eq!(
+            err("[[:nope:]]", Syntax::Basic),
+            "Invalid character class name"
+        );
+        assert_eq!(
+            err("[:space:]", Syntax::Basic),
+            "character class syntax is [[:space:]], not [:space:]"
+        );
+        assert_eq!(err("a\\", Syntax::Basic), "Trailing backslash");
+        assert_eq!(err("a{2,1}", Syntax::Extended), "Invalid content of \\{\\}");
+        assert_eq!(err(r"a\{2", Syntax::Basic), "Unmatched \\{");
+        assert_eq!(
+            err("a{99999}", Syntax::Extended),
+            "Regular expression too big"
+        );
+        assert_eq!(
+            err("(a{1000}){1000}", Syntax::Extended),
+            "Regular expression too big"
+        );
+        assert!(err(r"\(a\)\1", Syntax::Basic).contains("back-references"));
+        assert!(re(")", Syntax::Extended).is_match(")"));
+    }
+
+    #[test]
+    fn matching_stops_when_the_budget_runs_out() {
+        let r = Regex::new(&["(a|aa)*b".into()], Syntax::Extended, false, Scope::Any).unwrap();
+        let line = "a".repeat(10_000);
+        assert_eq!(r.is_match(&line, &mut 1_000), None);
+        let mut plenty = 100_000_000;
+        assert_eq!(r.is_match(&line, &mut plenty), Some(false));
+        assert!(plenty < 100_000_000);
+    }
+}

@@ -1,0 +1,371 @@
+//! The shell's state ([`Shell`]: user, directory, variables, files,
+//! history, clock) and its entry points: [`Shell::run`] for a line typed at
+//! the prompt, [`Shell::run_script`] for a whole script, and what they give
+//! back ([`Outcome`]). Plain data, serializable so a lab can be saved.
+//!
+//! The steps of one [`Shell::run`]:
+//! 1. Add the line to the input not yet run (an unfinished command from
+//!    earlier lines, if any).
+//! 2. Hand it to the executor (`exec`), which runs each complete command as
+//!    soon as it is parsed, as bash does with a pasted script.
+//! 3. Keep what is left unfinished for the next line and say so in the
+//!    [`Outcome`] (bash's `> ` prompt).
+
+use std::cell::Cell;
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+use super::command::{Chunk, CommandSet, Stream};
+use super::exec::Exec;
+use super::expand::{Expander, MAX_EXPANSION, Var};
+use super::fs::Fs;
+use super::lex::is_name;
+
+/// The most bytes of input kept while a command is unfinished.
+pub const MAX_INPUT: usize = 1 << 20;
+
+/// How many history entries are kept (bash's `HISTSIZE`).
+pub const HISTORY_SIZE: usize = 1000;
+
+/// Why a shell could not be made.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ShellError {
+    /// The user name is not a usable file name (empty, `.`, `..`, or with
+    /// `/`, whitespace or control characters).
+    #[error("invalid user name {0:?}")]
+    UserName(String),
+    /// The host name is empty or has whitespace or control characters.
+    #[error("invalid host name {0:?}")]
+    HostName(String),
+    /// A variable name that is not `[A-Za-z_][A-Za-z0-9_]*`.
+    #[error("invalid variable name {0:?}")]
+    VarName(String),
+}
+
+/// The state of a simulated interactive bash: plain data, serializable so
+/// a lab's progress can be saved.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Shell {
+    pub(super) user: String,
+    pub(super) host: String,
+    pub(super) cwd: String,
+    pub(super) vars: BTreeMap<String, Var>,
+    pub(super) fs: Fs,
+    pub(super) status: i32,
+    pub(super) history: Vec<String>,
+    /// How many entries were dropped from the front of `history`, so the
+    /// numbers `history` prints keep counting.
+    pub(super) history_dropped: usize,
+    pub(super) now: u64,
+    /// Input of an unfinished command, waiting for more lines.
+    #[serde(skip)]
+    pub(super) pending: String,
+}
+
+/// What one call of [`Shell::run`] produced.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Outcome {
+    /// What reached the terminal, standard output and error in order.
+    pub output: Vec<Chunk>,
+    /// The exit status of the last command (`$?`).
+    pub status: i32,
+    /// The input ended inside a command: the terminal should show the
+    /// continuation prompt (`> `) and send the next line.
+    pub needs_more: bool,
+    /// `clear` ran: the terminal should clear the screen before showing
+    /// `output`.
+    pub clear: bool,
+    /// Seconds that `sleep` advanced the simulated clock.
+    pub slept: u64,
+}
+
+impl Outcome {
+    /// Everything shown, both streams in order.
+    pub fn transcript(&self) -> String {
+        self.output.iter().map(|c| c.text.as_str()).collect()
+    }
+
+    /// Everything written to `stream`.
+    pub fn text(&self, stream: Stream) -> String {
+        self.output
+            .iter()
+            .filter(|c| c.stream == stream)
+            .map(|c| c.text.as_str())
+            .collect()
+    }
+}
+
+fn valid_user(user: &str) -> bool {
+    !user.is_empty()
+        && user != "."
+        && user != ".."
+        && user.len() <= 32
+        && !user.contains(|c: char| c == '/' || c.is_whitespace() || c.is_control())
+}
+
+impl Shell {
+    /// A fresh login shell for `user` on `host` at simulated time `now`
+    /// (seconds since the Unix epoch), in the user's empty home directory.
+    pub fn new(user: &str, host: &str, now: u64) -> Result<Shell, ShellError> {
+        if !valid_user(user) {
+            return Err(ShellError::UserName(user.to_owned()));
+        }
+        if host.is_empty() || host.contains(|c: char| c.is_whitespace() || c.is_control()) {
+            return Err(ShellError::HostName(host.to_owned()));
+        }
+        let fs = Fs::new(user, now);
+        let home = fs.home().to_owned();
+        let mut shell = Shell {
+            user: user.to_owned(),
+            host: host.to_owned(),
+            cwd: home.clone(),
+            vars: BTreeMap::new(),
+            fs,
+            status: 0,
+            history: Vec::new(),
+            history_dropped: 0,
+            now,
+            pending: String::new(),
+        };
+        let exported = [
+            ("HOME", home.as_str()),
+            ("USER", user),
+            ("LOGNAME", user),
+            ("PATH", "/usr/local/bin:/usr/bin:/bin"),
+            ("SHELL", "/bin/bash"),
+            ("PWD", home.as_str()),
+            ("LANG", "C.UTF-8"),
+            ("TERM", "xterm-256color"),
+        ];
+        for (name, value) in exported {
+            shell.vars.insert(
+                name.to_owned(),
+                Var {
+                    value: value.to_owned(),
+                    exported: true,
+                },
+            );
+        }
+        shell.vars.insert(
+            "HOSTNAME".to_owned(),
+            Var {
+                value: host.to_owned(),
+                exported: false,
+            },
+        );
+        Ok(shell)
+    }
+
+    /// Runs one line typed at the prompt. If it leaves a command unfinished
+    /// (an open quote, a trailing `|` or `\`, a heredoc without its end),
+    /// nothing of that command runs yet and [`Outcome::needs_more`] is set:
+    /// the next call continues it.
+    pub fn run(&mut self, line: &str, commands: &mut dyn CommandSet) -> Outcome {
+        let mut src = std::mem::take(&mut self.pending);
+        src.push_str(line);
+        src.push('\n');
+        let mut exec = Exec::new(self, commands, 0);
+        let mut rest = None;
+        if src.len() > MAX_INPUT {
+            exec.terminal.stderr(&format!(
+                "bash: input longer than {MAX_INPUT} bytes: discarded\n"
+            ));
+            exec.shell.status = 1;
+        } else {
+            rest = exec.source(&src, true);
+        }
+        let mut outcome = exec.finish();
+        if let Some(pos) = rest {
+            self.pending = src[pos..].to_owned();
+            outcome.needs_more = true;
+        }
+        outcome
+    }
+
+    /// Runs a whole script non-interactively, as `bash script.sh` would in
+    /// this shell: nothing is added to the history, an unfinished command
+    /// at the end is a syntax error, and `exit` ends the script.
+    pub fn run_script(&mut self, script: &str, commands: &mut dyn CommandSet) -> Outcome {
+        let mut exec = Exec::new(self, commands, 1);
+        let status = exec.script(script);
+        let mut outcome = exec.finish();
+        outcome.status = status;
+        self.status = status;
+        outcome
+    }
+
+    /// Drops an unfinished command, as Ctrl-C does at bash's `> ` prompt.
+    pub fn cancel(&mut self) -> Outcome {
+        self.pending.clear();
+        self.status = 130;
+        Outcome {
+            status: 130,
+            ..Outcome::default()
+        }
+    }
+
+    /// The prompt to show: Ubuntu's `user@host:~/dir$ `, or `> ` while a
+    /// command is unfinished.
+    pub fn prompt(&self) -> String {
+        if !self.pending.is_empty() {
+            return "> ".to_owned();
+        }
+        format!(
+            "{}@{}:{}$ ",
+            self.user,
+            self.host,
+            self.tilde_path(&self.cwd)
+        )
+    }
+
+    /// `path` with the home directory written as `~`.
+    fn tilde_path(&self, path: &str) -> String {
+        let home = self.fs.home();
+        match path.strip_prefix(home) {
+            Some(rest) if rest.is_empty() || rest.starts_with('/') => format!("~{rest}"),
+            _ => path.to_owned(),
+        }
+    }
+
+    /// The user's login name.
+    pub fn user(&self) -> &str {
+        &self.user
+    }
+
+    /// The host name.
+    pub fn host(&self) -> &str {
+        &self.host
+    }
+
+    /// The current directory.
+    pub fn cwd(&self) -> &str {
+        &self.cwd
+    }
+
+    /// The exit status of the last command (`$?`).
+    pub fn status(&self) -> i32 {
+        self.status
+    }
+
+    /// The commands entered, oldest first (at most [`HISTORY_SIZE`]).
+    pub fn history(&self) -> &[String] {
+        &self.history
+    }
+
+    /// The simulated time, in seconds since the Unix epoch.
+    pub fn now(&self) -> u64 {
+        self.now
+    }
+
+    /// Sets the simulated time (the layer above owns the clock; `sleep`
+    /// advances it too).
+    pub fn set_now(&mut self, now: u64) {
+        self.now = now;
+    }
+
+    /// The filesystem.
+    pub fn fs(&self) -> &Fs {
+        &self.fs
+    }
+
+    /// The filesystem, to change (a lab placing its files).
+    pub fn fs_mut(&mut self) -> &mut Fs {
+        &mut self.fs
+    }
+
+    /// The value of the shell variable `name`.
+    pub fn var(&self, name: &str) -> Option<&str> {
+        self.vars.get(name).map(|v| v.value.as_str())
+    }
+
+    /// Sets the variable `name`, in the environment of commands if
+    /// `exported` (as `export NAME=value`).
+    pub fn set_var(&mut self, name: &str, value: &str, exported: bool) -> Result<(), ShellError> {
+        if !is_name(name) {
+            return Err(ShellError::VarName(name.to_owned()));
+        }
+        self.vars.insert(
+            name.to_owned(),
+            Var {
+                value: value.to_owned(),
+                exported,
+            },
+        );
+        Ok(())
+    }
+
+    /// Assigns `value` to `name`, keeping whether it is exported.
+    pub(super) fn assign(&mut self, name: &str, value: String) {
+        match self.vars.get_mut(name) {
+            Some(var) => var.value = value,
+            None => {
+                self.vars.insert(
+                    name.to_owned(),
+                    Var {
+                        value,
+                        exported: false,
+                    },
+                );
+            }
+        }
+    }
+
+    /// Changes directory to the canonical `path`, updating `PWD` and
+    /// `OLDPWD`.
+    pub(super) fn set_cwd(&mut self, path: String) {
+        let old = std::mem::replace(&mut self.cwd, path.clone());
+        for (name, value) in [("OLDPWD", old), ("PWD", path)] {
+            self.vars.insert(
+                name.to_owned(),
+                Var {
+                    value,
+                    exported: true,
+                },
+            );
+        }
+    }
+
+    /// Clears the history (`history -c`).
+    pub(super) fn clear_history(&mut self) {
+        self.history_dropped += self.history.len();
+        self.history.clear();
+    }
+
+    pub(super) fn remember(&mut self, entry: &str) {
+        let entry = entry.trim();
+        if entry.is_empty() {
+            return;
+        }
+        self.history.push(entry.to_owned());
+        if self.history.len() > HISTORY_SIZE {
+            self.history.remove(0);
+            self.history_dropped += 1;
+        }
+    }
+
+    /// An expander over this shell, with a fresh [`MAX_EXPANSION`] budget.
+    pub(super) fn expander(&self) -> Expander<'_> {
+        Expander {
+            vars: &self.vars,
+            status: self.status,
+            fs: &self.fs,
+            cwd: &self.cwd,
+            user: &self.user,
+            room: Cell::new(MAX_EXPANSION),
+        }
+    }
+
+    /// The environment of a command: the exported variables and the
+    /// command's own assignments.
+    pub(super) fn environment(&self, assigns: &[(String, String)]) -> BTreeMap<String, String> {
+        let mut env: BTreeMap<String, String> = self
+            .vars
+            .iter()
+            .filter(|(_, v)| v.exported)
+            .map(|(k, v)| (k.clone(), v.value.clone()))
+            .collect();
+        env.extend(assigns.iter().cloned());
+        env
+    }
+}

@@ -1,0 +1,342 @@
+//! The everyday tools the shell provides itself, with coreutils' and GNU
+//! grep's messages and exit statuses. Each takes a [`Call`] like a plugged-in
+//! command. The tools that work on files are in `files`, those that filter
+//! text in `text` and `grep`; the ones that only report are here.
+
+mod files;
+mod grep;
+mod text;
+
+use super::args::{self, Spec};
+use super::command::Call;
+use super::escape::{self, Dialect};
+use super::fs::FsError;
+use super::time::DateTime;
+
+/// A tool: its name, a line for `help`, its options (for completion) and
+/// what runs it.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Tool {
+    /// The name typed to run it.
+    pub(super) name: &'static str,
+    /// One line for `help`.
+    pub(super) summary: &'static str,
+    /// The options it accepts.
+    pub(super) spec: Spec,
+    /// Runs it; returns the exit status.
+    pub(super) run: fn(&mut Call<'_>) -> i32,
+}
+
+impl Tool {
+    /// Its options as typed (`-l`, `--all`), for completion.
+    pub(super) fn options(&self) -> Vec<String> {
+        let short = self.spec.flags.chars().chain(self.spec.valued.chars());
+        short
+            .map(|c| format!("-{c}"))
+            .chain(self.spec.long.iter().map(|(name, _)| format!("--{name}")))
+            .collect()
+    }
+}
+
+const NO_OPTIONS: Spec = Spec {
+    flags: "",
+    valued: "",
+    long: &[],
+};
+
+/// Every tool, sorted by name.
+pub(super) const TOOLS: &[Tool] = &[
+    Tool {
+        name: "cat",
+        summary: "print files (or standard input); -n numbers the lines",
+        spec: files::CAT,
+        run: files::cat,
+    },
+    Tool {
+        name: "chmod",
+        summary: "change a file's mode; only the execute bit matters here (chmod +x job.sh)",
+        spec: NO_OPTIONS,
+        run: files::chmod,
+    },
+    Tool {
+        name: "cp",
+        summary: "copy files; -r copies directories",
+        spec: files::CP,
+        run: files::cp,
+    },
+    Tool {
+        name: "date",
+        summary: "print the simulated date and time; date +%F and other formats",
+        spec: DATE,
+        run: date,
+    },
+    Tool {
+        name: "echo",
+        summary: "print the arguments; -n without a newline, -e with escapes",
+        spec: ECHO,
+        run: echo,
+    },
+    Tool {
+        name: "env",
+        summary: "print the environment (exported variables)",
+        spec: NO_OPTIONS,
+        run: env,
+    },
+    Tool {
+        name: "false",
+        summary: "do nothing, unsuccessfully (exit status 1)",
+        spec: NO_OPTIONS,
+        run: |_| 1,
+    },
+    Tool {
+        name: "grep",
+        summary: "print lines that match a pattern (-i -v -c -n -E -F -w -x -l -q)",
+        spec: grep::GREP,
+        run: grep::grep,
+    },
+    Tool {
+        name: "head",
+        summary: "print the first lines of files (-n N)",
+        spec: text::HEAD,
+        run: text::head,
+    },
+    Tool {
+        name: "hostname",
+        summary: "print the name of the machine you are logged in to",
+        spec: NO_OPTIONS,
+        run: hostname,
+    },
+    Tool {
+        name: "ls",
+        summary: "list directory contents (-l -a -A -1 -d -t -r)",
+        spec: files::LS,
+        run: files::ls,
+    },
+    Tool {
+        name: "mkdir",
+        summary: "make directories; -p makes parents as needed",
+        spec: files::MKDIR,
+        run: files::mkdir,
+    },
+    Tool {
+        name: "mv",
+        summary: "move or rename files",
+        spec: files::MV,
+        run: files::mv,
+    },
+    Tool {
+        name: "printenv",
+        summary: "print the values of environment variables",
+        spec: NO_OPTIONS,
+        run: printenv,
+    },
+    Tool {
+        name: "pwd",
+        summary: "print the current directory",
+        spec: PWD,
+        run: pwd,
+    },
+    Tool {
+        name: "rm",
+        summary: "remove files; -r removes directories, -f ignores missing ones",
+        spec: files::RM,
+        run: files::rm,
+    },
+    Tool {
+        name: "tail",
+        summary: "print the last lines of files (-n N, -n +N)",
+        spec: text::TAIL,
+        run: text::tail,
+    },
+    Tool {
+        name: "tee",
+        summary: "copy standard input to files and to standard output; -a appends",
+        spec: text::TEE,
+        run: text::tee,
+    },
+    Tool {
+        name: "touch",
+        summary: "create empty files or update their times",
+        spec: NO_OPTIONS,
+        run: files::touch,
+    },
+    Tool {
+        name: "true",
+        summary: "do nothing, successfully",
+        spec: NO_OPTIONS,
+        run: |_| 0,
+    },
+    Tool {
+        name: "wc",
+        summary: "count lines, words and bytes (-l -w -c)",
+        spec: text::WC,
+        run: text::wc,
+    },
+    Tool {
+        name: "whoami",
+        summary: "print your user name",
+        spec: NO_OPTIONS,
+        run: whoami,
+    },
+];
+
+/// The tool called `name`.
+pub(super) fn find(name: &str) -> Option<&'static Tool> {
+    TOOLS.iter().find(|t| t.name == name)
+}
+
+const ECHO: Spec = Spec {
+    flags: "neE",
+    valued: "",
+    long: &[],
+};
+
+/// bash's `echo`: leading words made only of `-n`, `-e`, `-E` letters are
+/// options; everything else is printed.
+fn echo(call: &mut Call<'_>) -> i32 {
+    let mut newline = true;
+    let mut escapes = false;
+    let mut args = call.args();
+    while let Some(first) = args.first() {
+        let Some(letters) = first.strip_prefix('-') else {
+            break;
+        };
+        if letters.is_empty() || !letters.chars().all(|c| "neE".contains(c)) {
+            break;
+        }
+        for c in letters.chars() {
+            match c {
+                'n' => newline = false,
+                'e' => escapes = true,
+                _ => escapes = false,
+            }
+        }
+        args = &args[1..];
+    }
+    let mut text = args.join(" ");
+    if escapes {
+        let (decoded, stop) = escape::decode(&text, Dialect::Echo);
+        text = decoded;
+        newline &= !stop;
+    }
+    if newline {
+        text.push('\n');
+    }
+    call.out.stdout(&text);
+    0
+}
+
+const PWD: Spec = Spec {
+    flags: "LP",
+    valued: "",
+    long: &[],
+};
+
+fn pwd(call: &mut Call<'_>) -> i32 {
+    if let Err(status) = args::parse_call(call, PWD, 2) {
+        return status;
+    }
+    let line = format!("{}\n", call.cwd);
+    call.out.stdout(&line);
+    0
+}
+
+fn env(call: &mut Call<'_>) -> i32 {
+    if let Some(arg) = call.args().first() {
+        // Running a command under a changed environment needs `exec`.
+        let msg = format!(
+            "'{arg}': running commands through env is not available in this simulated shell"
+        );
+        call.error(&msg);
+        return 125;
+    }
+    let text: String = call.env.iter().map(|(k, v)| format!("{k}={v}\n")).collect();
+    call.out.stdout(&text);
+    0
+}
+
+fn printenv(call: &mut Call<'_>) -> i32 {
+    if call.args().is_empty() {
+        return env(call);
+    }
+    let mut status = 0;
+    let mut text = String::new();
+    for name in call.args() {
+        match call.env.get(name) {
+            Some(v) => {
+                text.push_str(v);
+                text.push('\n');
+            }
+            None => status = 1,
+        }
+    }
+    call.out.stdout(&text);
+    status
+}
+
+fn whoami(call: &mut Call<'_>) -> i32 {
+    let line = format!("{}\n", call.user);
+    call.out.stdout(&line);
+    0
+}
+
+fn hostname(call: &mut Call<'_>) -> i32 {
+    let line = format!("{}\n", call.host);
+    call.out.stdout(&line);
+    0
+}
+
+const DATE: Spec = Spec {
+    flags: "uR",
+    valued: "",
+    long: &[("utc", 'u'), ("rfc-email", 'R')],
+};
+
+/// GNU `date` in UTC: the default format, `-R`, or `+FORMAT`.
+fn date(call: &mut Call<'_>) -> i32 {
+    let opts = match args::parse_call(call, DATE, 1) {
+        Ok(o) => o,
+        Err(status) => return status,
+    };
+    let format = match opts.operands.as_slice() {
+        [] if opts.has('R') => "%a, %d %b %Y %H:%M:%S +0000",
+        [] => "%a %b %e %H:%M:%S %Z %Y",
+        [f] if f.starts_with('+') => &f[1..],
+        [f, ..] if f.starts_with('+') => {
+            let msg = format!("extra operand '{}'", opts.operands[1]);
+            call.error(&msg);
+            args::try_help(call);
+            return 1;
+        }
+        [other, ..] => {
+            // An operand without `+` would set the clock.
+            let msg = format!("invalid date '{other}'");
+            call.error(&msg);
+            return 1;
+        }
+    };
+    let line = format!("{}\n", DateTime::from_epoch(call.now).format(format));
+    call.out.stdout(&line);
+    0
+}
+
+/// The most bytes one run of a tool reads from its inputs, all together,
+/// so that `wc f f f ...` with thousands of operands stays quick.
+const MAX_READ: usize = 16 << 20;
+
+/// The text of an input operand: the file it names, or standard input for
+/// `-`. `read` counts the bytes read so far in this run; past [`MAX_READ`]
+/// the input is refused as "File too large".
+fn read_input(call: &Call<'_>, operand: &str, read: &mut usize) -> Result<String, FsError> {
+    let text = if operand == "-" {
+        call.stdin
+    } else {
+        let path = call.path(operand)?;
+        call.fs.read(&path)?
+    };
+    *read += text.len();
+    if *read > MAX_READ {
+        return Err(FsError::TooLarge);
+    }
+    Ok(text.to_owned())
+}

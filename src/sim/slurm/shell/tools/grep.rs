@@ -1,0 +1,160 @@
+//! GNU `grep` over files or standard input, with its output prefixes, its
+//! messages and its exit statuses: 0 when a line was selected, 1 when none
+//! was, 2 on an error (unless `-q` found a match).
+
+use super::super::args::{self, Spec};
+use super::super::command::Call;
+use super::super::regex::{Regex, Scope, Syntax};
+use super::read_input;
+
+/// How many NFA steps one run of grep may take (a few tenths of a second).
+const MAX_STEPS: usize = 20_000_000;
+
+/// `grep`'s options.
+pub(super) const GREP: Spec = Spec {
+    flags: "ivcnEFGwxlqsHh",
+    valued: "e",
+    long: &[
+        ("ignore-case", 'i'),
+        ("invert-match", 'v'),
+        ("count", 'c'),
+        ("line-number", 'n'),
+        ("extended-regexp", 'E'),
+        ("fixed-strings", 'F'),
+        ("basic-regexp", 'G'),
+        ("word-regexp", 'w'),
+        ("line-regexp", 'x'),
+        ("files-with-matches", 'l'),
+        ("quiet", 'q'),
+        ("silent", 'q'),
+        ("no-messages", 's'),
+        ("with-filename", 'H'),
+        ("no-filename", 'h'),
+        ("regexp", 'e'),
+    ],
+};
+
+/// `grep [OPTION]... PATTERNS [FILE]...`.
+pub(super) fn grep(call: &mut Call<'_>) -> i32 {
+    let opts = match args::parse_call(call, GREP, 2) {
+        Ok(o) => o,
+        Err(status) => return status,
+    };
+    let mut operands = opts.operands.clone();
+    let mut patterns: Vec<String> = opts
+        .flags
+        .iter()
+        .filter(|(f, _)| *f == 'e')
+        .filter_map(|(_, v)| v.clone())
+        .collect();
+    if patterns.is_empty() {
+        if operands.is_empty() {
+            call.out
+                .stderr("Usage: grep [OPTION]... PATTERNS [FILE]...\n");
+            args::try_help(call);
+            return 2;
+        }
+        patterns.push(operands.remove(0));
+    }
+    // Each line of a pattern is a pattern of its own.
+    let patterns: Vec<String> = patterns
+        .iter()
+        .flat_map(|p| p.split('\n').map(str::to_owned).collect::<Vec<_>>())
+        .collect();
+    let last_syntax = opts.flags.iter().rev().find_map(|(f, _)| match f {
+        'E' => Some(Syntax::Extended),
+        'F' => Some(Syntax::Fixed),
+        'G' => Some(Syntax::Basic),
+        _ => None,
+    });
+    let scope = if opts.has('x') {
+        Scope::Line
+    } else if opts.has('w') {
+        Scope::Word
+    } else {
+        Scope::Any
+    };
+    let regex = match Regex::new(
+        &patterns,
+        last_syntax.unwrap_or(Syntax::Basic),
+        opts.has('i'),
+        scope,
+    ) {
+        Ok(r) => r,
+        Err(e) => {
+            call.error(&e.to_string());
+            return 2;
+        }
+    };
+    let inputs = if operands.is_empty() {
+        vec!["-".to_owned()]
+    } else {
+        operands
+    };
+    let with_names = (inputs.len() > 1 || opts.has('H')) && !opts.has('h');
+    let invert = opts.has('v');
+    let (mut matched, mut failed) = (false, false);
+    let mut read = 0;
+    let mut steps = MAX_STEPS;
+    for input in &inputs {
+        let content = match read_input(call, input, &mut read) {
+            Ok(content) => content,
+            Err(e) => {
+                if !opts.has('s') {
+                    call.error(&format!("{input}: {e}"));
+                }
+                failed = true;
+                continue;
+            }
+        };
+        let name = if input == "-" {
+            "(standard input)"
+        } else {
+            input
+        };
+        let prefix = if with_names {
+            format!("{name}:")
+        } else {
+            String::new()
+        };
+        let mut text = String::new();
+        let mut count = 0;
+        for (i, line) in content.lines().enumerate() {
+            let Some(hit) = regex.is_match(line, &mut steps) else {
+                call.error("this pattern takes too long to match in this simulated shell; try a simpler one");
+                return 2;
+            };
+            if hit == invert {
+                continue;
+            }
+            count += 1;
+            matched = true;
+            if opts.has('q') {
+                return 0;
+            }
+            if opts.has('l') {
+                break;
+            }
+            if !opts.has('c') {
+                text.push_str(&prefix);
+                if opts.has('n') {
+                    text.push_str(&format!("{}:", i + 1));
+                }
+                text.push_str(line);
+                text.push('\n');
+            }
+        }
+        if opts.has('l') && count > 0 {
+            text.push_str(name);
+            text.push('\n');
+        } else if opts.has('c') && !opts.has('l') {
+            text.push_str(&format!("{prefix}{count}\n"));
+        }
+        call.out.stdout(&text);
+    }
+    match (failed, matched) {
+        (true, _) => 2,
+        (false, true) => 0,
+        (false, false) => 1,
+    }
+}
