@@ -8,6 +8,8 @@
 pub mod book;
 pub mod charts;
 pub mod diagnostic;
+#[cfg(feature = "web")]
+pub mod gpu;
 pub mod i18n;
 pub mod sim;
 

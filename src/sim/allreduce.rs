@@ -33,7 +33,9 @@ pub use cost::{
     Crossover, LinkModel, algorithm_bandwidth, bus_bandwidth, crossover, ring_time, tree_time,
 };
 pub use perf_table::{DeviceLine, PerfParams, PerfRow, PerfTable, PerfType, format_g};
-pub use reference::{Element, apply_step, direct_sum, run_ring, run_schedule, run_until};
+pub use reference::{
+    Element, apply_step, check_buffers, direct_sum, run_ring, run_schedule, run_until,
+};
 pub use schedule::{
     Algorithm, Combine, MAX_RANKS, MIN_RANKS, Phase, RingSchedule, Schedule, Step, Transfer,
     TreeSchedule, chunk_ranges, ring_schedule, tree_schedule,

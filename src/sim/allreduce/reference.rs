@@ -35,7 +35,10 @@ impl Element for i32 {
     }
 }
 
-fn check_buffers<T>(schedule: &Schedule, buffers: &[Vec<T>]) -> Result<(), AllReduceError> {
+/// Checks that `buffers` has one buffer per rank of `schedule`, each of the
+/// schedule's length: what every function here checks first, and what the
+/// GPU path checks before allocating.
+pub fn check_buffers<T>(schedule: &Schedule, buffers: &[Vec<T>]) -> Result<(), AllReduceError> {
     if buffers.len() != schedule.ranks() {
         return Err(AllReduceError::BufferCount {
             expected: schedule.ranks(),
