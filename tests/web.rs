@@ -54,10 +54,13 @@ async fn a_page_mounts_with_headings_code_and_widget_notices() {
         .expect("query")
         .length() as usize;
     let live = root
-        .query_selector_all(".widget.young-daly")
+        .query_selector_all(".widget.young-daly, .widget.fair-share")
         .expect("query")
         .length() as usize;
-    assert_eq!(live, 1, "the checkpoint explorer is live");
+    assert_eq!(
+        live, 2,
+        "the checkpoint explorer and the fair-share calculator are live"
+    );
     assert_eq!(notices + live, widgets);
     assert!(widgets >= 4, "the chapter places every widget");
     assert!(!html.contains("<script"), "no script from content");

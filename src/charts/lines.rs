@@ -2,6 +2,8 @@
 //! x range, solid or dashed. The fair-share calculator draws its decay and
 //! queue-story charts with it.
 
+use plotters::coord::ranged1d::ValueFormatter;
+use plotters::coord::types::RangedCoordf64;
 use plotters::prelude::*;
 
 use super::{ChartError, GRID, INK, SERIES, themed};
@@ -22,6 +24,9 @@ pub struct LineChart<'a> {
     pub lines: &'a [Line<'a>],
     /// The vertical range; the horizontal one spans the points.
     pub y_range: (f64, f64),
+    /// Both axes logarithmic, with ticks at every power of ten (the points
+    /// and the range must then be positive).
+    pub log: bool,
     /// Horizontal axis title.
     pub x_label: &'a str,
     /// Vertical axis title.
@@ -43,9 +48,39 @@ pub fn render(chart: &LineChart<'_>, size: (u32, u32)) -> Result<String, ChartEr
     let first = xs().fold(f64::INFINITY, f64::min);
     let last = xs().fold(f64::NEG_INFINITY, f64::max);
     let (y_min, y_max) = chart.y_range;
-    if !(first.is_finite() && last > first && y_max > y_min) {
+    if !(first.is_finite() && last > first && y_max > y_min)
+        || (chart.log && (first <= 0.0 || y_min <= 0.0))
+    {
         return Err(ChartError::NoData("the range is empty"));
     }
+    if chart.log {
+        let log = |lo: f64, hi: f64| {
+            LogCoord::from((lo..hi).log_scale()).with_key_points(decades(lo, hi))
+        };
+        draw(chart, size, log(first, last), log(y_min, y_max))
+    } else {
+        draw(
+            chart,
+            size,
+            RangedCoordf64::from(first..last),
+            RangedCoordf64::from(y_min..y_max),
+        )
+    }
+}
+
+/// The powers of ten within `lo..=hi`.
+fn decades(lo: f64, hi: f64) -> Vec<f64> {
+    let (a, b) = (lo.log10().ceil() as i32, hi.log10().floor() as i32);
+    (a..=b).map(|e| 10f64.powi(e)).collect()
+}
+
+/// Draws on the given axes.
+fn draw<X, Y>(chart: &LineChart<'_>, size: (u32, u32), x: X, y: Y) -> Result<String, ChartError>
+where
+    X: Ranged<ValueType = f64> + ValueFormatter<f64>,
+    Y: Ranged<ValueType = f64> + ValueFormatter<f64>,
+{
+    let (y_min, y_max) = chart.y_range;
     let mut svg = String::new();
     {
         let root = SVGBackend::with_string(&mut svg, size).into_drawing_area();
@@ -54,7 +89,7 @@ pub fn render(chart: &LineChart<'_>, size: (u32, u32)) -> Result<String, ChartEr
             .margin(12)
             .x_label_area_size(44)
             .y_label_area_size(60)
-            .build_cartesian_2d(first..last, y_min..y_max)
+            .build_cartesian_2d(x, y)
             .map_err(|e| err(&e))?;
         let font = ("sans-serif", 14).into_font().color(&INK);
         plot.configure_mesh()
@@ -117,6 +152,7 @@ mod tests {
         let chart = LineChart {
             lines: &lines,
             y_range: (0.0, 1.0),
+            log: false,
             x_label: "Days",
             y_label: "Factor",
             tick_x: &|x| format!("{x:.0}"),
@@ -131,5 +167,18 @@ mod tests {
             ..chart
         };
         assert!(render(&empty, (640, 300)).is_err());
+        let log = LineChart {
+            log: true,
+            lines: &lines,
+            ..empty
+        };
+        assert!(
+            render(&log, (640, 300)).is_err(),
+            "x from 0 has no logarithm"
+        );
+        assert_eq!(
+            decades(8.0, 2e9),
+            [10.0, 100.0, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9]
+        );
     }
 }

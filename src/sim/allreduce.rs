@@ -23,6 +23,7 @@
 //! Every fallible function returns [`AllReduceError`]; nothing here panics.
 
 mod cost;
+pub mod explorer;
 mod perf_table;
 mod reference;
 mod schedule;

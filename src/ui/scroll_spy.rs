@@ -30,7 +30,8 @@ pub(crate) fn use_scroll_spy(ids: Memo<Vec<String>>) -> ActiveSection {
                 .map_or(0.0, |e| f64::from(e.scroll_height()));
             scrolled > 0.0 && inner + scrolled >= height - 2.0
         };
-        let current = ids.with_untracked(|ids| {
+        // Run from a frame callback too: the page may be gone by then.
+        let Some(current) = ids.try_with_untracked(|ids| {
             if at_bottom {
                 return ids.last().cloned();
             }
@@ -40,8 +41,10 @@ pub(crate) fn use_scroll_spy(ids: Memo<Vec<String>>) -> ActiveSection {
                         .is_some_and(|el| el.get_bounding_client_rect().top() <= READING_LINE)
                 })
                 .cloned()
-        });
-        if active.0.get_untracked() != current {
+        }) else {
+            return;
+        };
+        if active.0.try_get_untracked().is_some_and(|a| a != current) {
             active.0.set(current);
         }
     };

@@ -85,7 +85,7 @@ pub fn FairShareCalculator(
         // they pause typing; invalid text too, so a shared link shows the
         // same message.
         if input.with(|i| *i != start) {
-            url_state::write_soon(move || input.with_untracked(calculator::to_query));
+            url_state::write_soon(move || input.try_with_untracked(calculator::to_query));
         }
     });
     // The story's QOS cap is checked with the story; its error sits beside

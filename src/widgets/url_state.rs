@@ -19,9 +19,10 @@ thread_local! {
 }
 
 /// Writes the pairs that `pairs` gives once input pauses for [`PAUSE`];
-/// a newer call replaces a pending one.
+/// a newer call replaces a pending one. `pairs` gives `None` when the
+/// widget is gone by then (the reader left the page): nothing is written.
 pub(crate) fn write_soon<const N: usize>(
-    pairs: impl Fn() -> [(&'static str, String); N] + 'static,
+    pairs: impl Fn() -> Option<[(&'static str, String); N]> + 'static,
 ) {
     if let Some(previous) = PENDING.with(std::cell::Cell::take) {
         previous.clear();
@@ -29,8 +30,9 @@ pub(crate) fn write_soon<const N: usize>(
     let handle = set_timeout_with_handle(
         move || {
             PENDING.with(std::cell::Cell::take);
-            let pairs = pairs();
-            write(&pairs.each_ref().map(|(k, v)| (*k, v.as_str())));
+            if let Some(pairs) = pairs() {
+                write(&pairs.each_ref().map(|(k, v)| (*k, v.as_str())));
+            }
         },
         PAUSE,
     )

@@ -76,7 +76,9 @@ pub fn YoungDalyExplorer(
             // once they pause typing (not on every keystroke).
             if input.with_untracked(|i| *i != start) {
                 url_state::write_soon(move || {
-                    input.with_untracked(|i| KEYS.map(|(field, key)| (key, i.text(field).clone())))
+                    input.try_with_untracked(|i| {
+                        KEYS.map(|(field, key)| (key, i.text(field).clone()))
+                    })
                 });
             }
         }

@@ -57,6 +57,7 @@ pub(super) fn DecayChart(calc: Calc) -> impl IntoView {
             let tick_y = |y: f64| calc.number(y, 1);
             let chart = LineChart {
                 lines: &lines,
+                log: false,
                 y_range: (0.0, 1.0),
                 x_label: &x_label,
                 y_label: &y_label,

@@ -113,6 +113,7 @@ pub(super) fn StoryView(
             let tick_y = |g: f64| calc.number(g, 0);
             let chart = LineChart {
                 lines: &lines,
+                log: false,
                 y_range: (0.0, top * 1.1),
                 x_label: &x_label,
                 y_label: &y_label,
