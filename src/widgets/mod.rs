@@ -5,6 +5,7 @@
 
 mod checkpoint_cost;
 mod fair_share;
+mod ring_allreduce;
 mod text_field;
 mod url_state;
 mod young_daly;
@@ -15,6 +16,7 @@ use crate::book::widget::ParamValue;
 use crate::book::{WidgetDirective, WidgetKind};
 use crate::ui::use_i18n;
 pub use fair_share::FairShareCalculator;
+pub use ring_allreduce::RingAllreduceExplorer;
 pub use young_daly::YoungDalyExplorer;
 
 /// Locale key of a widget's display name.
@@ -46,7 +48,15 @@ pub fn WidgetHost(
         WidgetKind::FairShare => {
             return view! { <FairShareCalculator preset=text("preset") /> }.into_any();
         }
-        WidgetKind::RingAllreduce | WidgetKind::SlurmShell => {}
+        WidgetKind::RingAllreduce => {
+            let ranks = match directive.params.get("ranks") {
+                Some(ParamValue::Int(n)) => Some(*n),
+                _ => None,
+            };
+            return view! { <RingAllreduceExplorer ranks=ranks algorithm=text("algorithm") /> }
+                .into_any();
+        }
+        WidgetKind::SlurmShell => {}
     }
     view! {
         <div class="widget widget-coming" role="note" data-widget=kind.name()>

@@ -1,0 +1,531 @@
+//! The ring all-reduce, step by step, on the reader's GPU: a thin view over
+//! `sim::allreduce::explorer` and `gpu`. The reader picks the ranks, the
+//! buffer, the type, ring or tree and a slow link; plays, pauses or steps
+//! the schedule and watches each rank's chunks fill with partial sums; each
+//! step runs on the GPU (or the CPU, where there is none) and is checked
+//! against the CPU reference. A modelled chart compares ring and tree, and
+//! a measured run prints an nccl-tests table.
+
+mod device;
+mod measured;
+mod model_chart;
+mod ring_svg;
+
+use leptos::prelude::*;
+
+use super::text_field::TextField;
+use super::url_state;
+use crate::book::computed::ValueFormat;
+use crate::gpu::GpuError;
+use crate::sim::allreduce::explorer::{
+    self, DType, RingField, RingInput, RingInputError, RingSetup, step_view,
+};
+use crate::sim::allreduce::{Algorithm, Phase};
+use crate::sim::checkpoint::InputError;
+use crate::ui::{I18n, book, use_i18n};
+use device::{Device, StepRun};
+use measured::{MeasureError, Measured};
+use model_chart::ModelChart;
+use ring_svg::RingSvg;
+
+/// The signals the parts of the widget share.
+#[derive(Clone, Copy)]
+struct Ring {
+    i18n: I18n,
+    /// The last valid setup.
+    setup: RwSignal<Option<RingSetup>>,
+    /// Steps completed, 0 to the schedule's step count.
+    step: RwSignal<usize>,
+    /// How far the current step's messages have travelled, 0 to 1.
+    progress: RwSignal<f64>,
+    /// Number format of the reader's language.
+    vf: Memo<ValueFormat>,
+}
+
+/// The largest message sizes the measured run offers, bytes per rank.
+const SWEEP_MAX: [u64; 4] = [1 << 20, 16 << 20, 64 << 20, 256 << 20];
+
+/// The starting state: the address's parameters over the directive's.
+fn initial_input(ranks: usize, algorithm: Algorithm) -> RingInput {
+    let mut input = RingInput::with(ranks, algorithm);
+    for field in RingField::ALL {
+        if let Some(value) = url_state::read(&format!("ar-{}", field.key())) {
+            *input.text_mut(field) = value;
+        }
+    }
+    match url_state::read("ar-alg").as_deref() {
+        Some("tree") => input.algorithm = Algorithm::Tree,
+        Some("ring") => input.algorithm = Algorithm::Ring,
+        _ => {}
+    }
+    if url_state::read("ar-type").as_deref() == Some("i32") {
+        input.dtype = DType::I32;
+    }
+    input
+}
+
+/// The address's parameters for `input`.
+fn query(input: &RingInput) -> [(&'static str, String); 7] {
+    let text = |f: RingField| input.text(f).to_owned();
+    [
+        ("ar-ranks", text(RingField::Ranks)),
+        ("ar-elements", text(RingField::Elements)),
+        ("ar-slow", text(RingField::SlowFraction)),
+        ("ar-bw", text(RingField::Bandwidth)),
+        ("ar-alpha", text(RingField::Latency)),
+        (
+            "ar-alg",
+            match input.algorithm {
+                Algorithm::Ring => "ring",
+                Algorithm::Tree => "tree",
+            }
+            .to_owned(),
+        ),
+        ("ar-type", input.dtype.name().to_owned()),
+    ]
+}
+
+/// Locale key and arguments of a field error.
+fn error_text(i18n: &I18n, error: &RingInputError) -> String {
+    let format = book().catalog.number_format(&i18n.lang.get());
+    match error {
+        RingInputError::Input(InputError::Empty) => i18n.t("fs-error-empty"),
+        RingInputError::Input(InputError::NotANumber(_)) => i18n.t("fs-error-not-a-number"),
+        RingInputError::Input(InputError::UnknownUnit(_)) => i18n.t("ar-error-unit"),
+        RingInputError::Input(InputError::Negative) => i18n.t("fs-error-negative"),
+        RingInputError::Input(InputError::NotInteger) => i18n.t("fs-error-not-integer"),
+        RingInputError::Input(_) => i18n.t("fs-error-not-positive"),
+        RingInputError::Ranks => i18n.t("ar-error-ranks"),
+        RingInputError::TooManyElements(max) => i18n.t_args(
+            "ar-error-too-many-elements",
+            &[("n", crate::i18n::Arg::Str(&format.format(*max as f64, 0)))],
+        ),
+        RingInputError::Fraction => i18n.t("ar-error-fraction"),
+    }
+}
+
+/// A GPU failure in the reader's language.
+fn gpu_error_text(i18n: &I18n, error: &GpuError, vf: &ValueFormat) -> String {
+    match error {
+        GpuError::BufferTooLarge {
+            limit,
+            limit_bytes,
+            requested_bytes,
+        } => {
+            let mib = |b: u64| vf.number.format(b as f64 / f64::from(1u32 << 20), 0);
+            i18n.t_args(
+                "ar-error-too-large-for-gpu",
+                &[
+                    ("limit", crate::i18n::Arg::Str(&mib(*limit_bytes))),
+                    ("requested", crate::i18n::Arg::Str(&mib(*requested_bytes))),
+                    ("which", crate::i18n::Arg::Str(&limit.to_string())),
+                ],
+            )
+        }
+        other => format!("{} ({other})", i18n.t("ar-error-gpu")),
+    }
+}
+
+/// The widget, starting from the directive's rank count and algorithm.
+#[component]
+pub fn RingAllreduceExplorer(
+    /// Ranks to start with (2 to 64).
+    ranks: Option<i64>,
+    /// `ring` or `tree`.
+    algorithm: Option<String>,
+) -> impl IntoView {
+    let i18n = use_i18n();
+    let ranks = ranks.and_then(|r| usize::try_from(r).ok()).unwrap_or(8);
+    let algorithm = match algorithm.as_deref() {
+        Some("tree") => Algorithm::Tree,
+        _ => Algorithm::Ring,
+    };
+    let start = initial_input(ranks, algorithm);
+    let input = RwSignal::new(start.clone());
+    let result = Memo::new(move |_| input.with(explorer::setup));
+    let vf = Memo::new(move |_| book().catalog.value_format(&i18n.lang.get()));
+    let ring = Ring {
+        i18n,
+        setup: RwSignal::new(None),
+        step: RwSignal::new(0),
+        progress: RwSignal::new(0.0),
+        vf,
+    };
+    let playing = RwSignal::new(false);
+    let speed = RwSignal::new(2.0_f64);
+    let device: RwSignal<Device, LocalStorage> = RwSignal::new_local(Device::Probing);
+    let run: RwSignal<Option<StepRun>> = RwSignal::new(None);
+    let gpu_error: RwSignal<Option<String>> = RwSignal::new(None);
+    Effect::new(move |_| {
+        if let Ok(setup) = result.get() {
+            ring.setup.set(Some(setup));
+            ring.step.set(0);
+            ring.progress.set(0.0);
+            playing.set(false);
+        }
+        if input.with(|i| *i != start) {
+            url_state::write_soon(move || input.try_with_untracked(query));
+        }
+    });
+    device::acquire(device);
+
+    // Each step runs where the widget runs; results of older requests are dropped.
+    let generation = StoredValue::new(0u64);
+    Effect::new(move |_| {
+        let step = ring.step.get();
+        let Some(setup) = ring.setup.get() else {
+            return;
+        };
+        let on = device.get();
+        generation.update_value(|g| *g += 1);
+        let mine = generation.get_value();
+        match on {
+            Device::Gpu(ctx) => {
+                leptos::task::spawn_local(async move {
+                    let outcome = device::on_gpu(&ctx, &setup, step).await;
+                    if generation.try_get_value() != Some(mine) {
+                        return;
+                    }
+                    match outcome {
+                        Ok(r) => {
+                            let _ = run.try_set(Some(r));
+                            let _ = gpu_error.try_set(None);
+                        }
+                        Err(e @ GpuError::BufferTooLarge { .. }) => {
+                            let text = vf.try_with_untracked(|vf| gpu_error_text(&i18n, &e, vf));
+                            let _ = gpu_error.try_set(text);
+                            let _ = run.try_set(Some(device::on_cpu(&setup, step)));
+                        }
+                        Err(e) => {
+                            let _ = device.try_set(Device::Cpu("ar-cpu-lost", e.to_string()));
+                        }
+                    }
+                });
+            }
+            Device::Cpu(..) | Device::Probing => run.set(Some(device::on_cpu(&setup, step))),
+        }
+    });
+
+    let steps = move || {
+        ring.setup
+            .with(|s| s.as_ref().map_or(0, |s| s.schedule.step_count()))
+    };
+    animate(ring, playing, speed);
+
+    let errors = move |field: RingField| {
+        result
+            .with(|r| match r {
+                Err(errors) => errors
+                    .iter()
+                    .find(|(f, _)| *f == field)
+                    .map(|(_, e)| error_text(&i18n, e)),
+                Ok(_) => None,
+            })
+            .or_else(|| {
+                (field == RingField::Elements)
+                    .then(|| gpu_error.get())
+                    .flatten()
+            })
+    };
+    let field = move |field: RingField, numeric_hint: &'static str| {
+        let key = field.key();
+        view! {
+            <TextField
+                id=format!("ar-{key}")
+                label=Signal::derive(move || i18n.t(&format!("ar-{key}-label")))
+                hint=Signal::derive(move || i18n.t(numeric_hint))
+                value=Signal::derive(move || input.with(|i| i.text(field).to_owned()))
+                on_input=Callback::new(move |text| input.update(|i| *i.text_mut(field) = text))
+                error=Signal::derive(move || errors(field))
+            />
+        }
+    };
+    let choice = move |name: &'static str,
+                       options: Vec<(&'static str, &'static str)>,
+                       get: fn(&RingInput) -> &'static str,
+                       set: fn(&mut RingInput, &str)| {
+        let buttons = options
+            .into_iter()
+            .map(|(value, key)| {
+                view! {
+                    <label class="radio">
+                        <input
+                            type="radio"
+                            name=name
+                            prop:checked=move || input.with(|i| get(i) == value)
+                            on:change=move |_| input.update(|i| set(i, value))
+                        />
+                        {move || i18n.t(key)}
+                    </label>
+                }
+            })
+            .collect_view();
+        view! {
+            <fieldset class="ar-choice">
+                <legend>{move || i18n.t(name)}</legend>
+                {buttons}
+            </fieldset>
+        }
+    };
+
+    let caption = move || {
+        let k = ring.step.get();
+        let total = steps();
+        let phase = ring.setup.with(|s| {
+            s.as_ref()
+                .and_then(|s| step_view(&s.schedule, k))
+                .map(|v| v.phase)
+        });
+        let number = |v: usize| vf.with(|vf| vf.number.format(v as f64, 0));
+        let position = i18n.t_args(
+            "ar-step-of",
+            &[
+                ("step", crate::i18n::Arg::Str(&number(k))),
+                ("total", crate::i18n::Arg::Str(&number(total))),
+            ],
+        );
+        let what = match phase {
+            Some(Phase::ReduceScatter) => i18n.t("ar-phase-reduce-scatter"),
+            Some(Phase::AllGather) => i18n.t("ar-phase-all-gather"),
+            Some(Phase::Reduce) => i18n.t("ar-phase-reduce"),
+            Some(Phase::Broadcast) => i18n.t("ar-phase-broadcast"),
+            None => i18n.t("ar-phase-done"),
+        };
+        format!("{position} {what}")
+    };
+    let where_text = move || {
+        device.with(|d| match d {
+            Device::Probing => i18n.t("ar-device-probing"),
+            Device::Gpu(ctx) => i18n.t_args(
+                "ar-device-gpu",
+                &[("name", crate::i18n::Arg::Str(&ctx.adapter().name))],
+            ),
+            Device::Cpu(key, detail) if detail.is_empty() => i18n.t(key),
+            Device::Cpu(key, detail) => format!("{} ({detail})", i18n.t(key)),
+        })
+    };
+    let check_text = move || {
+        run.with(|r| {
+            let r = r.as_ref()?;
+            Some(match (&r.mismatch, r.on_gpu) {
+                (Some((rank, index, gpu, cpu)), _) => i18n.t_args(
+                    "ar-check-mismatch",
+                    &[
+                        ("rank", crate::i18n::Arg::Num(*rank as f64)),
+                        ("index", crate::i18n::Arg::Num(*index as f64)),
+                        ("gpu", crate::i18n::Arg::Str(gpu)),
+                        ("cpu", crate::i18n::Arg::Str(cpu)),
+                    ],
+                ),
+                (None, true) => i18n.t("ar-check-gpu-match"),
+                (None, false) => i18n.t("ar-check-cpu"),
+            })
+        })
+    };
+    let preview = move || {
+        run.with(|r| {
+            r.as_ref().map(|r| {
+                r.preview
+                    .iter()
+                    .enumerate()
+                    .map(|(rank, values)| {
+                        view! {
+                            <tr>
+                                <th scope="row">{rank}</th>
+                                <td><code>{values.join("  ")}</code></td>
+                            </tr>
+                        }
+                    })
+                    .collect_view()
+            })
+        })
+    };
+
+    let controls = view! {
+        <div class="ar-controls" role="group" aria-label=move || i18n.t("ar-controls")>
+            <button type="button" on:click=move |_| { playing.set(false); ring.progress.set(0.0); ring.step.set(0); }>
+                {move || i18n.t("ar-reset")}
+            </button>
+            <button type="button" disabled=move || ring.step.get() == 0 on:click=move |_| {
+                playing.set(false);
+                ring.progress.set(0.0);
+                ring.step.update(|s| *s = s.saturating_sub(1));
+            }>
+                {move || i18n.t("ar-back")}
+            </button>
+            <button type="button" data-testid="ar-play" on:click=move |_| {
+                if ring.step.get_untracked() >= steps() { ring.step.set(0); }
+                playing.update(|p| *p = !*p);
+            }>
+                {move || i18n.t(if playing.get() { "ar-pause" } else { "ar-play" })}
+            </button>
+            <button type="button" data-testid="ar-forward" disabled=move || ring.step.get() >= steps() on:click=move |_| {
+                playing.set(false);
+                ring.progress.set(0.0);
+                ring.step.update(|s| *s = (*s + 1).min(steps()));
+            }>
+                {move || i18n.t("ar-forward")}
+            </button>
+            <label class="ar-speed">
+                {move || i18n.t("ar-speed")}
+                <input type="range" min="0.25" max="8" step="0.25"
+                    prop:value=move || speed.get().to_string()
+                    on:input=move |ev| {
+                        if let Ok(v) = event_target_value(&ev).parse::<f64>() {
+                            speed.set(v.clamp(0.25, 8.0));
+                        }
+                    }
+                />
+            </label>
+        </div>
+    };
+
+    let sweep_max = RwSignal::new(SWEEP_MAX[1]);
+    let measuring = RwSignal::new(false);
+    let measured: RwSignal<Option<Result<Measured, MeasureError>>> = RwSignal::new(None);
+    let measure = move |_| {
+        let Some(setup) = ring.setup.get_untracked() else {
+            return;
+        };
+        let on = device.get_untracked();
+        measuring.set(true);
+        let max = sweep_max.get_untracked();
+        leptos::task::spawn_local(async move {
+            let outcome = measured::run(&on, setup.schedule.ranks(), setup.dtype, max).await;
+            if let Err(MeasureError::Gpu(e)) = &outcome
+                && !matches!(e, GpuError::BufferTooLarge { .. })
+            {
+                let _ = device.try_set(Device::Cpu("ar-cpu-lost", e.to_string()));
+            }
+            let _ = measured.try_set(Some(outcome));
+            let _ = measuring.try_set(false);
+        });
+    };
+    let sweep_options = SWEEP_MAX.map(|b| {
+        let label = format!("{}\u{a0}MiB", b >> 20);
+        view! { <option value=b.to_string() selected=move || sweep_max.get() == b>{label}</option> }
+    });
+    let measured_view = move || {
+        measured.with(|m| {
+            m.as_ref().map(|m| match m {
+                Ok(m) => {
+                    let label = match &m.gpu {
+                        Some(name) => i18n.t_args("ar-measured-gpu", &[("name", crate::i18n::Arg::Str(name))]),
+                        None => i18n.t("ar-measured-cpu"),
+                    };
+                    let versus = m.versus_copy.map(|(reduce, copy)| {
+                        let gbs = |b: f64| vf.with(|vf| vf.number.format(b / 1e9, 2));
+                        let percent = vf.with(|vf| vf.number.format(100.0 * reduce / copy, 0));
+                        i18n.t_args(
+                            "ar-versus-copy",
+                            &[
+                                ("reduce", crate::i18n::Arg::Str(&gbs(reduce))),
+                                ("copy", crate::i18n::Arg::Str(&gbs(copy))),
+                                ("percent", crate::i18n::Arg::Str(&percent)),
+                            ],
+                        )
+                    });
+                    view! {
+                        <p class="field-hint">{label}</p>
+                        <pre class="ar-perf" tabindex="0" data-testid="ar-perf">{m.lines.join("\n")}</pre>
+                        <p data-testid="ar-versus-copy">{versus}</p>
+                    }
+                    .into_any()
+                }
+                Err(MeasureError::CpuTooLarge) => view! { <p class="field-error" role="alert">{i18n.t("ar-error-cpu-too-large")}</p> }.into_any(),
+                Err(MeasureError::Gpu(e)) => {
+                    let text = vf.with(|vf| gpu_error_text(&i18n, e, vf));
+                    view! { <p class="field-error" role="alert">{text}</p> }.into_any()
+                }
+            })
+        })
+    };
+
+    view! {
+        <div class="widget ring-allreduce" role="group" aria-labelledby="ar-title" data-widget="ring-allreduce">
+            <p class="widget-title" id="ar-title">{move || i18n.t("widget-ring-allreduce")}</p>
+            <p class="ar-device" data-testid="ar-device" aria-live="polite">{where_text}</p>
+            <div class="fields">
+                {field(RingField::Ranks, "ar-ranks-hint")}
+                {field(RingField::Elements, "ar-elements-hint")}
+                {field(RingField::SlowFraction, "ar-slow-hint")}
+                {field(RingField::Bandwidth, "ar-bw-hint")}
+                {field(RingField::Latency, "ar-alpha-hint")}
+            </div>
+            <div class="ar-choices">
+                {choice("ar-algorithm", vec![("ring", "ar-algorithm-ring"), ("tree", "ar-algorithm-tree")],
+                    |i| match i.algorithm { Algorithm::Ring => "ring", Algorithm::Tree => "tree" },
+                    |i, v| i.algorithm = if v == "tree" { Algorithm::Tree } else { Algorithm::Ring })}
+                {choice("ar-type", vec![("f32", "ar-type-f32"), ("i32", "ar-type-i32")],
+                    |i| i.dtype.name(),
+                    |i, v| i.dtype = if v == "i32" { DType::I32 } else { DType::F32 })}
+            </div>
+            {controls}
+            <p class="ar-caption" data-testid="ar-caption" aria-live="polite">{caption}</p>
+            <RingSvg ring=ring />
+            <p class="field-hint">{move || i18n.t("ar-legend-fill")}</p>
+            <p class="ar-check" data-testid="ar-check" aria-live="polite">{check_text}</p>
+            <div class="table-wrap">
+                <table class="ar-buffers">
+                    <caption>{move || i18n.t("ar-buffers-caption")}</caption>
+                    <tbody>{preview}</tbody>
+                </table>
+            </div>
+            <ModelChart ring=ring />
+            <section class="ar-measure" aria-labelledby="ar-measure-title">
+                <p class="fs-heading" id="ar-measure-title">{move || i18n.t("ar-measure-title")}</p>
+                <p>{move || i18n.t("ar-measure-intro")}</p>
+                <label>
+                    {move || i18n.t("ar-measure-max")}
+                    " "
+                    <select on:change=move |ev| {
+                        if let Ok(b) = event_target_value(&ev).parse() {
+                            sweep_max.set(b);
+                        }
+                    }>
+                        {sweep_options}
+                    </select>
+                </label>
+                " "
+                <button type="button" data-testid="ar-measure" disabled=move || measuring.get() on:click=measure>
+                    {move || i18n.t(if measuring.get() { "ar-measuring" } else { "ar-measure" })}
+                </button>
+                {measured_view}
+            </section>
+        </div>
+    }
+}
+
+/// Moves the messages along while playing: `progress` goes from 0 to 1 in
+/// 1/speed seconds per step, then the step completes.
+fn animate(ring: Ring, playing: RwSignal<bool>, speed: RwSignal<f64>) {
+    fn frame(ring: Ring, playing: RwSignal<bool>, speed: RwSignal<f64>, last: f64) {
+        request_animation_frame(move || {
+            if playing.try_get_untracked() != Some(true) {
+                return;
+            }
+            let now = window().performance().map_or(last, |p| p.now());
+            let dt = ((now - last) / 1000.0).clamp(0.0, 0.1);
+            let total = ring
+                .setup
+                .with_untracked(|s| s.as_ref().map_or(0, |s| s.schedule.step_count()));
+            let mut p = ring.progress.get_untracked() + dt * speed.get_untracked();
+            if p >= 1.0 {
+                p = 0.0;
+                let next = ring.step.get_untracked() + 1;
+                ring.step.set(next.min(total));
+                if next >= total {
+                    playing.set(false);
+                }
+            }
+            ring.progress.set(p);
+            frame(ring, playing, speed, now);
+        });
+    }
+    Effect::new(move |_| {
+        if playing.get() {
+            let now = window().performance().map_or(0.0, |p| p.now());
+            frame(ring, playing, speed, now);
+        }
+    });
+}

@@ -1,0 +1,123 @@
+//! Where the all-reduce runs: the reader's GPU through WebGPU when an
+//! adapter and a device are granted, otherwise the CPU reference, with the
+//! reason shown. A device lost mid-run falls back to the CPU the same way.
+
+use std::fmt::Debug;
+
+use leptos::prelude::*;
+
+use crate::gpu::{GpuContext, GpuElement, GpuError, GpuUnavailable, ring_allreduce};
+use crate::sim::allreduce::explorer::{DType, RingSetup, initial_buffers};
+use crate::sim::allreduce::{Element, Schedule, run_until};
+
+/// Where the step view and the measured run execute.
+#[derive(Clone)]
+pub(super) enum Device {
+    /// Still asking the browser for an adapter.
+    Probing,
+    /// A GPU device.
+    Gpu(GpuContext),
+    /// The CPU reference, and why (a locale key and a technical detail).
+    Cpu(&'static str, String),
+}
+
+impl Device {
+    /// The fallback for a failed acquisition.
+    pub(super) fn from_unavailable(why: &GpuUnavailable) -> Self {
+        match why {
+            GpuUnavailable::NoWebGpuApi => Self::Cpu("ar-cpu-no-webgpu", String::new()),
+            GpuUnavailable::NoAdapter(detail) => Self::Cpu("ar-cpu-no-adapter", detail.clone()),
+            GpuUnavailable::DeviceRequest(detail) => {
+                Self::Cpu("ar-cpu-device-request", detail.clone())
+            }
+        }
+    }
+}
+
+/// Asks for a GPU once, after the widget is drawn.
+pub(super) fn acquire(device: RwSignal<Device, LocalStorage>) {
+    leptos::task::spawn_local(async move {
+        let found = match GpuContext::new().await {
+            Ok(ctx) => Device::Gpu(ctx),
+            Err(why) => Device::from_unavailable(&why),
+        };
+        // The widget may be gone by now.
+        let _ = device.try_set(found);
+    });
+}
+
+/// The buffers after some steps, and how they were checked.
+#[derive(Debug, Clone, PartialEq)]
+pub(super) struct StepRun {
+    /// Steps run.
+    pub(super) steps: usize,
+    /// The first ranks' first values, as text.
+    pub(super) preview: Vec<Vec<String>>,
+    /// Computed on the GPU (and compared with the CPU reference).
+    pub(super) on_gpu: bool,
+    /// The first disagreement: (rank, index, GPU value, CPU value).
+    pub(super) mismatch: Option<(usize, usize, String, String)>,
+}
+
+/// Ranks and values per rank the preview keeps.
+const PREVIEW: (usize, usize) = (4, 10);
+
+fn preview<T: Debug>(buffers: &[Vec<T>]) -> Vec<Vec<String>> {
+    buffers
+        .iter()
+        .take(PREVIEW.0)
+        .map(|b| b.iter().take(PREVIEW.1).map(|v| format!("{v:?}")).collect())
+        .collect()
+}
+
+/// The CPU reference's buffers after `steps` steps.
+pub(super) fn on_cpu(setup: &RingSetup, steps: usize) -> StepRun {
+    fn run<T: Element>(s: &Schedule, steps: usize, from: fn(i32) -> T) -> Vec<Vec<String>> {
+        let initial = initial_buffers(s.ranks(), s.len(), from);
+        preview(&run_until(s, &initial, steps).unwrap_or(initial))
+    }
+    let preview = match setup.dtype {
+        DType::F32 => run(&setup.schedule, steps, |v| v as f32),
+        DType::I32 => run(&setup.schedule, steps, |v| v),
+    };
+    StepRun {
+        steps,
+        preview,
+        on_gpu: false,
+        mismatch: None,
+    }
+}
+
+/// The GPU's buffers after `steps` steps, compared with the CPU reference.
+pub(super) async fn on_gpu(
+    ctx: &GpuContext,
+    setup: &RingSetup,
+    steps: usize,
+) -> Result<StepRun, GpuError> {
+    async fn run<T: GpuElement>(
+        ctx: &GpuContext,
+        s: &Schedule,
+        steps: usize,
+        from: fn(i32) -> T,
+    ) -> Result<StepRun, GpuError> {
+        let initial = initial_buffers(s.ranks(), s.len(), from);
+        let check = ring_allreduce::check(ctx, s, &initial, steps).await?;
+        Ok(StepRun {
+            steps,
+            preview: preview(&check.gpu),
+            on_gpu: true,
+            mismatch: check.mismatch.map(|m| {
+                (
+                    m.rank,
+                    m.index,
+                    format!("{:?}", m.gpu),
+                    format!("{:?}", m.cpu),
+                )
+            }),
+        })
+    }
+    match setup.dtype {
+        DType::F32 => run(ctx, &setup.schedule, steps, |v| v as f32).await,
+        DType::I32 => run(ctx, &setup.schedule, steps, |v| v).await,
+    }
+}
