@@ -238,3 +238,31 @@ fn the_embedded_book_has_both_languages_in_wasm() {
     assert_eq!(languages, ["en", "es"]);
     assert_eq!(book().catalog.text("es", "nav-next"), "Siguiente");
 }
+
+#[wasm_bindgen_test]
+async fn the_wgsl_ring_matches_the_cpu_reference_in_the_browser() {
+    use gpu_book::gpu::{GpuContext, ring_allreduce};
+    use gpu_book::sim::allreduce::{explorer, ring_schedule};
+    // webdriver.json passes --enable-unsafe-webgpu: SwiftShader's adapter.
+    let ctx = match GpuContext::new().await {
+        Ok(ctx) => ctx,
+        Err(why) => {
+            web_sys::console::log_1(&format!("skipped, no WebGPU here: {why}").into());
+            return;
+        }
+    };
+    for (ranks, len) in [(2, 1), (3, 10), (8, 1001)] {
+        let schedule = ring_schedule(ranks, len).expect("schedule");
+        let initial = explorer::initial_buffers(ranks, len, |v| v as f32);
+        for steps in [1, schedule.step_count()] {
+            let check = ring_allreduce::check(&ctx, &schedule, &initial, steps)
+                .await
+                .expect("runs on the GPU");
+            assert!(
+                check.matches(),
+                "{ranks} ranks, {len} elements, {steps} steps: {:?}",
+                check.mismatch
+            );
+        }
+    }
+}

@@ -465,7 +465,7 @@ pub fn RingAllreduceExplorer(
             <RingSvg ring=ring />
             <p class="field-hint">{move || i18n.t("ar-legend-fill")}</p>
             <p class="ar-check" data-testid="ar-check" aria-live="polite">{check_text}</p>
-            <div class="table-wrap">
+            <div class="table-wrap" tabindex="0">
                 <table class="ar-buffers">
                     <caption>{move || i18n.t("ar-buffers-caption")}</caption>
                     <tbody>{preview}</tbody>

@@ -147,9 +147,9 @@ test("widgets not built yet say so honestly, in the reader's language", async ()
   const { context, page } = await openPage();
   await visit(page, "es/running-jobs");
   const notices = page.locator(".widget-coming");
-  // The checkpoint explorer is live; the other three are still to come.
-  assert.equal(await notices.count(), 3);
-  assert.equal(await page.locator('.widget-coming[data-widget="young-daly"]').count(), 0);
+  // The explorer, the calculator and the ring are live; the shell is still to come.
+  assert.equal(await notices.count(), 1);
+  assert.equal(await page.locator('.widget-coming[data-widget="slurm-shell"]').count(), 1);
   assert.match(await notices.first().textContent(), /llegará en una próxima versión/);
   await context.close();
 });

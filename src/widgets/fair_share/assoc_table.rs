@@ -95,7 +95,7 @@ pub(super) fn AssocTable(calc: Calc) -> impl IntoView {
         }
     };
     view! {
-        <div class="table-wrap">
+        <div class="table-wrap" tabindex="0">
             <table class="fs-assocs">
                 <caption>{move || i18n.t("fs-tree-caption")}</caption>
                 <thead>
@@ -160,7 +160,7 @@ pub(super) fn ShareTable(calc: Calc) -> impl IntoView {
         })
     };
     view! {
-        <div class="table-wrap">
+        <div class="table-wrap" tabindex="0">
             <table class="fs-sshare" data-testid="fs-sshare">
                 <caption>
                     {move || {

@@ -125,7 +125,7 @@ pub(super) fn PriorityView(calc: Calc) -> impl IntoView {
                 <strong data-testid="fs-priority">{total}</strong>
             </p>
             <p class="field-hint" data-testid="fs-factor-source">{source}</p>
-            <div class="table-wrap">
+            <div class="table-wrap" tabindex="0">
                 <table class="fs-factors">
                     <thead>
                         <tr>

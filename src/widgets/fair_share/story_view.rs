@@ -8,7 +8,7 @@ use super::Calc;
 use crate::charts::COLOURS;
 use crate::charts::lines::{self, Line, LineChart};
 use crate::sim::fair_share::calculator::{self, CalcError, Field, Scalar};
-use crate::sim::fair_share::{PolicyRun, StoryConfig, StoryResult, story};
+use crate::sim::fair_share::{Policy, PolicyRun, StoryConfig, StoryResult, Team, simulate};
 
 /// Chart size in SVG units (it scales to the column).
 const CHART: (u32, u32) = (640, 320);
@@ -30,11 +30,44 @@ pub(super) fn StoryView(
 ) -> impl IntoView {
     let i18n = calc.i18n;
     // Rerun only when the story's own settings change.
-    let run = Memo::new(move |_| {
-        config.with(|c| match c {
-            Ok(c) => story(c).map_err(|e| e.to_string()),
-            Err(_) => Err(String::new()),
+    // First come, first served ignores shares, past usage and preemption:
+    // its run is kept while only those change, so a share edit reruns the
+    // fair-share half alone.
+    let fcfs_config = Memo::new(move |_| {
+        config.with(|c| {
+            c.as_ref().ok().map(|c| StoryConfig {
+                team_a: Team {
+                    shares: 1,
+                    past_usage_gpu_s: 0.0,
+                    ..c.team_a.clone()
+                },
+                team_b: Team {
+                    shares: 1,
+                    past_usage_gpu_s: 0.0,
+                    ..c.team_b.clone()
+                },
+                preemption: None,
+                ..c.clone()
+            })
         })
+    });
+    let fcfs = Memo::new(move |_| {
+        fcfs_config.with(|c| {
+            c.as_ref()
+                .map(|c| simulate(c, Policy::Fcfs).map_err(|e| e.to_string()))
+        })
+    });
+    let fair = Memo::new(move |_| {
+        config.with(|c| {
+            c.as_ref()
+                .ok()
+                .map(|c| simulate(c, Policy::FairShare).map_err(|e| e.to_string()))
+        })
+    });
+    let run = Memo::new(move |_| match (fcfs.get(), fair.get()) {
+        (Some(Ok(fcfs)), Some(Ok(fair_share))) => Ok(StoryResult { fcfs, fair_share }),
+        (Some(Err(e)), _) | (_, Some(Err(e))) => Err(e),
+        _ => Err(String::new()),
     });
     let shown: RwSignal<Option<StoryResult>> = RwSignal::new(None);
     Effect::new(move |_| {
