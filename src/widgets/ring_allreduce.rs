@@ -346,7 +346,7 @@ pub fn RingAllreduceExplorer(
             <button type="button" on:click=move |_| { playing.set(false); ring.progress.set(0.0); ring.step.set(0); }>
                 {move || i18n.t("ar-reset")}
             </button>
-            <button type="button" disabled=move || ring.step.get() == 0 on:click=move |_| {
+            <button type="button" prop:disabled=move || ring.step.get() == 0 on:click=move |_| {
                 playing.set(false);
                 ring.progress.set(0.0);
                 ring.step.update(|s| *s = s.saturating_sub(1));
@@ -359,7 +359,7 @@ pub fn RingAllreduceExplorer(
             }>
                 {move || i18n.t(if playing.get() { "ar-pause" } else { "ar-play" })}
             </button>
-            <button type="button" data-testid="ar-forward" disabled=move || ring.step.get() >= steps() on:click=move |_| {
+            <button type="button" data-testid="ar-forward" prop:disabled=move || ring.step.get() >= steps() on:click=move |_| {
                 playing.set(false);
                 ring.progress.set(0.0);
                 ring.step.update(|s| *s = (*s + 1).min(steps()));
@@ -487,7 +487,7 @@ pub fn RingAllreduceExplorer(
                     </select>
                 </label>
                 " "
-                <button type="button" data-testid="ar-measure" disabled=move || measuring.get() on:click=measure>
+                <button type="button" data-testid="ar-measure" prop:disabled=move || measuring.get() on:click=measure>
                     {move || i18n.t(if measuring.get() { "ar-measuring" } else { "ar-measure" })}
                 </button>
                 {measured_view}
