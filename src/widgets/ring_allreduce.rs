@@ -171,6 +171,7 @@ pub fn RingAllreduceExplorer(
 
     // Each step runs where the widget runs; results of older requests are dropped.
     let generation = StoredValue::new(0u64);
+    let cpu = StoredValue::new(device::CpuState::default());
     Effect::new(move |_| {
         let step = ring.step.get();
         let Some(setup) = ring.setup.get() else {
@@ -194,7 +195,8 @@ pub fn RingAllreduceExplorer(
                         Err(e @ GpuError::BufferTooLarge { .. }) => {
                             let text = vf.try_with_untracked(|vf| gpu_error_text(&i18n, &e, vf));
                             let _ = gpu_error.try_set(text);
-                            let _ = run.try_set(Some(device::on_cpu(&setup, step)));
+                            let cpu_run = cpu.try_update_value(|c| c.run(&setup, step));
+                            let _ = run.try_set(cpu_run);
                         }
                         Err(e) => {
                             let _ = device.try_set(Device::Cpu("ar-cpu-lost", e.to_string()));
@@ -202,7 +204,9 @@ pub fn RingAllreduceExplorer(
                     }
                 });
             }
-            Device::Cpu(..) | Device::Probing => run.set(Some(device::on_cpu(&setup, step))),
+            Device::Cpu(..) | Device::Probing => {
+                run.set(cpu.try_update_value(|c| c.run(&setup, step)))
+            }
         }
     });
 
@@ -346,7 +350,7 @@ pub fn RingAllreduceExplorer(
             <button type="button" on:click=move |_| { playing.set(false); ring.progress.set(0.0); ring.step.set(0); }>
                 {move || i18n.t("ar-reset")}
             </button>
-            <button type="button" prop:disabled=move || ring.step.get() == 0 on:click=move |_| {
+            <button type="button" prop:disabled=move || { ring.step.get() == 0 } on:click=move |_| {
                 playing.set(false);
                 ring.progress.set(0.0);
                 ring.step.update(|s| *s = s.saturating_sub(1));
@@ -359,7 +363,7 @@ pub fn RingAllreduceExplorer(
             }>
                 {move || i18n.t(if playing.get() { "ar-pause" } else { "ar-play" })}
             </button>
-            <button type="button" data-testid="ar-forward" prop:disabled=move || ring.step.get() >= steps() on:click=move |_| {
+            <button type="button" data-testid="ar-forward" prop:disabled=move || { ring.step.get() >= steps() } on:click=move |_| {
                 playing.set(false);
                 ring.progress.set(0.0);
                 ring.step.update(|s| *s = (*s + 1).min(steps()));

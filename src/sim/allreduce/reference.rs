@@ -1,6 +1,8 @@
 //! The CPU reference: executes a [`Schedule`] over real buffers, the ground
 //! truth for the widget's animation and for the GPU kernel.
 
+use std::ops::Range;
+
 use super::AllReduceError;
 use super::schedule::{Combine, Schedule, Step, ring_schedule};
 
@@ -58,9 +60,29 @@ pub fn check_buffers<T>(schedule: &Schedule, buffers: &[Vec<T>]) -> Result<(), A
 }
 
 fn apply_unchecked<T: Element>(step: &Step, buffers: &mut [Vec<T>]) {
-    // All transfers of a step happen at once: read every message from the
-    // buffers as they were before the step, then deliver them.
-    let messages: Vec<(usize, std::ops::Range<usize>, Vec<T>)> = step
+    // All transfers of a step happen at once: each reads its sender's
+    // buffer as it was before the step. When no transfer writes where
+    // another reads (true of the ring's and the tree's steps), delivering
+    // in place is the same and saves a copy of every message.
+    let overlaps = |a: &Range<usize>, b: &Range<usize>| a.start < b.end && b.start < a.end;
+    let conflict = step.transfers.iter().any(|w| {
+        step.transfers
+            .iter()
+            .any(|r| r.from == w.to && overlaps(&r.chunk, &w.chunk))
+    });
+    let combine = step.phase.combine();
+    if !conflict {
+        for t in &step.transfers {
+            if let Some((source, target)) = pair_mut(buffers, t.from, t.to)
+                && let (Some(source), Some(target)) =
+                    (source.get(t.chunk.clone()), target.get_mut(t.chunk.clone()))
+            {
+                deliver(combine, target, source);
+            }
+        }
+        return;
+    }
+    let messages: Vec<(usize, Range<usize>, Vec<T>)> = step
         .transfers
         .iter()
         .map(|t| {
@@ -72,17 +94,39 @@ fn apply_unchecked<T: Element>(step: &Step, buffers: &mut [Vec<T>]) {
             (t.to, t.chunk.clone(), data)
         })
         .collect();
-    let combine = step.phase.combine();
     for (to, range, data) in messages {
-        let Some(target) = buffers.get_mut(to).and_then(|b| b.get_mut(range)) else {
-            continue;
-        };
-        for (mine, received) in target.iter_mut().zip(data) {
-            *mine = match combine {
-                Combine::Add => mine.add(received),
-                Combine::Copy => received,
-            };
+        if let Some(target) = buffers.get_mut(to).and_then(|b| b.get_mut(range)) {
+            deliver(combine, target, &data);
         }
+    }
+}
+
+/// `target (+)= source`, element by element.
+fn deliver<T: Element>(combine: Combine, target: &mut [T], source: &[T]) {
+    match combine {
+        Combine::Add => {
+            for (mine, received) in target.iter_mut().zip(source) {
+                *mine = mine.add(*received);
+            }
+        }
+        Combine::Copy => {
+            let n = target.len().min(source.len());
+            target[..n].copy_from_slice(&source[..n]);
+        }
+    }
+}
+
+/// Buffer `from` to read and buffer `to` to write, when they differ and exist.
+fn pair_mut<T>(buffers: &mut [Vec<T>], from: usize, to: usize) -> Option<(&[T], &mut [T])> {
+    if from == to || from.max(to) >= buffers.len() {
+        return None;
+    }
+    if from < to {
+        let (left, right) = buffers.split_at_mut(to);
+        Some((&left[from], &mut right[0]))
+    } else {
+        let (left, right) = buffers.split_at_mut(from);
+        Some((&right[0], &mut left[to]))
     }
 }
 

@@ -8,7 +8,7 @@ use leptos::prelude::*;
 
 use crate::gpu::{GpuContext, GpuElement, GpuError, GpuUnavailable, ring_allreduce};
 use crate::sim::allreduce::explorer::{DType, RingSetup, initial_buffers};
-use crate::sim::allreduce::{Element, Schedule, run_until};
+use crate::sim::allreduce::{Schedule, apply_step};
 
 /// Where the step view and the measured run execute.
 #[derive(Clone)]
@@ -70,21 +70,50 @@ fn preview<T: Debug>(buffers: &[Vec<T>]) -> Vec<Vec<String>> {
         .collect()
 }
 
-/// The CPU reference's buffers after `steps` steps.
-pub(super) fn on_cpu(setup: &RingSetup, steps: usize) -> StepRun {
-    fn run<T: Element>(s: &Schedule, steps: usize, from: fn(i32) -> T) -> Vec<Vec<String>> {
-        let initial = initial_buffers(s.ranks(), s.len(), from);
-        preview(&run_until(s, &initial, steps).unwrap_or(initial))
-    }
-    let preview = match setup.dtype {
-        DType::F32 => run(&setup.schedule, steps, |v| v as f32),
-        DType::I32 => run(&setup.schedule, steps, |v| v),
-    };
-    StepRun {
-        steps,
-        preview,
-        on_gpu: false,
-        mismatch: None,
+/// The CPU reference's buffers at some step, kept so that playing forward
+/// applies one step at a time instead of replaying from the start.
+#[derive(Debug, Clone, Default)]
+pub(super) struct CpuState {
+    key: Option<(Schedule, DType)>,
+    steps: usize,
+    f32s: Vec<Vec<f32>>,
+    i32s: Vec<Vec<i32>>,
+}
+
+impl CpuState {
+    /// Brings the buffers to `steps` steps of `setup` and previews them.
+    pub(super) fn run(&mut self, setup: &RingSetup, steps: usize) -> StepRun {
+        let key = (setup.schedule.clone(), setup.dtype);
+        if self.key.as_ref() != Some(&key) || steps < self.steps {
+            let (ranks, len) = (setup.schedule.ranks(), setup.schedule.len());
+            *self = Self {
+                key: Some(key),
+                steps: 0,
+                f32s: Vec::new(),
+                i32s: Vec::new(),
+            };
+            match setup.dtype {
+                DType::F32 => self.f32s = initial_buffers(ranks, len, |v| v as f32),
+                DType::I32 => self.i32s = initial_buffers(ranks, len, |v| v),
+            }
+        }
+        let schedule = &setup.schedule;
+        for step in self.steps..steps.min(schedule.step_count()) {
+            let _ = match setup.dtype {
+                DType::F32 => apply_step(schedule, step, &mut self.f32s),
+                DType::I32 => apply_step(schedule, step, &mut self.i32s),
+            };
+        }
+        self.steps = steps.min(schedule.step_count());
+        StepRun {
+            steps: self.steps,
+            preview: match setup.dtype {
+                DType::F32 => preview(&self.f32s),
+                DType::I32 => preview(&self.i32s),
+            },
+            on_gpu: false,
+            mismatch: None,
+        }
     }
 }
 

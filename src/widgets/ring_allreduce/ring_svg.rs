@@ -83,23 +83,21 @@ pub(super) fn RingSvg(ring: Ring) -> impl IntoView {
                 let width = (2.0 * PI * RADIUS / n as f64 * 0.55).min(14.0);
                 let cells = (0..chunks)
                     .map(|k| {
+                        // One memo per chunk: a step changes a few chunks,
+                        // and only their rectangles are written.
+                        let count = Memo::new(move |_| {
+                            counts
+                                .with(|c| c.get(r).and_then(|row| row.get(k)).copied().unwrap_or(1))
+                        });
                         let fill = move || {
-                            counts.with(|c| {
-                                let count =
-                                    c.get(r).and_then(|row| row.get(k)).copied().unwrap_or(1);
-                                if count as usize >= n {
-                                    COLOURS[2]
-                                } else {
-                                    COLOURS[1]
-                                }
-                            })
+                            if count.get() as usize >= n {
+                                COLOURS[2]
+                            } else {
+                                COLOURS[1]
+                            }
                         };
                         let opacity = move || {
-                            counts.with(|c| {
-                                let count =
-                                    c.get(r).and_then(|row| row.get(k)).copied().unwrap_or(1);
-                                format!("{:.3}", 0.15 + 0.85 * f64::from(count) / n as f64)
-                            })
+                            format!("{:.3}", 0.15 + 0.85 * f64::from(count.get()) / n as f64)
                         };
                         view! {
                             <rect
@@ -132,8 +130,8 @@ pub(super) fn RingSvg(ring: Ring) -> impl IntoView {
                 }
             })
             .collect_view();
+        // Built once per step; only the positions follow the progress.
         let packets = move || {
-            let p = ring.progress.get();
             moving.with(|m| {
                 let Some(m) = m else { return Vec::new() };
                 let colour = match m.phase.combine() {
@@ -144,9 +142,10 @@ pub(super) fn RingSvg(ring: Ring) -> impl IntoView {
                     .iter()
                     .map(|&(from, to, chunk)| {
                         let ((x1, y1), (x2, y2)) = (position(from, n), position(to, n));
-                        let (x, y) = (x1 + (x2 - x1) * p, y1 + (y2 - y1) * p);
+                        let x = move || x1 + (x2 - x1) * ring.progress.get();
+                        let y = move || y1 + (y2 - y1) * ring.progress.get();
                         let label = (n <= 8).then(|| {
-                            view! { <text x=x y=y - rn - 2.0 class="ar-packet-label">{chunk}</text> }
+                            view! { <text x=x y=move || y() - rn - 2.0 class="ar-packet-label">{chunk}</text> }
                         });
                         view! {
                             <circle cx=x cy=y r=rn * 0.7 fill=colour class="ar-packet" />
