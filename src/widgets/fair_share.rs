@@ -76,7 +76,14 @@ pub fn FairShareCalculator(
     let start = initial_input(preset.as_deref());
     let input = RwSignal::new(start.clone());
     let result = Memo::new(move |_| input.with(calculator::calculate));
-    let shown: RwSignal<Option<Calculation>> = RwSignal::new(None);
+    // A shared link whose fields are wrong still shows the directive's
+    // example, with the errors beside the fields.
+    let fallback = || {
+        let name = preset.as_deref().unwrap_or(calculator::PRESETS[0]);
+        calculator::preset(name).and_then(|p| calculator::calculate(&p).ok())
+    };
+    let shown: RwSignal<Option<Calculation>> =
+        RwSignal::new(calculator::calculate(&start).ok().or_else(fallback));
     Effect::new(move |_| {
         if let Ok(calculation) = result.get() {
             shown.set(Some(calculation));

@@ -146,7 +146,13 @@ pub fn RingAllreduceExplorer(
     let vf = Memo::new(move |_| book().catalog.value_format(&i18n.lang.get()));
     let ring = Ring {
         i18n,
-        setup: RwSignal::new(None),
+        // A shared link whose fields are wrong still shows the directive's
+        // ring, with the errors beside the fields.
+        setup: RwSignal::new(
+            explorer::setup(&start)
+                .or_else(|_| explorer::setup(&RingInput::with(ranks, algorithm)))
+                .ok(),
+        ),
         step: RwSignal::new(0),
         progress: RwSignal::new(0.0),
         vf,

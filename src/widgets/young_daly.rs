@@ -68,7 +68,14 @@ pub fn YoungDalyExplorer(
     let input = RwSignal::new(start.clone());
     let result = Memo::new(move |_| input.with(checkpoint::explore));
     // The last valid outcome stays on screen while a field is wrong.
-    let shown: RwSignal<Option<Outcome>> = RwSignal::new(None);
+    // A shared link whose fields are wrong still shows the directive's
+    // example, with the errors beside the fields.
+    let fallback = || {
+        checkpoint::preset(preset.as_deref().unwrap_or("1024-gpus"))
+            .and_then(|p| checkpoint::explore(&p).ok())
+    };
+    let shown: RwSignal<Option<Outcome>> =
+        RwSignal::new(checkpoint::explore(&start).ok().or_else(fallback));
     Effect::new(move |_| {
         if let Ok(outcome) = result.get() {
             shown.set(Some(outcome));

@@ -73,7 +73,9 @@ test("the tree, a slow link and bad input", async () => {
   await page.waitForURL(/ar-ranks=64/);
   await page.reload();
   await page.locator(".ring-allreduce [data-testid=ar-ring]").waitFor();
+  // A link that carries a wrong field shows the page's ring and the error.
   assert.equal(await page.getByLabel("Ranks", { exact: true }).inputValue(), "64");
+  assert.equal(await page.locator("#ar-slow-error").textContent(), "A fraction above 0 and at most 1.");
   assert.deepEqual(page.problems, []);
   await context.close();
 });

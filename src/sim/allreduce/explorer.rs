@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 
 use super::cost::{Crossover, LinkModel, crossover, ring_time, tree_time};
 use super::perf_table::{PerfParams, PerfRow, PerfTable, PerfType};
-use super::reference::run_until;
+use super::reference::{Element, apply_step, run_until};
 use super::schedule::{
     Algorithm, MAX_RANKS, MIN_RANKS, Phase, Schedule, ring_schedule, tree_schedule,
 };
@@ -273,25 +273,73 @@ pub fn initial_buffers<T>(ranks: usize, len: usize, from: impl Fn(i32) -> T) -> 
         .collect()
 }
 
-/// How many ranks' data each chunk of each rank holds after `steps` steps
-/// (`[rank][chunk]`, from 1 to n): the fill the widget draws. Computed by
-/// running the same schedule shape over one counter per chunk.
-pub fn contributions(schedule: &Schedule, steps: usize) -> Vec<Vec<u32>> {
-    let ranks = schedule.ranks();
-    let chunks = schedule.chunks().len();
+/// A schedule's buffers at some step, moved forward one step at a time
+/// (what playing needs) and replayed from the start to go back.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Stepper<T> {
+    schedule: Schedule,
+    initial: Vec<Vec<T>>,
+    buffers: Vec<Vec<T>>,
+    steps: usize,
+}
+
+impl<T: Element> Stepper<T> {
+    /// Starts `schedule` from `initial`; `None` if they do not fit together.
+    pub fn new(schedule: Schedule, initial: Vec<Vec<T>>) -> Option<Self> {
+        run_until(&schedule, &initial, 0).ok()?;
+        Some(Self {
+            schedule,
+            buffers: initial.clone(),
+            initial,
+            steps: 0,
+        })
+    }
+
+    /// The schedule it runs.
+    pub fn schedule(&self) -> &Schedule {
+        &self.schedule
+    }
+
+    /// The buffers after `steps` steps (at most the schedule's count).
+    pub fn seek(&mut self, steps: usize) -> &[Vec<T>] {
+        let steps = steps.min(self.schedule.step_count());
+        if steps < self.steps {
+            self.buffers.clone_from(&self.initial);
+            self.steps = 0;
+        }
+        for step in self.steps..steps {
+            // The buffers were checked against the schedule in `new`.
+            let _ = apply_step(&self.schedule, step, &mut self.buffers);
+        }
+        self.steps = steps;
+        &self.buffers
+    }
+}
+
+/// A stepper over one counter per chunk: after k steps, `[rank][chunk]`
+/// says how many ranks' data that chunk holds (1 to n), the fill the
+/// widget draws. It runs the same schedule shape as `schedule`.
+pub fn fill_stepper(schedule: &Schedule) -> Option<Stepper<i32>> {
+    let (ranks, chunks) = (schedule.ranks(), schedule.chunks().len());
     let shape = match schedule.algorithm() {
         Algorithm::Ring => ring_schedule(ranks, chunks),
         Algorithm::Tree => tree_schedule(ranks, 1),
     };
-    let ones = vec![vec![1i32; chunks]; ranks];
-    shape
-        .and_then(|s| run_until(&s, &ones, steps.min(s.step_count())))
-        .map(|b| {
-            b.into_iter()
-                .map(|row| row.into_iter().map(|c| c.unsigned_abs()).collect())
+    Stepper::new(shape.ok()?, vec![vec![1; chunks]; ranks])
+}
+
+/// How many ranks' data each chunk of each rank holds after `steps` steps
+/// (`[rank][chunk]`, from 1 to n) (see [`fill_stepper`]).
+pub fn contributions(schedule: &Schedule, steps: usize) -> Vec<Vec<u32>> {
+    let chunks = schedule.chunks().len();
+    fill_stepper(schedule)
+        .map(|mut s| {
+            s.seek(steps)
+                .iter()
+                .map(|row| row.iter().map(|c| c.unsigned_abs()).collect())
                 .collect()
         })
-        .unwrap_or_else(|_| vec![vec![1; chunks]; ranks])
+        .unwrap_or_else(|| vec![vec![1; chunks]; schedule.ranks()])
 }
 
 /// What step `index` does, for the caption: its phase and its messages as
@@ -479,6 +527,18 @@ mod tests {
         for (r, row) in mid.iter().enumerate() {
             assert_eq!(row[(r + 1) % 4], 4);
         }
+    }
+
+    #[test]
+    fn the_stepper_moves_both_ways() {
+        let s = ok(&RingInput::with(5, Algorithm::Ring));
+        let initial = initial_buffers(5, 24, |v| v);
+        let mut stepper = Stepper::new(s.schedule.clone(), initial.clone()).expect("fits");
+        for k in [3, 8, 2, 8, 0, 99] {
+            let want = run_until(&s.schedule, &initial, k.min(8)).unwrap_or_default();
+            assert_eq!(stepper.seek(k), &want[..], "step {k}");
+        }
+        assert!(Stepper::new(s.schedule.clone(), vec![vec![1]; 2]).is_none());
     }
 
     #[test]

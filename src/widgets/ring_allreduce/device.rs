@@ -7,8 +7,8 @@ use std::fmt::Debug;
 use leptos::prelude::*;
 
 use crate::gpu::{GpuContext, GpuElement, GpuError, GpuUnavailable, ring_allreduce};
-use crate::sim::allreduce::explorer::{DType, RingSetup, initial_buffers};
-use crate::sim::allreduce::{Schedule, apply_step};
+use crate::sim::allreduce::Schedule;
+use crate::sim::allreduce::explorer::{DType, RingSetup, Stepper, initial_buffers};
 
 /// Where the step view and the measured run execute.
 #[derive(Clone)]
@@ -73,44 +73,42 @@ fn preview<T: Debug>(buffers: &[Vec<T>]) -> Vec<Vec<String>> {
 /// The CPU reference's buffers at some step, kept so that playing forward
 /// applies one step at a time instead of replaying from the start.
 #[derive(Debug, Clone, Default)]
-pub(super) struct CpuState {
-    key: Option<(Schedule, DType)>,
-    steps: usize,
-    f32s: Vec<Vec<f32>>,
-    i32s: Vec<Vec<i32>>,
+pub(super) enum CpuState {
+    /// Nothing run yet.
+    #[default]
+    Empty,
+    /// f32 buffers.
+    F32(Stepper<f32>),
+    /// i32 buffers.
+    I32(Stepper<i32>),
 }
 
 impl CpuState {
     /// Brings the buffers to `steps` steps of `setup` and previews them.
     pub(super) fn run(&mut self, setup: &RingSetup, steps: usize) -> StepRun {
-        let key = (setup.schedule.clone(), setup.dtype);
-        if self.key.as_ref() != Some(&key) || steps < self.steps {
-            let (ranks, len) = (setup.schedule.ranks(), setup.schedule.len());
-            *self = Self {
-                key: Some(key),
-                steps: 0,
-                f32s: Vec::new(),
-                i32s: Vec::new(),
-            };
-            match setup.dtype {
-                DType::F32 => self.f32s = initial_buffers(ranks, len, |v| v as f32),
-                DType::I32 => self.i32s = initial_buffers(ranks, len, |v| v),
-            }
-        }
-        let schedule = &setup.schedule;
-        for step in self.steps..steps.min(schedule.step_count()) {
-            let _ = match setup.dtype {
-                DType::F32 => apply_step(schedule, step, &mut self.f32s),
-                DType::I32 => apply_step(schedule, step, &mut self.i32s),
+        let s = &setup.schedule;
+        let fresh = match (&*self, setup.dtype) {
+            (Self::F32(st), DType::F32) => st.schedule() != s,
+            (Self::I32(st), DType::I32) => st.schedule() != s,
+            _ => true,
+        };
+        if fresh {
+            let (ranks, len) = (s.ranks(), s.len());
+            *self = match setup.dtype {
+                DType::F32 => Stepper::new(s.clone(), initial_buffers(ranks, len, |v| v as f32))
+                    .map_or(Self::Empty, Self::F32),
+                DType::I32 => Stepper::new(s.clone(), initial_buffers(ranks, len, |v| v))
+                    .map_or(Self::Empty, Self::I32),
             };
         }
-        self.steps = steps.min(schedule.step_count());
+        let preview = match self {
+            Self::F32(st) => preview(st.seek(steps)),
+            Self::I32(st) => preview(st.seek(steps)),
+            Self::Empty => Vec::new(),
+        };
         StepRun {
-            steps: self.steps,
-            preview: match setup.dtype {
-                DType::F32 => preview(&self.f32s),
-                DType::I32 => preview(&self.i32s),
-            },
+            steps,
+            preview,
             on_gpu: false,
             mismatch: None,
         }

@@ -8,8 +8,8 @@ use leptos::prelude::*;
 
 use super::Ring;
 use crate::charts::COLOURS;
-use crate::sim::allreduce::Combine;
-use crate::sim::allreduce::explorer::{contributions, step_view};
+use crate::sim::allreduce::explorer::{Stepper, fill_stepper, step_view};
+use crate::sim::allreduce::{Combine, Schedule};
 
 /// The drawing's size in SVG units (it scales to the column).
 const SIZE: f64 = 480.0;
@@ -46,11 +46,24 @@ pub(super) fn RingSvg(ring: Ring) -> impl IntoView {
             })
         })
     });
+    // The fill moves forward a step at a time while playing; the stepper
+    // is rebuilt when the schedule changes.
+    let filler = StoredValue::new(None::<(Schedule, Stepper<i32>)>);
     let counts = Memo::new(move |_| {
         let step = ring.step.get();
         ring.setup.with(|s| {
-            s.as_ref()
-                .map(|s| contributions(&s.schedule, step))
+            let Some(s) = s.as_ref() else {
+                return Vec::new();
+            };
+            filler
+                .try_update_value(|f| {
+                    if f.as_ref().is_none_or(|(key, _)| *key != s.schedule) {
+                        *f = fill_stepper(&s.schedule).map(|st| (s.schedule.clone(), st));
+                    }
+                    f.as_mut()
+                        .map(|(_, st)| st.seek(step).to_vec())
+                        .unwrap_or_default()
+                })
                 .unwrap_or_default()
         })
     });
@@ -156,17 +169,18 @@ pub(super) fn RingSvg(ring: Ring) -> impl IntoView {
             })
         };
         view! {
-            <svg
-                viewBox=format!("0 0 {SIZE} {SIZE}")
-                class="ar-ring"
-                aria-hidden="true"
-                data-testid="ar-ring"
-            >
-                <g class="ar-links">{links}</g>
-                <g class="ar-bars">{bars}</g>
-                <g class="ar-nodes">{nodes}</g>
-                <g class="ar-packets">{packets}</g>
-            </svg>
+            <div class="ar-ring-box" data-testid="ar-ring">
+                <svg viewBox=format!("0 0 {SIZE} {SIZE}") class="ar-ring" aria-hidden="true">
+                    <g class="ar-links">{links}</g>
+                    <g class="ar-bars">{bars}</g>
+                    <g class="ar-nodes">{nodes}</g>
+                </svg>
+                // The moving messages on a layer of their own, so a frame
+                // repaints them and not the thousands of chunk bars.
+                <svg viewBox=format!("0 0 {SIZE} {SIZE}") class="ar-packets" aria-hidden="true">
+                    {packets}
+                </svg>
+            </div>
         }
         .into_any()
     }
