@@ -67,6 +67,21 @@ pub(super) fn RingSvg(ring: Ring) -> impl IntoView {
                 .unwrap_or_default()
         })
     });
+    let cell_signals = StoredValue::new(Vec::<Vec<RwSignal<i32>>>::new());
+    Effect::new(move |_| {
+        counts.with(|c| {
+            cell_signals.with_value(|cells| {
+                for (row, signals) in c.iter().zip(cells) {
+                    for (&value, signal) in row.iter().zip(signals) {
+                        // A signal of a ring being replaced may be gone.
+                        if signal.try_get_untracked().is_some_and(|v| v != value) {
+                            let _ = signal.try_set(value);
+                        }
+                    }
+                }
+            });
+        });
+    });
     let moving = Memo::new(move |_| {
         let step = ring.step.get();
         ring.setup
@@ -89,6 +104,27 @@ pub(super) fn RingSvg(ring: Ring) -> impl IntoView {
                 }
             })
             .collect_view();
+        // One signal per chunk, written only when its count changes: a
+        // step changes one chunk per receiving rank, so it writes a few
+        // rectangles instead of re-running thousands of bindings.
+        let initial = counts.get_untracked();
+        cell_signals.set_value(
+            (0..n)
+                .map(|r| {
+                    (0..chunks)
+                        .map(|k| {
+                            RwSignal::new(
+                                initial
+                                    .get(r)
+                                    .and_then(|row| row.get(k))
+                                    .copied()
+                                    .unwrap_or(1),
+                            )
+                        })
+                        .collect()
+                })
+                .collect(),
+        );
         let segment = BAR / chunks as f64;
         let bars = (0..n)
             .map(|r| {
@@ -96,12 +132,9 @@ pub(super) fn RingSvg(ring: Ring) -> impl IntoView {
                 let width = (2.0 * PI * RADIUS / n as f64 * 0.55).min(14.0);
                 let cells = (0..chunks)
                     .map(|k| {
-                        // One memo per chunk: a step changes a few chunks,
-                        // and only their rectangles are written.
-                        let count = Memo::new(move |_| {
-                            counts
-                                .with(|c| c.get(r).and_then(|row| row.get(k)).copied().unwrap_or(1))
-                        });
+                        let count = cell_signals
+                            .with_value(|c| c.get(r).and_then(|row| row.get(k)).copied())
+                            .unwrap_or_else(|| RwSignal::new(1));
                         let fill = move || {
                             if count.get() as usize >= n {
                                 COLOURS[2]
