@@ -4,5 +4,6 @@
 
 pub mod conf;
 pub mod hostlist;
+pub mod node_tools;
 pub mod shell;
 pub mod time_spec;

@@ -1,0 +1,536 @@
+//! What PyTorch 2.5.1 and torchrun print when a collective hangs: the NCCL
+//! watchdog's timeout lines and abort (`ProcessGroupNCCL.cpp`), torchrun's
+//! agent lines and its `ChildFailedError` summary
+//! (`torch/distributed/elastic/multiprocessing/errors/__init__.py`), in
+//! the formats of shared/reference/node-tools.md section 5, and the whole
+//! tail of a job that hung ([`hung_job_log`]). Line numbers are 2.5's
+//! (they change with every release). Pure.
+
+use serde::{Deserialize, Serialize};
+
+use super::clock::Civil;
+use super::noise;
+
+/// Where torch's shared libraries live in the model image (Python 3.10).
+const TORCH_LIB: &str = "/usr/local/lib/python3.10/dist-packages/torch/lib";
+const PACKAGES: &str = "/usr/local/lib/python3.10/dist-packages";
+const LIBSTDCXX: &str = "/lib/x86_64-linux-gnu/libstdc++.so.6";
+const LIBC: &str = "/lib/x86_64-linux-gnu/libc.so.6";
+/// The interpreter torchrun starts the workers with.
+const PYTHON: &str = "/usr/bin/python3";
+const ELASTIC_API: &str = "torch/distributed/elastic/multiprocessing/api.py";
+const CPP_SOURCE: &str = "../torch/csrc/distributed/c10d/ProcessGroupNCCL.cpp";
+
+/// A collective as the watchdog names it (`OpType=`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum CollectiveOp {
+    /// `ALLREDUCE` (DDP gradient buckets).
+    AllReduce,
+    /// `BROADCAST`.
+    Broadcast,
+    /// `_REDUCE_SCATTER_BASE` (FSDP gradients).
+    ReduceScatter,
+    /// `_ALLGATHER_BASE` (FSDP parameters).
+    AllGather,
+}
+
+impl CollectiveOp {
+    /// The name after `OpType=`.
+    pub fn name(self) -> &'static str {
+        match self {
+            CollectiveOp::AllReduce => "ALLREDUCE",
+            CollectiveOp::Broadcast => "BROADCAST",
+            CollectiveOp::ReduceScatter => "_REDUCE_SCATTER_BASE",
+            CollectiveOp::AllGather => "_ALLGATHER_BASE",
+        }
+    }
+}
+
+/// The process group a collective ran in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ProcessGroup {
+    /// The default group: `[PG 0 (default_pg) Rank N]`.
+    Default,
+    /// Subgroup `id`: `[PG 1 Rank N]`.
+    Sub(u32),
+}
+
+/// One rank's view of a collective that never finished.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct WatchdogTimeout {
+    /// Global rank.
+    pub rank: u32,
+    /// The group of the collective.
+    pub group: ProcessGroup,
+    /// `SeqNum`: the hung work; the one before it completed.
+    pub seq_num: u64,
+    /// `last enqueued NCCL work` (at least `seq_num`).
+    pub last_enqueued: u64,
+    /// The collective.
+    pub op: CollectiveOp,
+    /// `NumelIn`.
+    pub numel_in: u64,
+    /// `NumelOut`.
+    pub numel_out: u64,
+    /// `Timeout(ms)` (600000, ten minutes, is 2.5's default).
+    pub timeout_ms: u64,
+    /// When the watchdog caught it, seconds since the Unix epoch.
+    pub at: i64,
+    /// Seed of sub-second stamps and library addresses.
+    pub seed: u64,
+}
+
+/// One failed worker as torchrun reports it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RankFailure {
+    /// When it ended, seconds since the Unix epoch.
+    pub at: i64,
+    /// Its host.
+    pub host: String,
+    /// Global rank.
+    pub rank: u32,
+    /// Rank on its node.
+    pub local_rank: u32,
+    /// Exit code; minus the signal number when a signal ended it (-6 for
+    /// the watchdog's SIGABRT).
+    pub exitcode: i32,
+    /// Process id.
+    pub pid: u32,
+}
+
+impl RankFailure {
+    /// `traceback :` of the summary.
+    fn message(&self) -> String {
+        if self.exitcode < 0 {
+            let signal = -i64::from(self.exitcode);
+            let name = match signal {
+                1 => "SIGHUP",
+                2 => "SIGINT",
+                6 => "SIGABRT",
+                7 => "SIGBUS",
+                9 => "SIGKILL",
+                11 => "SIGSEGV",
+                15 => "SIGTERM",
+                _ => "<N/A>",
+            };
+            format!("Signal {signal} ({name}) received by PID {}", self.pid)
+        } else {
+            "To enable traceback see: https://pytorch.org/docs/stable/elastic/errors.html"
+                .to_owned()
+        }
+    }
+
+    /// The `[idx]:` block of the summary.
+    fn block(&self, index: usize) -> Vec<String> {
+        let c = Civil::new(self.at);
+        vec![
+            format!("[{index}]:"),
+            format!("  time      : {}_{}", c.date(), c.hms()),
+            format!("  host      : {}", self.host),
+            format!(
+                "  rank      : {} (local_rank: {})",
+                self.rank, self.local_rank
+            ),
+            format!("  exitcode  : {} (pid: {})", self.exitcode, self.pid),
+            "  error_file: <N/A>".to_owned(),
+            format!("  traceback : {}", self.message()),
+        ]
+    }
+}
+
+/// A c10 glog prefix: `[rank8]:[E1130 03:12:45.715298746 ProcessGroupNCCL.cpp:607] `.
+fn glog(rank: u32, at: i64, nanos: u64, line: u32) -> String {
+    format!(
+        "[rank{rank}]:[E{}.{nanos:09} ProcessGroupNCCL.cpp:{line}] ",
+        Civil::new(at).c10_log()
+    )
+}
+
+/// Nanoseconds past the second for a rank's `k`-th line of a burst:
+/// `burst` 0 when the timeout is caught, 1 about four seconds later when
+/// the process is taken down; a burst's lines follow each other by some
+/// 23 microseconds.
+fn nanos(w: &WatchdogTimeout, burst: u64, k: u64) -> u64 {
+    noise::between(
+        &[w.seed, u64::from(w.rank), 17, burst],
+        100_000_000,
+        800_000_000,
+    ) + k * 23_417
+}
+
+/// The watchdog lines and abort of one rank whose collective timed out:
+/// the five `E` lines (timeout, exception, timeout at work, failed, taking
+/// the process down), then the watchdog thread's exception with its
+/// backtrace and the `terminate called` block, as 2.5.1 prints them.
+pub fn watchdog_abort(w: &WatchdogTimeout) -> Vec<String> {
+    let r = w.rank;
+    let pg = match w.group {
+        ProcessGroup::Default => format!("[PG 0 (default_pg) Rank {r}]"),
+        ProcessGroup::Sub(id) => format!("[PG {id} Rank {r}]"),
+    };
+    // The timeout is noticed a few tens of ms late; the dump before the
+    // abort takes about four seconds.
+    let ran_for = w
+        .timeout_ms
+        .saturating_add(noise::between(&[w.seed, u64::from(r), 3], 7, 95));
+    let caught = format!(
+        "[Rank {r}] Watchdog caught collective operation timeout: WorkNCCL(SeqNum={}, OpType={}, NumelIn={}, NumelOut={}, Timeout(ms)={}) ran for {ran_for} milliseconds before timing out.",
+        w.seq_num,
+        w.op.name(),
+        w.numel_in,
+        w.numel_out,
+        w.timeout_ms
+    );
+    let works = format!(
+        "{}, last enqueued NCCL work: {}, last completed NCCL work: {}.",
+        w.seq_num,
+        w.last_enqueued.max(w.seq_num),
+        w.seq_num.saturating_sub(1)
+    );
+    let later = w.at.saturating_add(4);
+    let terminated =
+        format!("{pg} Process group watchdog thread terminated with exception: {caught}");
+    let frames = Backtrace {
+        seed: w.seed,
+        rank: r,
+    };
+    let mut lines = vec![
+        format!("{}{caught}", glog(r, w.at, nanos(w, 0, 0), 607)),
+        format!(
+            "{}{pg} Exception (either an error or timeout) detected by watchdog at work: {works}",
+            glog(r, w.at, nanos(w, 0, 12), 1664)
+        ),
+        format!(
+            "{}{pg} Timeout at NCCL work: {works}",
+            glog(r, later, nanos(w, 1, 0), 1709)
+        ),
+        format!(
+            "{}[Rank {r}] Some NCCL operations have failed or timed out. Due to the asynchronous nature of CUDA kernels, subsequent GPU operations might run on corrupted/incomplete data.",
+            glog(r, later, nanos(w, 1, 1), 621)
+        ),
+        format!(
+            "{}[Rank {r}] To avoid data inconsistency, we are taking the entire process down.",
+            glog(r, later, nanos(w, 1, 2), 627)
+        ),
+        format!("{}{terminated}", glog(r, later, nanos(w, 1, 8), 1515)),
+    ];
+    lines.extend(frames.check_timeout());
+    lines.push(String::new());
+    lines.push("terminate called after throwing an instance of 'c10::DistBackendError'".to_owned());
+    lines.push(format!("  what():  {terminated}"));
+    lines.extend(frames.check_timeout());
+    lines.push(String::new());
+    lines.extend(frames.comm_watchdog());
+    lines.push(String::new());
+    lines
+}
+
+/// A shared library of a worker process.
+#[derive(Debug, Clone, Copy)]
+enum Lib {
+    C10,
+    TorchCuda,
+    StdCxx,
+    Libc,
+}
+
+impl Lib {
+    fn path(self) -> String {
+        match self {
+            Lib::C10 => format!("{TORCH_LIB}/libc10.so"),
+            Lib::TorchCuda => format!("{TORCH_LIB}/libtorch_cuda.so"),
+            Lib::StdCxx => LIBSTDCXX.to_owned(),
+            Lib::Libc => LIBC.to_owned(),
+        }
+    }
+}
+
+/// One backtrace frame: the function, the offset printed after it, its
+/// library and the return address's offset in that library (2.5.1 on
+/// Ubuntu 22.04, as in the pastes of node-tools.md section 5).
+type Frame = (&'static str, u64, Lib, u64);
+
+const UNKNOWN: &str = "<unknown function>";
+const ERROR_FRAME: Frame = (
+    "c10::Error::Error(c10::SourceLocation, std::string)",
+    0x96,
+    Lib::C10,
+    0x97f86,
+);
+const WATCHDOG_FRAMES: [Frame; 3] = [
+    (
+        "c10d::ProcessGroupNCCL::WorkNCCL::checkTimeout(std::optional<std::chrono::duration<long, std::ratio<1l, 1000l> > >)",
+        0x1d2,
+        Lib::TorchCuda,
+        0x11c_88d2,
+    ),
+    (
+        "c10d::ProcessGroupNCCL::watchdogHandler()",
+        0x233,
+        Lib::TorchCuda,
+        0x11c_f313,
+    ),
+    (
+        "c10d::ProcessGroupNCCL::ncclCommWatchdog()",
+        0x10c,
+        Lib::TorchCuda,
+        0x11d_16fc,
+    ),
+];
+const COMM_WATCHDOG_FRAME: Frame = (UNKNOWN, 0xe5_aa84, Lib::TorchCuda, 0xe5_aa84);
+/// The thread start below the watchdog: libstdc++'s thread trampoline
+/// and glibc's `start_thread` and `clone3`.
+const THREAD_START: [Frame; 3] = [
+    (UNKNOWN, 0xd_c253, Lib::StdCxx, 0xd_c253),
+    (UNKNOWN, 0x9_4ac3, Lib::Libc, 0x9_4ac3),
+    (UNKNOWN, 0x12_6850, Lib::Libc, 0x12_6850),
+];
+
+/// Where one process loaded each library: page-aligned addresses drawn
+/// from the seed (address space layout randomization).
+struct Backtrace {
+    seed: u64,
+    rank: u32,
+}
+
+impl Backtrace {
+    fn base(&self, lib: Lib) -> u64 {
+        let draw = noise::between(
+            &[self.seed, u64::from(self.rank), lib as u64],
+            0x100,
+            0xf_ffff,
+        );
+        0x7f00_0000_0000 + (draw << 20)
+    }
+
+    /// `Exception raised from <function> at <source>:<line> (most recent
+    /// call first):` and the frames.
+    fn lines(&self, function: &str, line: u32, frames: &[Frame]) -> Vec<String> {
+        let mut lines = vec![format!(
+            "Exception raised from {function} at {CPP_SOURCE}:{line} (most recent call first):"
+        )];
+        for (i, &(name, offset, lib, at)) in frames.iter().enumerate() {
+            lines.push(format!(
+                "frame #{i}: {name} + {offset:#x} ({:#x} in {})",
+                self.base(lib) + at,
+                lib.path()
+            ));
+        }
+        lines
+    }
+
+    /// The timeout's own backtrace, thrown in `checkTimeout`.
+    fn check_timeout(&self) -> Vec<String> {
+        let mut frames = vec![ERROR_FRAME];
+        frames.extend(WATCHDOG_FRAMES);
+        frames.extend(THREAD_START);
+        self.lines("checkTimeout", 609, &frames)
+    }
+
+    /// The rethrow from `ncclCommWatchdog` that terminates the process.
+    fn comm_watchdog(&self) -> Vec<String> {
+        let mut frames = vec![ERROR_FRAME, COMM_WATCHDOG_FRAME];
+        frames.extend(THREAD_START);
+        self.lines("ncclCommWatchdog", 1521, &frames)
+    }
+}
+
+/// A torchrun agent's log prefix: `W1130 03:12:50.366000 32974 path:line] `
+/// (Python logging: milliseconds, then `000`).
+fn agent_prefix(level: char, at: i64, millis: u64, agent_pid: u32, line: u32) -> String {
+    format!(
+        "{level}{}.{millis:03}000 {agent_pid} {ELASTIC_API}:{line}] ",
+        Civil::new(at).py_log()
+    )
+}
+
+/// What one node's torchrun agent prints when a worker fails: `Sending
+/// process N closing signal SIGTERM` for each of `others` (the pids of the
+/// workers still running), the `failed (exitcode: ...)` line, the
+/// traceback up to `raise ChildFailedError(` and the summary
+/// ([`child_failed_error`]) for `script`.
+pub fn torchrun_failure(
+    agent_pid: u32,
+    failed: &RankFailure,
+    others: &[u32],
+    script: &str,
+) -> Vec<String> {
+    let millis = noise::between(&[u64::from(agent_pid), failed.at as u64], 0, 999);
+    let mut lines: Vec<String> = others
+        .iter()
+        .map(|pid| {
+            format!(
+                "{}Sending process {pid} closing signal SIGTERM",
+                agent_prefix('W', failed.at, millis, agent_pid, 900)
+            )
+        })
+        .collect();
+    lines.push(format!(
+        "{}failed (exitcode: {}) local_rank: {} (pid: {}) of binary: {PYTHON}",
+        agent_prefix('E', failed.at.saturating_add(3), 0, agent_pid, 874),
+        failed.exitcode,
+        failed.local_rank,
+        failed.pid
+    ));
+    let frames = [
+        (
+            "/usr/local/bin/torchrun".to_owned(),
+            8,
+            "<module>",
+            "sys.exit(main())",
+        ),
+        (
+            format!("{PACKAGES}/torch/distributed/elastic/multiprocessing/errors/__init__.py"),
+            355,
+            "wrapper",
+            "return f(*args, **kwargs)",
+        ),
+        (
+            format!("{PACKAGES}/torch/distributed/run.py"),
+            919,
+            "main",
+            "run(args)",
+        ),
+        (
+            format!("{PACKAGES}/torch/distributed/run.py"),
+            910,
+            "run",
+            "elastic_launch(",
+        ),
+        (
+            format!("{PACKAGES}/torch/distributed/launcher/api.py"),
+            138,
+            "__call__",
+            "return launch_agent(self._config, self._entrypoint, list(args))",
+        ),
+        (
+            format!("{PACKAGES}/torch/distributed/launcher/api.py"),
+            269,
+            "launch_agent",
+            "raise ChildFailedError(",
+        ),
+    ];
+    lines.push("Traceback (most recent call last):".to_owned());
+    for (file, line, function, code) in frames {
+        lines.push(format!("  File \"{file}\", line {line}, in {function}"));
+        lines.push(format!("    {code}"));
+    }
+    lines.extend(child_failed_error(script, std::slice::from_ref(failed)));
+    lines
+}
+
+/// torchrun's `ChildFailedError` summary for `script`: the root cause is
+/// the first failure in time (ties to the lowest rank), the others are
+/// listed under `Failures:`; `[n]` enumerates the failures in rank order.
+/// Rules are as wide as the title or the widest failure line, at most 60.
+pub fn child_failed_error(script: &str, failures: &[RankFailure]) -> Vec<String> {
+    let mut sorted: Vec<&RankFailure> = failures.iter().collect();
+    sorted.sort_by_key(|f| f.rank);
+    let root = sorted.iter().copied().min_by_key(|f| (f.at, f.rank));
+    let title = format!("{script} FAILED");
+    let mut width = title.len();
+    let mut root_block = Vec::new();
+    let mut other_blocks = Vec::new();
+    for (index, failure) in sorted.iter().enumerate() {
+        let block = failure.block(index);
+        width = width.max(block.iter().map(String::len).max().unwrap_or(0));
+        if root.is_some_and(|r| std::ptr::eq(r, *failure)) {
+            root_block = block;
+        } else {
+            other_blocks.extend(block);
+        }
+    }
+    let width = width.min(60);
+    if other_blocks.is_empty() {
+        other_blocks.push("  <NO_OTHER_FAILURES>".to_owned());
+    }
+    let mut lines = vec![
+        // The template starts with a newline, hence the trailing space.
+        "torch.distributed.elastic.multiprocessing.errors.ChildFailedError: ".to_owned(),
+        "=".repeat(width),
+        title,
+        "-".repeat(width),
+        "Failures:".to_owned(),
+    ];
+    lines.extend(other_blocks);
+    lines.push("-".repeat(width));
+    lines.push("Root Cause (first observed failure):".to_owned());
+    lines.extend(root_block);
+    lines.push("=".repeat(width));
+    lines
+}
+
+/// A training job whose collective hung: torchrun on each host starting
+/// `gpus_per_node` workers of `script`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct HungJob {
+    /// The training script, e.g. `train.py`.
+    pub script: String,
+    /// The host of each torchrun agent, in node-rank order.
+    pub hosts: Vec<String>,
+    /// Workers per host.
+    pub gpus_per_node: u32,
+    /// The collective that hung and its sequence number.
+    pub op: CollectiveOp,
+    /// `SeqNum` of the hung collective.
+    pub seq_num: u64,
+    /// Elements of the collective.
+    pub numel: u64,
+    /// The watchdog timeout, milliseconds.
+    pub timeout_ms: u64,
+    /// When the collective was enqueued, seconds since the Unix epoch;
+    /// the watchdog fires `timeout_ms` later.
+    pub started_at: i64,
+    /// Ranks that print nothing (their GPU is gone, their process with it).
+    pub silent_ranks: Vec<u32>,
+    /// Seed of pids and sub-second stamps.
+    pub seed: u64,
+}
+
+/// The tail of the job's output: every rank's watchdog abort, then each
+/// agent's failure lines and summary, rank 0's host first.
+pub fn hung_job_log(job: &HungJob) -> Vec<String> {
+    let fired = job
+        .started_at
+        .saturating_add(i64::try_from(job.timeout_ms / 1000).unwrap_or(i64::MAX));
+    let per_node = job.gpus_per_node.max(1);
+    let pid = |rank: u32| noise::between(&[job.seed, u64::from(rank), 5], 10_000, 999_999) as u32;
+    let mut lines = Vec::new();
+    let nodes = u32::try_from(job.hosts.len()).unwrap_or(u32::MAX);
+    let ranks = (0..nodes.saturating_mul(per_node)).filter(|r| !job.silent_ranks.contains(r));
+    for rank in ranks {
+        lines.extend(watchdog_abort(&WatchdogTimeout {
+            rank,
+            group: ProcessGroup::Default,
+            seq_num: job.seq_num,
+            last_enqueued: job.seq_num.saturating_add(2),
+            op: job.op,
+            numel_in: job.numel,
+            numel_out: job.numel,
+            timeout_ms: job.timeout_ms,
+            at: fired,
+            seed: job.seed,
+        }));
+    }
+    for (node, host) in (0u32..).zip(&job.hosts) {
+        let local: Vec<u32> = (0..per_node)
+            .map(|l| node.saturating_mul(per_node).saturating_add(l))
+            .filter(|r| !job.silent_ranks.contains(r))
+            .collect();
+        let Some(&first) = local.first() else {
+            continue;
+        };
+        let failed = RankFailure {
+            at: fired.saturating_add(5),
+            host: host.clone(),
+            rank: first,
+            local_rank: first % per_node,
+            exitcode: -6,
+            pid: pid(first),
+        };
+        let others: Vec<u32> = local.iter().skip(1).map(|&r| pid(r)).collect();
+        let agent = noise::between(&[job.seed, u64::from(node), 6], 10_000, 999_999) as u32;
+        lines.extend(torchrun_failure(agent, &failed, &others, &job.script));
+    }
+    lines
+}
