@@ -325,3 +325,9 @@ ar-error-unit = A count takes no unit (k for thousands is fine).
 ar-error-ranks = From 2 to 64 ranks.
 ar-error-too-many-elements = At most { $n } elements per rank for this many ranks.
 ar-error-fraction = A fraction above 0 and at most 1.
+
+## Slurm shell
+sh-intro = A terminal on the login node of a simulated cluster: four nodes of eight GPUs, partitions gpu and debug, as configured in the chapter. Try sinfo, squeue, sbatch, scontrol show node node-3, or ssh node-3 nvidia-smi. Type help for everything it knows.
+sh-speed = Simulated time
+sh-speed-paused = paused
+sh-keys = Enter runs a command; ↑ and ↓ walk the history; Tab completes a word (on an empty line it moves on, as usual); Ctrl+C abandons the line; Ctrl+L clears the screen.

@@ -323,3 +323,9 @@ ar-error-unit = Un recuento no lleva unidad (k para miles sirve).
 ar-error-ranks = De 2 a 64 rangos.
 ar-error-too-many-elements = Como mucho { $n } elementos por rango con tantos rangos.
 ar-error-fraction = Una fracción mayor que 0 y como mucho 1.
+
+## Consola de Slurm
+sh-intro = Una terminal en el nodo de acceso de un clúster simulado: cuatro nodos de ocho GPUs, particiones gpu y debug, configurado como en el capítulo. Prueba sinfo, squeue, sbatch, scontrol show node node-3 o ssh node-3 nvidia-smi. Escribe help para ver todo lo que conoce.
+sh-speed = Tiempo simulado
+sh-speed-paused = en pausa
+sh-keys = Intro ejecuta una orden; ↑ y ↓ recorren el historial; Tab completa una palabra (en una línea vacía pasa al siguiente elemento, como siempre); Ctrl+C abandona la línea; Ctrl+L limpia la pantalla.

@@ -2,8 +2,11 @@
 //! (the lines of a real `slurm.conf`), hostlists, and the shell that runs
 //! commands over it. Pure: time and seeds are arguments.
 
+pub mod cluster;
 pub mod conf;
 pub mod hostlist;
 pub mod node_tools;
+pub mod session;
 pub mod shell;
+pub mod terminal;
 pub mod time_spec;

@@ -6,6 +6,7 @@
 mod checkpoint_cost;
 mod fair_share;
 mod ring_allreduce;
+mod slurm_shell;
 mod text_field;
 mod url_state;
 mod young_daly;
@@ -17,6 +18,7 @@ use crate::book::{WidgetDirective, WidgetKind};
 use crate::ui::use_i18n;
 pub use fair_share::FairShareCalculator;
 pub use ring_allreduce::RingAllreduceExplorer;
+pub use slurm_shell::SlurmShell;
 pub use young_daly::YoungDalyExplorer;
 
 /// Locale key of a widget's display name.
@@ -55,6 +57,10 @@ pub fn WidgetHost(
             };
             return view! { <RingAllreduceExplorer ranks=ranks algorithm=text("algorithm") /> }
                 .into_any();
+        }
+        // The labs' prepared clusters come later; their pages keep the notice.
+        WidgetKind::SlurmShell if text("lab").is_none() => {
+            return view! { <SlurmShell /> }.into_any();
         }
         WidgetKind::SlurmShell => {}
     }

@@ -146,8 +146,11 @@ test("code blocks copy their text", async () => {
 test("widgets not built yet say so honestly, in the reader's language", async () => {
   const { context, page } = await openPage();
   await visit(page, "es/running-jobs");
+  // Every widget of the chapter is live.
+  assert.equal(await page.locator(".widget-coming").count(), 0);
+  // The labs' prepared clusters are still to come.
+  await visit(page, "es/fallen-off-the-bus");
   const notices = page.locator(".widget-coming");
-  // The explorer, the calculator and the ring are live; the shell is still to come.
   assert.equal(await notices.count(), 1);
   assert.equal(await page.locator('.widget-coming[data-widget="slurm-shell"]').count(), 1);
   assert.match(await notices.first().textContent(), /llegará en una próxima versión/);

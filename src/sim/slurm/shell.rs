@@ -58,3 +58,9 @@ pub use fs::{
 };
 pub use parse::{ErrorKind, SyntaxError};
 pub use state::{HISTORY_SIZE, MAX_INPUT, Outcome, Shell, ShellError};
+
+/// The simulated time `now` (seconds since 1970, UTC) through a `date`
+/// format, e.g. `%F %T` for `2026-11-30 03:32:06`.
+pub fn format_time(now: u64, format: &str) -> String {
+    time::DateTime::from_epoch(now).format(format)
+}

@@ -1,0 +1,186 @@
+//! Who may run jobs and what they are charged: the users (uid, home,
+//! default account), the QOS table, and the association tree of the
+//! fair-share model with its usage. Usage is charged in billing-seconds,
+//! which with Slurm's default billing weights are CPU-seconds (what the
+//! reference cluster's `sshare` RawUsage counts), and decays with
+//! `PriorityDecayHalfLife` at every priority calculation.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+use crate::sim::fair_share::{
+    AccountTree, Algorithm, AssocId, AssocSpec, FairShareError, UserAssoc, decay, fair_share,
+};
+
+/// Fair-share factors by account, then user: looked up without building
+/// a key.
+pub type FairShares = BTreeMap<String, BTreeMap<String, f64>>;
+
+/// A login on the cluster.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct User {
+    /// The login name.
+    pub name: String,
+    /// Its uid (and gid: one group per user).
+    pub uid: u32,
+    /// Its home directory.
+    pub home: String,
+    /// The account jobs charge without `-A`.
+    pub default_account: String,
+}
+
+/// A quality of service.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Qos {
+    /// Its name.
+    pub name: String,
+    /// Its priority; the QOS factor is this over the largest.
+    pub priority: u32,
+}
+
+/// Users, QOS and the association tree with usage.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Accounts {
+    /// The users.
+    pub users: Vec<User>,
+    /// The QOS; the first is the default.
+    pub qos: Vec<Qos>,
+    /// Accounts and user associations with shares and raw usage.
+    pub tree: AccountTree,
+}
+
+impl Accounts {
+    /// The reference cluster: accounts `team-a` (3 shares) and `team-b`
+    /// (1), users `alice` (team-a), `bob` (team-b) and `root` (in `root`
+    /// and `team-a`, charging team-a by default, as in the transcripts),
+    /// QOS `normal` (priority 100) and `high` (1000): the transcripts'
+    /// sprio shows QOS factors 0.1 and 1.0.
+    pub fn reference() -> Result<Self, FairShareError> {
+        let tree = AccountTree::from_specs(&[
+            AssocSpec::user("root", "root", 1, 0.0),
+            AssocSpec::account("root", "team-a", 3),
+            AssocSpec::user("team-a", "root", 1, 0.0),
+            AssocSpec::user("team-a", "alice", 1, 0.0),
+            AssocSpec::account("root", "team-b", 1),
+            AssocSpec::user("team-b", "bob", 1, 0.0),
+        ])?;
+        let user = |name: &str, uid: u32, home: &str, account: &str| User {
+            name: name.to_owned(),
+            uid,
+            home: home.to_owned(),
+            default_account: account.to_owned(),
+        };
+        Ok(Self {
+            users: vec![
+                user("root", 0, "/root", "team-a"),
+                user("alice", 1001, "/home/alice", "team-a"),
+                user("bob", 1002, "/home/bob", "team-b"),
+            ],
+            qos: vec![
+                Qos {
+                    name: "normal".to_owned(),
+                    priority: 100,
+                },
+                Qos {
+                    name: "high".to_owned(),
+                    priority: 1000,
+                },
+            ],
+            tree,
+        })
+    }
+
+    /// The user called `name`.
+    pub fn user(&self, name: &str) -> Option<&User> {
+        self.users.iter().find(|u| u.name == name)
+    }
+
+    /// Whether `user` may charge `account`.
+    pub fn has_assoc(&self, account: &str, user: &str) -> bool {
+        self.tree.find(&assoc(account, user)).is_some()
+    }
+
+    /// Whether an account exists.
+    pub fn has_account(&self, account: &str) -> bool {
+        self.tree.find(&AssocId {
+            account: account.to_owned(),
+            user: None,
+        })
+        .is_some()
+    }
+
+    /// Whether `account` is `ancestor` or below it.
+    pub fn account_within(&self, account: &str, ancestor: &str) -> bool {
+        let nodes = self.tree.nodes();
+        let mut at = self.tree.find(&AssocId {
+            account: account.to_owned(),
+            user: None,
+        });
+        while let Some(i) = at {
+            if nodes[i].id.account == ancestor {
+                return true;
+            }
+            at = nodes[i].parent;
+        }
+        false
+    }
+
+    /// The QOS called `name`.
+    pub fn qos(&self, name: &str) -> Option<&Qos> {
+        self.qos.iter().find(|q| q.name == name)
+    }
+
+    /// The default QOS's name.
+    pub fn default_qos(&self) -> &str {
+        self.qos.first().map_or("normal", |q| q.name.as_str())
+    }
+
+    /// The largest QOS priority.
+    pub fn max_qos_priority(&self) -> u32 {
+        self.qos.iter().map(|q| q.priority).max().unwrap_or(0)
+    }
+
+    /// Adds usage (billing-seconds) to user associations. Charges that the
+    /// tree refuses (an association without shares) are dropped.
+    pub fn charge(&mut self, charges: &BTreeMap<(String, String), f64>) {
+        for ((account, user), amount) in charges {
+            if let Some(i) = self.tree.find(&assoc(account, user)) {
+                let now = self.tree.nodes()[i].own_usage;
+                // A refused charge leaves the previous usage in place.
+                let _ = self.tree.set_own_usage(i, now + amount);
+            }
+        }
+    }
+
+    /// Decays every association's usage over `elapsed_s` seconds.
+    pub fn decay(&mut self, elapsed_s: f64, half_life_s: f64) {
+        for i in 0..self.tree.nodes().len() {
+            let own = self.tree.nodes()[i].own_usage;
+            if own > 0.0 {
+                let _ = self.tree.set_own_usage(i, decay(own, elapsed_s, half_life_s));
+            }
+        }
+    }
+
+    /// The Fair Tree factor of every user association, by account then
+    /// user (empty when the tree cannot be ranked).
+    pub fn fair_share_factors(&self) -> FairShares {
+        let mut out = FairShares::new();
+        for (UserAssoc { account, user }, detail) in
+            fair_share(&self.tree, Algorithm::FairTree).unwrap_or_default()
+        {
+            if let Some(f) = detail.factor {
+                out.entry(account).or_default().insert(user, f);
+            }
+        }
+        out
+    }
+}
+
+fn assoc(account: &str, user: &str) -> AssocId {
+    AssocId {
+        account: account.to_owned(),
+        user: Some(user.to_owned()),
+    }
+}

@@ -1,0 +1,184 @@
+//! The Slurm command-line tools over the cluster, each a pure function of
+//! its arguments, its stdin and the caller: `sbatch`, `srun`, `squeue`,
+//! `sinfo`, `scancel`, `scontrol`, `sacct`, `sprio`, `sshare`. Each prints
+//! what Slurm 22.05.8 prints, on the stream it uses, with its exit status;
+//! `--help` and `--usage` describe, in our own words, the options this
+//! model supports.
+
+use super::args::{self, Opt};
+use super::output::CommandOutput;
+use super::runner::NoPrograms;
+use super::state::{Job, JobState};
+use super::{Caller, Cluster};
+
+mod help;
+mod sacct;
+mod sbatch;
+mod scancel;
+mod scontrol;
+mod sinfo;
+mod sprio;
+mod squeue;
+mod srun;
+mod sshare;
+
+/// A command: its name, a one-line summary and its options.
+#[derive(Debug, Clone, Copy)]
+pub struct CommandInfo {
+    /// The name typed to run it.
+    pub name: &'static str,
+    /// What it does, in one line.
+    pub summary: &'static str,
+    options: &'static [Opt],
+}
+
+impl CommandInfo {
+    /// Its options as typed (`-p`, `--partition`), for tab completion.
+    pub fn options(&self) -> Vec<String> {
+        args::spellings(self.options)
+    }
+}
+
+/// Every command, by name.
+pub const COMMANDS: &[CommandInfo] = &[
+    CommandInfo {
+        name: "sacct",
+        summary: "accounting records of jobs and their steps",
+        options: sacct::OPTIONS,
+    },
+    CommandInfo {
+        name: "sbatch",
+        summary: "submit a batch script",
+        options: sbatch::OPTIONS,
+    },
+    CommandInfo {
+        name: "scancel",
+        summary: "cancel jobs",
+        options: scancel::OPTIONS,
+    },
+    CommandInfo {
+        name: "scontrol",
+        summary: "show and change jobs, nodes and partitions",
+        options: scontrol::OPTIONS,
+    },
+    CommandInfo {
+        name: "sinfo",
+        summary: "partitions and nodes and their states",
+        options: sinfo::OPTIONS,
+    },
+    CommandInfo {
+        name: "sprio",
+        summary: "the priority factors of pending jobs",
+        options: sprio::OPTIONS,
+    },
+    CommandInfo {
+        name: "squeue",
+        summary: "jobs in the queue",
+        options: squeue::OPTIONS,
+    },
+    CommandInfo {
+        name: "srun",
+        summary: "run a program as a job step, waiting for it",
+        options: srun::OPTIONS,
+    },
+    CommandInfo {
+        name: "sshare",
+        summary: "fair-share usage and factors of accounts and users",
+        options: sshare::OPTIONS,
+    },
+];
+
+impl Cluster {
+    /// The names of the commands, sorted.
+    pub fn command_names() -> Vec<&'static str> {
+        COMMANDS.iter().map(|c| c.name).collect()
+    }
+
+    /// A command's options as typed, for completion (empty for an unknown
+    /// command).
+    pub fn command_options(name: &str) -> Vec<String> {
+        COMMANDS
+            .iter()
+            .find(|c| c.name == name)
+            .map(CommandInfo::options)
+            .unwrap_or_default()
+    }
+
+    /// Runs a command as `user` in their home directory, with no files to
+    /// read and only the cluster's own programs. `argv[0]` is the command.
+    pub fn exec(&mut self, argv: &[String], stdin: &str, user: &str) -> CommandOutput {
+        let home = self
+            .user(user)
+            .map_or_else(|| "/".to_owned(), |u| u.home.clone());
+        let no_files = |_: &str| None;
+        let mut programs = NoPrograms;
+        let mut caller = Caller {
+            user,
+            cwd: &home,
+            files: &no_files,
+            programs: &mut programs,
+        };
+        self.exec_as(argv, stdin, &mut caller)
+    }
+
+    /// Runs a command for a caller (user, directory, files, programs).
+    pub fn exec_as(&mut self, argv: &[String], stdin: &str, caller: &mut Caller<'_>) -> CommandOutput {
+        let Some((prog, rest)) = argv.split_first() else {
+            return CommandOutput::default();
+        };
+        let name = prog.rsplit('/').next().unwrap_or(prog);
+        match name {
+            "sacct" => sacct::run(self, rest, caller),
+            "sbatch" => sbatch::run(self, rest, stdin, caller),
+            "scancel" => scancel::run(self, rest, caller),
+            "scontrol" => scontrol::run(self, rest, caller),
+            "sinfo" => sinfo::run(self, rest),
+            "sprio" => sprio::run(self, rest),
+            "squeue" => squeue::run(self, rest, caller),
+            "srun" => srun::run(self, rest, caller),
+            "sshare" => sshare::run(self, rest, caller),
+            _ => CommandOutput::failure(&format!("{name}: command not found\n"), 127),
+        }
+    }
+
+    /// Jobs `squeue` and `scontrol` still see: not yet purged `MinJobAge`
+    /// seconds after they ended.
+    fn visible(&self, job: &Job) -> bool {
+        match (job.state, job.end_time) {
+            (JobState::Pending | JobState::Running, _) => true,
+            (_, Some(end)) => end + i64::from(self.config.min_job_age_s) > self.now,
+            (_, None) => false,
+        }
+    }
+}
+
+/// A getopt mistake: glibc's line, then the tool's hint, exit 1.
+fn usage_error(prog: &str, message: &str, exit: i32) -> CommandOutput {
+    let mut out = CommandOutput::default();
+    out.err(message);
+    out.err_line(&format!("Try \"{prog} --help\" for more information"));
+    out.exit = exit;
+    out
+}
+
+/// Reads the options of a command, or the output for a mistake.
+fn parse(prog: &str, argv: &[String], table: &[Opt], exit: i32) -> Result<args::Parsed, CommandOutput> {
+    args::parse(prog, argv, table, false).map_err(|m| usage_error(prog, &m, exit))
+}
+
+/// A successful output of lines on stdout.
+fn lines_out(lines: &[String]) -> CommandOutput {
+    let mut out = CommandOutput::default();
+    for line in lines {
+        out.out_line(line);
+    }
+    out
+}
+
+/// `prog: error: message` on stderr with an exit status.
+fn error_out(prog: &str, message: &str, exit: i32) -> CommandOutput {
+    CommandOutput::failure(&format!("{prog}: error: {message}\n"), exit)
+}
+
+/// The printed form of a Slurm version request.
+const VERSION: &str = "slurm 22.05.8\n";

@@ -1,0 +1,246 @@
+//! `--help` and `--usage` of the commands, written for this model: each
+//! lists the options it supports (the real tools' texts are not copied).
+
+use super::super::output::CommandOutput;
+
+/// The text on stdout, exit status 0.
+pub(super) fn text(text: &str) -> CommandOutput {
+    let mut out = CommandOutput::default();
+    out.out(text);
+    out
+}
+
+pub(super) const SQUEUE: &str = "\
+Usage: squeue [OPTIONS]
+Show the jobs in the queue (pending and running, plus recently ended ones
+with -t).
+
+  -A, --account=LIST      only jobs charging these accounts
+  -a, --all               accepted for compatibility (all partitions are shown)
+  -h, --noheader          no header line
+  -j, --jobs[=LIST]       only these job ids (ID or ARRAYID_TASK)
+  -l, --long              long format with state and time limit
+      --me                only your own jobs
+  -n, --name=LIST         only jobs with these names
+  -o, --format=FORMAT     fields to print, e.g. \"%.18i %.9P %.8j %R\"
+  -p, --partition=LIST    only jobs in these partitions
+  -q, --qos=LIST          only jobs with these QOS
+  -r, --array             one line per pending array task
+  -S, --sort=KEYS         sort keys (default P,t,-p)
+      --start             expected start times of pending jobs
+  -t, --states=LIST       only jobs in these states (PD,R,CD,F,TO,CA,NF or all)
+  -u, --user=LIST         only jobs of these users
+  -w, --nodelist=HOSTS    only jobs on these nodes
+  -V, --version           print the version
+      --help, --usage     this help, a short usage line
+";
+
+pub(super) const SQUEUE_USAGE: &str = "\
+Usage: squeue [-A account] [-a] [-h] [-j jobs] [-l] [--me] [-n name] [-o format]
+              [-p partitions] [-q qos] [-r] [-S fields] [--start] [-t states]
+              [-u users] [-w nodes] [-V] [--help] [--usage]
+";
+
+pub(super) const SINFO: &str = "\
+Usage: sinfo [OPTIONS]
+Show partitions and the states of their nodes.
+
+  -h, --noheader          no header line
+  -l, --long              more columns (and a date line)
+  -N, --Node              one line per node and partition
+  -n, --nodes=HOSTS       only these nodes
+  -o, --format=FORMAT     fields to print, e.g. \"%P %a %l %D %t %N\"
+  -p, --partition=LIST    only these partitions
+  -R, --list-reasons      why nodes are down or drained
+  -r, --responding        only responding nodes
+  -d, --dead              only non-responding nodes
+  -s, --summarize         node counts per partition (allocated/idle/other/total)
+  -t, --states=LIST       only nodes in these states (idle, mix, alloc, drain, ...)
+  -V, --version           print the version
+      --help, --usage     this help, a short usage line
+";
+
+pub(super) const SINFO_USAGE: &str = "\
+Usage: sinfo [-dhlNrRsV] [-n nodes] [-o format] [-p partitions] [-t states]
+             [--help] [--usage]
+";
+
+pub(super) const SBATCH: &str = "\
+Usage: sbatch [OPTIONS] [SCRIPT [ARGS...]]
+Submit a batch script (from a file, standard input or --wrap) to the queue.
+
+  -A, --account=NAME      account to charge
+  -a, --array=INDEXES     job array, e.g. 0-15%4 or 1,3,5
+  -c, --cpus-per-task=N   CPUs per task
+  -D, --chdir=DIR         working directory of the job
+  -d, --dependency=LIST   afterok:ID[:ID], afterany:ID, afternotok:ID, after:ID
+  -e, --error=FILE        file for standard error (default: with --output)
+  -G, --gpus=N            GPUs for the whole job
+      --gpus-per-node=N   GPUs on each node
+      --gres=gpu:N        GPUs on each node
+  -H, --hold              submit held (release with scontrol release)
+  -J, --job-name=NAME     name of the job
+      --mem=SIZE          memory per node (M, G, T suffixes)
+      --mem-per-cpu=SIZE  memory per CPU
+  -N, --nodes=N[-M]       number of nodes
+  -n, --ntasks=N          number of tasks
+      --ntasks-per-node=N tasks on each node
+      --nice[=N]          lower the priority by N
+  -o, --output=FILE       file for standard output (default slurm-%j.out)
+  -p, --partition=NAME    partition
+      --parsable          print only the job id
+  -q, --qos=NAME          quality of service
+      --requeue, --no-requeue  whether a node failure requeues the job
+  -t, --time=TIME         time limit: MM, HH:MM:SS, D-HH:MM:SS
+      --test-only         say when the job would start, without submitting
+  -w, --nodelist=HOSTS    nodes the job must run on
+      --wrap=COMMAND      wrap a command line in a script
+  -x, --exclude=HOSTS     nodes the job must not run on
+  -V, --version           print the version
+      --help, --usage     this help, a short usage line
+
+Script lines \"# sim: runtime=90 exit=3\" fix the simulated run time and exit code.
+";
+
+pub(super) const SBATCH_USAGE: &str = "\
+Usage: sbatch [-N nodes] [-n ntasks] [-c ncpus] [--mem=MB] [--gpus=N]
+              [--gpus-per-node=N] [-t time] [-p partition] [-J name] [-A account]
+              [--qos=name] [-a array] [-d dependency] [-H] [-w hosts] [-x hosts]
+              [-o file] [-e file] [--parsable] [--test-only] [--wrap=cmd]
+              [script [args...]]
+";
+
+pub(super) const SRUN: &str = "\
+Usage: srun [OPTIONS] PROGRAM [ARGS...]
+Run a program as a job step on allocated nodes and wait for it.
+
+  -A, --account=NAME      account to charge
+  -c, --cpus-per-task=N   CPUs per task
+  -G, --gpus=N            GPUs for the whole job
+      --gpus-per-node=N   GPUs on each node
+  -J, --job-name=NAME     name of the job
+  -l, --label             prefix each output line with its task number
+      --mem=SIZE          memory per node
+  -N, --nodes=N[-M]       number of nodes
+  -n, --ntasks=N          number of tasks
+  -p, --partition=NAME    partition
+  -q, --qos=NAME          quality of service
+  -t, --time=TIME         time limit
+  -w, --nodelist=HOSTS    nodes to run on
+  -x, --exclude=HOSTS     nodes not to run on
+  -V, --version           print the version
+      --help, --usage     this help, a short usage line
+";
+
+pub(super) const SRUN_USAGE: &str = "\
+Usage: srun [-N nodes] [-n ntasks] [-c ncpus] [--mem=MB] [--gpus=N] [-t time]
+            [-p partition] [-J name] [-A account] [-l] [-w hosts] [-x hosts]
+            program [args...]
+";
+
+pub(super) const SCANCEL: &str = "\
+Usage: scancel [OPTIONS] [JOBID[_TASK]...]
+Cancel jobs: the ids given, or every job matching the filters.
+
+  -A, --account=NAME      jobs charging this account
+  -n, --name=NAME         jobs with this name
+  -p, --partition=NAME    jobs in this partition
+  -t, --state=STATE       jobs in this state (PENDING, RUNNING)
+  -u, --user=NAME         jobs of this user
+      --me                your own jobs
+  -v, --verbose           report jobs that are already done or unknown
+  -V, --version           print the version
+      --help, --usage     this help, a short usage line
+";
+
+pub(super) const SCANCEL_USAGE: &str = "\
+Usage: scancel [-A account] [--me] [-n name] [-p partition] [-t state] [-u user]
+               [-v] [job_id[_task]...]
+";
+
+pub(super) const SCONTROL: &str = "\
+Usage: scontrol [OPTIONS] COMMAND [ARGS...]
+Show and change the cluster's jobs, nodes and partitions.
+
+  show job [ID]                       a job (all jobs without ID); -d adds details
+  show node [NAME]                    a node (all nodes without NAME)
+  show partition [NAME]               a partition (all without NAME)
+  update NodeName=HOSTS State=DRAIN|DOWN|RESUME|UNDRAIN [Reason=TEXT]
+                                      drain, down or resume nodes (root only)
+  hold ID... / uhold ID...            keep pending jobs from starting
+  release ID...                       let held jobs start
+  requeue ID...                       put running or ended batch jobs back in the queue
+
+  -d, --details           more detail in show job
+  -o, --oneliner          one line per record
+  -V, --version           print the version
+      --help, --usage     this help, a short usage line
+";
+
+pub(super) const SCONTROL_USAGE: &str = "\
+Usage: scontrol [-d] [-o] [-V] [show|update|hold|uhold|release|requeue] ...
+";
+
+pub(super) const SACCT: &str = "\
+Usage: sacct [OPTIONS]
+Accounting records of jobs and their steps (.batch, and .0, .1 for srun steps).
+
+  -a, --allusers          jobs of all users (the default for root)
+  -b, --brief             only JobID, State and ExitCode
+  -j, --jobs=LIST         only these jobs
+  -l, --long              many fields
+  -n, --noheader          no header lines
+  -o, --format=FIELDS     fields to print, e.g. JobID,State,Elapsed%12
+  -p, --parsable          fields separated by |, with a trailing |
+  -P, --parsable2         fields separated by |
+  -s, --state=LIST        only jobs in these states (CD,F,TO,CA,NF,R,PD)
+  -S, --starttime=TIME    jobs since this time (default: midnight)
+  -u, --user=LIST         only jobs of these users
+  -X, --allocations       jobs only, without their steps
+  -e, --helpformat        the fields --format accepts
+  -V, --version           print the version
+      --help, --usage     this help, a short usage line
+";
+
+pub(super) const SACCT_USAGE: &str = "\
+Usage: sacct [-a] [-b] [-e] [-j jobs] [-l] [-n] [-o fields] [-p] [-P] [-s states]
+             [-S time] [-u users] [-X] [-V]
+";
+
+pub(super) const SPRIO: &str = "\
+Usage: sprio [OPTIONS]
+The priority of pending jobs and the weighted factors that make it up.
+
+  -h, --noheader          no header line
+  -j, --jobs=LIST         only these jobs
+  -l, --long              all factors, with user, account and nice
+  -p, --partition=LIST    only jobs in these partitions
+  -u, --user=LIST         only jobs of these users
+  -w, --weights           the configured weights
+  -V, --version           print the version
+      --help, --usage     this help, a short usage line
+";
+
+pub(super) const SPRIO_USAGE: &str = "\
+Usage: sprio [-h] [-j jobs] [-l] [-p partitions] [-u users] [-w] [-V]
+";
+
+pub(super) const SSHARE: &str = "\
+Usage: sshare [OPTIONS]
+Shares, usage and fair-share factors of accounts and users (Fair Tree).
+
+  -a, --all               all users, not only you
+  -A, --accounts=LIST     only these accounts
+  -l, --long              also NormUsage, LevelFS and TRES minutes
+  -n, --noheader          no header lines
+  -p, --parsable          fields separated by |, with a trailing |
+  -P, --parsable2         fields separated by |
+  -u, --users=LIST        these users
+  -U, --Users             only user lines
+  -V, --version           print the version
+      --help, --usage     this help, a short usage line
+";
+
+pub(super) const SSHARE_USAGE: &str = "\
+Usage: sshare [-a] [-A accounts] [-l] [-n] [-p] [-P] [-u users] [-U] [-V]
+";

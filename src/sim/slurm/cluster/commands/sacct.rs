@@ -1,0 +1,457 @@
+//! `sacct`: the accounting records of jobs and their steps (`.batch` for
+//! the script, `.0`, `.1` for its `srun` lines), in `print_fields` cells:
+//! the default fields `JobID,JobName,Partition,Account,AllocCPUS,State,
+//! ExitCode`, `-o` with sacct's field names (any unambiguous prefix,
+//! `%width`), `-X` jobs only, `-P`/`-p` parsable, `-b`, `-l`, filters
+//! `-j -u -a -s -S`. A requeued job that has not run again shows the run
+//! before (`REQUEUED`); `-D` shows every run. Fields this model does not
+//! measure (memory use, energy, ...) print blank.
+
+use super::super::args::{HasArg, Opt, opt};
+use super::super::clock;
+use super::super::fields::{Parsable, mem_units, print_fields_header, print_fields_row};
+use super::super::output::CommandOutput;
+use super::super::state::{Job, JobState, RunRecord, StepId, StepRecord};
+use super::super::{Caller, Cluster};
+use super::{VERSION, error_out, help, parse};
+use crate::sim::slurm::time_spec::scontrol_time;
+
+pub(super) const OPTIONS: &[Opt] = &[
+    opt("allusers", Some('a'), &["allusers"], HasArg::No),
+    opt("brief", Some('b'), &["brief"], HasArg::No),
+    opt("duplicates", Some('D'), &["duplicates"], HasArg::No),
+    opt("helpformat", Some('e'), &["helpformat"], HasArg::No),
+    opt("endtime", Some('E'), &["endtime"], HasArg::Required),
+    opt("help", Some('h'), &["help"], HasArg::No),
+    opt("jobs", Some('j'), &["jobs"], HasArg::Required),
+    opt("long", Some('l'), &["long"], HasArg::No),
+    opt("noheader", Some('n'), &["noheader"], HasArg::No),
+    opt("format", Some('o'), &["format", "fields"], HasArg::Required),
+    opt("parsable", Some('p'), &["parsable"], HasArg::No),
+    opt("parsable2", Some('P'), &["parsable2"], HasArg::No),
+    opt("state", Some('s'), &["state"], HasArg::Required),
+    opt("starttime", Some('S'), &["starttime"], HasArg::Required),
+    opt("user", Some('u'), &["user", "uid"], HasArg::Required),
+    opt("usage", None, &["usage"], HasArg::No),
+    opt("version", Some('V'), &["version"], HasArg::No),
+    opt("allocations", Some('X'), &["allocations"], HasArg::No),
+];
+
+/// sacct's fields and default widths, in its table's order (prefixes
+/// match the first field that starts with them).
+const FIELDS: &[(&str, i32)] = &[
+    ("Account", 10), ("AdminComment", 15), ("AllocCPUS", 10), ("AllocNodes", 10),
+    ("AllocTRES", 10), ("AssocID", 7), ("AveCPU", 10), ("AveCPUFreq", 10), ("AveDiskRead", 14),
+    ("AveDiskWrite", 14), ("AvePages", 10), ("AveRSS", 10), ("AveVMSize", 10), ("BlockID", 16),
+    ("Cluster", 10), ("Comment", 14), ("Constraints", 19), ("ConsumedEnergy", 14),
+    ("ConsumedEnergyRaw", 17), ("Container", 19), ("CPUTime", 10), ("CPUTimeRAW", 10),
+    ("DBIndex", -10), ("DerivedExitCode", 15), ("Elapsed", 10), ("ElapsedRaw", 10),
+    ("Eligible", 19), ("End", 19), ("ExitCode", 8), ("Flags", 19), ("GID", 6), ("Group", 9),
+    ("JobID", -12), ("JobIDRaw", -12), ("JobName", 10), ("Layout", 9), ("MaxDiskRead", 12),
+    ("MaxDiskReadNode", 15), ("MaxDiskReadTask", 15), ("MaxDiskWrite", 12),
+    ("MaxDiskWriteNode", 16), ("MaxDiskWriteTask", 16), ("MaxPages", 8), ("MaxPagesNode", 12),
+    ("MaxPagesTask", 14), ("MaxRSS", 10), ("MaxRSSNode", 10), ("MaxRSSTask", 10),
+    ("MaxVMSize", 10), ("MaxVMSizeNode", 14), ("MaxVMSizeTask", 14), ("McsLabel", 12),
+    ("MinCPU", 10), ("MinCPUNode", 10), ("MinCPUTask", 10), ("NCPUS", 10), ("NNodes", 8),
+    ("NodeList", 15), ("NTasks", 8), ("Partition", 10), ("Priority", 10), ("QOS", 10),
+    ("QOSRAW", 6), ("Reason", 22), ("ReqCPUFreq", 10), ("ReqCPUFreqGov", 13),
+    ("ReqCPUFreqMax", 13), ("ReqCPUFreqMin", 13), ("ReqCPUS", 8), ("ReqMem", 10),
+    ("ReqNodes", 8), ("ReqTRES", 10), ("Reservation", 20), ("ReservationId", 8),
+    ("Reserved", 10), ("ResvCPU", 10), ("ResvCPURAW", 10), ("Start", 19), ("State", 10),
+    ("Submit", 19), ("SubmitLine", 20), ("Suspended", 10), ("SystemComment", 15),
+    ("SystemCPU", 10), ("Timelimit", 10), ("TimelimitRaw", 10), ("TotalCPU", 10),
+    ("TRESUsageInAve", 14), ("TRESUsageInMax", 14), ("TRESUsageInMaxNode", 18),
+    ("TRESUsageInMaxTask", 18), ("TRESUsageInMin", 14), ("TRESUsageInMinNode", 18),
+    ("TRESUsageInMinTask", 18), ("TRESUsageInTot", 14), ("TRESUsageOutAve", 15),
+    ("TRESUsageOutMax", 15), ("TRESUsageOutMaxNode", 19), ("TRESUsageOutMaxTask", 19),
+    ("TRESUsageOutMin", 15), ("TRESUsageOutMinNode", 19), ("TRESUsageOutMinTask", 19),
+    ("TRESUsageOutTot", 15), ("UID", 6), ("User", 9), ("UserCPU", 10), ("WCKey", 10),
+    ("WCKeyID", 10), ("WorkDir", 20),
+];
+
+const DEFAULT_FIELDS: &str = "jobid,jobname,partition,account,alloccpus,state,exitcode";
+const BRIEF_FIELDS: &str = "jobid,state,exitcode";
+const LONG_FIELDS: &str = "jobid,jobidraw,jobname,partition,maxvmsize,maxvmsizenode,maxvmsizetask,avevmsize,maxrss,maxrssnode,maxrsstask,averss,maxpages,maxpagesnode,maxpagestask,avepages,mincpu,mincpunode,mincputask,avecpu,ntasks,alloccpus,elapsed,state,exitcode,avecpufreq,reqcpufreqmin,reqcpufreqmax,reqcpufreqgov,reqmem,consumedenergy,maxdiskread,maxdiskreadnode,maxdiskreadtask,avediskread,maxdiskwrite,maxdiskwritenode,maxdiskwritetask,avediskwrite,reqtres,alloctres,tresusageinave,tresusageinmax,tresusageinmaxn,tresusageinmaxt,tresusageinmin,tresusageinminn,tresusageinmint,tresusageintot,tresusageoutmax,tresusageoutmaxn,tresusageoutmaxt,tresusageoutave,tresusageouttot";
+
+/// One printed record: a job's run, or one of its steps.
+struct Line<'a> {
+    job: &'a Job,
+    /// The run shown (the current one when `None`).
+    run: Option<&'a RunRecord>,
+    /// The step, for step lines.
+    step: Option<(StepRecord, String, String)>,
+}
+
+/// The fields of a `--format` list: (name, width), or the unknown name.
+fn fields(spec: &str) -> Result<Vec<(&'static str, i32)>, String> {
+    let mut out = Vec::new();
+    for item in spec.split(',').map(str::trim).filter(|s| !s.is_empty()) {
+        let (name, width) = match item.split_once('%') {
+            Some((n, w)) => (n, Some(w.parse::<i32>().unwrap_or(0))),
+            None => (item, None),
+        };
+        if "all".len() >= name.len() && "all"[..name.len()].eq_ignore_ascii_case(name) {
+            out.extend(FIELDS.iter().map(|&(n, w)| (n, width.unwrap_or(w))));
+            continue;
+        }
+        let found = FIELDS
+            .iter()
+            .find(|(n, _)| n.len() >= name.len() && n[..name.len()].eq_ignore_ascii_case(name));
+        match found {
+            Some(&(n, w)) => out.push((n, width.unwrap_or(w))),
+            None => return Err(name.to_owned()),
+        }
+    }
+    Ok(out)
+}
+
+pub(super) fn run(c: &Cluster, argv: &[String], caller: &Caller<'_>) -> CommandOutput {
+    let p = match parse("sacct", argv, OPTIONS, 1) {
+        Ok(p) => p,
+        Err(mut out) => {
+            // sacct says nothing more than getopt.
+            out.chunks.truncate(1);
+            if let Some((_, text)) = out.chunks.first_mut() {
+                *text = text.lines().next().unwrap_or("").to_owned() + "\n";
+            }
+            return out;
+        }
+    };
+    if p.has("help") {
+        return help::text(help::SACCT);
+    }
+    if p.has("usage") {
+        return help::text(help::SACCT_USAGE);
+    }
+    if p.has("version") {
+        return help::text(VERSION);
+    }
+    if p.has("helpformat") {
+        let names: Vec<&str> = FIELDS.iter().map(|(n, _)| *n).collect();
+        let lines: Vec<String> = names.chunks(4).map(|row| row.iter().map(|n| format!("{n:<20}")).collect::<String>().trim_end().to_owned()).collect();
+        return super::lines_out(&lines);
+    }
+    if let Some(extra) = p.operands.first() {
+        let mut out = CommandOutput::default();
+        out.err_line("sacct: error: Unknown arguments:");
+        out.err_line(&format!("sacct: error:  {extra}"));
+        out.exit = 1;
+        return out;
+    }
+    let spec = p.value("format").unwrap_or(if p.has("brief") {
+        BRIEF_FIELDS
+    } else if p.has("long") {
+        LONG_FIELDS
+    } else {
+        DEFAULT_FIELDS
+    });
+    let columns = match fields(spec) {
+        Ok(f) => f,
+        Err(name) => return error_out("sacct", &format!("Invalid field requested: \"{name}\""), 1),
+    };
+    let parsable = if p.has("parsable2") {
+        Parsable::NoEnding
+    } else if p.has("parsable") {
+        Parsable::Ending
+    } else {
+        Parsable::No
+    };
+    let job_ids: Option<Vec<(u32, Option<u32>)>> = match p.value("jobs") {
+        Some(list) => {
+            let mut ids = Vec::new();
+            for item in list.split(',').filter(|s| !s.is_empty()) {
+                let base = item.split('.').next().unwrap_or(item);
+                let parsed = match base.split_once('_') {
+                    Some((a, b)) => a.parse::<u32>().ok().zip(b.parse::<u32>().ok().map(Some)),
+                    None => base.parse::<u32>().ok().map(|i| (i, None)),
+                };
+                match parsed {
+                    Some(id) => ids.push(id),
+                    None => return error_out("sacct", &format!("Invalid job id: {item}"), 1),
+                }
+            }
+            Some(ids)
+        }
+        None => None,
+    };
+    let start = match p.value("starttime") {
+        Some(s) => match parse_time(c, s) {
+            Some(t) => Some(t),
+            None => return error_out("sacct", &format!("Invalid time specification (starttime): {s}"), 1),
+        },
+        None if job_ids.is_some() => None,
+        None => Some(clock::midnight(c.now)),
+    };
+    let end = match p.value("endtime") {
+        Some(s) => match parse_time(c, s) {
+            Some(t) => Some(t),
+            None => return error_out("sacct", &format!("Invalid time specification (endtime): {s}"), 1),
+        },
+        None => None,
+    };
+    let users: Option<Vec<String>> = match p.value("user") {
+        Some(list) => Some(list.split(',').map(str::to_owned).collect()),
+        None if p.has("allusers") || caller.user == "root" => None,
+        None => Some(vec![caller.user.to_owned()]),
+    };
+    let states: Option<Vec<String>> = p.value("state").map(|s| {
+        s.split(',')
+            .map(|st| {
+                let up = st.to_ascii_uppercase();
+                match up.as_str() {
+                    "CD" => "COMPLETED".to_owned(),
+                    "F" => "FAILED".to_owned(),
+                    "TO" => "TIMEOUT".to_owned(),
+                    "CA" => "CANCELLED".to_owned(),
+                    "NF" => "NODE_FAIL".to_owned(),
+                    "R" => "RUNNING".to_owned(),
+                    "PD" => "PENDING".to_owned(),
+                    "RQ" => "REQUEUED".to_owned(),
+                    _ => up,
+                }
+            })
+            .collect()
+    });
+    let mut lines: Vec<Line<'_>> = Vec::new();
+    // Records in submission order, an array's tasks together by task id.
+    let mut jobs: Vec<&Job> = c.jobs.values().collect();
+    jobs.sort_by_key(|j| match &j.array {
+        Some(a) => (a.array_job_id, a.task.unwrap_or(0)),
+        None => (j.id, 0),
+    });
+    for job in jobs {
+        if job.array.as_ref().is_some_and(|a| a.task.is_none()) || job.dependency.is_some() {
+            // Pending array tasks and jobs waiting on others have no record yet.
+            continue;
+        }
+        if let Some(ids) = &job_ids {
+            let array = job.array.as_ref();
+            let hit = ids.iter().any(|&(id, task)| match task {
+                None => job.id == id || array.is_some_and(|a| a.array_job_id == id),
+                Some(t) => array.is_some_and(|a| a.array_job_id == id && a.task == Some(t)),
+            });
+            if !hit {
+                continue;
+            }
+        }
+        if users.as_ref().is_some_and(|u| !u.contains(&job.user)) {
+            continue;
+        }
+        let runs: Vec<Option<&RunRecord>> = if p.has("duplicates") {
+            job.history.iter().map(Some).chain(std::iter::once(None)).collect()
+        } else if job.state == JobState::Pending && !job.history.is_empty() {
+            vec![job.history.last()]
+        } else {
+            vec![None]
+        };
+        for run in runs {
+            if run.is_none() && job.state == JobState::Pending && p.has("duplicates") && !job.history.is_empty() {
+                continue;
+            }
+            let (run_start, run_end) = match run {
+                Some(r) => (Some(r.start), Some(r.end)),
+                None => (job.start_time.filter(|_| job.state != JobState::Pending), job.end_time.filter(|_| job.state.is_finished())),
+            };
+            let active_from = run_start.unwrap_or(job.submit_time);
+            if start.is_some_and(|s| run_end.is_some_and(|e| e < s))
+                || end.is_some_and(|e| active_from > e)
+            {
+                continue;
+            }
+            let state = state_of(job, run);
+            if states.as_ref().is_some_and(|l| !l.iter().any(|s| state.starts_with(s.as_str()))) {
+                continue;
+            }
+            lines.push(Line { job, run, step: None });
+            if p.has("allocations") {
+                continue;
+            }
+            let steps = match run {
+                Some(r) => r.steps.clone(),
+                None => c.step_rows(job.id),
+            };
+            for step in steps {
+                lines.push(Line { job, run, step: Some(step) });
+            }
+        }
+    }
+    let mut out = CommandOutput::default();
+    if !p.has("noheader") {
+        for line in print_fields_header(&columns, parsable) {
+            out.out_line(&line);
+        }
+    }
+    for line in &lines {
+        let cells: Vec<(Option<String>, i32)> = columns
+            .iter()
+            .map(|&(name, width)| (value(c, name, line), width))
+            .collect();
+        out.out_line(&print_fields_row(&cells, parsable));
+    }
+    out
+}
+
+/// `-S`/`-E`: `YYYY-MM-DD[THH:MM:SS]`, `now`, `midnight`, `now-Nhours`...
+fn parse_time(c: &Cluster, text: &str) -> Option<i64> {
+    match text.to_ascii_lowercase().as_str() {
+        "now" => Some(c.now),
+        "midnight" | "today" => Some(clock::midnight(c.now)),
+        other => {
+            if let Some(rest) = other.strip_prefix("now-") {
+                let digits: String = rest.chars().take_while(char::is_ascii_digit).collect();
+                let n: i64 = digits.parse().ok()?;
+                let unit = match &rest[digits.len()..] {
+                    "" | "seconds" | "s" => 1,
+                    "minutes" | "m" => 60,
+                    "hours" | "h" => 3600,
+                    "days" | "d" => 86_400,
+                    "weeks" => 604_800,
+                    _ => return None,
+                };
+                Some(c.now - n * unit)
+            } else {
+                clock::parse_iso(text)
+            }
+        }
+    }
+}
+
+/// The job line's State.
+fn state_of(job: &Job, run: Option<&RunRecord>) -> String {
+    if let Some(r) = run {
+        return r.state.clone();
+    }
+    match job.state {
+        JobState::Cancelled => format!("CANCELLED by {}", job.cancelled_by.unwrap_or(job.uid)),
+        s => s.name().to_owned(),
+    }
+}
+
+/// A field of a line; `None` prints blank.
+fn value(c: &Cluster, name: &str, line: &Line<'_>) -> Option<String> {
+    let job = line.job;
+    let run = line.run;
+    let step = line.step.as_ref();
+    let id_text = match &job.array {
+        Some(a) => format!("{}_{}", a.array_job_id, a.task.map_or_else(String::new, |t| t.to_string())),
+        None => job.id.to_string(),
+    };
+    let suffix = step.map(|(s, _, _)| match s.id {
+        StepId::Batch => ".batch".to_owned(),
+        StepId::Numbered(n) => format!(".{n}"),
+    });
+    let start = match run {
+        Some(r) => Some(r.start),
+        None => job.start_time.filter(|_| job.state != JobState::Pending),
+    };
+    let finish = match run {
+        Some(r) => Some(r.end),
+        None => job.end_time.filter(|_| job.state.is_finished()),
+    };
+    let (step_start, step_end) = match (step, start) {
+        (Some((s, _, _)), Some(t)) => (
+            Some(t + i64::try_from(s.start_offset).unwrap_or(0)),
+            s.end_offset
+                .map(|e| t + i64::try_from(e).unwrap_or(0))
+                .filter(|e| *e <= finish.unwrap_or(c.now))
+                .or(finish),
+        ),
+        _ => (start, finish),
+    };
+    let elapsed = match step_start {
+        Some(s) => step_end.unwrap_or(c.now) - s,
+        None => 0,
+    };
+    let cpus = match (step, run) {
+        (Some((s, _, _)), _) => s.cpus,
+        (None, Some(r)) => r.cpus,
+        (None, None) => job.shape.total().cpus,
+    };
+    let nodes = match run {
+        Some(r) => &r.nodes,
+        None => &job.nodes,
+    };
+    let job_line = step.is_none();
+    Some(match name {
+        "JobID" => format!("{id_text}{}", suffix.unwrap_or_default()),
+        "JobIDRaw" => format!("{}{}", job.id, step.map_or_else(String::new, |(s, _, _)| match s.id {
+            StepId::Batch => ".batch".to_owned(),
+            StepId::Numbered(n) => format!(".{n}"),
+        })),
+        "JobName" => step.map_or_else(|| job.name.clone(), |(s, _, _)| s.name.clone()),
+        "Partition" if job_line => job.partition.clone(),
+        "Account" => job.account.clone(),
+        "AllocCPUS" | "NCPUS" => cpus.to_string(),
+        "ReqCPUS" => job.shape.total().cpus.to_string(),
+        "State" => match step {
+            Some((_, state, _)) => state.clone(),
+            None => state_of(job, run),
+        },
+        "ExitCode" => match (step, run) {
+            (Some((_, _, exit)), _) => exit.clone(),
+            (None, Some(r)) => r.exit.clone(),
+            (None, None) => format!("{}:{}", job.exit.0, job.exit.1),
+        },
+        "DerivedExitCode" if job_line => "0:0".to_owned(),
+        "Elapsed" => scontrol_time(elapsed.max(0)),
+        "ElapsedRaw" => elapsed.max(0).to_string(),
+        "CPUTime" => scontrol_time(elapsed.max(0) * i64::from(cpus)),
+        "CPUTimeRAW" => (elapsed.max(0) * i64::from(cpus)).to_string(),
+        "Start" => step_start.map_or_else(|| "Unknown".to_owned(), clock::iso),
+        "End" => step_end.map_or_else(|| "Unknown".to_owned(), clock::iso),
+        "Submit" => clock::iso(job.submit_time),
+        "Eligible" => job.eligible_time.map_or_else(|| "Unknown".to_owned(), clock::iso),
+        "NodeList" => {
+            if nodes.is_empty() {
+                "None assigned".to_owned()
+            } else if let Some((s, _, _)) = step
+                && s.id == StepId::Batch
+            {
+                c.hostlist(&nodes[..1])
+            } else {
+                c.hostlist(nodes)
+            }
+        }
+        "NNodes" | "AllocNodes" => match step {
+            Some((s, _, _)) if s.id == StepId::Batch => "1".to_owned(),
+            _ => job.shape.nodes.to_string(),
+        },
+        "ReqNodes" if job_line => job.shape.nodes.to_string(),
+        "NTasks" => match step {
+            Some((s, _, _)) if s.id == StepId::Batch => "1".to_owned(),
+            Some(_) => job.shape.tasks.to_string(),
+            None => return None,
+        },
+        "AllocTRES" | "ReqTRES" => {
+            let total = job.shape.total();
+            let mut parts = vec![
+                format!("billing={cpus}"),
+                format!("cpu={cpus}"),
+            ];
+            if total.gpus > 0 {
+                parts.push(format!("gres/gpu={}", total.gpus));
+            }
+            parts.push(format!("mem={}", mem_units(total.mem_mb)));
+            parts.push(format!("node={}", job.shape.nodes));
+            parts.join(",")
+        }
+        "ReqMem" if job_line => mem_units(job.shape.total().mem_mb),
+        "Timelimit" if job_line => job.time_limit.to_string(),
+        "TimelimitRaw" if job_line => job.time_limit.minutes().map_or_else(|| "UNLIMITED".to_owned(), |m| m.to_string()),
+        "User" if job_line => job.user.clone(),
+        "UID" if job_line => job.uid.to_string(),
+        "Group" if job_line => job.user.clone(),
+        "GID" if job_line => job.gid.to_string(),
+        "QOS" if job_line => job.qos.clone(),
+        "Priority" if job_line => job.priority.to_string(),
+        "Reason" if job_line => job.reason.name().to_owned(),
+        "WorkDir" if job_line => job.work_dir.clone(),
+        "Cluster" => c.config.cluster_name.clone(),
+        "Suspended" => "00:00:00".to_owned(),
+        "Flags" if job_line => match job.sched_by {
+            super::super::state::SchedBy::Main => "SchedMain".to_owned(),
+            super::super::state::SchedBy::Backfill => "SchedBackfill".to_owned(),
+        },
+        _ => return None,
+    })
+}

@@ -1,0 +1,191 @@
+//! `sbatch`: a script from a file (read through the caller), from stdin or
+//! `--wrap`, checked as sbatch checks it (empty, no `#!`), its `#SBATCH`
+//! lines read first and the command line over them, then submitted:
+//! `Submitted batch job N`, `--parsable`, `--test-only`, or slurmctld's
+//! refusal.
+
+use super::super::args::{self, HasArg, Opt, opt};
+use super::super::clock;
+use super::super::output::CommandOutput;
+use super::super::script;
+use super::super::submit::{JobOptions, JobSpec};
+use super::super::{Caller, Cluster};
+use super::{VERSION, help, usage_error};
+
+/// The job options sbatch and srun share.
+pub(super) const JOB_OPTIONS: [Opt; 29] = [
+    opt("account", Some('A'), &["account"], HasArg::Required),
+    opt("cpus-per-task", Some('c'), &["cpus-per-task"], HasArg::Required),
+    opt("chdir", Some('D'), &["chdir"], HasArg::Required),
+    opt("dependency", Some('d'), &["dependency"], HasArg::Required),
+    opt("error", Some('e'), &["error"], HasArg::Required),
+    opt("exclude", Some('x'), &["exclude"], HasArg::Required),
+    opt("gpus", Some('G'), &["gpus"], HasArg::Required),
+    opt("gpus-per-node", None, &["gpus-per-node"], HasArg::Required),
+    opt("gres", None, &["gres"], HasArg::Required),
+    opt("help", None, &["help"], HasArg::No),
+    opt("hold", Some('H'), &["hold"], HasArg::No),
+    opt("job-name", Some('J'), &["job-name"], HasArg::Required),
+    opt("mem", None, &["mem"], HasArg::Required),
+    opt("mem-per-cpu", None, &["mem-per-cpu"], HasArg::Required),
+    opt("nice", None, &["nice"], HasArg::Optional),
+    opt("nodelist", Some('w'), &["nodelist"], HasArg::Required),
+    opt("nodes", Some('N'), &["nodes"], HasArg::Required),
+    opt("ntasks", Some('n'), &["ntasks"], HasArg::Required),
+    opt("ntasks-per-node", None, &["ntasks-per-node"], HasArg::Required),
+    opt("output", Some('o'), &["output"], HasArg::Required),
+    opt("partition", Some('p'), &["partition"], HasArg::Required),
+    opt("qos", Some('q'), &["qos"], HasArg::Required),
+    opt("quiet", Some('Q'), &["quiet"], HasArg::No),
+    opt("requeue", None, &["requeue"], HasArg::No),
+    opt("no-requeue", None, &["no-requeue"], HasArg::No),
+    opt("time", Some('t'), &["time"], HasArg::Required),
+    opt("usage", None, &["usage"], HasArg::No),
+    opt("verbose", Some('v'), &["verbose"], HasArg::No),
+    opt("version", Some('V'), &["version"], HasArg::No),
+];
+
+pub(super) const OPTIONS: &[Opt] = &args::concat::<29, 4, 33>(
+    JOB_OPTIONS,
+    [
+        opt("array", Some('a'), &["array"], HasArg::Required),
+        opt("parsable", None, &["parsable"], HasArg::No),
+        opt("test-only", None, &["test-only"], HasArg::No),
+        opt("wrap", None, &["wrap"], HasArg::Required),
+    ],
+);
+
+/// Reads the options of one source (the script's lines or the command
+/// line) into `opts`; the first failure is the command's output.
+pub(super) fn apply_all(prog: &str, parsed: &args::Parsed, opts: &mut JobOptions) -> Result<(), CommandOutput> {
+    for (key, value) in &parsed.opts {
+        opts.apply(key, value.as_deref()).map_err(|e| {
+            CommandOutput::failure(&format!("{prog}: error: {}\n", e.message), e.exit)
+        })?;
+    }
+    Ok(())
+}
+
+pub(super) fn run(c: &mut Cluster, argv: &[String], stdin: &str, caller: &Caller<'_>) -> CommandOutput {
+    // sbatch exits -1 (255) for option mistakes.
+    let parsed = match args::parse("sbatch", argv, OPTIONS, true) {
+        Ok(p) => p,
+        Err(m) => return usage_error("sbatch", &m, 255),
+    };
+    if parsed.has("help") {
+        return help::text(help::SBATCH);
+    }
+    if parsed.has("usage") {
+        return help::text(help::SBATCH_USAGE);
+    }
+    if parsed.has("version") {
+        return help::text(VERSION);
+    }
+    let wrap = parsed.value("wrap");
+    let file = parsed.operands.first();
+    let (text, command, default_name) = match (wrap, file) {
+        (Some(cmd), _) => (
+            format!("#!/bin/sh\n# This script was created by sbatch --wrap.\n\n{cmd}\n"),
+            None,
+            "wrap".to_owned(),
+        ),
+        (None, Some(path)) => match (caller.files)(path) {
+            Some(text) => {
+                let full = if path.starts_with('/') {
+                    path.clone()
+                } else {
+                    format!("{}/{path}", caller.cwd.trim_end_matches('/'))
+                };
+                let name = path.rsplit('/').next().unwrap_or(path).to_owned();
+                (text, Some(full), name)
+            }
+            None => {
+                return CommandOutput::failure(&format!("sbatch: error: Unable to open file {path}\n"), 1);
+            }
+        },
+        (None, None) => (stdin.to_owned(), None, "sbatch".to_owned()),
+    };
+    if text.is_empty() {
+        return CommandOutput::failure("sbatch: error: Batch script is empty!\n", 1);
+    }
+    if text.trim().is_empty() {
+        return CommandOutput::failure("sbatch: error: Batch script contains only whitespace!\n", 1);
+    }
+    if !script::has_shebang(&text) {
+        return CommandOutput::failure(
+            "sbatch: error: This does not look like a batch script.  The first\n\
+             sbatch: error: line must start with #! followed by the path to an interpreter.\n\
+             sbatch: error: For instance: #!/bin/sh\n",
+            1,
+        );
+    }
+    let mut opts = JobOptions::default();
+    let directives = script::directives(&text);
+    match args::parse("sbatch", &directives, OPTIONS, true) {
+        Ok(p) if p.operands.is_empty() => {
+            if let Err(out) = apply_all("sbatch", &p, &mut opts) {
+                return out;
+            }
+        }
+        Ok(p) => {
+            let bad = p.operands.first().cloned().unwrap_or_default();
+            return CommandOutput::failure(
+                &format!("sbatch: error: Invalid directive found in batch script: {bad}\n"),
+                255,
+            );
+        }
+        Err(m) => return usage_error("sbatch", &m, 255),
+    }
+    if let Err(out) = apply_all("sbatch", &parsed, &mut opts) {
+        return out;
+    }
+    let spec = JobSpec {
+        user: caller.user,
+        opts: &opts,
+        script: Some(text),
+        command,
+        default_name,
+        cwd: caller.cwd,
+        batch: true,
+    };
+    let job = match c.build_job(&spec) {
+        Ok(job) => job,
+        Err(e) => {
+            let mut out = CommandOutput::default();
+            for line in &e.details {
+                out.err_line(&format!("sbatch: error: {line}"));
+            }
+            out.err_line(&format!("sbatch: error: Batch job submission failed: {}", e.message));
+            out.exit = 1;
+            return out;
+        }
+    };
+    let mut out = CommandOutput::default();
+    if parsed.has("test-only") {
+        match c.will_run(&job) {
+            Some((start, nodes)) => out.err_line(&format!(
+                "sbatch: Job {} to start at {} using {} processors on nodes {} in partition {}",
+                job.id,
+                clock::iso(start),
+                job.shape.total().cpus,
+                c.hostlist(&nodes),
+                job.partition
+            )),
+            None => {
+                out.err_line("allocation failure: Requested node configuration is not available");
+                out.exit = 1;
+            }
+        }
+        return out;
+    }
+    let id = c.enqueue(job);
+    if parsed.has("quiet") {
+        return out;
+    }
+    if parsed.has("parsable") {
+        out.out_line(&id.to_string());
+    } else {
+        out.out_line(&format!("Submitted batch job {id}"));
+    }
+    out
+}

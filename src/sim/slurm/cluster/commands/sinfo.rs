@@ -1,0 +1,427 @@
+//! `sinfo`: partitions and nodes, nodes grouped per partition by every
+//! node field the format shows (so one line per state by default), sorted
+//! by partition then state (`#P,-t`); `-N` one line per node, `-R` the
+//! reasons of down and drained nodes, `-s` counts per partition, `-l` the
+//! long forms with a date line; `-o` any format of `src/sinfo`'s letters.
+
+use super::super::args::{HasArg, Opt, opt};
+use super::super::clock;
+use super::super::fields::{cell, parse_format, uncut};
+use super::super::output::CommandOutput;
+use super::super::state::{Node, NodeBase, Partition};
+use super::super::Cluster;
+use super::{VERSION, error_out, help, parse};
+use crate::sim::slurm::conf::PartitionState;
+use crate::sim::slurm::hostlist::Hostlist;
+
+pub(super) const OPTIONS: &[Opt] = &[
+    opt("all", Some('a'), &["all"], HasArg::No),
+    opt("dead", Some('d'), &["dead"], HasArg::No),
+    opt("exact", Some('e'), &["exact"], HasArg::No),
+    opt("help", None, &["help"], HasArg::No),
+    opt("hide", None, &["hide"], HasArg::No),
+    opt("noheader", Some('h'), &["noheader"], HasArg::No),
+    opt("long", Some('l'), &["long"], HasArg::No),
+    opt("nodes", Some('n'), &["nodes"], HasArg::Required),
+    opt("Node", Some('N'), &["Node"], HasArg::No),
+    opt("format", Some('o'), &["format"], HasArg::Required),
+    opt("partition", Some('p'), &["partition"], HasArg::Required),
+    opt("responding", Some('r'), &["responding"], HasArg::No),
+    opt("list-reasons", Some('R'), &["list-reasons"], HasArg::No),
+    opt("summarize", Some('s'), &["summarize"], HasArg::No),
+    opt("states", Some('t'), &["states"], HasArg::Required),
+    opt("usage", None, &["usage"], HasArg::No),
+    opt("verbose", Some('v'), &["verbose"], HasArg::No),
+    opt("version", Some('V'), &["version"], HasArg::No),
+];
+
+/// The node states `-t` lists when given a wrong one (`_node_state_list`).
+const STATE_LIST: &str = "unknown,down,idle,allocated,?,mixed,future,drain,drained,draining,no_respond,reserved,perfctrs,cloud,completing,powering_down,powered_down,power_down,powering_up,fail,maint,reboot,reboot^,unknown";
+
+/// Letters whose value is per node: nodes group by them.
+const NODE_LETTERS: &str = "tTcmEHuUzXYZwfOeGd";
+
+/// A line of output: a partition (or none, for `-R`) and its nodes.
+struct Group<'a> {
+    part: Option<&'a Partition>,
+    nodes: Vec<&'a Node>,
+    key: String,
+}
+
+pub(super) fn run(c: &Cluster, argv: &[String]) -> CommandOutput {
+    let p = match parse("sinfo", argv, OPTIONS, 1) {
+        Ok(p) => p,
+        Err(out) => return out,
+    };
+    if p.has("help") {
+        return help::text(help::SINFO);
+    }
+    if p.has("usage") {
+        return help::text(help::SINFO_USAGE);
+    }
+    if p.has("version") {
+        return help::text(VERSION);
+    }
+    let long = p.has("long");
+    if long && p.has("format") {
+        return CommandOutput::failure(
+            "sinfo: fatal: Options -o(--format) and -l(--long) are mutually exclusive. Please remove one and retry.\n",
+            1,
+        );
+    }
+    let (node_flag, reasons, summarize) = (p.has("Node"), p.has("list-reasons"), p.has("summarize"));
+    let states: Option<Vec<String>> = match p.value("states") {
+        Some(s) if s.eq_ignore_ascii_case("all") => None,
+        Some(s) => {
+            let list: Vec<String> = s.split([',', '&']).map(str::to_ascii_lowercase).collect();
+            if let Some(bad) = list.iter().find(|s| !known_state(s)) {
+                let mut out = CommandOutput::default();
+                out.err(&format!("sinfo: error: Bad state string: \"{bad}\"\n"));
+                out.err(&format!("sinfo: error: valid states: {STATE_LIST}\n"));
+                out.exit = 1;
+                return out;
+            }
+            Some(list)
+        }
+        None if reasons => Some(vec!["down".into(), "fail".into(), "drain".into()]),
+        None => None,
+    };
+    let only_nodes: Option<Vec<String>> = match p.value("nodes") {
+        Some(v) => match Hostlist::parse(v) {
+            Ok(h) => Some(h.names().to_vec()),
+            Err(_) => return error_out("sinfo", &format!("'{v}' invalid entry for --nodes"), 1),
+        },
+        None => None,
+    };
+    let parts: Option<Vec<&str>> = p.value("partition").map(|v| v.split(',').collect());
+    let (format, part_auto, node_auto) = if let Some(f) = p.value("format") {
+        (f.to_owned(), false, false)
+    } else if summarize {
+        ("%9P %.5a %.10l %.16F %N".to_owned(), true, false)
+    } else if node_flag {
+        let f = if long {
+            "%N %.6D %.9P %.11T %4c %.8z %.6m %.8d %.6w %.8f %20E"
+        } else {
+            "%N %.6D %.9P %6t"
+        };
+        (f.to_owned(), true, true)
+    } else if reasons {
+        let f = if long { "%20E %12U %19H %6t %N" } else { "%20E %9u %19H %N" };
+        (f.to_owned(), false, false)
+    } else {
+        let f = if long {
+            "%9P %.5a %.10l %.10s %.4r %.8h %.10g %.6D %.11T %N"
+        } else {
+            "%9P %.5a %.10l %.6D %.6t %N"
+        };
+        (f.to_owned(), true, false)
+    };
+    let (prefix, mut fields) = parse_format(&format);
+    let mut out = CommandOutput::default();
+    for f in &fields {
+        if header(f.letter).is_none() {
+            out.err(&format!("sinfo: error: Invalid node format specification: {}\n", f.letter));
+        }
+    }
+    fields.retain(|f| header(f.letter).is_some());
+    let keep = |n: &Node| {
+        only_nodes.as_ref().is_none_or(|l| l.contains(&n.name))
+            && states.as_ref().is_none_or(|l| l.iter().any(|s| state_matches(n, s)))
+            && (!p.has("responding") || !n.not_responding)
+            && (!p.has("dead") || n.not_responding || n.down)
+    };
+    let key_of = |n: &Node| -> String {
+        let mut key: String = fields
+            .iter()
+            .filter(|f| NODE_LETTERS.contains(f.letter))
+            .map(|f| node_value(c, f.letter, n))
+            .collect::<Vec<_>>()
+            .join("\u{1f}");
+        if node_flag {
+            key.push_str(&n.name);
+        }
+        key
+    };
+    let mut groups: Vec<Group<'_>> = Vec::new();
+    if reasons {
+        for n in c.nodes.iter().filter(|n| keep(n)) {
+            let key = key_of(n);
+            match groups.iter_mut().find(|g| g.key == key) {
+                Some(g) => g.nodes.push(n),
+                None => groups.push(Group { part: None, nodes: vec![n], key }),
+            }
+        }
+    } else {
+        for part in &c.partitions {
+            if parts.as_ref().is_some_and(|l| !l.contains(&part.name.as_str())) {
+                continue;
+            }
+            let start = groups.len();
+            for n in part.nodes.iter().map(|&i| &c.nodes[i]).filter(|n| keep(n)) {
+                let key = key_of(n);
+                match groups[start..].iter_mut().find(|g| g.key == key) {
+                    Some(g) => g.nodes.push(n),
+                    None => groups.push(Group { part: Some(part), nodes: vec![n], key }),
+                }
+            }
+            if summarize && groups.len() == start {
+                groups.push(Group { part: Some(part), nodes: Vec::new(), key: String::new() });
+            }
+            // Within a partition: the higher node state first (`-t`).
+            groups[start..].sort_by_key(|g| std::cmp::Reverse(g.nodes.first().map_or(0, |n| n.state_code())));
+        }
+        if node_flag {
+            groups.sort_by_key(|g| g.nodes.first().and_then(|n| c.node_index(&n.name)));
+        }
+    }
+    let part_width = c
+        .partitions
+        .iter()
+        .map(|p| p.name.chars().count() + usize::from(p.default))
+        .max()
+        .unwrap_or(0)
+        .max(9);
+    let node_width = groups
+        .iter()
+        .map(|g| nodelist(g).chars().count())
+        .max()
+        .unwrap_or(0)
+        .max(9);
+    let width = |letter: char, given: usize| match letter {
+        'P' if part_auto => part_width,
+        'N' if node_auto => node_width,
+        _ => given,
+    };
+    if !p.has("noheader") {
+        if long {
+            out.out_line(&clock::ctime(c.now));
+        }
+        let mut line = prefix.clone();
+        for f in &fields {
+            let h = header(f.letter).unwrap_or("");
+            let w = width(f.letter, f.width);
+            line.push_str(&if f.letter == 'N' { uncut(h, w, f.right) } else { cell(h, w, f.right) });
+            line.push_str(&f.suffix);
+        }
+        out.out_line(&line);
+    }
+    for g in &groups {
+        let mut line = prefix.clone();
+        for f in &fields {
+            let w = width(f.letter, f.width);
+            line.push_str(&cell(&group_value(c, f.letter, g, w), w, f.right));
+            line.push_str(&f.suffix);
+        }
+        out.out_line(&line);
+    }
+    out
+}
+
+/// Whether `-t` knows a state name.
+fn known_state(s: &str) -> bool {
+    matches!(
+        s,
+        "idle" | "mix" | "mixed" | "alloc" | "allocated" | "down" | "drain" | "drained" | "draining"
+            | "drng" | "fail" | "unknown" | "unk" | "no_respond" | "resv" | "reserved" | "maint"
+            | "future" | "futr" | "comp" | "completing" | "cloud" | "planned" | "perfctrs" | "reboot"
+    )
+}
+
+/// Whether a node is in a `-t` state.
+fn state_matches(n: &Node, s: &str) -> bool {
+    let base = n.base();
+    let busy = matches!(base, NodeBase::Mixed | NodeBase::Allocated);
+    match s {
+        "idle" => base == NodeBase::Idle,
+        "mix" | "mixed" => base == NodeBase::Mixed,
+        "alloc" | "allocated" => base == NodeBase::Allocated,
+        "down" => n.down,
+        "drain" => n.drain,
+        "drained" => n.drain && !busy,
+        "draining" | "drng" => n.drain && busy,
+        "no_respond" => n.not_responding,
+        "fail" => false,
+        _ => false,
+    }
+}
+
+fn header(letter: char) -> Option<&'static str> {
+    Some(match letter {
+        'P' | 'R' => "PARTITION",
+        'a' => "AVAIL",
+        'l' => "TIMELIMIT",
+        'L' => "DEFAULTTIME",
+        'D' => "NODES",
+        't' | 'T' => "STATE",
+        'N' => "NODELIST",
+        'c' => "CPUS",
+        'C' => "CPUS(A/I/O/T)",
+        'm' => "MEMORY",
+        'E' => "REASON",
+        'H' => "TIMESTAMP",
+        'u' | 'U' => "USER",
+        'A' => "NODES(A/I)",
+        'F' => "NODES(A/I/O/T)",
+        'z' => "S:C:T",
+        'X' => "SOCKETS",
+        'Y' => "CORES",
+        'Z' => "THREADS",
+        'w' => "WEIGHT",
+        'f' => "AVAIL_FEATURES",
+        'O' => "CPU_LOAD",
+        'e' => "FREE_MEM",
+        'G' => "GRES",
+        'd' => "TMP_DISK",
+        's' => "JOB_SIZE",
+        'r' => "ROOT",
+        'h' => "OVERSUBSCRIBE",
+        'g' => "GROUPS",
+        'n' => "HOSTNAMES",
+        'o' => "NODE_ADDR",
+        'V' => "CLUSTER",
+        'v' => "VERSION",
+        'p' => "PRIO_TIER",
+        'I' => "PRIO_JOB_FACTOR",
+        'S' => "ALLOCNODES",
+        _ => return None,
+    })
+}
+
+/// A per-node field of one node.
+fn node_value(c: &Cluster, letter: char, n: &Node) -> String {
+    match letter {
+        't' => n.state_compact().to_ascii_lowercase(),
+        'T' => n.state_long().to_ascii_lowercase(),
+        'c' => n.cpus.to_string(),
+        'm' => n.real_memory_mb.to_string(),
+        'E' => n.reason.as_ref().map_or_else(|| "none".to_owned(), |r| r.text.clone()),
+        'H' => n.reason.as_ref().map_or_else(|| "Unknown".to_owned(), |r| clock::iso(r.time)),
+        'u' => n.reason.as_ref().map_or_else(|| "Unknown".to_owned(), |r| r.user.clone()),
+        'U' => n.reason.as_ref().map_or_else(
+            || "Unknown".to_owned(),
+            |r| {
+                let uid = c.user(&r.user).map_or(0, |u| u.uid);
+                format!("{}({uid})", r.user)
+            },
+        ),
+        'z' => format!("{}:{}:{}", n.sockets, n.cores_per_socket, n.threads_per_core),
+        'X' => n.sockets.to_string(),
+        'Y' => n.cores_per_socket.to_string(),
+        'Z' => n.threads_per_core.to_string(),
+        'w' => n.weight.to_string(),
+        'f' => {
+            if n.features.is_empty() {
+                "(null)".to_owned()
+            } else {
+                n.features.join(",")
+            }
+        }
+        'O' => format!("{:.2}", f64::from(n.cpu_load_centi()) / 100.0),
+        'e' => n.free_mem_mb().to_string(),
+        'G' => {
+            if n.gres.is_empty() {
+                "(null)".to_owned()
+            } else {
+                n.gres.clone()
+            }
+        }
+        'd' => "0".to_owned(),
+        _ => String::new(),
+    }
+}
+
+fn nodelist(g: &Group<'_>) -> String {
+    Hostlist::from_names(g.nodes.iter().map(|n| n.name.clone())).to_string()
+}
+
+/// A field of a group of nodes.
+fn group_value(c: &Cluster, letter: char, g: &Group<'_>, width: usize) -> String {
+    let part = g.part;
+    let na = || "n/a".to_owned();
+    let first = g.nodes.first();
+    match letter {
+        'P' => part.map_or_else(na, |p| {
+            let mut name = p.name.clone();
+            if p.default {
+                if name.chars().count() < width || width == 0 {
+                    name.push('*');
+                } else {
+                    name = name.chars().take(width.saturating_sub(1)).collect::<String>() + "*";
+                }
+            }
+            name
+        }),
+        'R' => part.map_or_else(na, |p| p.name.clone()),
+        'a' => part.map_or_else(na, |p| {
+            match p.state {
+                PartitionState::Up => "up",
+                PartitionState::Down => "down",
+                PartitionState::Drain => "drain",
+                PartitionState::Inactive => "inactive",
+            }
+            .to_owned()
+        }),
+        'l' => part.map_or_else(na, |p| p.max_time.sinfo()),
+        'L' => part.map_or_else(na, |p| p.default_time.map_or_else(na, |t| t.sinfo())),
+        'D' => g.nodes.len().to_string(),
+        'N' => nodelist(g),
+        'n' => Hostlist::from_names(g.nodes.iter().map(|n| n.hostname.clone())).to_string(),
+        'o' => Hostlist::from_names(g.nodes.iter().map(|n| n.addr.clone())).to_string(),
+        'A' | 'F' | 'C' => counts(letter, &g.nodes),
+        's' => part.map_or_else(na, |p| match p.max_nodes {
+            Some(m) => format!("1-{m}"),
+            None => "1-infinite".to_owned(),
+        }),
+        'r' => "no".to_owned(),
+        'h' => "NO".to_owned(),
+        'g' | 'S' => "all".to_owned(),
+        'V' => c.config.cluster_name.clone(),
+        'v' => "22.05.8".to_owned(),
+        'p' => part.map_or_else(na, |p| p.priority_tier.to_string()),
+        'I' => part.map_or_else(na, |p| p.priority_job_factor.to_string()),
+        't' | 'T' if g.nodes.is_empty() => na(),
+        _ => first.map_or_else(String::new, |n| {
+            let values: Vec<String> = g.nodes.iter().map(|m| node_value(c, letter, m)).collect();
+            let value = node_value(c, letter, n);
+            // Numbers that differ across the group print as `min+`.
+            if values.iter().all(|v| *v == value) {
+                value
+            } else {
+                let min = values.iter().filter_map(|v| v.parse::<f64>().ok()).fold(f64::INFINITY, f64::min);
+                if min.is_finite() { format!("{min}+") } else { value }
+            }
+        }),
+    }
+}
+
+/// `NODES(A/I)`, `NODES(A/I/O/T)` and `CPUS(A/I/O/T)`.
+fn counts(letter: char, nodes: &[&Node]) -> String {
+    let (mut a, mut i, mut o, mut t) = (0u64, 0u64, 0u64, 0u64);
+    for n in nodes {
+        let busy = matches!(n.base(), NodeBase::Mixed | NodeBase::Allocated);
+        let unavailable = n.down || n.not_responding || (n.drain && !busy);
+        if letter == 'C' {
+            let (cpus, used) = (u64::from(n.cpus), u64::from(n.alloc.cpus));
+            a += used;
+            if n.down || n.drain || n.not_responding {
+                o += cpus - used.min(cpus);
+            } else {
+                i += cpus - used.min(cpus);
+            }
+            t += cpus;
+        } else {
+            if unavailable {
+                o += 1;
+            } else if busy {
+                a += 1;
+            } else {
+                i += 1;
+            }
+            t += 1;
+        }
+    }
+    match letter {
+        'A' => format!("{a}/{i}"),
+        _ => format!("{a}/{i}/{o}/{t}"),
+    }
+}

@@ -1,0 +1,523 @@
+//! `squeue`: the jobs the controller knows, filtered (`--me`, `-u`, `-p`,
+//! `-t`, `-j`, `-A`, `-n`, `-q`, `-w`), sorted (`P,t,-p` by default, `-S`)
+//! and printed in the default, `-l`, `--start` or `-o` format with
+//! `src/squeue`'s widths, cuts and headers. Pending array tasks share one
+//! line (`38_[0-3%2]`) unless `-r`.
+
+use std::cmp::Ordering;
+
+use super::super::args::{HasArg, Opt, opt};
+use super::super::clock;
+use super::super::fields::{Field, cell, mem_units, parse_format, push_cell, uncut};
+use super::super::output::CommandOutput;
+use super::super::state::{Job, JobState, Mem};
+use super::super::{Caller, Cluster};
+use super::{VERSION, error_out, help, parse};
+use crate::sim::slurm::time_spec::{TimeLimit, squeue_time};
+
+pub(super) const OPTIONS: &[Opt] = &[
+    opt("account", Some('A'), &["account", "accounts"], HasArg::Required),
+    opt("all", Some('a'), &["all"], HasArg::No),
+    opt("array", Some('r'), &["array"], HasArg::No),
+    opt("noheader", Some('h'), &["noheader"], HasArg::No),
+    opt("help", None, &["help"], HasArg::No),
+    opt("jobs", Some('j'), &["jobs"], HasArg::Optional),
+    opt("long", Some('l'), &["long"], HasArg::No),
+    opt("me", None, &["me"], HasArg::No),
+    opt("name", Some('n'), &["name"], HasArg::Required),
+    opt("format", Some('o'), &["format"], HasArg::Required),
+    opt("partition", Some('p'), &["partition", "partitions"], HasArg::Required),
+    opt("qos", Some('q'), &["qos"], HasArg::Required),
+    opt("sort", Some('S'), &["sort"], HasArg::Required),
+    opt("start", None, &["start"], HasArg::No),
+    opt("states", Some('t'), &["states"], HasArg::Required),
+    opt("user", Some('u'), &["user", "users"], HasArg::Required),
+    opt("usage", None, &["usage"], HasArg::No),
+    opt("verbose", Some('v'), &["verbose"], HasArg::No),
+    opt("version", Some('V'), &["version"], HasArg::No),
+    opt("nodelist", Some('w'), &["node", "nodes", "nodelist"], HasArg::Required),
+];
+
+const DEFAULT_FORMAT: &str = "%.18i %.9P %.8j %.8u %.2t %.10M %.6D %R";
+const LONG_FORMAT: &str = "%.18i %.9P %.8j %.8u %.8T %.10M %.9l %.6D %R";
+const START_FORMAT: &str = "%.18i %.9P %.8j %.8u %.2t %.19S %.6D %20Y %R";
+
+/// The state names `-t` takes: `job_state_string` of each state, then the
+/// flags, as `squeue` lists them when one is wrong.
+const STATE_NAMES: &[&str] = &[
+    "PENDING", "RUNNING", "SUSPENDED", "COMPLETED", "CANCELLED", "FAILED", "TIMEOUT",
+    "NODE_FAIL", "PREEMPTED", "BOOT_FAIL", "DEADLINE", "OUT_OF_MEMORY", "COMPLETING",
+    "CONFIGURING", "RESIZING", "RESV_DEL_HOLD", "REQUEUED", "REQUEUE_FED", "REQUEUE_HOLD",
+    "REVOKED", "SIGNALING", "SPECIAL_EXIT", "STAGE_OUT", "STOPPED",
+];
+
+const STATES: &[JobState] = &[
+    JobState::Pending,
+    JobState::Running,
+    JobState::Completed,
+    JobState::Failed,
+    JobState::Timeout,
+    JobState::Cancelled,
+    JobState::NodeFail,
+];
+
+/// One line: a job, or one pending task of an array (`-r`).
+struct Row<'a> {
+    job: &'a Job,
+    task: Option<u32>,
+}
+
+pub(super) fn run(c: &mut Cluster, argv: &[String], caller: &Caller<'_>) -> CommandOutput {
+    let p = match parse("squeue", argv, OPTIONS, 1) {
+        Ok(p) => p,
+        Err(out) => return out,
+    };
+    if p.has("help") {
+        return help::text(help::SQUEUE);
+    }
+    if p.has("usage") {
+        return help::text(help::SQUEUE_USAGE);
+    }
+    if p.has("version") {
+        let mut out = CommandOutput::default();
+        out.out(VERSION);
+        return out;
+    }
+    let mut out = CommandOutput::default();
+    if p.has("long") && p.has("format") {
+        return CommandOutput::failure(
+            "squeue: fatal: Options -o(--format) and -l(--long) are mutually exclusive. Please remove one and retry.\n",
+            1,
+        );
+    }
+    // Job ids: `-j LIST`, or the first operand after a bare `-j`.
+    let mut operands = p.operands.iter();
+    let job_list = match p.value("jobs") {
+        Some(v) => Some(v.to_owned()),
+        None if p.has("jobs") => operands.next().cloned(),
+        None => None,
+    };
+    if let Some(extra) = operands.next() {
+        return error_out("squeue", &format!("Unrecognized option: {extra}"), 1);
+    }
+    let jobs: Option<Vec<(u32, Option<u32>)>> = match &job_list {
+        Some(list) => {
+            let mut ids = Vec::new();
+            for item in list.split(',').filter(|s| !s.is_empty()) {
+                let (id, task) = match item.split_once('_') {
+                    Some((a, b)) => (a.parse::<u32>().ok(), b.parse::<u32>().ok().map(Some)),
+                    None => (item.parse::<u32>().ok(), Some(None)),
+                };
+                match (id, task) {
+                    (Some(id), Some(task)) if id > 0 => ids.push((id, task)),
+                    _ => return error_out("squeue", &format!("Invalid job id: {item}"), 1),
+                }
+            }
+            Some(ids)
+        }
+        None => None,
+    };
+    if let Some(ids) = &jobs
+        && let [(id, _)] = ids.as_slice()
+        && !c.jobs.values().any(|j| c.visible(j) && (j.id == *id || j.array.as_ref().is_some_and(|a| a.array_job_id == *id)))
+    {
+        return CommandOutput::failure("slurm_load_jobs error: Invalid job id specified\n", 1);
+    }
+    let mut states: Option<Vec<JobState>> = None;
+    let start = p.has("start");
+    let state_spec = p.value("states").map(str::to_owned).or_else(|| start.then(|| "PD".to_owned()));
+    if let Some(spec) = state_spec
+        && !spec.eq_ignore_ascii_case("all")
+    {
+        let mut list = Vec::new();
+        for s in spec.split(',').filter(|s| !s.is_empty()) {
+            match STATES.iter().find(|st| st.name().eq_ignore_ascii_case(s) || st.compact().eq_ignore_ascii_case(s)) {
+                Some(st) => list.push(*st),
+                None if STATE_NAMES.iter().any(|n| n.eq_ignore_ascii_case(s)) => {}
+                None => {
+                    out.err(&format!("squeue: error: Invalid job state specified: {s}\n"));
+                    out.err(&format!("squeue: error: Valid job states include: {}\n\n", STATE_NAMES.join(",")));
+                    out.exit = 1;
+                    return out;
+                }
+            }
+        }
+        states = Some(list);
+    }
+    let all_states = p.value("states").is_some_and(|s| s.eq_ignore_ascii_case("all"));
+    let mut users: Option<Vec<String>> = None;
+    if let Some(list) = p.value("user") {
+        let mut known = Vec::new();
+        for u in list.split(',').filter(|s| !s.is_empty()) {
+            if c.user(u).is_some() || u.parse::<u32>().is_ok_and(|uid| c.accounts.users.iter().any(|x| x.uid == uid)) {
+                known.push(
+                    c.accounts
+                        .users
+                        .iter()
+                        .find(|x| x.name == u || x.uid.to_string() == u)
+                        .map_or_else(|| u.to_owned(), |x| x.name.clone()),
+                );
+            } else {
+                out.err(&format!("squeue: error: Invalid user: {u}\n\n"));
+            }
+        }
+        users = Some(known);
+    }
+    if p.has("me") {
+        users = Some(vec![caller.user.to_owned()]);
+    }
+    let list = |key: &str| p.value(key).map(|v| v.split(',').map(str::to_owned).collect::<Vec<_>>());
+    let (parts, accounts, names, qos) = (list("partition"), list("account"), list("name"), list("qos"));
+    let node_filter: Option<Vec<usize>> = match p.value("nodelist") {
+        Some(v) => match crate::sim::slurm::hostlist::Hostlist::parse(v) {
+            Ok(h) => Some(h.names().iter().filter_map(|n| c.node_index(n)).collect()),
+            Err(_) => return error_out("squeue", &format!("'{v}' invalid entry for --nodelist"), 1),
+        },
+        None => None,
+    };
+    let format = if let Some(f) = p.value("format") {
+        f.to_owned()
+    } else if p.has("long") {
+        LONG_FORMAT.to_owned()
+    } else if start {
+        START_FORMAT.to_owned()
+    } else {
+        DEFAULT_FORMAT.to_owned()
+    };
+    let sort = p
+        .value("sort")
+        .map(str::to_owned)
+        .unwrap_or_else(|| if start { "S".to_owned() } else { "P,t,-p".to_owned() });
+    let keys = match sort_keys(&sort) {
+        Ok(k) => k,
+        Err(letter) => return error_out("squeue", &format!("Invalid sort specification: {letter}"), 1),
+    };
+    // Filter.
+    let mut rows: Vec<Row<'_>> = Vec::new();
+    for job in c.jobs.values() {
+        if !c.visible(job) {
+            continue;
+        }
+        if let Some(ids) = &jobs {
+            let array_id = job.array.as_ref().map(|a| a.array_job_id);
+            let hit = ids.iter().any(|&(id, task)| match task {
+                None => job.id == id || array_id == Some(id),
+                Some(t) => array_id == Some(id) && job.array.as_ref().is_some_and(|a| a.task == Some(t) || a.pending.contains(&t)),
+            });
+            if !hit {
+                continue;
+            }
+        }
+        let state_ok = match &states {
+            _ if all_states => true,
+            Some(list) => list.contains(&job.state),
+            None => matches!(job.state, JobState::Pending | JobState::Running),
+        };
+        if !state_ok
+            || users.as_ref().is_some_and(|u| !u.contains(&job.user))
+            || parts.as_ref().is_some_and(|l| !l.contains(&job.partition))
+            || accounts.as_ref().is_some_and(|l| !l.iter().any(|a| a.eq_ignore_ascii_case(&job.account)))
+            || names.as_ref().is_some_and(|l| !l.contains(&job.name))
+            || qos.as_ref().is_some_and(|l| !l.iter().any(|q| q.eq_ignore_ascii_case(&job.qos)))
+            || node_filter.as_ref().is_some_and(|l| !job.nodes.iter().any(|n| l.contains(n)))
+        {
+            continue;
+        }
+        match &job.array {
+            Some(a) if a.task.is_none() && p.has("array") => {
+                rows.extend(a.pending.iter().map(|&t| Row { job, task: Some(t) }));
+            }
+            _ => rows.push(Row { job, task: None }),
+        }
+    }
+    // Sort: by start time (latest first, none last), then the keys.
+    rows.sort_by(|a, b| {
+        for (letter, reverse) in &keys {
+            let o = compare(c, *letter, a, b);
+            let o = if *reverse { o.reverse() } else { o };
+            if o != Ordering::Equal {
+                return o;
+            }
+        }
+        match (a.job.start_time, b.job.start_time) {
+            (None, None) => Ordering::Equal,
+            (None, _) => Ordering::Greater,
+            (_, None) => Ordering::Less,
+            (Some(x), Some(y)) => y.cmp(&x),
+        }
+    });
+    let (prefix, fields) = parse_format(&format);
+    for f in &fields {
+        if header(f.letter).is_none() {
+            out.err(&format!("squeue: error: Invalid job format specification: {}\n", f.letter));
+        }
+    }
+    let fields: Vec<&Field> = fields.iter().filter(|f| header(f.letter).is_some()).collect();
+    if !p.has("noheader") {
+        if p.has("long") {
+            out.out_line(&clock::ctime(c.now));
+        }
+        let mut line = prefix.clone();
+        for f in &fields {
+            let h = header(f.letter).unwrap_or("");
+            let uncut_header = matches!(f.letter, 'N' | 'R' | 'Y');
+            line.push_str(&if uncut_header { uncut(h, f.width, f.right) } else { cell(h, f.width, f.right) });
+            line.push_str(&f.suffix);
+        }
+        out.out_line(&line);
+    }
+    // One buffer for the text, one for each value: no allocation per cell.
+    let mut text = String::with_capacity(rows.len() * 96);
+    let mut buf = String::new();
+    for row in &rows {
+        text.push_str(&prefix);
+        for f in &fields {
+            buf.clear();
+            let cut = value(c, f.letter, row, &mut buf);
+            push_cell(&mut text, &buf, f.width, f.right, cut);
+            text.push_str(&f.suffix);
+        }
+        text.push('\n');
+    }
+    out.out(&text);
+    out
+}
+
+/// The sort keys of `-S`, most significant first: (letter, reversed).
+fn sort_keys(spec: &str) -> Result<Vec<(char, bool)>, char> {
+    let mut keys = Vec::new();
+    let mut reverse = false;
+    for ch in spec.chars() {
+        match ch {
+            ',' | '+' => reverse = false,
+            '-' => reverse = true,
+            'P' | 't' | 'T' | 'p' | 'Q' | 'i' | 'A' | 'u' | 'j' | 'S' | 'e' | 'M' | 'D' | 'V' | 'l' | 'C'
+            | 'N' | 'a' | 'q' | 'L' => {
+                keys.push((ch, reverse));
+                reverse = false;
+            }
+            // Keys squeue accepts without sorting by them.
+            'c' | 'f' | 'h' | 'n' | 'O' | 'b' => reverse = false,
+            other => return Err(other),
+        }
+    }
+    Ok(keys)
+}
+
+fn compare(c: &Cluster, letter: char, a: &Row<'_>, b: &Row<'_>) -> Ordering {
+    let (x, y) = (a.job, b.job);
+    match letter {
+        'P' => x.partition.cmp(&y.partition),
+        't' => x.state.compact().cmp(y.state.compact()),
+        'T' => x.state.name().cmp(y.state.name()),
+        'p' | 'Q' => x.priority.cmp(&y.priority),
+        'i' | 'A' => x.id.cmp(&y.id),
+        'u' => x.user.cmp(&y.user),
+        'a' => x.account.cmp(&y.account),
+        'q' => x.qos.cmp(&y.qos),
+        'j' => x.name.cmp(&y.name),
+        'S' => x.start_time.unwrap_or(0).cmp(&y.start_time.unwrap_or(0)),
+        'e' => x.end_time.unwrap_or(0).cmp(&y.end_time.unwrap_or(0)),
+        'M' => used(c, x).cmp(&used(c, y)),
+        'D' => node_count(x).cmp(&node_count(y)),
+        'C' => cpus(x).cmp(&cpus(y)),
+        'V' => x.submit_time.cmp(&y.submit_time),
+        'l' | 'L' => x.time_limit.cmp(&y.time_limit),
+        'N' => c.hostlist(&x.nodes).cmp(&c.hostlist(&y.nodes)),
+        _ => Ordering::Equal,
+    }
+}
+
+/// Seconds a job has run (0 while pending).
+fn used(c: &Cluster, job: &Job) -> i64 {
+    match (job.state, job.start_time) {
+        (JobState::Pending, _) | (_, None) => 0,
+        (JobState::Running, Some(s)) => c.now - s,
+        (_, Some(s)) => job.end_time.unwrap_or(c.now) - s,
+    }
+}
+
+fn node_count(job: &Job) -> u32 {
+    if job.nodes.is_empty() {
+        job.shape.nodes
+    } else {
+        u32::try_from(job.nodes.len()).unwrap_or(u32::MAX)
+    }
+}
+
+fn cpus(job: &Job) -> u32 {
+    job.shape.total().cpus
+}
+
+/// The header of a format letter; `None` for letters not supported.
+fn header(letter: char) -> Option<&'static str> {
+    Some(match letter {
+        'i' | 'A' => "JOBID",
+        'F' => "ARRAY_JOB_ID",
+        'K' => "ARRAY_TASK_ID",
+        'P' => "PARTITION",
+        'j' => "NAME",
+        'u' => "USER",
+        'U' => "UID",
+        'g' | 'G' => "GROUP",
+        'a' => "ACCOUNT",
+        't' => "ST",
+        'T' => "STATE",
+        'M' => "TIME",
+        'l' => "TIME_LIMIT",
+        'L' => "TIME_LEFT",
+        'D' => "NODES",
+        'C' => "CPUS",
+        'R' => "NODELIST(REASON)",
+        'r' => "REASON",
+        'N' => "NODELIST",
+        'S' => "START_TIME",
+        'e' => "END_TIME",
+        'V' => "SUBMIT_TIME",
+        'Y' => "SCHEDNODES",
+        'q' => "QOS",
+        'Q' | 'p' => "PRIORITY",
+        'b' => "TRES_PER_NODE",
+        'm' => "MIN_MEMORY",
+        'c' => "MIN_CPUS",
+        'E' => "DEPENDENCY",
+        'Z' => "WORK_DIR",
+        'o' => "COMMAND",
+        'y' => "NICE",
+        'B' => "EXEC_HOST",
+        'h' => "OVER_SUBSCRIBE",
+        'n' => "REQ_NODES",
+        'x' => "EXC_NODES",
+        'k' => "COMMENT",
+        'v' => "RESERVATION",
+        'w' => "WCKEY",
+        'W' => "LICENSES",
+        'd' => "MIN_TMP_DISK",
+        'f' => "FEATURES",
+        _ => return None,
+    })
+}
+
+/// Writes the text of a field for a row into `buf`; whether it is cut to
+/// the width.
+fn value(c: &Cluster, letter: char, row: &Row<'_>, buf: &mut String) -> bool {
+    use std::fmt::Write;
+    let job = row.job;
+    let pending = job.state == JobState::Pending;
+    let time = |buf: &mut String, t: Option<i64>| match t.filter(|t| *t > 0) {
+        Some(t) => buf.push_str(&clock::iso(t)),
+        None => buf.push_str("N/A"),
+    };
+    let limit = |buf: &mut String, l: TimeLimit| match l.seconds() {
+        Some(s) => buf.push_str(&squeue_time(i64::try_from(s).unwrap_or(i64::MAX))),
+        None => buf.push_str("UNLIMITED"),
+    };
+    let or_null = |buf: &mut String, v: Option<String>| buf.push_str(v.as_deref().unwrap_or("(null)"));
+    // Writing to a String cannot fail.
+    let _ = match letter {
+        'i' => match (&job.array, row.task) {
+            (_, Some(t)) => write!(buf, "{}_{t}", job.id),
+            (Some(a), None) => match a.task {
+                Some(t) => write!(buf, "{}_{t}", a.array_job_id),
+                None => write!(buf, "{}_[{}]", a.array_job_id, super::super::state::task_ranges(&a.pending, a.max_running)),
+            },
+            (None, None) => write!(buf, "{}", job.id),
+        },
+        'A' => write!(buf, "{}", job.id),
+        'F' => write!(buf, "{}", job.array.as_ref().map_or(job.id, |a| a.array_job_id)),
+        'K' => match (&job.array, row.task) {
+            (_, Some(t)) => write!(buf, "{t}"),
+            (Some(a), None) => match a.task {
+                Some(t) => write!(buf, "{t}"),
+                None => write!(buf, "{}", super::super::state::task_ranges(&a.pending, a.max_running)),
+            },
+            (None, None) => write!(buf, "N/A"),
+        },
+        'P' => write!(buf, "{}", job.partition),
+        'j' => write!(buf, "{}", job.name),
+        'u' | 'g' => write!(buf, "{}", job.user),
+        'U' => write!(buf, "{}", job.uid),
+        'G' => write!(buf, "{}", job.gid),
+        'a' => write!(buf, "{}", job.account),
+        't' => write!(buf, "{}", job.state.compact()),
+        'T' => write!(buf, "{}", job.state.name()),
+        'M' => write!(buf, "{}", squeue_time(used(c, job))),
+        'l' => {
+            limit(buf, job.time_limit);
+            Ok(())
+        }
+        'L' => match job.time_limit.seconds() {
+            Some(s) => write!(buf, "{}", squeue_time(i64::try_from(s).unwrap_or(i64::MAX) - used(c, job))),
+            None => write!(buf, "UNLIMITED"),
+        },
+        'D' => write!(buf, "{}", node_count(job)),
+        'C' => write!(buf, "{}", cpus(job)),
+        'R' => {
+            if matches!(job.state, JobState::Pending | JobState::Timeout | JobState::Failed) {
+                match &job.reason_desc {
+                    Some(desc) => write!(buf, "({desc})"),
+                    None => write!(buf, "({})", job.reason.name()),
+                }
+            } else {
+                buf.push_str(&c.hostlist(&job.nodes));
+                return false;
+            }
+        }
+        'r' => write!(buf, "{}", job.reason_text()),
+        'N' => {
+            buf.push_str(&c.hostlist(&job.nodes));
+            return false;
+        }
+        'S' => {
+            time(buf, job.start_time);
+            Ok(())
+        }
+        'e' => {
+            if job.time_limit == TimeLimit::Unlimited && job.end_time.is_none_or(|e| e > c.now) && !pending {
+                buf.push_str("NONE");
+            } else {
+                time(buf, job.end_time);
+            }
+            Ok(())
+        }
+        'V' => write!(buf, "{}", clock::iso(job.submit_time)),
+        'Y' => {
+            let nodes = (!job.sched_nodes.is_empty()).then(|| c.hostlist(&job.sched_nodes));
+            or_null(buf, nodes);
+            return false;
+        }
+        'q' => write!(buf, "{}", job.qos),
+        'Q' => write!(buf, "{}", job.priority),
+        'p' => write!(buf, "{:16.14}", f64::from(job.priority) / f64::from(u32::MAX)),
+        'b' => match job.request.gpus {
+            Some(super::super::state::Gpus::PerNode(g)) => write!(buf, "gres:gpu:{g}"),
+            _ => write!(buf, "N/A"),
+        },
+        'm' => match job.request.mem {
+            Some(Mem::PerNode(m) | Mem::PerCpu(m)) => write!(buf, "{}", mem_units(m)),
+            None => write!(buf, "{}", c.config.def_mem_per_cpu_mb.map_or_else(|| "0".to_owned(), mem_units)),
+        },
+        'c' => write!(buf, "{}", job.shape.cpus_per_task),
+        'E' => {
+            or_null(buf, c.dependency_text(job));
+            Ok(())
+        }
+        'Z' => write!(buf, "{}", job.work_dir),
+        'o' => {
+            or_null(buf, job.command.clone());
+            Ok(())
+        }
+        'y' => write!(buf, "{}", job.nice),
+        'B' => match job.nodes.first().and_then(|&n| c.nodes.get(n)) {
+            Some(n) => write!(buf, "{}", n.name),
+            None => write!(buf, "n/a"),
+        },
+        'h' => write!(buf, "OK"),
+        'n' => write!(buf, "{}", c.hostlist(&job.request.nodelist.iter().filter_map(|n| c.node_index(n)).collect::<Vec<_>>())),
+        'x' => write!(buf, "{}", c.hostlist(&job.request.exclude.iter().filter_map(|n| c.node_index(n)).collect::<Vec<_>>())),
+        'k' | 'v' | 'w' | 'W' | 'f' => write!(buf, "(null)"),
+        'd' => write!(buf, "0"),
+        _ => Ok(()),
+    };
+    true
+}

@@ -1,0 +1,139 @@
+//! `sshare`: shares, usage and Fair Tree factors from the fair-share
+//! model's rows ([`share_rows`]), in `print_fields` cells: every account,
+//! and the users asked for (the caller by default, all with `-a`); `-l`
+//! adds NormUsage, LevelFS, GrpTRESMins and TRESRunMins. RawUsage counts
+//! decayed CPU-seconds.
+
+use super::super::args::{HasArg, Opt, opt};
+use super::super::fields::{Parsable, print_fields_header, print_fields_row};
+use super::super::output::CommandOutput;
+use super::super::{Caller, Cluster};
+use super::{VERSION, help, parse};
+use crate::sim::fair_share::{Algorithm, share_rows};
+
+pub(super) const OPTIONS: &[Opt] = &[
+    opt("all", Some('a'), &["all"], HasArg::No),
+    opt("accounts", Some('A'), &["accounts"], HasArg::Required),
+    opt("help", Some('h'), &["help"], HasArg::No),
+    opt("long", Some('l'), &["long"], HasArg::No),
+    opt("noheader", Some('n'), &["noheader"], HasArg::No),
+    opt("parsable", Some('p'), &["parsable"], HasArg::No),
+    opt("parsable2", Some('P'), &["parsable2"], HasArg::No),
+    opt("Users", Some('U'), &["Users"], HasArg::No),
+    opt("users", Some('u'), &["users"], HasArg::Required),
+    opt("usage", None, &["usage"], HasArg::No),
+    opt("verbose", Some('v'), &["verbose"], HasArg::No),
+    opt("version", Some('V'), &["version"], HasArg::No),
+];
+
+pub(super) fn run(c: &Cluster, argv: &[String], caller: &Caller<'_>) -> CommandOutput {
+    let p = match parse("sshare", argv, OPTIONS, 1) {
+        Ok(p) => p,
+        Err(out) => return out,
+    };
+    if p.has("help") {
+        return help::text(help::SSHARE);
+    }
+    if p.has("usage") {
+        return help::text(help::SSHARE_USAGE);
+    }
+    if p.has("version") {
+        return help::text(VERSION);
+    }
+    let long = p.has("long");
+    let parsable = if p.has("parsable2") {
+        Parsable::NoEnding
+    } else if p.has("parsable") {
+        Parsable::Ending
+    } else {
+        Parsable::No
+    };
+    let mut columns: Vec<(&str, i32)> = vec![
+        ("Account", -20),
+        ("User", 10),
+        ("RawShares", 10),
+        ("NormShares", 11),
+        ("RawUsage", 11),
+    ];
+    if long {
+        columns.push(("NormUsage", 11));
+    }
+    columns.push(("EffectvUsage", 13));
+    columns.push(("FairShare", 10));
+    if long {
+        columns.extend([("LevelFS", 10), ("GrpTRESMins", 30), ("TRESRunMins", 30)]);
+    }
+    let users: Option<Vec<String>> = if p.has("all") {
+        None
+    } else {
+        Some(
+            p.value("users")
+                .map_or_else(|| vec![caller.user.to_owned()], |v| v.split(',').map(str::to_owned).collect()),
+        )
+    };
+    let accounts: Option<Vec<String>> = p.value("accounts").map(|v| v.split(',').map(str::to_owned).collect());
+    let rows = share_rows(&c.accounts.tree, Algorithm::FairTree, c.config.priority.dampening_factor)
+        .unwrap_or_default();
+    let mut out = CommandOutput::default();
+    if !p.has("noheader") {
+        for line in print_fields_header(&columns, parsable) {
+            out.out_line(&line);
+        }
+    }
+    let six = |v: f64| format!("{v:.6}");
+    for row in rows {
+        if let Some(user) = &row.user {
+            if users.as_ref().is_some_and(|u| !u.contains(user)) {
+                continue;
+            }
+        } else if p.has("Users") {
+            continue;
+        }
+        if accounts.as_ref().is_some_and(|a| !a.contains(&row.account)) && row.account != "root" {
+            continue;
+        }
+        let indent = " ".repeat(row.depth);
+        let d = &row.detail;
+        let mut cells: Vec<(Option<String>, i32)> = vec![
+            (Some(format!("{indent}{}", row.account)), -20),
+            (row.user.clone(), 10),
+            (row.raw_shares.map(|s| s.to_string()), 10),
+            (Some(six(d.norm_shares)), 11),
+            (Some((row.raw_usage as u64).to_string()), 11),
+        ];
+        if long {
+            cells.push((Some(six(d.norm_usage)), 11));
+        }
+        cells.push((Some(six(d.effective_usage)), 13));
+        cells.push((row.user.as_ref().and(d.factor).map(six), 10));
+        if long {
+            cells.push((d.level_fs.map(six), 10));
+            cells.push((None, 30));
+            cells.push((Some(run_mins(c, &row.account, row.user.as_deref())), 30));
+        }
+        out.out_line(&print_fields_row(&cells, parsable));
+    }
+    out
+}
+
+/// TRESRunMins: what the association's running jobs still hold, in
+/// TRES-minutes until their time limits.
+fn run_mins(c: &Cluster, account: &str, user: Option<&str>) -> String {
+    let (mut cpu, mut mem, mut node, mut gpu) = (0u64, 0u64, 0u64, 0u64);
+    for job in c.jobs.values().filter(|j| j.is_running()) {
+        let mine = match user {
+            Some(u) => job.account == account && job.user == u,
+            None => c.accounts.account_within(&job.account, account),
+        };
+        if !mine {
+            continue;
+        }
+        let left = job.end_time.map_or(0, |e| u64::try_from((e - c.now) / 60).unwrap_or(0));
+        let total = job.shape.total();
+        cpu += u64::from(total.cpus) * left;
+        mem += total.mem_mb * left;
+        node += u64::from(job.shape.nodes) * left;
+        gpu += u64::from(total.gpus) * left;
+    }
+    format!("cpu={cpu},mem={mem},energy=0,node={node},billing={cpu},fs/disk=0,vmem=0,pages=0,gres/gpu={gpu}")
+}

@@ -1,0 +1,131 @@
+//! The event loop behind [`Cluster::advance`]: time moves from event to
+//! event — jobs ending (their run time or their time limit), requeued jobs
+//! reaching their begin time, resumed nodes answering, and the periodic
+//! priority calculation, main-scheduler pass and backfill pass — and after
+//! each, the schedulers run as Slurm's would.
+
+use super::Cluster;
+use super::lifecycle::Ending;
+use super::runner::{NoPrograms, ProgramRunner};
+use super::state::{JobState, Reason};
+
+impl Cluster {
+    /// Lets `seconds` of simulated time pass, running the event loop; the
+    /// cluster's own programs run the jobs' commands.
+    pub fn advance(&mut self, seconds: u64) {
+        self.advance_with(seconds, &mut NoPrograms);
+    }
+
+    /// [`Self::advance`] with programs from `programs` first.
+    pub fn advance_with(&mut self, seconds: u64, programs: &mut dyn ProgramRunner) {
+        let target = self
+            .now
+            .saturating_add(i64::try_from(seconds).unwrap_or(i64::MAX / 4));
+        self.run_until(target, programs);
+    }
+
+    /// Processes every event up to and including `target`.
+    pub(crate) fn run_until(&mut self, target: i64, programs: &mut dyn ProgramRunner) {
+        // What commands changed since the last event is scheduled first.
+        self.step(false, programs);
+        loop {
+            let next = self.next_event();
+            if next > target {
+                break;
+            }
+            self.now = next;
+            self.step(true, programs);
+        }
+        self.now = target;
+    }
+
+    /// The time of the next event.
+    pub(crate) fn next_event(&self) -> i64 {
+        let mut next = self
+            .timers
+            .next_calc
+            .min(self.timers.next_backfill)
+            .min(self.timers.next_sched);
+        if let Some(&(t, _)) = self.ends.iter().next() {
+            next = next.min(t);
+        }
+        if let Some(&(t, _)) = self.begins.iter().next() {
+            next = next.min(t);
+        }
+        if let Some(&(t, _)) = self.answers.iter().next() {
+            next = next.min(t);
+        }
+        next.max(self.now)
+    }
+
+    /// Everything due at the current time, then the schedulers.
+    fn step(&mut self, timed: bool, programs: &mut dyn ProgramRunner) {
+        let now = self.now;
+        // Jobs ending now, in id order for a deterministic sequence.
+        let due: Vec<(i64, u32)> = self.ends.range(..=(now, u32::MAX)).copied().collect();
+        for &(_, id) in &due {
+            self.clear_end(id);
+        }
+        let mut ending: Vec<u32> = due.into_iter().map(|(_, id)| id).collect();
+        ending.sort_unstable();
+        for id in ending {
+            let timeout = self
+                .jobs
+                .get(&id)
+                .is_some_and(|j| j.natural_end.is_none_or(|n| j.end_time.is_some_and(|e| e < n)));
+            self.end_job(id, if timeout { Ending::Timeout } else { Ending::Natural });
+        }
+        let begun: Vec<u32> = self
+            .begins
+            .iter()
+            .take_while(|&&(t, _)| t <= now)
+            .map(|&(_, id)| id)
+            .collect();
+        for id in begun {
+            self.begins.retain(|&(_, j)| j != id);
+            if let Some(job) = self.jobs.get_mut(&id)
+                && job.state == JobState::Pending
+            {
+                job.begin_time = None;
+                if job.reason == Reason::BeginTime {
+                    job.reason = Reason::None;
+                }
+                self.note_reason(id);
+            }
+            self.sched_requested = true;
+            self.backfill_dirty = true;
+        }
+        let answered: Vec<(i64, usize)> = self.answers.range(..=(now, usize::MAX)).copied().collect();
+        for key in answered {
+            self.answers.remove(&key);
+            if let Some(node) = self.nodes.get_mut(key.1)
+                && node.responds_at.is_some_and(|t| t <= now)
+            {
+                node.responds_at = None;
+                node.not_responding = false;
+                self.sched_requested = true;
+                self.backfill_dirty = true;
+            }
+        }
+        let calc = self.params.calc_period_s(&self.config);
+        if timed && self.timers.next_calc <= now {
+            self.recalc_priorities();
+            self.timers.next_calc = self.params.next_tick(now, calc);
+        }
+        let full = timed && self.timers.next_sched <= now;
+        if full {
+            self.timers.next_sched = self.params.next_tick(now, self.params.sched_interval_s);
+            self.schedule(None);
+            self.sched_requested = false;
+        } else if self.sched_requested {
+            self.sched_requested = false;
+            self.schedule(Some(self.params.default_queue_depth));
+        }
+        self.run_launched(programs);
+        if timed && self.timers.next_backfill <= now {
+            self.timers.next_backfill = self.params.next_tick(now, self.params.bf_interval_s);
+            self.backfill();
+            self.run_launched(programs);
+        }
+    }
+}

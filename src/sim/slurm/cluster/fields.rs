@@ -1,0 +1,195 @@
+//! Fixed-width cells as the Slurm tools print them: `squeue`'s and
+//! `sinfo`'s `_print_str` (cut to the width, then padded; `%.N` right-
+//! aligns) and the `print_fields` of `sacct` and `sshare` (a `+` marks a
+//! cut value, every cell ends in a space, `-p`/`-P` join with `|`); and
+//! memory sizes in Slurm's units (`convert_num_unit` in exact mode).
+
+/// A cell of `squeue`/`sinfo`: `text` cut to `width` characters and padded
+/// to it, on the left when `right`. A width of 0 prints the text as is.
+pub(crate) fn cell(text: &str, width: usize, right: bool) -> String {
+    if width == 0 {
+        return text.to_owned();
+    }
+    let cut: String = text.chars().take(width).collect();
+    if right {
+        format!("{cut:>width$}")
+    } else {
+        format!("{cut:<width$}")
+    }
+}
+
+/// Appends a cell to `out` without allocating: `text` cut to `width`
+/// characters when `cut` (and `width` is not 0), padded to `width`.
+pub(crate) fn push_cell(out: &mut String, text: &str, width: usize, right: bool, cut: bool) {
+    let (shown, len) = if cut && width > 0 {
+        match text.char_indices().nth(width) {
+            Some((at, _)) => (&text[..at], width),
+            None => (text, text.chars().count()),
+        }
+    } else {
+        (text, text.chars().count())
+    };
+    let pad = width.saturating_sub(len);
+    if right {
+        out.extend(std::iter::repeat_n(' ', pad));
+        out.push_str(shown);
+    } else {
+        out.push_str(shown);
+        out.extend(std::iter::repeat_n(' ', pad));
+    }
+}
+
+/// A cell padded to `width` but never cut (node lists and reasons with
+/// `cut_output` false).
+pub(crate) fn uncut(text: &str, width: usize, right: bool) -> String {
+    if right {
+        format!("{text:>width$}")
+    } else {
+        format!("{text:<width$}")
+    }
+}
+
+/// How `print_fields` joins cells.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Parsable {
+    /// Fixed widths, a space after each cell.
+    No,
+    /// `-p`: `|` after every cell.
+    Ending,
+    /// `-P`: `|` between cells.
+    NoEnding,
+}
+
+/// One row of `print_fields` cells: (value, width) where a negative width
+/// left-aligns; `None` prints blank. Values longer than the width end in
+/// `+`.
+pub(crate) fn print_fields_row(cells: &[(Option<String>, i32)], parsable: Parsable) -> String {
+    let mut line = String::new();
+    let last = cells.len().saturating_sub(1);
+    for (i, (value, len)) in cells.iter().enumerate() {
+        let text = value.as_deref().unwrap_or("");
+        match parsable {
+            Parsable::NoEnding if i == last => line.push_str(text),
+            Parsable::Ending | Parsable::NoEnding => {
+                line.push_str(text);
+                line.push('|');
+            }
+            Parsable::No => {
+                let width = usize::try_from(len.unsigned_abs()).unwrap_or(0);
+                let shown = if value.is_none() { " ".to_owned() } else { plus_cut(text, width) };
+                if *len < 0 {
+                    line.push_str(&format!("{shown:<width$} "));
+                } else {
+                    line.push_str(&format!("{shown:>width$} "));
+                }
+            }
+        }
+    }
+    line
+}
+
+/// A value cut to `width` with a `+` in the last place when too long.
+fn plus_cut(text: &str, width: usize) -> String {
+    if text.chars().count() <= width || width == 0 {
+        return text.to_owned();
+    }
+    let mut cut: String = text.chars().take(width.saturating_sub(1)).collect();
+    cut.push('+');
+    cut
+}
+
+/// The header and the dashes of `print_fields_header`.
+pub(crate) fn print_fields_header(names: &[(&str, i32)], parsable: Parsable) -> Vec<String> {
+    let cells: Vec<(Option<String>, i32)> = names
+        .iter()
+        .map(|(n, len)| {
+            let width = usize::try_from(len.unsigned_abs()).unwrap_or(0);
+            (Some(n.chars().take(width.max(1)).collect()), *len)
+        })
+        .collect();
+    let mut lines = vec![print_fields_row(&cells, parsable)];
+    if parsable == Parsable::No {
+        lines.push(
+            names
+                .iter()
+                .map(|(_, len)| format!("{} ", "-".repeat(usize::try_from(len.unsigned_abs()).unwrap_or(0))))
+                .collect(),
+        );
+    }
+    lines
+}
+
+/// One field of a format: letter, width, right-aligned, text after it.
+pub(crate) struct Field {
+    /// The letter.
+    pub(crate) letter: char,
+    /// The width (0: as long as the text).
+    pub(crate) width: usize,
+    /// `%.N`: right-aligned.
+    pub(crate) right: bool,
+    /// The text after the letter, up to the next `%`.
+    pub(crate) suffix: String,
+}
+
+/// Reads a `-o` format of squeue or sinfo (`%.18i %9P`): text before the first `%` is kept as a prefix.
+pub(crate) fn parse_format(format: &str) -> (String, Vec<Field>) {
+    let mut pieces = format.split('%');
+    let prefix = if format.starts_with('%') {
+        String::new()
+    } else {
+        pieces.next().unwrap_or("").to_owned()
+    };
+    let fields = pieces
+        .filter(|t| !t.is_empty())
+        .map(|token| {
+            let right = token.starts_with('.');
+            let rest = token.trim_start_matches('.');
+            let digits: String = rest.chars().take_while(char::is_ascii_digit).collect();
+            let mut chars = rest[digits.len()..].chars();
+            let letter = chars.next().unwrap_or(' ');
+            Field {
+                letter,
+                width: digits.parse().unwrap_or(0),
+                right,
+                suffix: chars.collect(),
+            }
+        })
+        .collect();
+    (prefix, fields)
+}
+
+/// A size in megabytes in Slurm's exact units: divided by 1024 while it
+/// divides evenly, `M`, `G`, `T`, `P` (`8000M`, `500G`, `2000G`).
+pub(crate) fn mem_units(mb: u64) -> String {
+    let units = ['M', 'G', 'T', 'P'];
+    let mut value = mb;
+    let mut unit = 0;
+    while value != 0 && value % 1024 == 0 && unit + 1 < units.len() {
+        value /= 1024;
+        unit += 1;
+    }
+    format!("{value}{}", units[unit])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cells_and_units() {
+        assert_eq!(cell("train-llm", 8, true), "train-ll");
+        assert_eq!(cell("gpu", 9, true), "      gpu");
+        assert_eq!(cell("mix", 6, false), "mix   ");
+        assert_eq!(mem_units(2_048_000), "2000G");
+        assert_eq!(mem_units(8000), "8000M");
+        assert_eq!(mem_units(512_000), "500G");
+        assert_eq!(mem_units(0), "0M");
+        let row = print_fields_row(
+            &[(Some("8".into()), -12), (Some("timeout-job".into()), 10), (None, 10)],
+            Parsable::No,
+        );
+        assert_eq!(row, "8            timeout-j+            ");
+        let row = print_fields_row(&[(Some("a".into()), 5), (Some("b".into()), 5)], Parsable::NoEnding);
+        assert_eq!(row, "a|b");
+    }
+}

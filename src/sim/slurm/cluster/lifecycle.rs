@@ -1,0 +1,844 @@
+//! What happens to jobs: array tasks split off to run, jobs start (their
+//! script is simulated through the [`ProgramRunner`] to learn its output,
+//! steps, run time and exit code), end (COMPLETED, FAILED, TIMEOUT),
+//! are cancelled, requeued (back to PENDING with `BeginTime` and
+//! `Restarts+1`), or lose a node (NODE_FAIL, and requeued when they allow
+//! it). Each end writes what slurmstepd writes to the job's output, frees
+//! the nodes, charges usage and settles dependencies.
+
+use super::Cluster;
+use super::clock;
+use super::output::FileWrite;
+use super::runner::{self, Launch, ProgramRunner};
+use super::scheduler::NEVER;
+use super::script::{self, Op};
+use super::state::{
+    DepKind, Hold, Job, JobState, OutputLine, Reason, RunRecord, SchedBy, StepId, StepRecord,
+};
+use crate::sim::slurm::time_spec::TimeLimit;
+
+/// How a running job ends.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Ending {
+    /// Its script finished.
+    Natural,
+    /// It reached its time limit.
+    Timeout,
+    /// `scancel`.
+    Cancelled,
+    /// One of its nodes went down.
+    NodeFail,
+    /// `scontrol requeue`.
+    Requeue,
+}
+
+impl Cluster {
+    /// The record to start for `id`: itself, or for the pending tasks of
+    /// an array a new record for the lowest task (the last task keeps the
+    /// array's own id, as in Slurm).
+    pub(crate) fn split_array_task(&mut self, id: u32) -> u32 {
+        let Some(job) = self.jobs.get_mut(&id) else { return id };
+        let Some(array) = job.array.as_mut() else { return id };
+        if array.task.is_some() || array.pending.is_empty() {
+            return id;
+        }
+        array.pending.sort_unstable();
+        let task = array.pending.remove(0);
+        if array.pending.is_empty() {
+            array.task = Some(task);
+            return id;
+        }
+        let mut copy = job.clone();
+        let new_id = self.next_job_id;
+        self.next_job_id += 1;
+        copy.id = new_id;
+        if let Some(a) = copy.array.as_mut() {
+            a.task = Some(task);
+            a.pending.clear();
+        }
+        self.jobs.insert(new_id, copy);
+        new_id
+    }
+
+    /// Starts a pending job on `nodes` now; its script runs at the end of
+    /// the scheduling pass ([`Self::run_launched`]).
+    pub(crate) fn start_job(&mut self, id: u32, nodes: &[usize], by: SchedBy) {
+        let now = self.now;
+        let Some(job) = self.jobs.get_mut(&id) else { return };
+        let per_node = job.shape.per_node;
+        let limit_end = job
+            .time_limit
+            .seconds()
+            .and_then(|s| i64::try_from(s).ok())
+            .map_or(NEVER, |s| now.saturating_add(s));
+        job.state = JobState::Running;
+        job.reason = Reason::None;
+        job.reason_desc = None;
+        job.start_time = Some(now);
+        job.end_time = (limit_end < NEVER).then_some(limit_end);
+        job.eligible_time.get_or_insert(now);
+        job.nodes = nodes.to_vec();
+        job.sched_nodes.clear();
+        job.sched_by = by;
+        job.backfill_last = false;
+        job.last_sched_eval = now;
+        job.charged_until = now;
+        job.steps.clear();
+        job.output.clear();
+        job.output_flushed = 0;
+        job.exit = (0, 0);
+        for &n in nodes {
+            if let Some(node) = self.nodes.get_mut(n) {
+                node.alloc = node.alloc + per_node;
+            }
+            if let Some(list) = self.running_on.get_mut(n) {
+                let at = list.partition_point(|&(e, _, _)| e <= limit_end);
+                list.insert(at, (limit_end, id, per_node));
+            }
+        }
+        self.queue_remove(id);
+        self.note_reason(id);
+        // Until its script has run, the job may last until its limit.
+        self.set_end(id, limit_end);
+        self.launched.push(id);
+        self.backfill_dirty = true;
+    }
+
+    /// Runs the scripts of the jobs started since the last call: their
+    /// output, steps, run time and exit code, and when they end.
+    pub(crate) fn run_launched(&mut self, programs: &mut dyn ProgramRunner) {
+        for id in std::mem::take(&mut self.launched) {
+            // `srun` runs its own step (commands/srun.rs).
+            if self.jobs.get(&id).is_some_and(|j| j.batch) {
+                self.run_script(id, programs);
+            }
+        }
+    }
+
+    /// The `$SLURM_*` variables a job's commands see.
+    fn job_env(&self, id: u32) -> Vec<(String, String)> {
+        let Some(job) = self.jobs.get(&id) else { return Vec::new() };
+        let first = job
+            .nodes
+            .first()
+            .and_then(|&n| self.nodes.get(n))
+            .map_or(String::new(), |n| n.name.clone());
+        let mut env = vec![
+            ("SLURM_JOB_ID", id.to_string()),
+            ("SLURM_JOBID", id.to_string()),
+            ("SLURM_JOB_NAME", job.name.clone()),
+            ("SLURM_JOB_NODELIST", self.hostlist(&job.nodes)),
+            ("SLURM_NNODES", job.nodes.len().to_string()),
+            ("SLURM_NTASKS", job.shape.tasks.to_string()),
+            ("SLURM_JOB_PARTITION", job.partition.clone()),
+            ("SLURM_SUBMIT_DIR", job.work_dir.clone()),
+            ("SLURM_JOB_ACCOUNT", job.account.clone()),
+            ("SLURM_RESTART_COUNT", job.restarts.to_string()),
+            ("USER", job.user.clone()),
+            ("HOSTNAME", first),
+        ];
+        if let Some(a) = &job.array {
+            env.push(("SLURM_ARRAY_JOB_ID", a.array_job_id.to_string()));
+            env.push(("SLURM_ARRAY_TASK_ID", a.task.map_or(String::new(), |t| t.to_string())));
+        }
+        env.into_iter().map(|(k, v)| (k.to_owned(), v)).collect()
+    }
+
+    /// Simulates one started job's script.
+    fn run_script(&mut self, id: u32, programs: &mut dyn ProgramRunner) {
+        let env = self.job_env(id);
+        let Some(job) = self.jobs.get(&id) else { return };
+        let Some(start) = job.start_time else { return };
+        let node_names: Vec<String> = job
+            .nodes
+            .iter()
+            .filter_map(|&n| self.nodes.get(n))
+            .map(|n| n.name.clone())
+            .collect();
+        let batch_host = node_names.first().cloned().unwrap_or_default();
+        let plan = script::plan(job.script.as_deref().unwrap_or(""));
+        let (user, work_dir) = (job.user.clone(), job.work_dir.clone());
+        let (tasks, gpus) = (job.shape.tasks, job.shape.per_node.gpus);
+        let total_cpus = job.shape.total().cpus;
+        let mut t: u64 = 0;
+        let mut status = 0;
+        let mut endless = false;
+        let mut steps = Vec::new();
+        let mut output = Vec::new();
+        let mut step_no = 0;
+        for op in &plan.ops {
+            let (argv, step) = match op {
+                Op::Exit(code) => {
+                    status = *code;
+                    break;
+                }
+                Op::Step(argv) => (expand(argv, &env), true),
+                Op::Run(argv) => (expand(argv, &env), false),
+            };
+            if argv.is_empty() {
+                continue;
+            }
+            let one_host = [batch_host.clone()];
+            let launch = Launch {
+                job_id: id,
+                step: step.then_some(step_no),
+                argv: &argv,
+                nodes: if step { &node_names } else { &one_host },
+                tasks: if step { tasks } else { 1 },
+                gpus_per_node: gpus,
+                user: &user,
+                work_dir: &work_dir,
+                now: start.saturating_add(i64::try_from(t).unwrap_or(0)),
+            };
+            // A program neither the caller nor the cluster knows is the
+            // user's own (a training run): it runs until the time limit.
+            let result = programs.run(&launch).or_else(|| runner::builtin(&launch));
+            let (exit, duration) = match &result {
+                Some(out) => {
+                    push_lines(&mut output, t, &out.stdout, false);
+                    push_lines(&mut output, t, &out.stderr, true);
+                    if step && out.exit != 0 {
+                        let line = format!(
+                            "srun: error: {}: task 0: Exited with exit code {}\n",
+                            node_names.first().map_or("", String::as_str),
+                            out.exit
+                        );
+                        push_lines(&mut output, t + out.duration_s.unwrap_or(0), &line, true);
+                    }
+                    (out.exit, out.duration_s)
+                }
+                None => (0, None),
+            };
+            if step {
+                steps.push(StepRecord {
+                    id: StepId::Numbered(step_no),
+                    name: argv[0].rsplit('/').next().unwrap_or(&argv[0]).to_owned(),
+                    cpus: total_cpus,
+                    start_offset: t,
+                    end_offset: duration.map(|d| t + d),
+                    exit,
+                });
+                step_no += 1;
+            }
+            status = exit;
+            match duration {
+                Some(d) => t = t.saturating_add(d),
+                None => {
+                    endless = true;
+                    break;
+                }
+            }
+        }
+        let runtime = plan.runtime_s.or((!endless).then_some(t));
+        let exit = plan.exit.unwrap_or(status);
+        let Some(job) = self.jobs.get(&id) else { return };
+        steps.insert(
+            0,
+            StepRecord {
+                id: StepId::Batch,
+                name: "batch".to_owned(),
+                cpus: job.shape.per_node.cpus,
+                start_offset: 0,
+                end_offset: runtime,
+                exit,
+            },
+        );
+        self.set_run(id, steps, output, exit, runtime);
+        let (out_path, err_path) = self.output_paths(id);
+        self.writes.push(FileWrite {
+            path: out_path.clone(),
+            text: String::new(),
+            truncate: true,
+        });
+        if err_path != out_path {
+            self.writes.push(FileWrite {
+                path: err_path,
+                text: String::new(),
+                truncate: true,
+            });
+        }
+        self.flush_output(id);
+    }
+
+    /// Sets what a started job's run will be: its steps, output, exit
+    /// code and run time (`None`: until its time limit), and when it ends.
+    pub(crate) fn set_run(
+        &mut self,
+        id: u32,
+        steps: Vec<StepRecord>,
+        output: Vec<OutputLine>,
+        exit: i32,
+        runtime: Option<u64>,
+    ) {
+        let Some(job) = self.jobs.get_mut(&id) else { return };
+        let Some(start) = job.start_time else { return };
+        job.steps = steps;
+        job.output = output;
+        job.exit = (exit, 0);
+        let natural = runtime.map(|r| start.saturating_add(i64::try_from(r).unwrap_or(NEVER)));
+        job.natural_end = natural;
+        let limit_end = job.end_time.unwrap_or(NEVER);
+        let end = natural.map_or(limit_end, |n| n.min(limit_end));
+        self.set_end(id, end);
+    }
+
+    /// The job's stdout and stderr paths, patterns expanded.
+    pub(crate) fn output_paths(&self, id: u32) -> (String, String) {
+        let Some(job) = self.jobs.get(&id) else {
+            return (String::new(), String::new());
+        };
+        let expand_path = |pattern: &str| {
+            let (array_id, task) = match &job.array {
+                Some(a) => (a.array_job_id, a.task.map_or(String::new(), |t| t.to_string())),
+                None => (job.id, "4294967294".to_owned()),
+            };
+            let mut out = String::new();
+            let mut chars = pattern.chars();
+            while let Some(c) = chars.next() {
+                if c != '%' {
+                    out.push(c);
+                    continue;
+                }
+                match chars.next() {
+                    Some('j') => out.push_str(&job.id.to_string()),
+                    Some('A') => out.push_str(&array_id.to_string()),
+                    Some('a') => out.push_str(&task),
+                    Some('x') => out.push_str(&job.name),
+                    Some('u') => out.push_str(&job.user),
+                    Some('%') => out.push('%'),
+                    Some(other) => {
+                        out.push('%');
+                        out.push(other);
+                    }
+                    None => out.push('%'),
+                }
+            }
+            if out.starts_with('/') {
+                out
+            } else {
+                format!("{}/{out}", job.work_dir.trim_end_matches('/'))
+            }
+        };
+        (expand_path(&job.stdout), expand_path(&job.stderr))
+    }
+
+    /// Hands over a running job's output due by now.
+    fn flush_output(&mut self, id: u32) {
+        let now = self.now;
+        let (out_path, err_path) = self.output_paths(id);
+        let Some(job) = self.jobs.get_mut(&id) else { return };
+        let Some(start) = job.start_time else { return };
+        let elapsed = u64::try_from(now - start).unwrap_or(0);
+        while let Some(line) = job.output.get(job.output_flushed) {
+            if line.offset > elapsed {
+                break;
+            }
+            let path = if line.stderr { &err_path } else { &out_path };
+            push_write(&mut self.writes, path, &line.text);
+            job.output_flushed += 1;
+        }
+    }
+
+    /// Hands over the output of every running job due by now.
+    pub(crate) fn flush_running_output(&mut self) {
+        let running: Vec<u32> = self.ends.iter().map(|&(_, id)| id).collect();
+        for id in running {
+            self.flush_output(id);
+        }
+    }
+
+    /// Ends a running job now.
+    pub(crate) fn end_job(&mut self, id: u32, how: Ending) {
+        let now = self.now;
+        self.flush_output(id);
+        let Some(job) = self.jobs.get(&id) else { return };
+        if job.state != JobState::Running {
+            return;
+        }
+        let start = job.start_time.unwrap_or(now);
+        let host = job
+            .nodes
+            .first()
+            .and_then(|&n| self.nodes.get(n))
+            .map_or(String::new(), |n| n.name.clone());
+        let due = match how {
+            Ending::Natural => None,
+            Ending::Timeout => Some(" DUE TO TIME LIMIT"),
+            Ending::Cancelled => Some(""),
+            Ending::NodeFail => Some(" DUE TO NODE FAILURE, SEE SLURMCTLD LOG FOR DETAILS"),
+            Ending::Requeue => Some(" DUE TO JOB REQUEUE"),
+        };
+        let elapsed = u64::try_from(now - start).unwrap_or(0);
+        if let Some(due) = due.filter(|_| job.batch) {
+            let at = clock::iso(now);
+            let mut text = String::new();
+            let running: Vec<u32> = job
+                .steps
+                .iter()
+                .filter(|s| {
+                    matches!(s.id, StepId::Numbered(_))
+                        && s.start_offset <= elapsed
+                        && s.end_offset.is_none_or(|e| e > elapsed)
+                })
+                .filter_map(|s| match s.id {
+                    StepId::Numbered(n) => Some(n),
+                    StepId::Batch => None,
+                })
+                .collect();
+            let wait = u32::from(self.config.kill_wait_s) + 2;
+            if !running.is_empty() {
+                text.push_str(&format!(
+                    "srun: Job step aborted: Waiting up to {wait} seconds for job step to finish.\n"
+                ));
+            }
+            text.push_str(&format!("slurmstepd: error: *** JOB {id} ON {host} CANCELLED AT {at}{due} ***\n"));
+            for n in running {
+                text.push_str(&format!(
+                    "slurmstepd: error: *** STEP {id}.{n} ON {host} CANCELLED AT {at}{due} ***\n"
+                ));
+            }
+            let (_, err_path) = self.output_paths(id);
+            push_write(&mut self.writes, &err_path, &text);
+        }
+        self.charge_job(id, now);
+        self.release(id);
+        let Some(job) = self.jobs.get_mut(&id) else { return };
+        let (state, reason) = match how {
+            Ending::Natural if job.exit.0 == 0 => (JobState::Completed, Reason::None),
+            Ending::Natural => (JobState::Failed, Reason::NonZeroExitCode),
+            Ending::Timeout => (JobState::Timeout, Reason::TimeLimit),
+            Ending::Cancelled => (JobState::Cancelled, Reason::None),
+            Ending::NodeFail | Ending::Requeue => (JobState::NodeFail, Reason::NodeDown),
+        };
+        if how != Ending::Natural {
+            job.exit = (0, 0);
+        }
+        job.state = state;
+        job.reason = reason;
+        job.end_time = Some(now);
+        self.note_reason(id);
+        let Some(job) = self.jobs.get_mut(&id) else { return };
+        let requeue = match how {
+            Ending::Requeue => Some("REQUEUED"),
+            Ending::NodeFail if job.batch && job.requeue => Some("NODE_FAIL"),
+            _ => None,
+        };
+        if let Some(label) = requeue {
+            let record = self.run_record(id, label, "0:0");
+            self.requeue_pending(id, record);
+        }
+        self.settle_dependencies();
+        self.sched_requested = true;
+    }
+
+    /// Frees a job's nodes.
+    fn release(&mut self, id: u32) {
+        let Some(job) = self.jobs.get(&id) else { return };
+        let per_node = job.shape.per_node;
+        let nodes = job.nodes.clone();
+        let now = self.now;
+        for n in nodes {
+            if let Some(node) = self.nodes.get_mut(n) {
+                node.alloc = node.alloc - per_node;
+                if node.alloc.is_zero() {
+                    node.last_busy = now;
+                }
+            }
+            if let Some(list) = self.running_on.get_mut(n) {
+                list.retain(|&(_, j, _)| j != id);
+            }
+        }
+        self.clear_end(id);
+        self.backfill_dirty = true;
+    }
+
+    /// The `sacct` record of the job's current run as it stands.
+    fn run_record(&self, id: u32, state: &str, exit: &str) -> RunRecord {
+        let Some(job) = self.jobs.get(&id) else {
+            return RunRecord {
+                state: state.to_owned(),
+                start: self.now,
+                end: self.now,
+                cpus: 0,
+                nodes: Vec::new(),
+                steps: Vec::new(),
+                exit: exit.to_owned(),
+            };
+        };
+        RunRecord {
+            state: state.to_owned(),
+            start: job.start_time.unwrap_or(self.now),
+            end: job.end_time.unwrap_or(self.now),
+            cpus: job.shape.total().cpus,
+            nodes: job.nodes.clone(),
+            steps: self.step_rows(id),
+            exit: exit.to_owned(),
+        }
+    }
+
+    /// The steps of a job's current run that have started, each with its
+    /// `sacct` State and ExitCode as of now.
+    pub(crate) fn step_rows(&self, id: u32) -> Vec<(StepRecord, String, String)> {
+        let Some(job) = self.jobs.get(&id) else { return Vec::new() };
+        let Some(start) = job.start_time else { return Vec::new() };
+        let end = if job.state == JobState::Running { self.now } else { job.end_time.unwrap_or(self.now) };
+        let elapsed = u64::try_from(end - start).unwrap_or(0);
+        let killed = !matches!(job.state, JobState::Running | JobState::Completed | JobState::Failed);
+        job.steps
+            .iter()
+            .filter(|s| s.start_offset <= elapsed)
+            .map(|s| {
+                let done = s.end_offset.is_some_and(|e| e <= elapsed);
+                let (state, exit) = if done && !(killed && s.id == StepId::Batch) {
+                    let state = if s.exit == 0 { "COMPLETED" } else { "FAILED" };
+                    (state, format!("{}:0", s.exit))
+                } else if job.state == JobState::Running {
+                    ("RUNNING", "0:0".to_owned())
+                } else {
+                    ("CANCELLED", "0:15".to_owned())
+                };
+                (s.clone(), state.to_owned(), exit)
+            })
+            .collect()
+    }
+
+    /// Puts an ended (or never started) job back in the queue, held back
+    /// for `requeue_delay_s`, with the run before kept for `sacct`.
+    fn requeue_pending(&mut self, id: u32, record: RunRecord) {
+        let now = self.now;
+        let begin = now + self.params.requeue_delay_s;
+        let Some(job) = self.jobs.get_mut(&id) else { return };
+        job.history.push(record);
+        job.state = JobState::Pending;
+        job.reason = Reason::BeginTime;
+        job.reason_desc = None;
+        job.restarts += 1;
+        job.submit_time = now;
+        job.begin_time = Some(begin);
+        job.eligible_time = Some(begin);
+        job.accrue_time = Some(begin);
+        job.start_time = Some(begin);
+        job.end_time = job
+            .time_limit
+            .seconds()
+            .and_then(|s| i64::try_from(s).ok())
+            .map(|s| begin + s);
+        job.natural_end = None;
+        job.nodes.clear();
+        job.steps.clear();
+        job.output.clear();
+        job.output_flushed = 0;
+        job.exit = (0, 0);
+        self.begins.insert((begin, id));
+        self.queue_dirty = true;
+        self.note_reason(id);
+    }
+
+    /// `scontrol requeue`: a running or finished batch job goes back to
+    /// the queue. Errors: Slurm's message.
+    pub(crate) fn requeue(&mut self, id: u32) -> Result<(), &'static str> {
+        let Some(job) = self.jobs.get(&id) else {
+            return Err("Invalid job id specified");
+        };
+        if !job.batch {
+            return Err("Only batch jobs are accepted or processed");
+        }
+        match job.state {
+            JobState::Pending => Err("Job is pending execution"),
+            JobState::Running => {
+                self.end_job(id, Ending::Requeue);
+                Ok(())
+            }
+            _ => {
+                let record = self.run_record(id, job.state.name(), "0:0");
+                self.requeue_pending(id, record);
+                self.sched_requested = true;
+                Ok(())
+            }
+        }
+    }
+
+    /// Cancels a job: a running one ends CANCELLED, a pending one (or an
+    /// array's pending tasks) never starts. Finished jobs are left alone.
+    pub(crate) fn cancel(&mut self, id: u32, by_uid: u32) {
+        let now = self.now;
+        let Some(state) = self.jobs.get(&id).map(|j| j.state) else { return };
+        match state {
+            JobState::Running => {
+                if let Some(job) = self.jobs.get_mut(&id) {
+                    job.cancelled_by = Some(by_uid);
+                }
+                self.end_job(id, Ending::Cancelled);
+            }
+            JobState::Pending => {
+                let Some(job) = self.jobs.get_mut(&id) else { return };
+                job.cancelled_by = Some(by_uid);
+                job.state = JobState::Cancelled;
+                job.reason = Reason::None;
+                job.reason_desc = None;
+                job.end_time = Some(now);
+                job.start_time = None;
+                job.begin_time = None;
+                self.begins.retain(|&(_, j)| j != id);
+                self.dependents.remove(&id);
+                self.queue_remove(id);
+                self.note_reason(id);
+                self.backfill_dirty = true;
+                self.settle_dependencies();
+                self.sched_requested = true;
+            }
+            _ => {}
+        }
+    }
+
+    /// A node goes DOWN: its jobs fail (batch jobs that allow it are
+    /// requeued).
+    pub(crate) fn fail_node_jobs(&mut self, n: usize) {
+        let victims: Vec<u32> = self
+            .running_on
+            .get(n)
+            .map(|l| l.iter().map(|&(_, id, _)| id).collect())
+            .unwrap_or_default();
+        for id in victims {
+            self.end_job(id, Ending::NodeFail);
+        }
+    }
+
+    /// Re-evaluates the dependencies of pending jobs: met ones are cleared
+    /// (the job becomes eligible), impossible ones marked.
+    pub(crate) fn settle_dependencies(&mut self) {
+        let now = self.now;
+        let waiting: Vec<u32> = self.dependents.iter().copied().collect();
+        for id in waiting {
+            let Some(job) = self.jobs.get(&id) else {
+                self.dependents.remove(&id);
+                continue;
+            };
+            let Some(dep) = &job.dependency else {
+                self.dependents.remove(&id);
+                continue;
+            };
+            let mut met = true;
+            let mut failed = false;
+            for term in &dep.terms {
+                let (m, f) = self.term_status(term.kind, term.job);
+                met &= m;
+                failed |= f;
+            }
+            if let Some(job) = self.jobs.get_mut(&id) {
+                if job.state != JobState::Pending {
+                    self.dependents.remove(&id);
+                } else if met {
+                    job.dependency = None;
+                    job.dependency_failed = false;
+                    job.eligible_time = Some(now);
+                    job.accrue_time = Some(now);
+                    job.reason = Reason::None;
+                    self.dependents.remove(&id);
+                    self.note_reason(id);
+                    self.sched_requested = true;
+                    self.backfill_dirty = true;
+                } else if failed && !job.dependency_failed {
+                    job.dependency_failed = true;
+                    job.reason = Reason::DependencyNeverSatisfied;
+                }
+            }
+        }
+    }
+
+    /// Whether one dependency term is met, and whether it never will be.
+    pub(crate) fn term_status(&self, kind: DepKind, target: u32) -> (bool, bool) {
+        let Some(job) = self.jobs.get(&target) else {
+            // A job the controller has forgotten has long ended.
+            return (true, false);
+        };
+        let finished = job.state.is_finished();
+        let ok = job.state == JobState::Completed;
+        match kind {
+            DepKind::After => (job.state != JobState::Pending, false),
+            DepKind::AfterAny => (finished, false),
+            DepKind::AfterOk => (ok, finished && !ok),
+            DepKind::AfterNotOk => (finished && !ok, ok),
+        }
+    }
+}
+
+impl Cluster {
+    /// When a running job will end (now if it is not running).
+    pub(crate) fn ends_at(&self, id: u32) -> i64 {
+        self.jobs.get(&id).and_then(|j| j.ends_at).unwrap_or(self.now)
+    }
+
+    /// Sets when the event loop ends a running job.
+    fn set_end(&mut self, id: u32, end: i64) {
+        self.clear_end(id);
+        if let Some(job) = self.jobs.get_mut(&id) {
+            job.ends_at = Some(end);
+        }
+        self.ends.insert((end, id));
+    }
+
+    /// Forgets a job's end event.
+    pub(crate) fn clear_end(&mut self, id: u32) {
+        if let Some(end) = self.jobs.get_mut(&id).and_then(|j| j.ends_at.take()) {
+            self.ends.remove(&(end, id));
+        }
+    }
+
+    /// Cancels one pending task of an array record (the record itself when
+    /// it was the last).
+    pub(crate) fn cancel_pending_task(&mut self, id: u32, task: u32, by_uid: u32) {
+        let Some(job) = self.jobs.get_mut(&id) else { return };
+        let Some(array) = job.array.as_mut() else { return };
+        array.pending.retain(|&t| t != task);
+        if array.pending.is_empty() && array.task.is_none() {
+            array.task = Some(task);
+            self.cancel(id, by_uid);
+        }
+    }
+
+    /// Holds (`Some`) or releases (`None`) a pending job: a held job has
+    /// priority 0; a released one becomes eligible and gets its priority.
+    pub(crate) fn set_hold(&mut self, id: u32, hold: Option<Hold>) {
+        let now = self.now;
+        let Some(job) = self.jobs.get_mut(&id) else { return };
+        job.hold = hold;
+        match hold {
+            Some(h) => {
+                job.priority = 0;
+                job.reason = match h {
+                    Hold::User => Reason::JobHeldUser,
+                    Hold::Admin => Reason::JobHeldAdmin,
+                };
+                job.reason_desc = None;
+            }
+            None => {
+                if job.dependency.is_none() && job.eligible_time.is_none() {
+                    job.eligible_time = Some(now);
+                    job.accrue_time = Some(now);
+                }
+                if matches!(job.reason, Reason::JobHeldUser | Reason::JobHeldAdmin) {
+                    job.reason = Reason::None;
+                }
+                let fair_share = self.accounts.fair_share_factors();
+                self.set_priority(id, &fair_share);
+            }
+        }
+        self.note_reason(id);
+        self.queue_dirty = true;
+        self.backfill_dirty = true;
+        self.sched_requested = true;
+    }
+
+    /// Something about the nodes changed: schedule again.
+    pub(crate) fn node_changed(&mut self) {
+        self.sched_requested = true;
+        self.backfill_dirty = true;
+    }
+
+    /// A new time limit; a running job's end moves with it.
+    pub(crate) fn set_time_limit(&mut self, id: u32, limit: TimeLimit) {
+        let Some(job) = self.jobs.get_mut(&id) else { return };
+        job.time_limit = limit;
+        if job.state == JobState::Running {
+            let start = job.start_time.unwrap_or(self.now);
+            let limit_end = limit
+                .seconds()
+                .and_then(|s| i64::try_from(s).ok())
+                .map_or(NEVER, |s| start.saturating_add(s));
+            job.end_time = (limit_end < NEVER).then_some(limit_end);
+            let end = job.natural_end.map_or(limit_end, |n| n.min(limit_end)).max(self.now);
+            let nodes = job.nodes.clone();
+            let per_node = job.shape.per_node;
+            self.set_end(id, end);
+            for n in nodes {
+                if let Some(list) = self.running_on.get_mut(n) {
+                    list.retain(|&(_, j, _)| j != id);
+                    let at = list.partition_point(|&(e, _, _)| e <= limit_end);
+                    list.insert(at, (limit_end, id, per_node));
+                }
+            }
+        }
+        self.backfill_dirty = true;
+        self.sched_requested = true;
+    }
+
+    /// `Dependency=` as scontrol and squeue print it:
+    /// `afterok:30(unfulfilled)`, `afterok:30(failed)`; `None` when none.
+    pub(crate) fn dependency_text(&self, job: &Job) -> Option<String> {
+        let dep = job.dependency.as_ref()?;
+        Some(
+            dep.terms
+                .iter()
+                .map(|t| {
+                    let (_, failed) = self.term_status(t.kind, t.job);
+                    let status = if failed { "failed" } else { "unfulfilled" };
+                    format!("{}:{}({status})", t.kind.name(), t.job)
+                })
+                .collect::<Vec<_>>()
+                .join(","),
+        )
+    }
+}
+
+/// `$VAR` and `${VAR}` replaced from `env` in each word.
+fn expand(argv: &[String], env: &[(String, String)]) -> Vec<String> {
+    argv.iter()
+        .map(|word| {
+            let mut out = word.clone();
+            for (k, v) in env {
+                out = out.replace(&format!("${{{k}}}"), v);
+                if out.contains('$') {
+                    out = replace_var(&out, k, v);
+                }
+            }
+            out
+        })
+        .collect()
+}
+
+/// Replaces `$name` where the next character cannot continue a name.
+fn replace_var(text: &str, name: &str, value: &str) -> String {
+    let pattern = format!("${name}");
+    let mut out = String::new();
+    let mut rest = text;
+    while let Some(i) = rest.find(&pattern) {
+        let after = &rest[i + pattern.len()..];
+        out.push_str(&rest[..i]);
+        if after.starts_with(|c: char| c.is_ascii_alphanumeric() || c == '_') {
+            out.push_str(&pattern);
+        } else {
+            out.push_str(value);
+        }
+        rest = after;
+    }
+    out.push_str(rest);
+    out
+}
+
+/// Adds each line of `text` as output due at `offset`.
+fn push_lines(output: &mut Vec<OutputLine>, offset: u64, text: &str, stderr: bool) {
+    for line in text.split_inclusive('\n') {
+        output.push(OutputLine {
+            offset,
+            text: line.to_owned(),
+            stderr,
+        });
+    }
+}
+
+/// Appends text for a path, merging with the last write to the same path.
+fn push_write(writes: &mut Vec<FileWrite>, path: &str, text: &str) {
+    if let Some(last) = writes.last_mut()
+        && last.path == path
+    {
+        last.text.push_str(text);
+        return;
+    }
+    writes.push(FileWrite {
+        path: path.to_owned(),
+        text: text.to_owned(),
+        truncate: false,
+    });
+}
+

@@ -1,0 +1,94 @@
+//! What a command gives back: its output as ordered chunks on stdout and
+//! stderr, and its exit status; and the text jobs write to their files.
+
+use serde::{Deserialize, Serialize};
+
+/// The stream a chunk of output went to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Stream {
+    /// Standard output.
+    Stdout,
+    /// Standard error.
+    Stderr,
+}
+
+/// The output of one command: chunks in the order the real tool writes
+/// them (adjacent chunks on one stream are merged), and the exit status.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct CommandOutput {
+    /// The chunks, in order.
+    pub chunks: Vec<(Stream, String)>,
+    /// The exit status, as the shell's `$?` shows it (0 to 255).
+    pub exit: i32,
+}
+
+impl CommandOutput {
+    /// Appends text to a stream, merging with the last chunk when it went
+    /// to the same stream.
+    pub fn push(&mut self, stream: Stream, text: &str) {
+        if text.is_empty() {
+            return;
+        }
+        match self.chunks.last_mut() {
+            Some((last, chunk)) if *last == stream => chunk.push_str(text),
+            _ => self.chunks.push((stream, text.to_owned())),
+        }
+    }
+
+    /// Appends text to stdout.
+    pub fn out(&mut self, text: &str) {
+        self.push(Stream::Stdout, text);
+    }
+
+    /// Appends text to stderr.
+    pub fn err(&mut self, text: &str) {
+        self.push(Stream::Stderr, text);
+    }
+
+    /// Appends a line (text and a newline) to stdout.
+    pub fn out_line(&mut self, line: &str) {
+        self.out(line);
+        self.out("\n");
+    }
+
+    /// Appends a line (text and a newline) to stderr.
+    pub fn err_line(&mut self, line: &str) {
+        self.err(line);
+        self.err("\n");
+    }
+
+    /// Everything written to one stream, concatenated.
+    pub fn text(&self, stream: Stream) -> String {
+        self.chunks
+            .iter()
+            .filter(|(s, _)| *s == stream)
+            .map(|(_, t)| t.as_str())
+            .collect()
+    }
+
+    /// Both streams interleaved as a terminal shows them.
+    pub fn transcript(&self) -> String {
+        self.chunks.iter().map(|(_, t)| t.as_str()).collect()
+    }
+
+    /// An output with only `text` on stderr and the given status.
+    pub(crate) fn failure(text: &str, exit: i32) -> Self {
+        let mut out = Self::default();
+        out.err(text);
+        out.exit = exit;
+        out
+    }
+}
+
+/// Text a job wrote to a file (its `slurm-%j.out` or `--output`), for the
+/// caller to apply to its filesystem ([`crate::sim::slurm::cluster::Cluster::drain_file_writes`]).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FileWrite {
+    /// The absolute path.
+    pub path: String,
+    /// The text to add.
+    pub text: String,
+    /// Whether the file starts empty first (a job's first write of a run:
+    /// Slurm opens the output without `--open-mode=append`).
+    pub truncate: bool,
+}

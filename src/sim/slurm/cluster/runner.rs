@@ -1,0 +1,161 @@
+//! Programs that jobs run: the hook through which the caller supplies its
+//! own tools (`all_reduce_perf`, `nvidia-smi`, ...), and the few the
+//! cluster knows itself (`hostname`, `echo`, `sleep`, `true`, `false`,
+//! `date`, `pwd`, `whoami`).
+
+use super::clock;
+
+/// One program launch: a step's tasks over its nodes, or a command of a
+/// batch script on the batch host.
+#[derive(Debug, Clone, Copy)]
+pub struct Launch<'a> {
+    /// The job.
+    pub job_id: u32,
+    /// The step (`None` for a command the batch script runs itself).
+    pub step: Option<u32>,
+    /// The program and its arguments.
+    pub argv: &'a [String],
+    /// The nodes of the step, in order.
+    pub nodes: &'a [String],
+    /// Tasks, spread in blocks over the nodes.
+    pub tasks: u32,
+    /// GPUs per node the job holds.
+    pub gpus_per_node: u32,
+    /// The user.
+    pub user: &'a str,
+    /// The working directory.
+    pub work_dir: &'a str,
+    /// The simulated time at launch, seconds since the epoch.
+    pub now: i64,
+}
+
+impl Launch<'_> {
+    /// The node of each task (block distribution, as `srun` does by default).
+    pub fn task_nodes(&self) -> Vec<&str> {
+        let n = self.nodes.len().max(1);
+        let tasks = usize::try_from(self.tasks).unwrap_or(1).max(1);
+        let per = tasks.div_ceil(n);
+        (0..tasks)
+            .map(|t| self.nodes.get(t / per).map_or("", String::as_str))
+            .collect()
+    }
+}
+
+/// What a launch printed and how it ended.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct ProgramOutput {
+    /// Standard output, all tasks.
+    pub stdout: String,
+    /// Standard error, all tasks.
+    pub stderr: String,
+    /// The exit code (the largest of the tasks').
+    pub exit: i32,
+    /// How long it ran, seconds; `None` runs until the job's time limit.
+    pub duration_s: Option<u64>,
+}
+
+/// The hook for programs: return `None` for a program this runner does
+/// not provide, and the cluster falls back to its own.
+pub trait ProgramRunner {
+    /// Runs one launch.
+    fn run(&mut self, launch: &Launch<'_>) -> Option<ProgramOutput>;
+}
+
+/// A runner that provides nothing: only the cluster's own programs run.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct NoPrograms;
+
+impl ProgramRunner for NoPrograms {
+    fn run(&mut self, _launch: &Launch<'_>) -> Option<ProgramOutput> {
+        None
+    }
+}
+
+/// The cluster's own programs; `None` for any other.
+pub(crate) fn builtin(launch: &Launch<'_>) -> Option<ProgramOutput> {
+    let (prog, args) = launch.argv.split_first()?;
+    let name = prog.rsplit('/').next().unwrap_or(prog);
+    let per_task = |f: &dyn Fn(&str) -> String| -> String {
+        launch.task_nodes().into_iter().map(f).collect()
+    };
+    let ok = |stdout: String| ProgramOutput {
+        stdout,
+        duration_s: Some(0),
+        ..ProgramOutput::default()
+    };
+    Some(match name {
+        "hostname" => ok(per_task(&|node| format!("{node}\n"))),
+        "echo" => {
+            let text = args.join(" ");
+            ok(per_task(&|_| format!("{text}\n")))
+        }
+        "true" | ":" => ok(String::new()),
+        "false" => ProgramOutput {
+            exit: 1,
+            duration_s: Some(0),
+            ..ProgramOutput::default()
+        },
+        "sleep" => ProgramOutput {
+            duration_s: Some(args.first().and_then(|a| duration_arg(a)).unwrap_or(0)),
+            ..ProgramOutput::default()
+        },
+        "date" => ok(per_task(&|_| format!("{}\n", date_line(launch.now)))),
+        "pwd" => ok(per_task(&|_| format!("{}\n", launch.work_dir))),
+        "whoami" => ok(per_task(&|_| format!("{}\n", launch.user))),
+        _ => return None,
+    })
+}
+
+/// `date`'s default form, e.g. `Mon Nov 30 03:31:03 UTC 2026`.
+fn date_line(t: i64) -> String {
+    let c = clock::ctime(t);
+    // ctime is "Mon Nov 30 03:31:03 2026": put the zone before the year.
+    match c.rsplit_once(' ') {
+        Some((head, year)) => format!("{head} UTC {year}"),
+        None => c,
+    }
+}
+
+/// `sleep`'s operand: seconds with an optional `s`, `m`, `h` or `d`.
+pub(crate) fn duration_arg(arg: &str) -> Option<u64> {
+    let (digits, unit) = match arg.char_indices().last() {
+        Some((i, c)) if c.is_ascii_alphabetic() => (&arg[..i], c),
+        _ => (arg, 's'),
+    };
+    let value: f64 = digits.parse().ok().filter(|v: &f64| v.is_finite() && *v >= 0.0)?;
+    let scale = match unit {
+        's' => 1.0,
+        'm' => 60.0,
+        'h' => 3600.0,
+        'd' => 86_400.0,
+        _ => return None,
+    };
+    let secs = (value * scale).ceil();
+    (secs <= 1e12).then_some(secs as u64)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn builtins_spread_tasks_over_nodes() {
+        let argv = vec!["hostname".to_owned()];
+        let nodes = vec!["node-1".to_owned(), "node-2".to_owned()];
+        let launch = Launch {
+            job_id: 1,
+            step: Some(0),
+            argv: &argv,
+            nodes: &nodes,
+            tasks: 4,
+            gpus_per_node: 0,
+            user: "root",
+            work_dir: "/root",
+            now: 0,
+        };
+        let out = builtin(&launch).unwrap_or_default();
+        assert_eq!(out.stdout, "node-1\nnode-1\nnode-2\nnode-2\n");
+        assert_eq!(duration_arg("1.5m"), Some(90));
+        assert_eq!(duration_arg("x"), None);
+    }
+}

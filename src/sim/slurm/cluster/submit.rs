@@ -1,0 +1,509 @@
+//! A job from the options of `sbatch` and `srun` (and `#SBATCH` lines),
+//! checked as the command and then slurmctld check it: bad values with the
+//! command's message (`Invalid --time specification`), then the
+//! controller's refusals (`Invalid partition name specified`, `Requested
+//! node configuration is not available`, `Node count specification
+//! invalid` under `EnforcePartLimits=ALL`, ...).
+//!
+//! The shape placed on nodes: `-N` nodes (or as few as the tasks and GPUs
+//! need), `-n` tasks (default one per node) spread evenly, `-c` CPUs per
+//! task, memory per node from `--mem`, `--mem-per-cpu` or `DefMemPerCPU`
+//! (the whole node when none is set), GPUs per node from
+//! `--gpus-per-node`/`--gres` or `--gpus` spread over the nodes.
+
+use crate::sim::slurm::conf::EnforcePartLimits;
+use crate::sim::slurm::hostlist::Hostlist;
+use crate::sim::slurm::time_spec::TimeLimit;
+
+use super::Cluster;
+use super::resources::Res;
+use super::state::{
+    ArrayPart, DepKind, DepTerm, Dependency, Gpus, Hold, Job, JobState, Mem, Reason, Request,
+    SchedBy, Shape,
+};
+
+/// The job options of `sbatch` and `srun`, as given.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub(crate) struct JobOptions {
+    pub(crate) request: Request,
+    pub(crate) time: Option<TimeLimit>,
+    pub(crate) partition: Option<String>,
+    pub(crate) name: Option<String>,
+    pub(crate) account: Option<String>,
+    pub(crate) qos: Option<String>,
+    pub(crate) array: Option<String>,
+    pub(crate) dependency: Option<String>,
+    pub(crate) hold: bool,
+    pub(crate) output: Option<String>,
+    pub(crate) error: Option<String>,
+    pub(crate) chdir: Option<String>,
+    pub(crate) requeue: Option<bool>,
+    pub(crate) nice: Option<i64>,
+}
+
+/// A value the command refuses itself: its message (without the
+/// `sbatch: error: ` prefix) and exit status.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct OptError {
+    pub(crate) message: String,
+    pub(crate) exit: i32,
+}
+
+fn opt_error(message: String, exit: i32) -> OptError {
+    OptError { message, exit }
+}
+
+impl JobOptions {
+    /// Applies one option by its key; keys that are not job options are
+    /// ignored (the command handles them).
+    pub(crate) fn apply(&mut self, key: &str, value: Option<&str>) -> Result<(), OptError> {
+        let v = value.unwrap_or("");
+        let int = |what: &str| -> Result<u32, OptError> {
+            v.parse::<u32>().ok().filter(|n| *n > 0).ok_or_else(|| {
+                opt_error(format!("Invalid numeric value \"{v}\" for {what}."), 1)
+            })
+        };
+        let r = &mut self.request;
+        match key {
+            "nodes" => r.nodes = Some(node_count(v)?),
+            "ntasks" => r.ntasks = Some(int("--ntasks")?),
+            "cpus-per-task" => r.cpus_per_task = Some(int("--cpus-per-task")?),
+            "ntasks-per-node" => r.ntasks_per_node = Some(int("--ntasks-per-node")?),
+            "mem" => {
+                r.mem = Some(Mem::PerNode(
+                    mbytes(v).ok_or_else(|| opt_error("Invalid --mem specification".into(), 255))?,
+                ));
+            }
+            "mem-per-cpu" => {
+                r.mem = Some(Mem::PerCpu(mbytes(v).ok_or_else(|| {
+                    opt_error("Invalid --mem-per-cpu specification".into(), 255)
+                })?));
+            }
+            "gpus" => {
+                r.gpus = Some(Gpus::Total(gpu_count(v).ok_or_else(|| {
+                    opt_error("Invalid --gpus specification".into(), 255)
+                })?));
+            }
+            "gpus-per-node" => {
+                r.gpus = Some(Gpus::PerNode(gpu_count(v).ok_or_else(|| {
+                    opt_error("Invalid --gpus-per-node specification".into(), 255)
+                })?));
+            }
+            "gres" => {
+                let n = v
+                    .strip_prefix("gpu")
+                    .and_then(|rest| if rest.is_empty() { Some(1) } else { rest.strip_prefix(':').and_then(gpu_count) })
+                    .ok_or_else(|| opt_error(format!("Invalid GRES specification ({v})"), 255))?;
+                r.gpus = Some(Gpus::PerNode(n));
+            }
+            "nodelist" => r.nodelist = host_names(v, "--nodelist")?,
+            "exclude" => r.exclude = host_names(v, "--exclude")?,
+            "time" => {
+                self.time = Some(
+                    TimeLimit::parse_time_option(v)
+                        .map_err(|_| opt_error("Invalid --time specification".into(), 255))?,
+                );
+            }
+            "partition" => self.partition = Some(v.to_owned()),
+            "job-name" => self.name = Some(v.to_owned()),
+            "account" => self.account = Some(v.to_owned()),
+            "qos" => self.qos = Some(v.to_owned()),
+            "array" => self.array = Some(v.to_owned()),
+            "dependency" => self.dependency = Some(v.to_owned()),
+            "hold" => self.hold = true,
+            "output" => self.output = Some(v.to_owned()),
+            "error" => self.error = Some(v.to_owned()),
+            "chdir" => self.chdir = Some(v.to_owned()),
+            "requeue" => self.requeue = Some(true),
+            "no-requeue" => self.requeue = Some(false),
+            "nice" => {
+                self.nice = Some(if v.is_empty() {
+                    100
+                } else {
+                    v.parse().map_err(|_| {
+                        opt_error(format!("Invalid numeric value \"{v}\" for --nice."), 1)
+                    })?
+                });
+            }
+            _ => {}
+        }
+        Ok(())
+    }
+}
+
+/// `-N N` or `-N min-max`.
+fn node_count(v: &str) -> Result<(u32, u32), OptError> {
+    let bad = || opt_error(format!("\"{v}\" is not a valid node count"), 255);
+    let parse = |s: &str| s.parse::<u32>().ok().filter(|n| *n > 0);
+    match v.split_once('-') {
+        Some((a, b)) => {
+            let (a, b) = (parse(a).ok_or_else(bad)?, parse(b).ok_or_else(bad)?);
+            if a > b {
+                return Err(opt_error(format!("invalid number of nodes (-N {a}-{b})"), 1));
+            }
+            Ok((a, b))
+        }
+        None => parse(v).map(|n| (n, n)).ok_or_else(bad),
+    }
+}
+
+/// `--gpus` values: `N` or `type:N`.
+fn gpu_count(v: &str) -> Option<u32> {
+    v.rsplit(':').next().and_then(|n| n.parse().ok())
+}
+
+/// A hostlist option's names.
+fn host_names(v: &str, what: &str) -> Result<Vec<String>, OptError> {
+    Hostlist::parse(v)
+        .map(|h| h.names().to_vec())
+        .map_err(|_| opt_error(format!("'{v}' invalid entry for {what}"), 1))
+}
+
+/// `str_to_mbytes`: a size in megabytes with an optional `K`, `M`, `G` or
+/// `T`.
+pub(crate) fn mbytes(v: &str) -> Option<u64> {
+    let digits: String = v.chars().take_while(char::is_ascii_digit).collect();
+    let n: u64 = digits.parse().ok()?;
+    let unit = &v[digits.len()..];
+    match unit.to_ascii_uppercase().as_str() {
+        "" | "M" | "MB" => Some(n),
+        "K" | "KB" => Some(n.div_ceil(1024)),
+        "G" | "GB" => n.checked_mul(1024),
+        "T" | "TB" => n.checked_mul(1024 * 1024),
+        _ => None,
+    }
+}
+
+/// A submission the controller refuses: lines it explains first (printed
+/// as `sbatch: error: ...`) and the error itself.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct SubmitError {
+    pub(crate) details: Vec<String>,
+    pub(crate) message: String,
+}
+
+fn refuse(message: &str) -> SubmitError {
+    SubmitError {
+        details: Vec::new(),
+        message: message.to_owned(),
+    }
+}
+
+/// What a command submits.
+pub(crate) struct JobSpec<'a> {
+    pub(crate) user: &'a str,
+    pub(crate) opts: &'a JobOptions,
+    pub(crate) script: Option<String>,
+    pub(crate) command: Option<String>,
+    pub(crate) default_name: String,
+    pub(crate) cwd: &'a str,
+    pub(crate) batch: bool,
+}
+
+const NOT_AVAILABLE: &str = "Requested node configuration is not available";
+
+impl Cluster {
+    /// Checks a submission and builds its job record (with the next id,
+    /// not yet taken).
+    pub(crate) fn build_job(&self, spec: &JobSpec<'_>) -> Result<Job, SubmitError> {
+        let opts = spec.opts;
+        let user = self.user(spec.user).ok_or_else(|| refuse("Invalid user id"))?;
+        let part_index = match &opts.partition {
+            Some(name) => self.partition_index(name).ok_or_else(|| SubmitError {
+                details: vec![format!("invalid partition specified: {name}")],
+                message: "Invalid partition name specified".to_owned(),
+            })?,
+            None => self
+                .partitions
+                .iter()
+                .rposition(|p| p.default)
+                .ok_or_else(|| refuse("No partition specified or system default partition"))?,
+        };
+        let part = &self.partitions[part_index];
+        let account = opts.account.clone().unwrap_or_else(|| user.default_account.clone());
+        if !self.accounts.has_assoc(&account, &user.name) {
+            return Err(refuse("Invalid account or account/partition combination specified"));
+        }
+        let qos = opts
+            .qos
+            .clone()
+            .unwrap_or_else(|| self.accounts.default_qos().to_owned());
+        if self.accounts.qos(&qos).is_none() {
+            return Err(refuse("Invalid qos specification"));
+        }
+        let enforce = self.config.enforce_part_limits != EnforcePartLimits::No;
+        let time_limit = opts.time.unwrap_or_else(|| part.default_limit());
+        if enforce && time_limit > part.max_time {
+            return Err(refuse("Requested time limit is invalid (missing or exceeds some limit)"));
+        }
+        let part_nodes = u32::try_from(part.nodes.len()).unwrap_or(u32::MAX);
+        let node_cap = part.max_nodes.unwrap_or(u32::MAX).min(part_nodes);
+        if enforce && opts.request.nodes.is_some_and(|(min, _)| min > node_cap) {
+            return Err(refuse("Node count specification invalid"));
+        }
+        let index_of = |names: &[String]| -> Result<Vec<usize>, SubmitError> {
+            names
+                .iter()
+                .map(|n| self.node_index(n).ok_or_else(|| refuse("Invalid node name specified")))
+                .collect()
+        };
+        let required = index_of(&opts.request.nodelist)?;
+        index_of(&opts.request.exclude)?;
+        if required.iter().any(|n| !part.nodes.contains(n))
+            || required.iter().any(|n| opts.request.exclude.contains(&self.nodes[*n].name))
+        {
+            return Err(refuse(NOT_AVAILABLE));
+        }
+        let shape = self.shape(part_index, &opts.request)?;
+        let (array, tasks) = match &opts.array {
+            Some(spec) => {
+                let (tasks, max) = array_tasks(spec).ok_or_else(|| refuse("Invalid job array specification"))?;
+                (Some((tasks.clone(), max)), tasks)
+            }
+            None => (None, Vec::new()),
+        };
+        let dependency = match &opts.dependency {
+            Some(text) => Some(self.dependency(text)?),
+            None => None,
+        };
+        let id = self.next_job_id;
+        let now = self.now;
+        let waits = opts.hold || dependency.is_some();
+        let default_out = if array.is_some() { "slurm-%A_%a.out" } else { "slurm-%j.out" };
+        let stdout = opts.output.clone().unwrap_or_else(|| default_out.to_owned());
+        let work_dir = match &opts.chdir {
+            Some(d) if d.starts_with('/') => d.clone(),
+            Some(d) => format!("{}/{d}", spec.cwd.trim_end_matches('/')),
+            None => spec.cwd.to_owned(),
+        };
+        Ok(Job {
+            id,
+            array: array.map(|(_, max)| ArrayPart {
+                array_job_id: id,
+                task: None,
+                pending: tasks,
+                max_running: max,
+            }),
+            name: opts.name.clone().unwrap_or_else(|| spec.default_name.clone()),
+            user: user.name.clone(),
+            uid: user.uid,
+            gid: user.uid,
+            account,
+            partition: part.name.clone(),
+            partition_index: part_index,
+            qos,
+            request: opts.request.clone(),
+            shape,
+            time_limit,
+            state: JobState::Pending,
+            reason: Reason::None,
+            reason_desc: None,
+            priority: 0,
+            priority_calc: None,
+            fixed_factors: None,
+            hold: opts.hold.then_some(Hold::User),
+            dependency,
+            dependency_failed: false,
+            nice: opts.nice.unwrap_or(0),
+            requeue: opts.requeue.unwrap_or(true),
+            batch: spec.batch,
+            restarts: 0,
+            submit_time: now,
+            eligible_time: (!waits).then_some(now),
+            accrue_time: (!waits).then_some(now),
+            begin_time: None,
+            start_time: None,
+            end_time: None,
+            natural_end: None,
+            ends_at: None,
+            sched_nodes: Vec::new(),
+            last_sched_eval: now,
+            sched_by: SchedBy::Main,
+            backfill_last: false,
+            nodes: Vec::new(),
+            exit: (0, 0),
+            script: spec.script.clone(),
+            command: spec.command.clone(),
+            work_dir,
+            stderr: opts.error.clone().unwrap_or_else(|| stdout.clone()),
+            stdout,
+            alloc_sid: u32::try_from(20_000 + (u64::from(id) * 7919) % 10_000).unwrap_or(20_000),
+            steps: Vec::new(),
+            output: Vec::new(),
+            output_flushed: 0,
+            history: Vec::new(),
+            charged_until: now,
+            cancelled_by: None,
+        })
+    }
+
+    /// Takes the job into the queue: its id, its priority, a scheduling
+    /// pass at the next advance.
+    pub(crate) fn enqueue(&mut self, job: Job) -> u32 {
+        let id = job.id;
+        self.next_job_id = self.next_job_id.max(id + 1);
+        if job.dependency.is_some() {
+            self.dependents.insert(id);
+        }
+        // Held, waiting on others or over a partition limit: said at once.
+        let reason = self.blocked_job(&job).map(|(r, _)| r);
+        self.jobs.insert(id, job);
+        if let Some(reason) = reason
+            && let Some(job) = self.jobs.get_mut(&id)
+        {
+            job.reason = reason;
+        }
+        let fair_share = self.accounts.fair_share_factors();
+        self.set_priority(id, &fair_share);
+        self.settle_dependencies();
+        self.queue_insert(id);
+        self.note_reason(id);
+        self.backfill_dirty = true;
+        self.sched_requested = true;
+        id
+    }
+
+    /// The shape of a request in a partition, refused when no node of the
+    /// partition could ever hold its share.
+    fn shape(&self, part: usize, r: &Request) -> Result<Shape, SubmitError> {
+        let nodes: Vec<&super::state::Node> =
+            self.partitions[part].nodes.iter().map(|&i| &self.nodes[i]).collect();
+        let max_cpus = nodes.iter().map(|n| n.cpus).max().unwrap_or(0).max(1);
+        let max_gpus = nodes.iter().map(|n| n.gpus).max().unwrap_or(0);
+        let max_mem = nodes.iter().map(|n| n.real_memory_mb).max().unwrap_or(0);
+        let part_gpus: u32 = nodes.iter().map(|n| n.gpus).sum();
+        let cpt = r.cpus_per_task.unwrap_or(1);
+        let explicit = r.nodes.map(|(min, _)| min);
+        let mut k = explicit.unwrap_or(1).max(u32::try_from(r.nodelist.len()).unwrap_or(1));
+        let tasks = match (r.ntasks, r.ntasks_per_node) {
+            (Some(n), _) => n,
+            (None, Some(per)) => per.saturating_mul(k),
+            (None, None) => k,
+        };
+        if explicit.is_none() {
+            k = k.max(tasks.saturating_mul(cpt).div_ceil(max_cpus));
+            if let Some(Gpus::Total(g)) = r.gpus
+                && max_gpus > 0
+            {
+                k = k.max(g.div_ceil(max_gpus));
+            }
+        }
+        let per_node_tasks = match r.ntasks_per_node {
+            Some(per) => per,
+            None => tasks.div_ceil(k.max(1)),
+        };
+        let cpus = per_node_tasks.saturating_mul(cpt).max(1);
+        let gpus = match r.gpus {
+            Some(Gpus::PerNode(g)) => g,
+            Some(Gpus::Total(g)) => g.div_ceil(k.max(1)),
+            None => 0,
+        };
+        let mem = match r.mem {
+            Some(Mem::PerNode(0)) => max_mem,
+            Some(Mem::PerNode(m)) => m,
+            Some(Mem::PerCpu(m)) => m.saturating_mul(u64::from(cpus)),
+            None => match self.config.def_mem_per_cpu_mb {
+                Some(m) => m.saturating_mul(u64::from(cpus)),
+                None => max_mem,
+            },
+        };
+        if mem > max_mem {
+            return Err(SubmitError {
+                details: vec!["Memory specification can not be satisfied".to_owned()],
+                message: NOT_AVAILABLE.to_owned(),
+            });
+        }
+        let total_gpus = match r.gpus {
+            Some(Gpus::Total(g)) => g,
+            _ => gpus.saturating_mul(k),
+        };
+        if gpus > max_gpus || total_gpus > part_gpus || cpt > max_cpus || (explicit.is_some() && cpus > max_cpus) {
+            return Err(refuse(NOT_AVAILABLE));
+        }
+        Ok(Shape {
+            nodes: k,
+            tasks,
+            cpus_per_task: cpt,
+            per_node: Res::new(cpus, mem, gpus),
+        })
+    }
+
+    /// Reads `--dependency` (`afterok:30[:31][,afterany:32]`; `?` is read
+    /// like `,`). Errors: `Job dependency problem`, as slurmctld says for
+    /// bad syntax and unknown jobs.
+    fn dependency(&self, text: &str) -> Result<Dependency, SubmitError> {
+        let problem = || refuse("Job dependency problem");
+        let mut terms = Vec::new();
+        for part in text.split([',', '?']) {
+            let (kind, ids) = part.split_once(':').ok_or_else(problem)?;
+            let kind = match kind {
+                "after" => DepKind::After,
+                "afterany" => DepKind::AfterAny,
+                "afterok" => DepKind::AfterOk,
+                "afternotok" => DepKind::AfterNotOk,
+                _ => return Err(problem()),
+            };
+            for id in ids.split(':') {
+                // `after:ID+minutes` delays are accepted and ignored.
+                let id: u32 = id.split('+').next().unwrap_or("").parse().map_err(|_| problem())?;
+                let known = self.jobs.contains_key(&id)
+                    || self.jobs.values().any(|j| j.array.as_ref().is_some_and(|a| a.array_job_id == id));
+                if !known {
+                    return Err(problem());
+                }
+                terms.push(DepTerm { kind, job: id });
+            }
+        }
+        if terms.is_empty() {
+            return Err(problem());
+        }
+        Ok(Dependency { terms })
+    }
+}
+
+/// `--array`: `0-3`, `1,3,5`, `0-9:2`, with an optional `%N`. At most
+/// 1001 tasks (MaxArraySize), ids below 1001.
+pub(crate) fn array_tasks(spec: &str) -> Option<(Vec<u32>, Option<u32>)> {
+    let (list, max) = match spec.split_once('%') {
+        Some((l, m)) => (l, Some(m.parse::<u32>().ok().filter(|m| *m > 0)?)),
+        None => (spec, None),
+    };
+    let mut tasks = Vec::new();
+    for part in list.split(',') {
+        let (range, step) = match part.split_once(':') {
+            Some((r, s)) => (r, s.parse::<u32>().ok().filter(|s| *s > 0)?),
+            None => (part, 1),
+        };
+        let (a, b) = match range.split_once('-') {
+            Some((a, b)) => (a.parse::<u32>().ok()?, b.parse::<u32>().ok()?),
+            None => {
+                let n = range.parse::<u32>().ok()?;
+                (n, n)
+            }
+        };
+        if a > b || b > 1000 {
+            return None;
+        }
+        tasks.extend((a..=b).step_by(usize::try_from(step).ok()?));
+    }
+    tasks.sort_unstable();
+    tasks.dedup();
+    (!tasks.is_empty()).then_some((tasks, max))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sizes_and_arrays() {
+        assert_eq!(mbytes("600G"), Some(614_400));
+        assert_eq!(mbytes("4000"), Some(4000));
+        assert_eq!(mbytes("1x"), None);
+        assert_eq!(array_tasks("0-3%2"), Some((vec![0, 1, 2, 3], Some(2))));
+        assert_eq!(array_tasks("1,5-9:2"), Some((vec![1, 5, 7, 9], None)));
+        assert_eq!(array_tasks("3-1"), None);
+        assert_eq!(node_count("2-4"), Ok((2, 4)));
+        assert!(node_count("x").is_err());
+    }
+}

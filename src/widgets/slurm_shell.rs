@@ -1,0 +1,292 @@
+//! The mock Slurm shell: a terminal in the page over `sim::slurm::session`.
+//! The reader types at a bash prompt on the login node of a simulated GPU
+//! cluster; Slurm's commands answer as Slurm 22.05 does, time flows while
+//! the page is open, and `ssh node-N <tool>` reaches the compute nodes.
+//! Keys: Enter runs, arrows walk the history, Tab completes (when the line
+//! is not empty, so Tab still leaves an empty terminal), Ctrl+C abandons
+//! the line, Ctrl+L clears. Pasted lines run one after another.
+
+use leptos::ev::KeyboardEvent;
+use leptos::prelude::*;
+
+use crate::sim::slurm::session::Session;
+use crate::sim::slurm::terminal::LineKind;
+use crate::ui::use_i18n;
+
+/// Seed of the session: a page always starts the same cluster.
+const SEED: u64 = 2205;
+/// Real milliseconds between clock ticks.
+const TICK_MS: u64 = 1_000;
+
+/// The shell on the default cluster.
+#[component]
+pub fn SlurmShell() -> impl IntoView {
+    let i18n = use_i18n();
+    let session = StoredValue::new(Session::reference(SEED).ok());
+    // Bumped after every change of the session, to redraw the screen.
+    let version = RwSignal::new(0u64);
+    let line = RwSignal::new(String::new());
+    let speed = RwSignal::new(1u64);
+    let input_ref = NodeRef::<leptos::html::Input>::new();
+    let log_ref = NodeRef::<leptos::html::Div>::new();
+
+    let touch = move || {
+        version.update(|v| *v += 1);
+        // Keep the newest output in view once it is drawn.
+        request_animation_frame(move || {
+            if let Some(log) = log_ref.get_untracked() {
+                log.set_scroll_top(log.scroll_height());
+            }
+        });
+    };
+    let run = move |text: String| {
+        session.update_value(|s| {
+            if let Some(s) = s {
+                s.submit(&text);
+            }
+        });
+        touch();
+    };
+
+    // Simulated time flows while the page is open: `speed` seconds a second.
+    let ticker = set_interval_with_handle(
+        move || {
+            let seconds = speed.try_get_untracked().unwrap_or(0);
+            if seconds > 0 {
+                let _ = session.try_update_value(|s| {
+                    if let Some(s) = s {
+                        s.advance(seconds);
+                    }
+                });
+                let _ = version.try_update(|v| *v += 1);
+            }
+        },
+        std::time::Duration::from_millis(TICK_MS),
+    )
+    .ok();
+    on_cleanup(move || {
+        if let Some(t) = ticker {
+            t.clear();
+        }
+    });
+
+    let on_keydown = move |ev: KeyboardEvent| {
+        let Some(input) = input_ref.get_untracked() else {
+            return;
+        };
+        let current = input.value();
+        let ctrl = ev.ctrl_key() || ev.meta_key();
+        match ev.key().as_str() {
+            "Enter" => {
+                ev.prevent_default();
+                line.set(String::new());
+                input.set_value("");
+                run(current);
+            }
+            "ArrowUp" | "ArrowDown" => {
+                ev.prevent_default();
+                let up = ev.key() == "ArrowUp";
+                let entry = session
+                    .try_update_value(|s| {
+                        s.as_mut().and_then(|s| {
+                            if up {
+                                s.terminal.history_prev(&current)
+                            } else {
+                                s.terminal.history_next()
+                            }
+                        })
+                    })
+                    .flatten();
+                if let Some(entry) = entry {
+                    input.set_value(&entry);
+                    line.set(entry);
+                }
+            }
+            "Tab" if !current.is_empty() && !ev.shift_key() => {
+                ev.prevent_default();
+                let cursor = input
+                    .selection_start()
+                    .ok()
+                    .flatten()
+                    .map_or(current.len(), |c| utf16_to_byte(&current, c));
+                let edit = session
+                    .try_update_value(|s| s.as_mut().map(|s| s.complete(&current, cursor)))
+                    .flatten();
+                if let Some(edit) = edit {
+                    input.set_value(&edit.line);
+                    let at = byte_to_utf16(&edit.line, edit.cursor);
+                    let _ = input.set_selection_range(at, at);
+                    line.set(edit.line);
+                    touch();
+                }
+            }
+            "c" if ctrl && !has_selection() => {
+                ev.prevent_default();
+                session.update_value(|s| {
+                    if let Some(s) = s {
+                        s.interrupt(&current);
+                    }
+                });
+                input.set_value("");
+                line.set(String::new());
+                touch();
+            }
+            "l" if ctrl => {
+                ev.prevent_default();
+                session.update_value(|s| {
+                    if let Some(s) = s {
+                        s.terminal.clear();
+                    }
+                });
+                touch();
+            }
+            _ => {}
+        }
+    };
+    // Several pasted lines run one after another, as in a real terminal.
+    let on_paste = move |ev: leptos::ev::ClipboardEvent| {
+        let Some(text) = ev.clipboard_data().and_then(|d| d.get_data("text").ok()) else {
+            return;
+        };
+        if !text.contains('\n') {
+            return;
+        }
+        ev.prevent_default();
+        let Some(input) = input_ref.get_untracked() else {
+            return;
+        };
+        let mut lines: Vec<String> = text
+            .replace("\r\n", "\n")
+            .split('\n')
+            .map(str::to_owned)
+            .collect();
+        let rest = lines.pop().unwrap_or_default();
+        if let Some(first) = lines.first_mut() {
+            *first = format!("{}{first}", input.value());
+        }
+        for l in lines {
+            run(l);
+        }
+        input.set_value(&rest);
+        line.set(rest);
+    };
+
+    let screen = move || {
+        version.track();
+        session.with_value(|s| {
+            s.as_ref().map(|s| {
+                s.terminal
+                    .lines()
+                    .iter()
+                    .map(|l| {
+                        let class = match l.kind {
+                            LineKind::Input => "term-line term-input-line",
+                            LineKind::Stdout => "term-line",
+                            LineKind::Stderr => "term-line term-stderr",
+                        };
+                        view! { <div class=class>{l.text.clone()}</div> }
+                    })
+                    .collect_view()
+            })
+        })
+    };
+    let prompt = move || {
+        version.track();
+        session.with_value(|s| s.as_ref().map(|s| s.terminal.prompt()).unwrap_or_default())
+    };
+    let clock = move || {
+        version.track();
+        session.with_value(|s| {
+            s.as_ref()
+                .map(|s| crate::sim::slurm::shell::format_time(s.terminal.shell.now(), "%F %T UTC"))
+        })
+    };
+    let speeds = [0u64, 1, 10, 60].map(|v| {
+        let label = move || match v {
+            0 => i18n.t("sh-speed-paused"),
+            _ => format!("×{v}"),
+        };
+        view! { <option value=v.to_string() selected=move || speed.get() == v>{label}</option> }
+    });
+
+    view! {
+        <div class="widget slurm-shell" data-widget="slurm-shell" role="group" aria-labelledby="sh-title">
+            <p class="widget-title" id="sh-title">{move || i18n.t("widget-slurm-shell")}</p>
+            <p class="field-hint">{move || i18n.t("sh-intro")}</p>
+            <div class="term-bar">
+                <span class="term-clock" data-testid="sh-clock">{clock}</span>
+                <label>
+                    {move || i18n.t("sh-speed")}
+                    " "
+                    <select on:change=move |ev| {
+                        if let Ok(v) = event_target_value(&ev).parse() {
+                            speed.set(v);
+                        }
+                    }>
+                        {speeds}
+                    </select>
+                </label>
+            </div>
+            <div
+                class="terminal"
+                on:click=move |_| {
+                    if !has_selection() && let Some(i) = input_ref.get_untracked() {
+                        let _ = i.focus();
+                    }
+                }
+            >
+                <div class="term-log" role="log" aria-live="polite" node_ref=log_ref data-testid="sh-log" tabindex="0">
+                    {screen}
+                </div>
+                <div class="term-input-row">
+                    <label for="sh-input" class="term-prompt">{prompt}</label>
+                    <input
+                        id="sh-input"
+                        class="term-input"
+                        type="text"
+                        node_ref=input_ref
+                        autocomplete="off"
+                        autocapitalize="off"
+                        spellcheck="false"
+                        enterkeyhint="send"
+                        aria-describedby="sh-keys"
+                        prop:value=move || line.get()
+                        on:input=move |ev| line.set(event_target_value(&ev))
+                        on:keydown=on_keydown
+                        on:paste=on_paste
+                    />
+                </div>
+            </div>
+            <p class="field-hint" id="sh-keys">{move || i18n.t("sh-keys")}</p>
+        </div>
+    }
+}
+
+/// Whether the reader has selected text in the page (to copy it).
+fn has_selection() -> bool {
+    window()
+        .get_selection()
+        .ok()
+        .flatten()
+        .is_some_and(|s| !s.is_collapsed())
+}
+
+/// A UTF-16 offset (what the DOM counts) as a byte offset into `text`.
+fn utf16_to_byte(text: &str, utf16: u32) -> usize {
+    let mut units = 0u32;
+    for (i, c) in text.char_indices() {
+        if units >= utf16 {
+            return i;
+        }
+        units += c.len_utf16() as u32;
+    }
+    text.len()
+}
+
+/// A byte offset into `text` as a UTF-16 offset.
+fn byte_to_utf16(text: &str, byte: usize) -> u32 {
+    text.char_indices()
+        .take_while(|(i, _)| *i < byte)
+        .map(|(_, c)| c.len_utf16() as u32)
+        .sum()
+}
