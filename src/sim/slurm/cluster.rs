@@ -26,7 +26,7 @@
 //! (even `advance(0)`), so that jobs submitted in the same second are
 //! scheduled together in priority order, as slurmctld batches them.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeSet;
 
 use serde::{Deserialize, Serialize};
 
@@ -39,6 +39,7 @@ mod clock;
 mod commands;
 mod events;
 mod fields;
+mod jobs;
 mod lifecycle;
 mod output;
 mod priority;
@@ -54,15 +55,16 @@ mod tests;
 
 pub use accounts::{Accounts, FairShares, Qos, User};
 pub use commands::{COMMANDS, CommandInfo};
+pub use jobs::JobTable;
 pub use output::{CommandOutput, FileWrite, Stream};
 pub use resources::Res;
 pub use rng::Rng;
 pub use runner::{Launch, NoPrograms, ProgramOutput, ProgramRunner};
 pub use scheduler::SchedulerParams;
 pub use state::{
-    ArrayPart, DepKind, DepTerm, Dependency, FixedFactors, Gpus, Hold, Job, JobState, Mem, Node, NodeBase,
-    NodeReason, OutputLine, Partition, PriorityCalc, Reason, Request, RunRecord, SchedBy, Shape, StepId,
-    StepRecord,
+    ArrayPart, DepKind, DepTerm, Dependency, FixedFactors, Gpus, Hold, Job, JobState, Mem, Node,
+    NodeBase, NodeReason, OutputLine, Partition, PriorityCalc, Reason, Request, RunRecord, SchedBy,
+    Shape, StepId, StepRecord,
 };
 
 /// Why a cluster could not be built.
@@ -125,7 +127,7 @@ pub struct Cluster {
     nodes: Vec<Node>,
     partitions: Vec<Partition>,
     accounts: Accounts,
-    jobs: BTreeMap<u32, Job>,
+    jobs: JobTable,
     next_job_id: u32,
     now: i64,
     rng: Rng,
@@ -158,6 +160,8 @@ pub struct Cluster {
     dependents: BTreeSet<u32>,
     /// Nodes whose slurmd answers at a time: (time, node).
     answers: BTreeSet<(i64, usize)>,
+    /// The fair-share factors of the last priority calculation.
+    last_fair_shares: FairShares,
 }
 
 /// A node's idle free memory: what an idle Linux node leaves free, at
@@ -199,13 +203,11 @@ impl Cluster {
                     .find(|(k, _)| k.eq_ignore_ascii_case(key))
                     .map(|(_, v)| v.as_str())
             };
-            let hostnames = option("NodeHostname").and_then(|h| {
-                crate::sim::slurm::hostlist::Hostlist::parse(h).ok()
-            });
+            let hostnames = option("NodeHostname")
+                .and_then(|h| crate::sim::slurm::hostlist::Hostlist::parse(h).ok());
             // `Port=[17001-17004]` is a range like a hostlist's.
-            let ports = option("Port").and_then(|p| {
-                crate::sim::slurm::hostlist::Hostlist::parse(&format!("p{p}")).ok()
-            });
+            let ports = option("Port")
+                .and_then(|p| crate::sim::slurm::hostlist::Hostlist::parse(&format!("p{p}")).ok());
             for (i, name) in line.names.names().iter().enumerate() {
                 let hostname = hostnames
                     .as_ref()
@@ -230,7 +232,12 @@ impl Cluster {
                     threads_per_core: u32::from(line.threads_per_core),
                     real_memory_mb: line.real_memory_mb,
                     gpus,
-                    gres: line.gres.iter().map(ToString::to_string).collect::<Vec<_>>().join(","),
+                    gres: line
+                        .gres
+                        .iter()
+                        .map(ToString::to_string)
+                        .collect::<Vec<_>>()
+                        .join(","),
                     weight: line.weight,
                     features: line.features.clone(),
                     partitions: Vec::new(),
@@ -248,7 +255,8 @@ impl Cluster {
                     last_busy: epoch,
                     base_load_centi: u32::try_from(rng.below(200)).unwrap_or(0),
                     base_free_mem_mb: free_mem(line.real_memory_mb, &mut rng),
-                    os: "Linux 6.1.0-18-amd64 #1 SMP PREEMPT_DYNAMIC Debian 6.1.76-1 (2024-02-01) ".to_owned(),
+                    os: "Linux 6.1.0-18-amd64 #1 SMP PREEMPT_DYNAMIC Debian 6.1.76-1 (2024-02-01) "
+                        .to_owned(),
                 });
             }
         }
@@ -298,7 +306,7 @@ impl Cluster {
             nodes,
             partitions,
             accounts,
-            jobs: BTreeMap::new(),
+            jobs: JobTable::new(),
             next_job_id: FIRST_JOB_ID,
             now: epoch,
             rng,
@@ -316,13 +324,19 @@ impl Cluster {
             launched: Vec::new(),
             dependents: BTreeSet::new(),
             answers: BTreeSet::new(),
+            last_fair_shares: FairShares::new(),
         })
     }
 
     /// The reference cluster of the transcripts (`node-[1-4]`, partitions
     /// `gpu` and `debug`, accounts `team-a` and `team-b`).
     pub fn reference(epoch: i64, seed: u64) -> Result<Self, ClusterError> {
-        Self::new(ClusterConfig::reference()?, Accounts::reference()?, epoch, seed)
+        Self::new(
+            ClusterConfig::reference()?,
+            Accounts::reference()?,
+            epoch,
+            seed,
+        )
     }
 
     /// The simulated time, seconds since the epoch.
@@ -362,7 +376,7 @@ impl Cluster {
     }
 
     /// Every job the cluster remembers, by id.
-    pub fn jobs(&self) -> &BTreeMap<u32, Job> {
+    pub fn jobs(&self) -> &JobTable {
         &self.jobs
     }
 
@@ -399,9 +413,10 @@ impl Cluster {
         self.next_job_id
     }
 
-    /// Sets the id the next job gets (to continue a transcript's numbering).
+    /// Sets the id the next job gets (to continue a transcript's
+    /// numbering); ids only grow, so a smaller one is ignored.
     pub fn set_next_job_id(&mut self, id: u32) {
-        self.next_job_id = id.max(1);
+        self.next_job_id = self.next_job_id.max(id);
     }
 
     /// Hands over the text jobs wrote since the last call (output due by
@@ -429,7 +444,10 @@ impl Cluster {
     /// The compressed list of nodes given by index.
     fn hostlist(&self, nodes: &[usize]) -> String {
         crate::sim::slurm::hostlist::Hostlist::from_names(
-            nodes.iter().filter_map(|&i| self.nodes.get(i)).map(|n| n.name.clone()),
+            nodes
+                .iter()
+                .filter_map(|&i| self.nodes.get(i))
+                .map(|n| n.name.clone()),
         )
         .to_string()
     }

@@ -103,11 +103,12 @@ impl Accounts {
 
     /// Whether an account exists.
     pub fn has_account(&self, account: &str) -> bool {
-        self.tree.find(&AssocId {
-            account: account.to_owned(),
-            user: None,
-        })
-        .is_some()
+        self.tree
+            .find(&AssocId {
+                account: account.to_owned(),
+                user: None,
+            })
+            .is_some()
     }
 
     /// Whether `account` is `ancestor` or below it.
@@ -141,14 +142,17 @@ impl Accounts {
         self.qos.iter().map(|q| q.priority).max().unwrap_or(0)
     }
 
-    /// Adds usage (billing-seconds) to user associations. Charges that the
-    /// tree refuses (an association without shares) are dropped.
-    pub fn charge(&mut self, charges: &BTreeMap<(String, String), f64>) {
-        for ((account, user), amount) in charges {
-            if let Some(i) = self.tree.find(&assoc(account, user)) {
-                let now = self.tree.nodes()[i].own_usage;
-                // A refused charge leaves the previous usage in place.
-                let _ = self.tree.set_own_usage(i, now + amount);
+    /// Adds usage (billing-seconds), by account then user, to user
+    /// associations. Charges that the tree refuses (an association without
+    /// shares) are dropped.
+    pub fn charge(&mut self, charges: &FairShares) {
+        for (account, users) in charges {
+            for (user, amount) in users {
+                if let Some(i) = self.tree.find(&assoc(account, user)) {
+                    let now = self.tree.nodes()[i].own_usage;
+                    // A refused charge leaves the previous usage in place.
+                    let _ = self.tree.set_own_usage(i, now + amount);
+                }
             }
         }
     }
@@ -158,7 +162,9 @@ impl Accounts {
         for i in 0..self.tree.nodes().len() {
             let own = self.tree.nodes()[i].own_usage;
             if own > 0.0 {
-                let _ = self.tree.set_own_usage(i, decay(own, elapsed_s, half_life_s));
+                let _ = self
+                    .tree
+                    .set_own_usage(i, decay(own, elapsed_s, half_life_s));
             }
         }
     }

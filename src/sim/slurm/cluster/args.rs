@@ -227,7 +227,10 @@ fn long_match<'t>(prog: &str, arg: &str, name: &str, table: &'t [Opt]) -> Result
         None => Err(format!("{prog}: unrecognized option '{arg}'\n")),
         Some((first, _)) if candidates.iter().all(|(o, _)| o.key == first.key) => Ok(first),
         Some(_) => {
-            let list: String = candidates.iter().map(|(_, l)| format!(" '--{l}'")).collect();
+            let list: String = candidates
+                .iter()
+                .map(|(_, l)| format!(" '--{l}'"))
+                .collect();
             Err(format!(
                 "{prog}: option '--{name}' is ambiguous; possibilities:{list}\n"
             ))
@@ -241,7 +244,12 @@ mod tests {
 
     const TABLE: &[Opt] = &[
         opt("long", Some('l'), &["long"], HasArg::No),
-        opt("partition", Some('p'), &["partition", "partitions"], HasArg::Required),
+        opt(
+            "partition",
+            Some('p'),
+            &["partition", "partitions"],
+            HasArg::Required,
+        ),
         opt("jobs", Some('j'), &["jobs"], HasArg::Optional),
         opt("sort", Some('S'), &["sort"], HasArg::Required),
         opt("start", None, &["start"], HasArg::No),
@@ -254,7 +262,12 @@ mod tests {
 
     #[test]
     fn reads_clusters_prefixes_and_operands() {
-        let p = parse("squeue", &argv(&["-lpgpu", "x", "--part", "debug", "-j5", "--me"]), TABLE, false);
+        let p = parse(
+            "squeue",
+            &argv(&["-lpgpu", "x", "--part", "debug", "-j5", "--me"]),
+            TABLE,
+            false,
+        );
         let p = p.unwrap_or_default();
         assert_eq!(
             p.opts,
@@ -267,21 +280,34 @@ mod tests {
             ]
         );
         assert_eq!(p.operands, ["x"]);
-        let p = parse("sbatch", &argv(&["-l", "job.sh", "-p", "x"]), TABLE, true).unwrap_or_default();
+        let p =
+            parse("sbatch", &argv(&["-l", "job.sh", "-p", "x"]), TABLE, true).unwrap_or_default();
         assert_eq!(p.operands, ["job.sh", "-p", "x"]);
     }
 
     #[test]
     fn glibc_messages() {
         let err = |words: &[&str]| parse("squeue", &argv(words), TABLE, false).err();
-        assert_eq!(err(&["--bogus"]).as_deref(), Some("squeue: unrecognized option '--bogus'\n"));
-        assert_eq!(err(&["-Z"]).as_deref(), Some("squeue: invalid option -- 'Z'\n"));
-        assert_eq!(err(&["-p"]).as_deref(), Some("squeue: option requires an argument -- 'p'\n"));
+        assert_eq!(
+            err(&["--bogus"]).as_deref(),
+            Some("squeue: unrecognized option '--bogus'\n")
+        );
+        assert_eq!(
+            err(&["-Z"]).as_deref(),
+            Some("squeue: invalid option -- 'Z'\n")
+        );
+        assert_eq!(
+            err(&["-p"]).as_deref(),
+            Some("squeue: option requires an argument -- 'p'\n")
+        );
         assert_eq!(
             err(&["--partition"]).as_deref(),
             Some("squeue: option '--partition' requires an argument\n")
         );
-        assert_eq!(err(&["--me=x"]).as_deref(), Some("squeue: option '--me' doesn't allow an argument\n"));
+        assert_eq!(
+            err(&["--me=x"]).as_deref(),
+            Some("squeue: option '--me' doesn't allow an argument\n")
+        );
         assert_eq!(
             err(&["--s"]).as_deref(),
             Some("squeue: option '--s' is ambiguous; possibilities: '--sort' '--start'\n")

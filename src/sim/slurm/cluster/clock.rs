@@ -107,9 +107,15 @@ mod tests {
         let t = parse_iso("2026-11-30T03:27:12");
         assert_eq!(t.map(iso).as_deref(), Some("2026-11-30T03:27:12"));
         assert_eq!(t.map(ctime).as_deref(), Some("Mon Nov 30 03:27:12 2026"));
-        assert_eq!(parse_iso("1970-01-05").map(ctime).as_deref(), Some("Mon Jan  5 00:00:00 1970"));
+        assert_eq!(
+            parse_iso("1970-01-05").map(ctime).as_deref(),
+            Some("Mon Jan  5 00:00:00 1970")
+        );
         assert_eq!(parse_iso("2026-13-01"), None);
         assert_eq!(parse_iso("nonsense"), None);
-        assert_eq!(t.map(midnight).map(iso).as_deref(), Some("2026-11-30T00:00:00"));
+        assert_eq!(
+            t.map(midnight).map(iso).as_deref(),
+            Some("2026-11-30T00:00:00")
+        );
     }
 }

@@ -122,7 +122,12 @@ impl Cluster {
     }
 
     /// Runs a command for a caller (user, directory, files, programs).
-    pub fn exec_as(&mut self, argv: &[String], stdin: &str, caller: &mut Caller<'_>) -> CommandOutput {
+    pub fn exec_as(
+        &mut self,
+        argv: &[String],
+        stdin: &str,
+        caller: &mut Caller<'_>,
+    ) -> CommandOutput {
         let Some((prog, rest)) = argv.split_first() else {
             return CommandOutput::default();
         };
@@ -162,7 +167,12 @@ fn usage_error(prog: &str, message: &str, exit: i32) -> CommandOutput {
 }
 
 /// Reads the options of a command, or the output for a mistake.
-fn parse(prog: &str, argv: &[String], table: &[Opt], exit: i32) -> Result<args::Parsed, CommandOutput> {
+fn parse(
+    prog: &str,
+    argv: &[String],
+    table: &[Opt],
+    exit: i32,
+) -> Result<args::Parsed, CommandOutput> {
     args::parse(prog, argv, table, false).map_err(|m| usage_error(prog, &m, exit))
 }
 

@@ -69,11 +69,18 @@ impl Cluster {
         let mut ending: Vec<u32> = due.into_iter().map(|(_, id)| id).collect();
         ending.sort_unstable();
         for id in ending {
-            let timeout = self
-                .jobs
-                .get(&id)
-                .is_some_and(|j| j.natural_end.is_none_or(|n| j.end_time.is_some_and(|e| e < n)));
-            self.end_job(id, if timeout { Ending::Timeout } else { Ending::Natural });
+            let timeout = self.jobs.get(&id).is_some_and(|j| {
+                j.natural_end
+                    .is_none_or(|n| j.end_time.is_some_and(|e| e < n))
+            });
+            self.end_job(
+                id,
+                if timeout {
+                    Ending::Timeout
+                } else {
+                    Ending::Natural
+                },
+            );
         }
         let begun: Vec<u32> = self
             .begins
@@ -95,7 +102,8 @@ impl Cluster {
             self.sched_requested = true;
             self.backfill_dirty = true;
         }
-        let answered: Vec<(i64, usize)> = self.answers.range(..=(now, usize::MAX)).copied().collect();
+        let answered: Vec<(i64, usize)> =
+            self.answers.range(..=(now, usize::MAX)).copied().collect();
         for key in answered {
             self.answers.remove(&key);
             if let Some(node) = self.nodes.get_mut(key.1)

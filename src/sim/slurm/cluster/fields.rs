@@ -76,7 +76,11 @@ pub(crate) fn print_fields_row(cells: &[(Option<String>, i32)], parsable: Parsab
             }
             Parsable::No => {
                 let width = usize::try_from(len.unsigned_abs()).unwrap_or(0);
-                let shown = if value.is_none() { " ".to_owned() } else { plus_cut(text, width) };
+                let shown = if value.is_none() {
+                    " ".to_owned()
+                } else {
+                    plus_cut(text, width)
+                };
                 if *len < 0 {
                     line.push_str(&format!("{shown:<width$} "));
                 } else {
@@ -112,7 +116,12 @@ pub(crate) fn print_fields_header(names: &[(&str, i32)], parsable: Parsable) -> 
         lines.push(
             names
                 .iter()
-                .map(|(_, len)| format!("{} ", "-".repeat(usize::try_from(len.unsigned_abs()).unwrap_or(0))))
+                .map(|(_, len)| {
+                    format!(
+                        "{} ",
+                        "-".repeat(usize::try_from(len.unsigned_abs()).unwrap_or(0))
+                    )
+                })
                 .collect(),
         );
     }
@@ -185,11 +194,18 @@ mod tests {
         assert_eq!(mem_units(512_000), "500G");
         assert_eq!(mem_units(0), "0M");
         let row = print_fields_row(
-            &[(Some("8".into()), -12), (Some("timeout-job".into()), 10), (None, 10)],
+            &[
+                (Some("8".into()), -12),
+                (Some("timeout-job".into()), 10),
+                (None, 10),
+            ],
             Parsable::No,
         );
         assert_eq!(row, "8            timeout-j+            ");
-        let row = print_fields_row(&[(Some("a".into()), 5), (Some("b".into()), 5)], Parsable::NoEnding);
+        let row = print_fields_row(
+            &[(Some("a".into()), 5), (Some("b".into()), 5)],
+            Parsable::NoEnding,
+        );
         assert_eq!(row, "a|b");
     }
 }

@@ -37,8 +37,12 @@ impl Cluster {
     /// an array a new record for the lowest task (the last task keeps the
     /// array's own id, as in Slurm).
     pub(crate) fn split_array_task(&mut self, id: u32) -> u32 {
-        let Some(job) = self.jobs.get_mut(&id) else { return id };
-        let Some(array) = job.array.as_mut() else { return id };
+        let Some(job) = self.jobs.get_mut(&id) else {
+            return id;
+        };
+        let Some(array) = job.array.as_mut() else {
+            return id;
+        };
         if array.task.is_some() || array.pending.is_empty() {
             return id;
         }
@@ -64,7 +68,9 @@ impl Cluster {
     /// the scheduling pass ([`Self::run_launched`]).
     pub(crate) fn start_job(&mut self, id: u32, nodes: &[usize], by: SchedBy) {
         let now = self.now;
-        let Some(job) = self.jobs.get_mut(&id) else { return };
+        let Some(job) = self.jobs.get_mut(&id) else {
+            return;
+        };
         let per_node = job.shape.per_node;
         let limit_end = job
             .time_limit
@@ -117,7 +123,9 @@ impl Cluster {
 
     /// The `$SLURM_*` variables a job's commands see.
     fn job_env(&self, id: u32) -> Vec<(String, String)> {
-        let Some(job) = self.jobs.get(&id) else { return Vec::new() };
+        let Some(job) = self.jobs.get(&id) else {
+            return Vec::new();
+        };
         let first = job
             .nodes
             .first()
@@ -139,7 +147,10 @@ impl Cluster {
         ];
         if let Some(a) = &job.array {
             env.push(("SLURM_ARRAY_JOB_ID", a.array_job_id.to_string()));
-            env.push(("SLURM_ARRAY_TASK_ID", a.task.map_or(String::new(), |t| t.to_string())));
+            env.push((
+                "SLURM_ARRAY_TASK_ID",
+                a.task.map_or(String::new(), |t| t.to_string()),
+            ));
         }
         env.into_iter().map(|(k, v)| (k.to_owned(), v)).collect()
     }
@@ -147,7 +158,9 @@ impl Cluster {
     /// Simulates one started job's script.
     fn run_script(&mut self, id: u32, programs: &mut dyn ProgramRunner) {
         let env = self.job_env(id);
-        let Some(job) = self.jobs.get(&id) else { return };
+        let Some(job) = self.jobs.get(&id) else {
+            return;
+        };
         let Some(start) = job.start_time else { return };
         let node_names: Vec<String> = job
             .nodes
@@ -231,7 +244,9 @@ impl Cluster {
         }
         let runtime = plan.runtime_s.or((!endless).then_some(t));
         let exit = plan.exit.unwrap_or(status);
-        let Some(job) = self.jobs.get(&id) else { return };
+        let Some(job) = self.jobs.get(&id) else {
+            return;
+        };
         steps.insert(
             0,
             StepRecord {
@@ -270,7 +285,9 @@ impl Cluster {
         exit: i32,
         runtime: Option<u64>,
     ) {
-        let Some(job) = self.jobs.get_mut(&id) else { return };
+        let Some(job) = self.jobs.get_mut(&id) else {
+            return;
+        };
         let Some(start) = job.start_time else { return };
         job.steps = steps;
         job.output = output;
@@ -289,7 +306,10 @@ impl Cluster {
         };
         let expand_path = |pattern: &str| {
             let (array_id, task) = match &job.array {
-                Some(a) => (a.array_job_id, a.task.map_or(String::new(), |t| t.to_string())),
+                Some(a) => (
+                    a.array_job_id,
+                    a.task.map_or(String::new(), |t| t.to_string()),
+                ),
                 None => (job.id, "4294967294".to_owned()),
             };
             let mut out = String::new();
@@ -326,7 +346,9 @@ impl Cluster {
     fn flush_output(&mut self, id: u32) {
         let now = self.now;
         let (out_path, err_path) = self.output_paths(id);
-        let Some(job) = self.jobs.get_mut(&id) else { return };
+        let Some(job) = self.jobs.get_mut(&id) else {
+            return;
+        };
         let Some(start) = job.start_time else { return };
         let elapsed = u64::try_from(now - start).unwrap_or(0);
         while let Some(line) = job.output.get(job.output_flushed) {
@@ -351,7 +373,9 @@ impl Cluster {
     pub(crate) fn end_job(&mut self, id: u32, how: Ending) {
         let now = self.now;
         self.flush_output(id);
-        let Some(job) = self.jobs.get(&id) else { return };
+        let Some(job) = self.jobs.get(&id) else {
+            return;
+        };
         if job.state != JobState::Running {
             return;
         }
@@ -391,7 +415,9 @@ impl Cluster {
                     "srun: Job step aborted: Waiting up to {wait} seconds for job step to finish.\n"
                 ));
             }
-            text.push_str(&format!("slurmstepd: error: *** JOB {id} ON {host} CANCELLED AT {at}{due} ***\n"));
+            text.push_str(&format!(
+                "slurmstepd: error: *** JOB {id} ON {host} CANCELLED AT {at}{due} ***\n"
+            ));
             for n in running {
                 text.push_str(&format!(
                     "slurmstepd: error: *** STEP {id}.{n} ON {host} CANCELLED AT {at}{due} ***\n"
@@ -402,7 +428,9 @@ impl Cluster {
         }
         self.charge_job(id, now);
         self.release(id);
-        let Some(job) = self.jobs.get_mut(&id) else { return };
+        let Some(job) = self.jobs.get_mut(&id) else {
+            return;
+        };
         let (state, reason) = match how {
             Ending::Natural if job.exit.0 == 0 => (JobState::Completed, Reason::None),
             Ending::Natural => (JobState::Failed, Reason::NonZeroExitCode),
@@ -417,7 +445,9 @@ impl Cluster {
         job.reason = reason;
         job.end_time = Some(now);
         self.note_reason(id);
-        let Some(job) = self.jobs.get_mut(&id) else { return };
+        let Some(job) = self.jobs.get_mut(&id) else {
+            return;
+        };
         let requeue = match how {
             Ending::Requeue => Some("REQUEUED"),
             Ending::NodeFail if job.batch && job.requeue => Some("NODE_FAIL"),
@@ -433,7 +463,9 @@ impl Cluster {
 
     /// Frees a job's nodes.
     fn release(&mut self, id: u32) {
-        let Some(job) = self.jobs.get(&id) else { return };
+        let Some(job) = self.jobs.get(&id) else {
+            return;
+        };
         let per_node = job.shape.per_node;
         let nodes = job.nodes.clone();
         let now = self.now;
@@ -479,11 +511,22 @@ impl Cluster {
     /// The steps of a job's current run that have started, each with its
     /// `sacct` State and ExitCode as of now.
     pub(crate) fn step_rows(&self, id: u32) -> Vec<(StepRecord, String, String)> {
-        let Some(job) = self.jobs.get(&id) else { return Vec::new() };
-        let Some(start) = job.start_time else { return Vec::new() };
-        let end = if job.state == JobState::Running { self.now } else { job.end_time.unwrap_or(self.now) };
+        let Some(job) = self.jobs.get(&id) else {
+            return Vec::new();
+        };
+        let Some(start) = job.start_time else {
+            return Vec::new();
+        };
+        let end = if job.state == JobState::Running {
+            self.now
+        } else {
+            job.end_time.unwrap_or(self.now)
+        };
         let elapsed = u64::try_from(end - start).unwrap_or(0);
-        let killed = !matches!(job.state, JobState::Running | JobState::Completed | JobState::Failed);
+        let killed = !matches!(
+            job.state,
+            JobState::Running | JobState::Completed | JobState::Failed
+        );
         job.steps
             .iter()
             .filter(|s| s.start_offset <= elapsed)
@@ -507,7 +550,9 @@ impl Cluster {
     fn requeue_pending(&mut self, id: u32, record: RunRecord) {
         let now = self.now;
         let begin = now + self.params.requeue_delay_s;
-        let Some(job) = self.jobs.get_mut(&id) else { return };
+        let Some(job) = self.jobs.get_mut(&id) else {
+            return;
+        };
         job.history.push(record);
         job.state = JobState::Pending;
         job.reason = Reason::BeginTime;
@@ -562,7 +607,9 @@ impl Cluster {
     /// array's pending tasks) never starts. Finished jobs are left alone.
     pub(crate) fn cancel(&mut self, id: u32, by_uid: u32) {
         let now = self.now;
-        let Some(state) = self.jobs.get(&id).map(|j| j.state) else { return };
+        let Some(state) = self.jobs.get(&id).map(|j| j.state) else {
+            return;
+        };
         match state {
             JobState::Running => {
                 if let Some(job) = self.jobs.get_mut(&id) {
@@ -571,7 +618,9 @@ impl Cluster {
                 self.end_job(id, Ending::Cancelled);
             }
             JobState::Pending => {
-                let Some(job) = self.jobs.get_mut(&id) else { return };
+                let Some(job) = self.jobs.get_mut(&id) else {
+                    return;
+                };
                 job.cancelled_by = Some(by_uid);
                 job.state = JobState::Cancelled;
                 job.reason = Reason::None;
@@ -666,7 +715,10 @@ impl Cluster {
 impl Cluster {
     /// When a running job will end (now if it is not running).
     pub(crate) fn ends_at(&self, id: u32) -> i64 {
-        self.jobs.get(&id).and_then(|j| j.ends_at).unwrap_or(self.now)
+        self.jobs
+            .get(&id)
+            .and_then(|j| j.ends_at)
+            .unwrap_or(self.now)
     }
 
     /// Sets when the event loop ends a running job.
@@ -688,8 +740,12 @@ impl Cluster {
     /// Cancels one pending task of an array record (the record itself when
     /// it was the last).
     pub(crate) fn cancel_pending_task(&mut self, id: u32, task: u32, by_uid: u32) {
-        let Some(job) = self.jobs.get_mut(&id) else { return };
-        let Some(array) = job.array.as_mut() else { return };
+        let Some(job) = self.jobs.get_mut(&id) else {
+            return;
+        };
+        let Some(array) = job.array.as_mut() else {
+            return;
+        };
         array.pending.retain(|&t| t != task);
         if array.pending.is_empty() && array.task.is_none() {
             array.task = Some(task);
@@ -701,7 +757,9 @@ impl Cluster {
     /// priority 0; a released one becomes eligible and gets its priority.
     pub(crate) fn set_hold(&mut self, id: u32, hold: Option<Hold>) {
         let now = self.now;
-        let Some(job) = self.jobs.get_mut(&id) else { return };
+        let Some(job) = self.jobs.get_mut(&id) else {
+            return;
+        };
         job.hold = hold;
         match hold {
             Some(h) => {
@@ -738,7 +796,9 @@ impl Cluster {
 
     /// A new time limit; a running job's end moves with it.
     pub(crate) fn set_time_limit(&mut self, id: u32, limit: TimeLimit) {
-        let Some(job) = self.jobs.get_mut(&id) else { return };
+        let Some(job) = self.jobs.get_mut(&id) else {
+            return;
+        };
         job.time_limit = limit;
         if job.state == JobState::Running {
             let start = job.start_time.unwrap_or(self.now);
@@ -747,7 +807,10 @@ impl Cluster {
                 .and_then(|s| i64::try_from(s).ok())
                 .map_or(NEVER, |s| start.saturating_add(s));
             job.end_time = (limit_end < NEVER).then_some(limit_end);
-            let end = job.natural_end.map_or(limit_end, |n| n.min(limit_end)).max(self.now);
+            let end = job
+                .natural_end
+                .map_or(limit_end, |n| n.min(limit_end))
+                .max(self.now);
             let nodes = job.nodes.clone();
             let per_node = job.shape.per_node;
             self.set_end(id, end);
@@ -841,4 +904,3 @@ fn push_write(writes: &mut Vec<FileWrite>, path: &str, text: &str) {
         truncate: false,
     });
 }
-

@@ -36,15 +36,17 @@ impl Cluster {
             .partitions
             .iter()
             .map(|p| {
-                p.nodes.iter().fold([0, 0, p.nodes.len() as u64, 0], |acc, &i| {
-                    let n = &self.nodes[i];
-                    [
-                        acc[0] + u64::from(n.cpus),
-                        acc[1] + n.real_memory_mb,
-                        acc[2],
-                        acc[3] + u64::from(n.gpus),
-                    ]
-                })
+                p.nodes
+                    .iter()
+                    .fold([0, 0, p.nodes.len() as u64, 0], |acc, &i| {
+                        let n = &self.nodes[i];
+                        [
+                            acc[0] + u64::from(n.cpus),
+                            acc[1] + n.real_memory_mb,
+                            acc[2],
+                            acc[3] + u64::from(n.gpus),
+                        ]
+                    })
             })
             .collect();
         Context {
@@ -77,7 +79,9 @@ impl Cluster {
         for ((_, factor), value) in f.tres.iter_mut().zip(&fixed.tres) {
             *factor = *value;
         }
-        f.age_s = job.accrue_time.map_or(0, |t| u64::try_from(at - t).unwrap_or(0));
+        f.age_s = job
+            .accrue_time
+            .map_or(0, |t| u64::try_from(at - t).unwrap_or(0));
         f.job_size = fixed.job_size;
         f.partition = fixed.partition;
         f.qos = fixed.qos;
@@ -126,9 +130,17 @@ impl Cluster {
         self.set_priority_with(id, &ctx, &mut f, fair_share);
     }
 
-    fn set_priority_with(&mut self, id: u32, ctx: &Context, f: &mut JobFactors, fair_share: &FairShares) {
+    fn set_priority_with(
+        &mut self,
+        id: u32,
+        ctx: &Context,
+        f: &mut JobFactors,
+        fair_share: &FairShares,
+    ) {
         let now = self.now;
-        let Some(job) = self.jobs.get(&id) else { return };
+        let Some(job) = self.jobs.get(&id) else {
+            return;
+        };
         if job.hold.is_some() {
             if let Some(job) = self.jobs.get_mut(&id) {
                 job.priority = 0;
@@ -148,7 +160,10 @@ impl Cluster {
         let total = priority(f, &self.config.priority).map_or(1, |b| b.total);
         if let Some(job) = self.jobs.get_mut(&id) {
             job.priority = total;
-            job.priority_calc = Some(PriorityCalc { at: now, fair_share: fs });
+            job.priority_calc = Some(PriorityCalc {
+                at: now,
+                fair_share: fs,
+            });
             job.fixed_factors = Some(fixed);
         }
     }
@@ -158,11 +173,15 @@ impl Cluster {
     /// every pending job's priority.
     pub(crate) fn recalc_priorities(&mut self) {
         self.charge_usage();
-        let elapsed = (self.now - self.timers.last_calc) as f64;
+        let previous = self.timers.last_calc;
+        let elapsed = (self.now - previous) as f64;
         self.accounts
             .decay(elapsed, self.config.priority.decay_half_life_s as f64);
         self.timers.last_calc = self.now;
         let fair_share = self.accounts.fair_share_factors();
+        // Fair Tree factors are ranks: often the same from one calculation
+        // to the next, and then each job keeps its factor without a lookup.
+        let unchanged = fair_share == self.last_fair_shares;
         let ctx = self.priority_context();
         let mut f = self.blank_factors();
         let now = self.now;
@@ -179,34 +198,58 @@ impl Cluster {
                 job.priority = 0;
                 continue;
             }
-            let fs = fair_share
-                .get(job.account.as_str())
-                .and_then(|users| users.get(job.user.as_str()))
-                .copied()
-                .unwrap_or(0.0);
+            // Only a factor from the last calculation itself is reused.
+            let known = job
+                .priority_calc
+                .filter(|c| unchanged && c.at == previous)
+                .map(|c| c.fair_share);
+            let fs = known.unwrap_or_else(|| {
+                fair_share
+                    .get(job.account.as_str())
+                    .and_then(|users| users.get(job.user.as_str()))
+                    .copied()
+                    .unwrap_or(0.0)
+            });
             let fixed = job
                 .fixed_factors
                 .take()
                 .unwrap_or_else(|| fixed_factors(job, &ctx, partitions, accounts, config));
             Self::fill_factors(&mut f, job, &fixed, now, fs);
             job.priority = priority(&f, &config.priority).map_or(1, |b| b.total);
-            job.priority_calc = Some(PriorityCalc { at: now, fair_share: fs });
+            job.priority_calc = Some(PriorityCalc {
+                at: now,
+                fair_share: fs,
+            });
             job.fixed_factors = Some(fixed);
         }
+        self.last_fair_shares = fair_share;
         self.queue_dirty = true;
     }
 
     /// Charges every running job's CPU-seconds up to now.
     pub(crate) fn charge_usage(&mut self) {
-        let mut charges: BTreeMap<(String, String), f64> = BTreeMap::new();
+        let mut charges: FairShares = FairShares::new();
         let now = self.now;
         for &(_, id) in &self.ends {
             if let Some(job) = self.jobs.get_mut(&id) {
                 let secs = (now - job.charged_until).max(0);
                 job.charged_until = now;
-                *charges
-                    .entry((job.account.clone(), job.user.clone()))
-                    .or_insert(0.0) += secs as f64 * f64::from(job.shape.total().cpus);
+                let amount = secs as f64 * f64::from(job.shape.total().cpus);
+                // Keys are copied only the first time an association is seen.
+                match charges.get_mut(job.account.as_str()) {
+                    Some(users) => match users.get_mut(job.user.as_str()) {
+                        Some(total) => *total += amount,
+                        None => {
+                            users.insert(job.user.clone(), amount);
+                        }
+                    },
+                    None => {
+                        charges.insert(
+                            job.account.clone(),
+                            BTreeMap::from([(job.user.clone(), amount)]),
+                        );
+                    }
+                }
             }
         }
         self.accounts.charge(&charges);
@@ -214,14 +257,16 @@ impl Cluster {
 
     /// Charges one ending job's CPU-seconds up to `end`.
     pub(crate) fn charge_job(&mut self, id: u32, end: i64) {
-        let Some(job) = self.jobs.get_mut(&id) else { return };
+        let Some(job) = self.jobs.get_mut(&id) else {
+            return;
+        };
         let secs = (end - job.charged_until).max(0);
         job.charged_until = end;
-        let mut charges = BTreeMap::new();
-        charges.insert(
-            (job.account.clone(), job.user.clone()),
-            secs as f64 * f64::from(job.shape.total().cpus),
-        );
+        let amount = secs as f64 * f64::from(job.shape.total().cpus);
+        let charges = FairShares::from([(
+            job.account.clone(),
+            BTreeMap::from([(job.user.clone(), amount)]),
+        )]);
         self.accounts.charge(&charges);
     }
 }
@@ -235,7 +280,11 @@ fn fixed_factors(
     accounts: &Accounts,
     config: &ClusterConfig,
 ) -> FixedFactors {
-    let totals = ctx.part_totals.get(job.partition_index).copied().unwrap_or([0; 4]);
+    let totals = ctx
+        .part_totals
+        .get(job.partition_index)
+        .copied()
+        .unwrap_or([0; 4]);
     let part_factor = partitions
         .get(job.partition_index)
         .map_or(0, |p| u32::from(p.priority_job_factor));

@@ -75,9 +75,8 @@ impl ProgramRunner for NoPrograms {
 pub(crate) fn builtin(launch: &Launch<'_>) -> Option<ProgramOutput> {
     let (prog, args) = launch.argv.split_first()?;
     let name = prog.rsplit('/').next().unwrap_or(prog);
-    let per_task = |f: &dyn Fn(&str) -> String| -> String {
-        launch.task_nodes().into_iter().map(f).collect()
-    };
+    let per_task =
+        |f: &dyn Fn(&str) -> String| -> String { launch.task_nodes().into_iter().map(f).collect() };
     let ok = |stdout: String| ProgramOutput {
         stdout,
         duration_s: Some(0),
@@ -122,7 +121,10 @@ pub(crate) fn duration_arg(arg: &str) -> Option<u64> {
         Some((i, c)) if c.is_ascii_alphabetic() => (&arg[..i], c),
         _ => (arg, 's'),
     };
-    let value: f64 = digits.parse().ok().filter(|v: &f64| v.is_finite() && *v >= 0.0)?;
+    let value: f64 = digits
+        .parse()
+        .ok()
+        .filter(|v: &f64| v.is_finite() && *v >= 0.0)?;
     let scale = match unit {
         's' => 1.0,
         'm' => 60.0,

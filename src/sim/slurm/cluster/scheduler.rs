@@ -86,8 +86,12 @@ impl SchedulerParams {
             .filter(|(k, _)| k.eq_ignore_ascii_case("SchedulerParameters"))
             .flat_map(|(_, v)| v.split(','));
         for item in params {
-            let Some((key, value)) = item.split_once('=') else { continue };
-            let Ok(n) = value.trim().parse::<i64>() else { continue };
+            let Some((key, value)) = item.split_once('=') else {
+                continue;
+            };
+            let Ok(n) = value.trim().parse::<i64>() else {
+                continue;
+            };
             let n = n.max(1);
             let count = usize::try_from(n).unwrap_or(1);
             match key.trim() {
@@ -105,7 +109,9 @@ impl SchedulerParams {
 
     /// `PriorityCalcPeriod` in seconds (at least 1).
     pub(crate) fn calc_period_s(&self, config: &ClusterConfig) -> i64 {
-        i64::try_from(config.priority.calc_period_s).unwrap_or(300).max(1)
+        i64::try_from(config.priority.calc_period_s)
+            .unwrap_or(300)
+            .max(1)
     }
 
     /// The first tick of a `period` timer after `t`.
@@ -178,7 +184,11 @@ impl Pass {
         if let Some(Some(count)) = self.open_count.get(part) {
             return *count;
         }
-        let count = c.partitions[part].nodes.iter().filter(|&&n| self.open[n]).count();
+        let count = c.partitions[part]
+            .nodes
+            .iter()
+            .filter(|&&n| self.open[n])
+            .count();
         if let Some(slot) = self.open_count.get_mut(part) {
             *slot = Some(count);
         }
@@ -196,7 +206,11 @@ impl Pass {
     /// Builds the candidate list of a partition for `need`, if not yet.
     fn prepare(&mut self, c: &Cluster, part: usize, need: Res) {
         let gpus = need.gpus > 0;
-        let lists = if gpus { &mut self.with_gpus } else { &mut self.with_cpus };
+        let lists = if gpus {
+            &mut self.with_gpus
+        } else {
+            &mut self.with_cpus
+        };
         if lists.get(part).is_some_and(Option::is_some) {
             return;
         }
@@ -218,7 +232,11 @@ impl Pass {
     /// The nodes worth trying for `need` in a partition ([`Self::prepare`]
     /// first).
     fn candidates(&self, part: usize, need: Res) -> &[usize] {
-        let lists = if need.gpus > 0 { &self.with_gpus } else { &self.with_cpus };
+        let lists = if need.gpus > 0 {
+            &self.with_gpus
+        } else {
+            &self.with_cpus
+        };
         lists.get(part).and_then(Option::as_deref).unwrap_or(&[])
     }
 
@@ -254,7 +272,14 @@ impl Pass {
 
     /// The earliest time, up to `horizon`, at which node `n` holds `need`
     /// for `duration` seconds.
-    fn earliest(&self, c: &Cluster, n: usize, need: Res, duration: i64, horizon: i64) -> Option<i64> {
+    fn earliest(
+        &self,
+        c: &Cluster,
+        n: usize,
+        need: Res,
+        duration: i64,
+        horizon: i64,
+    ) -> Option<i64> {
         let now = c.now;
         if self.reservations(n).is_empty() {
             return earliest_free(c, n, need, horizon);
@@ -421,7 +446,10 @@ impl Cluster {
             return None;
         }
         let part = self.partitions.get(job.partition_index)?;
-        let max_nodes = part.max_nodes.unwrap_or(u32::MAX).min(part.nodes.len() as u32);
+        let max_nodes = part
+            .max_nodes
+            .unwrap_or(u32::MAX)
+            .min(part.nodes.len() as u32);
         if job.request.nodes.is_some_and(|(min, _)| min > max_nodes) {
             return Some(Reason::PartitionNodeLimit);
         }
@@ -437,7 +465,11 @@ impl Cluster {
             .ends
             .iter()
             .filter_map(|(_, id)| self.jobs.get(id))
-            .filter(|j| j.array.as_ref().is_some_and(|a| a.array_job_id == array_job_id))
+            .filter(|j| {
+                j.array
+                    .as_ref()
+                    .is_some_and(|a| a.array_job_id == array_job_id)
+            })
             .count();
         u32::try_from(count).unwrap_or(u32::MAX)
     }
@@ -527,6 +559,15 @@ impl Cluster {
         self.note_reason(id);
     }
 
+    /// Whether node `n` is in partition `part` (whose nodes are sorted by
+    /// weight, then index).
+    fn in_partition(&self, n: usize, part: usize) -> bool {
+        let key = |m: &usize| (self.nodes[*m].weight, *m);
+        self.partitions
+            .get(part)
+            .is_some_and(|p| p.nodes.binary_search_by_key(&key(&n), key).is_ok())
+    }
+
     /// Takes the jobs a pass started out of its queue.
     fn drop_started(&self, queue: &mut Vec<(u32, usize)>, started_before: usize) {
         let started = &self.launched[started_before.min(self.launched.len())..];
@@ -538,7 +579,9 @@ impl Cluster {
     /// A job behind a blocked partition waits for `Priority`, unless it
     /// waits for something else.
     fn mark_priority(&mut self, id: u32) {
-        let Some(job) = self.jobs.get(&id) else { return };
+        let Some(job) = self.jobs.get(&id) else {
+            return;
+        };
         if job.state != JobState::Pending {
             self.note_reason(id);
             return;
@@ -623,7 +666,11 @@ impl Cluster {
                         .filter(|id| !top_failures.contains(id))
                         .collect();
                     for id in rest {
-                        if self.jobs.get(&id).is_some_and(|j| failed_parts.contains(&j.partition_index)) {
+                        if self
+                            .jobs
+                            .get(&id)
+                            .is_some_and(|j| failed_parts.contains(&j.partition_index))
+                        {
                             self.mark_priority(id);
                         }
                     }
@@ -631,7 +678,9 @@ impl Cluster {
                 }
                 continue;
             }
-            let Some(job) = self.jobs.get(&id) else { continue };
+            let Some(job) = self.jobs.get(&id) else {
+                continue;
+            };
             if job.state != JobState::Pending {
                 continue;
             }
@@ -642,7 +691,11 @@ impl Cluster {
                 }
                 continue;
             }
-            if self.partitions.get(part).is_none_or(|p| p.state != PartitionState::Up) {
+            if self
+                .partitions
+                .get(part)
+                .is_none_or(|p| p.state != PartitionState::Up)
+            {
                 continue;
             }
             let Some(ask) = self.ask(id) else { continue };
@@ -741,8 +794,13 @@ impl Cluster {
             let shape = (ask.part, ask.need, ask.k);
             let simple = ask.required.is_empty() && ask.excluded.is_empty();
             let known_full = simple
-                && (no_room.contains(&shape) || blocked_by_resv.contains(&(ask.part, ask.need, ask.k, ask.duration)));
-            let picked = if known_full { None } else { self.pick_now(&ask, &mut pass, true) };
+                && (no_room.contains(&shape)
+                    || blocked_by_resv.contains(&(ask.part, ask.need, ask.k, ask.duration)));
+            let picked = if known_full {
+                None
+            } else {
+                self.pick_now(&ask, &mut pass, true)
+            };
             if let Some(nodes) = picked {
                 self.launch(id, &nodes, &mut pass, SchedBy::Backfill);
                 continue;
@@ -786,7 +844,12 @@ impl Cluster {
     /// the k-th earliest node time, or the first later time at which k
     /// nodes hold it without touching a reservation; the nodes lowest in
     /// allocation order among those ready then.
-    fn earliest_start(&self, ask: &Ask, pass: &mut Pass, horizon: i64) -> Option<(i64, Vec<usize>)> {
+    fn earliest_start(
+        &self,
+        ask: &Ask,
+        pass: &mut Pass,
+        horizon: i64,
+    ) -> Option<(i64, Vec<usize>)> {
         if ask.k == 0 {
             return None;
         }
@@ -798,7 +861,8 @@ impl Cluster {
                     .nodes
                     .iter()
                     .filter_map(|&n| {
-                        earliest_free(self, n, ask.need, horizon).map(|t| (t, (self.nodes[n].weight, n)))
+                        earliest_free(self, n, ask.need, horizon)
+                            .map(|t| (t, (self.nodes[n].weight, n)))
                     })
                     .collect();
                 times.sort_unstable();
@@ -813,7 +877,7 @@ impl Cluster {
             .reserved
             .iter()
             .copied()
-            .filter(|&n| usable(n) && self.partitions[ask.part].nodes.contains(&n))
+            .filter(|&n| usable(n) && self.in_partition(n, ask.part))
             .filter_map(|n| {
                 pass.earliest(self, n, ask.need, ask.duration, horizon)
                     .map(|t| (t, (self.nodes[n].weight, n)))
@@ -850,7 +914,11 @@ impl Cluster {
                 .map(|&(_, order)| order)
                 .collect();
             ready.sort_unstable();
-            if !ask.required.iter().all(|r| ready.iter().any(|&(_, n)| n == *r) && ok(*r)) {
+            if !ask
+                .required
+                .iter()
+                .all(|r| ready.iter().any(|&(_, n)| n == *r) && ok(*r))
+            {
                 return None;
             }
             let mut chosen = ask.required.clone();
@@ -875,10 +943,17 @@ impl Cluster {
             .iter()
             .copied()
             .filter(|&n| usable(n))
-            .filter_map(|n| pass.earliest(self, n, ask.need, ask.duration, horizon).map(|t| (t, (self.nodes[n].weight, n))));
+            .filter_map(|n| {
+                pass.earliest(self, n, ask.need, ask.duration, horizon)
+                    .map(|t| (t, (self.nodes[n].weight, n)))
+            });
         merged = all.collect();
         merged.sort_unstable();
-        let mut times: Vec<i64> = merged.iter().map(|&(t, _)| t).filter(|&t| t > kth).collect();
+        let mut times: Vec<i64> = merged
+            .iter()
+            .map(|&(t, _)| t)
+            .filter(|&t| t > kth)
+            .collect();
         times.dedup();
         times
             .into_iter()

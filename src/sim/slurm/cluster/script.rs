@@ -124,20 +124,44 @@ pub(crate) fn plan(script: &str) -> Plan {
 
 /// A hint's run time: seconds with an optional unit, or a Slurm time.
 fn runtime(v: &str) -> Option<u64> {
-    duration_arg(v).or_else(|| {
-        TimeLimit::parse(v)
-            .ok()
-            .and_then(TimeLimit::seconds)
-    })
+    duration_arg(v).or_else(|| TimeLimit::parse(v).ok().and_then(TimeLimit::seconds))
 }
 
 /// The options of `srun` that take a value, so that the program can be
 /// found after them.
 const SRUN_VALUED: &[&str] = &[
-    "-N", "-n", "-c", "-p", "-t", "-J", "-w", "-x", "-o", "-e", "-G", "-A", "-q", "-m",
-    "--nodes", "--ntasks", "--cpus-per-task", "--partition", "--time", "--job-name",
-    "--nodelist", "--exclude", "--output", "--error", "--gpus", "--gpus-per-node",
-    "--mem", "--account", "--qos", "--ntasks-per-node", "--distribution", "--gres",
+    "-N",
+    "-n",
+    "-c",
+    "-p",
+    "-t",
+    "-J",
+    "-w",
+    "-x",
+    "-o",
+    "-e",
+    "-G",
+    "-A",
+    "-q",
+    "-m",
+    "--nodes",
+    "--ntasks",
+    "--cpus-per-task",
+    "--partition",
+    "--time",
+    "--job-name",
+    "--nodelist",
+    "--exclude",
+    "--output",
+    "--error",
+    "--gpus",
+    "--gpus-per-node",
+    "--mem",
+    "--account",
+    "--qos",
+    "--ntasks-per-node",
+    "--distribution",
+    "--gres",
 ];
 
 /// The program and arguments after `srun`'s options.
@@ -175,7 +199,9 @@ mod tests {
         let p = plan(TRAIN);
         assert_eq!(p.ops[0], Op::Step(vec!["hostname".into()]));
         assert_eq!(p.ops[1], Op::Run(vec!["sleep".into(), "3600".into()]));
-        let p = plan("#!/bin/sh\n# sim: runtime=1:30:00 exit=3\nsrun -N 2 --label python x.py\nexit 7\n");
+        let p = plan(
+            "#!/bin/sh\n# sim: runtime=1:30:00 exit=3\nsrun -N 2 --label python x.py\nexit 7\n",
+        );
         assert_eq!(p.runtime_s, Some(5400));
         assert_eq!(p.exit, Some(3));
         assert_eq!(p.ops[0], Op::Step(vec!["python".into(), "x.py".into()]));

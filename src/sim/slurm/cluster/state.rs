@@ -196,7 +196,8 @@ impl Node {
 
     /// `CPULoad`, hundredths: the idle load plus one per allocated CPU.
     pub fn cpu_load_centi(&self) -> u32 {
-        self.base_load_centi.saturating_add(self.alloc.cpus.saturating_mul(100))
+        self.base_load_centi
+            .saturating_add(self.alloc.cpus.saturating_mul(100))
     }
 
     /// `FreeMem`, megabytes: the idle value less what jobs hold.
@@ -677,7 +678,11 @@ impl Job {
         match &self.array {
             Some(a) => match a.task {
                 Some(t) => format!("{}_{t}", a.array_job_id),
-                None => format!("{}_[{}]", a.array_job_id, task_ranges(&a.pending, a.max_running)),
+                None => format!(
+                    "{}_[{}]",
+                    a.array_job_id,
+                    task_ranges(&a.pending, a.max_running)
+                ),
             },
             None => self.id.to_string(),
         }
@@ -710,7 +715,11 @@ pub(crate) fn task_ranges(tasks: &[u32], max_running: Option<u32>) -> String {
             i += 1;
             end = sorted[i];
         }
-        parts.push(if start == end { start.to_string() } else { format!("{start}-{end}") });
+        parts.push(if start == end {
+            start.to_string()
+        } else {
+            format!("{start}-{end}")
+        });
         i += 1;
     }
     let mut s = parts.join(",");

@@ -59,9 +59,10 @@ impl JobOptions {
     pub(crate) fn apply(&mut self, key: &str, value: Option<&str>) -> Result<(), OptError> {
         let v = value.unwrap_or("");
         let int = |what: &str| -> Result<u32, OptError> {
-            v.parse::<u32>().ok().filter(|n| *n > 0).ok_or_else(|| {
-                opt_error(format!("Invalid numeric value \"{v}\" for {what}."), 1)
-            })
+            v.parse::<u32>()
+                .ok()
+                .filter(|n| *n > 0)
+                .ok_or_else(|| opt_error(format!("Invalid numeric value \"{v}\" for {what}."), 1))
         };
         let r = &mut self.request;
         match key {
@@ -70,9 +71,9 @@ impl JobOptions {
             "cpus-per-task" => r.cpus_per_task = Some(int("--cpus-per-task")?),
             "ntasks-per-node" => r.ntasks_per_node = Some(int("--ntasks-per-node")?),
             "mem" => {
-                r.mem = Some(Mem::PerNode(
-                    mbytes(v).ok_or_else(|| opt_error("Invalid --mem specification".into(), 255))?,
-                ));
+                r.mem = Some(Mem::PerNode(mbytes(v).ok_or_else(|| {
+                    opt_error("Invalid --mem specification".into(), 255)
+                })?));
             }
             "mem-per-cpu" => {
                 r.mem = Some(Mem::PerCpu(mbytes(v).ok_or_else(|| {
@@ -92,7 +93,13 @@ impl JobOptions {
             "gres" => {
                 let n = v
                     .strip_prefix("gpu")
-                    .and_then(|rest| if rest.is_empty() { Some(1) } else { rest.strip_prefix(':').and_then(gpu_count) })
+                    .and_then(|rest| {
+                        if rest.is_empty() {
+                            Some(1)
+                        } else {
+                            rest.strip_prefix(':').and_then(gpu_count)
+                        }
+                    })
                     .ok_or_else(|| opt_error(format!("Invalid GRES specification ({v})"), 255))?;
                 r.gpus = Some(Gpus::PerNode(n));
             }
@@ -139,7 +146,10 @@ fn node_count(v: &str) -> Result<(u32, u32), OptError> {
         Some((a, b)) => {
             let (a, b) = (parse(a).ok_or_else(bad)?, parse(b).ok_or_else(bad)?);
             if a > b {
-                return Err(opt_error(format!("invalid number of nodes (-N {a}-{b})"), 1));
+                return Err(opt_error(
+                    format!("invalid number of nodes (-N {a}-{b})"),
+                    1,
+                ));
             }
             Ok((a, b))
         }
@@ -207,7 +217,9 @@ impl Cluster {
     /// not yet taken).
     pub(crate) fn build_job(&self, spec: &JobSpec<'_>) -> Result<Job, SubmitError> {
         let opts = spec.opts;
-        let user = self.user(spec.user).ok_or_else(|| refuse("Invalid user id"))?;
+        let user = self
+            .user(spec.user)
+            .ok_or_else(|| refuse("Invalid user id"))?;
         let part_index = match &opts.partition {
             Some(name) => self.partition_index(name).ok_or_else(|| SubmitError {
                 details: vec![format!("invalid partition specified: {name}")],
@@ -220,9 +232,14 @@ impl Cluster {
                 .ok_or_else(|| refuse("No partition specified or system default partition"))?,
         };
         let part = &self.partitions[part_index];
-        let account = opts.account.clone().unwrap_or_else(|| user.default_account.clone());
+        let account = opts
+            .account
+            .clone()
+            .unwrap_or_else(|| user.default_account.clone());
         if !self.accounts.has_assoc(&account, &user.name) {
-            return Err(refuse("Invalid account or account/partition combination specified"));
+            return Err(refuse(
+                "Invalid account or account/partition combination specified",
+            ));
         }
         let qos = opts
             .qos
@@ -234,7 +251,9 @@ impl Cluster {
         let enforce = self.config.enforce_part_limits != EnforcePartLimits::No;
         let time_limit = opts.time.unwrap_or_else(|| part.default_limit());
         if enforce && time_limit > part.max_time {
-            return Err(refuse("Requested time limit is invalid (missing or exceeds some limit)"));
+            return Err(refuse(
+                "Requested time limit is invalid (missing or exceeds some limit)",
+            ));
         }
         let part_nodes = u32::try_from(part.nodes.len()).unwrap_or(u32::MAX);
         let node_cap = part.max_nodes.unwrap_or(u32::MAX).min(part_nodes);
@@ -244,20 +263,26 @@ impl Cluster {
         let index_of = |names: &[String]| -> Result<Vec<usize>, SubmitError> {
             names
                 .iter()
-                .map(|n| self.node_index(n).ok_or_else(|| refuse("Invalid node name specified")))
+                .map(|n| {
+                    self.node_index(n)
+                        .ok_or_else(|| refuse("Invalid node name specified"))
+                })
                 .collect()
         };
         let required = index_of(&opts.request.nodelist)?;
         index_of(&opts.request.exclude)?;
         if required.iter().any(|n| !part.nodes.contains(n))
-            || required.iter().any(|n| opts.request.exclude.contains(&self.nodes[*n].name))
+            || required
+                .iter()
+                .any(|n| opts.request.exclude.contains(&self.nodes[*n].name))
         {
             return Err(refuse(NOT_AVAILABLE));
         }
         let shape = self.shape(part_index, &opts.request)?;
         let (array, tasks) = match &opts.array {
             Some(spec) => {
-                let (tasks, max) = array_tasks(spec).ok_or_else(|| refuse("Invalid job array specification"))?;
+                let (tasks, max) =
+                    array_tasks(spec).ok_or_else(|| refuse("Invalid job array specification"))?;
                 (Some((tasks.clone(), max)), tasks)
             }
             None => (None, Vec::new()),
@@ -269,8 +294,15 @@ impl Cluster {
         let id = self.next_job_id;
         let now = self.now;
         let waits = opts.hold || dependency.is_some();
-        let default_out = if array.is_some() { "slurm-%A_%a.out" } else { "slurm-%j.out" };
-        let stdout = opts.output.clone().unwrap_or_else(|| default_out.to_owned());
+        let default_out = if array.is_some() {
+            "slurm-%A_%a.out"
+        } else {
+            "slurm-%j.out"
+        };
+        let stdout = opts
+            .output
+            .clone()
+            .unwrap_or_else(|| default_out.to_owned());
         let work_dir = match &opts.chdir {
             Some(d) if d.starts_with('/') => d.clone(),
             Some(d) => format!("{}/{d}", spec.cwd.trim_end_matches('/')),
@@ -284,7 +316,10 @@ impl Cluster {
                 pending: tasks,
                 max_running: max,
             }),
-            name: opts.name.clone().unwrap_or_else(|| spec.default_name.clone()),
+            name: opts
+                .name
+                .clone()
+                .unwrap_or_else(|| spec.default_name.clone()),
             user: user.name.clone(),
             uid: user.uid,
             gid: user.uid,
@@ -366,15 +401,20 @@ impl Cluster {
     /// The shape of a request in a partition, refused when no node of the
     /// partition could ever hold its share.
     fn shape(&self, part: usize, r: &Request) -> Result<Shape, SubmitError> {
-        let nodes: Vec<&super::state::Node> =
-            self.partitions[part].nodes.iter().map(|&i| &self.nodes[i]).collect();
+        let nodes: Vec<&super::state::Node> = self.partitions[part]
+            .nodes
+            .iter()
+            .map(|&i| &self.nodes[i])
+            .collect();
         let max_cpus = nodes.iter().map(|n| n.cpus).max().unwrap_or(0).max(1);
         let max_gpus = nodes.iter().map(|n| n.gpus).max().unwrap_or(0);
         let max_mem = nodes.iter().map(|n| n.real_memory_mb).max().unwrap_or(0);
         let part_gpus: u32 = nodes.iter().map(|n| n.gpus).sum();
         let cpt = r.cpus_per_task.unwrap_or(1);
         let explicit = r.nodes.map(|(min, _)| min);
-        let mut k = explicit.unwrap_or(1).max(u32::try_from(r.nodelist.len()).unwrap_or(1));
+        let mut k = explicit
+            .unwrap_or(1)
+            .max(u32::try_from(r.nodelist.len()).unwrap_or(1));
         let tasks = match (r.ntasks, r.ntasks_per_node) {
             (Some(n), _) => n,
             (None, Some(per)) => per.saturating_mul(k),
@@ -417,7 +457,11 @@ impl Cluster {
             Some(Gpus::Total(g)) => g,
             _ => gpus.saturating_mul(k),
         };
-        if gpus > max_gpus || total_gpus > part_gpus || cpt > max_cpus || (explicit.is_some() && cpus > max_cpus) {
+        if gpus > max_gpus
+            || total_gpus > part_gpus
+            || cpt > max_cpus
+            || (explicit.is_some() && cpus > max_cpus)
+        {
             return Err(refuse(NOT_AVAILABLE));
         }
         Ok(Shape {
@@ -445,9 +489,17 @@ impl Cluster {
             };
             for id in ids.split(':') {
                 // `after:ID+minutes` delays are accepted and ignored.
-                let id: u32 = id.split('+').next().unwrap_or("").parse().map_err(|_| problem())?;
+                let id: u32 = id
+                    .split('+')
+                    .next()
+                    .unwrap_or("")
+                    .parse()
+                    .map_err(|_| problem())?;
                 let known = self.jobs.contains_key(&id)
-                    || self.jobs.values().any(|j| j.array.as_ref().is_some_and(|a| a.array_job_id == id));
+                    || self
+                        .jobs
+                        .values()
+                        .any(|j| j.array.as_ref().is_some_and(|a| a.array_job_id == id));
                 if !known {
                     return Err(problem());
                 }

@@ -39,13 +39,20 @@ impl Term {
 
     /// Runs a command line as `user` in `cwd` (`~` is the user's home).
     pub(super) fn run_as(&mut self, user: &str, cwd: &str, line: &str) -> CommandOutput {
-        let home = self.c.user(user).map_or_else(|| "/".to_owned(), |u| u.home.clone());
+        let home = self
+            .c
+            .user(user)
+            .map_or_else(|| "/".to_owned(), |u| u.home.clone());
         let cwd = if cwd == "~" { home } else { cwd.to_owned() };
         let argv = words(line);
         let files = self.files.clone();
         let dir = cwd.clone();
         let read = move |p: &str| {
-            let full = if p.starts_with('/') { p.to_owned() } else { format!("{dir}/{p}") };
+            let full = if p.starts_with('/') {
+                p.to_owned()
+            } else {
+                format!("{dir}/{p}")
+            };
             files.get(&full).cloned()
         };
         let mut programs = NoPrograms;

@@ -40,33 +40,115 @@ pub(super) const OPTIONS: &[Opt] = &[
 /// sacct's fields and default widths, in its table's order (prefixes
 /// match the first field that starts with them).
 const FIELDS: &[(&str, i32)] = &[
-    ("Account", 10), ("AdminComment", 15), ("AllocCPUS", 10), ("AllocNodes", 10),
-    ("AllocTRES", 10), ("AssocID", 7), ("AveCPU", 10), ("AveCPUFreq", 10), ("AveDiskRead", 14),
-    ("AveDiskWrite", 14), ("AvePages", 10), ("AveRSS", 10), ("AveVMSize", 10), ("BlockID", 16),
-    ("Cluster", 10), ("Comment", 14), ("Constraints", 19), ("ConsumedEnergy", 14),
-    ("ConsumedEnergyRaw", 17), ("Container", 19), ("CPUTime", 10), ("CPUTimeRAW", 10),
-    ("DBIndex", -10), ("DerivedExitCode", 15), ("Elapsed", 10), ("ElapsedRaw", 10),
-    ("Eligible", 19), ("End", 19), ("ExitCode", 8), ("Flags", 19), ("GID", 6), ("Group", 9),
-    ("JobID", -12), ("JobIDRaw", -12), ("JobName", 10), ("Layout", 9), ("MaxDiskRead", 12),
-    ("MaxDiskReadNode", 15), ("MaxDiskReadTask", 15), ("MaxDiskWrite", 12),
-    ("MaxDiskWriteNode", 16), ("MaxDiskWriteTask", 16), ("MaxPages", 8), ("MaxPagesNode", 12),
-    ("MaxPagesTask", 14), ("MaxRSS", 10), ("MaxRSSNode", 10), ("MaxRSSTask", 10),
-    ("MaxVMSize", 10), ("MaxVMSizeNode", 14), ("MaxVMSizeTask", 14), ("McsLabel", 12),
-    ("MinCPU", 10), ("MinCPUNode", 10), ("MinCPUTask", 10), ("NCPUS", 10), ("NNodes", 8),
-    ("NodeList", 15), ("NTasks", 8), ("Partition", 10), ("Priority", 10), ("QOS", 10),
-    ("QOSRAW", 6), ("Reason", 22), ("ReqCPUFreq", 10), ("ReqCPUFreqGov", 13),
-    ("ReqCPUFreqMax", 13), ("ReqCPUFreqMin", 13), ("ReqCPUS", 8), ("ReqMem", 10),
-    ("ReqNodes", 8), ("ReqTRES", 10), ("Reservation", 20), ("ReservationId", 8),
-    ("Reserved", 10), ("ResvCPU", 10), ("ResvCPURAW", 10), ("Start", 19), ("State", 10),
-    ("Submit", 19), ("SubmitLine", 20), ("Suspended", 10), ("SystemComment", 15),
-    ("SystemCPU", 10), ("Timelimit", 10), ("TimelimitRaw", 10), ("TotalCPU", 10),
-    ("TRESUsageInAve", 14), ("TRESUsageInMax", 14), ("TRESUsageInMaxNode", 18),
-    ("TRESUsageInMaxTask", 18), ("TRESUsageInMin", 14), ("TRESUsageInMinNode", 18),
-    ("TRESUsageInMinTask", 18), ("TRESUsageInTot", 14), ("TRESUsageOutAve", 15),
-    ("TRESUsageOutMax", 15), ("TRESUsageOutMaxNode", 19), ("TRESUsageOutMaxTask", 19),
-    ("TRESUsageOutMin", 15), ("TRESUsageOutMinNode", 19), ("TRESUsageOutMinTask", 19),
-    ("TRESUsageOutTot", 15), ("UID", 6), ("User", 9), ("UserCPU", 10), ("WCKey", 10),
-    ("WCKeyID", 10), ("WorkDir", 20),
+    ("Account", 10),
+    ("AdminComment", 15),
+    ("AllocCPUS", 10),
+    ("AllocNodes", 10),
+    ("AllocTRES", 10),
+    ("AssocID", 7),
+    ("AveCPU", 10),
+    ("AveCPUFreq", 10),
+    ("AveDiskRead", 14),
+    ("AveDiskWrite", 14),
+    ("AvePages", 10),
+    ("AveRSS", 10),
+    ("AveVMSize", 10),
+    ("BlockID", 16),
+    ("Cluster", 10),
+    ("Comment", 14),
+    ("Constraints", 19),
+    ("ConsumedEnergy", 14),
+    ("ConsumedEnergyRaw", 17),
+    ("Container", 19),
+    ("CPUTime", 10),
+    ("CPUTimeRAW", 10),
+    ("DBIndex", -10),
+    ("DerivedExitCode", 15),
+    ("Elapsed", 10),
+    ("ElapsedRaw", 10),
+    ("Eligible", 19),
+    ("End", 19),
+    ("ExitCode", 8),
+    ("Flags", 19),
+    ("GID", 6),
+    ("Group", 9),
+    ("JobID", -12),
+    ("JobIDRaw", -12),
+    ("JobName", 10),
+    ("Layout", 9),
+    ("MaxDiskRead", 12),
+    ("MaxDiskReadNode", 15),
+    ("MaxDiskReadTask", 15),
+    ("MaxDiskWrite", 12),
+    ("MaxDiskWriteNode", 16),
+    ("MaxDiskWriteTask", 16),
+    ("MaxPages", 8),
+    ("MaxPagesNode", 12),
+    ("MaxPagesTask", 14),
+    ("MaxRSS", 10),
+    ("MaxRSSNode", 10),
+    ("MaxRSSTask", 10),
+    ("MaxVMSize", 10),
+    ("MaxVMSizeNode", 14),
+    ("MaxVMSizeTask", 14),
+    ("McsLabel", 12),
+    ("MinCPU", 10),
+    ("MinCPUNode", 10),
+    ("MinCPUTask", 10),
+    ("NCPUS", 10),
+    ("NNodes", 8),
+    ("NodeList", 15),
+    ("NTasks", 8),
+    ("Partition", 10),
+    ("Priority", 10),
+    ("QOS", 10),
+    ("QOSRAW", 6),
+    ("Reason", 22),
+    ("ReqCPUFreq", 10),
+    ("ReqCPUFreqGov", 13),
+    ("ReqCPUFreqMax", 13),
+    ("ReqCPUFreqMin", 13),
+    ("ReqCPUS", 8),
+    ("ReqMem", 10),
+    ("ReqNodes", 8),
+    ("ReqTRES", 10),
+    ("Reservation", 20),
+    ("ReservationId", 8),
+    ("Reserved", 10),
+    ("ResvCPU", 10),
+    ("ResvCPURAW", 10),
+    ("Start", 19),
+    ("State", 10),
+    ("Submit", 19),
+    ("SubmitLine", 20),
+    ("Suspended", 10),
+    ("SystemComment", 15),
+    ("SystemCPU", 10),
+    ("Timelimit", 10),
+    ("TimelimitRaw", 10),
+    ("TotalCPU", 10),
+    ("TRESUsageInAve", 14),
+    ("TRESUsageInMax", 14),
+    ("TRESUsageInMaxNode", 18),
+    ("TRESUsageInMaxTask", 18),
+    ("TRESUsageInMin", 14),
+    ("TRESUsageInMinNode", 18),
+    ("TRESUsageInMinTask", 18),
+    ("TRESUsageInTot", 14),
+    ("TRESUsageOutAve", 15),
+    ("TRESUsageOutMax", 15),
+    ("TRESUsageOutMaxNode", 19),
+    ("TRESUsageOutMaxTask", 19),
+    ("TRESUsageOutMin", 15),
+    ("TRESUsageOutMinNode", 19),
+    ("TRESUsageOutMinTask", 19),
+    ("TRESUsageOutTot", 15),
+    ("UID", 6),
+    ("User", 9),
+    ("UserCPU", 10),
+    ("WCKey", 10),
+    ("WCKeyID", 10),
+    ("WorkDir", 20),
 ];
 
 const DEFAULT_FIELDS: &str = "jobid,jobname,partition,account,alloccpus,state,exitcode";
@@ -128,7 +210,16 @@ pub(super) fn run(c: &Cluster, argv: &[String], caller: &Caller<'_>) -> CommandO
     }
     if p.has("helpformat") {
         let names: Vec<&str> = FIELDS.iter().map(|(n, _)| *n).collect();
-        let lines: Vec<String> = names.chunks(4).map(|row| row.iter().map(|n| format!("{n:<20}")).collect::<String>().trim_end().to_owned()).collect();
+        let lines: Vec<String> = names
+            .chunks(4)
+            .map(|row| {
+                row.iter()
+                    .map(|n| format!("{n:<20}"))
+                    .collect::<String>()
+                    .trim_end()
+                    .to_owned()
+            })
+            .collect();
         return super::lines_out(&lines);
     }
     if let Some(extra) = p.operands.first() {
@@ -177,7 +268,13 @@ pub(super) fn run(c: &Cluster, argv: &[String], caller: &Caller<'_>) -> CommandO
     let start = match p.value("starttime") {
         Some(s) => match parse_time(c, s) {
             Some(t) => Some(t),
-            None => return error_out("sacct", &format!("Invalid time specification (starttime): {s}"), 1),
+            None => {
+                return error_out(
+                    "sacct",
+                    &format!("Invalid time specification (starttime): {s}"),
+                    1,
+                );
+            }
         },
         None if job_ids.is_some() => None,
         None => Some(clock::midnight(c.now)),
@@ -185,7 +282,13 @@ pub(super) fn run(c: &Cluster, argv: &[String], caller: &Caller<'_>) -> CommandO
     let end = match p.value("endtime") {
         Some(s) => match parse_time(c, s) {
             Some(t) => Some(t),
-            None => return error_out("sacct", &format!("Invalid time specification (endtime): {s}"), 1),
+            None => {
+                return error_out(
+                    "sacct",
+                    &format!("Invalid time specification (endtime): {s}"),
+                    1,
+                );
+            }
         },
         None => None,
     };
@@ -238,19 +341,30 @@ pub(super) fn run(c: &Cluster, argv: &[String], caller: &Caller<'_>) -> CommandO
             continue;
         }
         let runs: Vec<Option<&RunRecord>> = if p.has("duplicates") {
-            job.history.iter().map(Some).chain(std::iter::once(None)).collect()
+            job.history
+                .iter()
+                .map(Some)
+                .chain(std::iter::once(None))
+                .collect()
         } else if job.state == JobState::Pending && !job.history.is_empty() {
             vec![job.history.last()]
         } else {
             vec![None]
         };
         for run in runs {
-            if run.is_none() && job.state == JobState::Pending && p.has("duplicates") && !job.history.is_empty() {
+            if run.is_none()
+                && job.state == JobState::Pending
+                && p.has("duplicates")
+                && !job.history.is_empty()
+            {
                 continue;
             }
             let (run_start, run_end) = match run {
                 Some(r) => (Some(r.start), Some(r.end)),
-                None => (job.start_time.filter(|_| job.state != JobState::Pending), job.end_time.filter(|_| job.state.is_finished())),
+                None => (
+                    job.start_time.filter(|_| job.state != JobState::Pending),
+                    job.end_time.filter(|_| job.state.is_finished()),
+                ),
             };
             let active_from = run_start.unwrap_or(job.submit_time);
             if start.is_some_and(|s| run_end.is_some_and(|e| e < s))
@@ -259,10 +373,17 @@ pub(super) fn run(c: &Cluster, argv: &[String], caller: &Caller<'_>) -> CommandO
                 continue;
             }
             let state = state_of(job, run);
-            if states.as_ref().is_some_and(|l| !l.iter().any(|s| state.starts_with(s.as_str()))) {
+            if states
+                .as_ref()
+                .is_some_and(|l| !l.iter().any(|s| state.starts_with(s.as_str())))
+            {
                 continue;
             }
-            lines.push(Line { job, run, step: None });
+            lines.push(Line {
+                job,
+                run,
+                step: None,
+            });
             if p.has("allocations") {
                 continue;
             }
@@ -271,7 +392,11 @@ pub(super) fn run(c: &Cluster, argv: &[String], caller: &Caller<'_>) -> CommandO
                 None => c.step_rows(job.id),
             };
             for step in steps {
-                lines.push(Line { job, run, step: Some(step) });
+                lines.push(Line {
+                    job,
+                    run,
+                    step: Some(step),
+                });
             }
         }
     }
@@ -333,7 +458,11 @@ fn value(c: &Cluster, name: &str, line: &Line<'_>) -> Option<String> {
     let run = line.run;
     let step = line.step.as_ref();
     let id_text = match &job.array {
-        Some(a) => format!("{}_{}", a.array_job_id, a.task.map_or_else(String::new, |t| t.to_string())),
+        Some(a) => format!(
+            "{}_{}",
+            a.array_job_id,
+            a.task.map_or_else(String::new, |t| t.to_string())
+        ),
         None => job.id.to_string(),
     };
     let suffix = step.map(|(s, _, _)| match s.id {
@@ -374,10 +503,14 @@ fn value(c: &Cluster, name: &str, line: &Line<'_>) -> Option<String> {
     let job_line = step.is_none();
     Some(match name {
         "JobID" => format!("{id_text}{}", suffix.unwrap_or_default()),
-        "JobIDRaw" => format!("{}{}", job.id, step.map_or_else(String::new, |(s, _, _)| match s.id {
-            StepId::Batch => ".batch".to_owned(),
-            StepId::Numbered(n) => format!(".{n}"),
-        })),
+        "JobIDRaw" => format!(
+            "{}{}",
+            job.id,
+            step.map_or_else(String::new, |(s, _, _)| match s.id {
+                StepId::Batch => ".batch".to_owned(),
+                StepId::Numbered(n) => format!(".{n}"),
+            })
+        ),
         "JobName" => step.map_or_else(|| job.name.clone(), |(s, _, _)| s.name.clone()),
         "Partition" if job_line => job.partition.clone(),
         "Account" => job.account.clone(),
@@ -400,7 +533,9 @@ fn value(c: &Cluster, name: &str, line: &Line<'_>) -> Option<String> {
         "Start" => step_start.map_or_else(|| "Unknown".to_owned(), clock::iso),
         "End" => step_end.map_or_else(|| "Unknown".to_owned(), clock::iso),
         "Submit" => clock::iso(job.submit_time),
-        "Eligible" => job.eligible_time.map_or_else(|| "Unknown".to_owned(), clock::iso),
+        "Eligible" => job
+            .eligible_time
+            .map_or_else(|| "Unknown".to_owned(), clock::iso),
         "NodeList" => {
             if nodes.is_empty() {
                 "None assigned".to_owned()
@@ -424,10 +559,7 @@ fn value(c: &Cluster, name: &str, line: &Line<'_>) -> Option<String> {
         },
         "AllocTRES" | "ReqTRES" => {
             let total = job.shape.total();
-            let mut parts = vec![
-                format!("billing={cpus}"),
-                format!("cpu={cpus}"),
-            ];
+            let mut parts = vec![format!("billing={cpus}"), format!("cpu={cpus}")];
             if total.gpus > 0 {
                 parts.push(format!("gres/gpu={}", total.gpus));
             }
@@ -437,7 +569,10 @@ fn value(c: &Cluster, name: &str, line: &Line<'_>) -> Option<String> {
         }
         "ReqMem" if job_line => mem_units(job.shape.total().mem_mb),
         "Timelimit" if job_line => job.time_limit.to_string(),
-        "TimelimitRaw" if job_line => job.time_limit.minutes().map_or_else(|| "UNLIMITED".to_owned(), |m| m.to_string()),
+        "TimelimitRaw" if job_line => job
+            .time_limit
+            .minutes()
+            .map_or_else(|| "UNLIMITED".to_owned(), |m| m.to_string()),
         "User" if job_line => job.user.clone(),
         "UID" if job_line => job.uid.to_string(),
         "Group" if job_line => job.user.clone(),

@@ -15,7 +15,12 @@ use super::{VERSION, help, usage_error};
 /// The job options sbatch and srun share.
 pub(super) const JOB_OPTIONS: [Opt; 29] = [
     opt("account", Some('A'), &["account"], HasArg::Required),
-    opt("cpus-per-task", Some('c'), &["cpus-per-task"], HasArg::Required),
+    opt(
+        "cpus-per-task",
+        Some('c'),
+        &["cpus-per-task"],
+        HasArg::Required,
+    ),
     opt("chdir", Some('D'), &["chdir"], HasArg::Required),
     opt("dependency", Some('d'), &["dependency"], HasArg::Required),
     opt("error", Some('e'), &["error"], HasArg::Required),
@@ -32,7 +37,12 @@ pub(super) const JOB_OPTIONS: [Opt; 29] = [
     opt("nodelist", Some('w'), &["nodelist"], HasArg::Required),
     opt("nodes", Some('N'), &["nodes"], HasArg::Required),
     opt("ntasks", Some('n'), &["ntasks"], HasArg::Required),
-    opt("ntasks-per-node", None, &["ntasks-per-node"], HasArg::Required),
+    opt(
+        "ntasks-per-node",
+        None,
+        &["ntasks-per-node"],
+        HasArg::Required,
+    ),
     opt("output", Some('o'), &["output"], HasArg::Required),
     opt("partition", Some('p'), &["partition"], HasArg::Required),
     opt("qos", Some('q'), &["qos"], HasArg::Required),
@@ -57,7 +67,11 @@ pub(super) const OPTIONS: &[Opt] = &args::concat::<29, 4, 33>(
 
 /// Reads the options of one source (the script's lines or the command
 /// line) into `opts`; the first failure is the command's output.
-pub(super) fn apply_all(prog: &str, parsed: &args::Parsed, opts: &mut JobOptions) -> Result<(), CommandOutput> {
+pub(super) fn apply_all(
+    prog: &str,
+    parsed: &args::Parsed,
+    opts: &mut JobOptions,
+) -> Result<(), CommandOutput> {
     for (key, value) in &parsed.opts {
         opts.apply(key, value.as_deref()).map_err(|e| {
             CommandOutput::failure(&format!("{prog}: error: {}\n", e.message), e.exit)
@@ -66,7 +80,12 @@ pub(super) fn apply_all(prog: &str, parsed: &args::Parsed, opts: &mut JobOptions
     Ok(())
 }
 
-pub(super) fn run(c: &mut Cluster, argv: &[String], stdin: &str, caller: &Caller<'_>) -> CommandOutput {
+pub(super) fn run(
+    c: &mut Cluster,
+    argv: &[String],
+    stdin: &str,
+    caller: &Caller<'_>,
+) -> CommandOutput {
     // sbatch exits -1 (255) for option mistakes.
     let parsed = match args::parse("sbatch", argv, OPTIONS, true) {
         Ok(p) => p,
@@ -100,7 +119,10 @@ pub(super) fn run(c: &mut Cluster, argv: &[String], stdin: &str, caller: &Caller
                 (text, Some(full), name)
             }
             None => {
-                return CommandOutput::failure(&format!("sbatch: error: Unable to open file {path}\n"), 1);
+                return CommandOutput::failure(
+                    &format!("sbatch: error: Unable to open file {path}\n"),
+                    1,
+                );
             }
         },
         (None, None) => (stdin.to_owned(), None, "sbatch".to_owned()),
@@ -109,7 +131,10 @@ pub(super) fn run(c: &mut Cluster, argv: &[String], stdin: &str, caller: &Caller
         return CommandOutput::failure("sbatch: error: Batch script is empty!\n", 1);
     }
     if text.trim().is_empty() {
-        return CommandOutput::failure("sbatch: error: Batch script contains only whitespace!\n", 1);
+        return CommandOutput::failure(
+            "sbatch: error: Batch script contains only whitespace!\n",
+            1,
+        );
     }
     if !script::has_shebang(&text) {
         return CommandOutput::failure(
@@ -155,7 +180,10 @@ pub(super) fn run(c: &mut Cluster, argv: &[String], stdin: &str, caller: &Caller
             for line in &e.details {
                 out.err_line(&format!("sbatch: error: {line}"));
             }
-            out.err_line(&format!("sbatch: error: Batch job submission failed: {}", e.message));
+            out.err_line(&format!(
+                "sbatch: error: Batch job submission failed: {}",
+                e.message
+            ));
             out.exit = 1;
             return out;
         }

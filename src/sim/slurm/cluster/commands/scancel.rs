@@ -70,7 +70,13 @@ pub(super) fn run(c: &mut Cluster, argv: &[String], caller: &Caller<'_>) -> Comm
         Some(s) => match s.to_ascii_uppercase().as_str() {
             "PENDING" | "PD" => Some(JobState::Pending),
             "RUNNING" | "R" => Some(JobState::Running),
-            other => return error_out("scancel", &format!("Invalid job state specified: {other}"), 1),
+            other => {
+                return error_out(
+                    "scancel",
+                    &format!("Invalid job state specified: {other}"),
+                    1,
+                );
+            }
         },
         None => None,
     };
@@ -94,14 +100,21 @@ pub(super) fn run(c: &mut Cluster, argv: &[String], caller: &Caller<'_>) -> Comm
         );
     } else {
         for (id, task) in &ids {
-            for j in c.jobs.values().filter(|j| !j.state.is_finished() && matches(j)) {
+            for j in c
+                .jobs
+                .values()
+                .filter(|j| !j.state.is_finished() && matches(j))
+            {
                 let array = j.array.as_ref();
                 let hit = match task {
                     None => j.id == *id || array.is_some_and(|a| a.array_job_id == *id),
-                    Some(t) => array.is_some_and(|a| a.array_job_id == *id && (a.task == Some(*t) || a.pending.contains(t))),
+                    Some(t) => array.is_some_and(|a| {
+                        a.array_job_id == *id && (a.task == Some(*t) || a.pending.contains(t))
+                    }),
                 };
                 if hit {
-                    let pending_task = task.filter(|t| array.is_some_and(|a| a.pending.contains(t)));
+                    let pending_task =
+                        task.filter(|t| array.is_some_and(|a| a.pending.contains(t)));
                     targets.push((j.id, pending_task));
                 }
             }
@@ -112,7 +125,9 @@ pub(super) fn run(c: &mut Cluster, argv: &[String], caller: &Caller<'_>) -> Comm
         let Some(job) = c.job(id) else { continue };
         if !root && job.user != caller.user {
             let shown = task.map_or_else(|| job.display_id(), |t| format!("{}_{t}", job.id));
-            out.err_line(&format!("scancel: error: Kill job error on job id {shown}: Access/permission denied"));
+            out.err_line(&format!(
+                "scancel: error: Kill job error on job id {shown}: Access/permission denied"
+            ));
             out.exit = 1;
             continue;
         }

@@ -58,7 +58,11 @@ pub(super) fn run(c: &mut Cluster, argv: &[String], caller: &Caller<'_>) -> Comm
         show(c, &words[1..], one_line, detail, &mut out);
     } else if is(tag, "update", 1) {
         update(c, &words[1..], caller, &mut out);
-    } else if tag.eq_ignore_ascii_case("uhold") || tag.eq_ignore_ascii_case("holdu") || is(tag, "hold", 4) || is(tag, "release", 3) {
+    } else if tag.eq_ignore_ascii_case("uhold")
+        || tag.eq_ignore_ascii_case("holdu")
+        || is(tag, "hold", 4)
+        || is(tag, "release", 3)
+    {
         if words.len() < 2 {
             out.err_line(&format!("too few arguments for keyword:{tag}"));
             out.exit = 1;
@@ -78,10 +82,14 @@ pub(super) fn run(c: &mut Cluster, argv: &[String], caller: &Caller<'_>) -> Comm
             out.exit = 1;
         }
         for arg in &words[1..] {
-            let arg = arg.trim_start_matches("JobId=").trim_start_matches("jobid=");
+            let arg = arg
+                .trim_start_matches("JobId=")
+                .trim_start_matches("jobid=");
             let result = match arg.parse::<u32>() {
                 Ok(id) => match c.job(id) {
-                    Some(j) if caller.user != "root" && j.user != caller.user => Err("Access/permission denied"),
+                    Some(j) if caller.user != "root" && j.user != caller.user => {
+                        Err("Access/permission denied")
+                    }
                     Some(_) => c.requeue(id),
                     None => Err("Invalid job id specified"),
                 },
@@ -164,10 +172,20 @@ fn show(c: &Cluster, words: &[String], one_line: bool, detail: bool, out: &mut C
     }
 }
 
-fn show_jobs(c: &Cluster, val: Option<&str>, end: &str, close: &str, detail: bool, out: &mut CommandOutput) {
+fn show_jobs(
+    c: &Cluster,
+    val: Option<&str>,
+    end: &str,
+    close: &str,
+    detail: bool,
+    out: &mut CommandOutput,
+) {
     let mut wanted: Option<(u32, Option<u32>)> = None;
     if let Some(v) = val {
-        if !v.chars().all(|ch| ch.is_ascii_digit() || ch == '_' || ch == '+') {
+        if !v
+            .chars()
+            .all(|ch| ch.is_ascii_digit() || ch == '_' || ch == '+')
+        {
             out.err_line("scontrol_print_job error: Invalid job id specified");
             out.exit = 1;
             return;
@@ -189,14 +207,22 @@ fn show_jobs(c: &Cluster, val: Option<&str>, end: &str, close: &str, detail: boo
                 let in_array = array.is_some_and(|a| a.array_job_id == id);
                 match task {
                     None => j.id == id || in_array,
-                    Some(t) => in_array && array.is_some_and(|a| a.task == Some(t) || a.pending.contains(&t)),
+                    Some(t) => {
+                        in_array
+                            && array.is_some_and(|a| a.task == Some(t) || a.pending.contains(&t))
+                    }
                 }
             }
         })
         .collect();
     if jobs.is_empty() {
         match wanted {
-            Some((id, _)) if !c.jobs.values().any(|j| c.visible(j) && (j.id == id || j.array.as_ref().is_some_and(|a| a.array_job_id == id))) => {
+            Some((id, _))
+                if !c.jobs.values().any(|j| {
+                    c.visible(j)
+                        && (j.id == id || j.array.as_ref().is_some_and(|a| a.array_job_id == id))
+                }) =>
+            {
                 out.err_line("slurm_load_jobs error: Invalid job id specified");
             }
             Some((id, Some(t))) => out.out_line(&format!("Job {id}_{t} not found")),
@@ -222,7 +248,10 @@ fn when(t: Option<i64>) -> String {
 
 /// `TRES=cpu=2,mem=8000M,node=2,billing=2,gres/gpu=16`.
 fn tres(cpus: u32, mem_mb: u64, nodes: u32, gpus: u32) -> String {
-    let mut s = format!("cpu={cpus},mem={},node={nodes},billing={cpus}", mem_units(mem_mb));
+    let mut s = format!(
+        "cpu={cpus},mem={},node={nodes},billing={cpus}",
+        mem_units(mem_mb)
+    );
     if gpus > 0 {
         s.push_str(&format!(",gres/gpu={gpus}"));
     }
@@ -230,7 +259,14 @@ fn tres(cpus: u32, mem_mb: u64, nodes: u32, gpus: u32) -> String {
 }
 
 /// One job as `slurm_sprint_job_info` prints it.
-fn job_text(c: &Cluster, job: &Job, only_task: Option<u32>, end: &str, close: &str, detail: bool) -> String {
+fn job_text(
+    c: &Cluster,
+    job: &Job,
+    only_task: Option<u32>,
+    end: &str,
+    close: &str,
+    detail: bool,
+) -> String {
     let mut lines: Vec<String> = Vec::new();
     let mut first = format!("JobId={} ", job.id);
     if let Some(a) = &job.array {
@@ -239,7 +275,10 @@ fn job_text(c: &Cluster, job: &Job, only_task: Option<u32>, end: &str, close: &s
             (None, Some(t)) => t.to_string(),
             (None, None) => super::super::state::task_ranges(&a.pending, None),
         };
-        first.push_str(&format!("ArrayJobId={} ArrayTaskId={task} ", a.array_job_id));
+        first.push_str(&format!(
+            "ArrayJobId={} ArrayTaskId={task} ",
+            a.array_job_id
+        ));
         if let Some(m) = a.max_running {
             first.push_str(&format!("ArrayTaskThrottle={m} "));
         }
@@ -254,11 +293,16 @@ fn job_text(c: &Cluster, job: &Job, only_task: Option<u32>, end: &str, close: &s
         "Priority={} Nice={} Account={} QOS={}",
         job.priority, job.nice, job.account, job.qos
     ));
-    let reason = if job.state == JobState::Running { "None".to_owned() } else { job.reason_text().replace(' ', "_") };
+    let reason = if job.state == JobState::Running {
+        "None".to_owned()
+    } else {
+        job.reason_text().replace(' ', "_")
+    };
     lines.push(format!(
         "JobState={} Reason={reason} Dependency={}",
         job.state.name(),
-        c.dependency_text(job).unwrap_or_else(|| "(null)".to_owned())
+        c.dependency_text(job)
+            .unwrap_or_else(|| "(null)".to_owned())
     ));
     lines.push(format!(
         "Requeue={} Restarts={} BatchFlag={} Reboot=0 ExitCode={}:{}",
@@ -360,11 +404,23 @@ fn job_text(c: &Cluster, job: &Job, only_task: Option<u32>, end: &str, close: &s
         let per = job.shape.per_node;
         lines.push(format!(
             "JOB_GRES={}",
-            if total.gpus > 0 { format!("gpu:{}", total.gpus) } else { "(null)".to_owned() }
+            if total.gpus > 0 {
+                format!("gpu:{}", total.gpus)
+            } else {
+                "(null)".to_owned()
+            }
         ));
-        let cpu_ids = if per.cpus > 1 { format!("0-{}", per.cpus - 1) } else { "0".to_owned() };
+        let cpu_ids = if per.cpus > 1 {
+            format!("0-{}", per.cpus - 1)
+        } else {
+            "0".to_owned()
+        };
         let gres = if per.gpus > 0 {
-            let idx = if per.gpus > 1 { format!("0-{}", per.gpus - 1) } else { "0".to_owned() };
+            let idx = if per.gpus > 1 {
+                format!("0-{}", per.gpus - 1)
+            } else {
+                "0".to_owned()
+            };
             format!("gpu:{}(IDX:{idx})", per.gpus)
         } else {
             String::new()
@@ -424,7 +480,10 @@ fn node_text(c: &Cluster, n: usize, end: &str, close: &str) -> String {
         .and_then(|(_, v)| v.parse().ok())
         .unwrap_or(6818);
     let mut lines = vec![
-        format!("NodeName={} Arch=x86_64 CoresPerSocket={} ", node.name, node.cores_per_socket),
+        format!(
+            "NodeName={} Arch=x86_64 CoresPerSocket={} ",
+            node.name, node.cores_per_socket
+        ),
         format!(
             "CPUAlloc={} CPUEfctv={} CPUTot={} CPULoad={:.2}",
             node.alloc.cpus,
@@ -434,13 +493,28 @@ fn node_text(c: &Cluster, n: usize, end: &str, close: &str) -> String {
         ),
         format!(
             "AvailableFeatures={}",
-            if node.features.is_empty() { "(null)".to_owned() } else { node.features.join(",") }
+            if node.features.is_empty() {
+                "(null)".to_owned()
+            } else {
+                node.features.join(",")
+            }
         ),
         format!(
             "ActiveFeatures={}",
-            if node.features.is_empty() { "(null)".to_owned() } else { node.features.join(",") }
+            if node.features.is_empty() {
+                "(null)".to_owned()
+            } else {
+                node.features.join(",")
+            }
         ),
-        format!("Gres={}", if node.gres.is_empty() { "(null)" } else { &node.gres }),
+        format!(
+            "Gres={}",
+            if node.gres.is_empty() {
+                "(null)"
+            } else {
+                &node.gres
+            }
+        ),
     ];
     let mut addr = format!("NodeAddr={} NodeHostName={} ", node.addr, node.hostname);
     if node.port != slurmd_port {
@@ -497,7 +571,12 @@ fn node_text(c: &Cluster, n: usize, end: &str, close: &str) -> String {
     lines.push("CurrentWatts=0 AveWatts=0".to_owned());
     lines.push("ExtSensorsJoules=n/s ExtSensorsWatts=0 ExtSensorsTemp=n/s".to_owned());
     if let Some(r) = &node.reason {
-        lines.push(format!("Reason={} [{}@{}]", r.text, r.user, clock::iso(r.time)));
+        lines.push(format!(
+            "Reason={} [{}@{}]",
+            r.text,
+            r.user,
+            clock::iso(r.time)
+        ));
     }
     let mut text = lines.join(end);
     text.push_str(close);
@@ -513,7 +592,11 @@ fn partition_text(c: &Cluster, i: usize, end: &str, close: &str) -> String {
         .map_or_else(|| "ALL".to_owned(), |a| a.join(","));
     let (cpus, mem, gpus) = p.nodes.iter().fold((0u64, 0u64, 0u64), |acc, &n| {
         let node = &c.nodes[n];
-        (acc.0 + u64::from(node.cpus), acc.1 + node.real_memory_mb, acc.2 + u64::from(node.gpus))
+        (
+            acc.0 + u64::from(node.cpus),
+            acc.1 + node.real_memory_mb,
+            acc.2 + u64::from(node.gpus),
+        )
     });
     let mut tres = format!(
         "TRES=cpu={cpus},mem={},node={},billing={cpus}",
@@ -526,14 +609,19 @@ fn partition_text(c: &Cluster, i: usize, end: &str, close: &str) -> String {
     let lines = [
         format!("PartitionName={}", p.name),
         format!("AllowGroups=ALL AllowAccounts={allow_accounts} AllowQos=ALL"),
-        format!("AllocNodes=ALL Default={} QoS=N/A", if p.default { "YES" } else { "NO" }),
+        format!(
+            "AllocNodes=ALL Default={} QoS=N/A",
+            if p.default { "YES" } else { "NO" }
+        ),
         format!(
             "DefaultTime={} DisableRootJobs=NO ExclusiveUser=NO GraceTime=0 Hidden=NO",
-            p.default_time.map_or_else(|| "NONE".to_owned(), |t| t.to_string())
+            p.default_time
+                .map_or_else(|| "NONE".to_owned(), |t| t.to_string())
         ),
         format!(
             "MaxNodes={} MaxTime={} MinNodes=0 LLN=NO MaxCPUsPerNode=UNLIMITED",
-            p.max_nodes.map_or_else(|| "UNLIMITED".to_owned(), |m| m.to_string()),
+            p.max_nodes
+                .map_or_else(|| "UNLIMITED".to_owned(), |m| m.to_string()),
             p.max_time
         ),
         format!("Nodes={}", c.hostlist(&p.nodes)),
@@ -557,11 +645,20 @@ fn partition_text(c: &Cluster, i: usize, end: &str, close: &str) -> String {
 }
 
 /// `hold`, `uhold` and `release` of one job.
-fn hold(c: &mut Cluster, arg: &str, release: bool, user_hold: bool, caller: &Caller<'_>) -> Result<(), &'static str> {
+fn hold(
+    c: &mut Cluster,
+    arg: &str,
+    release: bool,
+    user_hold: bool,
+    caller: &Caller<'_>,
+) -> Result<(), &'static str> {
     let arg = arg.trim_start_matches("JobId=").trim_start_matches("Job=");
     let id: u32 = arg.parse().map_err(|_| "Invalid job id specified")?;
     let root = caller.user == "root";
-    let job = c.job(id).filter(|j| c.visible(j)).ok_or("Invalid job id specified")?;
+    let job = c
+        .job(id)
+        .filter(|j| c.visible(j))
+        .ok_or("Invalid job id specified")?;
     if !root && job.user != caller.user {
         return Err("Access/permission denied");
     }
@@ -594,13 +691,17 @@ fn update(c: &mut Cluster, words: &[String], caller: &Caller<'_>, out: &mut Comm
         match w.split_once('=') {
             Some((k, v)) => pairs.push((k.to_owned(), v.trim_matches('"').to_owned())),
             None => {
-                out.err_line(&format!("scontrol: error: Invalid input: {w}  Request aborted"));
+                out.err_line(&format!(
+                    "scontrol: error: Invalid input: {w}  Request aborted"
+                ));
                 out.exit = 1;
                 return;
             }
         }
     }
-    let entity = pairs.iter().find(|(k, _)| is(k, "NodeName", 3) || is(k, "JobId", 3));
+    let entity = pairs
+        .iter()
+        .find(|(k, _)| is(k, "NodeName", 3) || is(k, "JobId", 3));
     match entity {
         Some((k, _)) if is(k, "NodeName", 3) => update_node(c, &pairs, caller, out),
         Some(_) => update_job(c, &pairs, caller, out),
@@ -621,7 +722,12 @@ enum NodeChange {
     Undrain,
 }
 
-fn update_node(c: &mut Cluster, pairs: &[(String, String)], caller: &Caller<'_>, out: &mut CommandOutput) {
+fn update_node(
+    c: &mut Cluster,
+    pairs: &[(String, String)],
+    caller: &Caller<'_>,
+    out: &mut CommandOutput,
+) {
     let mut names: Vec<String> = Vec::new();
     let mut reason: Option<String> = None;
     let mut change: Option<NodeChange> = None;
@@ -635,7 +741,9 @@ fn update_node(c: &mut Cluster, pairs: &[(String, String)], caller: &Caller<'_>,
             reason = Some(v.clone());
         } else if is(k, "State", 1) {
             let vl = v.len().max(3);
-            let word = |w: &str| v.len() <= w.len() && vl <= w.len() && w[..v.len()].eq_ignore_ascii_case(v);
+            let word = |w: &str| {
+                v.len() <= w.len() && vl <= w.len() && w[..v.len()].eq_ignore_ascii_case(v)
+            };
             change = Some(if word("DRAIN") || word("FAIL") {
                 NodeChange::Drain
             } else if word("RESUME") || word("IDLE") {
@@ -647,19 +755,25 @@ fn update_node(c: &mut Cluster, pairs: &[(String, String)], caller: &Caller<'_>,
             } else {
                 out.err_line(&format!("Invalid input: {k}={v}"));
                 out.err_line("Request aborted");
-                out.err_line("Valid states are: NoResp DRAIN FAIL FUTURE RESUME POWER_DOWN POWER_UP UNDRAIN");
+                out.err_line(
+                    "Valid states are: NoResp DRAIN FAIL FUTURE RESUME POWER_DOWN POWER_UP UNDRAIN",
+                );
                 out.err_line("Not all states are valid given a node's prior state");
                 out.exit = 1;
                 return;
             });
         } else {
-            out.err_line(&format!("Update of this parameter is not supported: {k}={v}"));
+            out.err_line(&format!(
+                "Update of this parameter is not supported: {k}={v}"
+            ));
             out.err_line("Request aborted");
             out.exit = 1;
             return;
         }
     }
-    if matches!(change, Some(NodeChange::Drain | NodeChange::Down)) && reason.as_deref().is_none_or(str::is_empty) {
+    if matches!(change, Some(NodeChange::Drain | NodeChange::Down))
+        && reason.as_deref().is_none_or(str::is_empty)
+    {
         out.err_line("You must specify a reason when DOWNING or DRAINING a node. Request denied");
         out.exit = 1;
         return;
@@ -737,7 +851,12 @@ fn update_node(c: &mut Cluster, pairs: &[(String, String)], caller: &Caller<'_>,
     }
 }
 
-fn update_job(c: &mut Cluster, pairs: &[(String, String)], caller: &Caller<'_>, out: &mut CommandOutput) {
+fn update_job(
+    c: &mut Cluster,
+    pairs: &[(String, String)],
+    caller: &Caller<'_>,
+    out: &mut CommandOutput,
+) {
     let mut id: Option<u32> = None;
     let mut limit: Option<TimeLimit> = None;
     for (k, v) in pairs {
@@ -753,7 +872,9 @@ fn update_job(c: &mut Cluster, pairs: &[(String, String)], caller: &Caller<'_>, 
                 }
             }
         } else {
-            out.err_line(&format!("Update of this parameter is not supported: {k}={v}"));
+            out.err_line(&format!(
+                "Update of this parameter is not supported: {k}={v}"
+            ));
             out.err_line("Request aborted");
             out.exit = 1;
             return;

@@ -4,12 +4,12 @@
 //! reasons of down and drained nodes, `-s` counts per partition, `-l` the
 //! long forms with a date line; `-o` any format of `src/sinfo`'s letters.
 
+use super::super::Cluster;
 use super::super::args::{HasArg, Opt, opt};
 use super::super::clock;
 use super::super::fields::{cell, parse_format, uncut};
 use super::super::output::CommandOutput;
 use super::super::state::{Node, NodeBase, Partition};
-use super::super::Cluster;
 use super::{VERSION, error_out, help, parse};
 use crate::sim::slurm::conf::PartitionState;
 use crate::sim::slurm::hostlist::Hostlist;
@@ -69,7 +69,8 @@ pub(super) fn run(c: &Cluster, argv: &[String]) -> CommandOutput {
             1,
         );
     }
-    let (node_flag, reasons, summarize) = (p.has("Node"), p.has("list-reasons"), p.has("summarize"));
+    let (node_flag, reasons, summarize) =
+        (p.has("Node"), p.has("list-reasons"), p.has("summarize"));
     let states: Option<Vec<String>> = match p.value("states") {
         Some(s) if s.eq_ignore_ascii_case("all") => None,
         Some(s) => {
@@ -106,7 +107,11 @@ pub(super) fn run(c: &Cluster, argv: &[String]) -> CommandOutput {
         };
         (f.to_owned(), true, true)
     } else if reasons {
-        let f = if long { "%20E %12U %19H %6t %N" } else { "%20E %9u %19H %N" };
+        let f = if long {
+            "%20E %12U %19H %6t %N"
+        } else {
+            "%20E %9u %19H %N"
+        };
         (f.to_owned(), false, false)
     } else {
         let f = if long {
@@ -120,13 +125,18 @@ pub(super) fn run(c: &Cluster, argv: &[String]) -> CommandOutput {
     let mut out = CommandOutput::default();
     for f in &fields {
         if header(f.letter).is_none() {
-            out.err(&format!("sinfo: error: Invalid node format specification: {}\n", f.letter));
+            out.err(&format!(
+                "sinfo: error: Invalid node format specification: {}\n",
+                f.letter
+            ));
         }
     }
     fields.retain(|f| header(f.letter).is_some());
     let keep = |n: &Node| {
         only_nodes.as_ref().is_none_or(|l| l.contains(&n.name))
-            && states.as_ref().is_none_or(|l| l.iter().any(|s| state_matches(n, s)))
+            && states
+                .as_ref()
+                .is_none_or(|l| l.iter().any(|s| state_matches(n, s)))
             && (!p.has("responding") || !n.not_responding)
             && (!p.has("dead") || n.not_responding || n.down)
     };
@@ -148,12 +158,19 @@ pub(super) fn run(c: &Cluster, argv: &[String]) -> CommandOutput {
             let key = key_of(n);
             match groups.iter_mut().find(|g| g.key == key) {
                 Some(g) => g.nodes.push(n),
-                None => groups.push(Group { part: None, nodes: vec![n], key }),
+                None => groups.push(Group {
+                    part: None,
+                    nodes: vec![n],
+                    key,
+                }),
             }
         }
     } else {
         for part in &c.partitions {
-            if parts.as_ref().is_some_and(|l| !l.contains(&part.name.as_str())) {
+            if parts
+                .as_ref()
+                .is_some_and(|l| !l.contains(&part.name.as_str()))
+            {
                 continue;
             }
             let start = groups.len();
@@ -161,14 +178,23 @@ pub(super) fn run(c: &Cluster, argv: &[String]) -> CommandOutput {
                 let key = key_of(n);
                 match groups[start..].iter_mut().find(|g| g.key == key) {
                     Some(g) => g.nodes.push(n),
-                    None => groups.push(Group { part: Some(part), nodes: vec![n], key }),
+                    None => groups.push(Group {
+                        part: Some(part),
+                        nodes: vec![n],
+                        key,
+                    }),
                 }
             }
             if summarize && groups.len() == start {
-                groups.push(Group { part: Some(part), nodes: Vec::new(), key: String::new() });
+                groups.push(Group {
+                    part: Some(part),
+                    nodes: Vec::new(),
+                    key: String::new(),
+                });
             }
             // Within a partition: the higher node state first (`-t`).
-            groups[start..].sort_by_key(|g| std::cmp::Reverse(g.nodes.first().map_or(0, |n| n.state_code())));
+            groups[start..]
+                .sort_by_key(|g| std::cmp::Reverse(g.nodes.first().map_or(0, |n| n.state_code())));
         }
         if node_flag {
             groups.sort_by_key(|g| g.nodes.first().and_then(|n| c.node_index(&n.name)));
@@ -200,7 +226,11 @@ pub(super) fn run(c: &Cluster, argv: &[String]) -> CommandOutput {
         for f in &fields {
             let h = header(f.letter).unwrap_or("");
             let w = width(f.letter, f.width);
-            line.push_str(&if f.letter == 'N' { uncut(h, w, f.right) } else { cell(h, w, f.right) });
+            line.push_str(&if f.letter == 'N' {
+                uncut(h, w, f.right)
+            } else {
+                cell(h, w, f.right)
+            });
             line.push_str(&f.suffix);
         }
         out.out_line(&line);
@@ -221,9 +251,31 @@ pub(super) fn run(c: &Cluster, argv: &[String]) -> CommandOutput {
 fn known_state(s: &str) -> bool {
     matches!(
         s,
-        "idle" | "mix" | "mixed" | "alloc" | "allocated" | "down" | "drain" | "drained" | "draining"
-            | "drng" | "fail" | "unknown" | "unk" | "no_respond" | "resv" | "reserved" | "maint"
-            | "future" | "futr" | "comp" | "completing" | "cloud" | "planned" | "perfctrs" | "reboot"
+        "idle"
+            | "mix"
+            | "mixed"
+            | "alloc"
+            | "allocated"
+            | "down"
+            | "drain"
+            | "drained"
+            | "draining"
+            | "drng"
+            | "fail"
+            | "unknown"
+            | "unk"
+            | "no_respond"
+            | "resv"
+            | "reserved"
+            | "maint"
+            | "future"
+            | "futr"
+            | "comp"
+            | "completing"
+            | "cloud"
+            | "planned"
+            | "perfctrs"
+            | "reboot"
     )
 }
 
@@ -294,9 +346,18 @@ fn node_value(c: &Cluster, letter: char, n: &Node) -> String {
         'T' => n.state_long().to_ascii_lowercase(),
         'c' => n.cpus.to_string(),
         'm' => n.real_memory_mb.to_string(),
-        'E' => n.reason.as_ref().map_or_else(|| "none".to_owned(), |r| r.text.clone()),
-        'H' => n.reason.as_ref().map_or_else(|| "Unknown".to_owned(), |r| clock::iso(r.time)),
-        'u' => n.reason.as_ref().map_or_else(|| "Unknown".to_owned(), |r| r.user.clone()),
+        'E' => n
+            .reason
+            .as_ref()
+            .map_or_else(|| "none".to_owned(), |r| r.text.clone()),
+        'H' => n
+            .reason
+            .as_ref()
+            .map_or_else(|| "Unknown".to_owned(), |r| clock::iso(r.time)),
+        'u' => n
+            .reason
+            .as_ref()
+            .map_or_else(|| "Unknown".to_owned(), |r| r.user.clone()),
         'U' => n.reason.as_ref().map_or_else(
             || "Unknown".to_owned(),
             |r| {
@@ -304,7 +365,10 @@ fn node_value(c: &Cluster, letter: char, n: &Node) -> String {
                 format!("{}({uid})", r.user)
             },
         ),
-        'z' => format!("{}:{}:{}", n.sockets, n.cores_per_socket, n.threads_per_core),
+        'z' => format!(
+            "{}:{}:{}",
+            n.sockets, n.cores_per_socket, n.threads_per_core
+        ),
         'X' => n.sockets.to_string(),
         'Y' => n.cores_per_socket.to_string(),
         'Z' => n.threads_per_core.to_string(),
@@ -346,7 +410,11 @@ fn group_value(c: &Cluster, letter: char, g: &Group<'_>, width: usize) -> String
                 if name.chars().count() < width || width == 0 {
                     name.push('*');
                 } else {
-                    name = name.chars().take(width.saturating_sub(1)).collect::<String>() + "*";
+                    name = name
+                        .chars()
+                        .take(width.saturating_sub(1))
+                        .collect::<String>()
+                        + "*";
                 }
             }
             name
@@ -387,8 +455,15 @@ fn group_value(c: &Cluster, letter: char, g: &Group<'_>, width: usize) -> String
             if values.iter().all(|v| *v == value) {
                 value
             } else {
-                let min = values.iter().filter_map(|v| v.parse::<f64>().ok()).fold(f64::INFINITY, f64::min);
-                if min.is_finite() { format!("{min}+") } else { value }
+                let min = values
+                    .iter()
+                    .filter_map(|v| v.parse::<f64>().ok())
+                    .fold(f64::INFINITY, f64::min);
+                if min.is_finite() {
+                    format!("{min}+")
+                } else {
+                    value
+                }
             }
         }),
     }

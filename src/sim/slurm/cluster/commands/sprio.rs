@@ -4,15 +4,13 @@
 //! `-j -p -u`. Held jobs, jobs waiting on a dependency or a begin time
 //! are left out, as slurmctld leaves them out.
 
+use super::super::Cluster;
 use super::super::args::{HasArg, Opt, opt};
 use super::super::fields::cell;
 use super::super::output::CommandOutput;
 use super::super::state::JobState;
-use super::super::Cluster;
 use super::{VERSION, help, parse};
-use crate::sim::fair_share::{
-    Contribution, PriorityBreakdown, SprioJob, sprio_lines,
-};
+use crate::sim::fair_share::{Contribution, PriorityBreakdown, SprioJob, sprio_lines};
 
 pub(super) const OPTIONS: &[Opt] = &[
     opt("noheader", Some('h'), &["noheader"], HasArg::No),
@@ -43,7 +41,11 @@ fn weights_row(c: &Cluster) -> PriorityBreakdown {
         job_size: full(w.job_size),
         partition: full(w.partition),
         qos: full(w.qos),
-        tres: w.tres.iter().map(|(n, weight)| (n.clone(), full(*weight))).collect(),
+        tres: w
+            .tres
+            .iter()
+            .map(|(n, weight)| (n.clone(), full(*weight)))
+            .collect(),
         nice: 0,
         sum: 0.0,
         total: 0,
@@ -101,7 +103,11 @@ pub(super) fn run(c: &Cluster, argv: &[String]) -> CommandOutput {
     if let Some(extra) = operands.next() {
         return super::error_out("sprio", &format!("Unrecognized option: {extra}"), 1);
     }
-    let (ids, parts, users) = (list(jobs), list(p.value("partition")), list(p.value("user")));
+    let (ids, parts, users) = (
+        list(jobs),
+        list(p.value("partition")),
+        list(p.value("user")),
+    );
     // sprio leaves out TRES that add nothing (a job without GPUs shows an
     // empty TRES cell); each job is printed under the weights' columns.
     let shown: Vec<(u32, &str, &str, &str, PriorityBreakdown)> = c
@@ -109,13 +115,22 @@ pub(super) fn run(c: &Cluster, argv: &[String]) -> CommandOutput {
         .values()
         .filter(|j| j.state == JobState::Pending && j.hold.is_none() && j.dependency.is_none())
         .filter(|j| j.begin_time.is_none_or(|b| b <= c.now))
-        .filter(|j| ids.as_ref().is_none_or(|l| l.iter().any(|i| *i == j.id.to_string())))
+        .filter(|j| {
+            ids.as_ref()
+                .is_none_or(|l| l.iter().any(|i| *i == j.id.to_string()))
+        })
         .filter(|j| parts.as_ref().is_none_or(|l| l.contains(&j.partition)))
         .filter(|j| users.as_ref().is_none_or(|l| l.contains(&j.user)))
         .filter_map(|j| {
             let mut b = c.priority_breakdown(j)?;
             b.tres.retain(|(_, t)| t.weighted != 0.0);
-            Some((j.id, j.partition.as_str(), j.user.as_str(), j.account.as_str(), b))
+            Some((
+                j.id,
+                j.partition.as_str(),
+                j.user.as_str(),
+                j.account.as_str(),
+                b,
+            ))
         })
         .collect();
     if ids.is_some() && shown.is_empty() {
@@ -130,7 +145,10 @@ pub(super) fn run(c: &Cluster, argv: &[String]) -> CommandOutput {
             account,
             priority: b,
         };
-        if let Some(line) = sprio_lines(&[header_job.clone(), job], long).into_iter().nth(2) {
+        if let Some(line) = sprio_lines(&[header_job.clone(), job], long)
+            .into_iter()
+            .nth(2)
+        {
             out.out_line(&line);
         }
     }

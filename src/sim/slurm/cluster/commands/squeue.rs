@@ -16,7 +16,12 @@ use super::{VERSION, error_out, help, parse};
 use crate::sim::slurm::time_spec::{TimeLimit, squeue_time};
 
 pub(super) const OPTIONS: &[Opt] = &[
-    opt("account", Some('A'), &["account", "accounts"], HasArg::Required),
+    opt(
+        "account",
+        Some('A'),
+        &["account", "accounts"],
+        HasArg::Required,
+    ),
     opt("all", Some('a'), &["all"], HasArg::No),
     opt("array", Some('r'), &["array"], HasArg::No),
     opt("noheader", Some('h'), &["noheader"], HasArg::No),
@@ -26,7 +31,12 @@ pub(super) const OPTIONS: &[Opt] = &[
     opt("me", None, &["me"], HasArg::No),
     opt("name", Some('n'), &["name"], HasArg::Required),
     opt("format", Some('o'), &["format"], HasArg::Required),
-    opt("partition", Some('p'), &["partition", "partitions"], HasArg::Required),
+    opt(
+        "partition",
+        Some('p'),
+        &["partition", "partitions"],
+        HasArg::Required,
+    ),
     opt("qos", Some('q'), &["qos"], HasArg::Required),
     opt("sort", Some('S'), &["sort"], HasArg::Required),
     opt("start", None, &["start"], HasArg::No),
@@ -35,7 +45,12 @@ pub(super) const OPTIONS: &[Opt] = &[
     opt("usage", None, &["usage"], HasArg::No),
     opt("verbose", Some('v'), &["verbose"], HasArg::No),
     opt("version", Some('V'), &["version"], HasArg::No),
-    opt("nodelist", Some('w'), &["node", "nodes", "nodelist"], HasArg::Required),
+    opt(
+        "nodelist",
+        Some('w'),
+        &["node", "nodes", "nodelist"],
+        HasArg::Required,
+    ),
 ];
 
 const DEFAULT_FORMAT: &str = "%.18i %.9P %.8j %.8u %.2t %.10M %.6D %R";
@@ -45,10 +60,30 @@ const START_FORMAT: &str = "%.18i %.9P %.8j %.8u %.2t %.19S %.6D %20Y %R";
 /// The state names `-t` takes: `job_state_string` of each state, then the
 /// flags, as `squeue` lists them when one is wrong.
 const STATE_NAMES: &[&str] = &[
-    "PENDING", "RUNNING", "SUSPENDED", "COMPLETED", "CANCELLED", "FAILED", "TIMEOUT",
-    "NODE_FAIL", "PREEMPTED", "BOOT_FAIL", "DEADLINE", "OUT_OF_MEMORY", "COMPLETING",
-    "CONFIGURING", "RESIZING", "RESV_DEL_HOLD", "REQUEUED", "REQUEUE_FED", "REQUEUE_HOLD",
-    "REVOKED", "SIGNALING", "SPECIAL_EXIT", "STAGE_OUT", "STOPPED",
+    "PENDING",
+    "RUNNING",
+    "SUSPENDED",
+    "COMPLETED",
+    "CANCELLED",
+    "FAILED",
+    "TIMEOUT",
+    "NODE_FAIL",
+    "PREEMPTED",
+    "BOOT_FAIL",
+    "DEADLINE",
+    "OUT_OF_MEMORY",
+    "COMPLETING",
+    "CONFIGURING",
+    "RESIZING",
+    "RESV_DEL_HOLD",
+    "REQUEUED",
+    "REQUEUE_FED",
+    "REQUEUE_HOLD",
+    "REVOKED",
+    "SIGNALING",
+    "SPECIAL_EXIT",
+    "STAGE_OUT",
+    "STOPPED",
 ];
 
 const STATES: &[JobState] = &[
@@ -119,24 +154,36 @@ pub(super) fn run(c: &mut Cluster, argv: &[String], caller: &Caller<'_>) -> Comm
     };
     if let Some(ids) = &jobs
         && let [(id, _)] = ids.as_slice()
-        && !c.jobs.values().any(|j| c.visible(j) && (j.id == *id || j.array.as_ref().is_some_and(|a| a.array_job_id == *id)))
+        && !c.jobs.values().any(|j| {
+            c.visible(j) && (j.id == *id || j.array.as_ref().is_some_and(|a| a.array_job_id == *id))
+        })
     {
         return CommandOutput::failure("slurm_load_jobs error: Invalid job id specified\n", 1);
     }
     let mut states: Option<Vec<JobState>> = None;
     let start = p.has("start");
-    let state_spec = p.value("states").map(str::to_owned).or_else(|| start.then(|| "PD".to_owned()));
+    let state_spec = p
+        .value("states")
+        .map(str::to_owned)
+        .or_else(|| start.then(|| "PD".to_owned()));
     if let Some(spec) = state_spec
         && !spec.eq_ignore_ascii_case("all")
     {
         let mut list = Vec::new();
         for s in spec.split(',').filter(|s| !s.is_empty()) {
-            match STATES.iter().find(|st| st.name().eq_ignore_ascii_case(s) || st.compact().eq_ignore_ascii_case(s)) {
+            match STATES.iter().find(|st| {
+                st.name().eq_ignore_ascii_case(s) || st.compact().eq_ignore_ascii_case(s)
+            }) {
                 Some(st) => list.push(*st),
                 None if STATE_NAMES.iter().any(|n| n.eq_ignore_ascii_case(s)) => {}
                 None => {
-                    out.err(&format!("squeue: error: Invalid job state specified: {s}\n"));
-                    out.err(&format!("squeue: error: Valid job states include: {}\n\n", STATE_NAMES.join(",")));
+                    out.err(&format!(
+                        "squeue: error: Invalid job state specified: {s}\n"
+                    ));
+                    out.err(&format!(
+                        "squeue: error: Valid job states include: {}\n\n",
+                        STATE_NAMES.join(",")
+                    ));
                     out.exit = 1;
                     return out;
                 }
@@ -144,12 +191,17 @@ pub(super) fn run(c: &mut Cluster, argv: &[String], caller: &Caller<'_>) -> Comm
         }
         states = Some(list);
     }
-    let all_states = p.value("states").is_some_and(|s| s.eq_ignore_ascii_case("all"));
+    let all_states = p
+        .value("states")
+        .is_some_and(|s| s.eq_ignore_ascii_case("all"));
     let mut users: Option<Vec<String>> = None;
     if let Some(list) = p.value("user") {
         let mut known = Vec::new();
         for u in list.split(',').filter(|s| !s.is_empty()) {
-            if c.user(u).is_some() || u.parse::<u32>().is_ok_and(|uid| c.accounts.users.iter().any(|x| x.uid == uid)) {
+            if c.user(u).is_some()
+                || u.parse::<u32>()
+                    .is_ok_and(|uid| c.accounts.users.iter().any(|x| x.uid == uid))
+            {
                 known.push(
                     c.accounts
                         .users
@@ -166,12 +218,22 @@ pub(super) fn run(c: &mut Cluster, argv: &[String], caller: &Caller<'_>) -> Comm
     if p.has("me") {
         users = Some(vec![caller.user.to_owned()]);
     }
-    let list = |key: &str| p.value(key).map(|v| v.split(',').map(str::to_owned).collect::<Vec<_>>());
-    let (parts, accounts, names, qos) = (list("partition"), list("account"), list("name"), list("qos"));
+    let list = |key: &str| {
+        p.value(key)
+            .map(|v| v.split(',').map(str::to_owned).collect::<Vec<_>>())
+    };
+    let (parts, accounts, names, qos) = (
+        list("partition"),
+        list("account"),
+        list("name"),
+        list("qos"),
+    );
     let node_filter: Option<Vec<usize>> = match p.value("nodelist") {
         Some(v) => match crate::sim::slurm::hostlist::Hostlist::parse(v) {
             Ok(h) => Some(h.names().iter().filter_map(|n| c.node_index(n)).collect()),
-            Err(_) => return error_out("squeue", &format!("'{v}' invalid entry for --nodelist"), 1),
+            Err(_) => {
+                return error_out("squeue", &format!("'{v}' invalid entry for --nodelist"), 1);
+            }
         },
         None => None,
     };
@@ -184,13 +246,22 @@ pub(super) fn run(c: &mut Cluster, argv: &[String], caller: &Caller<'_>) -> Comm
     } else {
         DEFAULT_FORMAT.to_owned()
     };
-    let sort = p
-        .value("sort")
-        .map(str::to_owned)
-        .unwrap_or_else(|| if start { "S".to_owned() } else { "P,t,-p".to_owned() });
+    let sort = p.value("sort").map(str::to_owned).unwrap_or_else(|| {
+        if start {
+            "S".to_owned()
+        } else {
+            "P,t,-p".to_owned()
+        }
+    });
     let keys = match sort_keys(&sort) {
         Ok(k) => k,
-        Err(letter) => return error_out("squeue", &format!("Invalid sort specification: {letter}"), 1),
+        Err(letter) => {
+            return error_out(
+                "squeue",
+                &format!("Invalid sort specification: {letter}"),
+                1,
+            );
+        }
     };
     // Filter.
     let mut rows: Vec<Row<'_>> = Vec::new();
@@ -202,7 +273,13 @@ pub(super) fn run(c: &mut Cluster, argv: &[String], caller: &Caller<'_>) -> Comm
             let array_id = job.array.as_ref().map(|a| a.array_job_id);
             let hit = ids.iter().any(|&(id, task)| match task {
                 None => job.id == id || array_id == Some(id),
-                Some(t) => array_id == Some(id) && job.array.as_ref().is_some_and(|a| a.task == Some(t) || a.pending.contains(&t)),
+                Some(t) => {
+                    array_id == Some(id)
+                        && job
+                            .array
+                            .as_ref()
+                            .is_some_and(|a| a.task == Some(t) || a.pending.contains(&t))
+                }
             });
             if !hit {
                 continue;
@@ -216,10 +293,16 @@ pub(super) fn run(c: &mut Cluster, argv: &[String], caller: &Caller<'_>) -> Comm
         if !state_ok
             || users.as_ref().is_some_and(|u| !u.contains(&job.user))
             || parts.as_ref().is_some_and(|l| !l.contains(&job.partition))
-            || accounts.as_ref().is_some_and(|l| !l.iter().any(|a| a.eq_ignore_ascii_case(&job.account)))
+            || accounts
+                .as_ref()
+                .is_some_and(|l| !l.iter().any(|a| a.eq_ignore_ascii_case(&job.account)))
             || names.as_ref().is_some_and(|l| !l.contains(&job.name))
-            || qos.as_ref().is_some_and(|l| !l.iter().any(|q| q.eq_ignore_ascii_case(&job.qos)))
-            || node_filter.as_ref().is_some_and(|l| !job.nodes.iter().any(|n| l.contains(n)))
+            || qos
+                .as_ref()
+                .is_some_and(|l| !l.iter().any(|q| q.eq_ignore_ascii_case(&job.qos)))
+            || node_filter
+                .as_ref()
+                .is_some_and(|l| !job.nodes.iter().any(|n| l.contains(n)))
         {
             continue;
         }
@@ -249,10 +332,16 @@ pub(super) fn run(c: &mut Cluster, argv: &[String], caller: &Caller<'_>) -> Comm
     let (prefix, fields) = parse_format(&format);
     for f in &fields {
         if header(f.letter).is_none() {
-            out.err(&format!("squeue: error: Invalid job format specification: {}\n", f.letter));
+            out.err(&format!(
+                "squeue: error: Invalid job format specification: {}\n",
+                f.letter
+            ));
         }
     }
-    let fields: Vec<&Field> = fields.iter().filter(|f| header(f.letter).is_some()).collect();
+    let fields: Vec<&Field> = fields
+        .iter()
+        .filter(|f| header(f.letter).is_some())
+        .collect();
     if !p.has("noheader") {
         if p.has("long") {
             out.out_line(&clock::ctime(c.now));
@@ -261,7 +350,11 @@ pub(super) fn run(c: &mut Cluster, argv: &[String], caller: &Caller<'_>) -> Comm
         for f in &fields {
             let h = header(f.letter).unwrap_or("");
             let uncut_header = matches!(f.letter, 'N' | 'R' | 'Y');
-            line.push_str(&if uncut_header { uncut(h, f.width, f.right) } else { cell(h, f.width, f.right) });
+            line.push_str(&if uncut_header {
+                uncut(h, f.width, f.right)
+            } else {
+                cell(h, f.width, f.right)
+            });
             line.push_str(&f.suffix);
         }
         out.out_line(&line);
@@ -291,8 +384,8 @@ fn sort_keys(spec: &str) -> Result<Vec<(char, bool)>, char> {
         match ch {
             ',' | '+' => reverse = false,
             '-' => reverse = true,
-            'P' | 't' | 'T' | 'p' | 'Q' | 'i' | 'A' | 'u' | 'j' | 'S' | 'e' | 'M' | 'D' | 'V' | 'l' | 'C'
-            | 'N' | 'a' | 'q' | 'L' => {
+            'P' | 't' | 'T' | 'p' | 'Q' | 'i' | 'A' | 'u' | 'j' | 'S' | 'e' | 'M' | 'D' | 'V'
+            | 'l' | 'C' | 'N' | 'a' | 'q' | 'L' => {
                 keys.push((ch, reverse));
                 reverse = false;
             }
@@ -412,24 +505,38 @@ fn value(c: &Cluster, letter: char, row: &Row<'_>, buf: &mut String) -> bool {
         Some(s) => buf.push_str(&squeue_time(i64::try_from(s).unwrap_or(i64::MAX))),
         None => buf.push_str("UNLIMITED"),
     };
-    let or_null = |buf: &mut String, v: Option<String>| buf.push_str(v.as_deref().unwrap_or("(null)"));
+    let or_null =
+        |buf: &mut String, v: Option<String>| buf.push_str(v.as_deref().unwrap_or("(null)"));
     // Writing to a String cannot fail.
     let _ = match letter {
         'i' => match (&job.array, row.task) {
             (_, Some(t)) => write!(buf, "{}_{t}", job.id),
             (Some(a), None) => match a.task {
                 Some(t) => write!(buf, "{}_{t}", a.array_job_id),
-                None => write!(buf, "{}_[{}]", a.array_job_id, super::super::state::task_ranges(&a.pending, a.max_running)),
+                None => write!(
+                    buf,
+                    "{}_[{}]",
+                    a.array_job_id,
+                    super::super::state::task_ranges(&a.pending, a.max_running)
+                ),
             },
             (None, None) => write!(buf, "{}", job.id),
         },
         'A' => write!(buf, "{}", job.id),
-        'F' => write!(buf, "{}", job.array.as_ref().map_or(job.id, |a| a.array_job_id)),
+        'F' => write!(
+            buf,
+            "{}",
+            job.array.as_ref().map_or(job.id, |a| a.array_job_id)
+        ),
         'K' => match (&job.array, row.task) {
             (_, Some(t)) => write!(buf, "{t}"),
             (Some(a), None) => match a.task {
                 Some(t) => write!(buf, "{t}"),
-                None => write!(buf, "{}", super::super::state::task_ranges(&a.pending, a.max_running)),
+                None => write!(
+                    buf,
+                    "{}",
+                    super::super::state::task_ranges(&a.pending, a.max_running)
+                ),
             },
             (None, None) => write!(buf, "N/A"),
         },
@@ -447,13 +554,20 @@ fn value(c: &Cluster, letter: char, row: &Row<'_>, buf: &mut String) -> bool {
             Ok(())
         }
         'L' => match job.time_limit.seconds() {
-            Some(s) => write!(buf, "{}", squeue_time(i64::try_from(s).unwrap_or(i64::MAX) - used(c, job))),
+            Some(s) => write!(
+                buf,
+                "{}",
+                squeue_time(i64::try_from(s).unwrap_or(i64::MAX) - used(c, job))
+            ),
             None => write!(buf, "UNLIMITED"),
         },
         'D' => write!(buf, "{}", node_count(job)),
         'C' => write!(buf, "{}", cpus(job)),
         'R' => {
-            if matches!(job.state, JobState::Pending | JobState::Timeout | JobState::Failed) {
+            if matches!(
+                job.state,
+                JobState::Pending | JobState::Timeout | JobState::Failed
+            ) {
                 match &job.reason_desc {
                     Some(desc) => write!(buf, "({desc})"),
                     None => write!(buf, "({})", job.reason.name()),
@@ -473,7 +587,10 @@ fn value(c: &Cluster, letter: char, row: &Row<'_>, buf: &mut String) -> bool {
             Ok(())
         }
         'e' => {
-            if job.time_limit == TimeLimit::Unlimited && job.end_time.is_none_or(|e| e > c.now) && !pending {
+            if job.time_limit == TimeLimit::Unlimited
+                && job.end_time.is_none_or(|e| e > c.now)
+                && !pending
+            {
                 buf.push_str("NONE");
             } else {
                 time(buf, job.end_time);
@@ -488,14 +605,24 @@ fn value(c: &Cluster, letter: char, row: &Row<'_>, buf: &mut String) -> bool {
         }
         'q' => write!(buf, "{}", job.qos),
         'Q' => write!(buf, "{}", job.priority),
-        'p' => write!(buf, "{:16.14}", f64::from(job.priority) / f64::from(u32::MAX)),
+        'p' => write!(
+            buf,
+            "{:16.14}",
+            f64::from(job.priority) / f64::from(u32::MAX)
+        ),
         'b' => match job.request.gpus {
             Some(super::super::state::Gpus::PerNode(g)) => write!(buf, "gres:gpu:{g}"),
             _ => write!(buf, "N/A"),
         },
         'm' => match job.request.mem {
             Some(Mem::PerNode(m) | Mem::PerCpu(m)) => write!(buf, "{}", mem_units(m)),
-            None => write!(buf, "{}", c.config.def_mem_per_cpu_mb.map_or_else(|| "0".to_owned(), mem_units)),
+            None => write!(
+                buf,
+                "{}",
+                c.config
+                    .def_mem_per_cpu_mb
+                    .map_or_else(|| "0".to_owned(), mem_units)
+            ),
         },
         'c' => write!(buf, "{}", job.shape.cpus_per_task),
         'E' => {
@@ -513,8 +640,28 @@ fn value(c: &Cluster, letter: char, row: &Row<'_>, buf: &mut String) -> bool {
             None => write!(buf, "n/a"),
         },
         'h' => write!(buf, "OK"),
-        'n' => write!(buf, "{}", c.hostlist(&job.request.nodelist.iter().filter_map(|n| c.node_index(n)).collect::<Vec<_>>())),
-        'x' => write!(buf, "{}", c.hostlist(&job.request.exclude.iter().filter_map(|n| c.node_index(n)).collect::<Vec<_>>())),
+        'n' => write!(
+            buf,
+            "{}",
+            c.hostlist(
+                &job.request
+                    .nodelist
+                    .iter()
+                    .filter_map(|n| c.node_index(n))
+                    .collect::<Vec<_>>()
+            )
+        ),
+        'x' => write!(
+            buf,
+            "{}",
+            c.hostlist(
+                &job.request
+                    .exclude
+                    .iter()
+                    .filter_map(|n| c.node_index(n))
+                    .collect::<Vec<_>>()
+            )
+        ),
         'k' | 'v' | 'w' | 'W' | 'f' => write!(buf, "(null)"),
         'd' => write!(buf, "0"),
         _ => Ok(()),

@@ -62,7 +62,10 @@ pub(super) fn run(c: &mut Cluster, argv: &[String], caller: &mut Caller<'_>) -> 
             for line in &e.details {
                 out.err_line(&format!("srun: error: {line}"));
             }
-            out.err_line(&format!("srun: error: Unable to allocate resources: {}", e.message));
+            out.err_line(&format!(
+                "srun: error: Unable to allocate resources: {}",
+                e.message
+            ));
             out.exit = 1;
             return out;
         }
@@ -89,8 +92,17 @@ pub(super) fn run(c: &mut Cluster, argv: &[String], caller: &mut Caller<'_>) -> 
         out.err_line(&format!("srun: job {id} has been allocated resources"));
     }
     let Some(job) = c.job(id) else { return out };
-    let nodes: Vec<String> = job.nodes.iter().filter_map(|&n| c.nodes.get(n)).map(|n| n.name.clone()).collect();
-    let (tasks, gpus, cpus) = (job.shape.tasks, job.shape.per_node.gpus, job.shape.total().cpus);
+    let nodes: Vec<String> = job
+        .nodes
+        .iter()
+        .filter_map(|&n| c.nodes.get(n))
+        .map(|n| n.name.clone())
+        .collect();
+    let (tasks, gpus, cpus) = (
+        job.shape.tasks,
+        job.shape.per_node.gpus,
+        job.shape.total().cpus,
+    );
     let launch = Launch {
         job_id: id,
         step: Some(0),
@@ -102,9 +114,16 @@ pub(super) fn run(c: &mut Cluster, argv: &[String], caller: &mut Caller<'_>) -> 
         work_dir: caller.cwd,
         now: c.now,
     };
-    let task_nodes: Vec<String> = launch.task_nodes().iter().map(|s| (*s).to_owned()).collect();
+    let task_nodes: Vec<String> = launch
+        .task_nodes()
+        .iter()
+        .map(|s| (*s).to_owned())
+        .collect();
     let first = nodes.first().cloned().unwrap_or_default();
-    let result = caller.programs.run(&launch).or_else(|| runner::builtin(&launch));
+    let result = caller
+        .programs
+        .run(&launch)
+        .or_else(|| runner::builtin(&launch));
     let (exit, duration) = match result {
         Some(o) => {
             if parsed.has("label") {
@@ -121,20 +140,26 @@ pub(super) fn run(c: &mut Cluster, argv: &[String], caller: &mut Caller<'_>) -> 
         }
         None => {
             for _ in &task_nodes {
-                out.err_line(&format!("slurmstepd: error: execve(): {program}: No such file or directory"));
+                out.err_line(&format!(
+                    "slurmstepd: error: execve(): {program}: No such file or directory"
+                ));
             }
             (2, Some(0))
         }
     };
     if exit != 0 {
         for node in &nodes {
-            let ids: Vec<usize> = (0..task_nodes.len()).filter(|&t| task_nodes[t] == *node).collect();
+            let ids: Vec<usize> = (0..task_nodes.len())
+                .filter(|&t| task_nodes[t] == *node)
+                .collect();
             let which = match ids.as_slice() {
                 [one] => format!("task {one}"),
                 [a, .., b] => format!("tasks {a}-{b}"),
                 [] => continue,
             };
-            out.err_line(&format!("srun: error: {node}: {which}: Exited with exit code {exit}"));
+            out.err_line(&format!(
+                "srun: error: {node}: {which}: Exited with exit code {exit}"
+            ));
         }
     }
     let step = StepRecord {
@@ -150,7 +175,9 @@ pub(super) fn run(c: &mut Cluster, argv: &[String], caller: &mut Caller<'_>) -> 
     c.run_until(end, caller.programs);
     if c.job(id).is_some_and(|j| j.state == JobState::Timeout) {
         let wait = u32::from(c.config.kill_wait_s) + 2;
-        out.err_line(&format!("srun: Job step aborted: Waiting up to {wait} seconds for job step to finish."));
+        out.err_line(&format!(
+            "srun: Job step aborted: Waiting up to {wait} seconds for job step to finish."
+        ));
         out.err_line(&format!(
             "slurmstepd: error: *** STEP {id}.0 ON {first} CANCELLED AT {} DUE TO TIME LIMIT ***",
             clock::iso(c.now)

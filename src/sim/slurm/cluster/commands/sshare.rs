@@ -66,14 +66,20 @@ pub(super) fn run(c: &Cluster, argv: &[String], caller: &Caller<'_>) -> CommandO
     let users: Option<Vec<String>> = if p.has("all") {
         None
     } else {
-        Some(
-            p.value("users")
-                .map_or_else(|| vec![caller.user.to_owned()], |v| v.split(',').map(str::to_owned).collect()),
-        )
+        Some(p.value("users").map_or_else(
+            || vec![caller.user.to_owned()],
+            |v| v.split(',').map(str::to_owned).collect(),
+        ))
     };
-    let accounts: Option<Vec<String>> = p.value("accounts").map(|v| v.split(',').map(str::to_owned).collect());
-    let rows = share_rows(&c.accounts.tree, Algorithm::FairTree, c.config.priority.dampening_factor)
-        .unwrap_or_default();
+    let accounts: Option<Vec<String>> = p
+        .value("accounts")
+        .map(|v| v.split(',').map(str::to_owned).collect());
+    let rows = share_rows(
+        &c.accounts.tree,
+        Algorithm::FairTree,
+        c.config.priority.dampening_factor,
+    )
+    .unwrap_or_default();
     let mut out = CommandOutput::default();
     if !p.has("noheader") {
         for line in print_fields_header(&columns, parsable) {
@@ -128,12 +134,16 @@ fn run_mins(c: &Cluster, account: &str, user: Option<&str>) -> String {
         if !mine {
             continue;
         }
-        let left = job.end_time.map_or(0, |e| u64::try_from((e - c.now) / 60).unwrap_or(0));
+        let left = job
+            .end_time
+            .map_or(0, |e| u64::try_from((e - c.now) / 60).unwrap_or(0));
         let total = job.shape.total();
         cpu += u64::from(total.cpus) * left;
         mem += total.mem_mb * left;
         node += u64::from(job.shape.nodes) * left;
         gpu += u64::from(total.gpus) * left;
     }
-    format!("cpu={cpu},mem={mem},energy=0,node={node},billing={cpu},fs/disk=0,vmem=0,pages=0,gres/gpu={gpu}")
+    format!(
+        "cpu={cpu},mem={mem},energy=0,node={node},billing={cpu},fs/disk=0,vmem=0,pages=0,gres/gpu={gpu}"
+    )
 }

@@ -21,7 +21,9 @@ fn every_command_has_help_usage_and_options() {
     let names = Cluster::command_names();
     assert_eq!(
         names,
-        ["sacct", "sbatch", "scancel", "scontrol", "sinfo", "sprio", "squeue", "srun", "sshare"]
+        [
+            "sacct", "sbatch", "scancel", "scontrol", "sinfo", "sprio", "squeue", "srun", "sshare"
+        ]
     );
     for name in names {
         for flag in ["--help", "--usage"] {
@@ -34,50 +36,155 @@ fn every_command_has_help_usage_and_options() {
         assert!(options.contains(&"--help".to_owned()), "{name}");
         // Every option the help lists is one the command takes.
         let help = stdout(&t.root(&format!("{name} --help")));
-        for word in help.split([' ', ',', '=', '[']).filter(|w| w.starts_with("--") && w.len() > 2) {
+        for word in help
+            .split([' ', ',', '=', '['])
+            .filter(|w| w.starts_with("--") && w.len() > 2)
+        {
             let word = word.trim_end_matches(|c: char| !c.is_ascii_alphanumeric());
             if name != "scontrol" {
-                assert!(options.iter().any(|o| o == word), "{name} --help lists {word}");
+                assert!(
+                    options.iter().any(|o| o == word),
+                    "{name} --help lists {word}"
+                );
             }
         }
     }
     assert!(Cluster::command_options("nope").is_empty());
     let out = t.root("nope");
-    assert_eq!((out.exit, err(&out)), (127, "nope: command not found\n".to_owned()));
+    assert_eq!(
+        (out.exit, err(&out)),
+        (127, "nope: command not found\n".to_owned())
+    );
 }
 
 #[test]
 fn getopt_mistakes_and_their_exit_status() {
     let mut t = Term::new("2026-11-30T00:00:00");
     let cases = [
-        ("sinfo --bogus", "sinfo: unrecognized option '--bogus'\nTry \"sinfo --help\" for more information\n", 1),
-        ("squeue -Z", "squeue: invalid option -- 'Z'\nTry \"squeue --help\" for more information\n", 1),
-        ("squeue -p", "squeue: option requires an argument -- 'p'\nTry \"squeue --help\" for more information\n", 1),
-        ("sbatch --bogus x.sh", "sbatch: unrecognized option '--bogus'\nTry \"sbatch --help\" for more information\n", 255),
-        ("srun --bogus hostname", "srun: unrecognized option '--bogus'\nTry \"srun --help\" for more information\n", 255),
-        ("scancel --bogus", "scancel: unrecognized option '--bogus'\nTry \"scancel --help\" for more information\n", 1),
+        (
+            "sinfo --bogus",
+            "sinfo: unrecognized option '--bogus'\nTry \"sinfo --help\" for more information\n",
+            1,
+        ),
+        (
+            "squeue -Z",
+            "squeue: invalid option -- 'Z'\nTry \"squeue --help\" for more information\n",
+            1,
+        ),
+        (
+            "squeue -p",
+            "squeue: option requires an argument -- 'p'\nTry \"squeue --help\" for more information\n",
+            1,
+        ),
+        (
+            "sbatch --bogus x.sh",
+            "sbatch: unrecognized option '--bogus'\nTry \"sbatch --help\" for more information\n",
+            255,
+        ),
+        (
+            "srun --bogus hostname",
+            "srun: unrecognized option '--bogus'\nTry \"srun --help\" for more information\n",
+            255,
+        ),
+        (
+            "scancel --bogus",
+            "scancel: unrecognized option '--bogus'\nTry \"scancel --help\" for more information\n",
+            1,
+        ),
         ("sacct --bogus", "sacct: unrecognized option '--bogus'\n", 1),
-        ("sshare -Z", "sshare: invalid option -- 'Z'\nTry \"sshare --help\" for more information\n", 1),
-        ("sprio --me", "sprio: unrecognized option '--me'\nTry \"sprio --help\" for more information\n", 1),
-        ("squeue --me=1", "squeue: option '--me' doesn't allow an argument\nTry \"squeue --help\" for more information\n", 1),
-        ("sbatch -N abc --wrap x", "sbatch: error: \"abc\" is not a valid node count\n", 255),
-        ("sbatch -n abc --wrap x", "sbatch: error: Invalid numeric value \"abc\" for --ntasks.\n", 1),
-        ("sbatch --mem=lots --wrap x", "sbatch: error: Invalid --mem specification\n", 255),
-        ("sbatch --array=9-1 --wrap x", "sbatch: error: Batch job submission failed: Invalid job array specification\n", 1),
-        ("sbatch --qos=gold --wrap x", "sbatch: error: Batch job submission failed: Invalid qos specification\n", 1),
-        ("sbatch -A team-b --wrap x", "sbatch: error: Batch job submission failed: Invalid account or account/partition combination specified\n", 1),
-        ("sbatch -w node-9 --wrap x", "sbatch: error: Batch job submission failed: Invalid node name specified\n", 1),
+        (
+            "sshare -Z",
+            "sshare: invalid option -- 'Z'\nTry \"sshare --help\" for more information\n",
+            1,
+        ),
+        (
+            "sprio --me",
+            "sprio: unrecognized option '--me'\nTry \"sprio --help\" for more information\n",
+            1,
+        ),
+        (
+            "squeue --me=1",
+            "squeue: option '--me' doesn't allow an argument\nTry \"squeue --help\" for more information\n",
+            1,
+        ),
+        (
+            "sbatch -N abc --wrap x",
+            "sbatch: error: \"abc\" is not a valid node count\n",
+            255,
+        ),
+        (
+            "sbatch -n abc --wrap x",
+            "sbatch: error: Invalid numeric value \"abc\" for --ntasks.\n",
+            1,
+        ),
+        (
+            "sbatch --mem=lots --wrap x",
+            "sbatch: error: Invalid --mem specification\n",
+            255,
+        ),
+        (
+            "sbatch --array=9-1 --wrap x",
+            "sbatch: error: Batch job submission failed: Invalid job array specification\n",
+            1,
+        ),
+        (
+            "sbatch --qos=gold --wrap x",
+            "sbatch: error: Batch job submission failed: Invalid qos specification\n",
+            1,
+        ),
+        (
+            "sbatch -A team-b --wrap x",
+            "sbatch: error: Batch job submission failed: Invalid account or account/partition combination specified\n",
+            1,
+        ),
+        (
+            "sbatch -w node-9 --wrap x",
+            "sbatch: error: Batch job submission failed: Invalid node name specified\n",
+            1,
+        ),
         ("srun", "srun: fatal: No command given to execute.\n", 1),
-        ("scancel", "scancel: error: No job identification provided\n", 1),
+        (
+            "scancel",
+            "scancel: error: No job identification provided\n",
+            1,
+        ),
         ("scancel abc", "scancel: error: Invalid job id abc\n", 1),
-        ("scancel -u nobody", "scancel: error: Invalid user name: nobody\n", 1),
-        ("squeue -t bogus", "squeue: error: Invalid job state specified: bogus\n", 1),
+        (
+            "scancel -u nobody",
+            "scancel: error: Invalid user name: nobody\n",
+            1,
+        ),
+        (
+            "squeue -t bogus",
+            "squeue: error: Invalid job state specified: bogus\n",
+            1,
+        ),
         ("squeue -j x", "squeue: error: Invalid job id: x\n", 1),
-        ("squeue -j 99999", "slurm_load_jobs error: Invalid job id specified\n", 1),
-        ("squeue -S Z", "squeue: error: Invalid sort specification: Z\n", 1),
-        ("squeue -l -o %i", "squeue: fatal: Options -o(--format) and -l(--long) are mutually exclusive. Please remove one and retry.\n", 1),
-        ("sacct -o nosuchfield", "sacct: error: Invalid field requested: \"nosuchfield\"\n", 1),
-        ("sinfo -t weird", "sinfo: error: Bad state string: \"weird\"\n", 1),
+        (
+            "squeue -j 99999",
+            "slurm_load_jobs error: Invalid job id specified\n",
+            1,
+        ),
+        (
+            "squeue -S Z",
+            "squeue: error: Invalid sort specification: Z\n",
+            1,
+        ),
+        (
+            "squeue -l -o %i",
+            "squeue: fatal: Options -o(--format) and -l(--long) are mutually exclusive. Please remove one and retry.\n",
+            1,
+        ),
+        (
+            "sacct -o nosuchfield",
+            "sacct: error: Invalid field requested: \"nosuchfield\"\n",
+            1,
+        ),
+        (
+            "sinfo -t weird",
+            "sinfo: error: Bad state string: \"weird\"\n",
+            1,
+        ),
     ];
     for (line, want, exit) in cases {
         let out = t.root(line);
@@ -88,7 +195,10 @@ fn getopt_mistakes_and_their_exit_status() {
     }
     // squeue goes on after an unknown user, with a blank line as it does.
     let out = t.root("squeue -u nobody -h");
-    assert_eq!((err(&out), out.exit), ("squeue: error: Invalid user: nobody\n\n".to_owned(), 0));
+    assert_eq!(
+        (err(&out), out.exit),
+        ("squeue: error: Invalid user: nobody\n\n".to_owned(), 0)
+    );
 }
 
 #[test]
@@ -97,50 +207,177 @@ fn scontrol_refusals_and_their_streams() {
     let job = t.submit("alice", "~", "sbatch --wrap \"sleep 600\"");
     t.c.advance(1);
     let cases: Vec<(&str, &str, &str, &str, i32)> = vec![
-        ("root", "scontrol show job 99999", "", "slurm_load_jobs error: Invalid job id specified\n", 1),
-        ("root", "scontrol show job abc", "", "scontrol_print_job error: Invalid job id specified\n", 1),
-        ("root", "scontrol show node node-9", "Node node-9 not found\n", "", 1),
-        ("root", "scontrol show partition nope", "Partition nope not found\n", "", 1),
-        ("root", "scontrol show bogus", "", "invalid entity:bogus for keyword:show \n", 1),
-        ("root", "scontrol update NodeName=node-1 State=DRAIN", "", "You must specify a reason when DOWNING or DRAINING a node. Request denied\n", 1),
-        ("root", "scontrol update NodeName=node-1 State=RESUME", "", "slurm_update error: Invalid node state specified\n", 1),
-        ("root", "scontrol update NodeName=node-9 State=DRAIN Reason=x", "", "slurm_update error: Invalid node name specified\n", 1),
-        ("root", "scontrol update NodeName=node-1", "", "No changes specified\n", 1),
-        ("root", "scontrol update NodeName=node-1 State=SLEEPY", "", "Invalid input: State=SLEEPY\nRequest aborted\nValid states are: NoResp DRAIN FAIL FUTURE RESUME POWER_DOWN POWER_UP UNDRAIN\nNot all states are valid given a node's prior state\n", 1),
-        ("root", "scontrol update NodeName=node-1 Weight=5", "", "Update of this parameter is not supported: Weight=5\nRequest aborted\n", 1),
-        ("bob", "scontrol update NodeName=node-1 State=DRAIN Reason=x", "", "slurm_update error: Access/permission denied\n", 1),
-        ("root", "scontrol hold 99999", "", "Invalid job id specified for job 99999\nslurm_suspend error: Invalid job id specified\n", 1),
-        ("root", "scontrol requeue 99999", "", "Invalid job id specified for job 99999\n", 1),
+        (
+            "root",
+            "scontrol show job 99999",
+            "",
+            "slurm_load_jobs error: Invalid job id specified\n",
+            1,
+        ),
+        (
+            "root",
+            "scontrol show job abc",
+            "",
+            "scontrol_print_job error: Invalid job id specified\n",
+            1,
+        ),
+        (
+            "root",
+            "scontrol show node node-9",
+            "Node node-9 not found\n",
+            "",
+            1,
+        ),
+        (
+            "root",
+            "scontrol show partition nope",
+            "Partition nope not found\n",
+            "",
+            1,
+        ),
+        (
+            "root",
+            "scontrol show bogus",
+            "",
+            "invalid entity:bogus for keyword:show \n",
+            1,
+        ),
+        (
+            "root",
+            "scontrol update NodeName=node-1 State=DRAIN",
+            "",
+            "You must specify a reason when DOWNING or DRAINING a node. Request denied\n",
+            1,
+        ),
+        (
+            "root",
+            "scontrol update NodeName=node-1 State=RESUME",
+            "",
+            "slurm_update error: Invalid node state specified\n",
+            1,
+        ),
+        (
+            "root",
+            "scontrol update NodeName=node-9 State=DRAIN Reason=x",
+            "",
+            "slurm_update error: Invalid node name specified\n",
+            1,
+        ),
+        (
+            "root",
+            "scontrol update NodeName=node-1",
+            "",
+            "No changes specified\n",
+            1,
+        ),
+        (
+            "root",
+            "scontrol update NodeName=node-1 State=SLEEPY",
+            "",
+            "Invalid input: State=SLEEPY\nRequest aborted\nValid states are: NoResp DRAIN FAIL FUTURE RESUME POWER_DOWN POWER_UP UNDRAIN\nNot all states are valid given a node's prior state\n",
+            1,
+        ),
+        (
+            "root",
+            "scontrol update NodeName=node-1 Weight=5",
+            "",
+            "Update of this parameter is not supported: Weight=5\nRequest aborted\n",
+            1,
+        ),
+        (
+            "bob",
+            "scontrol update NodeName=node-1 State=DRAIN Reason=x",
+            "",
+            "slurm_update error: Access/permission denied\n",
+            1,
+        ),
+        (
+            "root",
+            "scontrol hold 99999",
+            "",
+            "Invalid job id specified for job 99999\nslurm_suspend error: Invalid job id specified\n",
+            1,
+        ),
+        (
+            "root",
+            "scontrol requeue 99999",
+            "",
+            "Invalid job id specified for job 99999\n",
+            1,
+        ),
         ("root", "scontrol frob", "", "invalid keyword: frob\n", 1),
-        ("bob", "scancel 1", "", "scancel: error: Kill job error on job id 1: Access/permission denied\n", 1),
+        (
+            "bob",
+            "scancel 1",
+            "",
+            "scancel: error: Kill job error on job id 1: Access/permission denied\n",
+            1,
+        ),
         ("root", "scancel 99999", "", "", 0),
     ];
     for (user, line, want_out, want_err, exit) in cases {
         let out = t.run_as(user, "~", line);
-        assert_eq!((stdout(&out).as_str(), err(&out).as_str(), out.exit), (want_out, want_err, exit), "{line}");
+        assert_eq!(
+            (stdout(&out).as_str(), err(&out).as_str(), out.exit),
+            (want_out, want_err, exit),
+            "{line}"
+        );
     }
     let out = t.root(&format!("scontrol hold {job}"));
     assert_eq!(
         err(&out),
-        format!("Job is no longer pending execution for job {job}\nslurm_suspend error: Job is no longer pending execution\n")
+        format!(
+            "Job is no longer pending execution for job {job}\nslurm_suspend error: Job is no longer pending execution\n"
+        )
     );
     // -o prints one line per record.
     let out = t.root("scontrol -o show partition debug");
-    assert!(stdout(&out).starts_with("PartitionName=debug AllowGroups=ALL "), "{}", stdout(&out));
+    assert!(
+        stdout(&out).starts_with("PartitionName=debug AllowGroups=ALL "),
+        "{}",
+        stdout(&out)
+    );
     assert_eq!(stdout(&out).matches('\n').count(), 1);
     // update JobId TimeLimit: users may lower their own, only root raise.
-    assert_eq!(t.run_as("alice", "~", &format!("scontrol update JobId={job} TimeLimit=30")).exit, 0);
-    let out = t.run_as("alice", "~", &format!("scontrol update JobId={job} TimeLimit=90"));
+    assert_eq!(
+        t.run_as(
+            "alice",
+            "~",
+            &format!("scontrol update JobId={job} TimeLimit=30")
+        )
+        .exit,
+        0
+    );
+    let out = t.run_as(
+        "alice",
+        "~",
+        &format!("scontrol update JobId={job} TimeLimit=90"),
+    );
     assert_eq!(err(&out), "slurm_update error: Access/permission denied\n");
-    assert_eq!(t.c.job(job).map(|j| j.time_limit.to_string()), Some("00:30:00".to_owned()));
+    assert_eq!(
+        t.c.job(job).map(|j| j.time_limit.to_string()),
+        Some("00:30:00".to_owned())
+    );
 }
 
 #[test]
 fn squeue_formats_filters_and_start_times() {
     let mut t = Term::new("2026-11-30T03:00:00");
-    t.submit("root", WORK, "sbatch -J big -N 4 --gpus-per-node=8 -t 60 --wrap \"sleep 3600\"");
-    t.submit("alice", "~", "sbatch -J next --gpus-per-node=8 -t 30 --wrap \"sleep 60\"");
-    t.submit("bob", "~", "sbatch -J last -p debug -n 2 -t 10 --wrap \"sleep 60\"");
+    t.submit(
+        "root",
+        WORK,
+        "sbatch -J big -N 4 --gpus-per-node=8 -t 60 --wrap \"sleep 3600\"",
+    );
+    t.submit(
+        "alice",
+        "~",
+        "sbatch -J next --gpus-per-node=8 -t 30 --wrap \"sleep 60\"",
+    );
+    t.submit(
+        "bob",
+        "~",
+        "sbatch -J last -p debug -n 2 -t 10 --wrap \"sleep 60\"",
+    );
     t.c.advance(31);
     let out = t.root("squeue --start");
     assert_eq!(
@@ -156,9 +393,18 @@ fn squeue_formats_filters_and_start_times() {
     );
     // `%-6j` is no format squeue knows: it says so and skips it.
     let out = t.root("squeue -h -o %-6j");
-    assert_eq!(err(&out), "squeue: error: Invalid job format specification: -\n");
-    assert_eq!(stdout(&t.root("squeue -h -t R -u root -o %p")), "0.00000293529593\n");
-    assert_eq!(stdout(&t.root("squeue -h -u alice,bob -o %j")), "last\nnext\n");
+    assert_eq!(
+        err(&out),
+        "squeue: error: Invalid job format specification: -\n"
+    );
+    assert_eq!(
+        stdout(&t.root("squeue -h -t R -u root -o %p")),
+        "0.00000293529593\n"
+    );
+    assert_eq!(
+        stdout(&t.root("squeue -h -u alice,bob -o %j")),
+        "last\nnext\n"
+    );
     assert_eq!(stdout(&t.root("squeue -h -p debug -o %j")), "last\n");
     assert_eq!(stdout(&t.root("squeue -h -w node-2 -o %j")), "big\n");
     assert_eq!(stdout(&t.root("squeue -h -S -i -o %i")), "3\n2\n1\n");
@@ -167,14 +413,21 @@ fn squeue_formats_filters_and_start_times() {
     let out = t.root("squeue -l -h");
     assert!(stdout(&out).starts_with("                 3     debug     last      bob  RUNNING       0:01     10:00      1 node-1\n"), "{}", stdout(&out));
     let out = t.root("squeue -h -o \"%i %J\"");
-    assert_eq!(err(&out), "squeue: error: Invalid job format specification: J\n");
+    assert_eq!(
+        err(&out),
+        "squeue: error: Invalid job format specification: J\n"
+    );
 }
 
 #[test]
 fn sinfo_formats_and_filters() {
     let mut t = Term::new("2026-11-30T03:00:00");
     t.submit("root", WORK, "sbatch -N 2 -n 128 --wrap \"sleep 600\"");
-    assert_eq!(t.root("scontrol update NodeName=node-4 State=DOWN Reason=dead").exit, 0);
+    assert_eq!(
+        t.root("scontrol update NodeName=node-4 State=DOWN Reason=dead")
+            .exit,
+        0
+    );
     t.c.advance(1);
     let out = t.root("sinfo");
     assert_eq!(
@@ -192,7 +445,10 @@ fn sinfo_formats_and_filters() {
         "PARTITION CPUS(A/I/O/T) NODES(A/I/O/T) S:C:T\ngpu* 128/64/64/256 2/1/1/4 2:32:1\n"
     );
     // A per-node field (here CPU_LOAD) splits the nodes into one line each.
-    assert_eq!(stdout(&t.root("sinfo -h -p gpu -o \"%O\"")).lines().count(), 4);
+    assert_eq!(
+        stdout(&t.root("sinfo -h -p gpu -o \"%O\"")).lines().count(),
+        4
+    );
     let out = t.root("sinfo -t idle -h -o %N");
     assert_eq!(stdout(&out), "node-3\n");
     let out = t.root("sinfo -R -l");
@@ -201,7 +457,10 @@ fn sinfo_formats_and_filters() {
         Some("REASON               USER         TIMESTAMP           STATE  NODELIST")
     );
     let out = t.root("sinfo -s -h");
-    assert_eq!(stdout(&out), "gpu*         up 7-00:00:00          2/1/1/4 node-[1-4]\ndebug        up    1:00:00          1/0/0/1 node-1\n");
+    assert_eq!(
+        stdout(&out),
+        "gpu*         up 7-00:00:00          2/1/1/4 node-[1-4]\ndebug        up    1:00:00          1/0/0/1 node-1\n"
+    );
     let out = t.root("sinfo -l -h -p debug");
     assert_eq!(
         stdout(&out),
@@ -228,18 +487,38 @@ fn sacct_fields_parsable_and_filters() {
         )
     );
     // Users see their own jobs; -a and root see all; -X drops steps.
-    assert_eq!(stdout(&t.run_as("bob", "~", "sacct -n -X -o jobname")), "       two \n");
-    assert_eq!(stdout(&t.run_as("bob", "~", "sacct -a -n -X -o jobname")), "       one \n       two \n");
+    assert_eq!(
+        stdout(&t.run_as("bob", "~", "sacct -n -X -o jobname")),
+        "       two \n"
+    );
+    assert_eq!(
+        stdout(&t.run_as("bob", "~", "sacct -a -n -X -o jobname")),
+        "       one \n       two \n"
+    );
     assert_eq!(stdout(&t.root("sacct -n -X -o jobid%5,state -s F")), "");
-    assert_eq!(stdout(&t.root("sacct -p -n -X -j 2 -o jobid,user")), "2|bob|\n");
-    assert_eq!(stdout(&t.root("sacct -b -n -j 2")), "2             COMPLETED      0:0 \n2.batch       COMPLETED      0:0 \n");
+    assert_eq!(
+        stdout(&t.root("sacct -p -n -X -j 2 -o jobid,user")),
+        "2|bob|\n"
+    );
+    assert_eq!(
+        stdout(&t.root("sacct -b -n -j 2")),
+        "2             COMPLETED      0:0 \n2.batch       COMPLETED      0:0 \n"
+    );
 }
 
 #[test]
 fn sprio_and_sshare_options() {
     let mut t = Term::new("2026-11-30T03:00:00");
-    t.submit("root", WORK, "sbatch -N 4 --gpus-per-node=8 --wrap \"sleep 600\"");
-    t.submit("bob", "~", "sbatch -n 4 --gpus-per-node=1 --wrap \"sleep 600\"");
+    t.submit(
+        "root",
+        WORK,
+        "sbatch -N 4 --gpus-per-node=8 --wrap \"sleep 600\"",
+    );
+    t.submit(
+        "bob",
+        "~",
+        "sbatch -n 4 --gpus-per-node=1 --wrap \"sleep 600\"",
+    );
     t.c.advance(1);
     let out = t.root("sprio -w");
     assert_eq!(
@@ -253,7 +532,10 @@ fn sprio_and_sshare_options() {
         "          JOBID PARTITION     USER    ACCOUNT   PRIORITY       SITE        AGE      ASSOC  FAIRSHARE    JOBSIZE  PARTITION        QOS        NICE                 TRES\n\
          \x20             2 gpu            bob     team-b      11264          0          0          0      10000        133       1000        100           0          gres/gpu=31\n"
     );
-    assert_eq!(stdout(&t.root("sprio -j 1")), "          JOBID PARTITION   PRIORITY       SITE        AGE  FAIRSHARE    JOBSIZE  PARTITION        QOS                 TRES\nUnable to find jobs matching user/id(s) specified\n");
+    assert_eq!(
+        stdout(&t.root("sprio -j 1")),
+        "          JOBID PARTITION   PRIORITY       SITE        AGE  FAIRSHARE    JOBSIZE  PARTITION        QOS                 TRES\nUnable to find jobs matching user/id(s) specified\n"
+    );
     let out = t.run_as("bob", "~", "sshare -l -U");
     let lines: Vec<String> = stdout(&out).lines().map(str::to_owned).collect();
     assert_eq!(
@@ -264,5 +546,9 @@ fn sprio_and_sshare_options() {
     assert!(lines[2].starts_with("  team-b                    bob          1    1.000000           0    0.000000      0.000000   1.000000        inf                                "), "{}", lines[2]);
     let out = t.root("sshare -a -P -n");
     assert_eq!(stdout(&out).lines().count(), 7);
-    assert!(stdout(&out).starts_with("root|||0.000000|"), "{}", stdout(&out));
+    assert!(
+        stdout(&out).starts_with("root|||0.000000|"),
+        "{}",
+        stdout(&out)
+    );
 }

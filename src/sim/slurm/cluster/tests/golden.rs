@@ -16,8 +16,20 @@ fn check(t: &mut Term, b: &Block) {
     assert_eq!(out.transcript(), b.output, "{} `{}`", b.file, b.command);
     assert_eq!(out.exit, b.exit, "{} `{}` exit", b.file, b.command);
     match b.stream {
-        "out" => assert_eq!(out.text(Stream::Stderr), "", "{} `{}` stderr", b.file, b.command),
-        "err" => assert_eq!(out.text(Stream::Stdout), "", "{} `{}` stdout", b.file, b.command),
+        "out" => assert_eq!(
+            out.text(Stream::Stderr),
+            "",
+            "{} `{}` stderr",
+            b.file,
+            b.command
+        ),
+        "err" => assert_eq!(
+            out.text(Stream::Stdout),
+            "",
+            "{} `{}` stdout",
+            b.file,
+            b.command
+        ),
         _ => {}
     }
 }
@@ -78,7 +90,10 @@ fn sbatch_refuses_as_slurm_refused() {
         "03_sbatch_no_shebang",
     ] {
         cat_files(&mut t, file);
-        for b in blocks(file).into_iter().filter(|b| !b.command.starts_with("cat ")) {
+        for b in blocks(file)
+            .into_iter()
+            .filter(|b| !b.command.starts_with("cat "))
+        {
             check(&mut t, b);
         }
     }
@@ -99,13 +114,37 @@ fn several_users_running_jobs() {
         let _ = t.c.accounts.tree.set_own_usage(i, 30.0);
     }
     t.at("2026-11-30T03:27:41");
-    t.submit("alice", "~", "sbatch -J prep-data --gpus-per-node=1 --wrap \"sleep 30\"");
+    t.submit(
+        "alice",
+        "~",
+        "sbatch -J prep-data --gpus-per-node=1 --wrap \"sleep 30\"",
+    );
     t.at("2026-11-30T03:27:44");
-    t.submit("bob", "~", "sbatch -J bench-b -N 2 --gpus-per-node=8 --wrap \"sleep 20\"");
-    t.submit("root", "/srv/cluster/work", "sbatch -J quick-ok --gpus-per-node=8 --wrap \"sleep 5\"");
-    t.submit("root", "/srv/cluster/work", "sbatch -J will-fail --wrap \"sleep 2; exit 3\"");
-    t.submit("root", "/srv/cluster/work", "sbatch -J timeout-job -t 1 --wrap \"sleep 600\"");
-    t.submit("root", "/srv/cluster/work", "sbatch -J to-cancel --wrap \"sleep 600\"");
+    t.submit(
+        "bob",
+        "~",
+        "sbatch -J bench-b -N 2 --gpus-per-node=8 --wrap \"sleep 20\"",
+    );
+    t.submit(
+        "root",
+        "/srv/cluster/work",
+        "sbatch -J quick-ok --gpus-per-node=8 --wrap \"sleep 5\"",
+    );
+    t.submit(
+        "root",
+        "/srv/cluster/work",
+        "sbatch -J will-fail --wrap \"sleep 2; exit 3\"",
+    );
+    t.submit(
+        "root",
+        "/srv/cluster/work",
+        "sbatch -J timeout-job -t 1 --wrap \"sleep 600\"",
+    );
+    t.submit(
+        "root",
+        "/srv/cluster/work",
+        "sbatch -J to-cancel --wrap \"sleep 600\"",
+    );
     t.c.advance(0);
     for b in blocks("11_squeue_multiuser_running") {
         check(&mut t, b);
@@ -121,7 +160,11 @@ fn queue_scenario() -> Term {
     // (priorities, full scheduling) of each minute.
     t.c.restart_timers(parse_iso("2026-11-30T03:24:39").unwrap_or(0));
     t.c.set_next_job_id(30);
-    for (account, user, usage) in [("team-a", "root", 185.0), ("team-a", "alice", 87.0), ("team-b", "bob", 201.0)] {
+    for (account, user, usage) in [
+        ("team-a", "root", 185.0),
+        ("team-a", "alice", 87.0),
+        ("team-b", "bob", 201.0),
+    ] {
         let id = crate::sim::fair_share::AssocId {
             account: account.into(),
             user: Some(user.into()),
@@ -141,14 +184,48 @@ fn queue_scenario() -> Term {
     t.at("2026-11-30T03:31:04");
     assert_eq!(t.submit("root", work, "sbatch train.sh"), 32);
     t.at("2026-11-30T03:31:14");
-    t.submit("bob", "~", "sbatch -J eval-b --gpus-per-node=4 --wrap \"sleep 600\"");
-    t.submit("root", work, "sbatch -J urgent --qos=high --gpus-per-node=8 -t 45 --wrap \"sleep 600\"");
-    t.submit("root", work, "sbatch -J cpu-debug -p debug -n 4 -t 20 --wrap \"sleep 900\"");
-    t.submit("alice", "~", "sbatch -J held-job -H --gpus-per-node=2 --wrap \"sleep 60\"");
-    t.submit("root", work, "sbatch -J postproc --dependency=afterok:30 --gpus-per-node=1 -t 10 --wrap \"sleep 60\"");
-    assert_eq!(t.submit("root", work, "sbatch -J sweep --array=0-3%2 --gpus-per-node=2 --wrap \"sleep 120\""), 38);
+    t.submit(
+        "bob",
+        "~",
+        "sbatch -J eval-b --gpus-per-node=4 --wrap \"sleep 600\"",
+    );
+    t.submit(
+        "root",
+        work,
+        "sbatch -J urgent --qos=high --gpus-per-node=8 -t 45 --wrap \"sleep 600\"",
+    );
+    t.submit(
+        "root",
+        work,
+        "sbatch -J cpu-debug -p debug -n 4 -t 20 --wrap \"sleep 900\"",
+    );
+    t.submit(
+        "alice",
+        "~",
+        "sbatch -J held-job -H --gpus-per-node=2 --wrap \"sleep 60\"",
+    );
+    t.submit(
+        "root",
+        work,
+        "sbatch -J postproc --dependency=afterok:30 --gpus-per-node=1 -t 10 --wrap \"sleep 60\"",
+    );
+    assert_eq!(
+        t.submit(
+            "root",
+            work,
+            "sbatch -J sweep --array=0-3%2 --gpus-per-node=2 --wrap \"sleep 120\""
+        ),
+        38
+    );
     // The session ids of the transcripts' submissions.
-    for (id, sid) in [(30, 25966), (32, 26146), (34, 26547), (35, 26590), (36, 26633), (37, 26677)] {
+    for (id, sid) in [
+        (30, 25966),
+        (32, 26146),
+        (34, 26547),
+        (35, 26590),
+        (36, 26633),
+        (37, 26677),
+    ] {
         if let Some(job) = t.c.jobs.get_mut(&id) {
             job.alloc_sid = sid;
         }
@@ -262,12 +339,32 @@ fn sacct_lines_of_the_first_jobs() {
     srun(&mut t, "srun -N 2 bash");
     srun(&mut t, "srun -N 2 hostname");
     t.at("2026-11-30T03:27:41");
-    t.submit("alice", "~", "sbatch -J prep-data --gpus-per-node=1 --wrap \"sleep 30\"");
+    t.submit(
+        "alice",
+        "~",
+        "sbatch -J prep-data --gpus-per-node=1 --wrap \"sleep 30\"",
+    );
     t.at("2026-11-30T03:27:44");
-    t.submit("bob", "~", "sbatch -J bench-b -N 2 --gpus-per-node=8 --wrap \"sleep 20\"");
-    t.submit("root", work, "sbatch -J quick-ok --gpus-per-node=8 --wrap \"sleep 5\"");
-    t.submit("root", work, "sbatch -J will-fail --wrap \"sleep 2; exit 3\"");
-    t.submit("root", work, "sbatch -J timeout-job -t 1 --wrap \"sleep 600\"");
+    t.submit(
+        "bob",
+        "~",
+        "sbatch -J bench-b -N 2 --gpus-per-node=8 --wrap \"sleep 20\"",
+    );
+    t.submit(
+        "root",
+        work,
+        "sbatch -J quick-ok --gpus-per-node=8 --wrap \"sleep 5\"",
+    );
+    t.submit(
+        "root",
+        work,
+        "sbatch -J will-fail --wrap \"sleep 2; exit 3\"",
+    );
+    t.submit(
+        "root",
+        work,
+        "sbatch -J timeout-job -t 1 --wrap \"sleep 600\"",
+    );
     let cancel = t.submit("root", work, "sbatch -J to-cancel --wrap \"sleep 600\"");
     t.at("2026-11-30T03:28:00");
     assert_eq!(t.root(&format!("scancel {cancel}")).exit, 0);

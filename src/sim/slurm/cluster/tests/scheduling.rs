@@ -21,40 +21,81 @@ fn backfill_starts_what_delays_no_reservation() {
     let mut t = Term::new("2026-11-30T00:00:00");
     // Three nodes busy for an hour, one for ten minutes.
     for _ in 0..3 {
-        t.submit("root", WORK, "sbatch --gpus-per-node=8 -t 60 --wrap \"sleep 3600\"");
+        t.submit(
+            "root",
+            WORK,
+            "sbatch --gpus-per-node=8 -t 60 --wrap \"sleep 3600\"",
+        );
     }
-    t.submit("root", WORK, "sbatch --gpus-per-node=8 -t 10 --wrap \"sleep 600\"");
+    t.submit(
+        "root",
+        WORK,
+        "sbatch --gpus-per-node=8 -t 10 --wrap \"sleep 600\"",
+    );
     t.c.advance(1);
     // The top job needs all four nodes: it waits for the hour, and holds
     // a reservation for them from then.
-    let big = t.submit("root", WORK, "sbatch -N 4 --gpus-per-node=8 -t 60 --qos=high --wrap \"sleep 60\"");
+    let big = t.submit(
+        "root",
+        WORK,
+        "sbatch -N 4 --gpus-per-node=8 -t 60 --qos=high --wrap \"sleep 60\"",
+    );
     // A two-hour job on the node free at 00:10 would delay it: it waits...
-    let long = t.submit("root", WORK, "sbatch --gpus-per-node=8 -t 120 --wrap \"sleep 60\"");
+    let long = t.submit(
+        "root",
+        WORK,
+        "sbatch --gpus-per-node=8 -t 120 --wrap \"sleep 60\"",
+    );
     t.c.advance(30 * 60);
     assert_eq!(state(&t, big), JobState::Pending);
     assert_eq!(reason(&t, big), "Resources");
-    assert_eq!(t.c.job(big).and_then(|j| j.start_time).map(super::super::clock::iso).as_deref(), Some("2026-11-30T01:00:00"));
+    assert_eq!(
+        t.c.job(big)
+            .and_then(|j| j.start_time)
+            .map(super::super::clock::iso)
+            .as_deref(),
+        Some("2026-11-30T01:00:00")
+    );
     assert_eq!(state(&t, long), JobState::Pending);
     assert_eq!(reason(&t, long), "Priority");
     // ... while one that ends before the reservation starts at once.
-    let short = t.submit("root", WORK, "sbatch --gpus-per-node=8 -t 20 --wrap \"sleep 60\"");
+    let short = t.submit(
+        "root",
+        WORK,
+        "sbatch --gpus-per-node=8 -t 20 --wrap \"sleep 60\"",
+    );
     t.c.advance(31);
     let job = t.c.job(short).map(|j| (j.state, j.sched_by));
     assert_eq!(job, Some((JobState::Running, SchedBy::Backfill)));
     // The big job starts when the hour is over, on time.
     t.c.advance(30 * 60);
     assert_eq!(state(&t, big), JobState::Running);
-    assert_eq!(t.c.job(big).and_then(|j| j.start_time), t.c.job(1).and_then(|j| j.end_time));
+    assert_eq!(
+        t.c.job(big).and_then(|j| j.start_time),
+        t.c.job(1).and_then(|j| j.end_time)
+    );
     assert_eq!(state(&t, long), JobState::Pending);
 }
 
 #[test]
 fn pending_reasons_as_slurm_names_them() {
     let mut t = Term::new("2026-11-30T00:00:00");
-    let run = t.submit("root", WORK, "sbatch -N 4 --gpus-per-node=8 -t 60 --wrap \"sleep 3600\"");
-    let top = t.submit("root", WORK, "sbatch --gpus-per-node=8 --qos=high --wrap \"sleep 60\"");
+    let run = t.submit(
+        "root",
+        WORK,
+        "sbatch -N 4 --gpus-per-node=8 -t 60 --wrap \"sleep 3600\"",
+    );
+    let top = t.submit(
+        "root",
+        WORK,
+        "sbatch --gpus-per-node=8 --qos=high --wrap \"sleep 60\"",
+    );
     let low = t.submit("bob", "~", "sbatch --gpus-per-node=4 --wrap \"sleep 60\"");
-    let dep = t.submit("root", WORK, &format!("sbatch --dependency=afterok:{run} --wrap \"sleep 60\""));
+    let dep = t.submit(
+        "root",
+        WORK,
+        &format!("sbatch --dependency=afterok:{run} --wrap \"sleep 60\""),
+    );
     let held = t.submit("alice", "~", "sbatch -H --wrap \"sleep 60\"");
     t.c.advance(1);
     assert_eq!(reason(&t, top), "Resources");
@@ -66,12 +107,27 @@ fn pending_reasons_as_slurm_names_them() {
     assert_eq!(t.root(&format!("scontrol release {low}")).exit, 0);
     // A job that must run on a drained node, with nothing ahead of it.
     assert_eq!(t.root(&format!("scancel {top} {low}")).exit, 0);
-    assert_eq!(t.root("scontrol update NodeName=node-2 State=DRAIN Reason=fan").exit, 0);
-    let pinned = t.submit("root", WORK, "sbatch -w node-2 --qos=high --wrap \"sleep 60\"");
+    assert_eq!(
+        t.root("scontrol update NodeName=node-2 State=DRAIN Reason=fan")
+            .exit,
+        0
+    );
+    let pinned = t.submit(
+        "root",
+        WORK,
+        "sbatch -w node-2 --qos=high --wrap \"sleep 60\"",
+    );
     t.c.advance(1);
-    assert_eq!(reason(&t, pinned), "ReqNodeNotAvail, UnavailableNodes:node-2");
+    assert_eq!(
+        reason(&t, pinned),
+        "ReqNodeNotAvail, UnavailableNodes:node-2"
+    );
     // Everything drained: the partition has no node left.
-    assert_eq!(t.root("scontrol update NodeName=node-[1-4] State=DRAIN Reason=maintenance").exit, 0);
+    assert_eq!(
+        t.root("scontrol update NodeName=node-[1-4] State=DRAIN Reason=maintenance")
+            .exit,
+        0
+    );
     let debug = t.submit("root", WORK, "sbatch -p debug --wrap \"sleep 60\"");
     t.c.advance(1);
     assert_eq!(
@@ -91,7 +147,10 @@ fn partition_limits_pend_when_not_enforced() {
     let config = ClusterConfig::parse(&conf).unwrap_or_else(|e| panic!("{e}"));
     let accounts = Accounts::reference().unwrap_or_else(|e| panic!("{e}"));
     let c = Cluster::new(config, accounts, 1_800_000_000, 1).unwrap_or_else(|e| panic!("{e}"));
-    let mut t = Term { c, files: Default::default() };
+    let mut t = Term {
+        c,
+        files: Default::default(),
+    };
     let nodes = t.submit("root", WORK, "sbatch -N 5 --wrap hostname");
     let time = t.submit("root", WORK, "sbatch -p debug -t 2:00:00 --wrap hostname");
     t.c.advance(60);
@@ -100,7 +159,10 @@ fn partition_limits_pend_when_not_enforced() {
     // Under ALL (the reference) both are refused at submission.
     let mut r = Term::new("2026-11-30T00:00:00");
     let out = r.root("sbatch -N 5 --wrap hostname");
-    assert_eq!(out.text(Stream::Stderr), "sbatch: error: Batch job submission failed: Node count specification invalid\n");
+    assert_eq!(
+        out.text(Stream::Stderr),
+        "sbatch: error: Batch job submission failed: Node count specification invalid\n"
+    );
     let out = r.root("sbatch -p debug -t 2:00:00 --wrap hostname");
     assert_eq!(
         out.text(Stream::Stderr),
@@ -114,7 +176,11 @@ fn jobs_end_completed_failed_timeout_or_cancelled() {
     let ok = t.submit("root", WORK, "sbatch --wrap \"sleep 30\"");
     let bad = t.submit("root", WORK, "sbatch --wrap \"sleep 10; false\"");
     let slow = t.submit("root", WORK, "sbatch -t 1 --wrap \"python train.py\"");
-    let hint = t.submit("root", WORK, "sbatch -t 5 --wrap \"# sim: runtime=2m exit=7\"");
+    let hint = t.submit(
+        "root",
+        WORK,
+        "sbatch -t 5 --wrap \"# sim: runtime=2m exit=7\"",
+    );
     let gone = t.submit("root", WORK, "sbatch --wrap \"sleep 600\"");
     t.c.advance(5);
     assert_eq!(t.root(&format!("scancel {gone}")).exit, 0);
@@ -126,7 +192,10 @@ fn jobs_end_completed_failed_timeout_or_cancelled() {
     assert_eq!(ended(hint), Some((JobState::Failed, 7)));
     assert_eq!(ended(gone), Some((JobState::Cancelled, 0)));
     let run = |id: u32| t.c.job(id).and_then(|j| Some(j.end_time? - j.start_time?));
-    assert_eq!((run(ok), run(slow), run(hint)), (Some(30), Some(60), Some(120)));
+    assert_eq!(
+        (run(ok), run(slow), run(hint)),
+        (Some(30), Some(60), Some(120))
+    );
     // squeue -t shows them while the controller remembers them, sorted
     // by the state's short name (CA < CD < F < TO).
     let out = t.root("squeue -t all -h -o \"%i %t %r\"");
@@ -134,20 +203,33 @@ fn jobs_end_completed_failed_timeout_or_cancelled() {
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(lines[0], format!("{gone} CA None"));
     assert_eq!(lines[1], format!("{ok} CD None"));
-    assert!(lines[2..4].contains(&format!("{bad} F NonZeroExitCode").as_str()), "{text}");
-    assert!(lines[2..4].contains(&format!("{hint} F NonZeroExitCode").as_str()), "{text}");
+    assert!(
+        lines[2..4].contains(&format!("{bad} F NonZeroExitCode").as_str()),
+        "{text}"
+    );
+    assert!(
+        lines[2..4].contains(&format!("{hint} F NonZeroExitCode").as_str()),
+        "{text}"
+    );
     assert_eq!(lines[4], format!("{slow} TO TimeLimit"));
     // MinJobAge later they are gone from squeue and scontrol.
     t.c.advance(400);
     assert_eq!(t.root("squeue -t all -h").text(Stream::Stdout), "");
     let out = t.root(&format!("scontrol show job {ok}"));
-    assert_eq!(out.text(Stream::Stderr), "slurm_load_jobs error: Invalid job id specified\n");
+    assert_eq!(
+        out.text(Stream::Stderr),
+        "slurm_load_jobs error: Invalid job id specified\n"
+    );
 }
 
 #[test]
 fn output_files_get_lines_and_banners() {
     let mut t = Term::new("2026-11-30T03:00:00");
-    let id = t.submit("root", WORK, "sbatch -N 2 -t 1 --wrap \"srun hostname; echo done; srun python x.py\"");
+    let id = t.submit(
+        "root",
+        WORK,
+        "sbatch -N 2 -t 1 --wrap \"srun hostname; echo done; srun python x.py\"",
+    );
     t.c.advance(1);
     let path = format!("{WORK}/slurm-{id}.out");
     let writes = t.c.drain_file_writes();
@@ -155,7 +237,11 @@ fn output_files_get_lines_and_banners() {
     let text: String = writes.iter().map(|w| w.text.as_str()).collect();
     assert_eq!(text, "node-1\nnode-2\ndone\n");
     t.c.advance(60);
-    let text: String = t.c.drain_file_writes().iter().map(|w| w.text.clone()).collect();
+    let text: String =
+        t.c.drain_file_writes()
+            .iter()
+            .map(|w| w.text.clone())
+            .collect();
     assert_eq!(
         text,
         format!(
@@ -170,14 +256,24 @@ fn output_files_get_lines_and_banners() {
 fn requeue_and_node_failure() {
     let mut t = Term::new("2026-11-30T03:00:00");
     let a = t.submit("root", WORK, "sbatch -N 1 -w node-2 --wrap \"sleep 3600\"");
-    let b = t.submit("root", WORK, "sbatch -N 1 -w node-2 --no-requeue --wrap \"sleep 3600\"");
+    let b = t.submit(
+        "root",
+        WORK,
+        "sbatch -N 1 -w node-2 --no-requeue --wrap \"sleep 3600\"",
+    );
     t.c.advance(1);
-    assert_eq!((state(&t, a), state(&t, b)), (JobState::Running, JobState::Running));
+    assert_eq!(
+        (state(&t, a), state(&t, b)),
+        (JobState::Running, JobState::Running)
+    );
     let out = t.root("scontrol update NodeName=node-2 State=DOWN Reason=\"gpu fell off the bus\"");
     assert_eq!((out.exit, out.transcript()), (0, String::new()));
     // The requeueable job comes back; the other one failed.
     assert_eq!(state(&t, a), JobState::Pending);
-    assert_eq!(t.c.job(a).map(|j| (j.restarts, j.reason)), Some((1, Reason::BeginTime)));
+    assert_eq!(
+        t.c.job(a).map(|j| (j.restarts, j.reason)),
+        Some((1, Reason::BeginTime))
+    );
     assert_eq!(state(&t, b), JobState::NodeFail);
     let sinfo = t.root("sinfo -R");
     assert_eq!(
@@ -190,33 +286,54 @@ fn requeue_and_node_failure() {
         format!("JobID             State \n------------ ---------- \n{a:<12}  NODE_FAIL \n")
     );
     // Back after resume and the 121-second hold-off.
-    assert_eq!(t.root("scontrol update NodeName=node-2 State=RESUME").exit, 0);
+    assert_eq!(
+        t.root("scontrol update NodeName=node-2 State=RESUME").exit,
+        0
+    );
     t.c.advance(125);
     assert_eq!(state(&t, a), JobState::Running);
     // Requeue by hand, then it runs again.
     assert_eq!(t.root(&format!("scontrol requeue {a}")).exit, 0);
     assert_eq!(t.c.job(a).map(|j| j.restarts), Some(2));
     let out = t.root(&format!("scontrol requeue {a}"));
-    assert_eq!(out.text(Stream::Stderr), format!("Job is pending execution for job {a}\n"));
+    assert_eq!(
+        out.text(Stream::Stderr),
+        format!("Job is pending execution for job {a}\n")
+    );
 }
 
 #[test]
 fn arrays_split_tasks_and_respect_their_limit() {
     let mut t = Term::new("2026-11-30T03:00:00");
-    let id = t.submit("root", WORK, "sbatch --array=0-3%2 --gpus-per-node=1 --wrap \"sleep 100\"");
+    let id = t.submit(
+        "root",
+        WORK,
+        "sbatch --array=0-3%2 --gpus-per-node=1 --wrap \"sleep 100\"",
+    );
     t.c.advance(1);
     let out = t.root("squeue -h -o \"%i %A %t %r\"");
     assert_eq!(
         out.text(Stream::Stdout),
-        format!("{id}_[2-3%2] {id} PD JobArrayTaskLimit\n{id}_0 {} R None\n{id}_1 {} R None\n", id + 1, id + 2)
+        format!(
+            "{id}_[2-3%2] {id} PD JobArrayTaskLimit\n{id}_0 {} R None\n{id}_1 {} R None\n",
+            id + 1,
+            id + 2
+        )
     );
     t.c.advance(100);
     t.c.advance(100);
     // The last task keeps the array's own id.
     let out = t.root("squeue -h -t all -o \"%i %A %t\"");
-    assert!(out.text(Stream::Stdout).contains(&format!("{id}_3 {id} CD")), "{}", out.transcript());
+    assert!(
+        out.text(Stream::Stdout)
+            .contains(&format!("{id}_3 {id} CD")),
+        "{}",
+        out.transcript()
+    );
     let out = t.root(&format!("sacct -j {id} -X -n -o JobID"));
-    let want: String = (0..4).map(|task| format!("{:<12} \n", format!("{id}_{task}"))).collect();
+    let want: String = (0..4)
+        .map(|task| format!("{:<12} \n", format!("{id}_{task}")))
+        .collect();
     assert_eq!(out.text(Stream::Stdout), want);
 }
 
@@ -224,10 +341,22 @@ fn arrays_split_tasks_and_respect_their_limit() {
 fn dependencies_release_or_never_will() {
     let mut t = Term::new("2026-11-30T03:00:00");
     let first = t.submit("root", WORK, "sbatch --wrap \"sleep 10\"");
-    let ok = t.submit("root", WORK, &format!("sbatch --dependency=afterok:{first} --wrap \"sleep 10\""));
+    let ok = t.submit(
+        "root",
+        WORK,
+        &format!("sbatch --dependency=afterok:{first} --wrap \"sleep 10\""),
+    );
     let failing = t.submit("root", WORK, "sbatch --wrap \"exit 1\"");
-    let never = t.submit("root", WORK, &format!("sbatch --dependency=afterok:{failing} --wrap \"sleep 10\""));
-    let any = t.submit("root", WORK, &format!("sbatch --dependency=afterany:{failing} --wrap \"sleep 10\""));
+    let never = t.submit(
+        "root",
+        WORK,
+        &format!("sbatch --dependency=afterok:{failing} --wrap \"sleep 10\""),
+    );
+    let any = t.submit(
+        "root",
+        WORK,
+        &format!("sbatch --dependency=afterany:{failing} --wrap \"sleep 10\""),
+    );
     t.c.advance(1);
     assert_eq!(reason(&t, ok), "Dependency");
     t.c.advance(12);
@@ -235,9 +364,15 @@ fn dependencies_release_or_never_will() {
     assert_eq!(state(&t, any), JobState::Completed);
     assert_eq!(reason(&t, never), "DependencyNeverSatisfied");
     let out = t.root(&format!("squeue -j {never} -h -o \"%E\""));
-    assert_eq!(out.text(Stream::Stdout), format!("afterok:{failing}(failed)\n"));
+    assert_eq!(
+        out.text(Stream::Stdout),
+        format!("afterok:{failing}(failed)\n")
+    );
     let out = t.root("sbatch --dependency=afterok:999 --wrap x");
-    assert_eq!(out.text(Stream::Stderr), "sbatch: error: Batch job submission failed: Job dependency problem\n");
+    assert_eq!(
+        out.text(Stream::Stderr),
+        "sbatch: error: Batch job submission failed: Job dependency problem\n"
+    );
 }
 
 #[test]
@@ -249,7 +384,10 @@ fn usage_is_charged_in_cpu_seconds_and_shifts_fair_share() {
     assert_eq!(out.exit, 1);
     let out = t.run_as("bob", "~", "sshare -P");
     let bob = out.text(Stream::Stdout);
-    let line = bob.lines().find(|l| l.contains("|bob|")).unwrap_or_default();
+    let line = bob
+        .lines()
+        .find(|l| l.contains("|bob|"))
+        .unwrap_or_default();
     // 8 CPUs for 100 s, decayed over minutes of a 7-day half-life.
     assert!(line.starts_with("  team-b|bob|1|1.000000|799|"), "{bob}");
     // bob now ranks below alice and root.
@@ -262,20 +400,36 @@ fn usage_is_charged_in_cpu_seconds_and_shifts_fair_share() {
 fn srun_runs_now_or_waits_then_runs() {
     let mut t = Term::new("2026-11-30T03:00:00");
     let out = t.root("srun -N 2 -l hostname");
-    assert_eq!((out.transcript(), out.exit), ("0: node-1\n1: node-2\n".to_owned(), 0));
+    assert_eq!(
+        (out.transcript(), out.exit),
+        ("0: node-1\n1: node-2\n".to_owned(), 0)
+    );
     let out = t.root("srun nosuchcommand");
     assert_eq!(
         out.transcript(),
         "slurmstepd: error: execve(): nosuchcommand: No such file or directory\nsrun: error: node-1: task 0: Exited with exit code 2\n"
     );
     assert_eq!(out.exit, 2);
-    t.submit("root", WORK, "sbatch -N 4 --gpus-per-node=8 -t 10 --wrap \"sleep 300\"");
+    t.submit(
+        "root",
+        WORK,
+        "sbatch -N 4 --gpus-per-node=8 -t 10 --wrap \"sleep 300\"",
+    );
     t.c.advance(1);
     let before = t.c.now();
     let out = t.root("srun --gpus-per-node=8 hostname");
     assert_eq!(out.exit, 0, "{}", out.transcript());
-    assert!(out.transcript().starts_with("srun: job "), "{}", out.transcript());
-    assert!(out.transcript().ends_with("has been allocated resources\nnode-1\n"), "{}", out.transcript());
+    assert!(
+        out.transcript().starts_with("srun: job "),
+        "{}",
+        out.transcript()
+    );
+    assert!(
+        out.transcript()
+            .ends_with("has been allocated resources\nnode-1\n"),
+        "{}",
+        out.transcript()
+    );
     assert!(t.c.now() - before >= 299);
     let out = t.root("srun --gpus=40 hostname");
     assert_eq!(
@@ -287,13 +441,19 @@ fn srun_runs_now_or_waits_then_runs() {
 #[test]
 fn test_only_tells_when_a_job_would_start() {
     let mut t = Term::new("2026-11-30T03:00:00");
-    t.submit("root", WORK, "sbatch -N 4 --gpus-per-node=8 -t 30 --wrap \"sleep 3600\"");
+    t.submit(
+        "root",
+        WORK,
+        "sbatch -N 4 --gpus-per-node=8 -t 30 --wrap \"sleep 3600\"",
+    );
     t.c.advance(1);
     let next = t.c.next_job_id();
     let out = t.root("sbatch --test-only --gpus-per-node=8 --wrap hostname");
     assert_eq!(
         out.text(Stream::Stderr),
-        format!("sbatch: Job {next} to start at 2026-11-30T03:30:00 using 1 processors on nodes node-1 in partition gpu\n")
+        format!(
+            "sbatch: Job {next} to start at 2026-11-30T03:30:00 using 1 processors on nodes node-1 in partition gpu\n"
+        )
     );
     assert_eq!(t.c.next_job_id(), next);
 }
