@@ -160,8 +160,12 @@ pub struct Cluster {
     dependents: BTreeSet<u32>,
     /// Nodes whose slurmd answers at a time: (time, node).
     answers: BTreeSet<(i64, usize)>,
-    /// The fair-share factors of the last priority calculation.
-    last_fair_shares: FairShares,
+    /// Per partition, per node: whether the node belongs to it.
+    membership: Vec<Vec<bool>>,
+    /// Bumped whenever the accounts may have changed shape.
+    assoc_generation: u64,
+    /// The Fair Tree factors by association while usage stays the same.
+    fair_share_cache: Option<Vec<f64>>,
 }
 
 /// A node's idle free memory: what an idle Linux node leaves free, at
@@ -294,6 +298,10 @@ impl Cluster {
             });
         }
         let node_count = nodes.len();
+        let membership: Vec<Vec<bool>> = partitions
+            .iter()
+            .map(|p: &Partition| (0..node_count).map(|n| p.nodes.contains(&n)).collect())
+            .collect();
         let params = SchedulerParams::from_config(&config, epoch);
         let timers = Timers {
             next_calc: params.next_tick(epoch, params.calc_period_s(&config)),
@@ -324,7 +332,9 @@ impl Cluster {
             launched: Vec::new(),
             dependents: BTreeSet::new(),
             answers: BTreeSet::new(),
-            last_fair_shares: FairShares::new(),
+            membership,
+            assoc_generation: 0,
+            fair_share_cache: None,
         })
     }
 
@@ -372,6 +382,8 @@ impl Cluster {
     /// Users, QOS and associations, to adjust (e.g. a lesson's usage).
     pub fn accounts_mut(&mut self) -> &mut Accounts {
         self.queue_dirty = true;
+        self.assoc_generation += 1;
+        self.fair_share_cache = None;
         &mut self.accounts
     }
 

@@ -8,9 +8,10 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 
 use super::cluster::{
-    COMMANDS, Caller, Cluster, ClusterError, Launch, ProgramOutput, ProgramRunner,
+    Accounts, COMMANDS, Caller, Cluster, ClusterError, Launch, ProgramOutput, ProgramRunner,
     Stream as ClusterStream,
 };
+use super::conf::ClusterConfig;
 use super::node_tools::{
     NodeHealth, PerfLaunch, ToolOutput, all_reduce_perf, dmesg_command, nvidia_smi_command,
 };
@@ -53,7 +54,18 @@ impl Session {
     /// The reference cluster of the transcripts (`node-[1-4]`, 8 GPUs
     /// each) with healthy nodes, `alice` logged in to `login1`.
     pub fn reference(seed: u64) -> Result<Self, SessionError> {
-        let cluster = Cluster::reference(EPOCH, seed)?;
+        Self::with_config(
+            ClusterConfig::reference().map_err(ClusterError::from)?,
+            seed,
+        )
+    }
+
+    /// A cluster described by `config` (the lines of a slurm.conf), with
+    /// the reference accounts and healthy nodes, `alice` logged in to
+    /// `login1`.
+    pub fn with_config(config: ClusterConfig, seed: u64) -> Result<Self, SessionError> {
+        let accounts = Accounts::reference().map_err(ClusterError::from)?;
+        let cluster = Cluster::new(config, accounts, EPOCH, seed)?;
         let nodes = cluster
             .nodes()
             .iter()
@@ -69,6 +81,19 @@ impl Session {
             nodes,
             seed,
         })
+    }
+
+    /// Runs one line as a script would, without the terminal's echo: what
+    /// the command-line program prints.
+    pub fn run_line(&mut self, line: &str) -> Outcome {
+        let mut commands = Tools {
+            cluster: &mut self.cluster,
+            nodes: &self.nodes,
+            seed: self.seed,
+        };
+        let outcome = self.terminal.shell.run(line, &mut commands);
+        self.catch_up(0);
+        outcome
     }
 
     /// Runs one input line, then lets the cluster catch up with the
@@ -91,12 +116,12 @@ impl Session {
 
     /// Tab completion over the shell's and the cluster's commands.
     pub fn complete(&mut self, line: &str, cursor: usize) -> Edit {
-        let mut commands = Tools {
+        let commands = Tools {
             cluster: &mut self.cluster,
             nodes: &self.nodes,
             seed: self.seed,
         };
-        self.terminal.complete(line, cursor, &mut commands)
+        self.terminal.complete(line, cursor, &commands)
     }
 
     /// Time flows: `seconds` more of simulated time.

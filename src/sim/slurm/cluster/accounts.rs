@@ -142,19 +142,38 @@ impl Accounts {
         self.qos.iter().map(|q| q.priority).max().unwrap_or(0)
     }
 
-    /// Adds usage (billing-seconds), by account then user, to user
-    /// associations. Charges that the tree refuses (an association without
-    /// shares) are dropped.
-    pub fn charge(&mut self, charges: &FairShares) {
-        for (account, users) in charges {
-            for (user, amount) in users {
-                if let Some(i) = self.tree.find(&assoc(account, user)) {
-                    let now = self.tree.nodes()[i].own_usage;
-                    // A refused charge leaves the previous usage in place.
-                    let _ = self.tree.set_own_usage(i, now + amount);
-                }
+    /// Adds usage (billing-seconds) to associations, by index in the tree
+    /// (as [`Self::user_assoc`] gives them). Charges the tree refuses (an
+    /// association without shares) are dropped.
+    pub fn charge(&mut self, usage: &[f64]) {
+        for (i, amount) in usage.iter().enumerate() {
+            if *amount > 0.0
+                && let Some(node) = self.tree.nodes().get(i)
+            {
+                let now = node.own_usage;
+                // A refused charge leaves the previous usage in place.
+                let _ = self.tree.set_own_usage(i, now + amount);
             }
         }
+    }
+
+    /// The index in the tree of `user`'s association with `account`.
+    pub fn user_assoc(&self, account: &str, user: &str) -> Option<usize> {
+        self.tree.find(&assoc(account, user))
+    }
+
+    /// The Fair Tree factor of every association by index in the tree (0
+    /// for accounts, and for all when the tree cannot be ranked).
+    pub fn fair_share_by_assoc(&self) -> Vec<f64> {
+        let mut out = vec![0.0; self.tree.nodes().len()];
+        for (UserAssoc { account, user }, detail) in
+            fair_share(&self.tree, Algorithm::FairTree).unwrap_or_default()
+        {
+            if let (Some(i), Some(f)) = (self.user_assoc(&account, &user), detail.factor) {
+                out[i] = f;
+            }
+        }
+        out
     }
 
     /// Decays every association's usage over `elapsed_s` seconds.

@@ -173,7 +173,7 @@ pub(crate) fn mem_units(mb: u64) -> String {
     let units = ['M', 'G', 'T', 'P'];
     let mut value = mb;
     let mut unit = 0;
-    while value != 0 && value % 1024 == 0 && unit + 1 < units.len() {
+    while value != 0 && value.is_multiple_of(1024) && unit + 1 < units.len() {
         value /= 1024;
         unit += 1;
     }

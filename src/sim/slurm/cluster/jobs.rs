@@ -24,12 +24,33 @@ impl JobTable {
 
     /// The job with this id.
     pub fn get(&self, id: &u32) -> Option<&Job> {
-        self.ids.binary_search(id).ok().and_then(|i| self.jobs.get(i))
+        self.ids
+            .binary_search(id)
+            .ok()
+            .and_then(|i| self.jobs.get(i))
     }
 
     /// The job with this id, to change.
     pub fn get_mut(&mut self, id: &u32) -> Option<&mut Job> {
-        self.ids.binary_search(id).ok().and_then(|i| self.jobs.get_mut(i))
+        self.ids
+            .binary_search(id)
+            .ok()
+            .and_then(|i| self.jobs.get_mut(i))
+    }
+
+    /// Where the job with this id is, for [`Self::at`] and [`Self::at_mut`].
+    pub fn position(&self, id: &u32) -> Option<usize> {
+        self.ids.binary_search(id).ok()
+    }
+
+    /// The job at a position.
+    pub fn at(&self, i: usize) -> Option<&Job> {
+        self.jobs.get(i)
+    }
+
+    /// The job at a position, to change.
+    pub fn at_mut(&mut self, i: usize) -> Option<&mut Job> {
+        self.jobs.get_mut(i)
     }
 
     /// Whether a job has this id.

@@ -778,8 +778,7 @@ impl Cluster {
                 if matches!(job.reason, Reason::JobHeldUser | Reason::JobHeldAdmin) {
                     job.reason = Reason::None;
                 }
-                let fair_share = self.accounts.fair_share_factors();
-                self.set_priority(id, &fair_share);
+                self.set_priority(id);
             }
         }
         self.note_reason(id);
@@ -848,6 +847,9 @@ impl Cluster {
 fn expand(argv: &[String], env: &[(String, String)]) -> Vec<String> {
     argv.iter()
         .map(|word| {
+            if !word.contains('$') {
+                return word.clone();
+            }
             let mut out = word.clone();
             for (k, v) in env {
                 out = out.replace(&format!("${{{k}}}"), v);

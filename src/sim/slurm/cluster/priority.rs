@@ -8,14 +8,12 @@
 //! priority was computed and its fair-share factor then, so that `sprio`
 //! shows that calculation's factors.
 
-use std::collections::BTreeMap;
-
 use crate::sim::fair_share::{
     JobFactors, PriorityBreakdown, job_size_factor, norm_priority, priority, tres_factor,
 };
 
 use super::Cluster;
-use super::accounts::{Accounts, FairShares};
+use super::accounts::Accounts;
 use super::state::{FixedFactors, Job, JobState, Partition, PriorityCalc};
 use crate::sim::slurm::conf::ClusterConfig;
 
@@ -123,48 +121,46 @@ impl Cluster {
         priority(&f, &self.config.priority).ok()
     }
 
-    /// Computes the priority of one pending job now (0 while held).
-    pub(crate) fn set_priority(&mut self, id: u32, fair_share: &FairShares) {
-        let ctx = self.priority_context();
-        let mut f = self.blank_factors();
-        self.set_priority_with(id, &ctx, &mut f, fair_share);
+    /// The Fair Tree factors by association (cached while usage stays).
+    fn fair_share_by_assoc(&mut self) -> Vec<f64> {
+        match &self.fair_share_cache {
+            Some(cached) => cached.clone(),
+            None => {
+                let fs = self.accounts.fair_share_by_assoc();
+                self.fair_share_cache = Some(fs.clone());
+                fs
+            }
+        }
     }
 
-    fn set_priority_with(
-        &mut self,
-        id: u32,
-        ctx: &Context,
-        f: &mut JobFactors,
-        fair_share: &FairShares,
-    ) {
+    /// Computes the priority of one pending job now (0 while held).
+    pub(crate) fn set_priority(&mut self, id: u32) {
+        let fair_share = self.fair_share_by_assoc();
+        let ctx = self.priority_context();
+        let mut f = self.blank_factors();
         let now = self.now;
-        let Some(job) = self.jobs.get(&id) else {
-            return;
-        };
-        if job.hold.is_some() {
-            if let Some(job) = self.jobs.get_mut(&id) {
-                job.priority = 0;
-            }
-            return;
-        }
-        let fs = fair_share
-            .get(job.account.as_str())
-            .and_then(|users| users.get(job.user.as_str()))
-            .copied()
-            .unwrap_or(0.0);
-        let fixed = match &job.fixed_factors {
-            Some(fixed) => fixed.clone(),
-            None => self.fixed_factors(job, ctx),
-        };
-        Self::fill_factors(f, job, &fixed, now, fs);
-        let total = priority(f, &self.config.priority).map_or(1, |b| b.total);
-        if let Some(job) = self.jobs.get_mut(&id) {
-            job.priority = total;
-            job.priority_calc = Some(PriorityCalc {
-                at: now,
-                fair_share: fs,
-            });
-            job.fixed_factors = Some(fixed);
+        let generation = self.assoc_generation;
+        let Self {
+            jobs,
+            partitions,
+            accounts,
+            config,
+            ..
+        } = self;
+        if let Some(job) = jobs.get_mut(&id) {
+            compute_priority(
+                job,
+                &mut f,
+                &Inputs {
+                    ctx: &ctx,
+                    fair_share: &fair_share,
+                    generation,
+                    now,
+                    partitions,
+                    accounts,
+                    config,
+                },
+            );
         }
     }
 
@@ -173,18 +169,16 @@ impl Cluster {
     /// every pending job's priority.
     pub(crate) fn recalc_priorities(&mut self) {
         self.charge_usage();
-        let previous = self.timers.last_calc;
-        let elapsed = (self.now - previous) as f64;
+        let elapsed = (self.now - self.timers.last_calc) as f64;
         self.accounts
             .decay(elapsed, self.config.priority.decay_half_life_s as f64);
+        self.fair_share_cache = None;
         self.timers.last_calc = self.now;
-        let fair_share = self.accounts.fair_share_factors();
-        // Fair Tree factors are ranks: often the same from one calculation
-        // to the next, and then each job keeps its factor without a lookup.
-        let unchanged = fair_share == self.last_fair_shares;
+        let fair_share = self.fair_share_by_assoc();
         let ctx = self.priority_context();
         let mut f = self.blank_factors();
         let now = self.now;
+        let generation = self.assoc_generation;
         // One sweep over the jobs, borrowing the cluster's parts apart.
         let Self {
             jobs,
@@ -193,82 +187,109 @@ impl Cluster {
             config,
             ..
         } = self;
+        let inputs = Inputs {
+            ctx: &ctx,
+            fair_share: &fair_share,
+            generation,
+            now,
+            partitions,
+            accounts,
+            config,
+        };
         for job in jobs.values_mut().filter(|j| j.state == JobState::Pending) {
-            if job.hold.is_some() {
-                job.priority = 0;
-                continue;
-            }
-            // Only a factor from the last calculation itself is reused.
-            let known = job
-                .priority_calc
-                .filter(|c| unchanged && c.at == previous)
-                .map(|c| c.fair_share);
-            let fs = known.unwrap_or_else(|| {
-                fair_share
-                    .get(job.account.as_str())
-                    .and_then(|users| users.get(job.user.as_str()))
-                    .copied()
-                    .unwrap_or(0.0)
-            });
-            let fixed = job
-                .fixed_factors
-                .take()
-                .unwrap_or_else(|| fixed_factors(job, &ctx, partitions, accounts, config));
-            Self::fill_factors(&mut f, job, &fixed, now, fs);
-            job.priority = priority(&f, &config.priority).map_or(1, |b| b.total);
-            job.priority_calc = Some(PriorityCalc {
-                at: now,
-                fair_share: fs,
-            });
-            job.fixed_factors = Some(fixed);
+            compute_priority(job, &mut f, &inputs);
         }
-        self.last_fair_shares = fair_share;
         self.queue_dirty = true;
     }
 
     /// Charges every running job's CPU-seconds up to now.
     pub(crate) fn charge_usage(&mut self) {
-        let mut charges: FairShares = FairShares::new();
         let now = self.now;
-        for &(_, id) in &self.ends {
-            if let Some(job) = self.jobs.get_mut(&id) {
-                let secs = (now - job.charged_until).max(0);
-                job.charged_until = now;
-                let amount = secs as f64 * f64::from(job.shape.total().cpus);
-                // Keys are copied only the first time an association is seen.
-                match charges.get_mut(job.account.as_str()) {
-                    Some(users) => match users.get_mut(job.user.as_str()) {
-                        Some(total) => *total += amount,
-                        None => {
-                            users.insert(job.user.clone(), amount);
-                        }
-                    },
-                    None => {
-                        charges.insert(
-                            job.account.clone(),
-                            BTreeMap::from([(job.user.clone(), amount)]),
-                        );
-                    }
-                }
+        let running: Vec<u32> = self.ends.iter().map(|&(_, id)| id).collect();
+        let mut usage = vec![0.0; self.accounts.tree.nodes().len()];
+        for id in running {
+            if let Some((i, amount)) = self.usage_of(id, now) {
+                usage[i] += amount;
             }
         }
-        self.accounts.charge(&charges);
+        self.accounts.charge(&usage);
+        self.fair_share_cache = None;
     }
 
     /// Charges one ending job's CPU-seconds up to `end`.
     pub(crate) fn charge_job(&mut self, id: u32, end: i64) {
-        let Some(job) = self.jobs.get_mut(&id) else {
-            return;
-        };
-        let secs = (end - job.charged_until).max(0);
-        job.charged_until = end;
-        let amount = secs as f64 * f64::from(job.shape.total().cpus);
-        let charges = FairShares::from([(
-            job.account.clone(),
-            BTreeMap::from([(job.user.clone(), amount)]),
-        )]);
-        self.accounts.charge(&charges);
+        if let Some((i, amount)) = self.usage_of(id, end) {
+            let mut usage = vec![0.0; self.accounts.tree.nodes().len()];
+            usage[i] = amount;
+            self.accounts.charge(&usage);
+            self.fair_share_cache = None;
+        }
     }
+
+    /// A running job's CPU-seconds since it was last charged, up to
+    /// `until`, and the association they go to; marks them charged.
+    fn usage_of(&mut self, id: u32, until: i64) -> Option<(usize, f64)> {
+        let generation = self.assoc_generation;
+        let Self { jobs, accounts, .. } = self;
+        let job = jobs.get_mut(&id)?;
+        let secs = (until - job.charged_until).max(0);
+        job.charged_until = until;
+        let assoc = assoc_index(job, accounts, generation)?;
+        Some((assoc, secs as f64 * f64::from(job.shape.total().cpus)))
+    }
+}
+
+/// What a priority calculation needs besides the job.
+struct Inputs<'a> {
+    ctx: &'a Context,
+    fair_share: &'a [f64],
+    generation: u64,
+    now: i64,
+    partitions: &'a [Partition],
+    accounts: &'a Accounts,
+    config: &'a ClusterConfig,
+}
+
+/// The index of a job's user association, looked up once per generation.
+fn assoc_index(job: &mut Job, accounts: &Accounts, generation: u64) -> Option<usize> {
+    match job.assoc {
+        Some((g, i)) if g == generation => Some(i),
+        _ => {
+            let i = accounts.user_assoc(&job.account, &job.user)?;
+            job.assoc = Some((generation, i));
+            Some(i)
+        }
+    }
+}
+
+/// Computes one pending job's priority now (0 while held) and remembers
+/// the calculation.
+fn compute_priority(job: &mut Job, f: &mut JobFactors, inputs: &Inputs<'_>) {
+    if job.hold.is_some() {
+        job.priority = 0;
+        return;
+    }
+    let fs = assoc_index(job, inputs.accounts, inputs.generation)
+        .and_then(|i| inputs.fair_share.get(i))
+        .copied()
+        .unwrap_or(0.0);
+    if job.fixed_factors.is_none() {
+        job.fixed_factors = Some(fixed_factors(
+            job,
+            inputs.ctx,
+            inputs.partitions,
+            inputs.accounts,
+            inputs.config,
+        ));
+    }
+    if let Some(fixed) = &job.fixed_factors {
+        Cluster::fill_factors(f, job, fixed, inputs.now, fs);
+    }
+    job.priority = priority(f, &inputs.config.priority).map_or(1, |b| b.total);
+    job.priority_calc = Some(PriorityCalc {
+        at: inputs.now,
+        fair_share: fs,
+    });
 }
 
 /// The factors of a job that do not change while it waits, from the parts

@@ -6,7 +6,9 @@ use std::ops::{Add, Sub};
 use serde::{Deserialize, Serialize};
 
 /// An amount of CPUs, memory and GPUs (on one node, or a job's total).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Hash, Serialize, Deserialize)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Default, Hash, Serialize, Deserialize,
+)]
 pub struct Res {
     /// CPUs.
     pub cpus: u32,

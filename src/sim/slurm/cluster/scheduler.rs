@@ -149,10 +149,14 @@ struct Pass {
     /// Per partition and need: the nodes by their earliest time without
     /// reservations (those that free up within the horizon), sorted by
     /// time then allocation order. Jobs of the same shape share it.
-    earliest_memo: Vec<((usize, Res), Vec<(i64, (u32, usize))>)>,
+    earliest_memo: Vec<((usize, Res), Vec<NodeTime>)>,
     /// Nodes that hold reservations, whose times are worked out per job.
     reserved: Vec<usize>,
 }
+
+/// When a node frees up for a need, with its allocation order key
+/// (weight, index).
+type NodeTime = (i64, (u32, usize));
 
 impl Pass {
     fn new(c: &Cluster) -> Self {
@@ -559,13 +563,13 @@ impl Cluster {
         self.note_reason(id);
     }
 
-    /// Whether node `n` is in partition `part` (whose nodes are sorted by
-    /// weight, then index).
+    /// Whether node `n` is in partition `part`.
     fn in_partition(&self, n: usize, part: usize) -> bool {
-        let key = |m: &usize| (self.nodes[*m].weight, *m);
-        self.partitions
+        self.membership
             .get(part)
-            .is_some_and(|p| p.nodes.binary_search_by_key(&key(&n), key).is_ok())
+            .and_then(|m| m.get(n))
+            .copied()
+            .unwrap_or(false)
     }
 
     /// Takes the jobs a pass started out of its queue.
@@ -698,7 +702,9 @@ impl Cluster {
             {
                 continue;
             }
-            let Some(ask) = self.ask(id) else { continue };
+            let Some(ask) = self.ask_for(job) else {
+                continue;
+            };
             if let Some(job) = self.jobs.get_mut(&id) {
                 job.last_sched_eval = now;
                 job.sched_by = SchedBy::Main;
@@ -767,26 +773,33 @@ impl Cluster {
         let horizon = now.saturating_add(self.params.bf_window_s);
         let res = self.params.bf_resolution_s.max(1);
         let mut pass = Pass::with_reservations(self);
-        // Shapes that found no room now: without reservations (any time
-        // limit), and with them (this time limit).
-        let mut no_room: Vec<(usize, Res, usize)> = Vec::new();
-        let mut blocked_by_resv: Vec<(usize, Res, usize, i64)> = Vec::new();
+        // Shapes that found no room now, with the shortest time limit that
+        // failed: a longer one meets every reservation a shorter one meets
+        // (`i64::MIN` when there was no room even without reservations).
+        let mut full: Vec<((usize, Res, usize), i64)> = Vec::new();
         let mut reserved = 0;
         let mut tested = 0;
         for &(id, _) in &queue {
             if tested >= self.params.bf_max_job_test {
                 break;
             }
-            match self.jobs.get(&id) {
-                Some(job) if job.state == JobState::Pending && self.blocked_job(job).is_none() => {}
+            let Some(at) = self.jobs.position(&id) else {
+                continue;
+            };
+            let ask = match self.jobs.at(at) {
+                Some(job) if job.state == JobState::Pending && self.blocked_job(job).is_none() => {
+                    match self.ask_for(job) {
+                        Some(ask) => ask,
+                        None => continue,
+                    }
+                }
                 _ => continue,
-            }
-            let Some(ask) = self.ask(id) else { continue };
+            };
             if self.partitions[ask.part].state != PartitionState::Up {
                 continue;
             }
             tested += 1;
-            if let Some(job) = self.jobs.get_mut(&id) {
+            if let Some(job) = self.jobs.at_mut(at) {
                 job.last_sched_eval = now;
                 job.sched_by = SchedBy::Backfill;
                 job.backfill_last = true;
@@ -794,8 +807,9 @@ impl Cluster {
             let shape = (ask.part, ask.need, ask.k);
             let simple = ask.required.is_empty() && ask.excluded.is_empty();
             let known_full = simple
-                && (no_room.contains(&shape)
-                    || blocked_by_resv.contains(&(ask.part, ask.need, ask.k, ask.duration)));
+                && full
+                    .iter()
+                    .any(|&(s, shortest)| s == shape && ask.duration >= shortest);
             let picked = if known_full {
                 None
             } else {
@@ -806,10 +820,14 @@ impl Cluster {
                 continue;
             }
             if simple && !known_full {
-                if self.pick_now(&ask, &mut pass, false).is_none() {
-                    no_room.push(shape);
+                let shortest = if self.pick_now(&ask, &mut pass, false).is_none() {
+                    i64::MIN
                 } else {
-                    blocked_by_resv.push((ask.part, ask.need, ask.k, ask.duration));
+                    ask.duration
+                };
+                match full.iter_mut().find(|(s, _)| *s == shape) {
+                    Some((_, known)) => *known = (*known).min(shortest),
+                    None => full.push((shape, shortest)),
                 }
             }
             if reserved >= self.params.bf_reserve_depth {
@@ -857,7 +875,7 @@ impl Cluster {
         let memo_at = match pass.earliest_memo.iter().position(|(k, _)| *k == key) {
             Some(i) => i,
             None => {
-                let mut times: Vec<(i64, (u32, usize))> = self.partitions[ask.part]
+                let mut times: Vec<NodeTime> = self.partitions[ask.part]
                     .nodes
                     .iter()
                     .filter_map(|&n| {
@@ -873,7 +891,7 @@ impl Cluster {
         let pass = &*pass;
         let usable = |n: usize| pass.open[n] && !ask.excluded.contains(&n);
         // Nodes with reservations: their own times, for this duration.
-        let mut special: Vec<(i64, (u32, usize))> = pass
+        let mut special: Vec<NodeTime> = pass
             .reserved
             .iter()
             .copied()
@@ -891,7 +909,7 @@ impl Cluster {
             .filter(|&(_, (_, n))| usable(n) && pass.reservations(n).is_empty())
             .peekable();
         // Both lists merged by time, up to the k-th time and its ties.
-        let mut merged: Vec<(i64, (u32, usize))> = Vec::new();
+        let mut merged: Vec<NodeTime> = Vec::new();
         let mut special_iter = special.into_iter().peekable();
         loop {
             let next = match (plain.peek(), special_iter.peek()) {

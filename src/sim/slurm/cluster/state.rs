@@ -603,6 +603,9 @@ pub struct Job {
     pub priority_calc: Option<PriorityCalc>,
     /// The factors that do not change while it waits.
     pub fixed_factors: Option<FixedFactors>,
+    /// Its user association: (generation of the accounts, index in their
+    /// tree), remembered so that it is looked up once per generation.
+    pub assoc: Option<(u64, usize)>,
     /// A hold.
     pub hold: Option<Hold>,
     /// The unmet dependency.

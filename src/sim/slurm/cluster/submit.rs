@@ -336,6 +336,7 @@ impl Cluster {
             priority: 0,
             priority_calc: None,
             fixed_factors: None,
+            assoc: None,
             hold: opts.hold.then_some(Hold::User),
             dependency,
             dependency_failed: false,
@@ -388,8 +389,7 @@ impl Cluster {
         {
             job.reason = reason;
         }
-        let fair_share = self.accounts.fair_share_factors();
-        self.set_priority(id, &fair_share);
+        self.set_priority(id);
         self.settle_dependencies();
         self.queue_insert(id);
         self.note_reason(id);

@@ -1,0 +1,69 @@
+//! The `slurm-shell` program: command lines on stdin, the simulated
+//! cluster's answers on stdout and stderr, the last status as exit code.
+#![cfg(not(target_arch = "wasm32"))]
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+/// Runs `slurm-shell` with `args`, feeding `input`; (stdout, stderr, code).
+fn run(args: &[&str], input: &str) -> (String, String, i32) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_slurm-shell"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("slurm-shell starts");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(input.as_bytes())
+        .expect("writes");
+    let out = child.wait_with_output().expect("finishes");
+    (
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+        out.status.code().unwrap_or(-1),
+    )
+}
+
+#[test]
+fn answers_like_slurm_and_bash_on_the_right_streams() {
+    let (out, err, code) = run(&[], "sinfo\nsbatch --wrap 'sleep 5'\nsinfoo\n");
+    assert!(out.starts_with(
+        "PARTITION AVAIL  TIMELIMIT  NODES  STATE NODELIST\ngpu*         up 7-00:00:00      4   idle node-[1-4]\n"
+    ));
+    assert!(out.contains("Submitted batch job 1\n"));
+    assert_eq!(err, "bash: sinfoo: command not found\n");
+    assert_eq!(code, 127, "the last command's status");
+}
+
+#[test]
+fn an_instructors_slurm_conf_is_read_and_its_errors_named() {
+    let dir = std::env::temp_dir().join(format!("slurm-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let good = dir.join("good.conf");
+    std::fs::write(
+        &good,
+        "ClusterName=lab\nNodeName=gpu-[01-16] CPUs=64 RealMemory=512000 Gres=gpu:8\nPartitionName=batch Nodes=gpu-[01-16] Default=YES MaxTime=2-00:00:00\n",
+    )
+    .expect("writes");
+    let (out, _, code) = run(&["--conf", &good.to_string_lossy()], "sinfo -s\n");
+    assert_eq!(code, 0);
+    assert!(out.contains("batch*"), "{out}");
+    assert!(out.contains("gpu-[01-16]"), "{out}");
+    let bad = dir.join("bad.conf");
+    std::fs::write(&bad, "NodeName=n1 CPUs=lots\nFrobnicate=1\n").expect("writes");
+    let (_, err, code) = run(&["--conf", &bad.to_string_lossy()], "");
+    assert_eq!(code, 2);
+    assert!(err.contains("ClusterName needs to be specified"), "{err}");
+    assert!(err.contains("CPUs"), "{err}");
+    assert!(err.contains("Frobnicate"), "{err}");
+    let (_, err, code) = run(&["--seed", "x"], "");
+    assert_eq!(
+        (code, err.trim()),
+        (2, "slurm-shell: --seed takes a number, not x")
+    );
+    let _ = std::fs::remove_dir_all(dir);
+}
