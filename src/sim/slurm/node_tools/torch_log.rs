@@ -8,7 +8,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::clock::Civil;
+use super::clock::{Civil, c10_log, py_log};
 use super::noise;
 
 /// Where torch's shared libraries live in the model image (Python 3.10).
@@ -142,7 +142,7 @@ impl RankFailure {
 fn glog(rank: u32, at: i64, nanos: u64, line: u32) -> String {
     format!(
         "[rank{rank}]:[E{}.{nanos:09} ProcessGroupNCCL.cpp:{line}] ",
-        Civil::new(at).c10_log()
+        c10_log(&Civil::new(at))
     )
 }
 
@@ -340,7 +340,7 @@ impl Backtrace {
 fn agent_prefix(level: char, at: i64, millis: u64, agent_pid: u32, line: u32) -> String {
     format!(
         "{level}{}.{millis:03}000 {agent_pid} {ELASTIC_API}:{line}] ",
-        Civil::new(at).py_log()
+        py_log(&Civil::new(at))
     )
 }
 

@@ -1,66 +1,23 @@
 //! Calendar time for `date` and `ls -l`: seconds since the Unix epoch to a
-//! UTC date (Howard Hinnant's `civil_from_days`), and `strftime`-style
+//! UTC date (the shared calendar), and `strftime`-style
 //! formatting of the fields GNU `date` is most used with.
 
-const DAY: u64 = 86_400;
+use crate::sim::slurm::calendar::Civil;
 
-const WEEKDAYS: [&str; 7] = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
-
-const MONTHS: [&str; 12] = [
-    "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
-];
-
-/// A moment in UTC, broken into calendar fields.
+/// A moment in UTC with the seconds it came from (`%s`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) struct DateTime {
-    year: i64,
-    /// 1 to 12.
-    month: u32,
-    /// 1 to 31.
-    day: u32,
-    hour: u64,
-    minute: u64,
-    second: u64,
-    /// 0 is Sunday.
-    weekday: usize,
-    /// Day of the year, 1 to 366.
-    yday: u64,
+    civil: Civil,
     epoch: u64,
 }
 
 impl DateTime {
     /// The date of `secs` seconds after 1970-01-01 00:00:00 UTC.
     pub(super) fn from_epoch(secs: u64) -> DateTime {
-        let days = secs / DAY;
-        let rem = secs % DAY;
-        // civil_from_days, for days since 1970-01-01.
-        let z = days as i64 + 719_468;
-        let era = z.div_euclid(146_097);
-        let doe = z.rem_euclid(146_097);
-        let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-        let mp = (5 * doy + 2) / 153;
-        let day = (doy - (153 * mp + 2) / 5 + 1) as u32;
-        let month = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
-        let year = yoe + era * 400 + i64::from(month <= 2);
-        let leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0;
-        const BEFORE: [u64; 12] = [0, 31, 59, 90, 120, 151, 181, 212, 243, 273, 304, 334];
-        let yday = BEFORE[(month - 1) as usize] + u64::from(day) + u64::from(leap && month > 2);
         DateTime {
-            year,
-            month,
-            day,
-            hour: rem / 3600,
-            minute: rem % 3600 / 60,
-            second: rem % 60,
-            weekday: ((days + 4) % 7) as usize,
-            yday,
+            civil: Civil::new(i64::try_from(secs).unwrap_or(i64::MAX / 2)),
             epoch: secs,
         }
-    }
-
-    fn month_name(&self) -> &'static str {
-        MONTHS[(self.month - 1) as usize % 12]
     }
 
     /// The date as `ls -l` shows it: `Mon DD HH:MM` within six months
@@ -91,17 +48,17 @@ impl DateTime {
                 break;
             };
             let field = match f {
-                'a' => WEEKDAYS[self.weekday % 7].to_owned(),
-                'b' | 'h' => self.month_name().to_owned(),
-                'd' => format!("{:02}", self.day),
-                'e' => format!("{:>2}", self.day),
-                'H' => format!("{:02}", self.hour),
-                'M' => format!("{:02}", self.minute),
-                'S' => format!("{:02}", self.second),
-                'Y' => self.year.to_string(),
-                'y' => format!("{:02}", self.year.rem_euclid(100)),
-                'm' => format!("{:02}", self.month),
-                'j' => format!("{:03}", self.yday),
+                'a' => self.civil.weekday_name().to_owned(),
+                'b' | 'h' => self.civil.month_name().to_owned(),
+                'd' => format!("{:02}", self.civil.day),
+                'e' => format!("{:>2}", self.civil.day),
+                'H' => format!("{:02}", self.civil.hour),
+                'M' => format!("{:02}", self.civil.minute),
+                'S' => format!("{:02}", self.civil.second),
+                'Y' => self.civil.year.to_string(),
+                'y' => format!("{:02}", self.civil.year.rem_euclid(100)),
+                'm' => format!("{:02}", self.civil.month),
+                'j' => format!("{:03}", self.civil.yday),
                 'F' => self.format("%Y-%m-%d"),
                 'T' => self.format("%H:%M:%S"),
                 'D' => self.format("%m/%d/%y"),
