@@ -6,7 +6,7 @@ use plotters::coord::ranged1d::ValueFormatter;
 use plotters::coord::types::RangedCoordf64;
 use plotters::prelude::*;
 
-use super::{ChartError, GRID, INK, SERIES, themed};
+use super::{Axes, ChartError, SERIES, plot, themed};
 
 /// One series: its points (x increasing) and style.
 pub struct Line<'a> {
@@ -85,27 +85,13 @@ where
     {
         let root = SVGBackend::with_string(&mut svg, size).into_drawing_area();
         let err = |e: &dyn std::fmt::Display| ChartError::Drawing(e.to_string());
-        let mut plot = ChartBuilder::on(&root)
-            .margin(12)
-            .x_label_area_size(44)
-            .y_label_area_size(60)
-            .build_cartesian_2d(x, y)
-            .map_err(|e| err(&e))?;
-        let font = ("sans-serif", 14).into_font().color(&INK);
-        plot.configure_mesh()
-            .x_desc(chart.x_label)
-            .y_desc(chart.y_label)
-            .x_labels(7)
-            .y_labels(6)
-            .x_label_formatter(&|x| (chart.tick_x)(*x))
-            .y_label_formatter(&|y| (chart.tick_y)(*y))
-            .label_style(font.clone())
-            .axis_desc_style(font)
-            .axis_style(INK)
-            .bold_line_style(GRID)
-            .light_line_style(TRANSPARENT)
-            .draw()
-            .map_err(|e| err(&e))?;
+        let axes = Axes {
+            x_label: chart.x_label,
+            y_label: chart.y_label,
+            tick_x: chart.tick_x,
+            tick_y: chart.tick_y,
+        };
+        let mut plot = plot(&root, x, y, &axes)?;
         for line in chart.lines {
             let colour = SERIES[line.colour % SERIES.len()];
             let points = line

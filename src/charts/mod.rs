@@ -6,6 +6,9 @@
 pub mod lines;
 pub mod waste;
 
+use plotters::coord::Shift;
+use plotters::coord::ranged1d::{Ranged, ValueFormatter};
+use plotters::prelude::*;
 use plotters::style::RGBColor;
 
 /// Drawn where the theme's text colour belongs; [`themed`] swaps it for
@@ -51,4 +54,53 @@ pub(crate) fn themed(svg: String, (width, height): (u32, u32)) -> String {
             &format!("viewBox=\"0 0 {width} {height}\" preserveAspectRatio=\"xMidYMid meet\""),
             1,
         )
+}
+
+/// A chart's axis titles and tick labels, in the reader's language.
+pub(crate) struct Axes<'a> {
+    /// Horizontal axis title.
+    pub(crate) x_label: &'a str,
+    /// Vertical axis title.
+    pub(crate) y_label: &'a str,
+    /// Tick label of an x value.
+    pub(crate) tick_x: &'a dyn Fn(f64) -> String,
+    /// Tick label of a y value.
+    pub(crate) tick_y: &'a dyn Fn(f64) -> String,
+}
+
+/// Lays out a plot on `root` over the coordinates `x` and `y` and draws its
+/// themed axes and grid: every chart of the book looks the same.
+pub(crate) fn plot<'a, 'b, X, Y>(
+    root: &'a DrawingArea<SVGBackend<'b>, Shift>,
+    x: X,
+    y: Y,
+    axes: &Axes<'_>,
+) -> Result<ChartContext<'a, SVGBackend<'b>, Cartesian2d<X, Y>>, ChartError>
+where
+    X: Ranged<ValueType = f64> + ValueFormatter<f64>,
+    Y: Ranged<ValueType = f64> + ValueFormatter<f64>,
+{
+    let err = |e: &dyn std::fmt::Display| ChartError::Drawing(e.to_string());
+    let mut plot = ChartBuilder::on(root)
+        .margin(12)
+        .x_label_area_size(44)
+        .y_label_area_size(60)
+        .build_cartesian_2d(x, y)
+        .map_err(|e| err(&e))?;
+    let font = ("sans-serif", 14).into_font().color(&INK);
+    plot.configure_mesh()
+        .x_desc(axes.x_label)
+        .y_desc(axes.y_label)
+        .x_labels(7)
+        .y_labels(6)
+        .x_label_formatter(&|x| (axes.tick_x)(*x))
+        .y_label_formatter(&|y| (axes.tick_y)(*y))
+        .label_style(font.clone())
+        .axis_desc_style(font)
+        .axis_style(INK)
+        .bold_line_style(GRID)
+        .light_line_style(TRANSPARENT)
+        .draw()
+        .map_err(|e| err(&e))?;
+    Ok(plot)
 }

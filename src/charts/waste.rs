@@ -5,7 +5,9 @@
 
 use plotters::prelude::*;
 
-use super::{ChartError, GRID, INK, SERIES, themed};
+use plotters::coord::types::RangedCoordf64;
+
+use super::{Axes, ChartError, INK, SERIES, plot, themed};
 use crate::sim::checkpoint::SimPoint;
 
 /// What to draw, with the words and number formats of the reader's language.
@@ -48,29 +50,18 @@ pub fn render(chart: &WasteChart<'_>, size: (u32, u32)) -> Result<String, ChartE
     {
         let root = SVGBackend::with_string(&mut svg, size).into_drawing_area();
         let err = |e: &dyn std::fmt::Display| ChartError::Drawing(e.to_string());
-        let mut plot = ChartBuilder::on(&root)
-            .margin(12)
-            .x_label_area_size(44)
-            .y_label_area_size(60)
-            .build_cartesian_2d(
-                LogCoord::from((first..last).log_scale()).with_key_points(ticks(first, last)),
-                0.0..y_max,
-            )
-            .map_err(|e| err(&e))?;
-        let font = ("sans-serif", 14).into_font().color(&INK);
-        plot.configure_mesh()
-            .x_desc(chart.x_label)
-            .y_desc(chart.y_label)
-            .y_labels(6)
-            .x_label_formatter(&|x| (chart.tick_x)(*x))
-            .y_label_formatter(&|y| (chart.tick_y)(*y))
-            .label_style(font.clone())
-            .axis_desc_style(font)
-            .axis_style(INK)
-            .bold_line_style(GRID)
-            .light_line_style(TRANSPARENT)
-            .draw()
-            .map_err(|e| err(&e))?;
+        let axes = Axes {
+            x_label: chart.x_label,
+            y_label: chart.y_label,
+            tick_x: chart.tick_x,
+            tick_y: chart.tick_y,
+        };
+        let mut plot = plot(
+            &root,
+            LogCoord::from((first..last).log_scale()).with_key_points(ticks(first, last)),
+            RangedCoordf64::from(0.0..y_max),
+            &axes,
+        )?;
 
         let marker = |x: f64, colour: RGBColor, width: u32| {
             PathElement::new(vec![(x, 0.0), (x, y_max)], colour.stroke_width(width))

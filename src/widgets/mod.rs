@@ -73,6 +73,12 @@ pub fn WidgetHost(
     .into_any()
 }
 
+/// The coloured square before a legend entry (decorative: the entry's
+/// text says what it is).
+pub(crate) fn swatch(colour: &'static str) -> impl IntoView {
+    view! { <span class="swatch" style=format!("background:{colour}") aria-hidden="true"></span> }
+}
+
 /// A piece of content that could not be shown: a translated notice, with
 /// the technical detail for the page's author.
 #[component]

@@ -230,7 +230,7 @@ pub fn YoungDalyExplorer(
     .map(|(key, colour)| {
         view! {
             <li>
-                <span class="swatch" style=format!("background:{colour}") aria-hidden="true"></span>
+                {crate::widgets::swatch(colour)}
                 {move || i18n.t(key)}
             </li>
         }

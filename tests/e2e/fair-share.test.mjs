@@ -3,7 +3,7 @@
 // pass/fail timing).
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { openPage, visit } from "./harness.mjs";
+import { measureRedraws, openPage, stats, visit } from "./harness.mjs";
 
 const out = (page, id) => page.locator(`[data-testid="${id}"]`).textContent();
 
@@ -140,40 +140,10 @@ test("in Spanish the calculator speaks Spanish and writes 6.502", async () => {
 test("benchmark: recompute and redraw after an input change", async () => {
   const { context, page } = await openPage();
   await open(page);
-  const measure = (selector, target_selector, values) =>
-    page.evaluate(
-      async ([selector, target_selector, values]) => {
-        const input = document.querySelector(selector);
-        const target = document.querySelector(target_selector);
-        const times = [];
-        for (const value of values) {
-          const changed = new Promise((resolve) => {
-            const observer = new MutationObserver(() => {
-              observer.disconnect();
-              resolve();
-            });
-            observer.observe(target, { childList: true, subtree: true });
-          });
-          const start = performance.now();
-          input.value = value;
-          input.dispatchEvent(new Event("input", { bubbles: true }));
-          await changed;
-          times.push(performance.now() - start);
-          await new Promise((r) => setTimeout(r, 0));
-        }
-        return times;
-      },
-      [selector, target_selector, values],
-    );
-  const stats = (xs) => {
-    const sorted = [...xs].sort((a, b) => a - b);
-    const at = (q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))].toFixed(2);
-    return `median ${at(0.5)} ms, p95 ${at(0.95)} ms`;
-  };
   // 40 changes to warm up, then 100 measured; usage changes redraw the
   // tables, the bar and the decay chart; share changes rerun the story too.
-  const usage = await measure("#fs-assoc-1-usage", ".fs-decay .chart-svg", Array.from({ length: 140 }, (_, i) => `${100 + (i % 50) * 13}`));
-  const shares = await measure("#fs-assoc-2-shares", ".fs-story .chart-svg", Array.from({ length: 140 }, (_, i) => `${2 - (i % 2)}`));
+  const usage = await measureRedraws(page, "#fs-assoc-1-usage", ".fs-decay .chart-svg", Array.from({ length: 140 }, (_, i) => `${100 + (i % 50) * 13}`));
+  const shares = await measureRedraws(page, "#fs-assoc-2-shares", ".fs-story .chart-svg", Array.from({ length: 140 }, (_, i) => `${2 - (i % 2)}`));
   console.log(`fair-share redraw after a usage change (warm): ${stats(usage.slice(40))} (target p95 < 8 ms)`);
   console.log(`fair-share redraw after a shares change, story rerun (warm): ${stats(shares.slice(40))} (target p95 < 8 ms)`);
   assert.equal(usage.length + shares.length, 280);

@@ -65,3 +65,42 @@ export async function waitForSectionInView(page, id) {
     return top >= 0 && top < 140;
   }, id);
 }
+
+/**
+ * Types each of `values` into the input `selector` and times, in the page,
+ * how long until `target` changes (the widget's recompute and redraw).
+ * Returns one time in milliseconds per value.
+ */
+export function measureRedraws(page, selector, target, values) {
+  return page.evaluate(
+    async ([selector, target, values]) => {
+      const input = document.querySelector(selector);
+      const watched = document.querySelector(target);
+      const times = [];
+      for (const value of values) {
+        const changed = new Promise((resolve) => {
+          const observer = new MutationObserver(() => {
+            observer.disconnect();
+            resolve();
+          });
+          observer.observe(watched, { childList: true, subtree: true });
+        });
+        const start = performance.now();
+        input.value = value;
+        input.dispatchEvent(new Event("input", { bubbles: true }));
+        await changed;
+        times.push(performance.now() - start);
+        await new Promise((r) => setTimeout(r, 0));
+      }
+      return times;
+    },
+    [selector, target, values],
+  );
+}
+
+/** "median x ms, p95 y ms" of a list of times. */
+export function stats(xs) {
+  const sorted = [...xs].sort((a, b) => a - b);
+  const at = (q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))].toFixed(2);
+  return `median ${at(0.5)} ms, p95 ${at(0.95)} ms`;
+}

@@ -3,7 +3,7 @@
 // timing).
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { openPage, visit } from "./harness.mjs";
+import { measureRedraws, openPage, stats, visit } from "./harness.mjs";
 
 const out = (page, id) => page.locator(`[data-testid="${id}"]`).textContent();
 
@@ -94,36 +94,10 @@ test("benchmark: redraw after an input change, simulation included", async () =>
   const { context, page } = await openPage();
   await visit(page, "en/running-jobs#checkpoint-interval");
   await page.locator(".young-daly .chart-svg svg").waitFor();
-  const times = await page.evaluate(async () => {
-    const input = document.getElementById("yd-checkpoint");
-    const chart = document.querySelector(".young-daly .chart-svg");
-    // 40 changes to warm up (WebAssembly tiers up from its baseline
-    // compiler), then 100 measured ones.
-    const values = [];
-    for (let i = 0; i < 140; i++) values.push(`${60 + (i % 30) * 7} s`);
-    const times = [];
-    for (const value of values) {
-      const changed = new Promise((resolve) => {
-        const observer = new MutationObserver(() => {
-          observer.disconnect();
-          resolve();
-        });
-        observer.observe(chart, { childList: true, subtree: true });
-      });
-      const start = performance.now();
-      input.value = value;
-      input.dispatchEvent(new Event("input", { bubbles: true }));
-      await changed;
-      times.push(performance.now() - start);
-      await new Promise((r) => setTimeout(r, 0));
-    }
-    return times;
-  });
-  const stats = (xs) => {
-    const sorted = [...xs].sort((a, b) => a - b);
-    const at = (q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))].toFixed(2);
-    return `median ${at(0.5)} ms, p95 ${at(0.95)} ms`;
-  };
+  // 40 changes to warm up (WebAssembly tiers up from its baseline
+  // compiler), then 100 measured ones.
+  const values = Array.from({ length: 140 }, (_, i) => `${60 + (i % 30) * 7} s`);
+  const times = await measureRedraws(page, "#yd-checkpoint", ".young-daly .chart-svg", values);
   const warm = times.slice(40);
   console.log(`young-daly redraw, first 40 input changes (cold): ${stats(times.slice(0, 40))}`);
   console.log(`young-daly redraw, next ${warm.length} input changes (warm): ${stats(warm)} (target p95 < 8 ms)`);

@@ -78,7 +78,7 @@ pub(super) fn DecayChart(calc: Calc) -> impl IntoView {
                         let colour = COLOURS[index % COLOURS.len()];
                         view! {
                             <li>
-                                <span class="swatch" style=format!("background:{colour}") aria-hidden="true"></span>
+                                {crate::widgets::swatch(colour)}
                                 {t.account.clone()}
                             </li>
                         }

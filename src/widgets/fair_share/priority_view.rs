@@ -107,7 +107,7 @@ pub(super) fn PriorityView(calc: Calc) -> impl IntoView {
                         let colour = COLOURS[index % COLOURS.len()];
                         view! {
                             <li>
-                                <span class="swatch" style=format!("background:{colour}") aria-hidden="true"></span>
+                                {crate::widgets::swatch(colour)}
                                 {label(&key)}
                             </li>
                         }

@@ -204,11 +204,11 @@ pub(super) fn StoryView(
                 <figcaption>
                     <ul class="legend">
                         <li>
-                            <span class="swatch" style=format!("background:{}", COLOURS[1]) aria-hidden="true"></span>
+                            {crate::widgets::swatch(COLOURS[1])}
                             {move || i18n.t("fs-story-legend-fcfs")}
                         </li>
                         <li>
-                            <span class="swatch" style=format!("background:{}", COLOURS[0]) aria-hidden="true"></span>
+                            {crate::widgets::swatch(COLOURS[0])}
                             {move || i18n.t("fs-story-legend-fair")}
                         </li>
                     </ul>

@@ -128,10 +128,10 @@ pub(super) fn ModelChart(ring: Ring) -> impl IntoView {
                 inner_html=move || svg.get().unwrap_or_default()
             ></div>
             <ul class="legend">
-                <li><span class="swatch" style=format!("background:{}", COLOURS[0]) aria-hidden="true"></span>{move || i18n.t("ar-legend-ring")}</li>
-                <li><span class="swatch" style=format!("background:{}", COLOURS[1]) aria-hidden="true"></span>{move || i18n.t("ar-legend-tree")}</li>
+                <li>{crate::widgets::swatch(COLOURS[0])}{move || i18n.t("ar-legend-ring")}</li>
+                <li>{crate::widgets::swatch(COLOURS[1])}{move || i18n.t("ar-legend-tree")}</li>
                 <Show when=slow>
-                    <li><span class="swatch" style=format!("background:{}", COLOURS[3]) aria-hidden="true"></span>{move || i18n.t("ar-legend-ring-slow")}</li>
+                    <li>{crate::widgets::swatch(COLOURS[3])}{move || i18n.t("ar-legend-ring-slow")}</li>
                 </Show>
             </ul>
             <p class="field-hint" data-testid="ar-crossover">{crossover}</p>
