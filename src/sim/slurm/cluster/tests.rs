@@ -10,6 +10,7 @@ use super::*;
 
 mod commands;
 mod golden;
+#[cfg(not(target_arch = "wasm32"))]
 mod props;
 mod scheduling;
 mod transcripts;

@@ -11,6 +11,7 @@ mod all_reduce_perf;
 mod dmesg;
 mod job_output;
 mod nvidia_smi;
+#[cfg(not(target_arch = "wasm32"))]
 mod props;
 
 /// 2026-11-30T03:12:45Z, when the labs' failures happen (a Monday).
