@@ -328,20 +328,6 @@ pub fn fill_stepper(schedule: &Schedule) -> Option<Stepper<i32>> {
     Stepper::new(shape.ok()?, vec![vec![1; chunks]; ranks])
 }
 
-/// How many ranks' data each chunk of each rank holds after `steps` steps
-/// (`[rank][chunk]`, from 1 to n) (see [`fill_stepper`]).
-pub fn contributions(schedule: &Schedule, steps: usize) -> Vec<Vec<u32>> {
-    let chunks = schedule.chunks().len();
-    fill_stepper(schedule)
-        .map(|mut s| {
-            s.seek(steps)
-                .iter()
-                .map(|row| row.iter().map(|c| c.unsigned_abs()).collect())
-                .collect()
-        })
-        .unwrap_or_else(|| vec![vec![1; chunks]; schedule.ranks()])
-}
-
 /// What step `index` does, for the caption: its phase and its messages as
 /// (from, to, chunk index).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -451,6 +437,15 @@ pub fn perf_table(ranks: usize, dtype: DType, iters: u32, measured: &[(u64, f64)
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// How many ranks' data each chunk holds after `steps` steps.
+    fn contributions(schedule: &Schedule, steps: usize) -> Vec<Vec<u32>> {
+        let mut fill = fill_stepper(schedule).expect("a schedule has a fill");
+        fill.seek(steps)
+            .iter()
+            .map(|row| row.iter().map(|c| c.unsigned_abs()).collect())
+            .collect()
+    }
 
     fn ok(input: &RingInput) -> RingSetup {
         match setup(input) {
