@@ -126,19 +126,29 @@ async fn the_theme_toggle_flips_and_remembers() {
 
 #[wasm_bindgen_test]
 async fn a_widget_directive_shows_an_honest_notice() {
-    let root = container();
-    let directive =
-        gpu_book::book::WidgetDirective::parse("widget slurm-shell", "cluster = \"default\"")
+    let mount = |params: &str| {
+        let root = container();
+        let directive = gpu_book::book::WidgetDirective::parse("widget slurm-shell", params)
             .expect("valid directive");
-    let handle = leptos::mount::mount_to(
-        root.clone(),
-        move || view! { <WidgetHost directive=directive.clone() /> },
-    );
+        let handle = leptos::mount::mount_to(
+            root.clone(),
+            move || view! { <WidgetHost directive=directive.clone() /> },
+        );
+        (root, handle)
+    };
+    // A lab's prepared cluster is still to come: the notice says so.
+    let (lab, lab_handle) = mount("lab = \"fallen-off-the-bus\"");
+    // The chapter's shell is live.
+    let (shell, shell_handle) = mount("cluster = \"default\"");
     leptos::task::tick().await;
-    let text = root.text_content().unwrap_or_default();
+    let text = lab.text_content().unwrap_or_default();
     assert!(text.contains("Slurm shell"), "{text}");
     assert!(text.contains("coming in a later version"), "{text}");
-    drop(handle);
+    let text = shell.text_content().unwrap_or_default();
+    assert!(text.contains("alice@login1:~$"), "{text}");
+    assert!(!text.contains("coming in a later version"), "{text}");
+    drop(lab_handle);
+    drop(shell_handle);
 }
 
 #[wasm_bindgen_test]
