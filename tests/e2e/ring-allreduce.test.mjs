@@ -175,8 +175,10 @@ test("benchmark: frame times while 64 ranks play", async () => {
   });
   const sorted = [...frames].sort((a, b) => a - b);
   const p95 = sorted[Math.floor(0.95 * sorted.length)];
-  const over = frames.filter((d) => d > 16.7).length;
-  console.log(`64-rank animation: ${frames.length} frames in 3 s, median ${sorted[Math.floor(sorted.length / 2)].toFixed(1)} ms, p95 ${p95.toFixed(1)} ms, max ${sorted[sorted.length - 1].toFixed(1)} ms, ${over} frames over 16.7 ms (target: none)`);
+  // At 60 Hz every interval is 16.7 ms give or take the clock's jitter; a
+  // frame that took too long shows as an interval of two vsyncs or more.
+  const dropped = frames.filter((d) => d > 20).length;
+  console.log(`64-rank animation: ${frames.length} frames in 3 s, median ${sorted[Math.floor(sorted.length / 2)].toFixed(1)} ms, p95 ${p95.toFixed(1)} ms, max ${sorted[sorted.length - 1].toFixed(1)} ms, ${dropped} frames dropped (intervals over 20 ms; target: none)`);
   assert.ok(frames.length > 10);
   assert.deepEqual(page.problems, []);
   await context.close();
