@@ -24,7 +24,8 @@
 //! ```
 //! use gpu_book::sim::slurm::shell::{NoCommands, Shell};
 //!
-//! let mut shell = Shell::new("ada", "login1", 1_700_000_000).unwrap();
+//! # fn main() -> Result<(), gpu_book::sim::slurm::shell::ShellError> {
+//! let mut shell = Shell::new("ada", "login1", 1_700_000_000)?;
 //! let first = shell.run("cat > hello.txt <<EOF", &mut NoCommands);
 //! assert!(first.needs_more);
 //! assert_eq!(shell.prompt(), "> ");
@@ -32,6 +33,8 @@
 //! shell.run("EOF", &mut NoCommands);
 //! let out = shell.run("grep -c Hello hello.txt && ls", &mut NoCommands);
 //! assert_eq!(out.transcript(), "1\nhello.txt\n");
+//! # Ok(())
+//! # }
 //! ```
 
 mod args;
