@@ -45,46 +45,6 @@ struct Ring {
 /// The largest message sizes the measured run offers, bytes per rank.
 const SWEEP_MAX: [u64; 4] = [1 << 20, 16 << 20, 64 << 20, 256 << 20];
 
-/// The starting state: the address's parameters over the directive's.
-fn initial_input(ranks: usize, algorithm: Algorithm) -> RingInput {
-    let mut input = RingInput::with(ranks, algorithm);
-    for field in RingField::ALL {
-        if let Some(value) = url_state::read(&format!("ar-{}", field.key())) {
-            *input.text_mut(field) = value;
-        }
-    }
-    match url_state::read("ar-alg").as_deref() {
-        Some("tree") => input.algorithm = Algorithm::Tree,
-        Some("ring") => input.algorithm = Algorithm::Ring,
-        _ => {}
-    }
-    if url_state::read("ar-type").as_deref() == Some("i32") {
-        input.dtype = DType::I32;
-    }
-    input
-}
-
-/// The address's parameters for `input`.
-fn query(input: &RingInput) -> [(&'static str, String); 7] {
-    let text = |f: RingField| input.text(f).to_owned();
-    [
-        ("ar-ranks", text(RingField::Ranks)),
-        ("ar-elements", text(RingField::Elements)),
-        ("ar-slow", text(RingField::SlowFraction)),
-        ("ar-bw", text(RingField::Bandwidth)),
-        ("ar-alpha", text(RingField::Latency)),
-        (
-            "ar-alg",
-            match input.algorithm {
-                Algorithm::Ring => "ring",
-                Algorithm::Tree => "tree",
-            }
-            .to_owned(),
-        ),
-        ("ar-type", input.dtype.name().to_owned()),
-    ]
-}
-
 /// Locale key and arguments of a field error.
 fn error_text(i18n: &I18n, error: &RingInputError) -> String {
     let format = book().catalog.number_format(&i18n.lang.get());
@@ -140,7 +100,8 @@ pub fn RingAllreduceExplorer(
         Some("tree") => Algorithm::Tree,
         _ => Algorithm::Ring,
     };
-    let start = initial_input(ranks, algorithm);
+    // The address's parameters over the directive's.
+    let start = explorer::from_query(RingInput::with(ranks, algorithm), url_state::read);
     let input = RwSignal::new(start.clone());
     let result = Memo::new(move |_| input.with(explorer::setup));
     let vf = Memo::new(move |_| book().catalog.value_format(&i18n.lang.get()));
@@ -170,7 +131,7 @@ pub fn RingAllreduceExplorer(
             playing.set(false);
         }
         if input.with(|i| *i != start) {
-            url_state::write_soon(move || input.try_with_untracked(query));
+            url_state::write_soon(move || input.try_with_untracked(explorer::to_query));
         }
     });
     device::acquire(device);

@@ -434,6 +434,72 @@ pub fn perf_table(ranks: usize, dtype: DType, iters: u32, measured: &[(u64, f64)
     }
 }
 
+/// The address parameters of the widget's state, in [`to_query`]'s order.
+pub const QUERY_KEYS: [&str; 7] = [
+    "ar-ranks",
+    "ar-elements",
+    "ar-slow",
+    "ar-bw",
+    "ar-alpha",
+    "ar-alg",
+    "ar-type",
+];
+
+/// The state as `(key, value)` pairs, one per [`QUERY_KEYS`] entry: the
+/// fields as typed (even when invalid, so a shared link shows the same
+/// message), the algorithm and the element type.
+pub fn to_query(input: &RingInput) -> [(&'static str, String); 7] {
+    let algorithm = match input.algorithm {
+        Algorithm::Ring => "ring",
+        Algorithm::Tree => "tree",
+    };
+    let values = [
+        input.ranks.clone(),
+        input.elements.clone(),
+        input.slow_fraction.clone(),
+        input.bandwidth.clone(),
+        input.latency.clone(),
+        algorithm.to_owned(),
+        input.dtype.name().to_owned(),
+    ];
+    let mut pairs = QUERY_KEYS.map(|k| (k, String::new()));
+    for (pair, value) in pairs.iter_mut().zip(values) {
+        pair.1 = value;
+    }
+    pairs
+}
+
+/// `base` with every parameter that `get` finds applied; an unknown
+/// algorithm or type leaves the base's.
+pub fn from_query(mut base: RingInput, get: impl Fn(&str) -> Option<String>) -> RingInput {
+    for (key, field) in QUERY_KEYS.iter().zip(RingField::ALL) {
+        if let Some(value) = get(key) {
+            *base.text_mut(field) = value;
+        }
+    }
+    match get("ar-alg").as_deref() {
+        Some("ring") => base.algorithm = Algorithm::Ring,
+        Some("tree") => base.algorithm = Algorithm::Tree,
+        _ => {}
+    }
+    match get("ar-type").as_deref() {
+        Some("f32") => base.dtype = DType::F32,
+        Some("i32") => base.dtype = DType::I32,
+        _ => {}
+    }
+    base
+}
+
+/// A measured reduction beside a plain copy of the same buffers: the bytes
+/// per second that all `ranks` ranks move in an all-reduce of `bytes` each
+/// (2(n-1)/n of every buffer) taking `reduce_s`, and the bytes per second of
+/// copying every buffer once in `copy_s`. `None` when a time is not positive.
+pub fn versus_copy(ranks: usize, bytes: f64, reduce_s: f64, copy_s: f64) -> Option<(f64, f64)> {
+    let n = ranks as f64;
+    let moved = n * bytes * 2.0 * (n - 1.0) / n;
+    (reduce_s > 0.0 && copy_s > 0.0).then(|| (moved / reduce_s, n * bytes / copy_s))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -564,6 +630,29 @@ mod tests {
         assert!((slow[last] / m.ring[last] - 4.0).abs() < 0.05);
         // Latency-bound: the tree wins small messages at 8 ranks.
         assert!(m.tree[0] < m.ring[0]);
+    }
+
+    #[test]
+    fn address_round_trip_and_copy_comparison() {
+        let mut input = RingInput::with(16, Algorithm::Tree);
+        input.dtype = DType::I32;
+        input.slow_fraction = "0,25 x".into();
+        let pairs = to_query(&input);
+        let back = from_query(RingInput::with(8, Algorithm::Ring), |k| {
+            pairs
+                .iter()
+                .find(|(key, _)| *key == k)
+                .map(|(_, v)| v.clone())
+        });
+        assert_eq!(back, input);
+        let base = RingInput::with(8, Algorithm::Ring);
+        assert_eq!(
+            from_query(base.clone(), |k| (k == "ar-alg").then(|| "mesh".into())),
+            base
+        );
+        // Two ranks move both buffers once: 2 GB in 1 s against a 2 GB copy in 0.5 s.
+        assert_eq!(versus_copy(2, 1e9, 1.0, 0.5), Some((2e9, 4e9)));
+        assert_eq!(versus_copy(2, 1e9, 0.0, 0.5), None);
     }
 
     #[test]

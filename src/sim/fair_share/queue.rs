@@ -172,6 +172,27 @@ impl Default for StoryConfig {
     }
 }
 
+impl StoryConfig {
+    /// The settings a first-come-first-served run depends on: shares, past
+    /// usage and preemption (which applies under fair share only) are set
+    /// to neutral values, so two configurations differing only in those
+    /// give the same FCFS schedule (only the fair-share factors sampled
+    /// along, which FCFS does not use, differ) and a caller can keep it.
+    pub fn fcfs_inputs(&self) -> StoryConfig {
+        let neutral = |team: &Team| Team {
+            shares: 1,
+            past_usage_gpu_s: 0.0,
+            ..team.clone()
+        };
+        StoryConfig {
+            team_a: neutral(&self.team_a),
+            team_b: neutral(&self.team_b),
+            preemption: None,
+            ..self.clone()
+        }
+    }
+}
+
 /// The state at one sample time, index 0 for team A and 1 for team B.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 pub struct Sample {

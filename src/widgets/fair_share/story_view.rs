@@ -8,7 +8,7 @@ use super::Calc;
 use crate::charts::COLOURS;
 use crate::charts::lines::{self, Line, LineChart};
 use crate::sim::fair_share::calculator::{self, CalcError, Field, Scalar};
-use crate::sim::fair_share::{Policy, PolicyRun, StoryConfig, StoryResult, Team, simulate};
+use crate::sim::fair_share::{Policy, PolicyRun, StoryConfig, StoryResult, simulate};
 
 /// Chart size in SVG units (it scales to the column).
 const CHART: (u32, u32) = (640, 320);
@@ -33,24 +33,8 @@ pub(super) fn StoryView(
     // First come, first served ignores shares, past usage and preemption:
     // its run is kept while only those change, so a share edit reruns the
     // fair-share half alone.
-    let fcfs_config = Memo::new(move |_| {
-        config.with(|c| {
-            c.as_ref().ok().map(|c| StoryConfig {
-                team_a: Team {
-                    shares: 1,
-                    past_usage_gpu_s: 0.0,
-                    ..c.team_a.clone()
-                },
-                team_b: Team {
-                    shares: 1,
-                    past_usage_gpu_s: 0.0,
-                    ..c.team_b.clone()
-                },
-                preemption: None,
-                ..c.clone()
-            })
-        })
-    });
+    let fcfs_config =
+        Memo::new(move |_| config.with(|c| c.as_ref().ok().map(StoryConfig::fcfs_inputs)));
     let fcfs = Memo::new(move |_| {
         fcfs_config.with(|c| {
             c.as_ref()

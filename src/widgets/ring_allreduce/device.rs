@@ -49,8 +49,6 @@ pub(super) fn acquire(device: RwSignal<Device, LocalStorage>) {
 /// The buffers after some steps, and how they were checked.
 #[derive(Debug, Clone, PartialEq)]
 pub(super) struct StepRun {
-    /// Steps run.
-    pub(super) steps: usize,
     /// The first ranks' first values, as text.
     pub(super) preview: Vec<Vec<String>>,
     /// Computed on the GPU (and compared with the CPU reference).
@@ -107,7 +105,6 @@ impl CpuState {
             Self::Empty => Vec::new(),
         };
         StepRun {
-            steps,
             preview,
             on_gpu: false,
             mismatch: None,
@@ -130,7 +127,6 @@ pub(super) async fn on_gpu(
         let initial = initial_buffers(s.ranks(), s.len(), from);
         let check = ring_allreduce::check(ctx, s, &initial, steps).await?;
         Ok(StepRun {
-            steps,
             preview: preview(&check.gpu),
             on_gpu: true,
             mismatch: check.mismatch.map(|m| {

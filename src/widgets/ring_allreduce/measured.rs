@@ -9,7 +9,9 @@ use leptos::prelude::*;
 
 use super::device::Device;
 use crate::gpu::{GpuElement, GpuError, ring_allreduce};
-use crate::sim::allreduce::explorer::{DType, initial_buffers, perf_table, sweep_sizes};
+use crate::sim::allreduce::explorer::{
+    DType, initial_buffers, perf_table, sweep_sizes, versus_copy,
+};
 use crate::sim::allreduce::{Element, apply_step, ring_schedule};
 
 /// Bytes of all ranks' buffers together the CPU run allows (twice that
@@ -137,11 +139,7 @@ pub(super) async fn run(
         yield_to_browser().await;
     }
     let biggest = rows.last().map_or(0, |r| r.0) as f64;
-    // All ranks move 2(n-1)/n of their buffer; the copy moves every buffer once.
-    let n = ranks as f64;
-    let moved = n * biggest * 2.0 * (n - 1.0) / n;
-    let versus_copy = (reduce_ms > 0.0 && copy_ms > 0.0)
-        .then(|| (moved / (reduce_ms * 1e-3), n * biggest / (copy_ms * 1e-3)));
+    let versus_copy = versus_copy(ranks, biggest, reduce_ms * 1e-3, copy_ms * 1e-3);
     Ok(Measured {
         lines: perf_table(ranks, dtype, ITERS, &rows)
             .lines()

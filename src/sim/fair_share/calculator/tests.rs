@@ -329,6 +329,20 @@ fn story_follows_the_tree_and_toggles() {
 }
 
 #[test]
+fn fcfs_ignores_what_fcfs_inputs_neutralises() {
+    let mut i = input("two-teams");
+    i.preemption = true;
+    let config = story_config(&i).unwrap_or_default();
+    let run = |c: &StoryConfig| {
+        crate::sim::fair_share::simulate(c, crate::sim::fair_share::Policy::Fcfs)
+            .map(|r| (r.teams.clone(), r.end_s))
+            .ok()
+    };
+    assert!(run(&config).is_some());
+    assert_eq!(run(&config), run(&config.fcfs_inputs()));
+}
+
+#[test]
 fn more_shares_shorten_team_b_s_wait() {
     // B has used 400 GPU-hours against A's 600 with a quarter of the
     // shares: under fair share it waits until A's usage passes three
