@@ -6,6 +6,7 @@ pub mod calendar;
 pub mod cluster;
 pub mod conf;
 pub mod hostlist;
+pub mod lab;
 pub mod node_tools;
 pub mod session;
 pub mod shell;

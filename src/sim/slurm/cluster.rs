@@ -166,6 +166,10 @@ pub struct Cluster {
     assoc_generation: u64,
     /// The Fair Tree factors by association while usage stays the same.
     fair_share_cache: Option<Vec<f64>>,
+    /// Users with `AdminLevel=Operator`: like root, they may update nodes
+    /// and other users' jobs.
+    #[serde(default)]
+    operators: BTreeSet<String>,
 }
 
 /// A node's idle free memory: what an idle Linux node leaves free, at
@@ -335,6 +339,7 @@ impl Cluster {
             membership,
             assoc_generation: 0,
             fair_share_cache: None,
+            operators: BTreeSet::new(),
         })
     }
 
@@ -347,6 +352,18 @@ impl Cluster {
             epoch,
             seed,
         )
+    }
+
+    /// Gives `user` `AdminLevel=Operator` (as `sacctmgr modify user ...
+    /// set adminlevel=operator` does): on-call staff who drain nodes and
+    /// requeue jobs without being root.
+    pub fn grant_operator(&mut self, user: &str) {
+        self.operators.insert(user.to_owned());
+    }
+
+    /// Whether `user` is root or an operator.
+    pub fn is_operator(&self, user: &str) -> bool {
+        user == "root" || self.operators.contains(user)
     }
 
     /// The simulated time, seconds since the epoch.

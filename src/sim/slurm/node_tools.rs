@@ -39,6 +39,7 @@ mod slurm_lines;
 mod tests;
 mod torch_log;
 mod training_log;
+mod training_run;
 mod versions;
 mod xid;
 
@@ -57,6 +58,11 @@ pub use torch_log::{
     hung_job_log, torchrun_failure, watchdog_abort,
 };
 pub use training_log::{TrainingLine, training_line};
+pub use training_run::{
+    CHECKPOINT_EVERY, DEFAULT_STEPS, LOG_EVERY, SECONDS_PER_STEP, STALL_AFTER_S, STARTUP_S,
+    TrainingArgs, TrainingLaunch, TrainingRun, checkpoint_path, parse_torchrun,
+    simulate_training,
+};
 pub use versions::{
     CUDA_VERSION, DGX_H100_BUSES, DRIVER_BUILD, DRIVER_VERSION, GPU_MEMORY_MIB, GPU_NAME,
     GPU_PCI_ID, GPU_POWER_CAP_W, NCCL_VERSION, NVLINKS_PER_GPU,

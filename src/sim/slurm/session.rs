@@ -7,16 +7,17 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-use super::cluster::{
-    Accounts, COMMANDS, Caller, Cluster, ClusterError, Launch, ProgramOutput, ProgramRunner,
-    Stream as ClusterStream,
-};
+use super::cluster::{Accounts, Caller, Cluster, ClusterError};
 use super::conf::ClusterConfig;
-use super::node_tools::{
-    NodeHealth, PerfLaunch, ToolOutput, all_reduce_perf, dmesg_command, nvidia_smi_command,
-};
-use super::shell::{Call, CommandInfo, CommandSet, Outcome, Shell, ShellError, WriteMode};
+use super::node_tools::NodeHealth;
+use super::shell::{Outcome, Shell, ShellError, WriteMode};
 use super::terminal::{Edit, Terminal};
+
+mod activity;
+mod tools;
+
+pub use activity::{Activity, TrainingRecord};
+use tools::{NodePrograms, Tools};
 
 /// The login node's name, in the prompt.
 pub const LOGIN_HOST: &str = "login1";
@@ -37,6 +38,20 @@ pub enum SessionError {
     Shell(#[from] ShellError),
 }
 
+/// Something the learner did that changes the session: replaying the same
+/// events on the same seed gives the same session.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Event {
+    /// A line typed and entered.
+    Line(String),
+    /// Ctrl+C over the line being typed.
+    Interrupt(String),
+    /// Simulated time passing, seconds.
+    Advance(u64),
+    /// Ctrl+L.
+    Clear,
+}
+
 /// The terminal, the cluster and its nodes' health.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Session {
@@ -46,6 +61,8 @@ pub struct Session {
     pub cluster: Cluster,
     /// Each compute node's GPUs, kernel log and links, by host name.
     pub nodes: BTreeMap<String, NodeHealth>,
+    /// What ran on the nodes.
+    pub activity: Activity,
     /// The seed of the node tools' jitter.
     seed: u64,
 }
@@ -64,21 +81,28 @@ impl Session {
     /// the reference accounts and healthy nodes, `alice` logged in to
     /// `login1`.
     pub fn with_config(config: ClusterConfig, seed: u64) -> Result<Self, SessionError> {
+        Self::starting_at(config, EPOCH, seed)
+    }
+
+    /// [`Self::with_config`] with the clocks at `epoch`, the nodes booted
+    /// three days before.
+    pub fn starting_at(config: ClusterConfig, epoch: i64, seed: u64) -> Result<Self, SessionError> {
         let accounts = Accounts::reference().map_err(ClusterError::from)?;
-        let cluster = Cluster::new(config, accounts, EPOCH, seed)?;
+        let cluster = Cluster::new(config, accounts, epoch, seed)?;
         let nodes = cluster
             .nodes()
             .iter()
             .map(|n| {
-                let boot = EPOCH - 3 * 86_400;
+                let boot = epoch - 3 * 86_400;
                 (n.name.clone(), NodeHealth::dgx_h100(&n.name, boot, seed))
             })
             .collect();
-        let shell = Shell::new(USER, LOGIN_HOST, clock(EPOCH))?;
+        let shell = Shell::new(USER, LOGIN_HOST, clock(epoch))?;
         Ok(Self {
             terminal: Terminal::new(shell),
             cluster,
             nodes,
+            activity: Activity::default(),
             seed,
         })
     }
@@ -88,8 +112,11 @@ impl Session {
     pub fn run_line(&mut self, line: &str) -> Outcome {
         let mut commands = Tools {
             cluster: &mut self.cluster,
-            nodes: &self.nodes,
-            seed: self.seed,
+            programs: NodePrograms {
+                nodes: &self.nodes,
+                activity: &mut self.activity,
+                seed: self.seed,
+            },
         };
         let outcome = self.terminal.shell.run(line, &mut commands);
         self.catch_up(0);
@@ -101,8 +128,11 @@ impl Session {
     pub fn submit(&mut self, line: &str) -> Outcome {
         let mut commands = Tools {
             cluster: &mut self.cluster,
-            nodes: &self.nodes,
-            seed: self.seed,
+            programs: NodePrograms {
+                nodes: &self.nodes,
+                activity: &mut self.activity,
+                seed: self.seed,
+            },
         };
         let outcome = self.terminal.submit(line, &mut commands);
         self.catch_up(0);
@@ -118,8 +148,11 @@ impl Session {
     pub fn complete(&mut self, line: &str, cursor: usize) -> Edit {
         let commands = Tools {
             cluster: &mut self.cluster,
-            nodes: &self.nodes,
-            seed: self.seed,
+            programs: NodePrograms {
+                nodes: &self.nodes,
+                activity: &mut self.activity,
+                seed: self.seed,
+            },
         };
         self.terminal.complete(line, cursor, &commands)
     }
@@ -129,17 +162,60 @@ impl Session {
         self.catch_up(seconds);
     }
 
+    /// Runs a Slurm command as `user` from their home directory, outside
+    /// the terminal, with `file` standing for any file it reads: how a
+    /// lab's back story submits other users' jobs.
+    pub(crate) fn exec_as(&mut self, user: &str, argv: &[String], file: &str) {
+        let home = self
+            .cluster
+            .accounts()
+            .user(user)
+            .map_or_else(|| "/".to_owned(), |u| u.home.clone());
+        let files = |_: &str| Some(file.to_owned());
+        let mut programs = NodePrograms {
+            nodes: &self.nodes,
+            activity: &mut self.activity,
+            seed: self.seed,
+        };
+        let mut caller = Caller {
+            user,
+            cwd: &home,
+            files: &files,
+            programs: &mut programs,
+        };
+        self.cluster.exec_as(argv, "", &mut caller);
+    }
+
+    /// Ctrl+L or `clear`: an empty screen.
+    pub fn clear(&mut self) {
+        self.terminal.clear();
+    }
+
+    /// Does what `event` records.
+    pub fn apply(&mut self, event: &Event) {
+        match event {
+            Event::Line(line) => {
+                self.submit(line);
+            }
+            Event::Interrupt(current) => {
+                self.interrupt(current);
+            }
+            Event::Advance(seconds) => self.advance(*seconds),
+            Event::Clear => self.clear(),
+        }
+    }
+
     /// Moves the cluster to the shell's clock plus `extra` seconds, the
     /// shell to the cluster's, and writes the jobs' output files.
     fn catch_up(&mut self, extra: u64) {
         let shell_now = self.terminal.shell.now();
         let behind = shell_now.saturating_sub(clock(self.cluster.now()));
-        let mut programs = NodePrograms {
+        NodePrograms {
             nodes: &self.nodes,
+            activity: &mut self.activity,
             seed: self.seed,
-        };
-        self.cluster
-            .advance_with(behind.saturating_add(extra), &mut programs);
+        }
+        .advance(&mut self.cluster, behind.saturating_add(extra));
         let now = clock(self.cluster.now());
         self.terminal.shell.set_now(now);
         for write in self.cluster.drain_file_writes() {
@@ -159,160 +235,6 @@ impl Session {
 /// Seconds since 1970 as the shell counts them (never negative).
 fn clock(seconds: i64) -> u64 {
     u64::try_from(seconds).unwrap_or(0)
-}
-
-/// The commands the login node adds to the shell: the Slurm tools, and
-/// `ssh` to run a tool on a compute node.
-struct Tools<'a> {
-    cluster: &'a mut Cluster,
-    nodes: &'a BTreeMap<String, NodeHealth>,
-    seed: u64,
-}
-
-impl CommandSet for Tools<'_> {
-    fn commands(&self) -> Vec<CommandInfo> {
-        let mut list: Vec<CommandInfo> = COMMANDS
-            .iter()
-            .map(|c| CommandInfo {
-                name: c.name.to_owned(),
-                summary: c.summary.to_owned(),
-                options: c.options(),
-            })
-            .collect();
-        list.push(CommandInfo {
-            name: "ssh".to_owned(),
-            summary: "run a command on a compute node: ssh node-3 nvidia-smi".to_owned(),
-            options: self.nodes.keys().cloned().collect(),
-        });
-        list
-    }
-
-    fn run(&mut self, call: &mut Call<'_>) -> i32 {
-        // `sleep` in the same line has moved the shell's clock already.
-        let behind = call.now.saturating_sub(clock(self.cluster.now()));
-        let mut programs = NodePrograms {
-            nodes: self.nodes,
-            seed: self.seed,
-        };
-        if behind > 0 {
-            self.cluster.advance_with(behind, &mut programs);
-        }
-        if call.name() == "ssh" {
-            return ssh(self.nodes, call, self.cluster.now());
-        }
-        let fs = &*call.fs;
-        let cwd = call.cwd.to_owned();
-        let files = |path: &str| {
-            let full = fs.resolve(&cwd, path).ok()?;
-            fs.read(&full).ok().map(str::to_owned)
-        };
-        let mut caller = Caller {
-            user: call.user,
-            cwd: &cwd,
-            files: &files,
-            programs: &mut programs,
-        };
-        let output = self.cluster.exec_as(call.argv, call.stdin, &mut caller);
-        for (stream, text) in &output.chunks {
-            match stream {
-                ClusterStream::Stdout => call.out.stdout(text),
-                ClusterStream::Stderr => call.out.stderr(text),
-            }
-        }
-        output.exit
-    }
-}
-
-/// `ssh NODE COMMAND...`: the node tools on a compute node. An interactive
-/// login (no command) is not simulated and says so.
-fn ssh(nodes: &BTreeMap<String, NodeHealth>, call: &mut Call<'_>, now: i64) -> i32 {
-    let args = call.args().to_vec();
-    let Some((host, command)) = args.split_first() else {
-        call.out
-            .stderr("usage: ssh destination [command [argument ...]]\n");
-        return 255;
-    };
-    let Some(node) = nodes.get(host) else {
-        call.out.stderr(&format!(
-            "ssh: Could not resolve hostname {host}: Name or service not known\n"
-        ));
-        return 255;
-    };
-    let Some((program, rest)) = command.split_first() else {
-        call.out.stderr(&format!(
-            "This terminal does not open interactive logins; run one command at a time: ssh {host} nvidia-smi\n"
-        ));
-        return 1;
-    };
-    let output = match program.as_str() {
-        "nvidia-smi" => nvidia_smi_command(node, rest, now),
-        "dmesg" => dmesg_command(node, rest, now),
-        "hostname" => ToolOutput {
-            stdout: format!("{host}\n"),
-            ..ToolOutput::default()
-        },
-        other => ToolOutput {
-            stderr: format!("bash: line 1: {other}: command not found\n"),
-            exit: 127,
-            ..ToolOutput::default()
-        },
-    };
-    call.out.stdout(&output.stdout);
-    call.out.stderr(&output.stderr);
-    output.exit
-}
-
-/// The programs jobs run on the compute nodes.
-struct NodePrograms<'a> {
-    nodes: &'a BTreeMap<String, NodeHealth>,
-    seed: u64,
-}
-
-impl ProgramRunner for NodePrograms<'_> {
-    fn run(&mut self, launch: &Launch<'_>) -> Option<ProgramOutput> {
-        let program = launch.argv.first()?;
-        let name = program.rsplit('/').next().unwrap_or(program);
-        let first = launch.nodes.first().and_then(|n| self.nodes.get(n));
-        let tool = match name {
-            "all_reduce_perf" => {
-                let tasks: Vec<&NodeHealth> = launch
-                    .task_nodes()
-                    .into_iter()
-                    .filter_map(|n| self.nodes.get(n))
-                    .collect();
-                let perf = PerfLaunch {
-                    argv: launch.argv,
-                    tasks: &tasks,
-                    gpus_per_node: launch.gpus_per_node,
-                    now: launch.now,
-                    seed: self.seed ^ u64::from(launch.job_id),
-                };
-                return Some(match all_reduce_perf(&perf) {
-                    Ok(run) => ProgramOutput {
-                        stdout: run.output.stdout,
-                        stderr: run.output.stderr,
-                        exit: run.output.exit,
-                        duration_s: Some(run.duration_s),
-                    },
-                    Err(e) => ProgramOutput {
-                        stderr: format!("{name}: {e}\n"),
-                        exit: 1,
-                        duration_s: Some(1),
-                        ..ProgramOutput::default()
-                    },
-                });
-            }
-            "nvidia-smi" => nvidia_smi_command(first?, &launch.argv[1..], launch.now),
-            "dmesg" => dmesg_command(first?, &launch.argv[1..], launch.now),
-            _ => return None,
-        };
-        Some(ProgramOutput {
-            stdout: tool.stdout,
-            stderr: tool.stderr,
-            exit: tool.exit,
-            duration_s: Some(1),
-        })
-    }
 }
 
 #[cfg(test)]

@@ -210,6 +210,10 @@ impl Cluster {
                 Some(out) => {
                     push_lines(&mut output, t, &out.stdout, false);
                     push_lines(&mut output, t, &out.stderr, true);
+                    output.extend(out.timed.iter().map(|line| OutputLine {
+                        offset: t.saturating_add(line.offset),
+                        ..line.clone()
+                    }));
                     if step && out.exit != 0 {
                         let line = format!(
                             "srun: error: {}: task 0: Exited with exit code {}\n",

@@ -4,6 +4,7 @@
 //! `date`, `pwd`, `whoami`).
 
 use super::clock;
+use super::state::OutputLine;
 
 /// One program launch: a step's tasks over its nodes, or a command of a
 /// batch script on the batch host.
@@ -52,6 +53,9 @@ pub struct ProgramOutput {
     pub exit: i32,
     /// How long it ran, seconds; `None` runs until the job's time limit.
     pub duration_s: Option<u64>,
+    /// Lines printed over time after `stdout` and `stderr`, each due
+    /// `offset` seconds after the launch.
+    pub timed: Vec<OutputLine>,
 }
 
 /// The hook for programs: return `None` for a program this runner does

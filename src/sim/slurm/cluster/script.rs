@@ -104,7 +104,8 @@ pub(crate) fn plan(script: &str) -> Plan {
             continue;
         }
         // `a; b` and `a && b` run one after the other here.
-        for part in trimmed.split([';']).flat_map(|p| p.split("&&")) {
+        let code = strip_comment(trimmed);
+        for part in code.split([';']).flat_map(|p| p.split("&&")) {
             let argv = words(part);
             let Some(first) = argv.first() else { continue };
             match first.as_str() {
@@ -120,6 +121,22 @@ pub(crate) fn plan(script: &str) -> Plan {
         }
     }
     plan
+}
+
+/// The line up to a comment: an unquoted `#` that starts a word.
+fn strip_comment(line: &str) -> &str {
+    let mut quote = None;
+    let mut prev = ' ';
+    for (i, c) in line.char_indices() {
+        match (quote, c) {
+            (None, '\'' | '"') => quote = Some(c),
+            (Some(q), _) if c == q => quote = None,
+            (None, '#') if prev.is_whitespace() || prev == ';' => return &line[..i],
+            _ => {}
+        }
+        prev = c;
+    }
+    line
 }
 
 /// A hint's run time: seconds with an optional unit, or a Slurm time.
@@ -207,5 +224,14 @@ mod tests {
         assert_eq!(p.ops[0], Op::Step(vec!["python".into(), "x.py".into()]));
         assert_eq!(p.ops[1], Op::Exit(7));
         assert_eq!(words("echo 'a b' \"c\" # d"), ["echo", "a b", "c"]);
+        // A `;` inside a comment separates nothing.
+        let p = plan("# save often; a restart resumes\necho 'x # y'; echo z # w; v\n");
+        assert_eq!(
+            p.ops,
+            [
+                Op::Run(vec!["echo".into(), "x # y".into()]),
+                Op::Run(vec!["echo".into(), "z".into()])
+            ]
+        );
     }
 }

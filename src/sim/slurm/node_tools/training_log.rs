@@ -45,6 +45,11 @@ pub enum TrainingLine {
         /// The checkpoint file.
         path: String,
     },
+    /// It ran every planned step.
+    Finished {
+        /// Steps planned.
+        steps: u64,
+    },
 }
 
 impl TrainingLine {
@@ -81,6 +86,7 @@ pub fn training_line(at: i64, line: &TrainingLine) -> String {
         TrainingLine::Checkpoint { step, path } => {
             format!("saved checkpoint {path} (step {step})")
         }
+        TrainingLine::Finished { steps } => format!("training finished after {steps} steps"),
     };
     format!("[{} {}] {text}", c.date(), c.hms())
 }

@@ -80,7 +80,7 @@ pub(super) fn run(c: &mut Cluster, argv: &[String], caller: &Caller<'_>) -> Comm
         },
         None => None,
     };
-    let root = caller.user == "root";
+    let root = c.is_operator(caller.user);
     let matches = |j: &super::super::state::Job| {
         user.as_ref().is_none_or(|u| j.user == *u)
             && p.value("account").is_none_or(|a| j.account == a)

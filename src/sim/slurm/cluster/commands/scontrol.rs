@@ -68,7 +68,7 @@ pub(super) fn run(c: &mut Cluster, argv: &[String], caller: &Caller<'_>) -> Comm
             out.exit = 1;
         }
         let release = is(tag, "release", 3);
-        let user_hold = !tag.eq_ignore_ascii_case("hold") || caller.user != "root";
+        let user_hold = !tag.eq_ignore_ascii_case("hold") || !c.is_operator(caller.user);
         for arg in &words[1..] {
             if let Err(e) = hold(c, arg, release, user_hold, caller) {
                 out.err_line(&format!("{e} for job {arg}"));
@@ -86,8 +86,8 @@ pub(super) fn run(c: &mut Cluster, argv: &[String], caller: &Caller<'_>) -> Comm
                 .trim_start_matches("JobId=")
                 .trim_start_matches("jobid=");
             let result = match arg.parse::<u32>() {
-                Ok(id) => match c.job(id) {
-                    Some(j) if caller.user != "root" && j.user != caller.user => {
+                Ok(id) => match c.job(id).filter(|j| c.visible(j)) {
+                    Some(j) if !c.is_operator(caller.user) && j.user != caller.user => {
                         Err("Access/permission denied")
                     }
                     Some(_) => c.requeue(id),
@@ -654,7 +654,7 @@ fn hold(
 ) -> Result<(), &'static str> {
     let arg = arg.trim_start_matches("JobId=").trim_start_matches("Job=");
     let id: u32 = arg.parse().map_err(|_| "Invalid job id specified")?;
-    let root = caller.user == "root";
+    let root = c.is_operator(caller.user);
     let job = c
         .job(id)
         .filter(|j| c.visible(j))
@@ -783,7 +783,7 @@ fn update_node(
         out.exit = 1;
         return;
     }
-    if caller.user != "root" {
+    if !c.is_operator(caller.user) {
         out.err_line("slurm_update error: Access/permission denied");
         out.exit = 1;
         return;
@@ -891,7 +891,7 @@ fn update_job(
         return;
     };
     let Some(job) = c.job(id) else { return };
-    if caller.user != "root" && (job.user != caller.user || limit > job.time_limit) {
+    if !c.is_operator(caller.user) && (job.user != caller.user || limit > job.time_limit) {
         out.err_line("slurm_update error: Access/permission denied");
         out.exit = 1;
         return;

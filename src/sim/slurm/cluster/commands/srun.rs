@@ -136,6 +136,14 @@ pub(super) fn run(c: &mut Cluster, argv: &[String], caller: &mut Caller<'_>) -> 
                 out.out(&o.stdout);
             }
             out.err(&o.stderr);
+            // srun waits for the step, so its later lines come now.
+            for line in &o.timed {
+                if line.stderr {
+                    out.err(&line.text);
+                } else {
+                    out.out(&line.text);
+                }
+            }
             (o.exit, o.duration_s)
         }
         None => {

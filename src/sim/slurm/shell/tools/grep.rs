@@ -13,7 +13,7 @@ const MAX_STEPS: usize = 20_000_000;
 /// `grep`'s options.
 pub(super) const GREP: Spec = Spec {
     flags: "ivcnEFGwxlqsHh",
-    valued: "e",
+    valued: "em",
     long: &[
         ("ignore-case", 'i'),
         ("invert-match", 'v'),
@@ -31,6 +31,7 @@ pub(super) const GREP: Spec = Spec {
         ("with-filename", 'H'),
         ("no-filename", 'h'),
         ("regexp", 'e'),
+        ("max-count", 'm'),
     ],
 };
 
@@ -91,6 +92,20 @@ pub(super) fn grep(call: &mut Call<'_>) -> i32 {
     } else {
         operands
     };
+    // `-m NUM`: stop reading a file after NUM selected lines.
+    let max_count = match opts.flags.iter().rev().find(|(f, _)| *f == 'm') {
+        Some((_, value)) => match value.as_deref().map(str::parse::<u64>) {
+            Some(Ok(n)) => Some(n),
+            _ => {
+                call.error("invalid max count");
+                return 2;
+            }
+        },
+        None => None,
+    };
+    if max_count == Some(0) {
+        return 1;
+    }
     let with_names = (inputs.len() > 1 || opts.has('H')) && !opts.has('h');
     let invert = opts.has('v');
     let (mut matched, mut failed) = (false, false);
@@ -142,6 +157,9 @@ pub(super) fn grep(call: &mut Call<'_>) -> i32 {
                 }
                 text.push_str(line);
                 text.push('\n');
+            }
+            if max_count.is_some_and(|m| count >= m) {
+                break;
             }
         }
         if opts.has('l') && count > 0 {

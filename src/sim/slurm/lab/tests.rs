@@ -1,0 +1,219 @@
+use super::*;
+use crate::sim::slurm::terminal::LineKind;
+
+fn open(id: LabId, seed: u64) -> (Lab, Session) {
+    match Lab::open(id, seed) {
+        Ok(x) => x,
+        Err(e) => panic!("{e}"),
+    }
+}
+
+/// What the last entered line printed.
+fn run(s: &mut Session, line: &str) -> String {
+    s.submit(line);
+    let lines = s.terminal.lines();
+    let from = lines
+        .iter()
+        .rposition(|l| l.kind == LineKind::Input)
+        .map_or(0, |i| i + 1);
+    lines[from..]
+        .iter()
+        .map(|l| format!("{}\n", l.text))
+        .collect()
+}
+
+fn done(lab: &Lab, s: &Session) -> Vec<&'static str> {
+    lab.goals(s)
+        .into_iter()
+        .filter(|g| g.done)
+        .map(|g| g.id)
+        .collect()
+}
+
+#[test]
+fn fallen_off_the_bus_from_failure_to_restart() {
+    let (lab, mut s) = open(LabId::FallenOffTheBus, 6);
+    assert_eq!(lab.culprit, "node-3");
+    assert_eq!(s.cluster.now(), EPOCH);
+    assert!(done(&lab, &s).is_empty());
+    let sacct = run(&mut s, "sacct -X");
+    let row = sacct
+        .lines()
+        .find(|l| l.starts_with(&lab.job_id.to_string()))
+        .unwrap_or_default();
+    assert!(
+        row.contains("llm-pretr+") && row.contains("FAILED"),
+        "{sacct}"
+    );
+    let out = run(&mut s, &format!("tail -20 llm-pretrain-{}.out", lab.job_id));
+    assert!(out.contains("Root Cause"), "{out}");
+    let show = run(&mut s, &format!("scontrol show job {}", lab.job_id));
+    assert!(show.contains("NodeList=node-[1-4]"), "{show}");
+    // The wrong node shows nothing; the right one its Xid and a missing GPU.
+    assert_eq!(run(&mut s, "ssh node-1 dmesg -T | grep -c 'Xid'"), "0\n");
+    let xid = run(&mut s, "ssh node-3 dmesg -T | grep -i xid");
+    assert!(
+        xid.contains("79, pid='<unknown>', name=<unknown>, GPU has fallen off the bus."),
+        "{xid}"
+    );
+    let bus = lab.lost_bus(&s).unwrap_or_default();
+    assert!(xid.contains(&format!("PCI:0000:{bus}:00")), "{xid}");
+    assert_eq!(done(&lab, &s), ["inspect"]);
+    let smi = run(&mut s, "ssh node-3 nvidia-smi");
+    assert!(
+        smi.contains("Unable to determine the device handle"),
+        "{smi}"
+    );
+    let drain = run(
+        &mut s,
+        "scontrol update nodename=node-3 state=drain reason=\"Xid 79 GPU lost\"",
+    );
+    assert_eq!(drain, "");
+    let r = run(&mut s, "sinfo -R");
+    assert!(r.contains("Xid 79 GPU lost      alice"), "{r}");
+    assert_eq!(done(&lab, &s), ["inspect", "drain"]);
+    assert_eq!(run(&mut s, &format!("scontrol requeue {}", lab.job_id)), "");
+    assert_eq!(done(&lab, &s), ["inspect", "drain", "requeue"]);
+    let q = run(&mut s, "squeue");
+    assert!(q.contains("(BeginTime)"), "{q}");
+    run(&mut s, "sleep 200");
+    let q = run(&mut s, "squeue -u alice");
+    assert!(q.contains(" R "), "{q}");
+    assert!(!q.contains("node-3"), "{q}");
+    assert_eq!(done(&lab, &s), ["inspect", "drain", "requeue", "resume"]);
+    assert!(lab.complete(&s));
+    let out = run(
+        &mut s,
+        &format!("grep resuming llm-pretrain-{}.out", lab.job_id),
+    );
+    assert!(
+        out.contains("resuming from checkpoint /shared/ckpt/llm-7b/step_"),
+        "{out}"
+    );
+    assert!(run(&mut s, &format!("scontrol show job {}", lab.job_id)).contains("Restarts=1"));
+}
+
+#[test]
+fn requeued_onto_the_broken_node_it_fails_again() {
+    let (lab, mut s) = open(LabId::FallenOffTheBus, 2);
+    assert_eq!(lab.culprit, "node-3");
+    // Take every other free node out so that only node-[1-4] are left.
+    run(
+        &mut s,
+        "scontrol update nodename=node-8 state=drain reason=maint",
+    );
+    run(&mut s, &format!("scontrol requeue {}", lab.job_id));
+    run(&mut s, "sleep 1000");
+    assert!(done(&lab, &s).contains(&"requeue"));
+    assert!(!done(&lab, &s).contains(&"resume"));
+    let sacct = run(
+        &mut s,
+        &format!("sacct -j {} -X -o jobid,state,nodelist", lab.job_id),
+    );
+    assert!(sacct.contains("FAILED"), "{sacct}");
+}
+
+#[test]
+fn the_slow_lane_from_watchdog_to_resubmission() {
+    let (lab, mut s) = open(LabId::SlowLane, 1);
+    assert_eq!(lab.culprit, "node-2");
+    let out = run(
+        &mut s,
+        &format!("grep -m1 Watchdog llm-pretrain-{}.out", lab.job_id),
+    );
+    assert!(out.starts_with("[rank0]:[E1130 03:12:45."), "{out}");
+    assert!(out.contains("Timeout(ms)=600000"), "{out}");
+    let steps = run(
+        &mut s,
+        &format!("grep -m1 'step 100/' llm-pretrain-{}.out", lab.job_id),
+    );
+    assert!(steps.contains("2.7"), "slow steps: {steps}");
+    assert_eq!(run(&mut s, "ssh node-2 dmesg -T | grep -c Xid"), "0\n");
+    let perf = |s: &mut Session, pair: &str| -> f64 {
+        let out = run(
+            s,
+            &format!(
+                "srun -N2 -w {pair} --ntasks-per-node=1 --gpus-per-node=8 all_reduce_perf -b 8 -e 256M -f 2 -g 8"
+            ),
+        );
+        let row = out
+            .lines()
+            .find(|l| l.trim_start().starts_with("268435456"))
+            .unwrap_or_default();
+        row.split_whitespace()
+            .nth(7)
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(f64::NAN)
+    };
+    let good = perf(&mut s, "node-1,node-3");
+    let bad = perf(&mut s, "node-1,node-2");
+    assert!(bad < good * 0.5, "{bad} vs {good}");
+    assert_eq!(done(&lab, &s), ["measure"]);
+    run(
+        &mut s,
+        "scontrol update NodeName=node-2 State=DRAIN Reason=\"low busbw nccl-tests\"",
+    );
+    let sub = run(&mut s, "sbatch -x node-2 train.sh");
+    assert!(sub.starts_with("Submitted batch job"), "{sub}");
+    assert_eq!(done(&lab, &s), ["measure", "drain", "resubmit"]);
+    run(&mut s, "sleep 120");
+    assert!(lab.complete(&s), "{:?}", lab.goals(&s));
+    let id = s.cluster.next_job_id() - 1;
+    let show = run(&mut s, &format!("scontrol show job {id}"));
+    assert!(show.contains("ExcNodeList=node-2"), "{show}");
+}
+
+#[test]
+fn a_save_replays_to_the_same_session() {
+    let mut save = Saved::new(LabId::SlowLane, 9);
+    let (_, mut live) = open(LabId::SlowLane, 9);
+    for e in [
+        Event::Line("sinfo".to_owned()),
+        Event::Advance(5),
+        Event::Advance(10),
+        Event::Line("sbatch -x node-2 train.sh".to_owned()),
+        Event::Interrupt("squeue -".to_owned()),
+        Event::Clear,
+        Event::Line("sleep 300; squeue".to_owned()),
+    ] {
+        live.apply(&e);
+        save.record(e);
+    }
+    assert_eq!(save.events.len(), 6, "clock steps merge");
+    let text = save.to_text();
+    assert!(
+        text.starts_with("gpu-book-lab 1 the-slow-lane 9\nL sinfo\nA 15\n"),
+        "{text}"
+    );
+    let back = Saved::parse(&text).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(back, save);
+    let (_, replayed) = back
+        .restore(LabId::SlowLane)
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(replayed, live);
+    assert!(matches!(
+        back.restore(LabId::FallenOffTheBus),
+        Err(LabError::Mismatch { .. })
+    ));
+}
+
+#[test]
+fn saved_text_survives_odd_lines_and_names_a_broken_one() {
+    let mut save = Saved::new(LabId::FallenOffTheBus, 3);
+    for line in ["echo 'a\\nb' \\", "multi\nline", "ñ → 🚀", ""] {
+        save.record(Event::Line(line.to_owned()));
+    }
+    assert_eq!(Saved::parse(&save.to_text()), Ok(save));
+    assert_eq!(
+        Saved::parse("garbage"),
+        Err("line 1: not a saved lab".to_owned())
+    );
+    assert_eq!(
+        Saved::parse("gpu-book-lab 1 the-slow-lane 9\nL ok\nX what"),
+        Err("line 3: cannot read \"X what\"".to_owned())
+    );
+    assert!(matches!(
+        Saved::parse("gpu-book-lab 7 the-slow-lane 9").map(|s| s.restore(LabId::SlowLane)),
+        Ok(Err(LabError::Mismatch { .. }))
+    ));
+}
