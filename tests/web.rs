@@ -28,7 +28,7 @@ fn rendered(slug: &str) -> gpu_book::book::RenderedPage {
 }
 
 #[wasm_bindgen_test]
-async fn a_page_mounts_with_headings_code_and_widget_notices() {
+async fn a_page_mounts_with_headings_code_and_live_widgets() {
     let root = container();
     let page = rendered("running-jobs");
     let widgets = page
@@ -49,18 +49,13 @@ async fn a_page_mounts_with_headings_code_and_widget_notices() {
             .expect("query")
             .is_some()
     );
-    let notices = root
-        .query_selector_all(".widget-coming")
-        .expect("query")
-        .length() as usize;
     let live = root
         .query_selector_all(
             ".widget.young-daly, .widget.fair-share, .widget.ring-allreduce, .widget.slurm-shell",
         )
         .expect("query")
         .length() as usize;
-    assert_eq!(notices, 0, "every widget of the chapter is live");
-    assert_eq!(notices + live, widgets);
+    assert_eq!(live, widgets, "every widget of the chapter is live");
     assert!(widgets >= 4, "the chapter places every widget");
     assert!(!html.contains("<script"), "no script from content");
     drop(handle);
@@ -125,7 +120,7 @@ async fn the_theme_toggle_flips_and_remembers() {
 }
 
 #[wasm_bindgen_test]
-async fn a_widget_directive_shows_an_honest_notice() {
+async fn a_lab_directive_opens_its_prepared_cluster() {
     let mount = |params: &str| {
         let root = container();
         let directive = gpu_book::book::WidgetDirective::parse("widget slurm-shell", params)
@@ -136,19 +131,50 @@ async fn a_widget_directive_shows_an_honest_notice() {
         );
         (root, handle)
     };
-    // A lab's prepared cluster is still to come: the notice says so.
-    let (lab, lab_handle) = mount("lab = \"fallen-off-the-bus\"");
-    // The chapter's shell is live.
+    let storage = web_sys::window()
+        .and_then(|w| w.local_storage().ok().flatten())
+        .expect("localStorage");
+    // A corrupt save starts the lab fresh and says so.
+    storage
+        .set_item(
+            "gpu-book.lab.the-slow-lane",
+            "gpu-book-lab 1 the-slow-lane x\nL ls",
+        )
+        .expect("set");
+    let (lab, lab_handle) = mount("lab = \"the-slow-lane\"");
     let (shell, shell_handle) = mount("cluster = \"default\"");
     leptos::task::tick().await;
     let text = lab.text_content().unwrap_or_default();
-    assert!(text.contains("Slurm shell"), "{text}");
-    assert!(text.contains("coming in a later version"), "{text}");
-    let text = shell.text_content().unwrap_or_default();
+    assert!(
+        text.contains("on call for this eight-node cluster"),
+        "{text}"
+    );
     assert!(text.contains("alice@login1:~$"), "{text}");
-    assert!(!text.contains("coming in a later version"), "{text}");
+    assert!(text.contains("could not be read"), "{text}");
+    let goals = lab.query_selector_all(".lab-goal").expect("query").length();
+    assert_eq!(goals, 4);
+    let done = lab
+        .query_selector_all(".lab-goal.done")
+        .expect("query")
+        .length();
+    assert_eq!(done, 0);
+    // The fresh lab was saved over the corrupt one.
+    let saved = storage
+        .get_item("gpu-book.lab.the-slow-lane")
+        .ok()
+        .flatten()
+        .unwrap_or_default();
+    assert!(
+        saved.starts_with("gpu-book-lab 1 the-slow-lane "),
+        "{saved}"
+    );
+    // The chapter's shell has no checklist.
+    let text = shell.text_content().unwrap_or_default();
+    assert!(text.contains("four nodes of eight GPUs"), "{text}");
+    assert!(shell.query_selector(".lab-panel").expect("query").is_none());
     drop(lab_handle);
     drop(shell_handle);
+    let _ = storage.remove_item("gpu-book.lab.the-slow-lane");
 }
 
 #[wasm_bindgen_test]

@@ -42,7 +42,6 @@ contents-start = Start reading
 
 fallback-note = This page has not been translated into { $language } yet, so you are reading the English version.
 
-widget-coming = This interactive widget is coming in a later version of the book.
 widget-ring-allreduce = Ring all-reduce
 widget-fair-share = Fair-share priority calculator
 widget-young-daly = Checkpoint interval explorer
@@ -331,3 +330,45 @@ sh-intro = A terminal on the login node of a simulated cluster: four nodes of ei
 sh-speed = Simulated time
 sh-speed-paused = paused
 sh-keys = Enter runs a command; ↑ and ↓ walk the history; Tab completes a word (on an empty line it moves on, as usual); Ctrl+C abandons the line; Ctrl+L clears the screen.
+
+## Labs
+lab-goals = Goals
+lab-goal-done = done
+lab-goal-open = not yet
+lab-hint = Show a hint
+lab-reset = Start the lab over
+lab-reset-question = Start over? Everything you did in this lab will be forgotten.
+lab-reset-confirm = Yes, start over
+lab-reset-cancel = Keep going
+lab-restored = Welcome back: your progress in this lab was restored.
+lab-unreadable = Your saved progress could not be read, so the lab starts fresh.
+
+lab-bus-intro = You are alice, on call for this eight-node cluster tonight, with operator rights (you may drain nodes and requeue anyone's job). It is 03:32 and a training job has died. Everything you do here is saved in this browser. The goals below tick themselves as the cluster's state changes; any correct command counts.
+lab-bus-goal-inspect = Look at the GPUs of the node that lost one (its kernel log or nvidia-smi)
+lab-bus-goal-drain = Drain that node, with a reason
+lab-bus-goal-requeue = Put the training job back in the queue
+lab-bus-goal-resume = See it run again on healthy nodes, from its last checkpoint
+lab-bus-hint-inspect-1 = sacct lists last night's jobs; scontrol show job { $job } shows which nodes the failed one ran on (NodeList=) and where its output went (StdOut=).
+lab-bus-hint-inspect-2 = Try each of those nodes: ssh node-1 dmesg -T | grep -i xid, then node-2, and so on. The sick one has an Xid 79.
+lab-bus-hint-drain-1 = Draining is a node update: scontrol update NodeName=… State=DRAIN needs a Reason= too.
+lab-bus-hint-drain-2 = Keep the reason short, it shows in sinfo -R: scontrol update NodeName=node-N State=DRAIN Reason="Xid 79 GPU lost"
+lab-bus-hint-requeue-1 = A failed batch job can go back to the queue under its own id.
+lab-bus-hint-requeue-2 = scontrol requeue { $job }
+lab-bus-hint-resume-1 = A requeued job waits about two minutes (BeginTime). Let the clock run, or type sleep 180.
+lab-bus-hint-resume-2 = squeue -u alice shows where it runs; grep resuming in its output file shows the checkpoint it loaded.
+lab-bus-complete = Lab complete: the broken node is out of service with a reason, and the training continues from its checkpoint on healthy nodes.
+
+lab-lane-intro = You are alice, on call for this eight-node cluster tonight, with operator rights (you may drain nodes and requeue anyone's job). It is 03:32 and a slow training job has just been killed by the NCCL watchdog. Everything you do here is saved in this browser. The goals below tick themselves as the cluster's state changes; any correct command counts.
+lab-lane-goal-measure = Run all_reduce_perf on a pair of nodes that includes the slow one, and on a pair that does not
+lab-lane-goal-drain = Drain the slow node, with a reason
+lab-lane-goal-resubmit = Submit the training job again, excluding that node
+lab-lane-goal-resume = See it resume from its checkpoint at full speed
+lab-lane-hint-measure-1 = scontrol show job { $job } lists the nodes the job used. They are idle now: measure them two at a time.
+lab-lane-hint-measure-2 = srun -N2 -w node-1,node-2 --ntasks-per-node=1 --gpus-per-node=8 all_reduce_perf -b 8 -e 256M -f 2 -g 8, then other pairs. Compare the busbw of the largest size.
+lab-lane-hint-drain-1 = The node common to every slow pair is the culprit.
+lab-lane-hint-drain-2 = scontrol update NodeName=node-N State=DRAIN Reason="low busbw nccl-tests"
+lab-lane-hint-resubmit-1 = train.sh in your home directory is the job's script; sbatch can keep a job off a node with --exclude.
+lab-lane-hint-resubmit-2 = sbatch --exclude=node-N train.sh (or sbatch -x node-N train.sh)
+lab-lane-hint-resume-1 = Let the clock run until squeue shows the new job running.
+lab-lane-hint-resume-2 = Its output file shows the checkpoint it resumed from and the seconds per step, back under one.
+lab-lane-complete = Lab complete: the slow node is out of service with the evidence in its reason, and the training runs again at full speed from its checkpoint.

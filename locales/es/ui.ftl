@@ -40,7 +40,6 @@ contents-start = Empezar a leer
 
 fallback-note = Esta página todavía no está traducida, así que estás leyendo la versión en inglés.
 
-widget-coming = Este widget interactivo llegará en una próxima versión del libro.
 widget-ring-allreduce = All-reduce en anillo
 widget-fair-share = Calculadora de prioridad fair-share
 widget-young-daly = Explorador del intervalo de checkpoint
@@ -329,3 +328,45 @@ sh-intro = Una terminal en el nodo de acceso de un clúster simulado: cuatro nod
 sh-speed = Tiempo simulado
 sh-speed-paused = en pausa
 sh-keys = Intro ejecuta una orden; ↑ y ↓ recorren el historial; Tab completa una palabra (en una línea vacía pasa al siguiente elemento, como siempre); Ctrl+C abandona la línea; Ctrl+L limpia la pantalla.
+
+## Laboratorios
+lab-goals = Objetivos
+lab-goal-done = hecho
+lab-goal-open = pendiente
+lab-hint = Ver una pista
+lab-reset = Empezar el laboratorio de nuevo
+lab-reset-question = ¿Empezar de nuevo? Se olvidará todo lo que has hecho en este laboratorio.
+lab-reset-confirm = Sí, empezar de nuevo
+lab-reset-cancel = Seguir
+lab-restored = Bienvenido de nuevo: se ha recuperado tu progreso en este laboratorio.
+lab-unreadable = No se ha podido leer tu progreso guardado, así que el laboratorio empieza de cero.
+
+lab-bus-intro = Eres alice y esta noche estás de guardia en este clúster de ocho nodos, con permisos de operador (puedes drenar nodos y reencolar trabajos de cualquiera). Son las 03:32 y un trabajo de entrenamiento ha muerto. Todo lo que hagas aquí se guarda en este navegador. Los objetivos se marcan solos cuando cambia el estado del clúster; vale cualquier orden correcta.
+lab-bus-goal-inspect = Mira las GPUs del nodo que ha perdido una (su registro del kernel o nvidia-smi)
+lab-bus-goal-drain = Drena ese nodo, con un motivo
+lab-bus-goal-requeue = Devuelve el trabajo de entrenamiento a la cola
+lab-bus-goal-resume = Compruébalo de nuevo en marcha en nodos sanos, desde su último checkpoint
+lab-bus-hint-inspect-1 = sacct lista los trabajos de anoche; scontrol show job { $job } muestra en qué nodos corrió el que falló (NodeList=) y adónde fue su salida (StdOut=).
+lab-bus-hint-inspect-2 = Prueba cada uno de esos nodos: ssh node-1 dmesg -T | grep -i xid, luego node-2, y así. El enfermo tiene un Xid 79.
+lab-bus-hint-drain-1 = Drenar es actualizar el nodo: scontrol update NodeName=… State=DRAIN necesita también un Reason=.
+lab-bus-hint-drain-2 = Que el motivo sea corto, sale en sinfo -R: scontrol update NodeName=node-N State=DRAIN Reason="Xid 79 GPU perdida"
+lab-bus-hint-requeue-1 = Un trabajo batch fallido puede volver a la cola con su mismo identificador.
+lab-bus-hint-requeue-2 = scontrol requeue { $job }
+lab-bus-hint-resume-1 = Un trabajo reencolado espera unos dos minutos (BeginTime). Deja correr el reloj o escribe sleep 180.
+lab-bus-hint-resume-2 = squeue -u alice muestra dónde corre; grep resuming en su fichero de salida muestra el checkpoint que ha cargado.
+lab-bus-complete = Laboratorio completado: el nodo averiado está fuera de servicio con su motivo, y el entrenamiento sigue desde su checkpoint en nodos sanos.
+
+lab-lane-intro = Eres alice y esta noche estás de guardia en este clúster de ocho nodos, con permisos de operador (puedes drenar nodos y reencolar trabajos de cualquiera). Son las 03:32 y el watchdog de NCCL acaba de matar un entrenamiento lento. Todo lo que hagas aquí se guarda en este navegador. Los objetivos se marcan solos cuando cambia el estado del clúster; vale cualquier orden correcta.
+lab-lane-goal-measure = Ejecuta all_reduce_perf en una pareja de nodos que incluya el lento y en otra que no lo incluya
+lab-lane-goal-drain = Drena el nodo lento, con un motivo
+lab-lane-goal-resubmit = Vuelve a enviar el entrenamiento excluyendo ese nodo
+lab-lane-goal-resume = Compruébalo retomado desde su checkpoint a toda velocidad
+lab-lane-hint-measure-1 = scontrol show job { $job } lista los nodos que usó el trabajo. Ahora están libres: mídelos de dos en dos.
+lab-lane-hint-measure-2 = srun -N2 -w node-1,node-2 --ntasks-per-node=1 --gpus-per-node=8 all_reduce_perf -b 8 -e 256M -f 2 -g 8, y luego otras parejas. Compara el busbw del tamaño más grande.
+lab-lane-hint-drain-1 = El nodo que está en todas las parejas lentas es el culpable.
+lab-lane-hint-drain-2 = scontrol update NodeName=node-N State=DRAIN Reason="busbw bajo nccl-tests"
+lab-lane-hint-resubmit-1 = train.sh, en tu directorio personal, es el script del trabajo; sbatch puede mantener un trabajo fuera de un nodo con --exclude.
+lab-lane-hint-resubmit-2 = sbatch --exclude=node-N train.sh (o sbatch -x node-N train.sh)
+lab-lane-hint-resume-1 = Deja correr el reloj hasta que squeue muestre el nuevo trabajo en marcha.
+lab-lane-hint-resume-2 = Su fichero de salida muestra el checkpoint desde el que sigue y los segundos por paso, de nuevo por debajo de uno.
+lab-lane-complete = Laboratorio completado: el nodo lento está fuera de servicio con la prueba en su motivo, y el entrenamiento vuelve a correr a toda velocidad desde su checkpoint.

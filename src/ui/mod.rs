@@ -2,7 +2,7 @@
 //! model. Web only (behind the `web` feature).
 
 mod app;
-mod browser;
+pub(crate) mod browser;
 mod contents;
 mod context;
 mod lang_switch;

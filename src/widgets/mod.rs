@@ -1,7 +1,5 @@
-//! The live widgets placed in pages by ```` ```widget <name> ```` blocks.
-//! Each will be a thin view over a simulation in `src/sim/`; until a
-//! widget exists its directive shows an honest "coming in a later version"
-//! notice in the reader's language. Web only.
+//! The live widgets placed in pages by ```` ```widget <name> ```` blocks,
+//! each a thin view over a simulation in `src/sim/`. Web only.
 
 mod checkpoint_cost;
 mod fair_share;
@@ -15,21 +13,12 @@ use leptos::prelude::*;
 
 use crate::book::widget::ParamValue;
 use crate::book::{WidgetDirective, WidgetKind};
+use crate::sim::slurm::lab::LabId;
 use crate::ui::use_i18n;
 pub use fair_share::FairShareCalculator;
 pub use ring_allreduce::RingAllreduceExplorer;
 pub use slurm_shell::SlurmShell;
 pub use young_daly::YoungDalyExplorer;
-
-/// Locale key of a widget's display name.
-fn name_key(kind: WidgetKind) -> &'static str {
-    match kind {
-        WidgetKind::RingAllreduce => "widget-ring-allreduce",
-        WidgetKind::FairShare => "widget-fair-share",
-        WidgetKind::YoungDaly => "widget-young-daly",
-        WidgetKind::SlurmShell => "widget-slurm-shell",
-    }
-}
 
 /// Mounts the widget a directive names.
 #[component]
@@ -37,40 +26,31 @@ pub fn WidgetHost(
     /// The directive from the page.
     directive: WidgetDirective,
 ) -> impl IntoView {
-    let i18n = use_i18n();
-    let kind = directive.kind;
     let text = |key: &str| match directive.params.get(key) {
         Some(ParamValue::Text(t)) => Some(t.clone()),
         _ => None,
     };
-    match kind {
-        WidgetKind::YoungDaly => {
-            return view! { <YoungDalyExplorer preset=text("preset") /> }.into_any();
-        }
-        WidgetKind::FairShare => {
-            return view! { <FairShareCalculator preset=text("preset") /> }.into_any();
-        }
+    match directive.kind {
+        WidgetKind::YoungDaly => view! { <YoungDalyExplorer preset=text("preset") /> }.into_any(),
+        WidgetKind::FairShare => view! { <FairShareCalculator preset=text("preset") /> }.into_any(),
         WidgetKind::RingAllreduce => {
             let ranks = match directive.params.get("ranks") {
                 Some(ParamValue::Int(n)) => Some(*n),
                 _ => None,
             };
-            return view! { <RingAllreduceExplorer ranks=ranks algorithm=text("algorithm") /> }
-                .into_any();
+            view! { <RingAllreduceExplorer ranks=ranks algorithm=text("algorithm") /> }.into_any()
         }
-        // The labs' prepared clusters come later; their pages keep the notice.
-        WidgetKind::SlurmShell if text("lab").is_none() => {
-            return view! { <SlurmShell /> }.into_any();
-        }
-        WidgetKind::SlurmShell => {}
+        WidgetKind::SlurmShell => match text("lab") {
+            None => view! { <SlurmShell /> }.into_any(),
+            Some(name) => match LabId::from_slug(&name) {
+                Some(id) => view! { <SlurmShell lab=id /> }.into_any(),
+                // The content check refuses unknown labs; say so if one slips by.
+                None => {
+                    view! { <ContentNotice detail=format!("unknown lab {name:?}") /> }.into_any()
+                }
+            },
+        },
     }
-    view! {
-        <div class="widget widget-coming" role="note" data-widget=kind.name()>
-            <p class="widget-title">{move || i18n.t(name_key(kind))}</p>
-            <p class="widget-notice">{move || i18n.t("widget-coming")}</p>
-        </div>
-    }
-    .into_any()
 }
 
 /// The coloured square before a legend entry (decorative: the entry's

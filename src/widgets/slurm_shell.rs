@@ -5,24 +5,46 @@
 //! Keys: Enter runs, arrows walk the history, Tab completes (when the line
 //! is not empty, so Tab still leaves an empty terminal), Ctrl+C abandons
 //! the line, Ctrl+L clears. Pasted lines run one after another.
+//!
+//! In a lab the cluster is the lab's prepared one, a checklist above the
+//! terminal ticks itself from the simulated state, and everything the
+//! learner does is saved in the browser and replayed on the next visit.
+
+mod lab_panel;
+mod progress;
 
 use leptos::ev::KeyboardEvent;
 use leptos::prelude::*;
 
-use crate::sim::slurm::session::Session;
+use crate::sim::slurm::lab::{Lab, LabId, Saved};
+use crate::sim::slurm::session::{Event, Session};
 use crate::sim::slurm::terminal::LineKind;
 use crate::ui::use_i18n;
+use lab_panel::LabPanel;
 
 /// Seed of the session: a page always starts the same cluster.
 const SEED: u64 = 2205;
 /// Real milliseconds between clock ticks.
 const TICK_MS: u64 = 1_000;
 
-/// The shell on the default cluster.
+/// The shell on the default cluster, or on a lab's.
 #[component]
-pub fn SlurmShell() -> impl IntoView {
+pub fn SlurmShell(
+    /// The lab whose prepared cluster to open (the default cluster when
+    /// `None`).
+    #[prop(optional)]
+    lab: Option<LabId>,
+) -> impl IntoView {
     let i18n = use_i18n();
-    let session = StoredValue::new(Session::reference(SEED).ok());
+    let (start, story, saved_log, opening_note) = match lab.and_then(progress::open) {
+        Some(o) => (Some(o.session), Some(o.lab), Some(o.saved), o.note),
+        None => (Session::reference(SEED).ok(), None, None, None),
+    };
+    let session = StoredValue::new(start);
+    // The lab's facts and its saved log (`None` outside labs).
+    let story = StoredValue::new(story);
+    let saved = StoredValue::new(saved_log);
+    let note = RwSignal::new(opening_note);
     // Bumped after every change of the session, to redraw the screen.
     let version = RwSignal::new(0u64);
     let line = RwSignal::new(String::new());
@@ -31,7 +53,7 @@ pub fn SlurmShell() -> impl IntoView {
     let log_ref = NodeRef::<leptos::html::Div>::new();
 
     let touch = move || {
-        version.update(|v| *v += 1);
+        let _ = version.try_update(|v| *v += 1);
         // Keep the newest output in view once it is drawn.
         request_animation_frame(move || {
             if let Some(log) = log_ref.get_untracked() {
@@ -39,25 +61,42 @@ pub fn SlurmShell() -> impl IntoView {
             }
         });
     };
-    let run = move |text: String| {
-        session.update_value(|s| {
+    // Every change goes through here, so that a lab can save and replay it.
+    let act = move |event: Event| {
+        let _ = session.try_update_value(|s| {
             if let Some(s) = s {
-                s.submit(&text);
+                s.apply(&event);
             }
         });
+        let _ = saved.try_update_value(|log: &mut Option<Saved>| {
+            if let (Some(log), Some(id)) = (log.as_mut(), lab) {
+                log.record(event);
+                progress::keep(id, log);
+            }
+        });
+    };
+    let run = move |text: String| {
+        act(Event::Line(text));
         touch();
     };
+    let reset = Callback::new(move |()| {
+        let Some(o) = lab.and_then(|id| progress::fresh(id, None)) else {
+            return;
+        };
+        session.set_value(Some(o.session));
+        story.set_value(Some(o.lab));
+        saved.set_value(Some(o.saved));
+        note.set(None);
+        line.set(String::new());
+        touch();
+    });
 
     // Simulated time flows while the page is open: `speed` seconds a second.
     let ticker = set_interval_with_handle(
         move || {
             let seconds = speed.try_get_untracked().unwrap_or(0);
             if seconds > 0 {
-                let _ = session.try_update_value(|s| {
-                    if let Some(s) = s {
-                        s.advance(seconds);
-                    }
-                });
+                act(Event::Advance(seconds));
                 let _ = version.try_update(|v| *v += 1);
             }
         },
@@ -122,22 +161,14 @@ pub fn SlurmShell() -> impl IntoView {
             }
             "c" if ctrl && !has_selection() => {
                 ev.prevent_default();
-                session.update_value(|s| {
-                    if let Some(s) = s {
-                        s.interrupt(&current);
-                    }
-                });
+                act(Event::Interrupt(current));
                 input.set_value("");
                 line.set(String::new());
                 touch();
             }
             "l" if ctrl => {
                 ev.prevent_default();
-                session.update_value(|s| {
-                    if let Some(s) = s {
-                        s.terminal.clear();
-                    }
-                });
+                act(Event::Clear);
                 touch();
             }
             _ => {}
@@ -212,7 +243,27 @@ pub fn SlurmShell() -> impl IntoView {
     view! {
         <div class="widget slurm-shell" data-widget="slurm-shell" role="group" aria-labelledby="sh-title">
             <p class="widget-title" id="sh-title">{move || i18n.t("widget-slurm-shell")}</p>
-            <p class="field-hint">{move || i18n.t("sh-intro")}</p>
+            <p class="field-hint">
+                {move || match lab {
+                    Some(id) => i18n.t(&format!("{}-intro", id.message_prefix())),
+                    None => i18n.t("sh-intro"),
+                }}
+            </p>
+            {lab.map(|id| {
+                let goals = Signal::derive(move || {
+                    version.track();
+                    story
+                        .with_value(|l: &Option<Lab>| {
+                            session.with_value(|s| Some(l.as_ref()?.goals(s.as_ref()?)))
+                        })
+                        .unwrap_or_default()
+                });
+                let job = Signal::derive(move || {
+                    version.track();
+                    story.with_value(|l: &Option<Lab>| l.as_ref().map_or(0, |l| l.job_id))
+                });
+                view! { <LabPanel id goals job note on_reset=reset /> }
+            })}
             <div class="term-bar">
                 <span class="term-clock" data-testid="sh-clock">{clock}</span>
                 <label>

@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 use super::cluster::{ClusterError, Job, JobState};
 use super::conf::{ClusterConfig, REFERENCE_CONF};
 use super::node_tools::SECONDS_PER_STEP;
-use super::session::{EPOCH, Event, Session, SessionError, USER};
+use super::session::{Event, Session, SessionError, USER};
 
 mod setup;
 
@@ -112,7 +112,7 @@ pub fn lab_config() -> Result<ClusterConfig, ClusterError> {
 
 impl Lab {
     /// Opens `id` on `seed`: the session at the moment the learner takes
-    /// over (the shell's clock at [`EPOCH`]), and the lab's facts.
+    /// over (the shell's clock at [`EPOCH`](super::session::EPOCH)), and the lab's facts.
     pub fn open(id: LabId, seed: u64) -> Result<(Lab, Session), LabError> {
         setup::prepare(id, seed)
     }

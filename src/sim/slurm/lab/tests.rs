@@ -1,4 +1,5 @@
 use super::*;
+use crate::sim::slurm::session::EPOCH;
 use crate::sim::slurm::terminal::LineKind;
 
 fn open(id: LabId, seed: u64) -> (Lab, Session) {

@@ -256,7 +256,7 @@ pub fn simulate_training(l: &TrainingLaunch<'_>) -> TrainingRun {
             at(step),
             &TrainingLine::step(step, l.args.steps, seconds_per_step * jitter, l.seed),
         );
-        if step % CHECKPOINT_EVERY == 0 && step < l.args.steps && at(step) + 2 <= end {
+        if step.is_multiple_of(CHECKPOINT_EVERY) && step < l.args.steps && at(step) + 2 <= end {
             checkpoints.push((at(step) + 2, step));
             say(
                 at(step) + 2,

@@ -1,0 +1,87 @@
+//! A lab's progress in the browser: the [`Saved`] log in `localStorage`,
+//! replayed on load. A save that cannot be read or replayed starts the lab
+//! fresh and says why; nothing is lost silently.
+//!
+//! An instructor can give a whole class the same incident with
+//! `?lab-seed=N` in the page's address.
+
+use crate::sim::slurm::lab::{Lab, LabId, Saved};
+use crate::sim::slurm::session::Session;
+use crate::ui::browser::{store, stored};
+use crate::widgets::url_state;
+
+/// What opening a lab found.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum Note {
+    /// Saved progress was replayed.
+    Restored,
+    /// Saved progress could not be used: why, in English (for the page's
+    /// maintainers; the notice itself is translated).
+    Unreadable(String),
+}
+
+/// A lab opened in the page.
+pub(crate) struct Opened {
+    pub(crate) lab: Lab,
+    pub(crate) session: Session,
+    pub(crate) saved: Saved,
+    pub(crate) note: Option<Note>,
+}
+
+/// The storage key of a lab's progress.
+fn key(id: LabId) -> String {
+    format!("gpu-book.lab.{}", id.slug())
+}
+
+/// Opens `id`: the saved progress replayed, or a fresh lab. `None` only
+/// if even a fresh lab cannot be built (a bug, reported by the caller).
+pub(crate) fn open(id: LabId) -> Option<Opened> {
+    let wanted = url_state::read("lab-seed").and_then(|s| s.parse::<u64>().ok());
+    let note = match stored(&key(id)) {
+        None => None,
+        Some(text) => match Saved::parse(&text) {
+            // The address asks for another incident: start it.
+            Ok(saved) if wanted.is_some_and(|w| w != saved.seed) => None,
+            Ok(saved) => match saved.restore(id) {
+                Ok((lab, session)) => {
+                    return Some(Opened {
+                        lab,
+                        session,
+                        saved,
+                        note: Some(Note::Restored),
+                    });
+                }
+                Err(e) => Some(Note::Unreadable(e.to_string())),
+            },
+            Err(e) => Some(Note::Unreadable(e)),
+        },
+    };
+    let mut opened = fresh(id, wanted)?;
+    opened.note = note;
+    Some(opened)
+}
+
+/// A fresh lab on `seed` (a random one when `None`), saved at once.
+pub(crate) fn fresh(id: LabId, seed: Option<u64>) -> Option<Opened> {
+    let seed = seed.unwrap_or_else(random_seed);
+    let (lab, session) = Lab::open(id, seed).ok()?;
+    let saved = Saved::new(id, seed);
+    keep(id, &saved);
+    Some(Opened {
+        lab,
+        session,
+        saved,
+        note: None,
+    })
+}
+
+/// Stores the progress; a browser that refuses (private mode, full
+/// storage) keeps the lab going without it.
+pub(crate) fn keep(id: LabId, saved: &Saved) {
+    store(&key(id), &saved.to_text());
+}
+
+/// A seed for a new incident.
+fn random_seed() -> u64 {
+    (js_sys::Math::random() * 1e15) as u64
+}
