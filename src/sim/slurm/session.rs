@@ -117,8 +117,12 @@ impl Session {
                 activity: &mut self.activity,
                 seed: self.seed,
             },
+            host: self.terminal.shell.host().to_owned(),
+            login: None,
         };
         let outcome = self.terminal.shell.run(line, &mut commands);
+        let login = commands.login.take();
+        self.log_in(login);
         self.catch_up(0);
         outcome
     }
@@ -133,10 +137,21 @@ impl Session {
                 activity: &mut self.activity,
                 seed: self.seed,
             },
+            host: self.terminal.shell.host().to_owned(),
+            login: None,
         };
         let outcome = self.terminal.submit(line, &mut commands);
+        let login = commands.login.take();
+        self.log_in(login);
         self.catch_up(0);
         outcome
+    }
+
+    /// Starts the interactive login an `ssh node-N` asked for.
+    fn log_in(&mut self, host: Option<String>) {
+        if let Some(host) = host {
+            self.terminal.shell.ssh_login(&host);
+        }
     }
 
     /// Ctrl+C.
@@ -153,6 +168,8 @@ impl Session {
                 activity: &mut self.activity,
                 seed: self.seed,
             },
+            host: self.terminal.shell.host().to_owned(),
+            login: None,
         };
         self.terminal.complete(line, cursor, &commands)
     }
@@ -297,10 +314,35 @@ mod tests {
         assert_eq!(last_output(&s), "8\n");
         s.submit("ssh node-9 hostname");
         assert!(last_output(&s).contains("Could not resolve hostname node-9"));
-        let out = s.submit("ssh node-2");
-        assert_eq!(out.status, 1);
         s.submit("nvidia-smi");
         assert_eq!(last_output(&s), "bash: nvidia-smi: command not found\n");
+    }
+
+    #[test]
+    fn an_interactive_ssh_login_runs_the_node_tools_until_exit() {
+        let mut s = session();
+        s.submit("cd /tmp");
+        let out = s.submit("ssh node-2");
+        assert_eq!(out.status, 0);
+        assert!(last_output(&s).starts_with("Linux node-2 6.1.0-18-amd64 #1 SMP"));
+        assert!(
+            last_output(&s).contains("from login1\n"),
+            "{}",
+            last_output(&s)
+        );
+        assert_eq!(s.terminal.prompt(), "alice@node-2:~$ ");
+        s.submit("nvidia-smi -L | wc -l; hostname; echo $HOSTNAME");
+        assert_eq!(last_output(&s), "8\nnode-2\nnode-2\n");
+        assert!(s.activity.inspected.contains("node-2"));
+        s.submit("sinfo -h -o %D");
+        assert_eq!(last_output(&s), "4\n1\n");
+        s.submit("exit");
+        assert_eq!(last_output(&s), "logout\nConnection to node-2 closed.\n");
+        assert_eq!(s.terminal.prompt(), "alice@login1:~$ ");
+        s.submit("dmesg");
+        assert_eq!(last_output(&s), "bash: dmesg: command not found\n");
+        let out = s.submit("logout");
+        assert_eq!(out.status, 1);
     }
 
     #[test]

@@ -14,7 +14,7 @@ use crate::sim::slurm::node_tools::{
     NodeHealth, PerfLaunch, ToolOutput, TrainingLaunch, all_reduce_perf, dmesg_command,
     nvidia_smi_command, parse_torchrun, simulate_training,
 };
-use crate::sim::slurm::shell::{Call, CommandInfo, CommandSet};
+use crate::sim::slurm::shell::{Call, CommandInfo, CommandSet, format_time};
 
 /// The node programs' view of the session.
 pub(super) struct NodePrograms<'a> {
@@ -32,11 +32,25 @@ impl NodePrograms<'_> {
     }
 }
 
-/// The commands of the login node.
+/// The commands of the host the shell is on: the Slurm clients
+/// everywhere, the GPU tools on a compute node, and `ssh`.
 pub(super) struct Tools<'a> {
     pub(super) cluster: &'a mut Cluster,
     pub(super) programs: NodePrograms<'a>,
+    /// Where the shell runs now (a compute node after `ssh node-N`).
+    pub(super) host: String,
+    /// A compute node that `ssh` with no command asked to log in to.
+    pub(super) login: Option<String>,
 }
+
+/// The GPU tools a compute node has and the login node does not.
+const NODE_TOOLS: [(&str, &str); 2] = [
+    ("nvidia-smi", "this node's GPUs as the driver sees them"),
+    (
+        "dmesg",
+        "this node's kernel log (dmesg -T for readable times)",
+    ),
+];
 
 impl CommandSet for Tools<'_> {
     fn commands(&self) -> Vec<CommandInfo> {
@@ -53,6 +67,13 @@ impl CommandSet for Tools<'_> {
             summary: "run a command on a compute node: ssh node-3 nvidia-smi".to_owned(),
             options: self.programs.nodes.keys().cloned().collect(),
         });
+        if self.programs.nodes.contains_key(&self.host) {
+            list.extend(NODE_TOOLS.iter().map(|(name, summary)| CommandInfo {
+                name: (*name).to_owned(),
+                summary: (*summary).to_owned(),
+                options: Vec::new(),
+            }));
+        }
         list
     }
 
@@ -63,8 +84,23 @@ impl CommandSet for Tools<'_> {
             self.programs.advance(self.cluster, behind);
         }
         self.programs.activity.settle(self.cluster);
-        if call.name() == "ssh" {
-            return ssh(&mut self.programs, call, self.cluster.now());
+        let now = self.cluster.now();
+        match call.name() {
+            "ssh" => return ssh(self, call, now),
+            name @ ("nvidia-smi" | "dmesg") => {
+                let Some(node) = self.programs.nodes.get(call.host) else {
+                    return 127;
+                };
+                self.programs
+                    .activity
+                    .inspected
+                    .insert(call.host.to_owned());
+                let output = node_tool(name, node, call.args(), now);
+                call.out.stdout(&output.stdout);
+                call.out.stderr(&output.stderr);
+                return output.exit;
+            }
+            _ => {}
         }
         let fs = &*call.fs;
         let cwd = call.cwd.to_owned();
@@ -89,30 +125,36 @@ impl CommandSet for Tools<'_> {
     }
 }
 
-/// `ssh NODE COMMAND...`: the node tools on a compute node. An interactive
-/// login (no command) is not simulated and says so.
-fn ssh(programs: &mut NodePrograms<'_>, call: &mut Call<'_>, now: i64) -> i32 {
+/// `ssh NODE [COMMAND...]`: a command on a compute node, or (with none)
+/// an interactive login there, which the session starts once the line has
+/// run.
+fn ssh(tools: &mut Tools<'_>, call: &mut Call<'_>, now: i64) -> i32 {
     let args = call.args().to_vec();
     let Some((host, command)) = args.split_first() else {
         call.out
             .stderr("usage: ssh destination [command [argument ...]]\n");
         return 255;
     };
-    let Some(node) = programs.nodes.get(host) else {
+    let Some(node) = tools.programs.nodes.get(host) else {
         call.out.stderr(&format!(
             "ssh: Could not resolve hostname {host}: Name or service not known\n"
         ));
         return 255;
     };
     let Some((program, rest)) = command.split_first() else {
-        call.out.stderr(&format!(
-            "This terminal does not open interactive logins; run one command at a time: ssh {host} nvidia-smi\n"
+        call.out.stdout(&format!(
+            "Linux {host} {} {} x86_64\n\nLast login: {} from {}\n",
+            node.kernel_release,
+            node.kernel_version,
+            format_time(u64::try_from(now - 86_400).unwrap_or(0), "%a %b %e %T %Y"),
+            call.host,
         ));
-        return 1;
+        tools.login = Some(host.clone());
+        return 0;
     };
     let output = match program.as_str() {
         "nvidia-smi" | "dmesg" => {
-            programs.activity.inspected.insert(host.clone());
+            tools.programs.activity.inspected.insert(host.clone());
             node_tool(program, node, rest, now)
         }
         "hostname" => ToolOutput {

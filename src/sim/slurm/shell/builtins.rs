@@ -20,6 +20,11 @@ pub(super) struct Builtin {
     pub(super) run: fn(&mut Exec<'_>, &[String], &mut Output) -> i32,
 }
 
+/// The most simulated seconds `sleep` may move the clock in one command
+/// line: the cluster behind the shell simulates every minute of them, so
+/// a longer sleep would leave the page without an answer.
+pub(super) const MAX_SLEEP_S: u64 = 31 * 86_400;
+
 /// Every builtin, sorted by name.
 pub(super) const BUILTINS: &[Builtin] = &[
     Builtin {
@@ -49,7 +54,7 @@ pub(super) const BUILTINS: &[Builtin] = &[
     },
     Builtin {
         name: "exit",
-        summary: "end a script (this simulated terminal itself stays open)",
+        summary: "end a script or an ssh login (this simulated terminal itself stays open)",
         run: exit,
     },
     Builtin {
@@ -66,6 +71,11 @@ pub(super) const BUILTINS: &[Builtin] = &[
         name: "history",
         summary: "list the commands you entered (history N for the last N, -c to clear)",
         run: history,
+    },
+    Builtin {
+        name: "logout",
+        summary: "end an ssh login",
+        run: exit,
     },
     Builtin {
         name: "sh",
@@ -158,7 +168,14 @@ fn exit(exec: &mut Exec<'_>, argv: &[String], out: &mut Output) -> i32 {
         },
     };
     if exec.depth == 0 {
-        out.stderr("bash: exit: this terminal is simulated in your browser and stays open; close the page to leave\n");
+        // Leaving an `ssh` login goes back to where it came from.
+        if let Some(host) = exec.shell.ssh_logout() {
+            out.stdout("logout\n");
+            out.stderr(&format!("Connection to {host} closed.\n"));
+            return status;
+        }
+        let name = argv.first().map_or("exit", String::as_str);
+        out.stderr(&format!("bash: {name}: this terminal is simulated in your browser and stays open; close the page to leave\n"));
         return 1;
     }
     exec.exit = Some(status);
@@ -293,7 +310,14 @@ fn sleep(exec: &mut Exec<'_>, argv: &[String], out: &mut Output) -> i32 {
     }
     // Whole seconds, rounded up; `as` saturates for huge values.
     let seconds = total.ceil() as u64;
-    exec.slept = exec.slept.saturating_add(seconds);
+    if seconds > MAX_SLEEP_S.saturating_sub(exec.slept) {
+        out.stderr(&format!(
+            "sleep: the simulated clock moves at most {} days per command line; sleep in shorter steps\n",
+            MAX_SLEEP_S / 86_400
+        ));
+        return 1;
+    }
+    exec.slept += seconds;
     let now = exec.shell.now().saturating_add(seconds);
     exec.shell.set_now(now);
     0

@@ -153,9 +153,11 @@ impl<'a> Exec<'a> {
             self.shell.vars.retain(|_, v| v.exported);
         }
         let mut inner = Exec::new(&mut *self.shell, &mut *self.commands, self.depth + 1);
+        // The script's sleeps count on from the line's, towards its limit.
+        inner.slept = self.slept;
         let status = inner.script(text);
         self.clear |= inner.clear;
-        self.slept += inner.slept;
+        self.slept = inner.slept;
         for chunk in inner.terminal.into_chunks() {
             out.push(chunk.stream, &chunk.text);
         }

@@ -58,6 +58,9 @@ pub struct Shell {
     /// numbers `history` prints keep counting.
     pub(super) history_dropped: usize,
     pub(super) now: u64,
+    /// The hosts `ssh` logged in from, innermost last: `exit` goes back.
+    #[serde(default)]
+    pub(super) logins: Vec<String>,
     /// Input of an unfinished command, waiting for more lines.
     #[serde(skip)]
     pub(super) pending: String,
@@ -126,6 +129,7 @@ impl Shell {
             history: Vec::new(),
             history_dropped: 0,
             now,
+            logins: Vec::new(),
             pending: String::new(),
         };
         let exported = [
@@ -236,6 +240,36 @@ impl Shell {
     /// The host name.
     pub fn host(&self) -> &str {
         &self.host
+    }
+
+    /// An interactive `ssh host`: the shell now runs on `host`, in the
+    /// home directory (shared over the network), until `exit` or `logout`
+    /// comes back.
+    pub fn ssh_login(&mut self, host: &str) {
+        let from = std::mem::replace(&mut self.host, host.to_owned());
+        self.logins.push(from);
+        self.enter_host();
+    }
+
+    /// Ends the innermost `ssh` login; `None` when there is none.
+    pub(super) fn ssh_logout(&mut self) -> Option<String> {
+        let back = self.logins.pop()?;
+        let left = std::mem::replace(&mut self.host, back);
+        self.enter_host();
+        Some(left)
+    }
+
+    /// `$HOSTNAME` and the directory after changing hosts.
+    fn enter_host(&mut self) {
+        self.vars.insert(
+            "HOSTNAME".to_owned(),
+            Var {
+                value: self.host.clone(),
+                exported: false,
+            },
+        );
+        let home = self.fs.home().to_owned();
+        self.set_cwd(home);
     }
 
     /// The current directory.

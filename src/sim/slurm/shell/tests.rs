@@ -772,6 +772,28 @@ fn cd_pwd_and_the_prompt() {
 }
 
 #[test]
+fn sleep_moves_the_clock_a_bounded_amount_per_line() {
+    let mut sh = shell();
+    // A huge interval, alone or after another sleep in a nested script, is
+    // refused (and no longer overflows the line's total in a debug build).
+    for line in [
+        "sleep 1; sh -c 'sleep 99999999999999999999'",
+        "sleep 99999999999999999999",
+        "sleep 20d; bash -c 'sleep 20d'",
+        "sleep 31d 1",
+    ] {
+        let before = sh.now();
+        let out = run_all(&mut sh, &[line]);
+        assert_eq!(out.status, 1, "{line}");
+        assert!(out.transcript().contains("at most 31 days"), "{line}");
+        assert!(out.slept <= builtins::MAX_SLEEP_S, "{line}");
+        assert!(sh.now() - before <= builtins::MAX_SLEEP_S, "{line}");
+    }
+    let out = run_all(&mut sh, &["sleep 30d; sh -c 'sleep 1d'"]);
+    assert_eq!((out.status, out.slept), (0, builtins::MAX_SLEEP_S));
+}
+
+#[test]
 fn date_sleep_and_the_clock() {
     let mut sh = shell();
     assert_eq!(

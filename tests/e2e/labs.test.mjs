@@ -1,0 +1,155 @@
+// The two hands-on labs, completed as a learner would: find the culprit
+// from the shell's own output (never from a known answer), fix it, and
+// watch the checklist tick itself. Progress survives a reload; reset and
+// a corrupt save start fresh. In English and in Spanish.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { openPage, visit } from "./harness.mjs";
+
+async function openLab(page, path) {
+  await visit(page, path);
+  const input = page.locator("#sh-input");
+  await input.waitFor();
+  // The clock keeps running; pause it so the test reads a still cluster.
+  await page.locator(".term-bar select").selectOption("0");
+  return input;
+}
+
+/** Types a line and returns what it printed (the log after the echo). */
+async function run(page, input, line) {
+  const before = await page.locator(".term-input-line").count();
+  await input.fill(line);
+  await input.press("Enter");
+  await page.waitForFunction((n) => document.querySelectorAll(".term-input-line").length > n, before);
+  return page.evaluate(() => {
+    const lines = [...document.querySelectorAll("[data-testid=sh-log] .term-line")];
+    let i = lines.length - 1;
+    while (i >= 0 && !lines[i].classList.contains("term-input-line")) i--;
+    return lines.slice(i + 1).map((l) => l.textContent).join("\n");
+  });
+}
+
+const goals = (page) =>
+  page.$$eval("[data-testid=lab-goals] .lab-goal", (items) => Object.fromEntries(items.map((li) => [li.dataset.goal, li.dataset.done === "true"])));
+
+/** The failed training job and its nodes, from sacct and scontrol. */
+async function failedJob(page, input) {
+  const sacct = await run(page, input, "sacct -X -n -o jobid,jobname%15,state");
+  const row = sacct.split("\n").find((l) => /llm-pretrain\s+FAILED/.test(l));
+  assert.ok(row, sacct);
+  const id = row.trim().split(/\s+/)[0];
+  const show = await run(page, input, `scontrol show job ${id}`);
+  const [, first, last] = show.match(/ NodeList=node-\[(\d+)-(\d+)\]/);
+  const nodes = [];
+  for (let n = Number(first); n <= Number(last); n++) nodes.push(`node-${n}`);
+  return { id, nodes };
+}
+
+/** busbw of the 256 MiB row (out-of-place) for a pair of nodes. */
+async function busbw(page, input, a, b) {
+  const out = await run(page, input, `srun -N2 -w ${a},${b} --ntasks-per-node=1 --gpus-per-node=8 all_reduce_perf -b 8 -e 256M -f 2 -g 8`);
+  const row = out.split("\n").find((l) => l.trim().startsWith("268435456"));
+  assert.ok(row, out);
+  return Number(row.trim().split(/\s+/)[7]);
+}
+
+test("Fallen Off the Bus: find the Xid 79, drain, requeue, and it resumes; progress survives a reload", async () => {
+  const { context, page } = await openPage();
+  const input = await openLab(page, "en/fallen-off-the-bus?lab-seed=5");
+  assert.match(await page.locator(".slurm-shell").innerText(), /on call for this eight-node cluster/);
+  assert.deepEqual(Object.values(await goals(page)), [false, false, false, false]);
+  const job = await failedJob(page, input);
+  assert.match(await run(page, input, `tail -1 llm-pretrain-${job.id}.out`), /srun: error: node-\d: task 0: Exited with exit code 1/);
+  // A hint on request, for the first open goal.
+  await page.getByRole("button", { name: "Show a hint" }).click();
+  assert.match(await page.locator("[data-testid=lab-hints]").innerText(), new RegExp(`scontrol show job ${job.id}`));
+  let culprit;
+  for (const node of job.nodes) {
+    const count = await run(page, input, `ssh ${node} dmesg -T | grep -c 'Xid'`);
+    if (count.trim() !== "0") {
+      culprit = node;
+      break;
+    }
+  }
+  assert.ok(culprit, "one node logged an Xid");
+  assert.match(await run(page, input, `ssh ${culprit} dmesg -T | grep -i xid`), /79, pid='<unknown>', name=<unknown>, GPU has fallen off the bus\./);
+  assert.match(await run(page, input, `ssh ${culprit} nvidia-smi`), /Unable to determine the device handle for GPU0000:[0-9A-F]{2}:00\.0: Unknown Error/);
+  assert.equal((await goals(page)).inspect, true);
+  // Any correct form counts: lower-case keys here.
+  assert.equal(await run(page, input, `scontrol update nodename=${culprit} state=drain reason="Xid 79 GPU lost"`), "");
+  assert.match(await run(page, input, "sinfo -R"), new RegExp(`Xid 79 GPU lost +alice +\\S+ ${culprit}`));
+  assert.equal(await run(page, input, `scontrol requeue ${job.id}`), "");
+  assert.match(await run(page, input, `squeue -j ${job.id}`), /PD.*\(BeginTime\)/);
+  await run(page, input, "sleep 180");
+  const queue = await run(page, input, `squeue -j ${job.id} -h -o "%T %N"`);
+  assert.match(queue, /^RUNNING node-/);
+  assert.ok(!queue.includes(culprit), queue);
+  assert.match(await run(page, input, `grep resuming llm-pretrain-${job.id}.out`), /resuming from checkpoint \/shared\/ckpt\/llm-7b\/step_\d+\.pt/);
+  assert.deepEqual(await goals(page), { inspect: true, drain: true, requeue: true, resume: true });
+  assert.match(await page.locator("[data-testid=lab-complete]").innerText(), /Lab complete/);
+
+  // A reload replays the saved log: same goals, same screen, same history.
+  await page.reload();
+  await page.locator("#sh-input").waitFor();
+  assert.deepEqual(await goals(page), { inspect: true, drain: true, requeue: true, resume: true });
+  assert.match(await page.locator(".lab-note").innerText(), /Welcome back/);
+  assert.match(await page.locator("[data-testid=sh-log]").innerText(), /scontrol requeue/);
+  await page.locator("#sh-input").press("ArrowUp");
+  assert.equal(await page.locator("#sh-input").inputValue(), `grep resuming llm-pretrain-${job.id}.out`);
+
+  // Reset asks first, then starts over.
+  await page.getByRole("button", { name: "Start the lab over" }).click();
+  await page.getByRole("button", { name: "Yes, start over" }).click();
+  assert.deepEqual(Object.values(await goals(page)), [false, false, false, false]);
+  assert.equal(await page.locator("[data-testid=sh-log] .term-line").count(), 0);
+  assert.deepEqual(page.problems, []);
+  await context.close();
+});
+
+test("a corrupt save starts the lab fresh with a note, never a crash", async () => {
+  const { context, page } = await openPage();
+  await visit(page, "en/the-slow-lane");
+  await page.evaluate(() => localStorage.setItem("gpu-book.lab.the-slow-lane", "gpu-book-lab 1 the-slow-lane 7\nZ nonsense"));
+  await page.reload();
+  await page.locator("#sh-input").waitFor();
+  assert.match(await page.locator(".lab-note").innerText(), /could not be read.*line 2/s);
+  assert.deepEqual(Object.values(await goals(page)), [false, false, false, false]);
+  assert.deepEqual(page.problems, []);
+  await context.close();
+});
+
+test("The Slow Lane, in Spanish: measure the pairs, drain the slow node, resubmit without it", async () => {
+  const { context, page } = await openPage({ locale: "es-ES" });
+  const input = await openLab(page, "es/the-slow-lane?lab-seed=11");
+  assert.match(await page.locator(".lab-panel").innerText(), /Objetivos/);
+  const job = await failedJob(page, input);
+  assert.match(await run(page, input, `grep -m1 Watchdog llm-pretrain-${job.id}.out`), /Watchdog caught collective operation timeout: WorkNCCL\(SeqNum=\d+, OpType=ALLREDUCE, NumelIn=466119168, NumelOut=466119168, Timeout\(ms\)=600000\)/);
+  // Pairs with the first node; the slow one stands out, or all are slow.
+  const [a, ...rest] = job.nodes;
+  const bw = {};
+  for (const b of rest) bw[b] = await busbw(page, input, a, b);
+  const best = Math.max(...Object.values(bw));
+  const slow = rest.filter((b) => bw[b] < best * 0.6);
+  let culprit;
+  if (slow.length === 1) {
+    culprit = slow[0];
+  } else {
+    // Every pair with the first node is slow: it is the culprit. Measure a
+    // pair without it too.
+    assert.equal(slow.length, 0, JSON.stringify(bw));
+    const fast = await busbw(page, input, rest[0], rest[1]);
+    assert.ok(fast > best * 1.5, `${fast} vs ${best}`);
+    culprit = a;
+  }
+  assert.equal((await goals(page)).measure, true);
+  await run(page, input, `scontrol update NodeName=${culprit} State=DRAIN Reason="busbw bajo nccl-tests"`);
+  assert.match(await run(page, input, `sbatch --exclude=${culprit} train.sh`), /^Submitted batch job \d+$/);
+  await run(page, input, "sleep 120");
+  const mine = await run(page, input, `squeue -u alice -h -o "%T %N"`);
+  assert.match(mine, /^RUNNING /);
+  assert.ok(!mine.includes(culprit), mine);
+  assert.deepEqual(await goals(page), { measure: true, drain: true, resubmit: true, resume: true });
+  assert.match(await page.locator("[data-testid=lab-complete]").innerText(), /Laboratorio completado/);
+  assert.deepEqual(page.problems, []);
+  await context.close();
+});
