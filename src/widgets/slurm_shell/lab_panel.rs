@@ -101,7 +101,7 @@ pub(crate) fn LabPanel(
 
     view! {
         <section class="lab-panel" aria-labelledby="lab-goals-title">
-            <h3 class="lab-goals-title" id="lab-goals-title">{move || i18n.t("lab-goals")}</h3>
+            <p class="lab-goals-title" id="lab-goals-title">{move || i18n.t("lab-goals")}</p>
             <ul class="lab-goals" data-testid="lab-goals">{items}</ul>
             <p class="lab-complete" role="status" data-testid="lab-complete">
                 {move || complete().then(|| i18n.t(&format!("{prefix}-complete")))}
