@@ -218,3 +218,62 @@ fn saved_text_survives_odd_lines_and_names_a_broken_one() {
         Ok(Err(LabError::Mismatch { .. }))
     ));
 }
+
+#[test]
+fn every_drawn_incident_can_be_solved() {
+    for seed in 0..12 {
+        let (lab, mut s) = open(LabId::FallenOffTheBus, seed);
+        let bus = lab.lost_bus(&s).unwrap_or_default();
+        let xid = run(
+            &mut s,
+            &format!(
+                "ssh {} dmesg -T | grep -c 'PCI:0000:{bus}:00): 79'",
+                lab.culprit
+            ),
+        );
+        assert_eq!(xid, "1\n", "seed {seed}");
+        run(
+            &mut s,
+            &format!(
+                "scontrol update NodeName={} State=DRAIN Reason=xid79",
+                lab.culprit
+            ),
+        );
+        run(&mut s, &format!("scontrol requeue {}", lab.job_id));
+        run(&mut s, "sleep 200");
+        assert!(lab.complete(&s), "seed {seed}: {:?}", lab.goals(&s));
+
+        let (lab, mut s) = open(LabId::SlowLane, seed);
+        let other = if lab.culprit == "node-1" {
+            "node-2"
+        } else {
+            "node-1"
+        };
+        let third = if lab.culprit == "node-3" {
+            "node-4"
+        } else {
+            "node-3"
+        };
+        for pair in [
+            format!("{other},{}", lab.culprit),
+            format!("{other},{third}"),
+        ] {
+            run(
+                &mut s,
+                &format!(
+                    "srun -N2 -w {pair} --gpus-per-node=8 all_reduce_perf -b 1M -e 8M -f 2 -g 8"
+                ),
+            );
+        }
+        run(
+            &mut s,
+            &format!(
+                "scontrol update NodeName={} State=DRAIN Reason=busbw",
+                lab.culprit
+            ),
+        );
+        run(&mut s, &format!("sbatch -x {} train.sh", lab.culprit));
+        run(&mut s, "sleep 200");
+        assert!(lab.complete(&s), "seed {seed}: {:?}", lab.goals(&s));
+    }
+}
