@@ -2,6 +2,7 @@
 //! (the lines of a real `slurm.conf`), hostlists, and the shell that runs
 //! commands over it. Pure: time and seeds are arguments.
 
+pub mod bench;
 pub mod calendar;
 pub mod cluster;
 pub mod conf;

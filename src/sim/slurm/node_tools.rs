@@ -60,8 +60,7 @@ pub use torch_log::{
 pub use training_log::{TrainingLine, training_line};
 pub use training_run::{
     CHECKPOINT_EVERY, DEFAULT_STEPS, LOG_EVERY, SECONDS_PER_STEP, STALL_AFTER_S, STARTUP_S,
-    TrainingArgs, TrainingLaunch, TrainingRun, checkpoint_path, parse_torchrun,
-    simulate_training,
+    TrainingArgs, TrainingLaunch, TrainingRun, checkpoint_path, parse_torchrun, simulate_training,
 };
 pub use versions::{
     CUDA_VERSION, DGX_H100_BUSES, DRIVER_BUILD, DRIVER_VERSION, GPU_MEMORY_MIB, GPU_NAME,

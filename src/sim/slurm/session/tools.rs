@@ -77,6 +77,15 @@ impl CommandSet for Tools<'_> {
         list
     }
 
+    // By name alone: the shell asks for every simple command it runs, and
+    // building every option list each time costs more than the command.
+    fn has(&self, name: &str) -> bool {
+        COMMANDS.iter().any(|c| c.name == name)
+            || name == "ssh"
+            || (self.programs.nodes.contains_key(&self.host)
+                && NODE_TOOLS.iter().any(|(tool, _)| *tool == name))
+    }
+
     fn run(&mut self, call: &mut Call<'_>) -> i32 {
         // `sleep` in the same line has moved the shell's clock already.
         let behind = call.now.saturating_sub(clock(self.cluster.now()));

@@ -1,0 +1,665 @@
+//! A seeded fuzz of the learner's whole session (terminal, shell, cluster
+//! and node tools): at least 100,000 random and adversarial lines, typed,
+//! tab-completed and interrupted, with the clock moving between them. No
+//! line may panic, the scrollback stays bounded, the shell's clock follows
+//! the cluster's, and at the end of each session `squeue` and `sinfo`
+//! still answer as they should.
+#![cfg(not(target_arch = "wasm32"))]
+
+use std::fmt::Write as _;
+use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::time::Instant;
+
+use gpu_book::sim::slurm::cluster::Cluster;
+use gpu_book::sim::slurm::lab::{Lab, LabError, LabId};
+use gpu_book::sim::slurm::session::Session;
+use gpu_book::sim::slurm::shell::{HISTORY_SIZE, MAX_OUTPUT, Outcome};
+use gpu_book::sim::slurm::terminal::MAX_LINES;
+
+/// Lines thrown at the sessions, all together.
+const LINES: usize = 100_000;
+/// Lines per session before a fresh one starts: long enough for a queue
+/// to build up, short enough that one session's jobs keep every line cheap.
+const LINES_PER_SESSION: usize = 250;
+/// The longest `sleep` or `advance` generated, so a session spans days
+/// rather than weeks of simulated time (every simulated minute costs).
+const MAX_SLEEP_S: u64 = 3600;
+
+/// splitmix64: a tiny seeded generator, the same on every platform.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+
+    /// A number in `0..n` (`n` > 0).
+    fn below(&mut self, n: u64) -> u64 {
+        self.next() % n
+    }
+
+    fn chance(&mut self, percent: u64) -> bool {
+        self.below(100) < percent
+    }
+
+    fn pick<'a>(&mut self, items: &[&'a str]) -> &'a str {
+        items[self.below(items.len() as u64) as usize]
+    }
+}
+
+const SLURM: [&str; 9] = [
+    "sbatch", "srun", "squeue", "sinfo", "sacct", "scontrol", "sprio", "sshare", "scancel",
+];
+
+const SBATCH_FLAGS: [&str; 24] = [
+    "-N",
+    "-n",
+    "-c",
+    "--mem",
+    "--gpus",
+    "--gpus-per-node",
+    "-t",
+    "-p",
+    "-J",
+    "-A",
+    "--qos",
+    "--wrap",
+    "--array",
+    "--dependency",
+    "-H",
+    "-w",
+    "-x",
+    "--parsable",
+    "--test-only",
+    "-o",
+    "-e",
+    "--nice",
+    "--gres",
+    "-D",
+];
+
+/// Values for options: plausible, off by a little, and hostile.
+const VALUES: [&str; 64] = [
+    "1",
+    "0",
+    "-1",
+    "2",
+    "4",
+    "8",
+    "9",
+    "64",
+    "65",
+    "999999999999999999999999",
+    "-9223372036854775808",
+    "18446744073709551616",
+    "4294967295",
+    "4294967296",
+    "1-4",
+    "0-0",
+    "4-1",
+    "1-99999999",
+    "1-1000000%0",
+    "1,2,,3",
+    "1-10:0",
+    "1-10:-3",
+    "1-10%2",
+    "gpu",
+    "debug",
+    "nope",
+    "gpu,debug",
+    "team-a",
+    "team-b",
+    "team-zz",
+    "normal",
+    "high",
+    "512000",
+    "512001",
+    "4G",
+    "1T",
+    "0M",
+    "-4G",
+    "1e9",
+    "10",
+    "1:00",
+    "00:00:00",
+    "7-00:00:01",
+    "2-3",
+    "UNLIMITED",
+    "infinite",
+    "1:2:3:4",
+    "node-1",
+    "node-[1-4]",
+    "node-[1-99999999]",
+    "node-[",
+    "node-]",
+    "node-[4-1]",
+    "node-[1-2,3-]",
+    "node-[01-004]",
+    "gpu:8",
+    "gpu:h100:9",
+    "afterok:1",
+    "afterany:99999999999",
+    "singleton",
+    "afterok:1?afternotok:2",
+    "ñoño-🚀",
+    "\u{202e}evil",
+    "",
+];
+
+const WORDS: [&str; 40] = [
+    "hostname",
+    "nvidia-smi",
+    "all_reduce_perf",
+    "sleep",
+    "60",
+    "job.sh",
+    "f",
+    "*",
+    "~",
+    "/",
+    "..",
+    "$HOME",
+    "$?",
+    "${x:-y}",
+    "$((1+",
+    "`date`",
+    "$(ls)",
+    "\"",
+    "'",
+    "\\",
+    "|",
+    ";",
+    "&&",
+    "||",
+    "&",
+    ">",
+    ">>",
+    "<",
+    "2>&1",
+    "<<",
+    "(",
+    ")",
+    "{",
+    "}",
+    "#",
+    "!",
+    "=",
+    "\t",
+    "🚀",
+    "é",
+];
+
+/// Ids for scancel, scontrol, squeue -j, sacct -j, sprio -j.
+fn job_id(rng: &mut Rng) -> String {
+    match rng.below(10) {
+        0 => "-1".to_owned(),
+        1 => "99999999999999999999".to_owned(),
+        2 => "4294967296".to_owned(),
+        3 => format!("{}_{}", 1 + rng.below(20), rng.below(12)),
+        4 => format!("{}_[1-3]", 1 + rng.below(20)),
+        5 => format!("{}.batch", 1 + rng.below(20)),
+        6 => "1,2,,x".to_owned(),
+        7 => "0".to_owned(),
+        _ => (1 + rng.below(40)).to_string(),
+    }
+}
+
+fn value(rng: &mut Rng) -> String {
+    match rng.below(8) {
+        0 => job_id(rng),
+        1 => rng.next().to_string(),
+        2 => format!("{}", rng.next() as i64),
+        _ => rng.pick(&VALUES).to_owned(),
+    }
+}
+
+/// An option of `command`, from its real list or made up, with or
+/// without a value, glued with `=` or as the next word.
+fn option(rng: &mut Rng, command: &str) -> String {
+    let known = Cluster::command_options(command);
+    let name = match rng.below(6) {
+        0 => format!("-{}", rng.pick(&["-", "Z", "-nope", "--", "-=", "h"])),
+        _ if known.is_empty() => "-v".to_owned(),
+        _ => known[rng.below(known.len() as u64) as usize].clone(),
+    };
+    match rng.below(4) {
+        0 => name,
+        1 if name.starts_with("--") => format!("{name}={}", word(rng)),
+        _ => format!("{name} {}", word(rng)),
+    }
+}
+
+/// A [`value`] as a shell word.
+fn word(rng: &mut Rng) -> String {
+    let text = value(rng);
+    quoted(rng, &text)
+}
+
+/// `text` as a shell word: bare, quoted, or left with an open quote.
+fn quoted(rng: &mut Rng, text: &str) -> String {
+    match rng.below(10) {
+        0 => format!("'{text}'"),
+        1 => format!("\"{text}\""),
+        2 => format!("\"{text}"),
+        _ if text.is_empty() => "''".to_owned(),
+        _ => text.to_owned(),
+    }
+}
+
+fn slurm_command(rng: &mut Rng) -> String {
+    let command = rng.pick(&SLURM);
+    let mut line = command.to_owned();
+    match command {
+        "scontrol" => {
+            let tail = match rng.below(9) {
+                0 => format!("show job {}", job_id(rng)),
+                1 => format!("show node {}", value(rng)),
+                2 => "show partition".to_owned(),
+                3 => format!("hold {}", job_id(rng)),
+                4 => format!("release {}", job_id(rng)),
+                5 => format!("requeue {}", job_id(rng)),
+                6 => format!("update JobId={} TimeLimit={}", job_id(rng), value(rng)),
+                7 => format!(
+                    "update NodeName={} State={} Reason={}",
+                    value(rng),
+                    rng.pick(&["DRAIN", "RESUME", "DOWN", "UNDRAIN", "bogus"]),
+                    quoted(rng, "fuzz me")
+                ),
+                _ => value(rng),
+            };
+            line.push(' ');
+            line.push_str(&tail);
+        }
+        "scancel" | "sacct" | "sprio" | "squeue" if rng.chance(40) => {
+            let flag = if command == "scancel" { "" } else { "-j " };
+            let _ = write!(line, " {flag}{}", job_id(rng));
+        }
+        _ => {}
+    }
+    for _ in 0..rng.below(5) {
+        line.push(' ');
+        line.push_str(&option(rng, command));
+    }
+    if command == "srun" && rng.chance(80) {
+        line.push(' ');
+        line.push_str(rng.pick(&[
+            "hostname",
+            "nvidia-smi -L",
+            "all_reduce_perf -b 8 -e 1M -f 2 -g 8",
+            "sleep 30",
+            "dmesg -T",
+            "nope",
+        ]));
+    }
+    line
+}
+
+fn sbatch(rng: &mut Rng) -> String {
+    let mut line = "sbatch".to_owned();
+    for _ in 0..rng.below(7) {
+        let flag = rng.pick(&SBATCH_FLAGS);
+        let _ = match flag {
+            "-H" | "--parsable" | "--test-only" => write!(line, " {flag}"),
+            "--wrap" => {
+                let script = format!("sleep {}; hostname", rng.below(MAX_SLEEP_S));
+                write!(line, " --wrap={}", quoted(rng, &script))
+            }
+            _ if flag.starts_with("--") && rng.chance(50) => {
+                write!(line, " {flag}={}", word(rng))
+            }
+            _ => write!(line, " {flag} {}", word(rng)),
+        };
+    }
+    if rng.chance(30) {
+        line.push_str(rng.pick(&[" job.sh", " nope.sh", " /", " ''", " job.sh arg1 arg2"]));
+    } else if !line.contains("--wrap") {
+        let _ = write!(line, " --wrap 'sleep {}'", rng.below(3600));
+    }
+    line
+}
+
+/// A here-document writing `job.sh` (usually), then often its `sbatch`.
+fn heredoc(rng: &mut Rng) -> Vec<String> {
+    let tag = rng.pick(&["EOF", "'EOF'", "\"EOF\"", "-EOF", "E\u{301}OF"]);
+    let mut lines = vec![format!(
+        "cat {} {} <<{tag}",
+        rng.pick(&[">", ">>", "2>"]),
+        rng.pick(&["job.sh", "job.sh", "/etc/passwd", "d/", ""])
+    )];
+    lines.push(rng.pick(&["#!/bin/bash", "", "#!/bin/sh -x"]).to_owned());
+    for _ in 0..rng.below(6) {
+        lines.push(match rng.below(4) {
+            0 => format!("#SBATCH {} {}", rng.pick(&SBATCH_FLAGS), value(rng)),
+            1 => format!("srun {}", rng.pick(&["hostname", "nvidia-smi", "sleep 20"])),
+            2 => format!("sleep {}", rng.below(MAX_SLEEP_S)),
+            _ => soup(rng),
+        });
+    }
+    if rng.chance(90) {
+        lines.push(
+            tag.trim_matches(|c| c == '\'' || c == '"' || c == '-')
+                .to_owned(),
+        );
+    }
+    if rng.chance(60) {
+        lines.push(sbatch(rng));
+    }
+    lines
+}
+
+/// Shell metacharacters, quotes, words and Slurm names in random order.
+fn soup(rng: &mut Rng) -> String {
+    let mut line = String::new();
+    for _ in 0..rng.below(12) {
+        let piece = match rng.below(5) {
+            0 => rng.pick(&SLURM).to_owned(),
+            1 => value(rng),
+            _ => rng.pick(&WORDS).to_owned(),
+        };
+        line.push_str(&piece);
+        if rng.chance(70) {
+            line.push(' ');
+        }
+    }
+    line
+}
+
+/// Raw characters: control characters, NULs, multi-byte and unassigned.
+fn noise(rng: &mut Rng) -> String {
+    (0..rng.below(40))
+        .map(|_| match rng.below(6) {
+            0 => char::from(rng.below(32) as u8),
+            1 => '\0',
+            2 => char::from_u32(0x80 + rng.below(0x800) as u32).unwrap_or('?'),
+            3 => char::from_u32(0x1f300 + rng.below(0x300) as u32).unwrap_or('?'),
+            4 => char::from_u32(rng.below(0x11_0000) as u32).unwrap_or('\u{fffd}'),
+            _ => char::from(0x20 + rng.below(95) as u8),
+        })
+        .collect()
+}
+
+/// About 10,000 characters of one kind of trouble.
+fn long_line(rng: &mut Rng) -> String {
+    let n = 2_000 + rng.below(2_000) as usize;
+    match rng.below(6) {
+        0 => format!("echo {}", "x ".repeat(n * 2)),
+        1 => format!("squeue -j {}", "1,".repeat(n * 2)),
+        2 => format!("sbatch -w node-[{}] --wrap true", "1,".repeat(n * 2)),
+        3 => "\"$((".repeat(n),
+        4 => format!("sinfo -o '{}'", "%N%P%20T".repeat(n / 2)),
+        _ => "🚀é\u{0}|".repeat(n),
+    }
+}
+
+fn ssh(rng: &mut Rng) -> String {
+    format!(
+        "ssh {} {} {}",
+        rng.pick(&[
+            "node-1",
+            "node-2",
+            "node-3",
+            "node-4",
+            "node-5",
+            "node-[1-4]",
+            ""
+        ]),
+        rng.pick(&["nvidia-smi", "dmesg", "hostname", "ls", "nvidia-smi -q", ""]),
+        rng.pick(&[
+            "",
+            "-T",
+            "-L",
+            "-i 9",
+            "-i -1",
+            "--query-gpu=name",
+            "| grep -i xid",
+            "-l"
+        ])
+    )
+}
+
+fn perf(rng: &mut Rng) -> String {
+    let sizes = [
+        "8",
+        "1M",
+        "1G",
+        "0",
+        "-8",
+        "16G",
+        "1.5k",
+        "0x10",
+        "99999999999999",
+    ];
+    format!(
+        "srun -N{} all_reduce_perf -b {} -e {} -f {} -g {}",
+        rng.pick(&["1", "2", "4", "5", "0"]),
+        rng.pick(&sizes),
+        rng.pick(&sizes),
+        rng.pick(&["2", "1", "0", "-2", "1.0001", "x"]),
+        rng.pick(&["8", "1", "0", "9", "-1"])
+    )
+}
+
+/// One thing a learner might type: a single line or, for a here-document,
+/// several.
+fn input(rng: &mut Rng) -> Vec<String> {
+    let line = match rng.below(100) {
+        0..25 => slurm_command(rng),
+        25..40 => sbatch(rng),
+        40..45 => return heredoc(rng),
+        45..60 => soup(rng),
+        60..68 => noise(rng),
+        68..70 => long_line(rng),
+        70..74 => format!("sleep {}", rng.below(MAX_SLEEP_S)),
+        74..79 => ssh(rng),
+        79..82 => perf(rng),
+        82..86 => format!(
+            "{} {} {}",
+            slurm_command(rng),
+            rng.pick(&["|", ";", "&&", "||", ">", "2>&1 |", "| head -n", "| wc -l"]),
+            rng.pick(&["wc -l", "grep R", "cat", "f", "sort -k2", "tail -1", ""])
+        ),
+        86..90 => rng
+            .pick(&[
+                "ls",
+                "cat slurm-*.out",
+                "cd ..",
+                "cd",
+                "mkdir d",
+                "rm -r *",
+                "echo $?",
+                "history",
+                "clear",
+                "export SLURM_JOB_ID=1",
+                "unset HOME",
+                "cd /tmp && ls",
+                "touch f; ls -la",
+                "grep -r x .",
+                "ssh node-2",
+                "exit",
+                "logout",
+                // Refused at once: a sleep that long would simulate years.
+                "sleep 99999999999999999999; squeue",
+                "sleep 1; sh -c 'sleep 99999999999999999999'",
+            ])
+            .to_owned(),
+        _ => {
+            let mut words = soup(rng);
+            words.push_str(&noise(rng));
+            words
+        }
+    };
+    vec![line]
+}
+
+/// The session's lines so far, printed when something goes wrong.
+fn transcript(lines: &[String]) -> String {
+    lines
+        .iter()
+        .map(|l| format!("  {:?}\n", l.chars().take(300).collect::<String>()))
+        .collect()
+}
+
+/// Checks what must hold after any step.
+fn check_step(s: &Session, outcome: Option<&Outcome>, lines: &[String]) {
+    let screen = s.terminal.lines().len();
+    assert!(
+        screen <= MAX_LINES,
+        "{screen} lines of scrollback after:\n{}",
+        transcript(lines)
+    );
+    assert!(s.terminal.shell.history().len() <= HISTORY_SIZE);
+    if let Some(out) = outcome {
+        let shown: usize = out.output.iter().map(|c| c.text.len()).sum();
+        assert!(
+            shown <= MAX_OUTPUT + 4096,
+            "{shown} bytes of output after:\n{}",
+            transcript(lines)
+        );
+        let cluster = u64::try_from(s.cluster.now()).unwrap_or(0);
+        assert_eq!(
+            s.terminal.shell.now(),
+            cluster,
+            "the shell's clock left the cluster's after:\n{}",
+            transcript(lines)
+        );
+    }
+}
+
+/// Checks that the Slurm tools still answer after a session of fuzz.
+fn check_end(s: &mut Session, lines: &[String]) {
+    s.interrupt("");
+    let squeue = s.run_line("squeue");
+    let text = squeue.transcript();
+    assert_eq!(
+        squeue.status,
+        0,
+        "squeue: {text}\nafter:\n{}",
+        transcript(lines)
+    );
+    assert!(
+        text.lines()
+            .next()
+            .is_some_and(|h| h.trim_start().starts_with("JOBID PARTITION")),
+        "squeue's header: {text}\nafter:\n{}",
+        transcript(lines)
+    );
+    let live = s
+        .cluster
+        .jobs()
+        .values()
+        .filter(|j| !j.state.is_finished())
+        .count();
+    assert!(text.lines().count() > live.min(1), "squeue lists no job");
+    let sinfo = s.run_line("sinfo -N -h");
+    assert_eq!(sinfo.status, 0, "sinfo: {}", sinfo.transcript());
+    // One line per node and partition (node-1 is in `gpu` and `debug`).
+    let rows: usize = s.cluster.partitions().iter().map(|p| p.nodes.len()).sum();
+    assert_eq!(
+        sinfo.transcript().lines().count(),
+        rows,
+        "sinfo -N: {}\nafter:\n{}",
+        sinfo.transcript(),
+        transcript(lines)
+    );
+}
+
+/// A byte offset for tab completion: anywhere, inside a character, past the end.
+fn cursor(rng: &mut Rng, line: &str) -> usize {
+    match rng.below(4) {
+        0 => line.len(),
+        1 => line.len() + 1 + rng.below(8) as usize,
+        2 => usize::MAX - rng.below(2) as usize,
+        _ => rng.below(line.len() as u64 + 1) as usize,
+    }
+}
+
+/// Runs one session of `count` lines; returns how many lines it typed
+/// and how many jobs its cluster accepted.
+fn session(seed: u64, count: usize) -> (usize, usize) {
+    let mut rng = Rng(seed);
+    // Every fourth session is each lab's night, with its training job.
+    let opened = match seed % 4 {
+        1 => Lab::open(LabId::FallenOffTheBus, seed).map(|(_, s)| s),
+        3 => Lab::open(LabId::SlowLane, seed).map(|(_, s)| s),
+        _ => Session::reference(seed).map_err(LabError::from),
+    };
+    let mut s = match opened {
+        Ok(s) => s,
+        Err(e) => panic!("{e}"),
+    };
+    let mut typed: Vec<String> = Vec::new();
+    while typed.len() < count {
+        for line in input(&mut rng) {
+            typed.push(line.clone());
+            let step = catch_unwind(AssertUnwindSafe(|| match rng.below(100) {
+                0..82 => Some(s.submit(&line)),
+                82..90 => {
+                    let at = cursor(&mut rng, &line);
+                    let edit = s.complete(&line, at);
+                    assert!(edit.cursor <= edit.line.len(), "cursor past the line");
+                    assert!(
+                        edit.line.is_char_boundary(edit.cursor),
+                        "cursor in a character"
+                    );
+                    None
+                }
+                90..93 => Some(s.interrupt(&line)),
+                93..96 => {
+                    s.advance(rng.below(MAX_SLEEP_S));
+                    None
+                }
+                _ => Some(s.run_line(&line)),
+            }));
+            match step {
+                Ok(outcome) => check_step(&s, outcome.as_ref(), &typed),
+                Err(_) => panic!(
+                    "session seed {seed} panicked on line {}:\n{}",
+                    typed.len(),
+                    transcript(&typed)
+                ),
+            }
+        }
+    }
+    check_end(&mut s, &typed);
+    (typed.len(), s.cluster.jobs().len())
+}
+
+/// A number from the environment, or `default`.
+fn setting(name: &str, default: u64) -> u64 {
+    std::env::var(name)
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
+}
+
+/// `SESSION_FUZZ_SEED` and `SESSION_FUZZ_LINES` explore further than the
+/// fixed default run.
+#[test]
+fn a_hundred_thousand_lines_never_break_a_session() {
+    let seed = setting("SESSION_FUZZ_SEED", 0x5eed_0000);
+    let total = setting("SESSION_FUZZ_LINES", LINES as u64).max(LINES as u64) as usize;
+    let start = Instant::now();
+    let mut lines = 0;
+    let mut sessions = 0u64;
+    let mut jobs = 0;
+    while lines < total {
+        let (typed, accepted) = session(
+            seed.wrapping_add(sessions),
+            LINES_PER_SESSION.min(total - lines),
+        );
+        lines += typed;
+        jobs += accepted;
+        sessions += 1;
+    }
+    println!(
+        "session fuzz: {lines} lines, {sessions} sessions, {jobs} jobs, {:.1} s (seed {seed:#x})",
+        start.elapsed().as_secs_f64()
+    );
+    assert!(lines >= LINES);
+    // The valid-ish commands are valid often enough to fill the queues.
+    assert!(jobs as u64 > 2 * sessions, "only {jobs} jobs accepted");
+}

@@ -1,0 +1,32 @@
+//! The 1,024-node benchmark (`gpu_book::sim::slurm::bench`) in headless
+//! Chromium: the same figures as `examples/slurm_bench.rs` natively,
+//! printed to the runner's output. Asserts what the cluster did, never
+//! how fast.
+#![cfg(target_arch = "wasm32")]
+
+use gpu_book::sim::slurm::bench::{JOBS, Runs, measure};
+use wasm_bindgen_test::{console_log, wasm_bindgen_test, wasm_bindgen_test_configure};
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+#[wasm_bindgen_test]
+fn the_thousand_node_cluster_lists_and_schedules_in_the_browser() {
+    let performance = web_sys::window()
+        .and_then(|w| w.performance())
+        .expect("performance.now() in a browser");
+    let runs = Runs {
+        listings: 5,
+        days: 1,
+    };
+    let figures = measure(runs, || performance.now()).expect("the benchmark's cluster builds");
+    for line in figures.to_string().lines() {
+        console_log!("slurm bench (wasm): {line}");
+    }
+    assert_eq!(figures.squeue_lines, JOBS + 1, "every job and the header");
+    assert!(figures.running > 0, "the first pass starts jobs");
+    assert!(
+        figures.finished > figures.running / 2 && figures.finished < JOBS,
+        "a day finishes some jobs but not all: {}",
+        figures.finished
+    );
+}
