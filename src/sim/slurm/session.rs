@@ -110,27 +110,19 @@ impl Session {
     /// Runs one line as a script would, without the terminal's echo: what
     /// the command-line program prints.
     pub fn run_line(&mut self, line: &str) -> Outcome {
-        let mut commands = Tools {
-            cluster: &mut self.cluster,
-            programs: NodePrograms {
-                nodes: &self.nodes,
-                activity: &mut self.activity,
-                seed: self.seed,
-            },
-            host: self.terminal.shell.host().to_owned(),
-            login: None,
-        };
-        let outcome = self.terminal.shell.run(line, &mut commands);
-        let login = commands.login.take();
-        self.log_in(login);
-        self.catch_up(0);
-        outcome
+        self.with_tools(|terminal, tools| terminal.shell.run(line, tools))
     }
 
     /// Runs one input line, then lets the cluster catch up with the
     /// shell's clock (moved by `sleep`) and delivers job output files.
     pub fn submit(&mut self, line: &str) -> Outcome {
-        let mut commands = Tools {
+        self.with_tools(|terminal, tools| terminal.submit(line, tools))
+    }
+
+    /// Runs `f` with the commands of the host the shell is on, then starts
+    /// the `ssh` login it asked for, if any, and lets the cluster catch up.
+    fn with_tools<T>(&mut self, f: impl FnOnce(&mut Terminal, &mut Tools<'_>) -> T) -> T {
+        let mut tools = Tools {
             cluster: &mut self.cluster,
             programs: NodePrograms {
                 nodes: &self.nodes,
@@ -140,18 +132,12 @@ impl Session {
             host: self.terminal.shell.host().to_owned(),
             login: None,
         };
-        let outcome = self.terminal.submit(line, &mut commands);
-        let login = commands.login.take();
-        self.log_in(login);
-        self.catch_up(0);
-        outcome
-    }
-
-    /// Starts the interactive login an `ssh node-N` asked for.
-    fn log_in(&mut self, host: Option<String>) {
-        if let Some(host) = host {
+        let result = f(&mut self.terminal, &mut tools);
+        if let Some(host) = tools.login.take() {
             self.terminal.shell.ssh_login(&host);
         }
+        self.catch_up(0);
+        result
     }
 
     /// Ctrl+C.
@@ -161,17 +147,7 @@ impl Session {
 
     /// Tab completion over the shell's and the cluster's commands.
     pub fn complete(&mut self, line: &str, cursor: usize) -> Edit {
-        let commands = Tools {
-            cluster: &mut self.cluster,
-            programs: NodePrograms {
-                nodes: &self.nodes,
-                activity: &mut self.activity,
-                seed: self.seed,
-            },
-            host: self.terminal.shell.host().to_owned(),
-            login: None,
-        };
-        self.terminal.complete(line, cursor, &commands)
+        self.with_tools(|terminal, tools| terminal.complete(line, cursor, tools))
     }
 
     /// Time flows: `seconds` more of simulated time.
@@ -257,7 +233,6 @@ fn clock(seconds: i64) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sim::slurm::terminal::LineKind;
 
     fn session() -> Session {
         match Session::reference(7) {
@@ -267,15 +242,7 @@ mod tests {
     }
 
     fn last_output(s: &Session) -> String {
-        let lines = s.terminal.lines();
-        let from = lines
-            .iter()
-            .rposition(|l| l.kind == LineKind::Input)
-            .map_or(0, |i| i + 1);
-        lines[from..]
-            .iter()
-            .map(|l| format!("{}\n", l.text))
-            .collect()
+        s.terminal.last_output()
     }
 
     #[test]

@@ -100,6 +100,19 @@ impl Terminal {
         }
     }
 
+    /// What the last entered line printed, a newline after each line.
+    pub fn last_output(&self) -> String {
+        let from = self
+            .lines
+            .iter()
+            .rposition(|l| l.kind == LineKind::Input)
+            .map_or(0, |i| i + 1);
+        self.lines[from..]
+            .iter()
+            .map(|l| format!("{}\n", l.text))
+            .collect()
+    }
+
     /// Runs one input line: echoes it after the prompt, runs it and shows
     /// what it printed (clearing the screen first for `clear`).
     pub fn submit(&mut self, line: &str, commands: &mut dyn CommandSet) -> Outcome {

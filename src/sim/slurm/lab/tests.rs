@@ -1,6 +1,5 @@
 use super::*;
 use crate::sim::slurm::session::EPOCH;
-use crate::sim::slurm::terminal::LineKind;
 
 fn open(id: LabId, seed: u64) -> (Lab, Session) {
     match Lab::open(id, seed) {
@@ -12,15 +11,7 @@ fn open(id: LabId, seed: u64) -> (Lab, Session) {
 /// What the last entered line printed.
 fn run(s: &mut Session, line: &str) -> String {
     s.submit(line);
-    let lines = s.terminal.lines();
-    let from = lines
-        .iter()
-        .rposition(|l| l.kind == LineKind::Input)
-        .map_or(0, |i| i + 1);
-    lines[from..]
-        .iter()
-        .map(|l| format!("{}\n", l.text))
-        .collect()
+    s.terminal.last_output()
 }
 
 fn done(lab: &Lab, s: &Session) -> Vec<&'static str> {
