@@ -73,7 +73,12 @@ test("Fallen Off the Bus: find the Xid 79, drain, requeue, and it resumes; progr
   }
   assert.ok(culprit, "one node logged an Xid");
   assert.match(await run(page, input, `ssh ${culprit} dmesg -T | grep -i xid`), /79, pid='<unknown>', name=<unknown>, GPU has fallen off the bus\./);
-  assert.match(await run(page, input, `ssh ${culprit} nvidia-smi`), /Unable to determine the device handle for GPU0000:[0-9A-F]{2}:00\.0: Unknown Error/);
+  // Log in to the node, as the lab's text does, and ask the driver.
+  assert.match(await run(page, input, `ssh ${culprit}`), new RegExp(`^Linux ${culprit} `));
+  assert.equal(await page.locator(".term-prompt").textContent(), `alice@${culprit}:~$ `);
+  assert.match(await run(page, input, "nvidia-smi"), /Unable to determine the device handle for GPU0000:[0-9A-F]{2}:00\.0: Unknown Error/);
+  assert.equal(await run(page, input, "exit"), `logout\nConnection to ${culprit} closed.`);
+  assert.equal(await page.locator(".term-prompt").textContent(), "alice@login1:~$ ");
   assert.equal((await goals(page)).inspect, true);
   // Any correct form counts: lower-case keys here.
   assert.equal(await run(page, input, `scontrol update nodename=${culprit} state=drain reason="Xid 79 GPU lost"`), "");
