@@ -59,7 +59,7 @@ test("Fallen Off the Bus: find the Xid 79, drain, requeue, and it resumes; progr
   assert.match(await page.locator(".slurm-shell").innerText(), /on call for this eight-node cluster/);
   assert.deepEqual(Object.values(await goals(page)), [false, false, false, false]);
   const job = await failedJob(page, input);
-  assert.match(await run(page, input, `tail -1 llm-pretrain-${job.id}.out`), /srun: error: node-\d: task 0: Exited with exit code 1/);
+  assert.match(await run(page, input, `tail -1 llm-pretrain-${job.id}.out`), /srun: error: node-\d: task 3: Exited with exit code 1/);
   // A hint on request, for the first open goal.
   await page.getByRole("button", { name: "Show a hint" }).click();
   assert.match(await page.locator("[data-testid=lab-hints]").innerText(), new RegExp(`scontrol show job ${job.id}`));

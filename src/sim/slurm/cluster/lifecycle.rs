@@ -215,11 +215,7 @@ impl Cluster {
                         ..line.clone()
                     }));
                     if step && out.exit != 0 {
-                        let line = format!(
-                            "srun: error: {}: task 0: Exited with exit code {}\n",
-                            node_names.first().map_or("", String::as_str),
-                            out.exit
-                        );
+                        let line = launch.exit_lines(out.exit);
                         push_lines(&mut output, t + out.duration_s.unwrap_or(0), &line, true);
                     }
                     (out.exit, out.duration_s)

@@ -42,6 +42,29 @@ impl Launch<'_> {
     }
 }
 
+impl Launch<'_> {
+    /// srun's error line for each node whose tasks all ended with `exit`:
+    /// `srun: error: node-2: tasks 8-15: Exited with exit code 1`.
+    pub(crate) fn exit_lines(&self, exit: i32) -> String {
+        let task_nodes = self.task_nodes();
+        let mut text = String::new();
+        for node in self.nodes {
+            let ids: Vec<usize> = (0..task_nodes.len())
+                .filter(|&t| task_nodes[t] == node.as_str())
+                .collect();
+            let which = match ids.as_slice() {
+                [one] => format!("task {one}"),
+                [a, .., b] => format!("tasks {a}-{b}"),
+                [] => continue,
+            };
+            text.push_str(&format!(
+                "srun: error: {node}: {which}: Exited with exit code {exit}\n"
+            ));
+        }
+        text
+    }
+}
+
 /// What a launch printed and how it ended.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct ProgramOutput {

@@ -156,19 +156,7 @@ pub(super) fn run(c: &mut Cluster, argv: &[String], caller: &mut Caller<'_>) -> 
         }
     };
     if exit != 0 {
-        for node in &nodes {
-            let ids: Vec<usize> = (0..task_nodes.len())
-                .filter(|&t| task_nodes[t] == *node)
-                .collect();
-            let which = match ids.as_slice() {
-                [one] => format!("task {one}"),
-                [a, .., b] => format!("tasks {a}-{b}"),
-                [] => continue,
-            };
-            out.err_line(&format!(
-                "srun: error: {node}: {which}: Exited with exit code {exit}"
-            ));
-        }
+        out.err(&launch.exit_lines(exit));
     }
     let step = StepRecord {
         id: StepId::Numbered(0),
