@@ -6,6 +6,30 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { openPage, visit } from "./harness.mjs";
 
+/** What the page says, per language. */
+const WORDS = {
+  en: {
+    locale: "en-US",
+    intro: /on call for this eight-node cluster/,
+    goals: /Goals/,
+    hint: "Show a hint",
+    reset: "Start the lab over",
+    confirm: "Yes, start over",
+    welcome: /Welcome back/,
+    complete: /Lab complete/,
+  },
+  es: {
+    locale: "es-ES",
+    intro: /de guardia en este clúster de ocho nodos/,
+    goals: /Objetivos/,
+    hint: "Ver una pista",
+    reset: "Empezar el laboratorio de nuevo",
+    confirm: "Sí, empezar de nuevo",
+    welcome: /Bienvenido de nuevo/,
+    complete: /Laboratorio completado/,
+  },
+};
+
 async function openLab(page, path) {
   await visit(page, path);
   const input = page.locator("#sh-input");
@@ -53,63 +77,103 @@ async function busbw(page, input, a, b) {
   return Number(row.trim().split(/\s+/)[7]);
 }
 
-test("Fallen Off the Bus: find the Xid 79, drain, requeue, and it resumes; progress survives a reload", async () => {
-  const { context, page } = await openPage();
-  const input = await openLab(page, "en/fallen-off-the-bus?lab-seed=5");
-  assert.match(await page.locator(".slurm-shell").innerText(), /on call for this eight-node cluster/);
-  assert.deepEqual(Object.values(await goals(page)), [false, false, false, false]);
-  const job = await failedJob(page, input);
-  assert.match(await run(page, input, `tail -1 llm-pretrain-${job.id}.out`), /srun: error: node-\d: task 3: Exited with exit code 1/);
-  // A hint on request, for the first open goal.
-  await page.getByRole("button", { name: "Show a hint" }).click();
-  assert.match(await page.locator("[data-testid=lab-hints]").innerText(), new RegExp(`scontrol show job ${job.id}`));
-  let culprit;
-  for (const node of job.nodes) {
-    const count = await run(page, input, `ssh ${node} dmesg -T | grep -c 'Xid'`);
-    if (count.trim() !== "0") {
-      culprit = node;
-      break;
+for (const [lang, w] of Object.entries(WORDS)) {
+  test(`Fallen Off the Bus (${lang}): find the Xid 79, drain, requeue, and it resumes; progress survives a reload`, async () => {
+    const { context, page } = await openPage({ locale: w.locale });
+    const input = await openLab(page, `${lang}/fallen-off-the-bus?lab-seed=${lang === "en" ? 5 : 14}`);
+    assert.match(await page.locator(".slurm-shell").innerText(), w.intro);
+    assert.match(await page.locator(".lab-panel").innerText(), w.goals);
+    assert.deepEqual(Object.values(await goals(page)), [false, false, false, false]);
+    const job = await failedJob(page, input);
+    assert.match(await run(page, input, `tail -1 llm-pretrain-${job.id}.out`), /srun: error: node-\d: task 3: Exited with exit code 1/);
+    // A hint on request, for the first open goal.
+    await page.getByRole("button", { name: w.hint }).click();
+    assert.match(await page.locator("[data-testid=lab-hints]").innerText(), new RegExp(`scontrol show job ${job.id}`));
+    let culprit;
+    for (const node of job.nodes) {
+      const count = await run(page, input, `ssh ${node} dmesg -T | grep -c 'Xid'`);
+      if (count.trim() !== "0") {
+        culprit = node;
+        break;
+      }
     }
-  }
-  assert.ok(culprit, "one node logged an Xid");
-  assert.match(await run(page, input, `ssh ${culprit} dmesg -T | grep -i xid`), /79, pid='<unknown>', name=<unknown>, GPU has fallen off the bus\./);
-  // Log in to the node, as the lab's text does, and ask the driver.
-  assert.match(await run(page, input, `ssh ${culprit}`), new RegExp(`^Linux ${culprit} `));
-  assert.equal(await page.locator(".term-prompt").textContent(), `alice@${culprit}:~$ `);
-  assert.match(await run(page, input, "nvidia-smi"), /Unable to determine the device handle for GPU0000:[0-9A-F]{2}:00\.0: Unknown Error/);
-  assert.equal(await run(page, input, "exit"), `logout\nConnection to ${culprit} closed.`);
-  assert.equal(await page.locator(".term-prompt").textContent(), "alice@login1:~$ ");
-  assert.equal((await goals(page)).inspect, true);
-  // Any correct form counts: lower-case keys here.
-  assert.equal(await run(page, input, `scontrol update nodename=${culprit} state=drain reason="Xid 79 GPU lost"`), "");
-  assert.match(await run(page, input, "sinfo -R"), new RegExp(`Xid 79 GPU lost +alice +\\S+ ${culprit}`));
-  assert.equal(await run(page, input, `scontrol requeue ${job.id}`), "");
-  assert.match(await run(page, input, `squeue -j ${job.id}`), /PD.*\(BeginTime\)/);
-  await run(page, input, "sleep 180");
-  const queue = await run(page, input, `squeue -j ${job.id} -h -o "%T %N"`);
-  assert.match(queue, /^RUNNING node-/);
-  assert.ok(!queue.includes(culprit), queue);
-  assert.match(await run(page, input, `grep resuming llm-pretrain-${job.id}.out`), /resuming from checkpoint \/shared\/ckpt\/llm-7b\/step_\d+\.pt/);
-  assert.deepEqual(await goals(page), { inspect: true, drain: true, requeue: true, resume: true });
-  assert.match(await page.locator("[data-testid=lab-complete]").innerText(), /Lab complete/);
+    assert.ok(culprit, "one node logged an Xid");
+    assert.match(await run(page, input, `ssh ${culprit} dmesg -T | grep -i xid`), /79, pid='<unknown>', name=<unknown>, GPU has fallen off the bus\./);
+    // Log in to the node, as the lab's text does, and ask the driver.
+    assert.match(await run(page, input, `ssh ${culprit}`), new RegExp(`^Linux ${culprit} `));
+    assert.equal(await page.locator(".term-prompt").textContent(), `alice@${culprit}:~$ `);
+    assert.match(await run(page, input, "nvidia-smi"), /Unable to determine the device handle for GPU0000:[0-9A-F]{2}:00\.0: Unknown Error/);
+    assert.equal(await run(page, input, "exit"), `logout\nConnection to ${culprit} closed.`);
+    assert.equal(await page.locator(".term-prompt").textContent(), "alice@login1:~$ ");
+    assert.equal((await goals(page)).inspect, true);
+    // Any correct form counts: lower-case keys here.
+    assert.equal(await run(page, input, `scontrol update nodename=${culprit} state=drain reason="Xid 79 GPU lost"`), "");
+    assert.match(await run(page, input, "sinfo -R"), new RegExp(`Xid 79 GPU lost +alice +\\S+ ${culprit}`));
+    assert.equal(await run(page, input, `scontrol requeue ${job.id}`), "");
+    assert.match(await run(page, input, `squeue -j ${job.id}`), /PD.*\(BeginTime\)/);
+    await run(page, input, "sleep 180");
+    const queue = await run(page, input, `squeue -j ${job.id} -h -o "%T %N"`);
+    assert.match(queue, /^RUNNING node-/);
+    assert.ok(!queue.includes(culprit), queue);
+    assert.match(await run(page, input, `grep resuming llm-pretrain-${job.id}.out`), /resuming from checkpoint \/shared\/ckpt\/llm-7b\/step_\d+\.pt/);
+    assert.deepEqual(await goals(page), { inspect: true, drain: true, requeue: true, resume: true });
+    assert.match(await page.locator("[data-testid=lab-complete]").innerText(), w.complete);
 
-  // A reload replays the saved log: same goals, same screen, same history.
-  await page.reload();
-  await page.locator("#sh-input").waitFor();
-  assert.deepEqual(await goals(page), { inspect: true, drain: true, requeue: true, resume: true });
-  assert.match(await page.locator(".lab-note").innerText(), /Welcome back/);
-  assert.match(await page.locator("[data-testid=sh-log]").innerText(), /scontrol requeue/);
-  await page.locator("#sh-input").press("ArrowUp");
-  assert.equal(await page.locator("#sh-input").inputValue(), `grep resuming llm-pretrain-${job.id}.out`);
+    // A reload replays the saved log: same goals, same screen, same history.
+    await page.reload();
+    await page.locator("#sh-input").waitFor();
+    assert.deepEqual(await goals(page), { inspect: true, drain: true, requeue: true, resume: true });
+    assert.match(await page.locator(".lab-note").innerText(), w.welcome);
+    assert.match(await page.locator("[data-testid=sh-log]").innerText(), /scontrol requeue/);
+    await page.locator("#sh-input").press("ArrowUp");
+    assert.equal(await page.locator("#sh-input").inputValue(), `grep resuming llm-pretrain-${job.id}.out`);
 
-  // Reset asks first, then starts over.
-  await page.getByRole("button", { name: "Start the lab over" }).click();
-  await page.getByRole("button", { name: "Yes, start over" }).click();
-  assert.deepEqual(Object.values(await goals(page)), [false, false, false, false]);
-  assert.equal(await page.locator("[data-testid=sh-log] .term-line").count(), 0);
-  assert.deepEqual(page.problems, []);
-  await context.close();
-});
+    // Reset asks first, then starts over.
+    await page.getByRole("button", { name: w.reset }).click();
+    await page.getByRole("button", { name: w.confirm }).click();
+    assert.deepEqual(Object.values(await goals(page)), [false, false, false, false]);
+    assert.equal(await page.locator("[data-testid=sh-log] .term-line").count(), 0);
+    assert.deepEqual(page.problems, []);
+    await context.close();
+  });
+
+  test(`The Slow Lane (${lang}): measure the pairs, drain the slow node, resubmit without it`, async () => {
+    const { context, page } = await openPage({ locale: w.locale });
+    const input = await openLab(page, `${lang}/the-slow-lane?lab-seed=${lang === "en" ? 4 : 11}`);
+    assert.match(await page.locator(".slurm-shell").innerText(), w.intro);
+    assert.match(await page.locator(".lab-panel").innerText(), w.goals);
+    const job = await failedJob(page, input);
+    assert.match(await run(page, input, `grep -m1 Watchdog llm-pretrain-${job.id}.out`), /Watchdog caught collective operation timeout: WorkNCCL\(SeqNum=\d+, OpType=ALLREDUCE, NumelIn=466119168, NumelOut=466119168, Timeout\(ms\)=600000\)/);
+    // Pairs with the first node; the slow one stands out, or all are slow.
+    const [a, ...rest] = job.nodes;
+    const bw = {};
+    for (const b of rest) bw[b] = await busbw(page, input, a, b);
+    const best = Math.max(...Object.values(bw));
+    const slow = rest.filter((b) => bw[b] < best * 0.6);
+    let culprit;
+    if (slow.length === 1) {
+      culprit = slow[0];
+    } else {
+      // Every pair with the first node is slow: it is the culprit. Measure a
+      // pair without it too.
+      assert.equal(slow.length, 0, JSON.stringify(bw));
+      const fast = await busbw(page, input, rest[0], rest[1]);
+      assert.ok(fast > best * 1.5, `${fast} vs ${best}`);
+      culprit = a;
+    }
+    assert.equal((await goals(page)).measure, true);
+    await run(page, input, `scontrol update NodeName=${culprit} State=DRAIN Reason="busbw bajo nccl-tests"`);
+    assert.match(await run(page, input, `sbatch --exclude=${culprit} train.sh`), /^Submitted batch job \d+$/);
+    await run(page, input, "sleep 120");
+    const mine = await run(page, input, `squeue -u alice -h -o "%T %N"`);
+    assert.match(mine, /^RUNNING /);
+    assert.ok(!mine.includes(culprit), mine);
+    assert.deepEqual(await goals(page), { measure: true, drain: true, resubmit: true, resume: true });
+    assert.match(await page.locator("[data-testid=lab-complete]").innerText(), w.complete);
+    assert.deepEqual(page.problems, []);
+    await context.close();
+  });
+}
 
 test("a corrupt save starts the lab fresh with a note, never a crash", async () => {
   const { context, page } = await openPage();
@@ -119,42 +183,6 @@ test("a corrupt save starts the lab fresh with a note, never a crash", async () 
   await page.locator("#sh-input").waitFor();
   assert.match(await page.locator(".lab-note").innerText(), /could not be read.*line 2/s);
   assert.deepEqual(Object.values(await goals(page)), [false, false, false, false]);
-  assert.deepEqual(page.problems, []);
-  await context.close();
-});
-
-test("The Slow Lane, in Spanish: measure the pairs, drain the slow node, resubmit without it", async () => {
-  const { context, page } = await openPage({ locale: "es-ES" });
-  const input = await openLab(page, "es/the-slow-lane?lab-seed=11");
-  assert.match(await page.locator(".lab-panel").innerText(), /Objetivos/);
-  const job = await failedJob(page, input);
-  assert.match(await run(page, input, `grep -m1 Watchdog llm-pretrain-${job.id}.out`), /Watchdog caught collective operation timeout: WorkNCCL\(SeqNum=\d+, OpType=ALLREDUCE, NumelIn=466119168, NumelOut=466119168, Timeout\(ms\)=600000\)/);
-  // Pairs with the first node; the slow one stands out, or all are slow.
-  const [a, ...rest] = job.nodes;
-  const bw = {};
-  for (const b of rest) bw[b] = await busbw(page, input, a, b);
-  const best = Math.max(...Object.values(bw));
-  const slow = rest.filter((b) => bw[b] < best * 0.6);
-  let culprit;
-  if (slow.length === 1) {
-    culprit = slow[0];
-  } else {
-    // Every pair with the first node is slow: it is the culprit. Measure a
-    // pair without it too.
-    assert.equal(slow.length, 0, JSON.stringify(bw));
-    const fast = await busbw(page, input, rest[0], rest[1]);
-    assert.ok(fast > best * 1.5, `${fast} vs ${best}`);
-    culprit = a;
-  }
-  assert.equal((await goals(page)).measure, true);
-  await run(page, input, `scontrol update NodeName=${culprit} State=DRAIN Reason="busbw bajo nccl-tests"`);
-  assert.match(await run(page, input, `sbatch --exclude=${culprit} train.sh`), /^Submitted batch job \d+$/);
-  await run(page, input, "sleep 120");
-  const mine = await run(page, input, `squeue -u alice -h -o "%T %N"`);
-  assert.match(mine, /^RUNNING /);
-  assert.ok(!mine.includes(culprit), mine);
-  assert.deepEqual(await goals(page), { measure: true, drain: true, resubmit: true, resume: true });
-  assert.match(await page.locator("[data-testid=lab-complete]").innerText(), /Laboratorio completado/);
   assert.deepEqual(page.problems, []);
   await context.close();
 });
