@@ -81,3 +81,25 @@ test("in Spanish the shell is introduced in Spanish and Slurm still speaks Slurm
   assert.deepEqual(page.problems, []);
   await context.close();
 });
+
+test("on a phone the terminal takes a line from the on-screen keyboard", async () => {
+  const { context, page } = await openPage({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, locale: "en-US" });
+  await visit(page, "en/running-jobs");
+  const input = page.locator("#sh-input");
+  await input.scrollIntoViewIfNeeded();
+  await input.tap();
+  assert.equal(await page.evaluate(() => document.activeElement?.id), "sh-input");
+  assert.equal(await input.getAttribute("enterkeyhint"), "send");
+  assert.equal(await input.getAttribute("autocapitalize"), "off");
+  // An on-screen keyboard types text, then sends Enter.
+  await page.keyboard.type("squeue --me");
+  await page.keyboard.press("Enter");
+  await page.waitForFunction(() => document.querySelector("[data-testid=sh-log]").innerText.includes("JOBID PARTITION"));
+  // Long lines scroll inside the terminal, not the page.
+  const log = page.locator("[data-testid=sh-log]");
+  assert.ok(await log.evaluate((el) => el.scrollWidth > el.clientWidth), "squeue's header is wider than a phone");
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  assert.ok(overflow <= 0, `the page scrolls sideways by ${overflow}px`);
+  assert.deepEqual(page.problems, []);
+  await context.close();
+});
