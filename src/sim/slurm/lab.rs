@@ -39,12 +39,21 @@ impl LabId {
         LabId::ALL.into_iter().find(|l| l.slug() == slug)
     }
 
-    /// The goals, in the order the steps reach them; each is also the
-    /// last part of its text's message id (`lab-bus-goal-inspect`).
-    pub fn goals(self) -> &'static [&'static str] {
+    /// The goals, in the order the steps reach them.
+    pub fn goals(self) -> &'static [GoalId] {
         match self {
-            LabId::FallenOffTheBus => &["inspect", "drain", "requeue", "resume"],
-            LabId::SlowLane => &["measure", "drain", "resubmit", "resume"],
+            LabId::FallenOffTheBus => &[
+                GoalId::Inspect,
+                GoalId::Drain,
+                GoalId::Requeue,
+                GoalId::Resume,
+            ],
+            LabId::SlowLane => &[
+                GoalId::Measure,
+                GoalId::Drain,
+                GoalId::Resubmit,
+                GoalId::Resume,
+            ],
         }
     }
 
@@ -70,11 +79,44 @@ pub struct Lab {
     pub opened: i64,
 }
 
+/// What a lab asks the learner to achieve.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum GoalId {
+    /// `nvidia-smi` or `dmesg` ran on the sick node.
+    Inspect,
+    /// `all_reduce_perf` ran on a pair with the culprit and on one without.
+    Measure,
+    /// The culprit is drained with a reason.
+    Drain,
+    /// The dead job is back in the queue (requeued or submitted again).
+    Requeue,
+    /// A new training job excludes the culprit.
+    Resubmit,
+    /// Training runs again on healthy nodes, from a checkpoint, at full
+    /// speed.
+    Resume,
+}
+
+impl GoalId {
+    /// The last part of its messages' ids (`lab-bus-goal-inspect`) and
+    /// its name in the page (`data-goal`).
+    pub fn key(self) -> &'static str {
+        match self {
+            GoalId::Inspect => "inspect",
+            GoalId::Measure => "measure",
+            GoalId::Drain => "drain",
+            GoalId::Requeue => "requeue",
+            GoalId::Resubmit => "resubmit",
+            GoalId::Resume => "resume",
+        }
+    }
+}
+
 /// One goal and whether the state shows it met.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Goal {
-    /// Its id (see [`LabId::goals`]).
-    pub id: &'static str,
+    /// Which goal.
+    pub id: GoalId,
     /// Met.
     pub done: bool,
 }
@@ -141,11 +183,11 @@ impl Lab {
         Some(format!("{:02x}", gpu.bus))
     }
 
-    fn met(&self, goal: &str, s: &Session) -> bool {
+    fn met(&self, goal: GoalId, s: &Session) -> bool {
         let c = &s.cluster;
         match goal {
-            "inspect" => s.activity.inspected.contains(&self.culprit),
-            "measure" => {
+            GoalId::Inspect => s.activity.inspected.contains(&self.culprit),
+            GoalId::Measure => {
                 let runs = &s.activity.perf_runs;
                 let with = runs
                     .iter()
@@ -155,20 +197,19 @@ impl Lab {
                     .any(|r| r.len() > 1 && !r.contains(&self.culprit));
                 with && without
             }
-            "drain" => c
+            GoalId::Drain => c
                 .nodes()
                 .iter()
                 .any(|n| n.name == self.culprit && n.drain && n.reason.is_some()),
-            "requeue" => c
+            GoalId::Requeue => c
                 .jobs()
                 .values()
                 .any(|j| (j.id == self.job_id && j.restarts > 0) || self.is_new_training(j)),
-            "resubmit" => c
+            GoalId::Resubmit => c
                 .jobs()
                 .values()
                 .any(|j| self.is_new_training(j) && j.request.exclude.contains(&self.culprit)),
-            "resume" => self.resumed(s),
-            _ => false,
+            GoalId::Resume => self.resumed(s),
         }
     }
 

@@ -6,7 +6,7 @@ use leptos::prelude::*;
 
 use super::progress::Note;
 use crate::i18n::Arg;
-use crate::sim::slurm::lab::{Goal, LabId};
+use crate::sim::slurm::lab::{Goal, GoalId, LabId};
 use crate::ui::use_i18n;
 
 /// Hints per goal.
@@ -31,7 +31,7 @@ pub(crate) fn LabPanel(
     let i18n = use_i18n();
     let prefix = id.message_prefix();
     // The goal whose hints are shown, and how many of them.
-    let hint = RwSignal::new(None::<(&'static str, u8)>);
+    let hint = RwSignal::new(None::<(GoalId, u8)>);
     let confirming = RwSignal::new(false);
     let next_goal = move || goals.get().into_iter().find(|g| !g.done).map(|g| g.id);
     let complete = move || goals.get().iter().all(|g| g.done);
@@ -41,10 +41,10 @@ pub(crate) fn LabPanel(
             .get()
             .into_iter()
             .map(|g| {
-                let text = move || i18n.t(&format!("{prefix}-goal-{}", g.id));
+                let text = move || i18n.t(&format!("{prefix}-goal-{}", g.id.key()));
                 let state = move || i18n.t(if g.done { "lab-goal-done" } else { "lab-goal-open" });
                 view! {
-                    <li class="lab-goal" class:done=g.done data-goal=g.id data-done=g.done.to_string()>
+                    <li class="lab-goal" class:done=g.done data-goal=g.id.key() data-done=g.done.to_string()>
                         <span class="lab-goal-mark" aria-hidden="true">{if g.done { "✓" } else { "○" }}</span>
                         <span class="visually-hidden">{state}": "</span>
                         {text}
@@ -73,7 +73,7 @@ pub(crate) fn LabPanel(
             (1..=shown)
                 .map(|n| {
                     let text = i18n.t_args(
-                        &format!("{prefix}-hint-{goal}-{n}"),
+                        &format!("{prefix}-hint-{}-{n}", goal.key()),
                         &[("job", Arg::Str(&job.to_string()))],
                     );
                     view! { <li>{text}</li> }

@@ -18,7 +18,7 @@ fn done(lab: &Lab, s: &Session) -> Vec<&'static str> {
     lab.goals(s)
         .into_iter()
         .filter(|g| g.done)
-        .map(|g| g.id)
+        .map(|g| g.id.key())
         .collect()
 }
 
