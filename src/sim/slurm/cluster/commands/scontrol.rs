@@ -137,38 +137,49 @@ fn show(c: &Cluster, words: &[String], one_line: bool, detail: bool, out: &mut C
             },
             None => (0..c.nodes.len()).collect(),
         };
-        if nodes.is_empty() {
-            out.out_line(&match &val {
-                Some(v) => format!("Node {v} not found"),
-                None => "No nodes in the system".to_owned(),
-            });
-            out.exit = i32::from(val.is_some());
-            return;
-        }
-        for n in nodes {
-            out.out(&node_text(c, n, end, close));
-        }
+        show_each(out, val.as_deref(), ("Node", "nodes"), &nodes, |n| {
+            node_text(c, n, end, close)
+        });
     } else if is(tag, "partitions", 2) || is(tag, "partitionname", 2) {
         let parts: Vec<usize> = match &val {
             Some(v) => c.partition_index(v).into_iter().collect(),
             None => (0..c.partitions.len()).collect(),
         };
-        if parts.is_empty() {
-            out.out_line(&match &val {
-                Some(v) => format!("Partition {v} not found"),
-                None => "No partitions in the system".to_owned(),
-            });
-            out.exit = i32::from(val.is_some());
-            return;
-        }
-        for i in parts {
-            out.out(&partition_text(c, i, end, close));
-        }
+        show_each(
+            out,
+            val.as_deref(),
+            ("Partition", "partitions"),
+            &parts,
+            |i| partition_text(c, i, end, close),
+        );
     } else if is(tag, "reservations", 1) || is(tag, "reservationname", 1) {
         out.out_line("No reservations in the system");
     } else {
         out.err_line(&format!("invalid entity:{tag} for keyword:show "));
         out.exit = 1;
+    }
+}
+
+/// `scontrol show node|partition`: each item's text, or when there is
+/// none, `Node X not found` (exit 1) for a named one and `No nodes in the
+/// system` otherwise.
+fn show_each(
+    out: &mut CommandOutput,
+    name: Option<&str>,
+    (kind, plural): (&str, &str),
+    items: &[usize],
+    text: impl Fn(usize) -> String,
+) {
+    if items.is_empty() {
+        out.out_line(&match name {
+            Some(v) => format!("{kind} {v} not found"),
+            None => format!("No {plural} in the system"),
+        });
+        out.exit = i32::from(name.is_some());
+        return;
+    }
+    for &i in items {
+        out.out(&text(i));
     }
 }
 
