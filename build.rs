@@ -1,7 +1,9 @@
 //! Embeds every language's files (`content/<lang>/**` and `locales/<lang>/**`)
-//! into the binary as `(relative path, text)` pairs. Which languages exist is
-//! decided later, at run time, from these paths: adding a language is adding
-//! folders, never changing Rust.
+//! into the binary as `(relative path, text)` pairs, content and locales in
+//! two lists, so that the browser's wasm, which needs only the interface
+//! strings, links no page text. Which languages exist is decided later, at
+//! run time, from these paths: adding a language is adding folders, never
+//! changing Rust.
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -10,35 +12,36 @@ use std::{env, fs};
 fn main() {
     let root =
         PathBuf::from(env::var("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR"));
-    let mut files = Vec::new();
-    for top in ["content", "locales"] {
+    let mut out = String::new();
+    for (top, name) in [("content", "CONTENT"), ("locales", "LOCALES")] {
         println!("cargo:rerun-if-changed={top}");
-        let dir = root.join(top);
-        let Ok(langs) = fs::read_dir(&dir) else {
-            continue;
-        };
-        for lang in langs.flatten() {
-            if lang.path().is_dir() {
-                collect(&lang.path(), &mut files);
+        let mut files = Vec::new();
+        if let Ok(langs) = fs::read_dir(root.join(top)) {
+            for lang in langs.flatten() {
+                if lang.path().is_dir() {
+                    collect(&lang.path(), &mut files);
+                }
             }
         }
-    }
-    files.sort();
-    let mut out = String::from(
-        "/// Every content and locale file, as (path relative to the crate root, absolute path).\n",
-    );
-    out.push_str("pub(crate) static FILES: &[(&str, &str)] = &[\n");
-    for file in &files {
-        let rel = file.strip_prefix(&root).expect("collected under the root");
-        let rel = rel.to_string_lossy().replace('\\', "/");
+        files.sort();
         writeln!(
             out,
-            "    ({rel:?}, include_str!({:?})),",
-            file.display().to_string()
+            "/// Every file under `{top}/`, as (path relative to the crate root, text).\n\
+             pub(crate) static {name}: &[(&str, &str)] = &["
         )
         .expect("write to String");
+        for file in &files {
+            let rel = file.strip_prefix(&root).expect("collected under the root");
+            let rel = rel.to_string_lossy().replace('\\', "/");
+            writeln!(
+                out,
+                "    ({rel:?}, include_str!({:?})),",
+                file.display().to_string()
+            )
+            .expect("write to String");
+        }
+        out.push_str("];\n");
     }
-    out.push_str("];\n");
     let dest = PathBuf::from(env::var("OUT_DIR").expect("cargo sets OUT_DIR")).join("embedded.rs");
     fs::write(dest, out).expect("OUT_DIR is writable");
 }

@@ -1,9 +1,17 @@
 //! An interactive bilingual textbook on running work on GPU clusters.
 //!
-//! The pure core (`book`, `i18n`, `diagnostic`) compiles and tests without a
-//! browser; the Leptos app (`ui`, `widgets`) sits behind the default `web`
-//! feature, so `cargo test --no-default-features` proves the core never
-//! imports web code.
+//! The pure core (`book`, `i18n`, `sim`, `charts`, `diagnostic`) compiles
+//! and tests without a browser; everything that renders views sits behind
+//! the default `web` feature, so `cargo test --no-default-features` proves
+//! the core never imports web code. Of that, `site` runs natively at build
+//! time and writes every page as HTML; `islands` runs in the browser and
+//! brings the pages' widgets to life. The layers, each using only those
+//! below it: `ui` (language, strings, storage, notices) < `widgets` <
+//! `site` and `islands`.
+
+// The widgets' view types are deep; rendering them to HTML at build time
+// (tachys's `ssr`) walks them further than rustc's default limit of 128.
+#![recursion_limit = "256"]
 
 pub mod book;
 pub mod charts;
@@ -12,9 +20,16 @@ pub mod diagnostic;
 pub mod gpu;
 pub mod i18n;
 pub mod sim;
+pub mod sources;
 
 // Leptos's `#[component]` expands to items whose visibility the
 // `unreachable_pub` lint misreads (it flags even re-exported components).
+#[cfg(feature = "web")]
+#[allow(unreachable_pub)]
+pub mod islands;
+#[cfg(all(feature = "web", not(target_arch = "wasm32")))]
+#[allow(unreachable_pub)]
+pub mod site;
 #[cfg(feature = "web")]
 #[allow(unreachable_pub)]
 pub mod ui;

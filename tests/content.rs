@@ -242,7 +242,7 @@ fn a_third_language_is_only_folders() {
         .expect("fallback page");
     assert_eq!(page.text_lang, "en", "a missing page is shown in English");
     assert!(page.doc.blocks.iter().any(
-        |b| matches!(b, gpu_book::book::Block::Html(h) if h.contains("href=\"/pt/all-reduce\""))
+        |b| matches!(b, gpu_book::book::Block::Html(h) if h.contains("href=\"/pt/all-reduce/\""))
     ));
 
     let catalog = Catalog::load(&sources);

@@ -2,8 +2,7 @@
 //! mounted into a real DOM, clicked, and read back.
 #![cfg(target_arch = "wasm32")]
 
-use gpu_book::book::{Block, SOURCE_LANG};
-use gpu_book::ui::{PageArticle, ThemeToggle, book};
+use gpu_book::ui::catalog;
 use gpu_book::widgets::WidgetHost;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
@@ -11,112 +10,95 @@ use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
 
 wasm_bindgen_test_configure!(run_in_browser);
 
+/// The interface strings, as a page with widgets carries them (the wasm
+/// has none of its own).
+fn carry_strings() {
+    let doc = document();
+    let selector = format!("script[type=\"{}\"]", gpu_book::ui::STRINGS_TYPE);
+    if doc.query_selector(&selector).expect("query").is_some() {
+        return;
+    }
+    for (lang, text) in [
+        ("en", include_str!("../locales/en/ui.ftl")),
+        ("es", include_str!("../locales/es/ui.ftl")),
+    ] {
+        let el = doc.create_element("script").expect("script");
+        el.set_attribute("type", gpu_book::ui::STRINGS_TYPE)
+            .expect("type");
+        el.set_attribute("data-lang", lang).expect("lang");
+        el.set_text_content(Some(text));
+        doc.body().expect("body").append_child(&el).expect("append");
+    }
+}
+
 /// A fresh element in the page to mount into.
 fn container() -> web_sys::HtmlElement {
+    carry_strings();
     let doc = document();
     let el = doc.create_element("div").expect("create div");
     doc.body().expect("body").append_child(&el).expect("append");
     el.unchecked_into()
 }
 
-fn rendered(slug: &str) -> gpu_book::book::RenderedPage {
-    let labels = book().catalog.labels(SOURCE_LANG);
-    book()
-        .library
-        .render(SOURCE_LANG, slug, "/en/", &labels)
-        .expect("page exists")
+/// An island as the build writes it: a widget's name, language and
+/// parameters as attributes, around its first state.
+fn island(attrs: &[(&str, &str)]) -> web_sys::HtmlElement {
+    let el = container();
+    for (name, value) in attrs {
+        el.set_attribute(name, value).expect("set attribute");
+    }
+    el.set_inner_html("<p class=\"first-state\">as built</p>");
+    el
 }
 
 #[wasm_bindgen_test]
-async fn a_page_mounts_with_headings_code_and_live_widgets() {
-    let root = container();
-    let page = rendered("running-jobs");
-    let widgets = page
-        .doc
-        .blocks
-        .iter()
-        .filter(|b| matches!(b, Block::Widget(_)))
-        .count();
-    let handle = leptos::mount::mount_to(
-        root.clone(),
-        move || view! { <PageArticle page=page.clone() /> },
-    );
+async fn an_island_comes_alive_in_its_own_language_in_place_of_its_first_state() {
+    let el = island(&[
+        ("data-island", "young-daly"),
+        ("data-lang", "es"),
+        ("data-p-preset", "8-gpus"),
+    ]);
+    gpu_book::islands::mount(el.clone());
     leptos::task::tick().await;
-    let html = root.inner_html();
-    assert!(html.contains("<h2 id=\"nccl\">"), "NCCL section missing");
+    assert!(el.has_attribute("data-live"));
     assert!(
-        root.query_selector(".code-block .copy-button")
-            .expect("query")
-            .is_some()
+        el.query_selector(".first-state").expect("query").is_none(),
+        "the first state is replaced, not kept beside the live widget"
     );
-    let live = root
-        .query_selector_all(
-            ".widget.young-daly, .widget.fair-share, .widget.ring-allreduce, .widget.slurm-shell",
-        )
+    let text = el.text_content().unwrap_or_default();
+    assert!(
+        text.contains("Explorador del intervalo de checkpoint"),
+        "{text}"
+    );
+    // The preset arrived: 8 GPUs in the GPUs field.
+    let gpus: web_sys::HtmlInputElement = el
+        .query_selector("#yd-gpus")
         .expect("query")
-        .length() as usize;
-    assert_eq!(live, widgets, "every widget of the chapter is live");
-    assert!(widgets >= 4, "the chapter places every widget");
-    assert!(!html.contains("<script"), "no script from content");
-    drop(handle);
+        .expect("field")
+        .unchecked_into();
+    assert_eq!(gpus.value(), "8");
 }
 
 #[wasm_bindgen_test]
-async fn the_copy_button_confirms_and_resets_its_label() {
-    let root = container();
-    let page = rendered("running-jobs");
-    let handle = leptos::mount::mount_to(
-        root.clone(),
-        move || view! { <PageArticle page=page.clone() /> },
-    );
+async fn an_island_with_a_bad_parameter_shows_a_notice_in_its_place() {
+    let el = island(&[
+        ("data-island", "ring-allreduce"),
+        ("data-lang", "en"),
+        ("data-p-ranks", "999"),
+    ]);
+    gpu_book::islands::mount(el.clone());
     leptos::task::tick().await;
-    let button: web_sys::HtmlElement = root
-        .query_selector(".copy-button")
-        .expect("query")
-        .expect("a copy button")
-        .unchecked_into();
-    assert_eq!(button.text_content().as_deref(), Some("Copy"));
-    button.click();
-    assert_eq!(button.text_content().as_deref(), Some("Copied"));
-    assert_eq!(
-        button.get_attribute("data-state").as_deref(),
-        Some("copied")
+    let text = el.text_content().unwrap_or_default();
+    assert!(
+        text.contains("This part of the page could not be shown."),
+        "{text}"
     );
-    drop(handle);
-}
-
-#[wasm_bindgen_test]
-async fn the_theme_toggle_flips_and_remembers() {
-    let root = container();
-    let html = document().document_element().expect("html");
-    html.set_attribute("data-theme", "light").expect("set");
-    let handle = leptos::mount::mount_to(root.clone(), ThemeToggle);
+    assert!(text.contains("must be an integer from 2 to 64"), "{text}");
+    let unknown = island(&[("data-island", "pie-chart")]);
+    gpu_book::islands::mount(unknown.clone());
     leptos::task::tick().await;
-    let button: web_sys::HtmlElement = root
-        .query_selector("button.theme-toggle")
-        .expect("query")
-        .expect("toggle")
-        .unchecked_into();
-    assert_eq!(
-        button.get_attribute("aria-label").as_deref(),
-        Some("Switch to the dark theme")
-    );
-    button.click();
-    leptos::task::tick().await;
-    assert_eq!(html.get_attribute("data-theme").as_deref(), Some("dark"));
-    let saved = window()
-        .local_storage()
-        .expect("storage")
-        .expect("storage")
-        .get_item("gpu-book-theme");
-    assert_eq!(saved.expect("get").as_deref(), Some("dark"));
-    assert_eq!(
-        button.get_attribute("aria-label").as_deref(),
-        Some("Switch to the light theme")
-    );
-    button.click();
-    assert_eq!(html.get_attribute("data-theme").as_deref(), Some("light"));
-    drop(handle);
+    let text = unknown.text_content().unwrap_or_default();
+    assert!(text.contains("unknown widget `pie-chart`"), "{text}");
 }
 
 #[wasm_bindgen_test]
@@ -228,50 +210,10 @@ async fn the_checkpoint_explorer_recomputes_as_the_reader_types() {
 }
 
 #[wasm_bindgen_test]
-async fn broken_content_shows_a_notice_never_a_blank_page() {
-    let root = container();
-    let labels = book().catalog.labels(SOURCE_LANG);
-    let opts = gpu_book::book::markdown::RenderOptions {
-        href_prefix: "/en/",
-        page: "broken",
-        labels: &labels,
-    };
-    let markdown =
-        "# Broken\n\n## Twice {#a}\n\n## Twice {#a}\n\n```widget pie-chart\n```\n\nText stays.\n";
-    let page = gpu_book::book::RenderedPage {
-        doc: gpu_book::book::markdown::render(markdown, 0, &opts),
-        text_lang: SOURCE_LANG.to_owned(),
-        slug: "broken".to_owned(),
-        path: "content/en/broken.md".to_owned(),
-    };
-    let handle = leptos::mount::mount_to(
-        root.clone(),
-        move || view! { <PageArticle page=page.clone() /> },
-    );
-    leptos::task::tick().await;
-    let notices = root
-        .query_selector_all(".content-notice")
-        .expect("query")
-        .length();
-    assert_eq!(
-        notices, 2,
-        "one for the duplicate id, one for the unknown widget"
-    );
-    let text = root.text_content().unwrap_or_default();
-    assert!(
-        text.contains("content/en/broken.md:5: section id `a` is used twice"),
-        "{text}"
-    );
-    assert!(text.contains("unknown widget `pie-chart`"), "{text}");
-    assert!(text.contains("Text stays."));
-    drop(handle);
-}
-
-#[wasm_bindgen_test]
-fn the_embedded_book_has_both_languages_in_wasm() {
-    let languages = book().library.languages();
-    assert_eq!(languages, ["en", "es"]);
-    assert_eq!(book().catalog.text("es", "nav-next"), "Siguiente");
+fn the_interface_strings_come_with_the_page() {
+    carry_strings();
+    assert_eq!(catalog().text("es", "nav-next"), "Siguiente");
+    assert_eq!(catalog().text("en", "nav-next"), "Next");
 }
 
 #[wasm_bindgen_test]

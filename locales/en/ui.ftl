@@ -52,8 +52,9 @@ not-found-title = Page not found
 not-found-body = There is no page at this address in the book.
 not-found-home = Go to the contents
 
-error-title = Something went wrong
-error-body = The page hit an unexpected error. Reload it to try again: the address keeps your place in the book.
+island-static = This widget comes alive with JavaScript and WebAssembly; until then it shows its starting state.
+island-stopped = This widget stopped after an unexpected error. The text of the page is unaffected: reload it to try again.
+root-choose = Choose a language
 
 ## Units of time, after a number.
 unit-seconds = s
@@ -261,6 +262,7 @@ fs-error-two-teams = The story needs two accounts directly under root.
 ## Ring all-reduce
 ar-device-probing = Looking for a GPU…
 ar-device-gpu = Running on your GPU: { $name }.
+ar-device-why = Why?
 ar-cpu-no-webgpu = This browser has no WebGPU, so the same schedule runs on the CPU.
 ar-cpu-no-adapter = The browser offered no GPU adapter, so the same schedule runs on the CPU.
 ar-cpu-device-request = The GPU refused to open a device, so the same schedule runs on the CPU.

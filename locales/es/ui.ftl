@@ -50,8 +50,9 @@ not-found-title = Página no encontrada
 not-found-body = No hay ninguna página del libro en esta dirección.
 not-found-home = Ir al índice
 
-error-title = Algo salió mal
-error-body = La página encontró un error inesperado. Recárgala para intentarlo de nuevo: la dirección conserva tu lugar en el libro.
+island-static = Este widget cobra vida con JavaScript y WebAssembly; mientras tanto muestra su estado inicial.
+island-stopped = Este widget se detuvo por un error inesperado. El texto de la página no se ve afectado: recárgala para intentarlo de nuevo.
+root-choose = Elige un idioma
 
 ## Unidades de tiempo, después de un número.
 unit-seconds = s
@@ -259,6 +260,7 @@ fs-error-two-teams = La historia necesita dos cuentas justo bajo root.
 ## All-reduce en anillo
 ar-device-probing = Buscando una GPU…
 ar-device-gpu = Se ejecuta en tu GPU: { $name }.
+ar-device-why = ¿Por qué?
 ar-cpu-no-webgpu = Este navegador no tiene WebGPU, así que el mismo plan se ejecuta en la CPU.
 ar-cpu-no-adapter = El navegador no ofreció ningún adaptador de GPU, así que el mismo plan se ejecuta en la CPU.
 ar-cpu-device-request = La GPU no quiso abrir un dispositivo, así que el mismo plan se ejecuta en la CPU.

@@ -9,7 +9,7 @@ use std::process::ExitCode;
 
 use gpu_book::book::check::check;
 use gpu_book::book::front_matter;
-use gpu_book::book::sources::{SOURCE_LANG, Sources};
+use gpu_book::sources::{SOURCE_LANG, Sources};
 
 const USAGE: &str = "usage: check-content [--strict] [--root DIR] [--stamp LANG/PAGE.md ...]
 

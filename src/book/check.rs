@@ -13,9 +13,9 @@ use std::collections::{BTreeMap, BTreeSet};
 use super::front_matter;
 use super::library::{Library, manifest_path, page_path};
 use super::markdown::{Document, Labels, LinkTarget};
-use super::sources::{SOURCE_LANG, Sources};
 use crate::diagnostic::{Diagnostic, Severity};
 use crate::i18n::Catalog;
+use crate::sources::{SOURCE_LANG, Sources};
 
 /// Counts for one language.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]

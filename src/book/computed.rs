@@ -7,45 +7,8 @@
 //! `job-mtbf`, `young`, `daly`, `waste-at-daly`, `failures-per-day`,
 //! `gpus`, `checkpoint`, `gpu-mtbf`.
 
-use crate::i18n::number::NumberFormat;
-use crate::sim::checkpoint::{self, Unit};
-
-/// Units and number format of the reader's language.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ValueFormat {
-    /// Decimal and grouping separators.
-    pub number: NumberFormat,
-    /// Abbreviations of seconds, minutes, hours and days.
-    pub units: [String; 4],
-}
-
-impl Default for ValueFormat {
-    fn default() -> Self {
-        Self {
-            number: NumberFormat::default(),
-            units: ["s", "min", "h", "d"].map(String::from),
-        }
-    }
-}
-
-impl ValueFormat {
-    /// "1.9 h": three significant digits and a unit.
-    pub fn duration(&self, seconds: f64) -> String {
-        let (value, unit) = checkpoint::duration_parts(seconds);
-        let unit = match unit {
-            Unit::Seconds => &self.units[0],
-            Unit::Minutes => &self.units[1],
-            Unit::Hours => &self.units[2],
-            Unit::Days => &self.units[3],
-        };
-        format!("{}\u{a0}{unit}", self.number.format_significant(value, 3))
-    }
-
-    /// "6.5 %": a fraction as a percentage with one decimal.
-    pub fn percent(&self, fraction: f64) -> String {
-        format!("{}\u{a0}%", self.number.format(fraction * 100.0, 1))
-    }
-}
+use crate::i18n::number::ValueFormat;
+use crate::sim::checkpoint;
 
 /// Why an expression could not be computed.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -96,6 +59,7 @@ pub fn evaluate(expr: &str, format: &ValueFormat) -> Result<String, ComputeError
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::i18n::number::NumberFormat;
 
     #[test]
     fn values_come_from_the_explorer_presets() {

@@ -7,8 +7,8 @@ use std::collections::BTreeMap;
 use super::front_matter;
 use super::manifest::Manifest;
 use super::markdown::{self, Document, Labels, RenderOptions};
-use super::sources::{SOURCE_LANG, Sources};
 use crate::diagnostic::Diagnostic;
+use crate::sources::{SOURCE_LANG, Sources};
 
 /// The book.
 #[derive(Debug, Clone)]
@@ -112,6 +112,12 @@ impl Library {
         self.own_manifest(lang)
             .or_else(|| self.own_manifest(SOURCE_LANG))
             .map_or("", |m| m.title.as_str())
+    }
+
+    /// Where the book is hosted, from the English manifest's `site-url`
+    /// (`https://example.org/course/`), if set.
+    pub fn site_url(&self) -> Option<&str> {
+        self.own_manifest(SOURCE_LANG)?.site_url.as_deref()
     }
 
     /// The pages in reading order: English decides which pages exist and

@@ -11,6 +11,11 @@ use crate::diagnostic::{Diagnostic, line_of};
 pub struct Manifest {
     /// The book's title in this language.
     pub title: String,
+    /// Where the book is hosted (`https://example.org/course/`): the base
+    /// of its absolute URLs (canonical links, sitemap, link previews).
+    /// Read from the English manifest only; unset, those are left out.
+    #[serde(default, rename = "site-url")]
+    pub site_url: Option<String>,
     /// Pages in reading order.
     pub pages: Vec<PageEntry>,
 }
@@ -55,6 +60,23 @@ impl Manifest {
                     path,
                     line,
                     format!("page `{}` is listed twice", page.slug),
+                ));
+            }
+        }
+        if let Some(url) = &manifest.site_url {
+            let line = text.find("site-url").map_or(0, |o| line_of(text, o));
+            let rest = url
+                .strip_prefix("https://")
+                .or_else(|| url.strip_prefix("http://"));
+            if !rest
+                .is_some_and(|r| !r.is_empty() && r.ends_with('/') && !r.contains(['?', '#', ' ']))
+            {
+                return Err(Diagnostic::error(
+                    path,
+                    line,
+                    format!(
+                        "site-url `{url}` must be an http or https address ending with `/`, such as \"https://example.org/course/\""
+                    ),
                 ));
             }
         }
@@ -141,6 +163,25 @@ mod tests {
         );
         assert!(Manifest::parse("m", "title=\"x\"\n[[pages]]\nslug=\"A b\"\ntitle=\"A\"").is_err());
         assert!(Manifest::parse("m", "title=\"x\"\npages=[]").is_err());
+    }
+
+    #[test]
+    fn the_site_url_is_an_address_ending_with_a_slash() {
+        let with = |url: &str| {
+            format!("title = \"x\"\nsite-url = \"{url}\"\n[[pages]]\nslug=\"a\"\ntitle=\"A\"")
+        };
+        let m = Manifest::parse("m", &with("https://example.org/course/")).expect("valid");
+        assert_eq!(m.site_url.as_deref(), Some("https://example.org/course/"));
+        for bad in ["example.org/", "https://example.org/course", "ftp://x/"] {
+            let e = Manifest::parse("m", &with(bad)).expect_err(bad);
+            assert_eq!(e.line, 2, "{bad}");
+            assert!(
+                e.message.contains("must be an http or https address"),
+                "{}",
+                e.message
+            );
+        }
+        assert_eq!(Manifest::parse("m", GOOD).expect("valid").site_url, None);
     }
 
     #[test]

@@ -18,9 +18,11 @@ use pulldown_cmark::{
 };
 use pulldown_cmark_escape::{escape_href, escape_html};
 
-use super::computed::{self, ComputeError, ValueFormat};
+use super::computed::{self, ComputeError};
 use super::widget::{DIRECTIVE, WidgetDirective, WidgetError};
 use crate::diagnostic::line_of;
+use crate::i18n::Catalog;
+use crate::i18n::number::ValueFormat;
 
 /// UI words the renderer writes into the HTML, in the reader's language.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -57,6 +59,24 @@ impl Default for Labels {
             warning: "Warning".into(),
             caution: "Caution".into(),
             values: ValueFormat::default(),
+        }
+    }
+}
+
+impl Labels {
+    /// The words in `lang`, from its interface strings (English's where
+    /// it lacks them).
+    pub fn from_catalog(catalog: &Catalog, lang: &str) -> Self {
+        Self {
+            copy: catalog.text(lang, "code-copy"),
+            copied: catalog.text(lang, "code-copied"),
+            anchor: catalog.text(lang, "section-anchor"),
+            note: catalog.text(lang, "callout-note"),
+            tip: catalog.text(lang, "callout-tip"),
+            important: catalog.text(lang, "callout-important"),
+            warning: catalog.text(lang, "callout-warning"),
+            caution: catalog.text(lang, "callout-caution"),
+            values: catalog.value_format(lang),
         }
     }
 }
@@ -306,7 +326,7 @@ impl<'a, 'o> Renderer<'a, 'o> {
         let mut href = String::new();
         let _ = escape_href(
             &mut href,
-            &format!("{}{}#{fragment}", self.opts.href_prefix, self.opts.page),
+            &format!("{}{}/#{fragment}", self.opts.href_prefix, self.opts.page),
         );
         href
     }
@@ -430,11 +450,11 @@ impl<'a, 'o> Renderer<'a, 'o> {
                     let href: CowStr<'a> = match &target {
                         LinkTarget::External(url) => url.clone().into(),
                         LinkTarget::Section(id) => {
-                            format!("{}{}#{id}", self.opts.href_prefix, self.opts.page).into()
+                            format!("{}{}/#{id}", self.opts.href_prefix, self.opts.page).into()
                         }
                         LinkTarget::Page { slug, fragment } => match fragment {
-                            Some(f) => format!("{}{slug}#{f}", self.opts.href_prefix).into(),
-                            None => format!("{}{slug}", self.opts.href_prefix).into(),
+                            Some(f) => format!("{}{slug}/#{f}", self.opts.href_prefix).into(),
+                            None => format!("{}{slug}/", self.opts.href_prefix).into(),
                         },
                     };
                     self.doc.links.push(LinkRef { target, line });

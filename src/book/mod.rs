@@ -9,10 +9,11 @@ pub mod library;
 pub mod manifest;
 pub mod markdown;
 pub mod route;
-pub mod sources;
 pub mod widget;
 
 pub use library::{Library, RenderedPage, TocEntry};
 pub use markdown::{Block, Document, Labels};
-pub use sources::{SOURCE_LANG, Sources};
+// The files behind the book live on their own (`crate::sources`), below
+// both the book model and the interface strings.
+pub use crate::sources::{SOURCE_LANG, Sources};
 pub use widget::{WidgetDirective, WidgetKind};

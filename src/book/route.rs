@@ -76,11 +76,13 @@ impl Route {
 }
 
 /// The path of a language's contents page (`slug` `None`) or of a page,
-/// under `base`: `/course/es/`, `/course/es/running-jobs`.
+/// under `base`: `/course/es/`, `/course/es/running-jobs/`. Each ends
+/// with a slash, as the folder it is on a static host, so following a link
+/// costs no redirect.
 pub fn href(base: &str, lang: &str, slug: Option<&str>) -> String {
     let base = base.trim_end_matches('/');
     match slug {
-        Some(slug) => format!("{base}/{lang}/{slug}"),
+        Some(slug) => format!("{base}/{lang}/{slug}/"),
         None => format!("{base}/{lang}/"),
     }
 }
@@ -155,7 +157,7 @@ mod tests {
         assert_eq!(href("", "es", None), "/es/");
         assert_eq!(
             href("/course/", "es", Some("all-reduce")),
-            "/course/es/all-reduce"
+            "/course/es/all-reduce/"
         );
         assert_eq!(base_from_uri_path("/"), "");
         assert_eq!(base_from_uri_path("/course/"), "/course");

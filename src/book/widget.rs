@@ -199,44 +199,97 @@ impl WidgetDirective {
         })?;
         let mut params = BTreeMap::new();
         for (key, value) in table {
-            let spec = kind.params().iter().find(|p| p.key == key).ok_or_else(|| {
-                WidgetError::UnknownParam {
-                    widget: kind.name(),
-                    key: key.clone(),
-                    known: kind
-                        .params()
-                        .iter()
-                        .map(|p| p.key)
-                        .collect::<Vec<_>>()
-                        .join(", "),
-                }
-            })?;
-            let bad = |expected: String| WidgetError::BadValue {
-                widget: kind.name(),
-                key: key.clone(),
-                expected,
+            let raw = match value {
+                toml::Value::Integer(i) => Raw::Int(i),
+                toml::Value::String(s) => Raw::Text(s),
+                _ => Raw::Other,
             };
-            let value = match (spec.kind, &value) {
-                (ParamKind::Int { min, max }, toml::Value::Integer(i))
-                    if (min..=max).contains(i) =>
-                {
-                    ParamValue::Int(*i)
-                }
-                (ParamKind::Int { min, max }, _) => {
-                    return Err(bad(format!("an integer from {min} to {max}")));
-                }
-                (ParamKind::OneOf(options), toml::Value::String(s))
-                    if options.contains(&s.as_str()) =>
-                {
-                    ParamValue::Text(s.clone())
-                }
-                (ParamKind::OneOf(options), _) => {
-                    return Err(bad(format!("one of \"{}\"", options.join("\", \""))));
-                }
-            };
+            let value = kind.check(&key, raw)?;
             params.insert(key, value);
         }
         Ok(Self { kind, params })
+    }
+
+    /// The directive as an island's HTML attributes: its parameters as
+    /// `(key, text)` pairs, written `data-p-<key>="<text>"` in the page.
+    pub fn attrs(&self) -> Vec<(String, String)> {
+        self.params
+            .iter()
+            .map(|(key, value)| {
+                let text = match value {
+                    ParamValue::Int(i) => i.to_string(),
+                    ParamValue::Text(t) => t.clone(),
+                };
+                (key.clone(), text)
+            })
+            .collect()
+    }
+
+    /// Reads a directive back from an island's widget name and
+    /// [`WidgetDirective::attrs`] (the browser's way in: no TOML there),
+    /// with the same checks as [`WidgetDirective::parse`].
+    pub fn from_attrs<'a>(
+        name: &str,
+        attrs: impl IntoIterator<Item = (&'a str, &'a str)>,
+    ) -> Result<Self, WidgetError> {
+        let kind = WidgetKind::from_name(name)
+            .ok_or_else(|| WidgetError::UnknownWidget(name.to_owned()))?;
+        let mut params = BTreeMap::new();
+        for (key, text) in attrs {
+            let int = matches!(
+                kind.params().iter().find(|p| p.key == key).map(|p| p.kind),
+                Some(ParamKind::Int { .. })
+            );
+            let raw = match text.parse::<i64>() {
+                Ok(i) if int => Raw::Int(i),
+                _ => Raw::Text(text.to_owned()),
+            };
+            params.insert(key.to_owned(), kind.check(key, raw)?);
+        }
+        Ok(Self { kind, params })
+    }
+}
+
+/// A parameter value as written, before it is checked against its spec.
+enum Raw {
+    Int(i64),
+    Text(String),
+    /// Any other TOML type (always refused).
+    Other,
+}
+
+impl WidgetKind {
+    /// Checks one parameter against this widget's spec.
+    fn check(self, key: &str, raw: Raw) -> Result<ParamValue, WidgetError> {
+        let spec = self.params().iter().find(|p| p.key == key).ok_or_else(|| {
+            WidgetError::UnknownParam {
+                widget: self.name(),
+                key: key.to_owned(),
+                known: self
+                    .params()
+                    .iter()
+                    .map(|p| p.key)
+                    .collect::<Vec<_>>()
+                    .join(", "),
+            }
+        })?;
+        let bad = |expected: String| WidgetError::BadValue {
+            widget: self.name(),
+            key: key.to_owned(),
+            expected,
+        };
+        match (spec.kind, raw) {
+            (ParamKind::Int { min, max }, Raw::Int(i)) if (min..=max).contains(&i) => {
+                Ok(ParamValue::Int(i))
+            }
+            (ParamKind::Int { min, max }, _) => Err(bad(format!("an integer from {min} to {max}"))),
+            (ParamKind::OneOf(options), Raw::Text(s)) if options.contains(&s.as_str()) => {
+                Ok(ParamValue::Text(s))
+            }
+            (ParamKind::OneOf(options), _) => {
+                Err(bad(format!("one of \"{}\"", options.join("\", \""))))
+            }
+        }
     }
 }
 
@@ -288,5 +341,34 @@ mod tests {
         assert!(matches!(e, WidgetError::UnknownParam { .. }));
         let e = WidgetDirective::parse("widget young-daly", "\npreset = ").expect_err("toml");
         assert!(matches!(e, WidgetError::Toml { line: 1, .. }), "{e:?}");
+    }
+
+    #[test]
+    fn island_attributes_round_trip_with_the_same_checks() {
+        let w =
+            WidgetDirective::parse("widget ring-allreduce", "ranks = 8\nalgorithm = \"tree\"\n")
+                .expect("valid");
+        let attrs = w.attrs();
+        assert_eq!(
+            attrs,
+            [
+                ("algorithm".to_owned(), "tree".to_owned()),
+                ("ranks".to_owned(), "8".to_owned())
+            ]
+        );
+        let back = WidgetDirective::from_attrs(
+            "ring-allreduce",
+            attrs.iter().map(|(k, v)| (k.as_str(), v.as_str())),
+        );
+        assert_eq!(back, Ok(w));
+        let e =
+            WidgetDirective::from_attrs("ring-allreduce", [("ranks", "99")]).expect_err("range");
+        assert!(matches!(e, WidgetError::BadValue { .. }), "{e:?}");
+        let e = WidgetDirective::from_attrs("young-daly", [("preset", "7")]).expect_err("type");
+        assert!(e.to_string().contains("one of"), "{e}");
+        assert!(matches!(
+            WidgetDirective::from_attrs("pie-chart", []),
+            Err(WidgetError::UnknownWidget(_))
+        ));
     }
 }

@@ -11,9 +11,8 @@ use fluent_bundle::concurrent::FluentBundle;
 use fluent_bundle::{FluentArgs, FluentResource, FluentValue};
 use unic_langid::LanguageIdentifier;
 
-use crate::book::markdown::Labels;
-use crate::book::sources::{SOURCE_LANG, Sources};
 use crate::diagnostic::{Diagnostic, line_of};
+use crate::sources::{SOURCE_LANG, Sources};
 
 /// One message id and where it is defined.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -185,50 +184,13 @@ impl Catalog {
     }
 
     /// How `lang` writes computed values: number separators and time units.
-    pub fn value_format(&self, lang: &str) -> crate::book::computed::ValueFormat {
-        crate::book::computed::ValueFormat {
+    pub fn value_format(&self, lang: &str) -> number::ValueFormat {
+        number::ValueFormat {
             number: self.number_format(lang),
             units: ["unit-seconds", "unit-minutes", "unit-hours", "unit-days"]
                 .map(|k| self.text(lang, k)),
         }
     }
-
-    /// The words the markdown renderer writes into pages.
-    pub fn labels(&self, lang: &str) -> Labels {
-        Labels {
-            copy: self.text(lang, "code-copy"),
-            copied: self.text(lang, "code-copied"),
-            anchor: self.text(lang, "section-anchor"),
-            note: self.text(lang, "callout-note"),
-            tip: self.text(lang, "callout-tip"),
-            important: self.text(lang, "callout-important"),
-            warning: self.text(lang, "callout-warning"),
-            caution: self.text(lang, "callout-caution"),
-            values: self.value_format(lang),
-        }
-    }
-}
-
-/// Picks the reader's language: a saved choice, else the first browser
-/// language the book has (matching `es-MX` to `es`), else English.
-pub fn negotiate(saved: Option<&str>, browser: &[String], available: &[String]) -> String {
-    let find = |wanted: &str| {
-        let wanted = wanted.trim().to_ascii_lowercase();
-        let primary = wanted
-            .split(['-', '_'])
-            .next()
-            .unwrap_or_default()
-            .to_owned();
-        available
-            .iter()
-            .find(|a| a.to_ascii_lowercase() == wanted)
-            .or_else(|| available.iter().find(|a| a.to_ascii_lowercase() == primary))
-            .cloned()
-    };
-    saved
-        .and_then(find)
-        .or_else(|| browser.iter().find_map(|b| find(b)))
-        .unwrap_or_else(|| SOURCE_LANG.to_owned())
 }
 
 #[cfg(test)]
@@ -293,26 +255,9 @@ mod tests {
     }
 
     #[test]
-    fn negotiation_prefers_saved_then_browser_then_english() {
-        let available = vec!["en".to_owned(), "es".to_owned()];
-        assert_eq!(negotiate(Some("es"), &["en-US".into()], &available), "es");
-        assert_eq!(negotiate(Some("fr"), &["es-MX".into()], &available), "es");
-        assert_eq!(
-            negotiate(None, &["fr-FR".into(), "ES".into()], &available),
-            "es"
-        );
-        assert_eq!(negotiate(None, &["de".into()], &available), "en");
-        assert_eq!(negotiate(None, &[], &available), "en");
-    }
-
-    #[test]
     fn the_shipped_catalog_has_every_label_in_both_languages() {
         let c = Catalog::load(&Sources::embedded());
         assert!(c.diagnostics().is_empty(), "{:?}", c.diagnostics());
-        for lang in ["en", "es"] {
-            let labels = c.labels(lang);
-            assert!(!labels.copy.contains('-'), "{lang}: {labels:?}");
-        }
         assert_eq!(c.text("es", "code-copy"), "Copiar");
         assert_eq!(c.number_format("es").format(1000.5, 1), "1.000,5");
         assert_eq!(c.number_format("en").format(1000.5, 1), "1,000.5");

@@ -1,6 +1,9 @@
 //! Numbers written for the reader's locale (1,000.5 in English, 1.000,5 in
-//! Spanish). The separators come from each language's `ui.ftl`
-//! (`number-decimal`, `number-group`), so a translator sets them. Pure.
+//! Spanish), and durations and percentages with them. The separators and
+//! the time units come from each language's `ui.ftl` (`number-decimal`,
+//! `number-group`, `unit-*`), so a translator sets them. Pure.
+
+use crate::sim::checkpoint::{self, Unit};
 
 /// Decimal and grouping separators of one language.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -73,6 +76,43 @@ impl NumberFormat {
             .strip_suffix(self.decimal.as_str())
             .unwrap_or(trimmed)
             .to_owned()
+    }
+}
+
+/// Units and number format of the reader's language.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ValueFormat {
+    /// Decimal and grouping separators.
+    pub number: NumberFormat,
+    /// Abbreviations of seconds, minutes, hours and days.
+    pub units: [String; 4],
+}
+
+impl Default for ValueFormat {
+    fn default() -> Self {
+        Self {
+            number: NumberFormat::default(),
+            units: ["s", "min", "h", "d"].map(String::from),
+        }
+    }
+}
+
+impl ValueFormat {
+    /// "1.9 h": three significant digits and a unit.
+    pub fn duration(&self, seconds: f64) -> String {
+        let (value, unit) = checkpoint::duration_parts(seconds);
+        let unit = match unit {
+            Unit::Seconds => &self.units[0],
+            Unit::Minutes => &self.units[1],
+            Unit::Hours => &self.units[2],
+            Unit::Days => &self.units[3],
+        };
+        format!("{}\u{a0}{unit}", self.number.format_significant(value, 3))
+    }
+
+    /// "6.5 %": a fraction as a percentage with one decimal.
+    pub fn percent(&self, fraction: f64) -> String {
+        format!("{}\u{a0}%", self.number.format(fraction * 100.0, 1))
     }
 }
 

@@ -1,37 +1,66 @@
-//! The book's data (loaded once from the embedded files) and the reader's
-//! language, provided to every component.
+//! The interface strings and the language of the page, provided to every
+//! widget. In the browser the strings come with the page (see
+//! [`STRINGS_TYPE`]), so the wasm carries no language's text and a new
+//! language costs the readers of the others nothing; natively, where the
+//! build renders the widgets' first state, from the embedded locale files.
 
 use std::sync::OnceLock;
 
 use leptos::prelude::*;
 
-use crate::book::{Library, Sources};
+use crate::i18n::number::NumberFormat;
+use crate::i18n::number::ValueFormat;
 use crate::i18n::{Arg, Catalog};
+use crate::sources::Sources;
 
-/// Content and UI strings for every language.
-#[derive(Debug)]
-pub struct BookData {
-    /// Manifests and pages.
-    pub library: Library,
-    /// UI strings.
-    pub catalog: Catalog,
-}
+/// The `type` of the `<script>` elements a page with widgets carries its
+/// interface strings in: one per language it needs (its own, and English
+/// where its own lacks messages), `data-lang` naming the language, the
+/// text a Fluent file. Browsers do not run a script of this type.
+pub const STRINGS_TYPE: &str = "text/x-fluent";
 
-/// The embedded book, parsed on first use.
-pub fn book() -> &'static BookData {
-    static BOOK: OnceLock<BookData> = OnceLock::new();
-    BOOK.get_or_init(|| {
-        let sources = Sources::embedded();
-        let catalog = Catalog::load(&sources);
+/// The interface strings, parsed on first use.
+pub fn catalog() -> &'static Catalog {
+    static CATALOG: OnceLock<Catalog> = OnceLock::new();
+    CATALOG.get_or_init(|| {
+        let catalog = Catalog::load(&strings());
         for d in catalog.diagnostics() {
             leptos::logging::warn!("{d}");
         }
-        let library = Library::new(sources);
-        for d in library.diagnostics() {
-            leptos::logging::warn!("{d}");
-        }
-        BookData { library, catalog }
+        catalog
     })
+}
+
+/// The page's strings, as `locales/<lang>/ui.ftl` files.
+#[cfg(target_arch = "wasm32")]
+fn strings() -> Sources {
+    use wasm_bindgen::JsCast;
+    let mut sources = Sources::default();
+    let selector = format!("script[type=\"{STRINGS_TYPE}\"][data-lang]");
+    let found = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.query_selector_all(&selector).ok());
+    for i in 0..found.as_ref().map_or(0, |f| f.length()) {
+        let Some(el) = found
+            .as_ref()
+            .and_then(|f| f.item(i))
+            .and_then(|n| n.dyn_into::<web_sys::Element>().ok())
+        else {
+            continue;
+        };
+        if let Some(lang) = el.get_attribute("data-lang") {
+            // The build writes `</` as `<\/`, which cannot end the element.
+            let text = el.text_content().unwrap_or_default().replace("<\\/", "</");
+            sources.insert(format!("locales/{lang}/ui.ftl"), text);
+        }
+    }
+    sources
+}
+
+/// Every language's locale files, compiled in (the build's side).
+#[cfg(not(target_arch = "wasm32"))]
+fn strings() -> Sources {
+    Sources::embedded_locales()
 }
 
 /// The reader's language and the site's base path, as context.
@@ -46,12 +75,22 @@ pub struct I18n {
 impl I18n {
     /// A UI string in the reader's language (tracks the language).
     pub fn t(&self, id: &str) -> String {
-        book().catalog.text(&self.lang.get(), id)
+        catalog().text(&self.lang.get(), id)
     }
 
     /// A UI string with arguments.
     pub fn t_args(&self, id: &str, args: &[(&str, Arg<'_>)]) -> String {
-        book().catalog.format(&self.lang.get(), id, args)
+        catalog().format(&self.lang.get(), id, args)
+    }
+
+    /// How the reader's language writes numbers.
+    pub fn number_format(&self) -> NumberFormat {
+        catalog().number_format(&self.lang.get())
+    }
+
+    /// How the reader's language writes computed values.
+    pub fn value_format(&self) -> ValueFormat {
+        catalog().value_format(&self.lang.get())
     }
 
     /// The path of a page (or of the contents, `None`) in `lang`.
@@ -70,7 +109,7 @@ pub fn use_i18n() -> I18n {
     // The app provides it before any child renders; a component used
     // elsewhere (a test) gets English at the root.
     use_context::<I18n>().unwrap_or_else(|| I18n {
-        lang: Memo::new(|_| crate::book::SOURCE_LANG.to_owned()),
+        lang: Memo::new(|_| crate::sources::SOURCE_LANG.to_owned()),
         base: StoredValue::new(String::new()),
     })
 }
@@ -89,7 +128,7 @@ mod tests {
                 base: StoredValue::new("/course".into()),
             };
             assert_eq!(i18n.t("code-copy"), "Copiar");
-            assert_eq!(i18n.href(Some("all-reduce")), "/course/es/all-reduce");
+            assert_eq!(i18n.href(Some("all-reduce")), "/course/es/all-reduce/");
             assert_eq!(
                 i18n.t_args("contents-sections", &[("count", Arg::Num(1.0))]),
                 "Una sección"
@@ -106,7 +145,7 @@ mod tests {
         owner.with(|| {
             let i18n = use_i18n();
             assert_eq!(i18n.t("nav-next"), "Next");
-            assert_eq!(i18n.href(Some("x")), "/en/x");
+            assert_eq!(i18n.href(Some("x")), "/en/x/");
         });
     }
 }

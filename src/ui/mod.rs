@@ -1,20 +1,11 @@
-//! The Leptos app: shell, navigation and page views over the pure book
-//! model. Web only (behind the `web` feature).
+//! What every widget and page component stands on: the page's language and
+//! the interface strings, browser storage that never panics, and the notice
+//! shown in place of broken content. Web only (behind the `web` feature);
+//! below both `widgets` and the page components of `site`.
 
-mod app;
 pub(crate) mod browser;
-mod contents;
 mod context;
-mod lang_switch;
-mod layout;
-mod not_found;
-mod page;
-pub mod panic;
-mod root_redirect;
-mod scroll_spy;
-mod theme;
+mod notice;
 
-pub use app::App;
-pub use context::{BookData, I18n, book, use_i18n};
-pub use page::PageArticle;
-pub use theme::ThemeToggle;
+pub use context::{I18n, STRINGS_TYPE, catalog, use_i18n};
+pub use notice::ContentNotice;

@@ -9,7 +9,7 @@ use leptos::prelude::*;
 use super::text_field::TextField;
 use super::young_daly::error_key;
 use crate::sim::checkpoint::{CostField, InputError, cost_from_parts, default_cost_input};
-use crate::ui::{book, use_i18n};
+use crate::ui::use_i18n;
 
 /// Locale key of an error: sizes and bandwidths have their own units.
 fn cost_error_key(field: CostField, error: &InputError) -> &'static str {
@@ -32,7 +32,7 @@ pub fn CheckpointCostParts(
     let i18n = use_i18n();
     let input = RwSignal::new(default_cost_input());
     let result = Memo::new(move |_| input.with(cost_from_parts));
-    let vf = Memo::new(move |_| book().catalog.value_format(&i18n.lang.get()));
+    let vf = Memo::new(move |_| i18n.value_format());
     let error = move |field: CostField| {
         result.with(|r| match r {
             Err(errors) => errors

@@ -15,12 +15,12 @@ mod story_view;
 use leptos::prelude::*;
 
 use super::url_state;
-use crate::book::computed::ValueFormat;
+use crate::i18n::number::ValueFormat;
 use crate::sim::fair_share::Algorithm;
 use crate::sim::fair_share::calculator::{
     self, CalcError, Calculation, CalculatorInput, Field, Scalar,
 };
-use crate::ui::{I18n, book, use_i18n};
+use crate::ui::{I18n, use_i18n};
 use assoc_table::{AssocTable, ShareTable};
 use decay_chart::DecayChart;
 use priority_view::PriorityView;
@@ -108,7 +108,7 @@ pub fn FairShareCalculator(
         });
         errors
     });
-    let vf = Memo::new(move |_| book().catalog.value_format(&i18n.lang.get()));
+    let vf = Memo::new(move |_| i18n.value_format());
     let calc = Calc {
         i18n,
         input,

@@ -1,5 +1,7 @@
 //! The live widgets placed in pages by ```` ```widget <name> ```` blocks,
-//! each a thin view over a simulation in `src/sim/`. Web only.
+//! each a thin view over a simulation in `src/sim/`. Web only: the build
+//! renders each one's first state into the page (`site`), the browser
+//! mounts it live in the same place (`islands`).
 
 mod checkpoint_cost;
 mod fair_share;
@@ -14,7 +16,7 @@ use leptos::prelude::*;
 use crate::book::widget::ParamValue;
 use crate::book::{WidgetDirective, WidgetKind};
 use crate::sim::slurm::lab::LabId;
-use crate::ui::use_i18n;
+use crate::ui::ContentNotice;
 pub use fair_share::FairShareCalculator;
 pub use ring_allreduce::RingAllreduceExplorer;
 pub use slurm_shell::SlurmShell;
@@ -57,20 +59,4 @@ pub fn WidgetHost(
 /// text says what it is).
 pub(crate) fn swatch(colour: &'static str) -> impl IntoView {
     view! { <span class="swatch" style=format!("background:{colour}") aria-hidden="true"></span> }
-}
-
-/// A piece of content that could not be shown: a translated notice, with
-/// the technical detail for the page's author.
-#[component]
-pub fn ContentNotice(
-    /// What went wrong, in English.
-    detail: String,
-) -> impl IntoView {
-    let i18n = use_i18n();
-    view! {
-        <div class="content-notice" role="status">
-            <p>{move || i18n.t("content-notice")}</p>
-            <p class="content-notice-detail"><code>{detail}</code></p>
-        </div>
-    }
 }

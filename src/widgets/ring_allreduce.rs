@@ -15,14 +15,14 @@ use leptos::prelude::*;
 
 use super::text_field::TextField;
 use super::url_state;
-use crate::book::computed::ValueFormat;
 use crate::gpu::GpuError;
+use crate::i18n::number::ValueFormat;
 use crate::sim::allreduce::explorer::{
     self, DType, RingField, RingInput, RingInputError, RingSetup, step_view,
 };
 use crate::sim::allreduce::{Algorithm, Phase};
 use crate::sim::checkpoint::InputError;
-use crate::ui::{I18n, book, use_i18n};
+use crate::ui::{I18n, use_i18n};
 use device::{Device, StepRun};
 use measured::{MeasureError, Measured};
 use model_chart::ModelChart;
@@ -47,7 +47,7 @@ const SWEEP_MAX: [u64; 4] = [1 << 20, 16 << 20, 64 << 20, 256 << 20];
 
 /// Locale key and arguments of a field error.
 fn error_text(i18n: &I18n, error: &RingInputError) -> String {
-    let format = book().catalog.number_format(&i18n.lang.get());
+    let format = i18n.number_format();
     match error {
         RingInputError::Input(InputError::Empty) => i18n.t("fs-error-empty"),
         RingInputError::Input(InputError::NotANumber(_)) => i18n.t("fs-error-not-a-number"),
@@ -104,7 +104,7 @@ pub fn RingAllreduceExplorer(
     let start = explorer::from_query(RingInput::with(ranks, algorithm), url_state::read);
     let input = RwSignal::new(start.clone());
     let result = Memo::new(move |_| input.with(explorer::setup));
-    let vf = Memo::new(move |_| book().catalog.value_format(&i18n.lang.get()));
+    let vf = Memo::new(move |_| i18n.value_format());
     let ring = Ring {
         i18n,
         // A shared link whose fields are wrong still shows the directive's
@@ -121,7 +121,14 @@ pub fn RingAllreduceExplorer(
     let playing = RwSignal::new(false);
     let speed = RwSignal::new(2.0_f64);
     let device: RwSignal<Device, LocalStorage> = RwSignal::new_local(Device::Probing);
-    let run: RwSignal<Option<StepRun>> = RwSignal::new(None);
+    let cpu = StoredValue::new(device::CpuState::default());
+    // The first step on the CPU at once: the first state the build writes
+    // into the page, and what the reader sees until a GPU answers.
+    let first = ring
+        .setup
+        .get_untracked()
+        .and_then(|setup| cpu.try_update_value(|c| c.run(&setup, 0)));
+    let run: RwSignal<Option<StepRun>> = RwSignal::new(first);
     let gpu_error: RwSignal<Option<String>> = RwSignal::new(None);
     Effect::new(move |_| {
         if let Ok(setup) = result.get() {
@@ -138,7 +145,6 @@ pub fn RingAllreduceExplorer(
 
     // Each step runs where the widget runs; results of older requests are dropped.
     let generation = StoredValue::new(0u64);
-    let cpu = StoredValue::new(device::CpuState::default());
     Effect::new(move |_| {
         let step = ring.step.get();
         let Some(setup) = ring.setup.get() else {
@@ -271,8 +277,24 @@ pub fn RingAllreduceExplorer(
                 "ar-device-gpu",
                 &[("name", crate::i18n::Arg::Str(&ctx.adapter().name))],
             ),
-            Device::Cpu(key, detail) if detail.is_empty() => i18n.t(key),
-            Device::Cpu(key, detail) => format!("{} ({detail})", i18n.t(key)),
+            Device::Cpu(key, _) => i18n.t(key),
+        })
+    };
+    // The browser's own words for why there is no GPU, folded: they are
+    // for the curious, and can run to several lines.
+    let where_detail = move || {
+        device.with(|d| match d {
+            Device::Cpu(_, detail) if !detail.is_empty() => {
+                let detail = detail.clone();
+                Some(view! {
+                    " "
+                    <details class="ar-device-detail">
+                        <summary>{i18n.t("ar-device-why")}</summary>
+                        <code>{detail}</code>
+                    </details>
+                })
+            }
+            _ => None,
         })
     };
     let check_text = move || {
@@ -415,7 +437,7 @@ pub fn RingAllreduceExplorer(
     view! {
         <div class="widget ring-allreduce" role="group" aria-labelledby="ar-title" data-widget="ring-allreduce">
             <p class="widget-title" id="ar-title">{move || i18n.t("widget-ring-allreduce")}</p>
-            <p class="ar-device" data-testid="ar-device" aria-live="polite">{where_text}</p>
+            <div class="ar-device" data-testid="ar-device" aria-live="polite">{where_text}{where_detail}</div>
             <div class="fields">
                 {field(RingField::Ranks, "ar-ranks-hint")}
                 {field(RingField::Elements, "ar-elements-hint")}

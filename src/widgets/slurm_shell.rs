@@ -91,18 +91,23 @@ pub fn SlurmShell(
         touch();
     });
 
-    // Simulated time flows while the page is open: `speed` seconds a second.
-    let ticker = set_interval_with_handle(
-        move || {
-            let seconds = speed.try_get_untracked().unwrap_or(0);
-            if seconds > 0 {
-                act(Event::Advance(seconds));
-                let _ = version.try_update(|v| *v += 1);
-            }
-        },
-        std::time::Duration::from_millis(TICK_MS),
-    )
-    .ok();
+    // Simulated time flows while the page is open: `speed` seconds a
+    // second (in the browser: the build renders the first state only).
+    let ticker = cfg!(target_arch = "wasm32")
+        .then(|| {
+            set_interval_with_handle(
+                move || {
+                    let seconds = speed.try_get_untracked().unwrap_or(0);
+                    if seconds > 0 {
+                        act(Event::Advance(seconds));
+                        let _ = version.try_update(|v| *v += 1);
+                    }
+                },
+                std::time::Duration::from_millis(TICK_MS),
+            )
+            .ok()
+        })
+        .flatten();
     on_cleanup(move || {
         if let Some(t) = ticker {
             t.clear();

@@ -4,8 +4,12 @@
 
 use leptos::prelude::*;
 
-/// The value of `key` in the address's query, if present.
+/// The value of `key` in the address's query, if present (`None` when the
+/// build renders the widget's first state: there is no address there).
 pub(crate) fn read(key: &str) -> Option<String> {
+    if !cfg!(target_arch = "wasm32") {
+        return None;
+    }
     let search = window().location().search().ok()?;
     let params = web_sys::UrlSearchParams::new_with_str(&search).ok()?;
     params.get(key)

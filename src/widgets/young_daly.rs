@@ -10,11 +10,11 @@ use leptos::prelude::*;
 use super::checkpoint_cost::CheckpointCostParts;
 use super::text_field::TextField;
 use super::url_state;
-use crate::book::computed::ValueFormat;
 use crate::charts::COLOURS;
 use crate::charts::waste::{self, WasteChart};
+use crate::i18n::number::ValueFormat;
 use crate::sim::checkpoint::{self, ExplorerInput, Field, InputError, Outcome, Regime, Side};
-use crate::ui::{I18n, book, use_i18n};
+use crate::ui::{I18n, use_i18n};
 
 /// Seed of the simulation: fixed, so a configuration always draws the same points.
 const SEED: u64 = 2006;
@@ -99,7 +99,7 @@ pub fn YoungDalyExplorer(
             Ok(_) => None,
         })
     };
-    let vf = Memo::new(move |_| book().catalog.value_format(&i18n.lang.get()));
+    let vf = Memo::new(move |_| i18n.value_format());
 
     let field = move |field: Field, id: &'static str, label: &'static str, hint: &'static str| {
         view! {

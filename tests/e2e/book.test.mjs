@@ -3,7 +3,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import AxeBuilder from "@axe-core/playwright";
-import { BASE, env, openPage, visit, waitForSectionInView } from "./harness.mjs";
+import { BASE, env, openPage, visit, waitForSectionInView, waitForIslands } from "./harness.mjs";
 
 const PAGES = ["running-jobs", "all-reduce", "containers-gpus", "fallen-off-the-bus", "the-slow-lane"];
 
@@ -38,18 +38,18 @@ test("the chapter opens from the contents and its cross-references lead to real 
   const { context, page } = await openPage();
   await visit(page, "en/");
   await page.getByRole("link", { name: "Start reading" }).click();
-  await page.waitForURL(`**${BASE}en/running-jobs`);
+  await page.waitForURL(`**${BASE}en/running-jobs/`);
   assert.equal(await page.locator("main h1").textContent(), "2. Running Jobs");
   assert.match(await page.title(), /Running Jobs/);
 
   await page.locator("article").getByRole("link", { name: "All-reduce (ring & tree)" }).first().click();
-  await page.waitForURL(`**${BASE}en/all-reduce`);
+  await page.waitForURL(`**${BASE}en/all-reduce/`);
   assert.equal(await page.locator("main h1").textContent(), "All-reduce (ring & tree)");
 
   await page.getByRole("link", { name: /Previous/ }).click();
-  await page.waitForURL(`**${BASE}en/running-jobs`);
+  await page.waitForURL(`**${BASE}en/running-jobs/`);
   await page.locator("article").getByRole("link", { name: "Fair-share scheduling" }).first().click();
-  await page.waitForURL(`**${BASE}en/running-jobs#fair-share`);
+  await page.waitForURL(`**${BASE}en/running-jobs/#fair-share`);
   await waitForSectionInView(page, "fair-share");
   assert.deepEqual(page.problems, []);
   await context.close();
@@ -66,7 +66,7 @@ test("switching language keeps the page and the section being read", async () =>
   // and change the section being read (1 run in 5 here).
   await page.getByRole("link", { name: "Español" }).focus();
   await page.keyboard.press("Enter");
-  await page.waitForURL(`**${BASE}es/running-jobs#checkpointing`);
+  await page.waitForURL(`**${BASE}es/running-jobs/#checkpointing`);
   await page.waitForFunction(() => document.documentElement.lang === "es");
   await waitForSectionInView(page, "checkpointing");
   assert.match(await page.locator("#checkpointing").textContent(), /Checkpointing y tolerancia a fallas/);
@@ -91,6 +91,7 @@ test("deep links load straight from a static host with no fallback, and survive 
   assert.equal(response.status(), 200, "a real file answers the deep link");
   await waitForSectionInView(page, "fair-share");
   await page.reload();
+  await waitForIslands(page);
   await page.waitForSelector("main h1");
   await waitForSectionInView(page, "fair-share");
   assert.equal(await page.locator("main h1").textContent(), "2. Ejecutar trabajos");
@@ -117,6 +118,7 @@ test("the theme toggle switches to dark and is remembered", async () => {
   assert.equal(await page.getAttribute("html", "data-theme"), "dark");
   assert.notEqual(await bg(), "rgb(255, 255, 255)");
   await page.reload();
+  await waitForIslands(page);
   await page.waitForSelector("main h1");
   assert.equal(await page.getAttribute("html", "data-theme"), "dark");
   assert.ok(await page.getByRole("button", { name: "Switch to the light theme" }).isVisible());
@@ -166,7 +168,7 @@ test("on a phone the contents is a menu", async () => {
   assert.equal(await nav.isVisible(), true);
   assert.equal(await page.getByRole("button", { name: "Close the contents" }).getAttribute("aria-expanded"), "true");
   await nav.getByRole("link", { name: "Containers & GPUs" }).click();
-  await page.waitForURL(`**${BASE}en/containers-gpus`);
+  await page.waitForURL(`**${BASE}en/containers-gpus/`);
   assert.equal(await nav.isVisible(), false);
   // No page scrolls sideways: wide tables, code and terminals scroll inside.
   for (const lang of ["en", "es"]) {

@@ -3,7 +3,7 @@
 // pass/fail timing).
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { measureRedraws, openPage, stats, visit } from "./harness.mjs";
+import { measureRedraws, openPage, stats, visit, waitForIslands } from "./harness.mjs";
 
 const out = (page, id) => page.locator(`[data-testid="${id}"]`).textContent();
 
@@ -114,6 +114,7 @@ test("presets, the algorithm and the address keep the configuration", async () =
   await page.waitForURL(/robert/);
   const priority = await out(page, "fs-priority");
   await page.reload();
+  await waitForIslands(page);
   await page.locator(".fair-share .chart-svg svg").first().waitFor();
   assert.equal(await page.locator("#fs-assoc-3-name").inputValue(), "robert");
   assert.ok(await page.getByLabel("Classic (PriorityFlags=NO_FAIR_TREE)").isChecked());

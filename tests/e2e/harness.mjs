@@ -40,6 +40,12 @@ after(async () => {
  */
 export async function openPage(options = {}) {
   const context = await env.browser.newContext({ locale: "en-US", viewport: { width: 1280, height: 900 }, ...options });
+  // Every page carries a Content-Security-Policy: a violation is a problem.
+  await context.addInitScript(() =>
+    document.addEventListener("securitypolicyviolation", (e) =>
+      console.error(`Content-Security-Policy: ${e.violatedDirective} blocked ${e.blockedURI || "inline"} ${e.sample}`),
+    ),
+  );
   const page = await context.newPage();
   page.problems = [];
   page.on("console", (m) => {
@@ -49,11 +55,44 @@ export async function openPage(options = {}) {
   return { context, page };
 }
 
-/** Loads a path of the book and waits for the app to draw it. */
+/**
+ * Loads a path of the book and waits until its widgets are live (the text
+ * is there from the first response; the wasm mounts each widget in place
+ * of its first state as it comes near the viewport, and marks it
+ * `data-live`).
+ */
 export async function visit(page, path) {
   const response = await page.goto(env.url + path);
-  await page.waitForSelector("main h1");
+  await waitForIslands(page);
   return response;
+}
+
+/**
+ * Brings every widget of the page to life: scrolls to each one still in
+ * its first state, waits until it is live, and scrolls back to where the
+ * page was (the address's `#section`, if it has one).
+ */
+export async function waitForIslands(page) {
+  await page.waitForLoadState("load");
+  await page.waitForSelector("main h1");
+  await page.evaluate(async () => {
+    const y = window.scrollY;
+    const id = decodeURIComponent(location.hash.slice(1));
+    const section = id ? document.getElementById(id) : null;
+    for (const island of document.querySelectorAll("[data-island]:not([data-live])")) {
+      island.scrollIntoView({ block: "center", behavior: "instant" });
+      await new Promise((resolve) => {
+        const poll = setInterval(() => {
+          if (island.hasAttribute("data-live")) {
+            clearInterval(poll);
+            resolve();
+          }
+        }, 20);
+      });
+    }
+    if (section) section.scrollIntoView({ behavior: "instant" });
+    else window.scrollTo({ top: y, behavior: "instant" });
+  });
 }
 
 /** Waits until the element with `id` is at the top of the viewport. */

@@ -4,7 +4,7 @@
 // a corrupt save start fresh. In English and in Spanish.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { openPage, visit } from "./harness.mjs";
+import { openPage, visit, waitForIslands } from "./harness.mjs";
 
 /** What the page says, per language. */
 const WORDS = {
@@ -121,6 +121,7 @@ for (const [lang, w] of Object.entries(WORDS)) {
 
     // A reload replays the saved log: same goals, same screen, same history.
     await page.reload();
+    await waitForIslands(page);
     await page.locator("#sh-input").waitFor();
     assert.deepEqual(await goals(page), { inspect: true, drain: true, requeue: true, resume: true });
     assert.match(await page.locator(".lab-note").innerText(), w.welcome);
@@ -180,6 +181,7 @@ test("a corrupt save starts the lab fresh with a note, never a crash", async () 
   await visit(page, "en/the-slow-lane");
   await page.evaluate(() => localStorage.setItem("gpu-book.lab.the-slow-lane", "gpu-book-lab 1 the-slow-lane 7\nZ nonsense"));
   await page.reload();
+  await waitForIslands(page);
   await page.locator("#sh-input").waitFor();
   assert.match(await page.locator(".lab-note").innerText(), /could not be read.*line 2/s);
   assert.deepEqual(Object.values(await goals(page)), [false, false, false, false]);

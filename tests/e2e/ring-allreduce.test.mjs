@@ -6,7 +6,7 @@
 import { test, after } from "node:test";
 import assert from "node:assert/strict";
 import { chromium } from "playwright-core";
-import { env, openPage, visit } from "./harness.mjs";
+import { env, openPage, visit, waitForIslands } from "./harness.mjs";
 
 const out = (page, id) => page.locator(`[data-testid="${id}"]`).textContent();
 
@@ -72,6 +72,7 @@ test("the tree, a slow link and bad input", async () => {
   assert.equal(await page.locator("#ar-slow-error").textContent(), "A fraction above 0 and at most 1.");
   await page.waitForURL(/ar-ranks=64/);
   await page.reload();
+  await waitForIslands(page);
   await page.locator(".ring-allreduce [data-testid=ar-ring]").waitFor();
   // A link that carries a wrong field shows the page's ring and the error.
   assert.equal(await page.getByLabel("Ranks", { exact: true }).inputValue(), "64");
@@ -92,7 +93,7 @@ test("in Spanish the widget speaks Spanish", async () => {
 
 test("with WebGPU each step runs on the GPU and matches the CPU reference", async () => {
   const { context, page } = await openGpuPage();
-  await page.goto(env.url + "en/all-reduce");
+  await visit(page, "en/all-reduce");
   await page.locator(".ring-allreduce [data-testid=ar-ring]").waitFor();
   await page.waitForFunction(() => !document.querySelector("[data-testid=ar-device]").textContent.includes("…"));
   const device = await out(page, "ar-device");
@@ -127,7 +128,7 @@ test("benchmark: measured runs on SwiftShader's GPU and on the CPU, against a pl
   const mib = 1 << 20;
   {
     const { context, page } = await openGpuPage();
-    await page.goto(env.url + "en/all-reduce?ar-ranks=2");
+    await visit(page, "en/all-reduce?ar-ranks=2");
     await page.locator(".ring-allreduce [data-testid=ar-ring]").waitFor();
     await page.waitForFunction(() => document.querySelector("[data-testid=ar-device]").textContent.includes("GPU"));
     const started = Date.now();

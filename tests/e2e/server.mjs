@@ -2,13 +2,16 @@
 // host would be: files and folders' index.html only, no single-page-app
 // fallback, folders without a trailing slash redirected to one, and the
 // site's 404.html (with status 404) for anything missing, as GitHub Pages,
-// Netlify and Cloudflare Pages do. Serves `dist` under a base path.
+// Netlify and Cloudflare Pages do. Serves `dist` under a base path; with
+// `--gzip`, compresses what it sends as those hosts do (the page-speed
+// measurements use it: tests/e2e/lighthouse.mjs).
 //
-//   node tests/e2e/server.mjs [dist] [--base /course/] [--port 8080]
+//   node tests/e2e/server.mjs [dist] [--base /course/] [--port 8080] [--gzip]
 import { createServer } from "node:http";
 import { readFile, stat } from "node:fs/promises";
 import { extname, join, normalize, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { gzipSync } from "node:zlib";
 
 const TYPES = {
   ".html": "text/html; charset=utf-8",
@@ -17,6 +20,8 @@ const TYPES = {
   ".css": "text/css; charset=utf-8",
   ".svg": "image/svg+xml",
   ".json": "application/json",
+  ".xml": "application/xml",
+  ".txt": "text/plain; charset=utf-8",
 };
 
 async function isFile(path) {
@@ -36,7 +41,17 @@ async function isDir(path) {
 }
 
 /** Starts the server; resolves to { url, close }. */
-export async function serve(dist, { base = "/", port = 0 } = {}) {
+export async function serve(dist, { base = "/", port = 0, gzip = false } = {}) {
+  // Answers with `body`, gzipped when asked to and the browser accepts it.
+  const send = (req, res, status, type, body) => {
+    const headers = { "content-type": type };
+    if (gzip && /\bgzip\b/.test(req.headers["accept-encoding"] ?? "")) {
+      body = gzipSync(body, { level: 6 });
+      headers["content-encoding"] = "gzip";
+      headers.vary = "accept-encoding";
+    }
+    res.writeHead(status, headers).end(body);
+  };
   const root = resolve(dist);
   const prefix = base.endsWith("/") ? base : `${base}/`;
   const server = createServer(async (req, res) => {
@@ -56,12 +71,12 @@ export async function serve(dist, { base = "/", port = 0 } = {}) {
     if (path.endsWith("/")) file = join(file, "index.html");
     if (await isFile(file)) {
       const body = await readFile(file);
-      res.writeHead(200, { "content-type": TYPES[extname(file)] ?? "application/octet-stream" }).end(body);
+      send(req, res, 200, TYPES[extname(file)] ?? "application/octet-stream", body);
       return;
     }
     const notFound = join(root, "404.html");
     if (await isFile(notFound)) {
-      res.writeHead(404, { "content-type": TYPES[".html"] }).end(await readFile(notFound));
+      send(req, res, 404, TYPES[".html"], await readFile(notFound));
     } else {
       res.writeHead(404, { "content-type": "text/plain" }).end("not found\n");
     }
@@ -82,7 +97,8 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
   };
   const base = opt("--base", "/");
   const port = Number(opt("--port", "8080"));
-  const dist = args[0] ?? "dist";
-  const { url } = await serve(dist, { base, port });
-  console.log(`serving ${dist} at ${url} (no single-page-app fallback)`);
+  const gzip = args.includes("--gzip");
+  const dist = args.filter((a) => a !== "--gzip")[0] ?? "dist";
+  const { url } = await serve(dist, { base, port, gzip });
+  console.log(`serving ${dist} at ${url} (no single-page-app fallback${gzip ? ", gzip" : ""})`);
 }

@@ -3,7 +3,7 @@
 // timing).
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { measureRedraws, openPage, stats, visit } from "./harness.mjs";
+import { measureRedraws, openPage, stats, visit, waitForIslands } from "./harness.mjs";
 
 const out = (page, id) => page.locator(`[data-testid="${id}"]`).textContent();
 
@@ -67,6 +67,7 @@ test("presets, the slider and the address keep the configuration", async () => {
   await page.waitForURL(/yd-gpus=16384/);
   const interval = await page.getByLabel("Your checkpoint interval").inputValue();
   await page.reload();
+  await waitForIslands(page);
   await page.locator(".young-daly").waitFor();
   assert.equal(await page.getByLabel("GPUs in the job").inputValue(), "16384");
   assert.equal(await page.getByLabel("Your checkpoint interval").inputValue(), interval);

@@ -158,7 +158,7 @@ fn headings_get_ids_sections_and_anchors() {
     let html = html_of(&doc);
     assert!(html.contains("<h2 id=\"cuda-stack\">"), "{html}");
     assert!(
-        html.contains("href=\"/course/en/running-jobs#cuda-stack\""),
+        html.contains("href=\"/course/en/running-jobs/#cuda-stack\""),
         "{html}"
     );
     assert!(doc.problems.is_empty(), "{:?}", doc.problems);
@@ -189,15 +189,15 @@ fn book_links_become_absolute_under_the_language() {
     );
     let html = html_of(&doc);
     assert!(
-        html.contains("href=\"/course/en/all-reduce#ring\""),
+        html.contains("href=\"/course/en/all-reduce/#ring\""),
         "{html}"
     );
     assert!(
-        html.contains("href=\"/course/en/containers-gpus\""),
+        html.contains("href=\"/course/en/containers-gpus/\""),
         "{html}"
     );
     assert!(
-        html.contains("href=\"/course/en/running-jobs#slurm\""),
+        html.contains("href=\"/course/en/running-jobs/#slurm\""),
         "{html}"
     );
     assert!(
@@ -245,7 +245,7 @@ fn callouts_tables_math_and_footnotes_render() {
         "{html}"
     );
     assert!(html.contains("class=\"math math-display\""), "{html}");
-    assert!(html.contains("<sup class=\"footnote-ref\" id=\"fnref-src\"><a href=\"/course/en/running-jobs#fn-src\">1</a></sup>"), "{html}");
+    assert!(html.contains("<sup class=\"footnote-ref\" id=\"fnref-src\"><a href=\"/course/en/running-jobs/#fn-src\">1</a></sup>"), "{html}");
     assert!(
         html.contains("<div class=\"footnote\" id=\"fn-src\">"),
         "{html}"

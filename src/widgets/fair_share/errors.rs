@@ -1,7 +1,5 @@
 //! The calculator's refusals in the reader's language.
 
-use leptos::prelude::*;
-
 use crate::i18n::Arg;
 use crate::sim::checkpoint::{InputError, Limit};
 use crate::sim::fair_share::calculator::{CalcError, MAX_ASSOCS};
@@ -9,7 +7,7 @@ use crate::ui::I18n;
 
 /// The translated message of one error.
 pub(super) fn message(i18n: &I18n, error: &CalcError) -> String {
-    let format = crate::ui::book().catalog.number_format(&i18n.lang.get());
+    let format = i18n.number_format();
     let count = |n: u64| format.format(n as f64, 0);
     let name = |key: &str, name: &str| i18n.t_args(key, &[("name", Arg::Str(name))]);
     let number = |key: &str, n: u64| i18n.t_args(key, &[("n", Arg::Str(&count(n)))]);

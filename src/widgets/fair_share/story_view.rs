@@ -53,7 +53,9 @@ pub(super) fn StoryView(
         (Some(Err(e)), _) | (_, Some(Err(e))) => Err(e),
         _ => Err(String::new()),
     });
-    let shown: RwSignal<Option<StoryResult>> = RwSignal::new(None);
+    // The first result is computed at once, so that the first state the
+    // build writes into the page is the one the reader sees live.
+    let shown: RwSignal<Option<StoryResult>> = RwSignal::new(run.get_untracked().ok());
     Effect::new(move |_| {
         if let Ok(result) = run.get() {
             shown.set(Some(result));

@@ -34,8 +34,12 @@ impl Device {
     }
 }
 
-/// Asks for a GPU once, after the widget is drawn.
+/// Asks for a GPU once, after the widget is drawn (in the browser only:
+/// the build's first state stays "probing").
 pub(super) fn acquire(device: RwSignal<Device, LocalStorage>) {
+    if !cfg!(target_arch = "wasm32") {
+        return;
+    }
     leptos::task::spawn_local(async move {
         let found = match GpuContext::new().await {
             Ok(ctx) => Device::Gpu(ctx),

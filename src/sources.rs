@@ -1,6 +1,7 @@
 //! The raw files behind the book: `content/<lang>/*` and `locales/<lang>/*`,
-//! keyed by their path from the repository root. Pure: the app uses the copy
-//! embedded at build time, the content check and tests read a folder.
+//! keyed by their path from the repository root. Pure, and below both the
+//! book model and the interface strings: the build uses the copy embedded
+//! at compile time, the content check and tests read a folder.
 
 use std::borrow::Cow;
 use std::collections::{BTreeMap, BTreeSet};
@@ -21,8 +22,17 @@ pub struct Sources {
 impl Sources {
     /// The files compiled into this binary (see `build.rs`).
     pub fn embedded() -> Self {
-        let files = embedded::FILES
-            .iter()
+        Self::borrowed(embedded::CONTENT.iter().chain(embedded::LOCALES))
+    }
+
+    /// Only the interface strings compiled into this binary: all the
+    /// browser needs, so no page text is linked into the wasm.
+    pub fn embedded_locales() -> Self {
+        Self::borrowed(embedded::LOCALES.iter())
+    }
+
+    fn borrowed<'a>(files: impl Iterator<Item = &'a (&'static str, &'static str)>) -> Self {
+        let files = files
             .map(|(path, text)| ((*path).to_owned(), Cow::Borrowed(*text)))
             .collect();
         Self { files }
@@ -140,5 +150,9 @@ mod tests {
         let s = Sources::embedded();
         assert!(s.get("content/en/book.toml").is_some());
         assert!(s.get("locales/en/ui.ftl").is_some());
+        let locales = Sources::embedded_locales();
+        assert!(locales.get("locales/es/ui.ftl").is_some());
+        assert!(locales.under("content/").next().is_none());
+        assert_eq!(locales.languages(), s.languages());
     }
 }

@@ -1,0 +1,275 @@
+// The page chrome's behaviour: everything a page needs from scripts except
+// the widgets (those are the wasm's, and only pages with widgets load it).
+// The page is complete without this file; it adds:
+// - `/`: follows the reader's language (their last choice, else their
+//   browser's, else the first listed);
+// - 404.html: keeps the "not found" message of the address's language;
+// - the theme button (light/dark, remembered), the phone menu, the copy
+//   buttons of code blocks;
+// - the language links: remembered when followed, and kept pointing at the
+//   section being read, which the table of contents marks (scroll spy);
+// - the widgets: the wasm loaded when the first comes near the viewport,
+//   each mounted as it comes near (a note in each if the wasm fails).
+(function () {
+  "use strict";
+  var doc = document;
+  var root = doc.documentElement;
+  var LANG_KEY = "gpu-book-lang";
+  var THEME_KEY = "gpu-book-theme";
+  // How far from the screen a widget's wasm starts loading, and how far
+  // it is mounted.
+  var LOAD_NEAR = "1200px 0px";
+  var MOUNT_NEAR = "200px 0px";
+  // Pixels below the top of the window that count as "reading here" (the
+  // sticky top bar is 3.5rem).
+  var READING_LINE = 96;
+
+  function stored(key) {
+    try {
+      return localStorage.getItem(key);
+    } catch (e) {
+      return null;
+    }
+  }
+  function store(key, value) {
+    try {
+      localStorage.setItem(key, value);
+    } catch (e) {
+      // Private modes may refuse; the choice is then not remembered.
+    }
+  }
+  function all(selector, from) {
+    return Array.prototype.slice.call((from || doc).querySelectorAll(selector));
+  }
+
+  // `/`: the links are the languages; follow the reader's.
+  function chooseLanguage() {
+    var links = all("[data-root-page] a[hreflang]");
+    if (links.length === 0) return;
+    var byLang = {};
+    links.forEach(function (a) {
+      byLang[a.getAttribute("hreflang")] = a;
+    });
+    var wanted = [stored(LANG_KEY)].concat(navigator.languages || [navigator.language]);
+    for (var i = 0; i < wanted.length; i++) {
+      var code = String(wanted[i] || "").toLowerCase();
+      var link = byLang[code] || byLang[code.split(/[-_]/)[0]];
+      if (link) return location.replace(link.href);
+    }
+    location.replace(links[0].href);
+  }
+
+  // 404.html holds the message in every language: keep the address's.
+  function notFoundInAddressLanguage() {
+    var blocks = all("[data-not-found]");
+    if (blocks.length < 2) return;
+    var segments = location.pathname.split("/");
+    var keep = blocks[0];
+    blocks.forEach(function (b) {
+      if (segments.indexOf(b.getAttribute("data-not-found")) >= 0) keep = b;
+    });
+    blocks.forEach(function (b) {
+      if (b !== keep) b.remove();
+    });
+    root.setAttribute("lang", keep.getAttribute("data-not-found"));
+    var h1 = keep.querySelector("h1");
+    if (h1) doc.title = h1.textContent;
+  }
+
+  function currentTheme() {
+    var set = root.getAttribute("data-theme");
+    if (set) return set;
+    return window.matchMedia && matchMedia("(prefers-color-scheme: dark)").matches ? "dark" : "light";
+  }
+  function showTheme(button) {
+    var dark = currentTheme() === "dark";
+    var label = button.getAttribute(dark ? "data-label-light" : "data-label-dark");
+    button.setAttribute("aria-label", label);
+    button.setAttribute("title", label);
+    button.setAttribute("data-theme-now", dark ? "dark" : "light");
+    button.firstElementChild.textContent = dark ? "☀" : "☾";
+  }
+  function themeToggle() {
+    all(".theme-toggle").forEach(function (button) {
+      showTheme(button);
+      button.addEventListener("click", function () {
+        var next = currentTheme() === "dark" ? "light" : "dark";
+        root.setAttribute("data-theme", next);
+        store(THEME_KEY, next);
+        showTheme(button);
+      });
+    });
+  }
+
+  function menu() {
+    var button = doc.querySelector(".menu-toggle");
+    var nav = doc.getElementById("book-nav");
+    if (!button || !nav) return;
+    function set(open) {
+      nav.classList.toggle("open", open);
+      button.setAttribute("aria-expanded", String(open));
+      button.setAttribute("aria-label", button.getAttribute(open ? "data-label-close" : "data-label-open"));
+    }
+    button.addEventListener("click", function () {
+      set(!nav.classList.contains("open"));
+    });
+    nav.addEventListener("click", function (ev) {
+      if (ev.target.closest("a")) set(false);
+    });
+  }
+
+  function copyButtons() {
+    doc.addEventListener("click", function (ev) {
+      var button = ev.target.closest && ev.target.closest(".copy-button");
+      if (!button) return;
+      var code = button.parentElement && button.parentElement.querySelector("code");
+      if (!code) return;
+      if (navigator.clipboard) navigator.clipboard.writeText(code.textContent).catch(function () {});
+      var label = button.getAttribute("data-label") || button.textContent;
+      var copied = button.getAttribute("data-copied");
+      if (!copied) return;
+      button.setAttribute("data-label", label);
+      button.textContent = copied;
+      button.setAttribute("data-state", "copied");
+      setTimeout(function () {
+        button.textContent = label;
+        button.removeAttribute("data-state");
+      }, 2000);
+    });
+  }
+
+  // The section being read: the last heading scrolled past the reading
+  // line (the last one once the page is scrolled to its end).
+  function scrollSpy() {
+    var headings = all("article.page :is(h2, h3, h4)[id]");
+    var langLinks = all(".lang-switch a[hreflang]");
+    var tocLinks = all(".toc-sections a");
+    langLinks.forEach(function (a) {
+      a.addEventListener("click", function () {
+        store(LANG_KEY, a.getAttribute("hreflang"));
+      });
+    });
+    if (headings.length === 0) return;
+    var active = null;
+    function update() {
+      var atBottom = scrollY > 0 && innerHeight + scrollY >= root.scrollHeight - 2;
+      var current = null;
+      var top = null;
+      for (var i = 0; i < headings.length; i++) {
+        var h = headings[i];
+        var passed = atBottom || h.getBoundingClientRect().top <= READING_LINE;
+        if (!passed) break;
+        current = h;
+        if (h.tagName === "H2") top = h;
+      }
+      if (current === active) return;
+      active = current;
+      langLinks.forEach(function (a) {
+        var url = new URL(a.href);
+        url.hash = current ? current.id : "";
+        a.href = url.href;
+      });
+      tocLinks.forEach(function (a) {
+        var on = top !== null && a.hash === "#" + top.id;
+        a.parentElement.classList.toggle("active", on);
+        if (on) a.setAttribute("aria-current", "location");
+        else a.removeAttribute("aria-current");
+      });
+    }
+    var queued = false;
+    function soon() {
+      if (queued) return;
+      queued = true;
+      requestAnimationFrame(function () {
+        queued = false;
+        update();
+      });
+    }
+    addEventListener("scroll", soon, { passive: true });
+    addEventListener("resize", soon);
+    addEventListener("hashchange", soon);
+    addEventListener("load", soon);
+    update();
+  }
+
+  // Widgets come alive as they come near: the wasm is fetched once the
+  // first widget is within LOAD_NEAR of the screen, and each widget is
+  // mounted when it is within MOUNT_NEAR, one per task (a mount is a long
+  // task on a slow phone), so a reader who never scrolls to a widget pays
+  // nothing for it. If the wasm cannot load, each widget keeps its first
+  // state and says so.
+  function islands() {
+    var body = doc.body;
+    var glue = body.getAttribute("data-wasm-glue");
+    var wasm = body.getAttribute("data-wasm");
+    var found = all("[data-island]");
+    if (!glue || !wasm || found.length === 0 || !window.IntersectionObserver) return;
+    var loading = null;
+    function load() {
+      loading =
+        loading ||
+        import(glue).then(function (bindings) {
+          return bindings.default({ module_or_path: wasm }).then(function () {
+            return bindings;
+          });
+        });
+      return loading;
+    }
+    function note(island) {
+      if (island.hasAttribute("data-stopped")) return;
+      var p = doc.createElement("p");
+      p.className = "island-note";
+      p.setAttribute("role", "note");
+      p.textContent = island.getAttribute("data-note");
+      island.prepend(p);
+      island.setAttribute("data-stopped", "");
+    }
+    // Islands near enough to mount, mounted one per task.
+    var queue = [];
+    function mountNext(bindings) {
+      var island = queue.shift();
+      if (!island) return;
+      bindings.mountIsland(island);
+      if (queue.length) setTimeout(mountNext, 0, bindings);
+    }
+    function mount(island) {
+      load().then(
+        function (bindings) {
+          queue.push(island);
+          if (queue.length === 1) setTimeout(mountNext, 0, bindings);
+        },
+        function (error) {
+          console.warn("The widgets could not start:", error);
+          note(island);
+        },
+      );
+    }
+    function when(margin, action) {
+      var observer = new IntersectionObserver(
+        function (entries) {
+          entries.forEach(function (entry) {
+            if (!entry.isIntersecting) return;
+            observer.unobserve(entry.target);
+            action(entry.target);
+          });
+        },
+        { rootMargin: margin },
+      );
+      found.forEach(function (island) {
+        observer.observe(island);
+      });
+    }
+    when(LOAD_NEAR, function () {
+      load().catch(function () {});
+    });
+    when(MOUNT_NEAR, mount);
+  }
+
+  chooseLanguage();
+  notFoundInAddressLanguage();
+  themeToggle();
+  menu();
+  copyButtons();
+  scrollSpy();
+  islands();
+})();

@@ -1,0 +1,78 @@
+//! The browser's side of the book: the page arrives as HTML written at
+//! build time (`site`), and this brings its widgets to life where they
+//! stand. Each island is an element
+//! `<div data-island="<widget>" data-lang="<lang>" data-p-<key>="<value>">`
+//! holding the widget's first state; the widget is mounted live in its
+//! place with its language and parameters read from those attributes
+//! (contexts do not cross from the page into an island). `public/book.js`
+//! loads the wasm once an island comes near the viewport and calls
+//! [`mount_island`] for each island as it comes near; nothing else of the
+//! page is touched. Web only.
+//!
+//! The steps, for each island:
+//! 1. read the widget, its language and its parameters (checked as the
+//!    content check does; a bad one shows a notice in its place);
+//! 2. empty the element and mount the widget into it, in the same task, so
+//!    no frame is painted in between (the first state and the live one
+//!    have the same size: nothing moves);
+//! 3. mark it `data-live`, which the stylesheet and the tests read.
+
+pub mod panic;
+
+use leptos::prelude::*;
+use wasm_bindgen::prelude::wasm_bindgen;
+
+use crate::book::{SOURCE_LANG, WidgetDirective};
+use crate::ui::{ContentNotice, I18n};
+use crate::widgets::WidgetHost;
+
+/// The attribute that marks an island and names its widget.
+pub const ISLAND_ATTR: &str = "data-island";
+/// The attribute holding an island's language.
+pub const LANG_ATTR: &str = "data-lang";
+/// The prefix of an island's parameter attributes.
+pub const PARAM_PREFIX: &str = "data-p-";
+
+/// Mounts one island (`public/book.js` calls it as the island comes near).
+/// An island already live is left alone.
+#[wasm_bindgen(js_name = mountIsland)]
+pub fn mount_island(el: web_sys::HtmlElement) {
+    if !el.has_attribute("data-live") {
+        mount(el);
+    }
+}
+
+/// Mounts the widget that `el` names into it, replacing its first state.
+pub fn mount(el: web_sys::HtmlElement) {
+    let name = el.get_attribute(ISLAND_ATTR).unwrap_or_default();
+    let lang = el
+        .get_attribute(LANG_ATTR)
+        .unwrap_or_else(|| SOURCE_LANG.to_owned());
+    let params: Vec<(String, String)> = el
+        .get_attribute_names()
+        .iter()
+        .filter_map(|n| n.as_string())
+        .filter_map(|attr| {
+            let key = attr.strip_prefix(PARAM_PREFIX)?.to_owned();
+            let value = el.get_attribute(&attr)?;
+            Some((key, value))
+        })
+        .collect();
+    let directive =
+        WidgetDirective::from_attrs(&name, params.iter().map(|(k, v)| (k.as_str(), v.as_str())));
+    el.set_inner_html("");
+    let handle = leptos::mount::mount_to(el.clone(), move || {
+        provide_context(I18n {
+            lang: Memo::new(move |_| lang.clone()),
+            base: StoredValue::new(String::new()),
+        });
+        match directive.clone() {
+            Ok(directive) => view! { <WidgetHost directive=directive /> }.into_any(),
+            Err(e) => view! { <ContentNotice detail=e.to_string() /> }.into_any(),
+        }
+    });
+    // The island lives as long as the page.
+    handle.forget();
+    let _ = el.remove_attribute("data-stopped");
+    let _ = el.set_attribute("data-live", "");
+}

@@ -1,0 +1,391 @@
+//! The book as static files, written at build time: every page of every
+//! language as a complete HTML document, the contents pages, `404.html`,
+//! the language chooser at `/`, `sitemap.xml` and `robots.txt`. Runs
+//! natively (a Trunk post-build hook, `src/bin/render_book.rs`); never in
+//! the wasm. The steps, for each page:
+//! 1. render its markdown with the pure book model (`book::Library`);
+//! 2. render the frame and the page with the Leptos components here and
+//!    each widget's first state with the widget itself, to HTML;
+//! 3. wrap them in a document whose head carries the page's title,
+//!    description, language links and policy, and Trunk's asset tags;
+//!    a page with widgets also names its wasm and carries their strings.
+
+mod contents;
+mod document;
+mod lang_switch;
+mod layout;
+mod not_found;
+mod page;
+mod template;
+mod theme;
+
+use leptos::prelude::*;
+
+use crate::book::route::href;
+use crate::book::{Block, Labels, Library, SOURCE_LANG};
+use crate::ui::{I18n, STRINGS_TYPE, catalog};
+use contents::ContentsPage;
+use document::{Head, document};
+use layout::{Frame, Layout};
+use not_found::NotFound;
+pub use page::PageArticle;
+use page::{Pager, escape};
+pub use template::{Template, TemplateError};
+
+/// One file of the built site.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OutputFile {
+    /// Its path under `dist/` (`es/running-jobs/index.html`).
+    pub path: String,
+    /// Its text.
+    pub text: String,
+}
+
+/// The book and where it is served.
+#[derive(Debug)]
+pub struct Site {
+    library: Library,
+    template: Template,
+}
+
+impl Site {
+    /// The book `library`, with Trunk's tags and base path from `template`.
+    pub fn new(library: Library, template: Template) -> Self {
+        Self { library, template }
+    }
+
+    /// Every file of the site, pages first.
+    pub fn files(&self) -> Vec<OutputFile> {
+        let mut files = Vec::new();
+        for lang in self.library.languages() {
+            files.push(OutputFile {
+                path: format!("{lang}/index.html"),
+                text: self.contents(lang),
+            });
+            for entry in self.library.toc(lang) {
+                if let Some(text) = self.page(lang, &entry.slug) {
+                    files.push(OutputFile {
+                        path: format!("{lang}/{}/index.html", entry.slug),
+                        text,
+                    });
+                }
+            }
+        }
+        files.push(OutputFile {
+            path: "404.html".into(),
+            text: self.not_found(),
+        });
+        files.push(OutputFile {
+            path: "index.html".into(),
+            text: self.root(),
+        });
+        if let Some(sitemap) = self.sitemap() {
+            files.push(OutputFile {
+                path: "sitemap.xml".into(),
+                text: sitemap,
+            });
+        }
+        files.push(OutputFile {
+            path: "robots.txt".into(),
+            text: self.robots(),
+        });
+        files
+    }
+
+    /// `/<lang>/<slug>/`, or `None` if the book has no such page.
+    pub fn page(&self, lang: &str, slug: &str) -> Option<String> {
+        let prefix = self.href(lang, None);
+        let labels = Labels::from_catalog(catalog(), lang);
+        let page = self.library.render(lang, slug, &prefix, &labels)?;
+        let has_widgets = page
+            .doc
+            .blocks
+            .iter()
+            .any(|b| matches!(b, Block::Widget(_)));
+        let title = format!("{} · {}", page.doc.title, self.library.title(lang));
+        let entry = self.library.toc(lang).into_iter().find(|e| e.slug == slug);
+        let description = entry.map(|e| e.summary).unwrap_or_default();
+        let frame = self.frame(lang, Some(slug), page.doc.sections.clone());
+        let neighbours = self.library.neighbours(lang, slug);
+        let body = render(lang, self.template.base_path(), move || {
+            view! {
+                <Layout frame=frame>
+                    <PageArticle page=page />
+                    <Pager neighbours=neighbours />
+                </Layout>
+            }
+        });
+        let head = self.head(lang, Some(slug), title, description);
+        // A page with widgets names its wasm for `public/book.js`, which
+        // loads it when a widget comes near, and carries their strings.
+        let (body_attrs, strings) = if has_widgets {
+            let attrs = format!(
+                " data-wasm=\"{}\" data-wasm-glue=\"{}\"",
+                escape(&self.template.wasm),
+                escape(&self.template.glue)
+            );
+            (attrs, self.strings(lang))
+        } else {
+            (String::new(), String::new())
+        };
+        Some(document(&head, &body_attrs, &format!("{body}{strings}")))
+    }
+
+    /// The interface strings a page with widgets carries for them (see
+    /// [`STRINGS_TYPE`]): its language's, and English's too where its own
+    /// lack messages. `</` is written `<\/`, which cannot end the element.
+    fn strings(&self, lang: &str) -> String {
+        let complete = match (catalog().messages(lang), catalog().messages(SOURCE_LANG)) {
+            (Some(own), Some(english)) => english.keys().all(|id| own.contains_key(id)),
+            _ => false,
+        };
+        let mut langs = vec![lang];
+        if lang != SOURCE_LANG && !complete {
+            langs.push(SOURCE_LANG);
+        }
+        langs
+            .into_iter()
+            .map(|l| {
+                let prefix = format!("locales/{l}/");
+                let text: Vec<&str> = self
+                    .library
+                    .sources()
+                    .under(&prefix)
+                    .filter(|(path, _)| path.ends_with(".ftl"))
+                    .map(|(_, text)| text)
+                    .collect();
+                format!(
+                    "\n<script type=\"{STRINGS_TYPE}\" data-lang=\"{}\">{}</script>",
+                    escape(l),
+                    text.join("\n").replace("</", "<\\/")
+                )
+            })
+            .collect()
+    }
+
+    /// `/<lang>/`.
+    fn contents(&self, lang: &str) -> String {
+        let prefix = self.href(lang, None);
+        let labels = Labels::from_catalog(catalog(), lang);
+        let pages: Vec<_> = self
+            .library
+            .toc(lang)
+            .into_iter()
+            .map(|entry| {
+                let sections = self
+                    .library
+                    .render(lang, &entry.slug, &prefix, &labels)
+                    .map(|p| {
+                        p.doc
+                            .sections
+                            .into_iter()
+                            .filter(|s| s.level == 2)
+                            .collect()
+                    })
+                    .unwrap_or_default();
+                (entry, sections)
+            })
+            .collect();
+        let book_title = self.library.title(lang).to_owned();
+        let frame = self.frame(lang, None, Vec::new());
+        let body = render(lang, self.template.base_path(), move || {
+            view! {
+                <Layout frame=frame>
+                    <ContentsPage title=book_title pages=pages />
+                </Layout>
+            }
+        });
+        let title = format!(
+            "{} · {}",
+            catalog().text(lang, "nav-contents"),
+            self.library.title(lang)
+        );
+        let description = catalog().text(lang, "book-tagline");
+        let head = self.head(lang, None, title, description);
+        document(&head, "", &body)
+    }
+
+    /// `404.html`: "not found" in every language (see `not_found`).
+    fn not_found(&self) -> String {
+        let blocks: String = self
+            .library
+            .languages()
+            .iter()
+            .map(|lang| render(lang, self.template.base_path(), || view! { <NotFound /> }))
+            .collect();
+        let body = format!("<main id=\"main\" tabindex=\"-1\">{blocks}</main>");
+        let head = Head {
+            lang: SOURCE_LANG.into(),
+            title: catalog().text(SOURCE_LANG, "not-found-title"),
+            description: catalog().text(SOURCE_LANG, "not-found-body"),
+            site_name: self.library.title(SOURCE_LANG).into(),
+            assets: self.template.assets.clone(),
+            ..Head::default()
+        };
+        document(&head, " data-not-found-page", &body)
+    }
+
+    /// `/`: a link to each language's contents; `public/book.js` follows
+    /// the reader's (their last choice, else their browser's).
+    fn root(&self) -> String {
+        let links: String = self
+            .library
+            .languages()
+            .iter()
+            .map(|lang| {
+                format!(
+                    "<li><a href=\"{}\" hreflang=\"{lang}\" lang=\"{lang}\">{} · {}</a></li>",
+                    escape(&self.href(lang, None)),
+                    escape(&catalog().text(lang, "language-name")),
+                    escape(self.library.title(lang)),
+                )
+            })
+            .collect();
+        let choose: Vec<String> = self
+            .library
+            .languages()
+            .iter()
+            .map(|lang| escape(&catalog().text(lang, "root-choose")))
+            .collect();
+        let body = format!(
+            "<main id=\"main\" class=\"root-page\"><h1>{}</h1><p>{}</p><ul class=\"root-languages\">{links}</ul></main>",
+            escape(self.library.title(SOURCE_LANG)),
+            choose.join(" · "),
+        );
+        let mut head = self.head(
+            SOURCE_LANG,
+            None,
+            self.library.title(SOURCE_LANG).into(),
+            catalog().text(SOURCE_LANG, "book-tagline"),
+        );
+        head.canonical = self.absolute("");
+        document(&head, " data-root-page", &body)
+    }
+
+    /// Every page and contents page in every language, with its
+    /// alternates, when the book has a `site-url`.
+    fn sitemap(&self) -> Option<String> {
+        self.library.site_url()?;
+        let mut out = String::from(
+            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n\
+             <urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\" \
+             xmlns:xhtml=\"http://www.w3.org/1999/xhtml\">\n",
+        );
+        let slugs: Vec<Option<String>> = std::iter::once(None)
+            .chain(
+                self.library
+                    .toc(SOURCE_LANG)
+                    .into_iter()
+                    .map(|e| Some(e.slug)),
+            )
+            .collect();
+        for slug in &slugs {
+            let alternates = self.alternates(slug.as_deref());
+            for lang in self.library.languages() {
+                let loc = self.absolute(&self.path_in(lang, slug.as_deref()))?;
+                out.push_str(&format!("  <url>\n    <loc>{}</loc>\n", escape(&loc)));
+                for (hreflang, href) in &alternates {
+                    out.push_str(&format!(
+                        "    <xhtml:link rel=\"alternate\" hreflang=\"{hreflang}\" href=\"{}\"/>\n",
+                        escape(href)
+                    ));
+                }
+                out.push_str("  </url>\n");
+            }
+        }
+        out.push_str("</urlset>\n");
+        Some(out)
+    }
+
+    fn robots(&self) -> String {
+        let mut out = String::from("User-agent: *\nAllow: /\n");
+        if let Some(url) = self
+            .absolute("sitemap.xml")
+            .filter(|_| self.library.site_url().is_some())
+        {
+            out.push_str(&format!("Sitemap: {url}\n"));
+        }
+        out
+    }
+
+    fn head(&self, lang: &str, slug: Option<&str>, title: String, description: String) -> Head {
+        Head {
+            lang: lang.into(),
+            title,
+            description,
+            site_name: self.library.title(lang).into(),
+            canonical: self.absolute(&self.path_in(lang, slug)),
+            alternates: self.alternates(slug),
+            assets: self.template.assets.clone(),
+        }
+    }
+
+    fn frame(
+        &self,
+        lang: &str,
+        slug: Option<&str>,
+        sections: Vec<crate::book::markdown::Section>,
+    ) -> Frame {
+        Frame {
+            title: self.library.title(lang).into(),
+            toc: self.library.toc(lang),
+            slug: slug.map(str::to_owned),
+            sections,
+            languages: self
+                .library
+                .languages()
+                .iter()
+                .map(|l| (l.clone(), catalog().text(l, "language-name")))
+                .collect(),
+        }
+    }
+
+    /// This page in every language, and English as `x-default`: absolute
+    /// URLs with a `site-url`, else paths.
+    fn alternates(&self, slug: Option<&str>) -> Vec<(String, String)> {
+        let url = |lang: &str| {
+            let path = self.path_in(lang, slug);
+            self.absolute(&path)
+                .unwrap_or_else(|| format!("{}{path}", self.template.base))
+        };
+        self.library
+            .languages()
+            .iter()
+            .map(|l| (l.clone(), url(l)))
+            .chain(std::iter::once(("x-default".to_owned(), url(SOURCE_LANG))))
+            .collect()
+    }
+
+    /// A page's path relative to the base: `es/running-jobs/`.
+    fn path_in(&self, lang: &str, slug: Option<&str>) -> String {
+        href("", lang, slug).trim_start_matches('/').to_owned()
+    }
+
+    /// A path under the base (`/course/es/`).
+    fn href(&self, lang: &str, slug: Option<&str>) -> String {
+        href(self.template.base_path(), lang, slug)
+    }
+
+    /// `path` (relative to the base) as an absolute URL, with a `site-url`.
+    fn absolute(&self, path: &str) -> Option<String> {
+        self.library.site_url().map(|site| format!("{site}{path}"))
+    }
+}
+
+/// Renders a view to HTML inside its own reactive owner, with the page's
+/// language and base path as context.
+fn render<V: IntoView + 'static>(lang: &str, base: &str, view: impl FnOnce() -> V) -> String {
+    let owner = Owner::new();
+    let lang = lang.to_owned();
+    let base = base.to_owned();
+    owner.with(move || {
+        provide_context(I18n {
+            lang: Memo::new(move |_| lang.clone()),
+            base: StoredValue::new(base),
+        });
+        view().into_view().to_html()
+    })
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,23 @@
+//! Any address the book does not have: one `404.html` for every language,
+//! which static hosts serve for any missing path. It holds the message in
+//! every language; `public/book.js` keeps the one of the address's
+//! language (all stay, one after another, without scripts).
+
+use leptos::prelude::*;
+
+use crate::ui::use_i18n;
+
+/// "Page not found", with a way back to the contents, in the language of
+/// the context.
+#[component]
+pub(crate) fn NotFound() -> impl IntoView {
+    let i18n = use_i18n();
+    let lang = i18n.lang.get_untracked();
+    view! {
+        <div class="not-found" lang=lang.clone() data-not-found=lang>
+            <h1>{i18n.t("not-found-title")}</h1>
+            <p>{i18n.t("not-found-body")}</p>
+            <p><a href=i18n.href(None)>{i18n.t("not-found-home")}</a></p>
+        </div>
+    }
+}

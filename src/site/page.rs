@@ -1,0 +1,113 @@
+//! A page of the book as the build writes it: the fallback note, the
+//! rendered markdown, each widget as an island holding its first state,
+//! and the previous/next links.
+
+use leptos::prelude::*;
+
+use crate::book::markdown::PageProblem;
+use crate::book::{Block, RenderedPage, TocEntry, WidgetDirective};
+use crate::islands::{ISLAND_ATTR, LANG_ATTR, PARAM_PREFIX};
+use crate::ui::{ContentNotice, catalog, use_i18n};
+use crate::widgets::WidgetHost;
+
+/// A rendered page's text, widgets and notices.
+#[component]
+pub fn PageArticle(
+    /// The page to show.
+    page: RenderedPage,
+) -> impl IntoView {
+    let i18n = use_i18n();
+    let lang = i18n.lang.get_untracked();
+    let fallback = (page.text_lang != lang).then(|| {
+        let language = catalog().text(&lang, "language-name");
+        i18n.t_args(
+            "fallback-note",
+            &[("language", crate::i18n::Arg::Str(&language))],
+        )
+    });
+    // Problems the blocks do not already show (widget notices do): the
+    // content check keeps them out of a release, but if one gets through
+    // the reader sees a notice instead of a silently broken page.
+    let unseen: Vec<String> = page
+        .doc
+        .problems
+        .iter()
+        .filter(|(_, p)| !matches!(p, PageProblem::Widget(_) | PageProblem::NestedWidget))
+        .map(|(line, p)| format!("{}:{line}: {p}", page.path))
+        .collect();
+    let problems =
+        (!unseen.is_empty()).then(|| view! { <ContentNotice detail=unseen.join("\n") /> });
+    let blocks = page
+        .doc
+        .blocks
+        .into_iter()
+        .map(|block| match block {
+            Block::Html(html) => view! { <div class="md" inner_html=html></div> }.into_any(),
+            Block::Widget(directive) => view! { <Island directive=directive /> }.into_any(),
+            Block::Notice(problem) => {
+                view! { <ContentNotice detail=problem.to_string() /> }.into_any()
+            }
+        })
+        .collect_view();
+    view! {
+        {fallback.map(|note| view! { <p class="fallback-note" role="note">{note}</p> })}
+        {problems}
+        <article class="page" lang=page.text_lang>
+            {blocks}
+        </article>
+    }
+}
+
+/// A widget's place in the page: its first state, rendered by the same
+/// component the browser mounts there (see `islands`), its language and
+/// parameters as attributes, and a note for readers without scripts.
+#[component]
+fn Island(directive: WidgetDirective) -> impl IntoView {
+    let i18n = use_i18n();
+    let lang = i18n.lang.get_untracked();
+    let name = directive.kind.name();
+    // Built by hand: the attribute names come from the directive.
+    let mut attrs = format!("{ISLAND_ATTR}=\"{name}\" {LANG_ATTR}=\"{}\"", escape(&lang));
+    for (key, value) in directive.attrs() {
+        attrs.push_str(&format!(" {PARAM_PREFIX}{key}=\"{}\"", escape(&value)));
+    }
+    // Shown without scripts, and by `public/book.js` if the wasm fails.
+    let note = escape(&i18n.t("island-static"));
+    let first_state = view! { <WidgetHost directive=directive /> }.to_html();
+    let html = format!(
+        "<div class=\"island\" {attrs} data-note=\"{note}\"><noscript><p class=\"island-note\">{note}</p></noscript>{first_state}</div>"
+    );
+    view! { <div class="island-slot" inner_html=html></div> }
+}
+
+/// Escapes text for an HTML attribute or element.
+pub(crate) fn escape(text: &str) -> String {
+    let mut out = String::new();
+    let _ = pulldown_cmark_escape::escape_html(&mut out, text);
+    out
+}
+
+/// Links to the previous and next pages.
+#[component]
+pub(crate) fn Pager(
+    /// The pages before and after this one.
+    neighbours: (Option<TocEntry>, Option<TocEntry>),
+) -> impl IntoView {
+    let i18n = use_i18n();
+    let link = move |entry: Option<TocEntry>, rel: &'static str, label: &'static str| {
+        entry.map(|p| {
+            view! {
+                <a class=format!("pager-{rel}") rel=rel href=i18n.href(Some(&p.slug))>
+                    <span class="pager-label">{i18n.t(label)}</span>
+                    <span class="pager-title">{p.title}</span>
+                </a>
+            }
+        })
+    };
+    view! {
+        <nav class="pager" aria-label=i18n.t("nav-pages")>
+            {link(neighbours.0, "prev", "nav-previous")}
+            {link(neighbours.1, "next", "nav-next")}
+        </nav>
+    }
+}

@@ -1,0 +1,156 @@
+//! The built site, natively: every page in every language, its head, its
+//! islands and what a page without widgets leaves out.
+
+use super::*;
+use crate::book::Sources;
+
+const TRUNK: &str = "<html><head><base href=\"/course/\">\
+<link rel=\"stylesheet\" href=\"/course/style-1.css\">\
+<script src=\"/course/book-2.js\" defer></script>\
+<script type=\"module\">import init from '/course/gpu-book-3.js';await init({ module_or_path: '/course/gpu-book-3_bg.wasm' });</script>\
+<link rel=\"preload\" href=\"/course/gpu-book-3_bg.wasm\" as=\"fetch\" type=\"application/wasm\">\
+</head><body></body></html>";
+
+fn site_of(sources: Sources) -> Site {
+    Site::new(
+        Library::new(sources),
+        Template::parse(TRUNK).expect("template"),
+    )
+}
+
+fn book() -> Site {
+    site_of(Sources::embedded())
+}
+
+fn file<'a>(files: &'a [OutputFile], path: &str) -> &'a str {
+    &files
+        .iter()
+        .find(|f| f.path == path)
+        .unwrap_or_else(|| panic!("{path} was not written"))
+        .text
+}
+
+#[test]
+fn every_page_of_every_language_is_written_with_its_text() {
+    let files = book().files();
+    for lang in ["en", "es"] {
+        assert!(file(&files, &format!("{lang}/index.html")).contains("class=\"contents-list\""));
+        for slug in [
+            "running-jobs",
+            "all-reduce",
+            "containers-gpus",
+            "fallen-off-the-bus",
+            "the-slow-lane",
+        ] {
+            let html = file(&files, &format!("{lang}/{slug}/index.html"));
+            assert!(
+                html.contains(&format!("<html lang=\"{lang}\">")),
+                "{lang}/{slug}"
+            );
+            assert!(html.contains("class=\"page\">"), "{lang}/{slug}");
+        }
+    }
+    let en = file(&files, "en/running-jobs/index.html");
+    assert!(en.contains("<title>2. Running Jobs · GPU Clusters in Practice</title>"));
+    assert!(en.contains("<h2 id=\"nccl\">"), "headings keep their ids");
+    assert!(en.contains("class=\"copy-button\""));
+    assert!(
+        en.contains("<a href=\"/course/es/running-jobs/\" hreflang=\"es\" lang=\"es\">Español</a>")
+    );
+    assert!(en.contains(
+        "<link rel=\"alternate\" hreflang=\"x-default\" href=\"/course/en/running-jobs/\">"
+    ));
+    let es = file(&files, "es/running-jobs/index.html");
+    assert!(es.contains("2. Ejecutar trabajos"));
+    assert!(file(&files, "404.html").contains("Página no encontrada"));
+    assert!(file(&files, "robots.txt").starts_with("User-agent: *"));
+    assert!(
+        files.iter().all(|f| f.path != "sitemap.xml"),
+        "no sitemap without a site-url"
+    );
+}
+
+#[test]
+fn widgets_are_islands_with_their_first_state_and_only_their_pages_load_wasm() {
+    let files = book().files();
+    let chapter = file(&files, "en/running-jobs/index.html");
+    for name in ["young-daly", "fair-share", "ring-allreduce", "slurm-shell"] {
+        assert!(
+            chapter.contains(&format!("data-island=\"{name}\"")),
+            "{name}"
+        );
+    }
+    assert!(chapter.contains("data-p-preset=\"1024-gpus\""));
+    // First states: the explorer's numbers, the shell's prompt.
+    assert!(chapter.contains("data-testid=\"yd-daly\""));
+    assert!(chapter.contains("login1"));
+    assert!(chapter.contains(
+        "<body data-wasm=\"/course/gpu-book-3_bg.wasm\" data-wasm-glue=\"/course/gpu-book-3.js\">"
+    ));
+    // The widgets' strings come with the page, in its language only (Spanish
+    // has every message English has).
+    assert_eq!(chapter.matches("<script type=\"text/x-fluent\"").count(), 1);
+    assert!(chapter.contains("<script type=\"text/x-fluent\" data-lang=\"en\">"));
+    let spanish = file(&files, "es/the-slow-lane/index.html");
+    assert_eq!(spanish.matches("<script type=\"text/x-fluent\"").count(), 1);
+    assert!(spanish.contains("sh-keys = "));
+    let containers = file(&files, "en/containers-gpus/index.html");
+    assert!(!containers.contains("data-island"));
+    assert!(
+        !containers.contains(".wasm"),
+        "a page without widgets loads no wasm"
+    );
+    assert!(
+        containers.contains("/course/book-2.js"),
+        "but it has the chrome's script"
+    );
+}
+
+#[test]
+fn a_site_url_gives_canonical_links_and_a_sitemap() {
+    let mut sources = Sources::embedded();
+    let manifest = sources
+        .get("content/en/book.toml")
+        .expect("manifest")
+        .to_owned();
+    sources.insert(
+        "content/en/book.toml",
+        manifest.replacen("\n", "\nsite-url = \"https://example.org/course/\"\n", 1),
+    );
+    let files = site_of(sources).files();
+    let page = file(&files, "es/all-reduce/index.html");
+    assert!(
+        page.contains(
+            "<link rel=\"canonical\" href=\"https://example.org/course/es/all-reduce/\">"
+        )
+    );
+    assert!(page.contains(
+        "<meta property=\"og:url\" content=\"https://example.org/course/es/all-reduce/\">"
+    ));
+    let sitemap = file(&files, "sitemap.xml");
+    assert_eq!(
+        sitemap.matches("<url>").count(),
+        12,
+        "contents and five pages, in two languages"
+    );
+    assert!(sitemap.contains("<loc>https://example.org/course/en/the-slow-lane/</loc>"));
+    assert!(file(&files, "robots.txt").contains("Sitemap: https://example.org/course/sitemap.xml"));
+}
+
+#[test]
+fn broken_content_shows_a_notice_never_a_blank_page() {
+    let mut sources = Sources::embedded();
+    sources.insert(
+        "content/en/all-reduce.md",
+        "# Broken\n\n## Twice {#a}\n\n## Twice {#a}\n\n```widget pie-chart\n```\n\nText stays.\n",
+    );
+    let html = site_of(sources).page("en", "all-reduce").expect("page");
+    assert_eq!(
+        html.matches("class=\"content-notice\"").count(),
+        2,
+        "{html}"
+    );
+    assert!(html.contains("content/en/all-reduce.md:5: section id `a` is used twice"));
+    assert!(html.contains("unknown widget `pie-chart`"));
+    assert!(html.contains("Text stays."));
+}

@@ -1,0 +1,141 @@
+// Text first: every page is complete HTML from the build, readable with
+// scripts off; the wasm only brings the widgets to life where they stand,
+// moves nothing when it does, loads only on pages with widgets, and its
+// failure leaves the page readable. Every page passes its own
+// Content-Security-Policy (harness.mjs records any violation).
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { BASE, env, openPage, visit } from "./harness.mjs";
+
+const PAGES = ["running-jobs", "all-reduce", "containers-gpus", "fallen-off-the-bus", "the-slow-lane"];
+const WITH_WIDGETS = ["running-jobs", "all-reduce", "fallen-off-the-bus", "the-slow-lane"];
+
+test("with scripts off every page is there: text, contents, language links and the widgets' first state", async () => {
+  const { context, page } = await openPage({ javaScriptEnabled: false });
+  for (const lang of ["en", "es"]) {
+    for (const slug of ["", ...PAGES]) {
+      const response = await page.goto(`${env.url}${lang}/${slug}`);
+      assert.equal(response.status(), 200, `${lang}/${slug}`);
+      assert.ok((await page.locator("main h1").textContent()).length > 3, `${lang}/${slug}`);
+      assert.equal(await page.getAttribute("html", "lang"), lang);
+      assert.equal(await page.locator(".lang-switch a[hreflang]").count(), 2);
+      assert.ok((await page.locator("#book-nav a").count()) >= 6, `${lang}/${slug}: contents`);
+    }
+  }
+  await page.goto(`${env.url}en/running-jobs/`);
+  assert.match(await page.title(), /^2\. Running Jobs · GPU Clusters in Practice$/);
+  const text = await page.locator("article").innerText();
+  assert.match(text, /scontrol update NodeName=node-3 State=DRAIN/);
+  // Each widget's first state: the explorer's numbers, the calculator's
+  // tables, the ring's first step, the shell's prompt, and the note.
+  assert.match(await page.locator("[data-testid=yd-daly]").innerText(), /\d/);
+  assert.ok(await page.locator(".fair-share table").first().isVisible());
+  assert.match(await page.locator("[data-testid=ar-caption]").innerText(), /\w/);
+  assert.match(await page.locator(".slurm-shell").first().innerText(), /login1/);
+  assert.equal(await page.locator(".island-note").count(), 4);
+  assert.match(await page.locator(".island-note").first().innerText(), /comes alive with JavaScript and WebAssembly/);
+  // A lab shows its goals.
+  await page.goto(`${env.url}es/fallen-off-the-bus/`);
+  assert.match(await page.locator(".lab-panel").innerText(), /Objetivos/);
+  // `/` is a page of links.
+  await page.goto(env.url);
+  assert.deepEqual(
+    await page.locator("main a").evaluateAll((as) => as.map((a) => a.getAttribute("href"))),
+    [`${BASE}en/`, `${BASE}es/`],
+  );
+  await context.close();
+});
+
+test("each page has its own title, description and language links in its head", async () => {
+  const { context, page } = await openPage();
+  await visit(page, "es/all-reduce/");
+  assert.equal(await page.title(), "All-reduce (anillo y árbol) · Clústeres de GPU en la práctica");
+  assert.ok((await page.getAttribute('meta[name="description"]', "content")).length > 20);
+  const alternates = await page.locator('link[rel="alternate"]').evaluateAll((ls) =>
+    ls.map((l) => `${l.hreflang} ${new URL(l.href).pathname}`),
+  );
+  assert.deepEqual(alternates, [`en ${BASE}en/all-reduce/`, `es ${BASE}es/all-reduce/`, `x-default ${BASE}en/all-reduce/`]);
+  const csp = await page.getAttribute('meta[http-equiv="Content-Security-Policy"]', "content");
+  assert.match(csp, /script-src 'self' 'wasm-unsafe-eval' 'sha256-/);
+  assert.doesNotMatch(csp, /'unsafe-eval'|script-src[^;]*'unsafe-inline'/);
+  const robots = await page.goto(`${env.url}robots.txt`);
+  assert.match(await robots.text(), /^User-agent: \*/);
+  await context.close();
+});
+
+test("only pages with widgets load the wasm, and there every widget comes alive", async () => {
+  const { context, page } = await openPage();
+  const wasm = [];
+  page.on("request", (r) => r.url().endsWith(".wasm") && wasm.push(r.url()));
+  for (const slug of ["containers-gpus", ""]) {
+    await visit(page, `en/${slug}`);
+    await page.waitForLoadState("networkidle");
+    assert.deepEqual(wasm, [], `en/${slug} loaded the wasm`);
+  }
+  for (const slug of WITH_WIDGETS) {
+    await visit(page, `en/${slug}`);
+    const islands = await page.locator("[data-island]").count();
+    assert.ok(islands > 0);
+    assert.equal(await page.locator("[data-island][data-live]").count(), islands, slug);
+  }
+  assert.equal(wasm.length, WITH_WIDGETS.length, "once per page with widgets");
+  assert.deepEqual(page.problems, []);
+  await context.close();
+});
+
+test("nothing moves when the widgets come alive (layout shift <= 0.02), on a laptop and on a phone", async () => {
+  for (const options of [{}, { viewport: { width: 412, height: 823 }, isMobile: true, hasTouch: true }]) {
+    const { context, page } = await openPage(options);
+    await context.addInitScript(() => {
+      window.__shift = 0;
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries()) if (!e.hadRecentInput) window.__shift += e.value;
+      }).observe({ type: "layout-shift", buffered: true });
+    });
+    for (const lang of ["en", "es"]) {
+      for (const slug of WITH_WIDGETS) {
+        await visit(page, `${lang}/${slug}`);
+        // Let the widgets settle (the ring's GPU probe answers, the shell's clock ticks).
+        await page.waitForTimeout(1500);
+        const shift = await page.evaluate(() => window.__shift);
+        assert.ok(shift <= 0.02, `${lang}/${slug} at ${page.viewportSize().width} px: layout shift ${shift.toFixed(4)}`);
+      }
+    }
+    assert.deepEqual(page.problems, []);
+    await context.close();
+  }
+});
+
+test("a wasm that fails to load leaves the page readable, the widgets' first state and a note", async () => {
+  const { context, page } = await openPage();
+  await page.route("**/*.wasm", (route) => route.abort());
+  await page.goto(`${env.url}en/running-jobs/`);
+  await page.waitForSelector("main h1");
+  assert.match(await page.locator("article").innerText(), /Slurm/);
+  assert.equal(await page.locator(".island-note").count(), 0, "no note before a widget is near");
+  for (const island of await page.locator("[data-island]").all()) {
+    await island.scrollIntoViewIfNeeded();
+    await island.locator(".island-note").waitFor();
+  }
+  assert.equal(await page.locator("[data-island][data-live]").count(), 0);
+  assert.match(await page.locator(".island-note").first().innerText(), /comes alive with JavaScript and WebAssembly/);
+  // The chrome still works: its script is not the wasm.
+  await page.getByRole("button", { name: "Switch to the dark theme" }).click();
+  assert.equal(await page.getAttribute("html", "data-theme"), "dark");
+  await context.close();
+});
+
+test("a widget comes alive only as the reader nears it", async () => {
+  const { context, page } = await openPage();
+  const wasm = [];
+  page.on("request", (r) => r.url().endsWith(".wasm") && wasm.push(r.url()));
+  await page.goto(`${env.url}en/running-jobs/`);
+  await page.waitForLoadState("networkidle");
+  assert.deepEqual(wasm, [], "the chapter's first screen has no widget: no wasm yet");
+  await page.locator("[data-island=fair-share]").scrollIntoViewIfNeeded();
+  await page.waitForSelector(".island[data-island=fair-share][data-live]");
+  assert.equal(wasm.length, 1);
+  assert.equal(await page.locator("[data-island=slurm-shell][data-live]").count(), 0, "a widget far away stays as built");
+  assert.deepEqual(page.problems, []);
+  await context.close();
+});
