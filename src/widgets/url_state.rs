@@ -62,7 +62,7 @@ fn write(pairs: &[(&str, &str)]) {
     let query = String::from(params.to_string());
     let url = format!("{path}?{query}{hash}");
     if let Ok(history) = window().history() {
-        // Keep the router's own history state so back/forward still work.
+        // Keep whatever history state the entry has (the browser's own).
         let state = history.state().unwrap_or(wasm_bindgen::JsValue::NULL);
         let _ = history.replace_state_with_url(&state, "", Some(&url));
     }

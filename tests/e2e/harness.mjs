@@ -70,29 +70,43 @@ export async function visit(page, path) {
 /**
  * Brings every widget of the page to life: scrolls to each one still in
  * its first state, waits until it is live, and scrolls back to where the
- * page was (the address's `#section`, if it has one).
+ * page was (the address's `#section`, if it has one). Smooth scrolling is
+ * off meanwhile (a fragment's smooth scroll could carry the page away from
+ * a widget before it is seen); a widget that does not come alive within
+ * 20 s fails the test with its name.
  */
 export async function waitForIslands(page) {
   await page.waitForLoadState("load");
   await page.waitForSelector("main h1");
-  await page.evaluate(async () => {
+  const stuck = await page.evaluate(async () => {
+    const root = document.documentElement;
+    root.style.scrollBehavior = "auto";
     const y = window.scrollY;
     const id = decodeURIComponent(location.hash.slice(1));
     const section = id ? document.getElementById(id) : null;
     for (const island of document.querySelectorAll("[data-island]:not([data-live])")) {
-      island.scrollIntoView({ block: "center", behavior: "instant" });
-      await new Promise((resolve) => {
+      const live = await new Promise((resolve) => {
+        let polls = 0;
         const poll = setInterval(() => {
-          if (island.hasAttribute("data-live")) {
+          polls += 1;
+          const done = island.hasAttribute("data-live");
+          if (done || polls > 1000) {
             clearInterval(poll);
-            resolve();
+            resolve(done);
+          } else if (polls % 10 === 1) {
+            // Into view again every 200 ms, in case something scrolled away.
+            island.scrollIntoView({ block: "center" });
           }
         }, 20);
       });
+      if (!live) return island.getAttribute("data-island");
     }
-    if (section) section.scrollIntoView({ behavior: "instant" });
-    else window.scrollTo({ top: y, behavior: "instant" });
+    if (section) section.scrollIntoView();
+    else window.scrollTo(0, y);
+    root.style.scrollBehavior = "";
+    return null;
   });
+  if (stuck) throw new Error(`the ${stuck} widget did not come alive`);
 }
 
 /** Waits until the element with `id` is at the top of the viewport. */
