@@ -28,8 +28,7 @@ use contents::ContentsPage;
 use document::{Head, document};
 use layout::{Frame, Layout};
 use not_found::NotFound;
-pub use page::PageArticle;
-use page::{Pager, escape};
+use page::{PageArticle, Pager, escape};
 pub use template::{Template, TemplateError};
 
 /// One file of the built site.

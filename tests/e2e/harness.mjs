@@ -5,6 +5,7 @@
 import { after, before } from "node:test";
 import { resolve } from "node:path";
 import { chromium } from "playwright-core";
+import { CHROMIUM, CHROMIUM_FLAGS } from "./chromium.mjs";
 import { serve } from "./server.mjs";
 
 export const BASE = "/course/";
@@ -16,17 +17,7 @@ before(async () => {
   const server = await serve(DIST, { base: BASE });
   env.url = server.url;
   env.close = server.close;
-  env.browser = await chromium.launch({
-    executablePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
-    args: [
-      "--no-sandbox",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--disable-quic",
-    ],
-  });
+  env.browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
 });
 
 after(async () => {

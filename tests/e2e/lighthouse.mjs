@@ -11,6 +11,7 @@
 //   node tests/e2e/lighthouse.mjs [dist] [--runs 3]
 import lighthouse from "lighthouse";
 import * as chromeLauncher from "chrome-launcher";
+import { CHROMIUM, CHROMIUM_FLAGS } from "./chromium.mjs";
 import { serve } from "./server.mjs";
 
 const FLOOR = 90;
@@ -29,18 +30,7 @@ const runs = runsAt >= 0 ? Number(args.splice(runsAt, 2)[1]) : 1;
 const dist = args[0] ?? "dist";
 
 const server = await serve(dist, { base: "/course/", gzip: true });
-const chrome = await chromeLauncher.launch({
-  chromePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
-  chromeFlags: [
-    "--headless=new",
-    "--no-sandbox",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--disable-quic",
-  ],
-});
+const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: ["--headless=new", ...CHROMIUM_FLAGS] });
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const rows = [];

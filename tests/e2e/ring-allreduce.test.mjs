@@ -6,6 +6,7 @@
 import { test, after } from "node:test";
 import assert from "node:assert/strict";
 import { chromium } from "playwright-core";
+import { CHROMIUM, CHROMIUM_FLAGS } from "./chromium.mjs";
 import { env, openPage, visit, waitForIslands } from "./harness.mjs";
 
 const out = (page, id) => page.locator(`[data-testid="${id}"]`).textContent();
@@ -19,8 +20,8 @@ async function open(page, lang = "en") {
 let gpuBrowser = null;
 async function openGpuPage() {
   gpuBrowser ??= await chromium.launch({
-    executablePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
-    args: ["--no-sandbox", "--no-first-run", "--enable-unsafe-webgpu", "--disable-background-networking"],
+    executablePath: CHROMIUM,
+    args: [...CHROMIUM_FLAGS, "--enable-unsafe-webgpu"],
   });
   const context = await gpuBrowser.newContext({ locale: "en-US", viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
