@@ -7,14 +7,9 @@
 //!   render-book [DIR]    (default: $TRUNK_STAGING_DIR)
 
 #[cfg(not(target_arch = "wasm32"))]
-use std::path::PathBuf;
-#[cfg(not(target_arch = "wasm32"))]
-use std::process::ExitCode;
-
-#[cfg(not(target_arch = "wasm32"))]
-use gpu_book::book::{Library, Sources};
-#[cfg(not(target_arch = "wasm32"))]
-use gpu_book::site::{Site, Template};
+fn main() -> std::process::ExitCode {
+    native::main()
+}
 
 /// A build-time tool: `cargo clippy --target wasm32-unknown-unknown`
 /// compiles every binary, and there this one has nothing to do.
@@ -22,53 +17,62 @@ use gpu_book::site::{Site, Template};
 fn main() {}
 
 #[cfg(not(target_arch = "wasm32"))]
-fn main() -> ExitCode {
-    let dir = std::env::args()
-        .nth(1)
-        .or_else(|| std::env::var("TRUNK_STAGING_DIR").ok())
-        .map(PathBuf::from);
-    let Some(dir) = dir else {
-        eprintln!("render-book: give the folder Trunk built (or run as Trunk's post_build hook)");
-        return ExitCode::from(2);
-    };
-    match run(&dir) {
-        Ok(summary) => {
-            println!("render-book: {summary}");
-            ExitCode::SUCCESS
-        }
-        Err(e) => {
-            eprintln!("render-book: {e}");
-            ExitCode::FAILURE
-        }
-    }
-}
+mod native {
+    use std::path::PathBuf;
+    use std::process::ExitCode;
 
-#[cfg(not(target_arch = "wasm32"))]
-fn run(dir: &std::path::Path) -> Result<String, Box<dyn std::error::Error>> {
-    let index = dir.join("index.html");
-    let html = std::fs::read_to_string(&index)
-        .map_err(|e| format!("cannot read {}: {e}", index.display()))?;
-    let template = Template::parse(&html)?;
-    let library = Library::new(Sources::embedded());
-    // The content check (Trunk's pre-build hook) has already failed the
-    // build on these; say so again if the renderer is run alone.
-    for d in library.diagnostics() {
-        eprintln!("{d}");
-    }
-    let site = Site::new(library, template);
-    let files = site.files();
-    let mut bytes = 0;
-    for file in &files {
-        let path = dir.join(&file.path);
-        if let Some(parent) = path.parent() {
-            std::fs::create_dir_all(parent)?;
+    use gpu_book::book::{Library, Sources};
+    use gpu_book::site::{Site, Template};
+
+    pub(crate) fn main() -> ExitCode {
+        let dir = std::env::args()
+            .nth(1)
+            .or_else(|| std::env::var("TRUNK_STAGING_DIR").ok())
+            .map(PathBuf::from);
+        let Some(dir) = dir else {
+            eprintln!(
+                "render-book: give the folder Trunk built (or run as Trunk's post_build hook)"
+            );
+            return ExitCode::from(2);
+        };
+        match run(&dir) {
+            Ok(summary) => {
+                println!("render-book: {summary}");
+                ExitCode::SUCCESS
+            }
+            Err(e) => {
+                eprintln!("render-book: {e}");
+                ExitCode::FAILURE
+            }
         }
-        std::fs::write(&path, &file.text)?;
-        bytes += file.text.len();
     }
-    Ok(format!(
-        "{} files, {} KB of HTML, XML and text",
-        files.len(),
-        bytes / 1024
-    ))
+
+    fn run(dir: &std::path::Path) -> Result<String, Box<dyn std::error::Error>> {
+        let index = dir.join("index.html");
+        let html = std::fs::read_to_string(&index)
+            .map_err(|e| format!("cannot read {}: {e}", index.display()))?;
+        let template = Template::parse(&html)?;
+        let library = Library::new(Sources::embedded());
+        // The content check (Trunk's pre-build hook) has already failed the
+        // build on these; say so again if the renderer is run alone.
+        for d in library.diagnostics() {
+            eprintln!("{d}");
+        }
+        let site = Site::new(library, template);
+        let files = site.files();
+        let mut bytes = 0;
+        for file in &files {
+            let path = dir.join(&file.path);
+            if let Some(parent) = path.parent() {
+                std::fs::create_dir_all(parent)?;
+            }
+            std::fs::write(&path, &file.text)?;
+            bytes += file.text.len();
+        }
+        Ok(format!(
+            "{} files, {} KB of HTML, XML and text",
+            files.len(),
+            bytes / 1024
+        ))
+    }
 }
