@@ -62,6 +62,23 @@ unit-minutes = min
 unit-hours = h
 unit-days = d
 
+## What a typed number's field says when it refuses it (every widget).
+input-error-empty = Enter a value.
+input-error-not-a-number = This is not a number.
+input-error-decimal-mark = Decimals take a point here: write { $suggestion }.
+input-error-ambiguous = Did you mean { $decimal } or { $thousands }? Write it as one of the two.
+input-error-unit-duration = Unknown unit. Use s, min, h, d or y (seconds, minutes, hours, days, years).
+input-error-unit-count = A count takes no unit (k for thousands is fine).
+input-error-unit-size = Unknown unit. Use B, kB, MB, GB, TB or PB (or KiB … PiB).
+input-error-unit-bandwidth = Unknown unit. Use B/s, kB/s, MB/s, GB/s, TB/s or PB/s (or KiB/s … PiB/s).
+input-error-negative = It cannot be negative.
+input-error-not-positive = It must be greater than zero.
+input-error-zero-interval = An interval of zero would leave no time to compute. Enter a positive interval.
+input-error-not-integer = It must be a whole number.
+input-error-too-large = It must be at most { $n }.
+input-error-too-long = That is beyond any real cluster: at most { $n } years.
+input-error-too-many-bytes = That is more than { $n } PB.
+
 ## The checkpoint interval explorer (Young/Daly).
 yd-presets = Example clusters
 yd-preset-8-gpus = 8 GPUs
@@ -98,14 +115,6 @@ yd-legend-simulated = Simulated runs (mean ± standard error)
 yd-legend-young = Young's interval
 yd-legend-daly = Daly's optimum
 yd-legend-chosen = Your interval
-yd-error-empty = Enter a value.
-yd-error-not-a-number = This is not a number. Write a number and a unit, e.g. 5 min.
-yd-error-unit = Unknown unit. Use s, min, h, d or y (seconds, minutes, hours, days, years).
-yd-error-not-positive = It must be greater than zero.
-yd-error-negative = It cannot be negative.
-yd-error-zero-interval = An interval of zero would leave no time to compute. Enter a positive interval.
-yd-error-too-large = That is beyond any real cluster (more than 100 years, or more than 10 million GPUs).
-yd-error-not-integer = A GPU count is a whole number.
 
 ## The checkpoint cost from its parts (folded under the explorer).
 cost-title = Work out the checkpoint cost from its parts
@@ -123,9 +132,6 @@ cost-host-bw-hint = Device-to-host bandwidth of one rank, e.g. 20 GB/s.
 cost-stall = Training stalls for
 cost-write = the write takes
 cost-use = Use as the checkpoint cost
-cost-error-unit = Unknown unit. Use B, kB, MB, GB, TB or PB (or KiB … PiB), with /s for a bandwidth.
-cost-error-too-large = That is more than an exabyte.
-cost-error-not-integer = A number of ranks is a whole number.
 
 ## Fair-share calculator
 fs-presets = Examples
@@ -235,14 +241,6 @@ fs-story-y = Team B's running GPUs
 fs-story-alt = Team B's running GPUs over time under first come first served and under fair share.
 fs-story-legend-fcfs = first come, first served (dashed)
 fs-story-legend-fair = fair share (solid)
-fs-error-empty = Enter a value.
-fs-error-not-a-number = This is not a number.
-fs-error-unit = Unknown unit. Use min, h or d.
-fs-error-negative = It cannot be negative.
-fs-error-not-positive = It must be greater than zero.
-fs-error-not-integer = It must be a whole number.
-fs-error-too-large = It must be at most { $n }.
-fs-error-too-long = It must be at most { $n } years.
 fs-error-factor = A factor lies between 0 and 1.
 fs-error-empty-name = Enter a name.
 fs-error-bad-name = Names cannot contain spaces, commas or quotes.
@@ -322,7 +320,6 @@ ar-versus-copy = At the largest size the reduction moved { $reduce } GB/s, again
 ar-error-cpu-too-large = On the CPU the ranks’ buffers may hold 512 MiB together; choose a smaller largest size or fewer ranks.
 ar-error-too-large-for-gpu = Too large for this GPU: { $requested } MiB asked for, at most { $limit } MiB ({ $which }).
 ar-error-gpu = The GPU could not run this.
-ar-error-unit = A count takes no unit (k for thousands is fine).
 ar-error-ranks = From 2 to 64 ranks.
 ar-error-too-many-elements = At most { $n } elements per rank for this many ranks.
 ar-error-fraction = A fraction above 0 and at most 1.

@@ -60,6 +60,23 @@ unit-minutes = min
 unit-hours = h
 unit-days = d
 
+## Lo que dice el campo de un número cuando lo rechaza (en todos los widgets).
+input-error-empty = Escribe un valor.
+input-error-not-a-number = Esto no es un número.
+input-error-decimal-mark = Aquí los decimales llevan coma: escribe { $suggestion }.
+input-error-ambiguous = ¿Querías decir { $decimal } o { $thousands }? Escríbelo como uno de los dos.
+input-error-unit-duration = Unidad desconocida. Usa s, min, h, d o y (segundos, minutos, horas, días, años).
+input-error-unit-count = Un recuento no lleva unidad (k para miles sirve).
+input-error-unit-size = Unidad desconocida. Usa B, kB, MB, GB, TB o PB (o KiB … PiB).
+input-error-unit-bandwidth = Unidad desconocida. Usa B/s, kB/s, MB/s, GB/s, TB/s o PB/s (o KiB/s … PiB/s).
+input-error-negative = No puede ser negativo.
+input-error-not-positive = Tiene que ser mayor que cero.
+input-error-zero-interval = Un intervalo de cero no dejaría tiempo para calcular. Escribe un intervalo positivo.
+input-error-not-integer = Tiene que ser un número entero.
+input-error-too-large = Como mucho { $n }.
+input-error-too-long = Eso supera cualquier clúster real: como mucho { $n } años.
+input-error-too-many-bytes = Eso es más de { $n } PB.
+
 ## El explorador del intervalo de checkpoint (Young/Daly).
 yd-presets = Clústeres de ejemplo
 yd-preset-8-gpus = 8 GPUs
@@ -96,14 +113,6 @@ yd-legend-simulated = Corridas simuladas (media ± error estándar)
 yd-legend-young = Intervalo de Young
 yd-legend-daly = Óptimo de Daly
 yd-legend-chosen = Tu intervalo
-yd-error-empty = Escribe un valor.
-yd-error-not-a-number = Esto no es un número. Escribe un número y una unidad, p. ej. 5 min.
-yd-error-unit = Unidad desconocida. Usa s, min, h, d o y (segundos, minutos, horas, días, años).
-yd-error-not-positive = Tiene que ser mayor que cero.
-yd-error-negative = No puede ser negativo.
-yd-error-zero-interval = Un intervalo de cero no dejaría tiempo para calcular. Escribe un intervalo positivo.
-yd-error-too-large = Eso supera cualquier clúster real (más de 100 años, o más de 10 millones de GPUs).
-yd-error-not-integer = Un número de GPUs es un número entero.
 
 ## El costo del checkpoint a partir de sus partes (plegado bajo el explorador).
 cost-title = Calcula el costo del checkpoint a partir de sus partes
@@ -121,9 +130,6 @@ cost-host-bw-hint = Ancho de banda del dispositivo al host de un rango, p. ej. 2
 cost-stall = El entrenamiento se detiene
 cost-write = la escritura tarda
 cost-use = Usar como costo del checkpoint
-cost-error-unit = Unidad desconocida. Usa B, kB, MB, GB, TB o PB (o KiB … PiB), con /s para un ancho de banda.
-cost-error-too-large = Eso es más de un exabyte.
-cost-error-not-integer = Un número de rangos es un número entero.
 
 ## Calculadora de fair-share
 fs-presets = Ejemplos
@@ -233,14 +239,6 @@ fs-story-y = GPUs en uso del equipo B
 fs-story-alt = GPUs en uso del equipo B a lo largo del tiempo, por orden de llegada y con fair-share.
 fs-story-legend-fcfs = por orden de llegada (discontinua)
 fs-story-legend-fair = fair-share (continua)
-fs-error-empty = Escribe un valor.
-fs-error-not-a-number = Esto no es un número.
-fs-error-unit = Unidad desconocida. Usa min, h o d.
-fs-error-negative = No puede ser negativo.
-fs-error-not-positive = Tiene que ser mayor que cero.
-fs-error-not-integer = Tiene que ser un número entero.
-fs-error-too-large = Como mucho { $n }.
-fs-error-too-long = Como mucho { $n } años.
 fs-error-factor = Un factor está entre 0 y 1.
 fs-error-empty-name = Escribe un nombre.
 fs-error-bad-name = Los nombres no pueden llevar espacios, comas ni comillas.
@@ -320,7 +318,6 @@ ar-versus-copy = En el mayor tamaño la reducción movió { $reduce } GB/s, fren
 ar-error-cpu-too-large = En la CPU los búferes de todos los rangos pueden sumar 512 MiB; elige un tamaño mayor más pequeño o menos rangos.
 ar-error-too-large-for-gpu = Demasiado grande para esta GPU: se piden { $requested } MiB y caben como mucho { $limit } MiB ({ $which }).
 ar-error-gpu = La GPU no pudo ejecutar esto.
-ar-error-unit = Un recuento no lleva unidad (k para miles sirve).
 ar-error-ranks = De 2 a 64 rangos.
 ar-error-too-many-elements = Como mucho { $n } elementos por rango con tantos rangos.
 ar-error-fraction = Una fracción mayor que 0 y como mucho 1.

@@ -8,6 +8,7 @@
 //! `gpus`, `checkpoint`, `gpu-mtbf`.
 
 use crate::i18n::number::ValueFormat;
+use crate::quantity::DecimalMark;
 use crate::sim::checkpoint;
 
 /// Why an expression could not be computed.
@@ -40,8 +41,9 @@ pub fn evaluate(expr: &str, format: &ValueFormat) -> Result<String, ComputeError
     }
     let input =
         checkpoint::preset(preset).ok_or_else(|| ComputeError::UnknownPreset(expr.to_owned()))?;
-    let outcome =
-        checkpoint::explore(&input).map_err(|_| ComputeError::Invalid(expr.to_owned()))?;
+    // Presets are written the English way, whatever the page's language.
+    let outcome = checkpoint::explore(&input, DecimalMark::Point)
+        .map_err(|_| ComputeError::Invalid(expr.to_owned()))?;
     let nf = &format.number;
     Ok(match *quantity {
         "job-mtbf" => format.duration(outcome.job_mtbf_s),
@@ -65,7 +67,7 @@ mod tests {
     fn values_come_from_the_explorer_presets() {
         let en = ValueFormat::default();
         let input = checkpoint::preset("1024-gpus").expect("preset");
-        let outcome = checkpoint::explore(&input).expect("valid preset");
+        let outcome = checkpoint::explore(&input, DecimalMark::Point).expect("valid preset");
         assert_eq!(
             evaluate("young-daly 1024-gpus daly", &en),
             Ok(en.duration(outcome.daly_s))

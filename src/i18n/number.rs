@@ -3,7 +3,7 @@
 //! the time units come from each language's `ui.ftl` (`number-decimal`,
 //! `number-group`, `unit-*`), so a translator sets them. Pure.
 
-use crate::sim::checkpoint::{self, Unit};
+use crate::quantity::{self, DecimalMark, Unit};
 
 /// Decimal and grouping separators of one language.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -24,6 +24,12 @@ impl Default for NumberFormat {
 }
 
 impl NumberFormat {
+    /// The mark readers type decimals with, for reading their input: a
+    /// comma where this format writes one, else a point.
+    pub fn decimal_mark(&self) -> DecimalMark {
+        DecimalMark::from_mark(&self.decimal).unwrap_or_default()
+    }
+
     /// `value` with `decimals` digits after the separator. Integers of four
     /// digits or more are grouped by thousands. Not-a-number and infinities
     /// are written as `–` and `∞`.
@@ -100,7 +106,7 @@ impl Default for ValueFormat {
 impl ValueFormat {
     /// "1.9 h": three significant digits and a unit.
     pub fn duration(&self, seconds: f64) -> String {
-        let (value, unit) = checkpoint::duration_parts(seconds);
+        let (value, unit) = quantity::duration_parts(seconds);
         let unit = match unit {
             Unit::Seconds => &self.units[0],
             Unit::Minutes => &self.units[1],

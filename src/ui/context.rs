@@ -11,6 +11,7 @@ use leptos::prelude::*;
 use crate::i18n::number::NumberFormat;
 use crate::i18n::number::ValueFormat;
 use crate::i18n::{Arg, Catalog};
+use crate::quantity::DecimalMark;
 use crate::sources::Sources;
 
 /// The `type` of the `<script>` elements a page with widgets carries its
@@ -86,6 +87,14 @@ impl I18n {
     /// How the reader's language writes numbers.
     pub fn number_format(&self) -> NumberFormat {
         catalog().number_format(&self.lang.get())
+    }
+
+    /// The mark the page's readers type decimals with. A widget reads it
+    /// once: an island's language never changes.
+    pub fn decimal_mark(&self) -> DecimalMark {
+        catalog()
+            .number_format(&self.lang.get_untracked())
+            .decimal_mark()
     }
 
     /// How the reader's language writes computed values.

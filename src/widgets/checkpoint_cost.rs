@@ -6,21 +6,9 @@
 
 use leptos::prelude::*;
 
-use super::text_field::TextField;
-use super::young_daly::error_key;
-use crate::sim::checkpoint::{CostField, InputError, cost_from_parts, default_cost_input};
+use super::text_field::{TextField, input_message};
+use crate::sim::checkpoint::{CostField, cost_from_parts, default_cost_input};
 use crate::ui::use_i18n;
-
-/// Locale key of an error: sizes and bandwidths have their own units.
-fn cost_error_key(field: CostField, error: &InputError) -> &'static str {
-    match (field, error) {
-        (CostField::Writers, InputError::NotInteger) => "cost-error-not-integer",
-        (CostField::Writers, _) => error_key(error),
-        (_, InputError::UnknownUnit(_)) => "cost-error-unit",
-        (_, InputError::TooLarge { .. }) => "cost-error-too-large",
-        _ => error_key(error),
-    }
-}
 
 /// The parts panel; `on_use` receives the stall as text for the
 /// explorer's checkpoint field.
@@ -30,16 +18,16 @@ pub fn CheckpointCostParts(
     on_use: Callback<String>,
 ) -> impl IntoView {
     let i18n = use_i18n();
-    let input = RwSignal::new(default_cost_input());
-    let result = Memo::new(move |_| input.with(cost_from_parts));
+    let mark = i18n.decimal_mark();
+    let input = RwSignal::new(default_cost_input(mark));
+    let result = Memo::new(move |_| input.with(|i| cost_from_parts(i, mark)));
     let vf = Memo::new(move |_| i18n.value_format());
     let error = move |field: CostField| {
-        result.with(|r| match r {
-            Err(errors) => errors
-                .iter()
-                .find(|(f, _)| *f == field)
-                .map(|(_, e)| i18n.t(cost_error_key(field, e))),
-            Ok(_) => None,
+        result.with(|r| {
+            r.as_ref()
+                .err()?
+                .get(field)
+                .map(|e| input_message(&i18n, e))
         })
     };
     let field = move |field: CostField, id: &'static str, key: &'static str| {

@@ -16,9 +16,10 @@ use leptos::prelude::*;
 
 use super::url_state;
 use crate::i18n::number::ValueFormat;
+use crate::quantity::DecimalMark;
 use crate::sim::fair_share::Algorithm;
 use crate::sim::fair_share::calculator::{
-    self, CalcError, Calculation, CalculatorInput, Field, Scalar,
+    self, CalcErrors, Calculation, CalculatorInput, Field, Scalar,
 };
 use crate::ui::{I18n, use_i18n};
 use assoc_table::{AssocTable, ShareTable};
@@ -33,7 +34,7 @@ struct Calc {
     /// What the reader typed.
     input: RwSignal<CalculatorInput>,
     /// The calculation's field errors (empty when it succeeds).
-    errors: Memo<Vec<(Field, CalcError)>>,
+    errors: Memo<CalcErrors>,
     /// The last valid calculation.
     shown: RwSignal<Option<Calculation>>,
     /// Number and duration format of the reader's language.
@@ -43,12 +44,8 @@ struct Calc {
 impl Calc {
     /// The translated error of a field, if it has one.
     fn error(self, field: Field) -> Option<String> {
-        self.errors.with(|errors| {
-            errors
-                .iter()
-                .find(|(f, _)| *f == field)
-                .map(|(_, e)| errors::message(&self.i18n, e))
-        })
+        self.errors
+            .with(|errors| errors.get(field).map(|e| errors::message(&self.i18n, e)))
     }
 
     /// A number with `decimals` decimals in the reader's format.
@@ -58,10 +55,10 @@ impl Calc {
 }
 
 /// The starting state: the address's parameters over the directive's preset.
-fn initial_input(preset: Option<&str>) -> CalculatorInput {
+fn initial_input(preset: Option<&str>, mark: DecimalMark) -> CalculatorInput {
     let base = preset
-        .and_then(calculator::preset)
-        .or_else(|| calculator::preset(calculator::PRESETS[0]))
+        .and_then(|name| calculator::preset(name, mark))
+        .or_else(|| calculator::preset(calculator::PRESETS[0], mark))
         .unwrap_or_default();
     calculator::from_query(base, url_state::read)
 }
@@ -73,17 +70,18 @@ pub fn FairShareCalculator(
     preset: Option<String>,
 ) -> impl IntoView {
     let i18n = use_i18n();
-    let start = initial_input(preset.as_deref());
+    let mark = i18n.decimal_mark();
+    let start = initial_input(preset.as_deref(), mark);
     let input = RwSignal::new(start.clone());
-    let result = Memo::new(move |_| input.with(calculator::calculate));
+    let result = Memo::new(move |_| input.with(|i| calculator::calculate(i, mark)));
     // A shared link whose fields are wrong still shows the directive's
     // example, with the errors beside the fields.
     let fallback = || {
         let name = preset.as_deref().unwrap_or(calculator::PRESETS[0]);
-        calculator::preset(name).and_then(|p| calculator::calculate(&p).ok())
+        calculator::preset(name, mark).and_then(|p| calculator::calculate(&p, mark).ok())
     };
     let shown: RwSignal<Option<Calculation>> =
-        RwSignal::new(calculator::calculate(&start).ok().or_else(fallback));
+        RwSignal::new(calculator::calculate(&start, mark).ok().or_else(fallback));
     Effect::new(move |_| {
         if let Ok(calculation) = result.get() {
             shown.set(Some(calculation));
@@ -97,13 +95,13 @@ pub fn FairShareCalculator(
     });
     // The story's QOS cap is checked with the story; its error sits beside
     // its field like the others.
-    let story_config = Memo::new(move |_| input.with(calculator::story_config));
+    let story_config = Memo::new(move |_| input.with(|i| calculator::story_config(i, mark)));
     let errors = Memo::new(move |_| {
         let mut errors = result.with(|r| r.as_ref().err().cloned().unwrap_or_default());
         story_config.with(|c| {
             let cap = Field::Scalar(Scalar::QosCap);
-            if let Err(story) = c {
-                errors.extend(story.iter().filter(|(f, _)| *f == cap).cloned());
+            if let Some(error) = c.as_ref().err().and_then(|story| story.get(cap)) {
+                errors.push(cap, error.clone());
             }
         });
         errors
@@ -124,7 +122,7 @@ pub fn FairShareCalculator(
                 type="button"
                 class="preset"
                 on:click=move |_| {
-                    if let Some(p) = calculator::preset(name) {
+                    if let Some(p) = calculator::preset(name, mark) {
                         input.set(p);
                     }
                 }

@@ -13,7 +13,7 @@ mod ring_svg;
 
 use leptos::prelude::*;
 
-use super::text_field::TextField;
+use super::text_field::{TextField, input_message};
 use super::url_state;
 use crate::gpu::GpuError;
 use crate::i18n::number::ValueFormat;
@@ -21,7 +21,6 @@ use crate::sim::allreduce::explorer::{
     self, DType, RingField, RingInput, RingInputError, RingSetup, step_view,
 };
 use crate::sim::allreduce::{Algorithm, Phase};
-use crate::sim::checkpoint::InputError;
 use crate::ui::{I18n, use_i18n};
 use device::{Device, StepRun};
 use measured::{MeasureError, Measured};
@@ -45,16 +44,11 @@ struct Ring {
 /// The largest message sizes the measured run offers, bytes per rank.
 const SWEEP_MAX: [u64; 4] = [1 << 20, 16 << 20, 64 << 20, 256 << 20];
 
-/// Locale key and arguments of a field error.
+/// The reader's-language message of a field error.
 fn error_text(i18n: &I18n, error: &RingInputError) -> String {
     let format = i18n.number_format();
     match error {
-        RingInputError::Input(InputError::Empty) => i18n.t("fs-error-empty"),
-        RingInputError::Input(InputError::NotANumber(_)) => i18n.t("fs-error-not-a-number"),
-        RingInputError::Input(InputError::UnknownUnit(_)) => i18n.t("ar-error-unit"),
-        RingInputError::Input(InputError::Negative) => i18n.t("fs-error-negative"),
-        RingInputError::Input(InputError::NotInteger) => i18n.t("fs-error-not-integer"),
-        RingInputError::Input(_) => i18n.t("fs-error-not-positive"),
+        RingInputError::Input(input) => input_message(i18n, input),
         RingInputError::Ranks => i18n.t("ar-error-ranks"),
         RingInputError::TooManyElements(max) => i18n.t_args(
             "ar-error-too-many-elements",
@@ -101,17 +95,18 @@ pub fn RingAllreduceExplorer(
         _ => Algorithm::Ring,
     };
     // The address's parameters over the directive's.
+    let mark = i18n.decimal_mark();
     let start = explorer::from_query(RingInput::with(ranks, algorithm), url_state::read);
     let input = RwSignal::new(start.clone());
-    let result = Memo::new(move |_| input.with(explorer::setup));
+    let result = Memo::new(move |_| input.with(|i| explorer::setup(i, mark)));
     let vf = Memo::new(move |_| i18n.value_format());
     let ring = Ring {
         i18n,
         // A shared link whose fields are wrong still shows the directive's
         // ring, with the errors beside the fields.
         setup: RwSignal::new(
-            explorer::setup(&start)
-                .or_else(|_| explorer::setup(&RingInput::with(ranks, algorithm)))
+            explorer::setup(&start, mark)
+                .or_else(|_| explorer::setup(&RingInput::with(ranks, algorithm), mark))
                 .ok(),
         ),
         step: RwSignal::new(0),
@@ -191,13 +186,7 @@ pub fn RingAllreduceExplorer(
 
     let errors = move |field: RingField| {
         result
-            .with(|r| match r {
-                Err(errors) => errors
-                    .iter()
-                    .find(|(f, _)| *f == field)
-                    .map(|(_, e)| error_text(&i18n, e)),
-                Ok(_) => None,
-            })
+            .with(|r| r.as_ref().err()?.get(field).map(|e| error_text(&i18n, e)))
             .or_else(|| {
                 (field == RingField::Elements)
                     .then(|| gpu_error.get())

@@ -8,12 +8,12 @@
 use leptos::prelude::*;
 
 use super::checkpoint_cost::CheckpointCostParts;
-use super::text_field::TextField;
+use super::text_field::{TextField, input_message};
 use super::url_state;
 use crate::charts::COLOURS;
 use crate::charts::waste::{self, WasteChart};
 use crate::i18n::number::ValueFormat;
-use crate::sim::checkpoint::{self, ExplorerInput, Field, InputError, Outcome, Regime, Side};
+use crate::sim::checkpoint::{self, ExplorerInput, Field, Outcome, Regime, Side};
 use crate::ui::{I18n, use_i18n};
 
 /// Seed of the simulation: fixed, so a configuration always draws the same points.
@@ -43,20 +43,6 @@ fn initial_input(preset: Option<&str>) -> ExplorerInput {
     input
 }
 
-/// Locale key of an input error's message.
-pub(crate) fn error_key(error: &InputError) -> &'static str {
-    match error {
-        InputError::Empty => "yd-error-empty",
-        InputError::NotANumber(_) => "yd-error-not-a-number",
-        InputError::UnknownUnit(_) => "yd-error-unit",
-        InputError::NotPositive => "yd-error-not-positive",
-        InputError::Negative => "yd-error-negative",
-        InputError::ZeroInterval => "yd-error-zero-interval",
-        InputError::TooLarge { .. } => "yd-error-too-large",
-        InputError::NotInteger => "yd-error-not-integer",
-    }
-}
-
 /// The explorer, starting from the directive's `preset`.
 #[component]
 pub fn YoungDalyExplorer(
@@ -64,18 +50,19 @@ pub fn YoungDalyExplorer(
     preset: Option<String>,
 ) -> impl IntoView {
     let i18n = use_i18n();
+    let mark = i18n.decimal_mark();
     let start = initial_input(preset.as_deref());
     let input = RwSignal::new(start.clone());
-    let result = Memo::new(move |_| input.with(checkpoint::explore));
+    let result = Memo::new(move |_| input.with(|i| checkpoint::explore(i, mark)));
     // The last valid outcome stays on screen while a field is wrong.
     // A shared link whose fields are wrong still shows the directive's
     // example, with the errors beside the fields.
     let fallback = || {
         checkpoint::preset(preset.as_deref().unwrap_or("1024-gpus"))
-            .and_then(|p| checkpoint::explore(&p).ok())
+            .and_then(|p| checkpoint::explore(&p, mark).ok())
     };
     let shown: RwSignal<Option<Outcome>> =
-        RwSignal::new(checkpoint::explore(&start).ok().or_else(fallback));
+        RwSignal::new(checkpoint::explore(&start, mark).ok().or_else(fallback));
     Effect::new(move |_| {
         if let Ok(outcome) = result.get() {
             shown.set(Some(outcome));
@@ -90,13 +77,12 @@ pub fn YoungDalyExplorer(
             }
         }
     });
-    let errors = move |field: Field| {
-        result.with(|r| match r {
-            Err(errors) => errors
-                .iter()
-                .find(|(f, _)| *f == field)
-                .map(|(_, e)| e.clone()),
-            Ok(_) => None,
+    let error = move |field: Field| {
+        result.with(|r| {
+            r.as_ref()
+                .err()?
+                .get(field)
+                .map(|e| input_message(&i18n, e))
         })
     };
     let vf = Memo::new(move |_| i18n.value_format());
@@ -109,7 +95,7 @@ pub fn YoungDalyExplorer(
                 hint=Signal::derive(move || i18n.t(hint))
                 value=Signal::derive(move || input.with(|i| i.text(field).clone()))
                 on_input=Callback::new(move |text| input.update(|i| *i.text_mut(field) = text))
-                error=Signal::derive(move || errors(field).map(|e| i18n.t(error_key(&e))))
+                error=Signal::derive(move || error(field))
             />
         }
     };

@@ -10,7 +10,7 @@ use super::reference::{Element, apply_step, run_until};
 use super::schedule::{
     Algorithm, MAX_RANKS, MIN_RANKS, Phase, Schedule, ring_schedule, tree_schedule,
 };
-use crate::sim::checkpoint::{InputError, parse_amount, parse_whole};
+use crate::quantity::{DecimalMark, FieldErrors, InputError, parse_amount, parse_whole};
 
 /// The most elements per rank the step-by-step view takes (the measured run
 /// has its own limit): 16 Mi elements, 64 MiB of f32.
@@ -172,14 +172,17 @@ pub struct RingSetup {
     pub link: LinkModel,
 }
 
-/// Validates every field; all errors at once, in field order.
-pub fn setup(input: &RingInput) -> Result<RingSetup, Vec<(RingField, RingInputError)>> {
-    let mut errors = Vec::new();
-    let mut check =
-        |field, value: Result<f64, RingInputError>| value.map_err(|e| errors.push((field, e))).ok();
+/// The errors of the ring's form, each on its field.
+pub type RingErrors = FieldErrors<RingField, RingInputError>;
+
+/// Validates every field, read with the page's decimal `mark`; all errors
+/// at once, in field order.
+pub fn setup(input: &RingInput, mark: DecimalMark) -> Result<RingSetup, RingErrors> {
+    let mut errors = RingErrors::new();
+    let mut check = |field, value: Result<f64, RingInputError>| errors.check(field, value);
     let ranks = check(
         RingField::Ranks,
-        parse_whole(&input.ranks, MAX_RANKS as u64 * 1000)
+        parse_whole(&input.ranks, MAX_RANKS as u64 * 1000, mark)
             .map_err(RingInputError::from)
             .and_then(|n| {
                 if (MIN_RANKS as u64..=MAX_RANKS as u64).contains(&n) {
@@ -191,7 +194,7 @@ pub fn setup(input: &RingInput) -> Result<RingSetup, Vec<(RingField, RingInputEr
     );
     let elements = check(
         RingField::Elements,
-        parse_whole(&input.elements, u64::MAX >> 12)
+        parse_whole(&input.elements, u64::MAX >> 12, mark)
             .map_err(RingInputError::from)
             .and_then(|n| match n {
                 0 => Err(InputError::NotPositive.into()),
@@ -201,7 +204,7 @@ pub fn setup(input: &RingInput) -> Result<RingSetup, Vec<(RingField, RingInputEr
     );
     let fraction = check(
         RingField::SlowFraction,
-        parse_amount(&input.slow_fraction)
+        parse_amount(&input.slow_fraction, mark)
             .map_err(RingInputError::from)
             .and_then(|f| {
                 if f > 0.0 && f <= 1.0 {
@@ -212,7 +215,7 @@ pub fn setup(input: &RingInput) -> Result<RingSetup, Vec<(RingField, RingInputEr
             }),
     );
     let positive = |text: &str| {
-        parse_amount(text)
+        parse_amount(text, mark)
             .map_err(RingInputError::from)
             .and_then(|v| {
                 if v > 0.0 {
@@ -225,7 +228,7 @@ pub fn setup(input: &RingInput) -> Result<RingSetup, Vec<(RingField, RingInputEr
     let bandwidth = check(RingField::Bandwidth, positive(&input.bandwidth));
     let latency = check(
         RingField::Latency,
-        parse_amount(&input.latency).map_err(Into::into),
+        parse_amount(&input.latency, mark).map_err(Into::into),
     );
     let (Some(ranks), Some(elements), Some(fraction), Some(bandwidth), Some(latency)) =
         (ranks, elements, fraction, bandwidth, latency)
@@ -235,16 +238,16 @@ pub fn setup(input: &RingInput) -> Result<RingSetup, Vec<(RingField, RingInputEr
     let (ranks, len) = (ranks as usize, elements as usize);
     let per_rank = MAX_TOTAL_ELEMENTS / ranks as u64;
     if len as u64 > per_rank {
-        return Err(vec![(
+        return Err(RingErrors::from_iter([(
             RingField::Elements,
             RingInputError::TooManyElements(per_rank),
-        )]);
+        )]));
     }
     let schedule = match input.algorithm {
         Algorithm::Ring => ring_schedule(ranks, len),
         Algorithm::Tree => tree_schedule(ranks, len),
     }
-    .map_err(|_| vec![(RingField::Ranks, RingInputError::Ranks)])?;
+    .map_err(|_| RingErrors::from_iter([(RingField::Ranks, RingInputError::Ranks)]))?;
     let link = LinkModel {
         alpha_s: latency * 1e-6,
         bandwidth_bytes_per_s: bandwidth * 1e9,
@@ -514,7 +517,7 @@ mod tests {
     }
 
     fn ok(input: &RingInput) -> RingSetup {
-        match setup(input) {
+        match setup(input, DecimalMark::Point) {
             Ok(s) => s,
             Err(e) => panic!("{e:?}"),
         }
@@ -531,9 +534,9 @@ mod tests {
         bad.slow_fraction = "1.5".into();
         bad.bandwidth = "-3".into();
         bad.latency = "fast".into();
-        let errors = setup(&bad).err().unwrap_or_default();
+        let errors = setup(&bad, DecimalMark::Point).err().unwrap_or_default();
         assert_eq!(
-            errors,
+            errors.into_iter().collect::<Vec<_>>(),
             [
                 (RingField::Ranks, RingInputError::Ranks),
                 (RingField::Elements, InputError::NotPositive.into()),
@@ -548,20 +551,20 @@ mod tests {
         bad = RingInput::with(8, Algorithm::Ring);
         bad.elements = "1e9".into();
         assert_eq!(
-            setup(&bad).err(),
-            Some(vec![(
+            setup(&bad, DecimalMark::Point).err(),
+            Some(RingErrors::from_iter([(
                 RingField::Elements,
                 RingInputError::TooManyElements(MAX_ELEMENTS)
-            )])
+            )]))
         );
         bad.elements = "16777216".into();
         bad.ranks = "64".into();
         assert_eq!(
-            setup(&bad).err(),
-            Some(vec![(
+            setup(&bad, DecimalMark::Point).err(),
+            Some(RingErrors::from_iter([(
                 RingField::Elements,
                 RingInputError::TooManyElements(1 << 20)
-            )])
+            )]))
         );
     }
 

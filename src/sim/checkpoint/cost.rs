@@ -6,10 +6,9 @@
 use serde::{Deserialize, Serialize};
 
 use super::formulas::CheckpointCostModel;
-use super::input::{InputError, Limit, Quantity, parse_count};
-
-/// The largest size (or bytes per second) accepted: one exabyte.
-pub const MAX_BYTES: u64 = 1_000_000_000_000_000_000;
+use crate::quantity::{
+    DecimalMark, FieldErrors, InputError, parse_bandwidth, parse_bytes, parse_count,
+};
 
 /// What the reader typed, one string per part.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
@@ -77,124 +76,58 @@ pub struct CostOutcome {
     pub write_s: f64,
 }
 
-/// A size in bytes: decimal (kB, MB, GB, TB, PB) or binary (KiB ... PiB)
-/// units, `B` for bytes; a bare number is in gigabytes.
-pub fn parse_bytes(text: &str) -> Result<f64, InputError> {
-    scaled(text, "", 1e9)
-}
-
-/// A bandwidth in bytes per second: a size unit followed by `/s`
-/// ("2 GB/s", "500 MiB/s"); a bare number is in gigabytes per second.
-pub fn parse_bandwidth(text: &str) -> Result<f64, InputError> {
-    scaled(text, "/s", 1e9)
-}
-
-fn scaled(text: &str, per: &str, bare: f64) -> Result<f64, InputError> {
-    let quantity = Quantity::read(text)?;
-    let scale = if quantity.suffix.is_empty() {
-        bare
-    } else {
-        let unit = quantity
-            .suffix
-            .strip_suffix(per)
-            .map(str::trim)
-            .filter(|_| !per.is_empty())
-            .unwrap_or(quantity.suffix);
-        if !per.is_empty() && unit == quantity.suffix {
-            return Err(InputError::UnknownUnit(quantity.suffix.to_owned()));
-        }
-        byte_unit(unit).ok_or_else(|| InputError::UnknownUnit(quantity.suffix.to_owned()))?
-    };
-    let bytes = quantity.value * scale;
-    if quantity.negative && bytes > 0.0 {
-        Err(InputError::Negative)
-    } else if bytes == 0.0 {
-        Err(InputError::NotPositive)
-    } else if !(bytes.is_finite() && bytes <= MAX_BYTES as f64) {
-        Err(InputError::TooLarge {
-            max: Limit::Bytes(MAX_BYTES),
-        })
-    } else {
-        Ok(bytes)
-    }
-}
-
-fn byte_unit(unit: &str) -> Option<f64> {
-    const DECIMAL: [(&str, f64); 6] = [
-        ("B", 1.0),
-        ("kB", 1e3),
-        ("MB", 1e6),
-        ("GB", 1e9),
-        ("TB", 1e12),
-        ("PB", 1e15),
-    ];
-    const BINARY: [(&str, f64); 5] = [
-        ("KiB", 1024.0),
-        ("MiB", 1_048_576.0),
-        ("GiB", 1_073_741_824.0),
-        ("TiB", 1_099_511_627_776.0),
-        ("PiB", 1_125_899_906_842_624.0),
-    ];
-    DECIMAL
-        .iter()
-        .chain(BINARY.iter())
-        .find(|(name, _)| name.eq_ignore_ascii_case(unit))
-        .map(|(_, scale)| *scale)
-}
-
-/// Validates every part at once and computes the cost, or returns each
-/// field's error. The host copy bandwidth matters only when asynchronous.
-pub fn cost_from_parts(input: &CostInput) -> Result<CostOutcome, Vec<(CostField, InputError)>> {
-    let mut errors = Vec::new();
-    let mut field = |which: CostField, result: Result<f64, InputError>| match result {
-        Ok(v) => Some(v),
-        Err(e) => {
-            errors.push((which, e));
-            None
-        }
-    };
-    let state = field(CostField::State, parse_bytes(&input.state));
-    let writers = field(CostField::Writers, parse_count(&input.writers));
-    let writer_bw = field(CostField::WriterBw, parse_bandwidth(&input.writer_bw));
-    let storage_bw = field(CostField::StorageBw, parse_bandwidth(&input.storage_bw));
+/// Validates every part at once, read with the page's decimal `mark`, and
+/// computes the cost, or returns each field's error. The host copy
+/// bandwidth matters only when asynchronous.
+pub fn cost_from_parts(
+    input: &CostInput,
+    mark: DecimalMark,
+) -> Result<CostOutcome, FieldErrors<CostField, InputError>> {
+    let mut errors = FieldErrors::new();
+    let state = errors.check(CostField::State, parse_bytes(&input.state, mark));
+    let writers = errors.check(CostField::Writers, parse_count(&input.writers, mark));
+    let writer_bw = errors.check(CostField::WriterBw, parse_bandwidth(&input.writer_bw, mark));
+    let storage_bw = errors.check(
+        CostField::StorageBw,
+        parse_bandwidth(&input.storage_bw, mark),
+    );
     let host_bw = if input.asynchronous {
-        field(CostField::HostBw, parse_bandwidth(&input.host_bw))
+        errors.check(CostField::HostBw, parse_bandwidth(&input.host_bw, mark))
     } else {
         Some(1.0)
     };
-    match (state, writers, writer_bw, storage_bw, host_bw) {
+    let model = match (state, writers, writer_bw, storage_bw, host_bw) {
         (
             Some(state_bytes),
             Some(writers),
             Some(per_writer_bw),
             Some(storage_bw),
             Some(host_copy_bw),
-        ) if errors.is_empty() => {
-            let model = CheckpointCostModel {
-                state_bytes,
-                writers,
-                per_writer_bw,
-                storage_bw,
-                asynchronous: input.asynchronous,
-                host_copy_bw,
-            };
-            Ok(CostOutcome {
-                stall_s: model.stall_s(),
-                write_s: model.write_s(),
-            })
-        }
-        _ => Err(errors),
-    }
+        ) => Some(CheckpointCostModel {
+            state_bytes,
+            writers,
+            per_writer_bw,
+            storage_bw,
+            asynchronous: input.asynchronous,
+            host_copy_bw,
+        }),
+        _ => None,
+    };
+    errors.or_value(model).map(|model| CostOutcome {
+        stall_s: model.stall_s(),
+        write_s: model.write_s(),
+    })
 }
 
 /// A starting point: a 70-billion-parameter model trained with Adam in
 /// mixed precision keeps about 16 bytes per parameter (weights, gradients'
 /// master copy and two optimizer moments), 1.1 TB, sharded over 1,024 ranks
 /// that each write at 1 GB/s to a file system that takes 100 GB/s, with
-/// 20 GB/s device-to-host copies when asynchronous.
-pub fn default_cost_input() -> CostInput {
+/// 20 GB/s device-to-host copies when asynchronous. Written with `mark`,
+/// as the page's readers type numbers.
+pub fn default_cost_input(mark: DecimalMark) -> CostInput {
     CostInput {
-        state: "1.1 TB".into(),
+        state: mark.localize("1.1 TB"),
         writers: "1024".into(),
         writer_bw: "1 GB/s".into(),
         storage_bw: "100 GB/s".into(),
@@ -208,39 +141,14 @@ mod tests {
     use super::*;
 
     #[test]
-    fn sizes_and_bandwidths_as_people_type_them() {
-        assert_eq!(parse_bytes("1.1 TB"), Ok(1.1e12));
-        assert_eq!(parse_bytes("80 GiB"), Ok(80.0 * 1_073_741_824.0));
-        assert_eq!(parse_bytes("80"), Ok(80e9));
-        assert_eq!(parse_bytes("500 mb"), Ok(500e6));
-        assert_eq!(parse_bandwidth("2 GB/s"), Ok(2e9));
-        assert_eq!(parse_bandwidth("2GB/s"), Ok(2e9));
-        assert_eq!(parse_bandwidth("25"), Ok(25e9));
-        assert!(matches!(
-            parse_bandwidth("2 GB"),
-            Err(InputError::UnknownUnit(_))
-        ));
-        assert!(matches!(
-            parse_bytes("2 parsecs"),
-            Err(InputError::UnknownUnit(_))
-        ));
-        assert_eq!(parse_bytes("0 GB"), Err(InputError::NotPositive));
-        assert_eq!(parse_bytes("-1 GB"), Err(InputError::Negative));
-        assert!(matches!(
-            parse_bytes("10^30 B"),
-            Err(InputError::TooLarge { .. })
-        ));
-    }
-
-    #[test]
     fn sharding_speeds_the_write_until_the_storage_is_the_limit() {
-        let mut input = default_cost_input();
+        let mut input = default_cost_input(DecimalMark::Point);
         // 1.1 TB over min(1024 x 1 GB/s, 100 GB/s) = 11 s.
-        let out = cost_from_parts(&input).expect("valid");
+        let out = cost_from_parts(&input, DecimalMark::Point).expect("valid");
         assert!((out.write_s - 11.0).abs() < 1e-9, "{out:?}");
         assert_eq!(out.stall_s, out.write_s);
         input.writers = "16".into();
-        let out = cost_from_parts(&input).expect("valid");
+        let out = cost_from_parts(&input, DecimalMark::Point).expect("valid");
         assert!((out.write_s - 1.1e12 / 16e9).abs() < 1e-6, "{out:?}");
     }
 
@@ -248,9 +156,9 @@ mod tests {
     fn asynchronous_checkpoints_stall_only_for_the_host_copy() {
         let input = CostInput {
             asynchronous: true,
-            ..default_cost_input()
+            ..default_cost_input(DecimalMark::Point)
         };
-        let out = cost_from_parts(&input).expect("valid");
+        let out = cost_from_parts(&input, DecimalMark::Point).expect("valid");
         // One rank's shard, 1.1 TB / 1024, copied at 20 GB/s.
         assert!(
             (out.stall_s - 1.1e12 / 1024.0 / 20e9).abs() < 1e-9,
@@ -269,10 +177,10 @@ mod tests {
             asynchronous: true,
             host_bw: "-3 GB/s".into(),
         };
-        let fields: Vec<CostField> = cost_from_parts(&input)
+        let fields: Vec<CostField> = cost_from_parts(&input, DecimalMark::Point)
             .expect_err("all bad")
-            .into_iter()
-            .map(|(f, _)| f)
+            .iter()
+            .map(|(f, _)| *f)
             .collect();
         assert_eq!(
             fields,
@@ -286,10 +194,10 @@ mod tests {
         );
         let sync = CostInput {
             host_bw: "nonsense".into(),
-            ..default_cost_input()
+            ..default_cost_input(DecimalMark::Point)
         };
         assert!(
-            cost_from_parts(&sync).is_ok(),
+            cost_from_parts(&sync, DecimalMark::Point).is_ok(),
             "the host copy only matters when asynchronous"
         );
     }

@@ -7,7 +7,9 @@ use super::formulas::{
     daly_interval, exact_optimum, expected_loss_per_failure, job_mtbf, waste_fraction,
     young_interval,
 };
-use super::input::{DAY_S, InputError, Unit, parse_count, parse_duration};
+use crate::quantity::{
+    DAY_S, DecimalMark, FieldErrors, InputError, Unit, parse_count, parse_duration,
+};
 
 /// How far the chosen interval may stray from the exact optimum, as a
 /// fraction of it, and still count as [`Side::NearOptimum`]: 10%. Waste is
@@ -152,40 +154,43 @@ pub struct Outcome {
     pub side: Side,
 }
 
-/// Validates every field of `input` on its own and returns either the
-/// outcome or every field's error at once, in field order, so that each can
-/// show beside its input. The checkpoint, GPU MTBF and interval must be
-/// positive, the restart may be zero, and the GPU count must be a whole
-/// number from 1 up. A checkpoint longer than the job's MTBF is not an
-/// error: the outcome says so with [`Regime::CheckpointTooCostly`].
-pub fn explore(input: &ExplorerInput) -> Result<Outcome, Vec<(Field, InputError)>> {
-    let duration = |field: Field, text: &str| {
-        parse_duration(text, field.default_unit().map_or(1.0, Unit::seconds))
+/// Reads every field of `input` on its own, with the page's decimal
+/// `mark`, and returns either the outcome or every field's error at once,
+/// in field order, so that each can show beside its input. The checkpoint,
+/// GPU MTBF and interval must be positive, the restart may be zero, and the
+/// GPU count must be a whole number from 1 up. A checkpoint longer than the
+/// job's MTBF is not an error: the outcome says so with
+/// [`Regime::CheckpointTooCostly`].
+pub fn explore(
+    input: &ExplorerInput,
+    mark: DecimalMark,
+) -> Result<Outcome, FieldErrors<Field, InputError>> {
+    let duration = |field: Field| {
+        let unit_s = field.default_unit().map_or(1.0, Unit::seconds);
+        parse_duration(input.text(field), unit_s, mark)
     };
-    let mut errors = Vec::new();
-    let mut check = |field: Field, parsed: Result<f64, InputError>| {
-        parsed.map_err(|error| errors.push((field, error))).ok()
-    };
-    let checkpoint = check(
+    let mut errors = FieldErrors::new();
+    let checkpoint = errors.check(
         Field::Checkpoint,
-        duration(Field::Checkpoint, &input.checkpoint).and_then(positive(InputError::NotPositive)),
+        duration(Field::Checkpoint).and_then(positive(InputError::NotPositive)),
     );
-    let gpu_mtbf = check(
+    let gpu_mtbf = errors.check(
         Field::GpuMtbf,
-        duration(Field::GpuMtbf, &input.gpu_mtbf).and_then(positive(InputError::NotPositive)),
+        duration(Field::GpuMtbf).and_then(positive(InputError::NotPositive)),
     );
-    let gpus = check(Field::Gpus, parse_count(&input.gpus));
-    let restart = check(Field::Restart, duration(Field::Restart, &input.restart));
-    let interval = check(
+    let gpus = errors.check(Field::Gpus, parse_count(&input.gpus, mark));
+    let restart = errors.check(Field::Restart, duration(Field::Restart));
+    let interval = errors.check(
         Field::Interval,
-        duration(Field::Interval, &input.interval).and_then(positive(InputError::ZeroInterval)),
+        duration(Field::Interval).and_then(positive(InputError::ZeroInterval)),
     );
-    match (checkpoint, gpu_mtbf, gpus, restart, interval) {
+    let outcome = match (checkpoint, gpu_mtbf, gpus, restart, interval) {
         (Some(checkpoint), Some(gpu_mtbf), Some(gpus), Some(restart), Some(interval)) => {
-            Ok(evaluate(checkpoint, gpu_mtbf, gpus, restart, interval))
+            Some(evaluate(checkpoint, gpu_mtbf, gpus, restart, interval))
         }
-        _ => Err(errors),
-    }
+        _ => None,
+    };
+    errors.or_value(outcome)
 }
 
 /// The preset called `name` (one of [`PRESETS`]), as the reader would type

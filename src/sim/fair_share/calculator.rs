@@ -18,7 +18,9 @@ use super::priority::{
 use super::sprio::{SprioJob, sprio_lines};
 use super::tree::{AccountTree, AssocId, AssocSpec, ROOT};
 use super::{FairShareError, StoryConfig};
-use crate::sim::checkpoint::{DAY_S, InputError, Limit, parse_amount, parse_duration, parse_whole};
+use crate::quantity::{
+    DAY_S, DecimalMark, FieldErrors, InputError, Limit, parse_amount, parse_duration, parse_whole,
+};
 pub use presets::{PRESETS, preset};
 pub use query::{QUERY_KEYS, from_query, to_query};
 
@@ -399,24 +401,28 @@ pub struct Calculation {
     pub decay: DecaySeries,
 }
 
-/// Collects field errors while reading values.
+/// The errors of the whole calculator, each on its field.
+pub type CalcErrors = FieldErrors<Field, CalcError>;
+
+/// Collects field errors while reading values with the page's decimal mark.
 struct Reader<'a> {
     input: &'a CalculatorInput,
-    errors: Vec<(Field, CalcError)>,
+    mark: DecimalMark,
+    errors: CalcErrors,
 }
 
 impl Reader<'_> {
     fn check<T>(&mut self, field: Field, value: Result<T, CalcError>) -> Option<T> {
-        value.map_err(|e| self.errors.push((field, e))).ok()
+        self.errors.check(field, value)
     }
 
     fn whole(&mut self, field: Scalar, max: u64) -> Option<u64> {
-        let value = parse_whole(self.input.scalar(field), max).map_err(CalcError::from);
+        let value = parse_whole(self.input.scalar(field), max, self.mark).map_err(CalcError::from);
         self.check(Field::Scalar(field), value)
     }
 
     fn positive(&mut self, field: Scalar, max: u64) -> Option<u64> {
-        let value = parse_whole(self.input.scalar(field), max)
+        let value = parse_whole(self.input.scalar(field), max, self.mark)
             .map_err(CalcError::from)
             .and_then(|n| {
                 if n == 0 {
@@ -429,7 +435,7 @@ impl Reader<'_> {
     }
 
     fn factor(&mut self, field: Scalar) -> Option<f64> {
-        let value = parse_amount(self.input.scalar(field))
+        let value = parse_amount(self.input.scalar(field), self.mark)
             .map_err(CalcError::from)
             .and_then(|f| {
                 if f <= 1.0 {
@@ -442,7 +448,8 @@ impl Reader<'_> {
     }
 
     fn duration(&mut self, field: Scalar, unit_s: f64) -> Option<f64> {
-        let value = parse_duration(self.input.scalar(field), unit_s).map_err(CalcError::from);
+        let value =
+            parse_duration(self.input.scalar(field), unit_s, self.mark).map_err(CalcError::from);
         self.check(Field::Scalar(field), value)
     }
 
@@ -463,19 +470,21 @@ struct Settings {
     qos: f64,
 }
 
-/// Validates every field and computes every number, or returns every
-/// field's error at once (in field order).
-pub fn calculate(input: &CalculatorInput) -> Result<Calculation, Vec<(Field, CalcError)>> {
-    let settings = settings(input)?;
-    compute(input, &settings).map_err(|e| vec![(Field::Tree, e)])
+/// Validates every field, read with the page's decimal `mark`, and
+/// computes every number, or returns every field's error at once (in field
+/// order).
+pub fn calculate(input: &CalculatorInput, mark: DecimalMark) -> Result<Calculation, CalcErrors> {
+    let settings = settings(input, mark)?;
+    compute(input, &settings).map_err(|e| CalcErrors::from_iter([(Field::Tree, e)]))
 }
 
-fn settings(input: &CalculatorInput) -> Result<Settings, Vec<(Field, CalcError)>> {
+fn settings(input: &CalculatorInput, mark: DecimalMark) -> Result<Settings, CalcErrors> {
     let mut r = Reader {
         input,
-        errors: Vec::new(),
+        mark,
+        errors: CalcErrors::new(),
     };
-    let tree = read_tree(input).map_err(|e| r.errors.extend(e)).ok();
+    let tree = read_tree(input, mark).map_err(|e| r.errors.extend(e)).ok();
     let weights = [
         Scalar::WeightAge,
         Scalar::WeightFairShare,
@@ -516,7 +525,7 @@ fn settings(input: &CalculatorInput) -> Result<Settings, Vec<(Field, CalcError)>
     let partition = r.factor(Scalar::JobPartition);
     let qos = r.factor(Scalar::JobQos);
     if !input.users().contains(&input.job) {
-        r.errors.push((Field::JobAssoc, CalcError::NoSuchUser));
+        r.errors.push(Field::JobAssoc, CalcError::NoSuchUser);
     }
     let [
         Some(age_w),
@@ -587,13 +596,16 @@ fn settings(input: &CalculatorInput) -> Result<Settings, Vec<(Field, CalcError)>
 }
 
 /// Reads and validates the association rows into a tree, with each error
-/// on its row and column.
-pub fn read_tree(input: &CalculatorInput) -> Result<AccountTree, Vec<(Field, CalcError)>> {
+/// on its row and column; numbers are read with the page's decimal `mark`.
+pub fn read_tree(input: &CalculatorInput, mark: DecimalMark) -> Result<AccountTree, CalcErrors> {
     let assocs = &input.assocs;
     if assocs.len() > MAX_ASSOCS {
-        return Err(vec![(Field::Tree, CalcError::TooManyAssocs)]);
+        return Err(CalcErrors::from_iter([(
+            Field::Tree,
+            CalcError::TooManyAssocs,
+        )]));
     }
-    let mut errors = Vec::new();
+    let mut errors = CalcErrors::new();
     let accounts: Vec<&str> = assocs
         .iter()
         .filter(|a| !a.is_user)
@@ -604,9 +616,9 @@ pub fn read_tree(input: &CalculatorInput) -> Result<AccountTree, Vec<(Field, Cal
         let (name, parent) = (a.name.trim(), a.parent.trim());
         let at = |column| Field::Assoc(row, column);
         if name.is_empty() {
-            errors.push((at(Column::Name), CalcError::EmptyName));
+            errors.push(at(Column::Name), CalcError::EmptyName);
         } else if name.contains(|c: char| c.is_whitespace() || ",'\"".contains(c)) {
-            errors.push((at(Column::Name), CalcError::BadName));
+            errors.push(at(Column::Name), CalcError::BadName);
         } else if (!a.is_user && name == ROOT)
             || assocs[..row].iter().any(|b| {
                 b.is_user == a.is_user
@@ -614,21 +626,21 @@ pub fn read_tree(input: &CalculatorInput) -> Result<AccountTree, Vec<(Field, Cal
                     && (!a.is_user || b.parent.trim() == parent)
             })
         {
-            errors.push((at(Column::Name), CalcError::Duplicate));
+            errors.push(at(Column::Name), CalcError::Duplicate);
         }
         if parent != ROOT && !accounts.contains(&parent) {
-            errors.push((
+            errors.push(
                 at(Column::Parent),
                 CalcError::UnknownParent(parent.to_owned()),
-            ));
+            );
         }
-        let shares = parse_whole(&a.shares, u64::from(u32::MAX))
+        let shares = parse_whole(&a.shares, u64::from(u32::MAX), mark)
             .map(|s| u32::try_from(s).unwrap_or(u32::MAX))
-            .map_err(|e| errors.push((at(Column::Shares), e.into())))
+            .map_err(|e| errors.push(at(Column::Shares), e.into()))
             .ok();
         let usage = if a.is_user {
-            parse_amount(&a.usage)
-                .map_err(|e| errors.push((at(Column::Usage), e.into())))
+            parse_amount(&a.usage, mark)
+                .map_err(|e| errors.push(at(Column::Usage), e.into()))
                 .ok()
         } else {
             Some(0.0)
@@ -636,7 +648,7 @@ pub fn read_tree(input: &CalculatorInput) -> Result<AccountTree, Vec<(Field, Cal
         if let (Some(0), Some(u)) = (shares, usage)
             && u > 0.0
         {
-            errors.push((at(Column::Shares), CalcError::UsageWithoutShares));
+            errors.push(at(Column::Shares), CalcError::UsageWithoutShares);
         }
         specs.push(AssocSpec {
             parent: parent.to_owned(),
@@ -657,19 +669,19 @@ pub fn read_tree(input: &CalculatorInput) -> Result<AccountTree, Vec<(Field, Cal
                 .iter()
                 .any(|(f, _)| matches!(f, Field::Assoc(r, _) if *r == row))
         {
-            errors.push((
+            errors.push(
                 Field::Assoc(row, Column::Shares),
                 CalcError::ZeroLevelShares(parent.to_owned()),
-            ));
+            );
         }
     }
     if !specs.iter().any(|s| s.is_user) {
-        errors.push((Field::Tree, CalcError::EmptyTree));
+        errors.push(Field::Tree, CalcError::EmptyTree);
     }
     if !errors.is_empty() {
         return Err(errors);
     }
-    AccountTree::from_specs(&specs).map_err(|e| vec![tree_error(&specs, &e)])
+    AccountTree::from_specs(&specs).map_err(|e| CalcErrors::from_iter([tree_error(&specs, &e)]))
 }
 
 /// Places an error of the tree's own checks on the row it names.
@@ -897,11 +909,13 @@ fn in_account(tree: &AccountTree, account: &str, top: &str) -> bool {
 /// usage (their users' usage) of the first two accounts under root, the
 /// algorithm, the decay and the toggles;
 /// the rest is [`StoryConfig::default`] (64 GPUs, 1,000 and 10 one-hour
-/// 8-GPU jobs). Errors sit on the field to fix.
-pub fn story_config(input: &CalculatorInput) -> Result<StoryConfig, Vec<(Field, CalcError)>> {
+/// 8-GPU jobs). Numbers are read with the page's decimal `mark`; errors
+/// sit on the field to fix.
+pub fn story_config(input: &CalculatorInput, mark: DecimalMark) -> Result<StoryConfig, CalcErrors> {
     let mut r = Reader {
         input,
-        errors: Vec::new(),
+        mark,
+        errors: CalcErrors::new(),
     };
     let teams: Vec<(usize, &AssocInput)> = input
         .assocs
@@ -918,7 +932,7 @@ pub fn story_config(input: &CalculatorInput) -> Result<StoryConfig, Vec<(Field, 
     let shares: Vec<Option<u32>> = teams
         .iter()
         .map(|(row, a)| {
-            let shares = parse_whole(&a.shares, u64::from(u32::MAX))
+            let shares = parse_whole(&a.shares, u64::from(u32::MAX), mark)
                 .map_err(CalcError::from)
                 .and_then(|s| match u32::try_from(s) {
                     Ok(0) => Err(InputError::NotPositive.into()),
@@ -940,14 +954,14 @@ pub fn story_config(input: &CalculatorInput) -> Result<StoryConfig, Vec<(Field, 
                 .assocs
                 .iter()
                 .filter(|a| a.is_user && account_chain(input, &a.parent).any(|n| n == team))
-                .filter_map(|a| parse_amount(&a.usage).ok())
+                .filter_map(|a| parse_amount(&a.usage, mark).ok())
                 .sum::<f64>()
                 * 3_600.0
         };
         config.team_a.past_usage_gpu_s = past(teams[0].1.name.trim());
         config.team_b.past_usage_gpu_s = past(teams[1].1.name.trim());
     } else if teams.len() < 2 {
-        r.errors.push((Field::Tree, CalcError::StoryNeedsTwoTeams));
+        r.errors.push(Field::Tree, CalcError::StoryNeedsTwoTeams);
     }
     if let Some(h) = r.duration(Scalar::HalfLife, DAY_S) {
         config.decay_half_life_s = h.round() as u64;
@@ -969,9 +983,5 @@ pub fn story_config(input: &CalculatorInput) -> Result<StoryConfig, Vec<(Field, 
     if input.preemption {
         config.preemption = Some(super::Preemption::default());
     }
-    if r.errors.is_empty() {
-        Ok(config)
-    } else {
-        Err(r.errors)
-    }
+    r.errors.or_value(Some(config))
 }

@@ -1,9 +1,9 @@
 //! The calculator's refusals in the reader's language.
 
 use crate::i18n::Arg;
-use crate::sim::checkpoint::{InputError, Limit};
 use crate::sim::fair_share::calculator::{CalcError, MAX_ASSOCS};
 use crate::ui::I18n;
+use crate::widgets::text_field::input_message;
 
 /// The translated message of one error.
 pub(super) fn message(i18n: &I18n, error: &CalcError) -> String {
@@ -12,20 +12,7 @@ pub(super) fn message(i18n: &I18n, error: &CalcError) -> String {
     let name = |key: &str, name: &str| i18n.t_args(key, &[("name", Arg::Str(name))]);
     let number = |key: &str, n: u64| i18n.t_args(key, &[("n", Arg::Str(&count(n)))]);
     match error {
-        CalcError::Input(input) => match input {
-            InputError::Empty => i18n.t("fs-error-empty"),
-            InputError::NotANumber(_) => i18n.t("fs-error-not-a-number"),
-            InputError::UnknownUnit(_) => i18n.t("fs-error-unit"),
-            InputError::Negative => i18n.t("fs-error-negative"),
-            InputError::NotPositive | InputError::ZeroInterval => i18n.t("fs-error-not-positive"),
-            InputError::NotInteger => i18n.t("fs-error-not-integer"),
-            InputError::TooLarge {
-                max: Limit::Count(max) | Limit::Bytes(max),
-            } => number("fs-error-too-large", *max),
-            InputError::TooLarge {
-                max: Limit::Years(years),
-            } => number("fs-error-too-long", u64::from(*years)),
-        },
+        CalcError::Input(input) => input_message(i18n, input),
         CalcError::NotAFactor => i18n.t("fs-error-factor"),
         CalcError::EmptyName => i18n.t("fs-error-empty-name"),
         CalcError::BadName => i18n.t("fs-error-bad-name"),

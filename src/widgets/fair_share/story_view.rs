@@ -7,7 +7,7 @@ use leptos::prelude::*;
 use super::Calc;
 use crate::charts::COLOURS;
 use crate::charts::lines::{self, Line, LineChart};
-use crate::sim::fair_share::calculator::{self, CalcError, Field, Scalar};
+use crate::sim::fair_share::calculator::{self, CalcErrors, Field, Scalar};
 use crate::sim::fair_share::{Policy, PolicyRun, StoryConfig, StoryResult, simulate};
 
 /// Chart size in SVG units (it scales to the column).
@@ -26,7 +26,7 @@ fn team_b_gpus(run: &PolicyRun) -> Vec<(f64, f64)> {
 pub(super) fn StoryView(
     calc: Calc,
     /// The story's settings from the calculator's input.
-    config: Memo<Result<StoryConfig, Vec<(Field, CalcError)>>>,
+    config: Memo<Result<StoryConfig, CalcErrors>>,
 ) -> impl IntoView {
     let i18n = calc.i18n;
     // Rerun only when the story's own settings change.

@@ -6,6 +6,7 @@
 //! (factor 0.1, as on the reference cluster).
 
 use super::{AssocInput, CalculatorInput, Scalar};
+use crate::quantity::DecimalMark;
 use crate::sim::fair_share::{Algorithm, UsageReset, UserAssoc};
 
 /// The presets [`preset`] knows, in the order the widget lists them.
@@ -31,7 +32,8 @@ fn user(account: &str, name: &str, usage_gpu_h: u32) -> AssocInput {
     }
 }
 
-/// The preset called `name` (one of [`PRESETS`]):
+/// The preset called `name` (one of [`PRESETS`]), its numbers written with
+/// `mark` as the page's readers type them:
 /// - `two-teams`: `team-a` holds 3 shares, `team-b` 1; A has used 600
 ///   GPU-hours, B 400, so B is over its quarter and A under its three
 ///   quarters. The job is B's.
@@ -40,7 +42,7 @@ fn user(account: &str, name: &str, usage_gpu_h: u32) -> AssocInput {
 ///   usage decays.
 /// - `new-team`: three equal teams; `team-c` arrives with no usage at all
 ///   and its job jumps the queue.
-pub fn preset(name: &str) -> Option<CalculatorInput> {
+pub fn preset(name: &str, mark: DecimalMark) -> Option<CalculatorInput> {
     let (assocs, job) = match name {
         "two-teams" => (
             vec![
@@ -99,7 +101,7 @@ pub fn preset(name: &str) -> Option<CalculatorInput> {
         (Scalar::JobQos, "0.1"),
         (Scalar::QosCap, "32"),
     ] {
-        input.scalars[field.index()] = text.to_owned();
+        input.scalars[field.index()] = mark.localize(text);
     }
     Some(input)
 }

@@ -3,20 +3,21 @@
 //! series and the story's settings.
 
 use super::*;
+use crate::quantity::DecimalMark;
 
 fn input(name: &str) -> CalculatorInput {
-    preset(name).unwrap_or_else(|| panic!("preset {name} exists"))
+    preset(name, DecimalMark::Point).unwrap_or_else(|| panic!("preset {name} exists"))
 }
 
 fn errors_of(input: &CalculatorInput) -> Vec<(Field, CalcError)> {
-    match calculate(input) {
+    match calculate(input, DecimalMark::Point) {
         Ok(_) => Vec::new(),
-        Err(e) => e,
+        Err(e) => e.into_iter().collect(),
     }
 }
 
 fn ok(input: &CalculatorInput) -> Calculation {
-    match calculate(input) {
+    match calculate(input, DecimalMark::Point) {
         Ok(c) => c,
         Err(e) => panic!("should compute: {e:?}"),
     }
@@ -29,9 +30,12 @@ fn every_preset_computes() {
         assert!(c.priority.total >= 1, "{name}");
         assert_eq!(c.sprio.len(), 2, "{name}");
         assert!(!c.decay.teams.is_empty());
-        assert!(story_config(&input(name)).is_ok(), "{name}");
+        assert!(
+            story_config(&input(name), DecimalMark::Point).is_ok(),
+            "{name}"
+        );
     }
-    assert_eq!(preset("nope"), None);
+    assert_eq!(preset("nope", DecimalMark::Point), None);
 }
 
 #[test]
@@ -245,7 +249,7 @@ fn renames_follow_through() {
     assert_eq!(i.job, UserAssoc::new("team-blue", "bob"));
     i.set_text(Field::Assoc(3, Column::Name), "robert".into());
     assert_eq!(i.job, UserAssoc::new("team-blue", "robert"));
-    assert!(calculate(&i).is_ok());
+    assert!(calculate(&i, DecimalMark::Point).is_ok());
     let row = i.add(false);
     assert_eq!(i.assocs[row].name, "team-1");
     i.remove(row);
@@ -302,7 +306,7 @@ fn story_follows_the_tree_and_toggles() {
     let mut i = input("two-teams");
     i.qos_cap = true;
     i.preemption = true;
-    let config = match story_config(&i) {
+    let config = match story_config(&i, DecimalMark::Point) {
         Ok(c) => c,
         Err(e) => panic!("{e:?}"),
     };
@@ -313,18 +317,21 @@ fn story_follows_the_tree_and_toggles() {
     assert!(config.preemption.is_some());
     i.set_text(Field::Scalar(Scalar::QosCap), "4".into());
     assert_eq!(
-        story_config(&i).err(),
-        Some(vec![(
+        story_config(&i, DecimalMark::Point).err(),
+        Some(CalcErrors::from_iter([(
             Field::Scalar(Scalar::QosCap),
             CalcError::CapBelowJob(8)
-        )])
+        )]))
     );
     let mut i = input("two-teams");
     i.assocs.truncate(2);
     i.job = UserAssoc::new("team-a", "alice");
     assert_eq!(
-        story_config(&i).err(),
-        Some(vec![(Field::Tree, CalcError::StoryNeedsTwoTeams)])
+        story_config(&i, DecimalMark::Point).err(),
+        Some(CalcErrors::from_iter([(
+            Field::Tree,
+            CalcError::StoryNeedsTwoTeams
+        )]))
     );
 }
 
@@ -332,7 +339,7 @@ fn story_follows_the_tree_and_toggles() {
 fn fcfs_ignores_what_fcfs_inputs_neutralises() {
     let mut i = input("two-teams");
     i.preemption = true;
-    let config = story_config(&i).unwrap_or_default();
+    let config = story_config(&i, DecimalMark::Point).unwrap_or_default();
     let run = |c: &StoryConfig| {
         crate::sim::fair_share::simulate(c, crate::sim::fair_share::Policy::Fcfs)
             .map(|r| (r.teams.clone(), r.end_s))
@@ -350,7 +357,7 @@ fn more_shares_shorten_team_b_s_wait() {
     let wait = |b_shares: &str| {
         let mut i = input("two-teams");
         i.set_text(Field::Assoc(2, Column::Shares), b_shares.to_owned());
-        let config = story_config(&i).unwrap_or_default();
+        let config = story_config(&i, DecimalMark::Point).unwrap_or_default();
         let run =
             crate::sim::fair_share::simulate(&config, crate::sim::fair_share::Policy::FairShare);
         run.ok()
@@ -367,6 +374,7 @@ mod properties {
     use proptest::prelude::*;
 
     use super::*;
+    use crate::quantity::DecimalMark;
 
     fn assoc() -> impl Strategy<Value = AssocInput> {
         (
@@ -404,7 +412,7 @@ mod properties {
             if let Some(u) = i.users().get(job) {
                 i.job = u.clone();
             }
-            if let Ok(c) = calculate(&i) {
+            if let Ok(c) = calculate(&i, DecimalMark::Point) {
                 let b = &c.priority;
                 for f in [b.age.factor, b.fair_share.factor, b.job_size.factor, b.partition.factor, b.qos.factor] {
                     prop_assert!((0.0..=1.0).contains(&f));
@@ -419,7 +427,7 @@ mod properties {
                 }
                 prop_assert!(b.total >= 1);
             }
-            let _ = story_config(&i);
+            let _ = story_config(&i, DecimalMark::Point);
         }
     }
 }
