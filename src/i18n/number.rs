@@ -107,18 +107,77 @@ impl ValueFormat {
     /// "1.9 h": three significant digits and a unit.
     pub fn duration(&self, seconds: f64) -> String {
         let (value, unit) = quantity::duration_parts(seconds);
-        let unit = match unit {
-            Unit::Seconds => &self.units[0],
-            Unit::Minutes => &self.units[1],
-            Unit::Hours => &self.units[2],
-            Unit::Days => &self.units[3],
-        };
+        let unit = &self.units[unit_index(unit)];
         format!("{}\u{a0}{unit}", self.number.format_significant(value, 3))
+    }
+
+    /// A duration exactly enough to check how a typed value was read, in
+    /// at most two units, the smaller rounded: "1 h 30 min", "2 d 5 h",
+    /// "1,826 d 6 h", "5 min", "45 s", "0.5 s".
+    pub fn duration_reading(&self, seconds: f64) -> String {
+        const UNITS: [Unit; 4] = [Unit::Days, Unit::Hours, Unit::Minutes, Unit::Seconds];
+        let symbol = |unit: Unit| &self.units[unit_index(unit)];
+        let mut at = UNITS
+            .iter()
+            .position(|u| seconds >= u.seconds())
+            .unwrap_or(UNITS.len() - 1);
+        // 3,599.6 s rounds to 60 min: that is 1 h.
+        let small_of = |at: usize| UNITS[(at + 1).min(UNITS.len() - 1)].seconds();
+        if at > 0 && (seconds / small_of(at)).round() * small_of(at) >= UNITS[at - 1].seconds() {
+            at -= 1;
+        }
+        let (big, small) = (UNITS[at], UNITS[(at + 1).min(UNITS.len() - 1)]);
+        if big == small {
+            return format!(
+                "{}\u{a0}{}",
+                self.number.format_significant(seconds, 3),
+                symbol(big)
+            );
+        }
+        let per = (big.seconds() / small.seconds()).round();
+        let total = (seconds / small.seconds()).round();
+        let (whole, rest) = ((total / per).floor(), total % per);
+        let mut text = format!("{}\u{a0}{}", self.number.format(whole, 0), symbol(big));
+        if rest > 0.0 {
+            text += &format!(" {}\u{a0}{}", self.number.format(rest, 0), symbol(small));
+        }
+        text
+    }
+
+    /// A size in the largest decimal unit it fills, four significant
+    /// digits: "1.1 TB", "85.9 GB" (for 80 GiB), with "/s" for a
+    /// bandwidth.
+    pub fn bytes(&self, bytes: f64, per_second: bool) -> String {
+        const UNITS: [(&str, f64); 6] = [
+            ("PB", 1e15),
+            ("TB", 1e12),
+            ("GB", 1e9),
+            ("MB", 1e6),
+            ("kB", 1e3),
+            ("B", 1.0),
+        ];
+        let (name, scale) = UNITS
+            .into_iter()
+            .find(|(_, scale)| bytes >= *scale)
+            .unwrap_or(("B", 1.0));
+        let per = if per_second { "/s" } else { "" };
+        let value = self.number.format_significant(bytes / scale, 4);
+        format!("{value}\u{a0}{name}{per}")
     }
 
     /// "6.5 %": a fraction as a percentage with one decimal.
     pub fn percent(&self, fraction: f64) -> String {
         format!("{}\u{a0}%", self.number.format(fraction * 100.0, 1))
+    }
+}
+
+/// The index of `unit` in [`ValueFormat::units`].
+fn unit_index(unit: Unit) -> usize {
+    match unit {
+        Unit::Seconds => 0,
+        Unit::Minutes => 1,
+        Unit::Hours => 2,
+        Unit::Days => 3,
     }
 }
 
@@ -155,5 +214,35 @@ mod tests {
         assert_eq!(en.format_significant(2.5, 3), "2.5");
         assert_eq!(es().format_significant(2.5, 3), "2,5");
         assert_eq!(en.format_significant(0.0, 3), "0");
+    }
+
+    #[test]
+    fn readings_of_typed_durations_and_sizes() {
+        let en = ValueFormat::default();
+        let es = ValueFormat {
+            number: es(),
+            ..ValueFormat::default()
+        };
+        // A space in these is a no-break space; `+` is a plain space.
+        let nb = |s: &str| s.replace(' ', "\u{a0}").replace('+', " ");
+        for (seconds, text) in [
+            (5_400.0, "1 h+30 min"),
+            (300.0, "5 min"),
+            (45.0, "45 s"),
+            (0.5, "0.5 s"),
+            (2.0 * 86_400.0 + 5.0 * 3_600.0, "2 d+5 h"),
+            (5.0 * 365.25 * 86_400.0, "1,826 d+6 h"),
+            (3_599.6, "1 h"),
+        ] {
+            assert_eq!(en.duration_reading(seconds), nb(text), "{seconds}");
+        }
+        assert_eq!(
+            es.duration_reading(5.0 * 365.25 * 86_400.0),
+            nb("1.826 d+6 h")
+        );
+        assert_eq!(en.bytes(1.1e12, false), nb("1.1 TB"));
+        assert_eq!(en.bytes(80.0 * 1_073_741_824.0, false), nb("85.9 GB"));
+        assert_eq!(es.bytes(2e9, true), nb("2 GB/s"));
+        assert_eq!(en.bytes(512.0, false), nb("512 B"));
     }
 }

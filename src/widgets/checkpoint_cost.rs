@@ -39,6 +39,14 @@ pub fn CheckpointCostParts(
                 value=Signal::derive(move || input.with(|i| i.text(field).clone()))
                 on_input=Callback::new(move |t| input.update(|i| *i.text_mut(field) = t))
                 error=Signal::derive(move || error(field))
+                reading=Signal::derive(move || {
+                    let value = input.with(|i| field.read(i.text(field), mark)).ok()?;
+                    Some(vf.with(|vf| match field {
+                        CostField::State => vf.bytes(value, false),
+                        CostField::Writers => vf.number.format(value, 0),
+                        _ => vf.bytes(value, true),
+                    }))
+                })
             />
         }
     };

@@ -16,7 +16,7 @@ use leptos::prelude::*;
 
 use super::url_state;
 use crate::i18n::number::ValueFormat;
-use crate::quantity::DecimalMark;
+use crate::quantity::{DecimalMark, parse_duration};
 use crate::sim::fair_share::Algorithm;
 use crate::sim::fair_share::calculator::{
     self, CalcErrors, Calculation, CalculatorInput, Field, Scalar,
@@ -46,6 +46,15 @@ impl Calc {
     fn error(self, field: Field) -> Option<String> {
         self.errors
             .with(|errors| errors.get(field).map(|e| errors::message(&self.i18n, e)))
+    }
+
+    /// How a duration field read its text ("7 d", "1 h 30 min"); `None`
+    /// for the other fields, whose text is already the number.
+    fn reading(self, field: Scalar) -> Option<String> {
+        let unit = field.duration_unit()?;
+        let text = self.input.with(|i| i.scalar(field).to_owned());
+        let seconds = parse_duration(&text, unit.seconds(), self.i18n.decimal_mark()).ok()?;
+        Some(self.vf.with(|vf| vf.duration_reading(seconds)))
     }
 
     /// A number with `decimals` decimals in the reader's format.
@@ -187,6 +196,7 @@ fn scalar_field(calc: Calc, field: Scalar) -> impl IntoView {
             value=Signal::derive(move || calc.input.with(|i| i.scalar(field).to_owned()))
             on_input=Callback::new(move |text| calc.input.update(|i| i.set_text(Field::Scalar(field), text)))
             error=Signal::derive(move || calc.error(Field::Scalar(field)))
+            reading=Signal::derive(move || calc.reading(field))
         />
     }
 }

@@ -65,10 +65,23 @@ pub fn TextField(
     /// The translated error, if the text is refused.
     #[prop(into)]
     error: Signal<Option<String>>,
+    /// How the field read its text, in the reader's format ("1 h 30 min"
+    /// for "90"), shown as "= 1 h 30 min" in the error's place while the
+    /// text is accepted.
+    #[prop(optional, into)]
+    reading: Option<Signal<Option<String>>>,
 ) -> impl IntoView {
     let error_id = format!("{id}-error");
     let hint_id = format!("{id}-hint");
-    let described = format!("{hint_id} {error_id}");
+    let reading_id = format!("{id}-reading");
+    let described = format!("{hint_id} {error_id} {reading_id}");
+    let reading = move || {
+        let shown = error
+            .with(Option::is_none)
+            .then(|| reading?.get())
+            .flatten();
+        shown.map(|text| format!("= {text}"))
+    };
     view! {
         <div class="field" class:invalid=move || error.with(Option::is_some)>
             <label for=id.clone()>{label}</label>
@@ -84,7 +97,11 @@ pub fn TextField(
                 on:input=move |ev| on_input.run(event_target_value(&ev))
             />
             <p class="field-hint" id=hint_id>{hint}</p>
-            <p class="field-error" id=error_id role="alert">{error}</p>
+            // One line for the error or the reading: swapping them moves nothing.
+            <div class="field-status">
+                <p class="field-error" id=error_id role="alert">{error}</p>
+                <p class="field-reading" id=reading_id>{reading}</p>
+            </div>
         </div>
     }
 }

@@ -96,6 +96,13 @@ pub fn YoungDalyExplorer(
                 value=Signal::derive(move || input.with(|i| i.text(field).clone()))
                 on_input=Callback::new(move |text| input.update(|i| *i.text_mut(field) = text))
                 error=Signal::derive(move || error(field))
+                reading=Signal::derive(move || {
+                    let value = input.with(|i| field.read(i.text(field), mark)).ok()?;
+                    Some(vf.with(|vf| match field.default_unit() {
+                        Some(_) => vf.duration_reading(value),
+                        None => vf.number.format(value, 0),
+                    }))
+                })
             />
         }
     };

@@ -64,6 +64,10 @@ test("bad input gets a message beside its field and the last result stays", asyn
   await page.getByLabel("PriorityUsageResetPeriod").selectOption("WEEKLY");
   assert.equal(await page.locator("#fs-half-life-error").textContent(), "");
   await page.getByLabel("PriorityDecayHalfLife").fill("7");
+  assert.equal(await page.locator("#fs-half-life-reading").textContent(), "= 7\u00a0d");
+  await page.getByLabel("PriorityDecayHalfLife").fill("36 h");
+  assert.equal(await page.locator("#fs-half-life-reading").textContent(), "= 1\u00a0d 12\u00a0h");
+  await page.getByLabel("PriorityDecayHalfLife").fill("7");
   await page.locator("#fs-job-qos").fill("1.5");
   assert.equal(await page.locator("#fs-job-qos-error").textContent(), "A factor lies between 0 and 1.");
   await page.locator("#fs-job-qos").fill("0.1");

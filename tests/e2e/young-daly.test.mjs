@@ -40,9 +40,19 @@ test("bad input gets a message beside its field and the last result stays", asyn
   await page.getByLabel("Your checkpoint interval").fill("2h");
   await checkpoint.fill("5 parsecs");
   assert.match(await page.locator("#yd-checkpoint-error").textContent(), /Unknown unit/);
+  assert.equal(await page.locator("#yd-checkpoint-reading").textContent(), "", "no reading beside an error");
   await checkpoint.fill("1 min");
   assert.equal(await page.locator("#yd-checkpoint-error").textContent(), "");
   assert.equal(await out(page, "yd-young"), "1.2\u00a0h");
+  // Every field says how it read the number: a bare one in its label's unit.
+  await checkpoint.fill("90");
+  assert.equal(await page.locator("#yd-checkpoint-reading").textContent(), "= 1\u00a0h 30\u00a0min");
+  await checkpoint.fill("90 s");
+  assert.equal(await page.locator("#yd-checkpoint-reading").textContent(), "= 1\u00a0min 30\u00a0s");
+  await page.getByLabel("MTBF of one GPU").fill("43800");
+  assert.equal(await page.locator("#yd-gpu-mtbf-reading").textContent(), "= 1,825\u00a0d");
+  await page.getByLabel("GPUs in the job").fill("16k");
+  assert.equal(await page.locator("#yd-gpus-reading").textContent(), "= 16,000");
   assert.deepEqual(page.problems, []);
   await context.close();
 });
@@ -98,6 +108,9 @@ test("in Spanish the explorer speaks Spanish, writes 1.000,5 and reads what it w
   // The defaults are written the Spanish way too.
   await page.getByText("Calcula el costo del checkpoint a partir de sus partes").click();
   assert.equal(await page.getByLabel("Estado por checkpoint").inputValue(), "1,1 TB");
+  assert.equal(await page.locator("#cost-state-reading").textContent(), "= 1,1\u00a0TB");
+  await page.getByLabel("Estado por checkpoint").fill("80 GiB");
+  assert.equal(await page.locator("#cost-state-reading").textContent(), "= 85,9\u00a0GB");
   const prose = await page.locator("#failure-rate ~ p").allTextContents();
   assert.ok(prose.some((p) => p.includes("16.384")), "Spanish grouping in the prose");
   assert.deepEqual(page.problems, []);

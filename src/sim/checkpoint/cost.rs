@@ -66,6 +66,18 @@ pub enum CostField {
     HostBw,
 }
 
+impl CostField {
+    /// Reads `text` as this field does: bytes for the state, a count of
+    /// writers, bytes per second for a bandwidth.
+    pub fn read(self, text: &str, mark: DecimalMark) -> Result<f64, InputError> {
+        match self {
+            Self::State => parse_bytes(text, mark),
+            Self::Writers => parse_count(text, mark),
+            Self::WriterBw | Self::StorageBw | Self::HostBw => parse_bandwidth(text, mark),
+        }
+    }
+}
+
 /// The cost of one checkpoint.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]
 pub struct CostOutcome {

@@ -87,6 +87,16 @@ impl Field {
             Self::Gpus => None,
         }
     }
+
+    /// Reads `text` as this field does, before the checks that need the
+    /// other fields or zero: seconds for a duration (a bare number in
+    /// [`Field::default_unit`]), a count for the GPUs.
+    pub fn read(self, text: &str, mark: DecimalMark) -> Result<f64, InputError> {
+        match self.default_unit() {
+            Some(unit) => parse_duration(text, unit.seconds(), mark),
+            None => parse_count(text, mark),
+        }
+    }
 }
 
 /// Whether Daly's formula applies in its usual form.
@@ -165,24 +175,21 @@ pub fn explore(
     input: &ExplorerInput,
     mark: DecimalMark,
 ) -> Result<Outcome, FieldErrors<Field, InputError>> {
-    let duration = |field: Field| {
-        let unit_s = field.default_unit().map_or(1.0, Unit::seconds);
-        parse_duration(input.text(field), unit_s, mark)
-    };
+    let read = |field: Field| field.read(input.text(field), mark);
     let mut errors = FieldErrors::new();
     let checkpoint = errors.check(
         Field::Checkpoint,
-        duration(Field::Checkpoint).and_then(positive(InputError::NotPositive)),
+        read(Field::Checkpoint).and_then(positive(InputError::NotPositive)),
     );
     let gpu_mtbf = errors.check(
         Field::GpuMtbf,
-        duration(Field::GpuMtbf).and_then(positive(InputError::NotPositive)),
+        read(Field::GpuMtbf).and_then(positive(InputError::NotPositive)),
     );
-    let gpus = errors.check(Field::Gpus, parse_count(&input.gpus, mark));
-    let restart = errors.check(Field::Restart, duration(Field::Restart));
+    let gpus = errors.check(Field::Gpus, read(Field::Gpus));
+    let restart = errors.check(Field::Restart, read(Field::Restart));
     let interval = errors.check(
         Field::Interval,
-        duration(Field::Interval).and_then(positive(InputError::ZeroInterval)),
+        read(Field::Interval).and_then(positive(InputError::ZeroInterval)),
     );
     let outcome = match (checkpoint, gpu_mtbf, gpus, restart, interval) {
         (Some(checkpoint), Some(gpu_mtbf), Some(gpus), Some(restart), Some(interval)) => {

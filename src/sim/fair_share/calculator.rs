@@ -19,7 +19,8 @@ use super::sprio::{SprioJob, sprio_lines};
 use super::tree::{AccountTree, AssocId, AssocSpec, ROOT};
 use super::{FairShareError, StoryConfig};
 use crate::quantity::{
-    DAY_S, DecimalMark, FieldErrors, InputError, Limit, parse_amount, parse_duration, parse_whole,
+    DAY_S, DecimalMark, FieldErrors, InputError, Limit, Unit, parse_amount, parse_duration,
+    parse_whole,
 };
 pub use presets::{PRESETS, preset};
 pub use query::{QUERY_KEYS, from_query, to_query};
@@ -114,6 +115,16 @@ impl Scalar {
         Self::JobQos,
         Self::QosCap,
     ];
+
+    /// The unit of a bare number in a duration field: days for the
+    /// half-life, hours for the job's wait; `None` for the others.
+    pub const fn duration_unit(self) -> Option<Unit> {
+        match self {
+            Self::HalfLife => Some(Unit::Days),
+            Self::JobAge => Some(Unit::Hours),
+            _ => None,
+        }
+    }
 
     /// The field's position in [`Scalar::ALL`].
     pub fn index(self) -> usize {
@@ -447,7 +458,8 @@ impl Reader<'_> {
         self.check(Field::Scalar(field), value)
     }
 
-    fn duration(&mut self, field: Scalar, unit_s: f64) -> Option<f64> {
+    fn duration(&mut self, field: Scalar) -> Option<f64> {
+        let unit_s = field.duration_unit().map_or(1.0, Unit::seconds);
         let value =
             parse_duration(self.input.scalar(field), unit_s, self.mark).map_err(CalcError::from);
         self.check(Field::Scalar(field), value)
@@ -494,7 +506,7 @@ fn settings(input: &CalculatorInput, mark: DecimalMark) -> Result<Settings, Calc
         Scalar::WeightGpu,
     ]
     .map(|s| r.weight(s));
-    let half_life_s = r.duration(Scalar::HalfLife, DAY_S).and_then(|h| {
+    let half_life_s = r.duration(Scalar::HalfLife).and_then(|h| {
         let checked =
             check_decay(h.round() as u64, input.reset).map_err(|_| CalcError::NeverDecays);
         r.check(Field::Scalar(Scalar::HalfLife), checked.map(|()| h))
@@ -521,7 +533,7 @@ fn settings(input: &CalculatorInput, mark: DecimalMark) -> Result<Settings, Calc
     let job_nodes = within(Scalar::JobNodes, nodes, true);
     let job_cpus = within(Scalar::JobCpus, total_cpus, true);
     let job_gpus = within(Scalar::JobGpus, total_gpus, false);
-    let age = r.duration(Scalar::JobAge, 3_600.0);
+    let age = r.duration(Scalar::JobAge);
     let partition = r.factor(Scalar::JobPartition);
     let qos = r.factor(Scalar::JobQos);
     if !input.users().contains(&input.job) {
@@ -963,7 +975,7 @@ pub fn story_config(input: &CalculatorInput, mark: DecimalMark) -> Result<StoryC
     } else if teams.len() < 2 {
         r.errors.push(Field::Tree, CalcError::StoryNeedsTwoTeams);
     }
-    if let Some(h) = r.duration(Scalar::HalfLife, DAY_S) {
+    if let Some(h) = r.duration(Scalar::HalfLife) {
         config.decay_half_life_s = h.round() as u64;
     }
     if input.qos_cap {
