@@ -204,6 +204,10 @@
     var wasm = body.getAttribute("data-wasm");
     var found = all("[data-island]");
     if (!glue || !wasm || found.length === 0 || !window.IntersectionObserver) return;
+    // The page names them relative to itself; import() would resolve them
+    // against this script's address instead.
+    glue = new URL(glue, doc.baseURI).href;
+    wasm = new URL(wasm, doc.baseURI).href;
     var loading = null;
     function load() {
       loading =

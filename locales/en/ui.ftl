@@ -55,6 +55,7 @@ not-found-home = Go to the contents
 island-static = This widget comes alive with JavaScript and WebAssembly; until then it shows its starting state.
 island-stopped = This widget stopped after an unexpected error. The text of the page is unaffected: reload it to try again.
 root-choose = Choose a language
+assets-missing = This page's stylesheet and scripts did not load, so it shows as plain text. The book's files must stay together as the build wrote them: copy the whole dist/ folder to the host and serve it as it is (the README's Hosting section lists each host's settings).
 
 ## Units of time, after a number.
 unit-seconds = s

@@ -53,6 +53,7 @@ not-found-home = Ir al índice
 island-static = Este widget cobra vida con JavaScript y WebAssembly; mientras tanto muestra su estado inicial.
 island-stopped = Este widget se detuvo por un error inesperado. El texto de la página no se ve afectado: recárgala para intentarlo de nuevo.
 root-choose = Elige un idioma
+assets-missing = La hoja de estilos y los scripts de esta página no se cargaron, así que se ve como texto plano. Los archivos del libro tienen que quedar juntos tal como los escribió la compilación: copia la carpeta dist/ entera al servidor y sírvela tal cual (la sección Hosting del README explica cada servidor).
 
 ## Unidades de tiempo, después de un número.
 unit-seconds = s

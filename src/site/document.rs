@@ -32,6 +32,22 @@ pub(crate) struct Head {
     pub(crate) alternates: Vec<(String, String)>,
     /// Trunk's tags this page carries (with the wasm's when it has widgets).
     pub(crate) assets: Vec<String>,
+    /// The line shown when the stylesheet did not load (the stylesheet
+    /// hides it): what failed and how to fix it, in the page's language.
+    pub(crate) assets_missing: String,
+    /// A `<base>` for a page served at any depth (`404.html`), and the
+    /// inline script that corrects it from the address.
+    pub(crate) base: Option<Base>,
+}
+
+/// A page's `<base href>` and the script that moves it to the site's root
+/// as the address shows it, before any asset is requested.
+#[derive(Debug, Clone)]
+pub(crate) struct Base {
+    /// The root the build knows (`/`, or the path of the `site-url`).
+    pub(crate) href: String,
+    /// Inline script that sets the base from `location.pathname`.
+    pub(crate) finder: String,
 }
 
 /// The whole document.
@@ -44,8 +60,12 @@ pub(crate) fn document(head: &Head, body_attrs: &str, body: &str) -> String {
     out.push_str("<meta name=\"color-scheme\" content=\"light dark\">\n");
     out.push_str(&format!(
         "<meta http-equiv=\"Content-Security-Policy\" content=\"{}\">\n",
-        content_security_policy(&head.assets)
+        content_security_policy(head)
     ));
+    if let Some(base) = &head.base {
+        out.push_str(&format!("<base href=\"{}\">\n", escape(&base.href)));
+        out.push_str(&format!("<script>{}</script>\n", base.finder));
+    }
     out.push_str(&format!("<title>{}</title>\n", escape(&head.title)));
     out.push_str(&format!(
         "<meta name=\"description\" content=\"{}\">\n",
@@ -89,6 +109,12 @@ pub(crate) fn document(head: &Head, body_attrs: &str, body: &str) -> String {
     }
     out.push_str("</head>\n");
     out.push_str(&format!("<body{body_attrs}>\n"));
+    if !head.assets_missing.is_empty() {
+        out.push_str(&format!(
+            "<p class=\"assets-missing\" role=\"alert\">{}</p>\n",
+            escape(&head.assets_missing)
+        ));
+    }
     out.push_str(body);
     out.push_str("\n</body>\n</html>\n");
     out
@@ -99,18 +125,24 @@ pub(crate) fn document(head: &Head, body_attrs: &str, body: &str) -> String {
 /// book's own files, nothing from elsewhere. Styles allow inline
 /// attributes: the widgets set colours and sizes from code, and the
 /// charts are SVG with presentation attributes (README, "Security").
-pub(crate) fn content_security_policy(assets: &[String]) -> String {
+pub(crate) fn content_security_policy(head: &Head) -> String {
     let mut script_src = String::from("'self' 'wasm-unsafe-eval'");
-    for script in
-        std::iter::once(THEME_SCRIPT).chain(assets.iter().filter_map(|t| inline_script(t)))
-    {
+    let finder = head.base.as_ref().map(|b| b.finder.as_str());
+    let inline = head.assets.iter().filter_map(|t| inline_script(t));
+    for script in std::iter::once(THEME_SCRIPT).chain(finder).chain(inline) {
         let digest = Sha256::digest(script.as_bytes());
         let hash = base64::engine::general_purpose::STANDARD.encode(digest);
         script_src.push_str(&format!(" 'sha256-{hash}'"));
     }
+    // Only a page that sets its own `<base>` may.
+    let base_uri = if head.base.is_some() {
+        "'self'"
+    } else {
+        "'none'"
+    };
     format!(
         "default-src 'self'; script-src {script_src}; style-src 'self' 'unsafe-inline'; \
-         img-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'none'"
+         img-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri {base_uri}; form-action 'none'"
     )
 }
 
@@ -131,8 +163,13 @@ mod tests {
     fn inline_scripts_are_allowed_by_hash_and_nothing_unsafe_runs() {
         let loader = "<script type=\"module\">import init from '/x.js';</script>".to_owned();
         let external = "<script src=\"/book.js\" defer></script>".to_owned();
-        let csp = content_security_policy(&[loader, external]);
+        let head = Head {
+            assets: vec![loader, external],
+            ..Head::default()
+        };
+        let csp = content_security_policy(&head);
         assert_eq!(csp.matches("'sha256-").count(), 2, "{csp}");
+        assert!(csp.contains("base-uri 'none'"));
         // sha256 of the loader's text, as `openssl dgst -sha256 -binary | base64` prints it.
         let digest = Sha256::digest(b"import init from '/x.js';");
         let expected = base64::engine::general_purpose::STANDARD.encode(digest);
@@ -150,7 +187,7 @@ mod tests {
             site_name: "Libro".into(),
             canonical: Some("https://example.org/c/es/running-jobs/".into()),
             alternates: vec![("en".into(), "https://example.org/c/en/running-jobs/".into())],
-            assets: vec![],
+            ..Head::default()
         };
         let html = document(&head, "", "<main>x</main>");
         assert!(html.starts_with("<!doctype html>\n<html lang=\"es\">"));

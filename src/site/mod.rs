@@ -25,7 +25,7 @@ use crate::book::route::href;
 use crate::book::{Block, Labels, Library, SOURCE_LANG};
 use crate::ui::{I18n, STRINGS_TYPE, catalog};
 use contents::ContentsPage;
-use document::{Head, document};
+use document::{Base, Head, document};
 use layout::{Frame, Layout};
 use not_found::NotFound;
 use page::{PageArticle, Pager, escape};
@@ -59,14 +59,12 @@ impl Site {
         for lang in self.library.languages() {
             files.push(OutputFile {
                 path: format!("{lang}/index.html"),
-                text: self.contents(lang),
+                text: self.contents(lang, &Root::of(&format!("{lang}/index.html"))),
             });
             for entry in self.library.toc(lang) {
-                if let Some(text) = self.page(lang, &entry.slug) {
-                    files.push(OutputFile {
-                        path: format!("{lang}/{}/index.html", entry.slug),
-                        text,
-                    });
+                let path = format!("{lang}/{}/index.html", entry.slug);
+                if let Some(text) = self.page(lang, &entry.slug, &Root::of(&path)) {
+                    files.push(OutputFile { path, text });
                 }
             }
         }
@@ -76,7 +74,7 @@ impl Site {
         });
         files.push(OutputFile {
             path: "index.html".into(),
-            text: self.root(),
+            text: self.root(&Root::of("index.html")),
         });
         if let Some(sitemap) = self.sitemap() {
             files.push(OutputFile {
@@ -91,9 +89,10 @@ impl Site {
         files
     }
 
-    /// `/<lang>/<slug>/`, or `None` if the book has no such page.
-    pub fn page(&self, lang: &str, slug: &str) -> Option<String> {
-        let prefix = self.href(lang, None);
+    /// `/<lang>/<slug>/`, or `None` if the book has no such page, with
+    /// its URLs relative to the site's `root`.
+    pub fn page(&self, lang: &str, slug: &str, root: &Root) -> Option<String> {
+        let prefix = href(&root.0, lang, None);
         let labels = Labels::from_catalog(catalog(), lang);
         let page = self.library.render(lang, slug, &prefix, &labels)?;
         let has_widgets = page
@@ -106,7 +105,7 @@ impl Site {
         let description = entry.map(|e| e.summary).unwrap_or_default();
         let frame = self.frame(lang, Some(slug), page.doc.sections.clone());
         let neighbours = self.library.neighbours(lang, slug);
-        let body = render(lang, self.template.base_path(), move || {
+        let body = render(lang, &root.0, move || {
             view! {
                 <Layout frame=frame>
                     <PageArticle page=page />
@@ -114,14 +113,14 @@ impl Site {
                 </Layout>
             }
         });
-        let head = self.head(lang, Some(slug), title, description);
+        let head = self.head(lang, Some(slug), title, description, root);
         // A page with widgets names its wasm for `public/book.js`, which
         // loads it when a widget comes near, and carries their strings.
         let (body_attrs, strings) = if has_widgets {
             let attrs = format!(
                 " data-wasm=\"{}\" data-wasm-glue=\"{}\"",
-                escape(&self.template.wasm),
-                escape(&self.template.glue)
+                escape(&root.asset(&self.template, &self.template.wasm)),
+                escape(&root.asset(&self.template, &self.template.glue))
             );
             (attrs, self.strings(lang))
         } else {
@@ -163,8 +162,8 @@ impl Site {
     }
 
     /// `/<lang>/`.
-    fn contents(&self, lang: &str) -> String {
-        let prefix = self.href(lang, None);
+    fn contents(&self, lang: &str, root: &Root) -> String {
+        let prefix = href(&root.0, lang, None);
         let labels = Labels::from_catalog(catalog(), lang);
         let pages: Vec<_> = self
             .library
@@ -187,7 +186,7 @@ impl Site {
             .collect();
         let book_title = self.library.title(lang).to_owned();
         let frame = self.frame(lang, None, Vec::new());
-        let body = render(lang, self.template.base_path(), move || {
+        let body = render(lang, &root.0, move || {
             view! {
                 <Layout frame=frame>
                     <ContentsPage title=book_title pages=pages />
@@ -200,25 +199,47 @@ impl Site {
             self.library.title(lang)
         );
         let description = catalog().text(lang, "book-tagline");
-        let head = self.head(lang, None, title, description);
+        let head = self.head(lang, None, title, description, root);
         document(&head, "", &body)
     }
 
-    /// `404.html`: "not found" in every language (see `not_found`).
+    /// `404.html`: "not found" in every language (see `not_found`). Hosts
+    /// serve it at any depth, so its URLs are relative to a `<base>`: the
+    /// `site-url`'s path when the book has one, else the build's, moved
+    /// by an inline script to the path before the address's language
+    /// (`/course/` for `/course/en/gone/`), where the book must be.
     fn not_found(&self) -> String {
+        let root = Root::of("404.html");
         let blocks: String = self
             .library
             .languages()
             .iter()
-            .map(|lang| render(lang, self.template.base_path(), || view! { <NotFound /> }))
+            .map(|lang| render(lang, &root.0, || view! { <NotFound /> }))
             .collect();
         let body = format!("<main id=\"main\" tabindex=\"-1\">{blocks}</main>");
+        let languages: Vec<String> = self
+            .library
+            .languages()
+            .iter()
+            .map(|l| format!("\"{l}\""))
+            .collect();
+        let finder = format!(
+            "(function(){{var l=[{}],p=location.pathname.split(\"/\");\
+             for(var i=p.length-1;i>0;i--)if(l.indexOf(p[i])>=0){{\
+             document.querySelector(\"base\").href=p.slice(0,i).join(\"/\")+\"/\";return}}}})();",
+            languages.join(",")
+        );
         let head = Head {
             lang: SOURCE_LANG.into(),
             title: catalog().text(SOURCE_LANG, "not-found-title"),
             description: catalog().text(SOURCE_LANG, "not-found-body"),
             site_name: self.library.title(SOURCE_LANG).into(),
-            assets: self.template.assets.clone(),
+            assets: root.assets(&self.template),
+            assets_missing: catalog().text(SOURCE_LANG, "assets-missing"),
+            base: Some(Base {
+                href: self.site_path().unwrap_or(&self.template.base).to_owned(),
+                finder,
+            }),
             ..Head::default()
         };
         document(&head, " data-not-found-page", &body)
@@ -226,7 +247,7 @@ impl Site {
 
     /// `/`: a link to each language's contents; `public/book.js` follows
     /// the reader's (their last choice, else their browser's).
-    fn root(&self) -> String {
+    fn root(&self, root: &Root) -> String {
         let links: String = self
             .library
             .languages()
@@ -234,7 +255,7 @@ impl Site {
             .map(|lang| {
                 format!(
                     "<li><a href=\"{}\" hreflang=\"{lang}\" lang=\"{lang}\">{} · {}</a></li>",
-                    escape(&self.href(lang, None)),
+                    escape(&href(&root.0, lang, None)),
                     escape(&catalog().text(lang, "language-name")),
                     escape(self.library.title(lang)),
                 )
@@ -256,6 +277,7 @@ impl Site {
             None,
             self.library.title(SOURCE_LANG).into(),
             catalog().text(SOURCE_LANG, "book-tagline"),
+            root,
         );
         head.canonical = self.absolute("");
         document(&head, " data-root-page", &body)
@@ -279,7 +301,7 @@ impl Site {
             )
             .collect();
         for slug in &slugs {
-            let alternates = self.alternates(slug.as_deref());
+            let alternates = self.alternates(slug.as_deref(), &Root::of(""));
             for lang in self.library.languages() {
                 let loc = self.absolute(&self.path_in(lang, slug.as_deref()))?;
                 out.push_str(&format!("  <url>\n    <loc>{}</loc>\n", escape(&loc)));
@@ -307,15 +329,24 @@ impl Site {
         out
     }
 
-    fn head(&self, lang: &str, slug: Option<&str>, title: String, description: String) -> Head {
+    fn head(
+        &self,
+        lang: &str,
+        slug: Option<&str>,
+        title: String,
+        description: String,
+        root: &Root,
+    ) -> Head {
         Head {
             lang: lang.into(),
             title,
             description,
             site_name: self.library.title(lang).into(),
             canonical: self.absolute(&self.path_in(lang, slug)),
-            alternates: self.alternates(slug),
-            assets: self.template.assets.clone(),
+            alternates: self.alternates(slug, root),
+            assets: root.assets(&self.template),
+            assets_missing: catalog().text(lang, "assets-missing"),
+            base: None,
         }
     }
 
@@ -340,12 +371,12 @@ impl Site {
     }
 
     /// This page in every language, and English as `x-default`: absolute
-    /// URLs with a `site-url`, else paths.
-    fn alternates(&self, slug: Option<&str>) -> Vec<(String, String)> {
+    /// URLs with a `site-url`, else relative to the page's `root`.
+    fn alternates(&self, slug: Option<&str>, root: &Root) -> Vec<(String, String)> {
         let url = |lang: &str| {
             let path = self.path_in(lang, slug);
             self.absolute(&path)
-                .unwrap_or_else(|| format!("{}{path}", self.template.base))
+                .unwrap_or_else(|| format!("{}/{path}", root.0))
         };
         self.library
             .languages()
@@ -360,9 +391,16 @@ impl Site {
         href("", lang, slug).trim_start_matches('/').to_owned()
     }
 
-    /// A path under the base (`/course/es/`).
-    fn href(&self, lang: &str, slug: Option<&str>) -> String {
-        href(self.template.base_path(), lang, slug)
+    /// The path of the `site-url` (`/course/` for
+    /// `https://example.org/course/`), if the book has one.
+    fn site_path(&self) -> Option<&str> {
+        let url = self.library.site_url()?;
+        let after_scheme = url.find("://").map_or(0, |i| i + 3);
+        Some(
+            url[after_scheme..]
+                .find('/')
+                .map_or("/", |i| &url[after_scheme + i..]),
+        )
     }
 
     /// `path` (relative to the base) as an absolute URL, with a `site-url`.
@@ -371,8 +409,44 @@ impl Site {
     }
 }
 
+/// Where a written file sits relative to the site's root, as the prefix
+/// its URLs start with: `../..` for `en/running-jobs/index.html`, `.` for
+/// `index.html`. Every URL a page holds is relative, so the same `dist/`
+/// works at a host's root and under any path, with no build flag.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Root(String);
+
+impl Root {
+    /// The root as seen from the file at `path` (relative to `dist/`).
+    pub fn of(path: &str) -> Self {
+        let depth = path.matches('/').count();
+        Self(match depth {
+            0 => ".".to_owned(),
+            _ => vec![".."; depth].join("/"),
+        })
+    }
+
+    /// Trunk's `url` (under the build's base) as seen from this root.
+    fn asset(&self, template: &Template, url: &str) -> String {
+        match url.strip_prefix(&template.base) {
+            Some(rest) => format!("{}/{rest}", self.0),
+            None => url.to_owned(),
+        }
+    }
+
+    /// Trunk's tags with their URLs as seen from this root.
+    fn assets(&self, template: &Template) -> Vec<String> {
+        let (built, here) = (format!("=\"{}", template.base), format!("=\"{}/", self.0));
+        template
+            .assets
+            .iter()
+            .map(|tag| tag.replace(&built, &here))
+            .collect()
+    }
+}
+
 /// Renders a view to HTML inside its own reactive owner, with the page's
-/// language and base path as context.
+/// language and root as context.
 fn render<V: IntoView + 'static>(lang: &str, base: &str, view: impl FnOnce() -> V) -> String {
     let owner = Owner::new();
     let lang = lang.to_owned();

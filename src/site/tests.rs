@@ -55,14 +55,35 @@ fn every_page_of_every_language_is_written_with_its_text() {
     assert!(en.contains("<h2 id=\"nccl\">"), "headings keep their ids");
     assert!(en.contains("class=\"copy-button\""));
     assert!(
-        en.contains("<a href=\"/course/es/running-jobs/\" hreflang=\"es\" lang=\"es\">Español</a>")
+        en.contains("<a href=\"../../es/running-jobs/\" hreflang=\"es\" lang=\"es\">Español</a>")
     );
     assert!(en.contains(
-        "<link rel=\"alternate\" hreflang=\"x-default\" href=\"/course/en/running-jobs/\">"
+        "<link rel=\"alternate\" hreflang=\"x-default\" href=\"../../en/running-jobs/\">"
     ));
+    // Every URL is relative: the same dist/ works at any path.
+    for (path, html) in files.iter().map(|f| (&f.path, &f.text)) {
+        if path.ends_with(".html") && path != "404.html" {
+            assert!(
+                !html.contains("=\"/course/"),
+                "{path} names the build's base"
+            );
+        }
+    }
+    assert!(file(&files, "index.html").contains("<a href=\"./es/\" hreflang=\"es\""));
+    assert!(
+        file(&files, "en/index.html").contains("<link rel=\"stylesheet\" href=\"../style-1.css\">")
+    );
     let es = file(&files, "es/running-jobs/index.html");
     assert!(es.contains("2. Ejecutar trabajos"));
-    assert!(file(&files, "404.html").contains("Página no encontrada"));
+    assert!(es.contains("<p class=\"assets-missing\" role=\"alert\">La hoja de estilos"));
+    // 404.html is served at any depth: its URLs follow a <base> that its
+    // script moves to the path before the address's language.
+    let not_found = file(&files, "404.html");
+    assert!(not_found.contains("Página no encontrada"));
+    assert!(not_found.contains("<base href=\"/course/\">"));
+    assert!(not_found.contains("var l=[\"en\",\"es\"]"));
+    assert!(not_found.contains("<link rel=\"stylesheet\" href=\"./style-1.css\">"));
+    assert!(not_found.contains("base-uri 'self'"));
     assert!(file(&files, "robots.txt").starts_with("User-agent: *"));
     assert!(
         files.iter().all(|f| f.path != "sitemap.xml"),
@@ -85,7 +106,7 @@ fn widgets_are_islands_with_their_first_state_and_only_their_pages_load_wasm() {
     assert!(chapter.contains("data-testid=\"yd-daly\""));
     assert!(chapter.contains("login1"));
     assert!(chapter.contains(
-        "<body data-wasm=\"/course/gpu-book-3_bg.wasm\" data-wasm-glue=\"/course/gpu-book-3.js\">"
+        "<body data-wasm=\"../../gpu-book-3_bg.wasm\" data-wasm-glue=\"../../gpu-book-3.js\">"
     ));
     // The widgets' strings come with the page, in its language only (Spanish
     // has every message English has).
@@ -101,7 +122,7 @@ fn widgets_are_islands_with_their_first_state_and_only_their_pages_load_wasm() {
         "a page without widgets loads no wasm"
     );
     assert!(
-        containers.contains("/course/book-2.js"),
+        containers.contains("<script src=\"../../book-2.js\" defer></script>"),
         "but it has the chrome's script"
     );
 }
@@ -134,6 +155,7 @@ fn a_site_url_gives_canonical_links_and_a_sitemap() {
         "contents and five pages, in two languages"
     );
     assert!(sitemap.contains("<loc>https://example.org/course/en/the-slow-lane/</loc>"));
+    assert!(file(&files, "404.html").contains("<base href=\"/course/\">"));
     assert!(file(&files, "robots.txt").contains("Sitemap: https://example.org/course/sitemap.xml"));
 }
 
@@ -144,7 +166,9 @@ fn broken_content_shows_a_notice_never_a_blank_page() {
         "content/en/all-reduce.md",
         "# Broken\n\n## Twice {#a}\n\n## Twice {#a}\n\n```widget pie-chart\n```\n\nText stays.\n",
     );
-    let html = site_of(sources).page("en", "all-reduce").expect("page");
+    let html = site_of(sources)
+        .page("en", "all-reduce", &Root::of("en/all-reduce/index.html"))
+        .expect("page");
     assert_eq!(
         html.matches("class=\"content-notice\"").count(),
         2,

@@ -76,9 +76,9 @@ console.log(`\n${"page, with what it loads".padEnd(40)}${"brotli".padStart(10)}$
 for (const path of pages.sort()) {
   const html = readFileSync(path, "utf8");
   let bytes = brotli(Buffer.from(html));
-  // Trunk's tags name the assets with the base path: /course/style-x.css.
+  // Pages name the assets relative to themselves: ../../style-x.css.
   const assets = new Set();
-  for (const [, asset] of html.matchAll(/(?:href=|src=|data-wasm=|data-wasm-glue=)["']?\/(?:[^"'\s]*\/)?([\w.-]+\.(?:css|js|svg|wasm))["']/g)) {
+  for (const [, asset] of html.matchAll(/(?:href=|src=|data-wasm=|data-wasm-glue=)["']?(?:[^"'\s]*\/)?([\w.-]+\.(?:css|js|svg|wasm))["']/g)) {
     assets.add(asset);
   }
   for (const asset of assets) {

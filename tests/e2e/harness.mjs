@@ -1,5 +1,5 @@
 // Shared set-up of the end-to-end tests: the built dist/ served under
-// /course/ by a plain static server, and Debian's Chromium driven by
+// /course/ (or $E2E_BASE) by a plain static server, and Debian's Chromium driven by
 // Playwright with the flags this closed network needs (Playwright gives
 // every launch a fresh, empty profile of its own).
 import { after, before } from "node:test";
@@ -8,8 +8,8 @@ import { chromium } from "playwright-core";
 import { CHROMIUM, CHROMIUM_FLAGS } from "./chromium.mjs";
 import { serve } from "./server.mjs";
 
-export const BASE = "/course/";
-const DIST = resolve(import.meta.dirname, "../../dist");
+export const BASE = process.env.E2E_BASE ?? "/course/";
+export const DIST = resolve(import.meta.dirname, "../../dist");
 
 export const env = { url: "", browser: null };
 

@@ -41,7 +41,7 @@ test("with scripts off every page is there: text, contents, language links and t
   await page.goto(env.url);
   assert.deepEqual(
     await page.locator("main a").evaluateAll((as) => as.map((a) => a.getAttribute("href"))),
-    [`${BASE}en/`, `${BASE}es/`],
+    ["./en/", "./es/"],
   );
   await context.close();
 });
