@@ -213,12 +213,39 @@ fn check_messages(
         }
     }
     for (id, site) in own {
-        if !english.contains_key(id) {
+        let Some(source) = english.get(id) else {
             summary.extra_messages += 1;
             found.push(Diagnostic::error(
                 &site.path,
                 site.line,
                 format!("message `{id}` is not in English"),
+            ));
+            continue;
+        };
+        // The app passes only what the English message uses: anything
+        // else would reach the reader as a raw `{$name}`.
+        for unknown in site.variables.difference(&source.variables) {
+            let expected = if source.variables.is_empty() {
+                "English's uses none".to_owned()
+            } else {
+                let names: Vec<String> = source
+                    .variables
+                    .iter()
+                    .map(|v| format!("`{{ ${v} }}`"))
+                    .collect();
+                format!(
+                    "write {} (variable names are not translated)",
+                    names.join(", ")
+                )
+            };
+            found.push(Diagnostic::error(
+                &site.path,
+                site.line,
+                format!(
+                    "message `{id}` uses `{{ ${unknown} }}`, which the book never passes: {expected}; \
+                     English: {}:{}",
+                    source.path, source.line
+                ),
             ));
         }
     }

@@ -5,14 +5,69 @@
 
 pub mod number;
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 use fluent_bundle::concurrent::FluentBundle;
 use fluent_bundle::{FluentArgs, FluentResource, FluentValue};
+use fluent_syntax::ast;
 use unic_langid::LanguageIdentifier;
 
 use crate::diagnostic::{Diagnostic, line_of};
 use crate::sources::{SOURCE_LANG, Sources};
+
+/// Adds the variables `pattern` uses to `found`.
+fn pattern_variables(pattern: &ast::Pattern<&str>, found: &mut BTreeSet<String>) {
+    for element in &pattern.elements {
+        if let ast::PatternElement::Placeable { expression } = element {
+            expression_variables(expression, found);
+        }
+    }
+}
+
+fn expression_variables(expression: &ast::Expression<&str>, found: &mut BTreeSet<String>) {
+    match expression {
+        ast::Expression::Inline(inline) => inline_variables(inline, found),
+        ast::Expression::Select { selector, variants } => {
+            inline_variables(selector, found);
+            for variant in variants {
+                pattern_variables(&variant.value, found);
+            }
+        }
+    }
+}
+
+fn inline_variables(inline: &ast::InlineExpression<&str>, found: &mut BTreeSet<String>) {
+    match inline {
+        ast::InlineExpression::VariableReference { id } => {
+            found.insert(id.name.to_owned());
+        }
+        ast::InlineExpression::FunctionReference { arguments, .. } => {
+            for argument in &arguments.positional {
+                inline_variables(argument, found);
+            }
+            for named in &arguments.named {
+                inline_variables(&named.value, found);
+            }
+        }
+        ast::InlineExpression::Placeable { expression } => {
+            expression_variables(expression, found);
+        }
+        _ => {}
+    }
+}
+
+/// What to do about a syntax error on `line` of `text`, when the likely
+/// cause is a continuation line written at the margin.
+fn syntax_hint(text: &str, line: usize) -> &'static str {
+    let at = text.lines().nth(line.saturating_sub(1)).unwrap_or_default();
+    let starts_at_margin = !at.starts_with([' ', '#', '-', '[', '*', '}']) && !at.is_empty();
+    if starts_at_margin && !at.contains('=') {
+        " (if this line continues the message above, indent it with spaces: \
+         a line at the margin starts a new message)"
+    } else {
+        ""
+    }
+}
 
 /// One message id and where it is defined.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -21,6 +76,9 @@ pub struct MessageSite {
     pub path: String,
     /// 1-based line.
     pub line: usize,
+    /// The variables it uses (`count` for `{ $count }`), in its value,
+    /// attributes and selectors.
+    pub variables: BTreeSet<String>,
 }
 
 struct Language {
@@ -83,10 +141,11 @@ impl Catalog {
                     Ok(r) => r,
                     Err((r, errors)) => {
                         for e in errors {
+                            let line = line_of(text, e.pos.start);
                             diagnostics.push(Diagnostic::error(
                                 path,
-                                line_of(text, e.pos.start),
-                                format!("Fluent syntax: {e}"),
+                                line,
+                                format!("Fluent syntax: {e}{}", syntax_hint(text, line)),
                             ));
                         }
                         r
@@ -97,9 +156,15 @@ impl Catalog {
                         let line = text
                             .find(&format!("\n{} =", m.id.name))
                             .map_or(1, |o| line_of(text, o + 1));
+                        let mut variables = BTreeSet::new();
+                        let patterns = m.value.iter().chain(m.attributes.iter().map(|a| &a.value));
+                        for pattern in patterns {
+                            pattern_variables(pattern, &mut variables);
+                        }
                         let site = MessageSite {
                             path: path.to_owned(),
                             line,
+                            variables,
                         };
                         if let Some(first) = messages.insert(m.id.name.to_owned(), site) {
                             diagnostics.push(Diagnostic::error(

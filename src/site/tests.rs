@@ -60,6 +60,17 @@ fn every_page_of_every_language_is_written_with_its_text() {
     assert!(en.contains(
         "<link rel=\"alternate\" hreflang=\"x-default\" href=\"../../en/running-jobs/\">"
     ));
+    // Every message a page shows got the variables it uses (Fluent writes
+    // a missing one as a raw `{$name}`).
+    // The strings for the widgets come last, as Fluent source: not shown.
+    for f in &files {
+        let shown = f.text.split("<script type=\"text/x-fluent\"").next();
+        assert!(
+            !shown.unwrap_or_default().contains("{$"),
+            "{} shows a raw placeholder",
+            f.path
+        );
+    }
     // Every URL is relative: the same dist/ works at any path.
     for (path, html) in files.iter().map(|f| (&f.path, &f.text)) {
         if path.ends_with(".html") && path != "404.html" {

@@ -26,6 +26,37 @@ fn messages(report: &Report) -> Vec<String> {
 }
 
 #[test]
+fn translated_variables_and_unindented_lines_are_explained() {
+    let mut s = base();
+    s.insert(
+        "locales/en/ui.ftl",
+        "hello = Hello\nbye = Bye\njobs = { $count } jobs in { $queue }\n",
+    );
+    s.insert(
+        "locales/pt/ui.ftl",
+        "hello = Olá\nbye = Tchau, { $name }\njobs = { $quantidade } trabalhos\nlong = uma frase\ncontinua aqui\n",
+    );
+    let all = messages(&check(&s)).join("\n");
+    assert!(
+        all.contains(
+            "locales/pt/ui.ftl:3: error: message `jobs` uses `{ $quantidade }`, which the book \
+             never passes: write `{ $count }`, `{ $queue }` (variable names are not translated); \
+             English: locales/en/ui.ftl:3"
+        ),
+        "{all}"
+    );
+    assert!(
+        all.contains("locales/pt/ui.ftl:2: error: message `bye` uses `{ $name }`, which the book never passes: English's uses none"),
+        "{all}"
+    );
+    assert!(
+        all.contains("locales/pt/ui.ftl:5: error: Fluent syntax: ")
+            && all.contains("indent it with spaces: a line at the margin starts a new message"),
+        "{all}"
+    );
+}
+
+#[test]
 fn a_complete_translation_passes_strictly() {
     let report = check(&base());
     assert!(report.diagnostics.is_empty(), "{:?}", messages(&report));
