@@ -1,30 +1,35 @@
 //! The translators' content check: `.ci/check-content [--strict] [--root DIR]`
 //! prints every problem as `path:line: level: message` and a summary per
 //! language, and exits 1 on errors (on warnings too with `--strict`).
-//! `--stamp es/page.md` records that a translation is up to date with its
-//! English page.
+//! `--stamp es/page.md ...` records that translations are up to date with
+//! their English pages; `--stamp es` stamps every page of a language whose
+//! structure matches English.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use gpu_book::book::check::check;
+use gpu_book::book::check::{Report, check};
 use gpu_book::book::front_matter;
+use gpu_book::diagnostic::Severity;
 use gpu_book::sources::{SOURCE_LANG, Sources};
 
-const USAGE: &str = "usage: check-content [--strict] [--root DIR] [--stamp LANG/PAGE.md ...]
+const USAGE: &str = "usage: check-content [--strict] [--root DIR] [--stamp PAGE|LANG ...]
 
 Checks content/ and locales/ under DIR (default: the current directory):
 every language against English. Errors fail the check; warnings (missing
 or outdated translations) fail it only with --strict.
 
-  --stamp LANG/PAGE.md   record in that page's front matter that it matches
-                         the current English page (after updating it)";
+  --stamp PAGE ...   record in each page's front matter that it matches the
+                     current English page (after bringing it up to date);
+                     a page is es/running-jobs.md or content/es/running-jobs.md
+  --stamp LANG       the same for every page of LANG whose sections and
+                     widgets match English (the check finds no error in it)";
 
 fn main() -> ExitCode {
     let mut strict = false;
     let mut root = PathBuf::from(".");
     let mut stamps = Vec::new();
-    let mut args = std::env::args().skip(1);
+    let mut args = std::env::args().skip(1).peekable();
     while let Some(arg) = args.next() {
         match arg.as_str() {
             "--strict" => strict = true,
@@ -32,19 +37,23 @@ fn main() -> ExitCode {
                 Some(dir) => root = PathBuf::from(dir),
                 None => return usage_error("--root needs a folder"),
             },
-            "--stamp" => match args.next() {
-                Some(page) => stamps.push(page),
-                None => return usage_error("--stamp needs a page, e.g. es/running-jobs.md"),
-            },
+            "--stamp" => {
+                // Every argument up to the next option is a page or language.
+                while let Some(page) = args.next_if(|a| !a.starts_with("--")) {
+                    stamps.push(page);
+                }
+                if stamps.is_empty() {
+                    return usage_error(
+                        "--stamp needs a page or a language, e.g. es/running-jobs.md or es",
+                    );
+                }
+            }
             "-h" | "--help" => {
                 println!("{USAGE}");
                 return ExitCode::SUCCESS;
             }
             other => return usage_error(&format!("unknown argument `{other}`")),
         }
-    }
-    if !stamps.is_empty() {
-        return stamp(&root, &stamps);
     }
     let sources = match Sources::from_dir(&root) {
         Ok(s) => s,
@@ -54,6 +63,12 @@ fn main() -> ExitCode {
         }
     };
     let report = check(&sources);
+    if !stamps.is_empty() {
+        return match stamp_targets(&sources, &report, &stamps) {
+            Ok(pages) => stamp(&root, &pages),
+            Err(message) => usage_error(&message),
+        };
+    }
     for d in &report.diagnostics {
         println!("{d}");
     }
@@ -61,14 +76,15 @@ fn main() -> ExitCode {
     println!("content check: {} language(s)", report.languages.len());
     for l in &report.languages {
         println!(
-            "  {:<6} {} error(s), {} warning(s): {} missing message(s), {} extra message(s), {} missing page(s), {} outdated page(s)",
+            "  {:<6} {} error(s), {} warning(s): {} missing message(s), {} extra message(s), {} missing page(s), {} outdated page(s), {} never stamped",
             l.lang,
             l.errors,
             l.warnings,
             l.missing_messages,
             l.extra_messages,
             l.missing_pages,
-            l.outdated_pages
+            l.outdated_pages,
+            l.unstamped_pages
         );
     }
     if report.failed(strict) {
@@ -90,6 +106,58 @@ fn main() -> ExitCode {
 fn usage_error(message: &str) -> ExitCode {
     eprintln!("check-content: {message}\n\n{USAGE}");
     ExitCode::from(2)
+}
+
+/// The pages `args` name, as `LANG/PAGE.md`: pages with or without
+/// `content/`, and languages, which stand for each of their pages with no
+/// error in `report` (a page whose structure differs from English must be
+/// fixed, not stamped).
+fn stamp_targets(
+    sources: &Sources,
+    report: &Report,
+    args: &[String],
+) -> Result<Vec<String>, String> {
+    let mut pages = Vec::new();
+    for arg in args {
+        let arg = arg.trim_start_matches("./");
+        let arg = arg
+            .strip_prefix("content/")
+            .unwrap_or(arg)
+            .trim_end_matches('/');
+        if arg.contains('/') {
+            if sources.get(&format!("content/{arg}")).is_none() {
+                return Err(format!("there is no content/{arg}"));
+            }
+            pages.push(arg.to_owned());
+            continue;
+        }
+        let prefix = format!("content/{arg}/");
+        let own: Vec<&str> = sources
+            .under(&prefix)
+            .map(|(path, _)| path)
+            .filter(|p| p.ends_with(".md") && !p.ends_with("FORMAT.md"))
+            .collect();
+        if own.is_empty() || arg == SOURCE_LANG {
+            return Err(format!(
+                "`{arg}` is not a translated language with pages under content/"
+            ));
+        }
+        for path in own {
+            let english = path.replacen(&prefix, &format!("content/{SOURCE_LANG}/"), 1);
+            let broken = report
+                .diagnostics
+                .iter()
+                .any(|d| d.path == path && d.severity == Severity::Error);
+            if sources.get(&english).is_none() {
+                continue;
+            } else if broken {
+                println!("not stamped {path}: fix its errors first");
+            } else {
+                pages.push(path.trim_start_matches("content/").to_owned());
+            }
+        }
+    }
+    Ok(pages)
 }
 
 fn stamp(root: &std::path::Path, pages: &[String]) -> ExitCode {

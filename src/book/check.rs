@@ -34,6 +34,8 @@ pub struct LangSummary {
     pub missing_pages: usize,
     /// Translations whose English changed since.
     pub outdated_pages: usize,
+    /// Translations never stamped as matching their English page.
+    pub unstamped_pages: usize,
 }
 
 /// The whole report.
@@ -317,11 +319,15 @@ fn check_pages(
             .filter(|h| !h.is_empty())
         {
             None => {
-                summary.outdated_pages += 1;
+                summary.unstamped_pages += 1;
                 found.push(Diagnostic::warning(
                     &path,
                     1,
-                    format!("no source_hash: stamp it once up to date ({hash})"),
+                    format!(
+                        "never stamped: once it says what {en_path} says, run \
+                         `.ci/check-content --stamp {}`",
+                        path.trim_start_matches("content/")
+                    ),
                 ));
             }
             Some(h) if h != hash => {
@@ -329,7 +335,11 @@ fn check_pages(
                 found.push(Diagnostic::warning(
                     &path,
                     1,
-                    format!("{en_path} changed since this page was translated (recorded {h}, now {hash})"),
+                    format!(
+                        "{en_path} changed since this page was translated (recorded {h}, now \
+                         {hash}): bring it up to date, then run `.ci/check-content --stamp {}`",
+                        path.trim_start_matches("content/")
+                    ),
                 ));
             }
             Some(_) => {}
@@ -340,7 +350,27 @@ fn check_pages(
         if own_ids != en_ids {
             let own_set: BTreeSet<_> = own_ids.iter().collect();
             let en_set: BTreeSet<_> = en_ids.iter().collect();
-            for s in &en_doc.sections {
+            // An id in English's place that English does not have was
+            // translated: one message that says what to write.
+            let mut renamed = BTreeSet::new();
+            if own_ids.len() == en_ids.len() {
+                for (s, en) in doc.sections.iter().zip(&en_doc.sections) {
+                    if s.id != en.id && !en_set.contains(&s.id) && !own_set.contains(&en.id) {
+                        renamed.insert(en.id.clone());
+                        renamed.insert(s.id.clone());
+                        found.push(Diagnostic::error(
+                            &path,
+                            s.line,
+                            format!(
+                                "section id `{}` is `{}` in {en_path}:{}: ids are not \
+                                 translated (links point at them), write `{{#{}}}`",
+                                s.id, en.id, en.line, en.id
+                            ),
+                        ));
+                    }
+                }
+            }
+            for s in en_doc.sections.iter().filter(|s| !renamed.contains(&s.id)) {
                 if !own_set.contains(&s.id) {
                     found.push(Diagnostic::error(
                         &path,
@@ -349,7 +379,7 @@ fn check_pages(
                     ));
                 }
             }
-            for s in &doc.sections {
+            for s in doc.sections.iter().filter(|s| !renamed.contains(&s.id)) {
                 if !en_set.contains(&s.id) {
                     found.push(Diagnostic::error(
                         &path,

@@ -57,6 +57,25 @@ fn translated_variables_and_unindented_lines_are_explained() {
 }
 
 #[test]
+fn a_page_never_stamped_is_told_the_command_not_called_outdated() {
+    let mut s = base();
+    let body = s.get("content/es/b.md").unwrap_or_default();
+    let unstamped = body.split("+++\n").last().unwrap_or_default().to_owned();
+    s.insert("content/es/b.md", unstamped);
+    let report = check(&s);
+    let es = &report.languages[1];
+    assert_eq!((es.unstamped_pages, es.outdated_pages), (1, 0));
+    assert!(
+        messages(&report).join("\n").contains(
+            "content/es/b.md:1: warning: never stamped: once it says what content/en/b.md says, \
+             run `.ci/check-content --stamp es/b.md`"
+        ),
+        "{:?}",
+        messages(&report)
+    );
+}
+
+#[test]
 fn a_complete_translation_passes_strictly() {
     let report = check(&base());
     assert!(report.diagnostics.is_empty(), "{:?}", messages(&report));
@@ -127,14 +146,15 @@ fn structural_differences_are_errors_with_lines() {
     );
     let report = check(&s);
     let all = messages(&report).join("\n");
+    // A translated id is one error that says what to write.
     assert!(
-        all.contains("content/es/a.md: error: section `one` is missing (content/en/a.md:3)"),
+        all.contains(
+            "content/es/a.md:6: error: section id `uno` is `one` in content/en/a.md:3: ids are \
+             not translated (links point at them), write `{#one}`"
+        ),
         "{all}"
     );
-    assert!(
-        all.contains("content/es/a.md:6: error: section `uno` is not in content/en/a.md"),
-        "{all}"
-    );
+    assert_eq!(all.matches("`uno`").count(), 1, "{all}");
     assert!(
         all.contains("content/es/a.md:10: error: widget directives differ"),
         "{all}"

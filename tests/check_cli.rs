@@ -1,0 +1,98 @@
+//! The content check as translators run it: `--stamp` with pages written
+//! either way, several at once, or a whole language.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// A copy of the book's content/ and locales/ in a fresh folder.
+fn workspace(name: &str) -> PathBuf {
+    let root = std::env::temp_dir().join(format!("gpu-book-{name}-{}", std::process::id()));
+    let _ = fs::remove_dir_all(&root);
+    let repo = Path::new(env!("CARGO_MANIFEST_DIR"));
+    for dir in ["content", "locales"] {
+        copy(&repo.join(dir), &root.join(dir));
+    }
+    root
+}
+
+fn copy(from: &Path, to: &Path) {
+    fs::create_dir_all(to).expect("mkdir");
+    for entry in fs::read_dir(from).expect("read dir").flatten() {
+        let path = entry.path();
+        if path.is_dir() {
+            copy(&path, &to.join(entry.file_name()));
+        } else {
+            fs::copy(&path, to.join(entry.file_name())).expect("copy");
+        }
+    }
+}
+
+fn run(root: &Path, args: &[&str]) -> (bool, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_check-content"))
+        .arg("--root")
+        .arg(root)
+        .args(args)
+        .output()
+        .expect("run check-content");
+    let text =
+        String::from_utf8_lossy(&out.stdout).into_owned() + &String::from_utf8_lossy(&out.stderr);
+    (out.status.success(), text)
+}
+
+#[test]
+fn stamping_takes_pages_either_way_several_at_once_or_a_language() {
+    let root = workspace("stamp");
+    let pt = root.join("content/pt");
+    fs::create_dir_all(&pt).expect("mkdir");
+    fs::write(pt.join("book.toml"), "title = \"Clusters de GPU\"\n").expect("manifest");
+    for page in ["all-reduce.md", "containers-gpus.md", "running-jobs.md"] {
+        fs::copy(root.join("content/en").join(page), pt.join(page)).expect("copy page");
+    }
+    // A translated section id: the language stamp leaves that page alone.
+    let broken = fs::read_to_string(pt.join("running-jobs.md")).expect("page");
+    let start = broken.find("{#").expect("an id") + 2;
+    let end = start + broken[start..].find('}').expect("the id ends");
+    let broken = format!("{}traduzido{}", &broken[..start], &broken[end..]);
+    fs::write(pt.join("running-jobs.md"), broken).expect("write");
+
+    let (_, before) = run(&root, &[]);
+    assert!(
+        before.contains(
+            "content/pt/all-reduce.md:1: warning: never stamped: once it says what \
+             content/en/all-reduce.md says, run `.ci/check-content --stamp pt/all-reduce.md`"
+        ),
+        "{before}"
+    );
+
+    let (ok, out) = run(
+        &root,
+        &[
+            "--stamp",
+            "content/pt/all-reduce.md",
+            "./pt/containers-gpus.md",
+        ],
+    );
+    assert!(ok, "{out}");
+    assert!(
+        out.contains("stamped") && out.matches("stamped").count() == 2,
+        "{out}"
+    );
+    let stamped = fs::read_to_string(pt.join("all-reduce.md")).expect("page");
+    assert!(stamped.starts_with("+++\nsource_hash = \""), "{stamped}");
+
+    let (ok, out) = run(&root, &["--stamp", "pt"]);
+    assert!(ok, "{out}");
+    assert!(
+        out.contains("not stamped content/pt/running-jobs.md: fix its errors first"),
+        "{out}"
+    );
+
+    let (ok, out) = run(&root, &["--stamp", "pt/no-such-page.md"]);
+    assert!(!ok);
+    assert!(
+        out.contains("there is no content/pt/no-such-page.md"),
+        "{out}"
+    );
+    let _ = fs::remove_dir_all(&root);
+}
