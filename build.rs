@@ -1,4 +1,4 @@
-//! Embeds every language's files (`content/<lang>/**` and `locales/<lang>/**`)
+//! With the `embed` feature, embeds every language's files (`content/<lang>/**` and `locales/<lang>/**`)
 //! into the binary as `(relative path, text)` pairs, content and locales in
 //! two lists, so that the browser's wasm, which needs only the interface
 //! strings, links no page text. Which languages exist is decided later, at
@@ -10,6 +10,12 @@ use std::path::{Path, PathBuf};
 use std::{env, fs};
 
 fn main() {
+    // Without the `embed` feature (the content check) nothing is embedded
+    // and content edits do not make cargo rebuild the crate.
+    if env::var_os("CARGO_FEATURE_EMBED").is_none() {
+        println!("cargo:rerun-if-changed=build.rs");
+        return;
+    }
     let root =
         PathBuf::from(env::var("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR"));
     let mut out = String::new();

@@ -1,11 +1,14 @@
 //! The raw files behind the book: `content/<lang>/*` and `locales/<lang>/*`,
 //! keyed by their path from the repository root. Pure, and below both the
 //! book model and the interface strings: the build uses the copy embedded
-//! at compile time, the content check and tests read a folder.
+//! at compile time (the `embed` feature, part of `web`), the content check
+//! and tests read a folder. The check is built without it, so editing a
+//! page does not recompile the crate before the check can run.
 
 use std::borrow::Cow;
 use std::collections::{BTreeMap, BTreeSet};
 
+#[cfg(feature = "embed")]
 mod embedded {
     include!(concat!(env!("OUT_DIR"), "/embedded.rs"));
 }
@@ -21,16 +24,19 @@ pub struct Sources {
 
 impl Sources {
     /// The files compiled into this binary (see `build.rs`).
+    #[cfg(feature = "embed")]
     pub fn embedded() -> Self {
         Self::borrowed(embedded::CONTENT.iter().chain(embedded::LOCALES))
     }
 
     /// Only the interface strings compiled into this binary: all the
     /// browser needs, so no page text is linked into the wasm.
+    #[cfg(feature = "embed")]
     pub fn embedded_locales() -> Self {
         Self::borrowed(embedded::LOCALES.iter())
     }
 
+    #[cfg(feature = "embed")]
     fn borrowed<'a>(files: impl Iterator<Item = &'a (&'static str, &'static str)>) -> Self {
         let files = files
             .map(|(path, text)| ((*path).to_owned(), Cow::Borrowed(*text)))
@@ -145,6 +151,7 @@ mod tests {
         assert_eq!(got, ["content/en/a.md", "content/en/b.md"]);
     }
 
+    #[cfg(feature = "embed")]
     #[test]
     fn the_embedded_book_has_english() {
         let s = Sources::embedded();
