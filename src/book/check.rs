@@ -114,6 +114,8 @@ pub fn check(sources: &Sources) -> Report {
     for lang in library.languages() {
         let summary = summaries.entry(lang.clone()).or_default();
         let mut found = Vec::new();
+        check_folders(sources, lang, &mut found);
+        check_number_format(&catalog, lang, &mut found);
         check_files_listed(sources, &library, lang, &mut found);
         check_links(&library, &docs, lang, &mut found);
         if lang != SOURCE_LANG {
@@ -429,6 +431,70 @@ fn describe(widgets: &[&super::WidgetDirective]) -> String {
         .join(", ")
 }
 
+/// A language is two folders of one name: `content/<lang>/` and
+/// `locales/<lang>/`.
+fn check_folders(sources: &Sources, lang: &str, found: &mut Vec<Diagnostic>) {
+    let has = |top: &str| sources.under(&format!("{top}/{lang}/")).next().is_some();
+    let (have, lack) = match (has("content"), has("locales")) {
+        (true, false) => ("content", "locales"),
+        (false, true) => ("locales", "content"),
+        _ => return,
+    };
+    // `locales/pt` beside `content/pt-br` is one language named twice.
+    let primary = |l: &str| l.split(['-', '_']).next().unwrap_or(l).to_ascii_lowercase();
+    let twin = sources
+        .languages()
+        .into_iter()
+        .find(|other| other != lang && primary(other) == primary(lang));
+    let hint = match twin {
+        Some(twin) => {
+            format!(" (`{twin}` looks like the same language: give both folders one name)")
+        }
+        None => String::new(),
+    };
+    found.push(Diagnostic::error(
+        format!("{have}/{lang}/"),
+        0,
+        format!(
+            "there is no {lack}/{lang}/: a language is both folders, under the same name{hint}"
+        ),
+    ));
+}
+
+/// `number-decimal` is a decimal mark the widgets can read, and
+/// `number-group` a separator that differs from it.
+fn check_number_format(catalog: &Catalog, lang: &str, found: &mut Vec<Diagnostic>) {
+    let Some(own) = catalog.messages(lang) else {
+        return;
+    };
+    let decimal = catalog.text(lang, "number-decimal");
+    let group = catalog.text(lang, "number-group");
+    let mut wrong = |id: &str, value: &str, expected: &str| {
+        if let Some(site) = own.get(id) {
+            found.push(Diagnostic::error(
+                &site.path,
+                site.line,
+                format!("`{id} = {value}`: write {expected}"),
+            ));
+        }
+    };
+    if !matches!(decimal.as_str(), "." | ",") {
+        wrong("number-decimal", &decimal, "the mark itself, `.` or `,`");
+    }
+    let group_mark = match group.as_str() {
+        "space" => " ",
+        "none" => "",
+        other => other,
+    };
+    if !matches!(group.as_str(), "," | "." | "space" | "none") || group_mark == decimal {
+        wrong(
+            "number-group",
+            &group,
+            "the mark itself (`,` or `.`, not the decimal one), `space` or `none`",
+        );
+    }
+}
+
 fn check_links(
     library: &Library,
     docs: &BTreeMap<(String, String), Document>,
@@ -451,10 +517,19 @@ fn check_links(
                 LinkTarget::Page { slug: s, fragment } => (s.as_str(), fragment.as_deref()),
             };
             if !library.has_page(target_slug) {
+                let pages: Vec<String> = library
+                    .toc(SOURCE_LANG)
+                    .iter()
+                    .map(|e| format!("`{}`", e.slug))
+                    .collect();
                 found.push(Diagnostic::error(
                     &path,
                     link.line,
-                    format!("broken link: no page `{target_slug}`"),
+                    format!(
+                        "broken link: no page `{target_slug}`; a link names a page by its file \
+                         name, the same in every language (not translated): {}",
+                        pages.join(", ")
+                    ),
                 ));
                 continue;
             }

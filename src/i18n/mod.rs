@@ -126,7 +126,10 @@ impl Catalog {
                     diagnostics.push(Diagnostic::error(
                         prefix,
                         0,
-                        format!("`{lang}` is not a language code"),
+                        format!(
+                            "`{lang}` is not a language code: name the folders with a BCP 47 \
+                             tag such as `pt`, `pt-BR` or `es-419`"
+                        ),
                     ));
                     continue;
                 }

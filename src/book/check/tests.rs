@@ -57,6 +57,32 @@ fn translated_variables_and_unindented_lines_are_explained() {
 }
 
 #[test]
+fn folders_number_settings_and_translated_slugs_are_explained() {
+    let mut s = base();
+    s.insert(
+        "locales/pt/ui.ftl",
+        "hello = Olá\nnumber-decimal = ,\nnumber-group = ponto\n",
+    );
+    s.insert("content/pt-br/book.toml", "title = \"Livro\"\n");
+    s.insert("locales/Portuguese/ui.ftl", "hello = Olá\n");
+    let es_b = s
+        .get("content/es/b.md")
+        .unwrap_or_default()
+        .replace("(a#one)", "(uno#one)");
+    s.insert("content/es/b.md", es_b);
+    let all = messages(&check(&s)).join("\n");
+    for expected in [
+        "locales/pt/ui.ftl:3: error: `number-group = ponto`: write the mark itself (`,` or `.`, not the decimal one), `space` or `none`",
+        "locales/pt/: error: there is no content/pt/: a language is both folders, under the same name (`pt-br` looks like the same language: give both folders one name)",
+        "content/pt-br/: error: there is no locales/pt-br/: a language is both folders, under the same name (`pt` looks like the same language: give both folders one name)",
+        "`Portuguese` is not a language code: name the folders with a BCP 47 tag such as `pt`, `pt-BR` or `es-419`",
+        "content/es/b.md:8: error: broken link: no page `uno`; a link names a page by its file name, the same in every language (not translated): `a`, `b`",
+    ] {
+        assert!(all.contains(expected), "{expected}\n---\n{all}");
+    }
+}
+
+#[test]
 fn a_page_never_stamped_is_told_the_command_not_called_outdated() {
     let mut s = base();
     let body = s.get("content/es/b.md").unwrap_or_default();
