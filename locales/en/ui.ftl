@@ -261,6 +261,8 @@ fs-error-two-teams = The story needs two accounts directly under root.
 ## Ring all-reduce
 ar-device-probing = Looking for a GPU…
 ar-device-gpu = Running on your GPU: { $name }.
+ar-device-unnamed = an unnamed WebGPU adapter
+ar-device-software = a software WebGPU adapter (no GPU hardware)
 ar-device-why = Why?
 ar-cpu-no-webgpu = This browser has no WebGPU, so the same schedule runs on the CPU.
 ar-cpu-no-adapter = The browser offered no GPU adapter, so the same schedule runs on the CPU.

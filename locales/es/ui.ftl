@@ -259,6 +259,8 @@ fs-error-two-teams = La historia necesita dos cuentas justo bajo root.
 ## All-reduce en anillo
 ar-device-probing = Buscando una GPU…
 ar-device-gpu = Se ejecuta en tu GPU: { $name }.
+ar-device-unnamed = un adaptador WebGPU sin nombre
+ar-device-software = un adaptador WebGPU por software (sin GPU física)
 ar-device-why = ¿Por qué?
 ar-cpu-no-webgpu = Este navegador no tiene WebGPU, así que el mismo plan se ejecuta en la CPU.
 ar-cpu-no-adapter = El navegador no ofreció ningún adaptador de GPU, así que el mismo plan se ejecuta en la CPU.

@@ -258,6 +258,11 @@ struct Renderer<'a, 'o> {
     heading: Option<HeadingState<'a>>,
     widget: Option<(String, String, usize)>,
     footnotes: BTreeMap<String, usize>,
+    /// Footnote definitions with their numbers, set aside to be written
+    /// at the end in the order they are first referred to.
+    footnote_defs: Vec<(usize, Vec<Event<'a>>)>,
+    /// The number of the footnote definition being read.
+    footnote_open: Option<usize>,
     seen_ids: BTreeSet<String>,
 }
 
@@ -280,6 +285,8 @@ impl<'a, 'o> Renderer<'a, 'o> {
             heading: None,
             widget: None,
             footnotes: BTreeMap::new(),
+            footnote_defs: Vec::new(),
+            footnote_open: None,
             seen_ids: BTreeSet::new(),
         }
     }
@@ -296,6 +303,13 @@ impl<'a, 'o> Renderer<'a, 'o> {
         for (event, range) in Parser::new_ext(source, options).into_offset_iter() {
             let line = line_of(source, range.start) + self.line_offset;
             self.event(event, line);
+        }
+        self.flush();
+        // Footnotes in the order of their numbers, which follow the first
+        // references, wherever the definitions stand in the source.
+        self.footnote_defs.sort_by_key(|(n, _)| *n);
+        for (_, events) in std::mem::take(&mut self.footnote_defs) {
+            self.pending.extend(events);
         }
         self.flush();
         if self.doc.title.is_empty() {
@@ -508,7 +522,11 @@ impl<'a, 'o> Renderer<'a, 'o> {
                 self.html(html);
             }
             Tag::FootnoteDefinition(name) => {
+                // What came before stays in place; the definition is set
+                // aside at its end (see `run`).
+                self.flush();
                 let n = self.footnote_number(&name);
+                self.footnote_open = Some(n);
                 let id = footnote_id(&name);
                 let back = self.page_href(&format!("fnref-{id}"));
                 self.html(format!(
@@ -532,7 +550,13 @@ impl<'a, 'o> Renderer<'a, 'o> {
                     self.pending.push(Event::End(tag));
                 }
             }
-            TagEnd::BlockQuote(Some(_)) | TagEnd::FootnoteDefinition => self.html("</div>".into()),
+            TagEnd::BlockQuote(Some(_)) => self.html("</div>".into()),
+            TagEnd::FootnoteDefinition => {
+                self.html("</div>".into());
+                let n = self.footnote_open.take().unwrap_or(usize::MAX);
+                let events = std::mem::take(&mut self.pending);
+                self.footnote_defs.push((n, events));
+            }
             TagEnd::Table => {
                 self.pending.push(Event::End(TagEnd::Table));
                 self.html("</div>".into());

@@ -71,6 +71,20 @@ fn every_page_of_every_language_is_written_with_its_text() {
             f.path
         );
     }
+    // Footnotes are listed in the order they are first referred to.
+    for f in &files {
+        let labels: Vec<usize> = f
+            .text
+            .split("class=\"footnote-label\"")
+            .skip(1)
+            .filter_map(|rest| rest.split_once('>')?.1.split('<').next()?.parse().ok())
+            .collect();
+        assert!(
+            labels.windows(2).all(|w| w[0] < w[1]),
+            "{}: {labels:?}",
+            f.path
+        );
+    }
     // Every URL is relative: the same dist/ works at any path.
     for (path, html) in files.iter().map(|f| (&f.path, &f.text)) {
         if path.ends_with(".html") && path != "404.html" {

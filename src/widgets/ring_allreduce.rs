@@ -15,7 +15,7 @@ use leptos::prelude::*;
 
 use super::text_field::{TextField, input_message};
 use super::url_state;
-use crate::gpu::GpuError;
+use crate::gpu::{AdapterSummary, GpuError};
 use crate::i18n::number::ValueFormat;
 use crate::sim::allreduce::explorer::{
     self, DType, RingField, RingInput, RingInputError, RingSetup, step_view,
@@ -43,6 +43,16 @@ struct Ring {
 
 /// The largest message sizes the measured run offers, bytes per rank.
 const SWEEP_MAX: [u64; 4] = [1 << 20, 16 << 20, 64 << 20, 256 << 20];
+
+/// How the text names the reader's adapter: its name, or what kind it is
+/// where the browser gives none (Chromium's SwiftShader gives "").
+fn adapter_label(i18n: &I18n, adapter: &AdapterSummary) -> String {
+    match adapter.name.trim() {
+        "" if adapter.device_type == wgpu::DeviceType::Cpu => i18n.t("ar-device-software"),
+        "" => i18n.t("ar-device-unnamed"),
+        name => name.to_owned(),
+    }
+}
 
 /// The reader's-language message of a field error.
 fn error_text(i18n: &I18n, error: &RingInputError) -> String {
@@ -264,7 +274,10 @@ pub fn RingAllreduceExplorer(
             Device::Probing => i18n.t("ar-device-probing"),
             Device::Gpu(ctx) => i18n.t_args(
                 "ar-device-gpu",
-                &[("name", crate::i18n::Arg::Str(&ctx.adapter().name))],
+                &[(
+                    "name",
+                    crate::i18n::Arg::Str(&adapter_label(&i18n, ctx.adapter())),
+                )],
             ),
             Device::Cpu(key, _) => i18n.t(key),
         })
@@ -392,7 +405,10 @@ pub fn RingAllreduceExplorer(
             m.as_ref().map(|m| match m {
                 Ok(m) => {
                     let label = match &m.gpu {
-                        Some(name) => i18n.t_args("ar-measured-gpu", &[("name", crate::i18n::Arg::Str(name))]),
+                        Some(adapter) => i18n.t_args(
+                            "ar-measured-gpu",
+                            &[("name", crate::i18n::Arg::Str(&adapter_label(&i18n, adapter)))],
+                        ),
                         None => i18n.t("ar-measured-cpu"),
                     };
                     let versus = m.versus_copy.map(|(reduce, copy)| {

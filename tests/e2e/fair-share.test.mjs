@@ -97,11 +97,15 @@ test("shares, a QOS cap and preemption change who waits", async () => {
   await page.getByLabel("GPUs per account").fill("4");
   assert.match(await page.locator("#fs-qos-cap-error").textContent(), /Smaller than one job \(8 GPUs\)/);
   await page.getByLabel("Cap each account's GPUs with a QOS").uncheck();
+  // No preemption yet: no empty box where its note will go.
+  const note = page.getByTestId("fs-story-preempted");
+  assert.equal(await note.evaluate((el) => el.getBoundingClientRect().height), 0);
   // Preemption requeues A's jobs: B no longer waits for one to end.
   await page.getByLabel("Preempt (requeue) jobs of an account over its share").check();
   const wait = await out(page, "fs-story-b-wait-fair");
   assert.notEqual(wait, "59\u00a0min");
   assert.match(await out(page, "fs-story-preempted"), /jobs? (was|were) preempted/);
+  assert.ok((await note.evaluate((el) => el.getBoundingClientRect().height)) > 20);
   assert.deepEqual(page.problems, []);
   await context.close();
 });

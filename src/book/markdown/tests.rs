@@ -411,3 +411,18 @@ fn computed_values_render_and_bad_ones_are_problems() {
         [(3, PageProblem::Computed(ComputeError::UnknownPreset(_)))]
     ));
 }
+
+#[test]
+fn footnotes_are_listed_in_the_order_they_are_first_referred_to() {
+    let doc =
+        render_page("# T\n\nFirst[^a], then[^b].\n\n[^b]: Bee.\n\nMiddle text.\n\n[^a]: Ay.\n");
+    let html = html_of(&doc);
+    let (ay, bee, middle) = (
+        html.find("Ay.").expect("a"),
+        html.find("Bee.").expect("b"),
+        html.find("Middle text.").expect("text"),
+    );
+    assert!(middle < ay && ay < bee, "{html}");
+    assert!(html.contains("#fnref-a\">1</a>"), "{html}");
+    assert!(html.contains("#fnref-b\">2</a>"), "{html}");
+}

@@ -25,8 +25,8 @@ const ITERS: u32 = 5;
 pub(super) struct Measured {
     /// The nccl-tests lines.
     pub(super) lines: Vec<String>,
-    /// The adapter's name, when it ran on a GPU.
-    pub(super) gpu: Option<String>,
+    /// The adapter, when it ran on a GPU.
+    pub(super) gpu: Option<crate::gpu::AdapterSummary>,
     /// CPU only: bytes moved by all ranks per second at the largest size,
     /// and a plain copy's bytes per second over the same bytes.
     pub(super) versus_copy: Option<(f64, f64)>,
@@ -119,7 +119,7 @@ pub(super) async fn run(
             lines: perf_table(ranks, dtype, ITERS, &rows)
                 .lines()
                 .unwrap_or_default(),
-            gpu: Some(ctx.adapter().name.clone()),
+            gpu: Some(ctx.adapter().clone()),
             versus_copy: None,
         });
     }
