@@ -465,7 +465,10 @@ pub fn RingAllreduceExplorer(
             <p class="ar-check" data-testid="ar-check" aria-live="polite">{check_text}</p>
             <div class="table-wrap" tabindex="0">
                 <table class="ar-buffers">
-                    <caption>{move || i18n.t("ar-buffers-caption")}</caption>
+                    // At step 0 nothing has moved yet: the starting data.
+                    <caption>
+                        {move || i18n.t(if ring.step.get() == 0 { "ar-buffers-caption-start" } else { "ar-buffers-caption" })}
+                    </caption>
                     <tbody>{preview}</tbody>
                 </table>
             </div>

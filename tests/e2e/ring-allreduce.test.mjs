@@ -41,6 +41,19 @@ test("without a GPU adapter the ring runs on the CPU and says so", async () => {
   await page.getByTestId("ar-forward").click();
   assert.match(await out(page, "ar-caption"), /^Step 1 of 14/);
   assert.equal(await out(page, "ar-check"), "Computed by the CPU reference.");
+  // While messages move, each carries its chunk's number inside it ("c3"),
+  // not beside it where a rank's number stands.
+  await page.getByTestId("ar-play").click();
+  const label = page.locator(".ar-packet-label").first();
+  await label.waitFor();
+  assert.match(await label.textContent(), /^c\d+$/);
+  const inside = await label.evaluate((t) => {
+    const c = t.previousElementSibling.getBoundingClientRect();
+    const l = t.getBoundingClientRect();
+    return l.left >= c.left - 2 && l.right <= c.right + 2 && l.top >= c.top - 2 && l.bottom <= c.bottom + 2;
+  });
+  assert.ok(inside, "the chunk's number sits inside its message");
+  await page.getByTestId("ar-play").click();
   // Play to the end at top speed: every rank holds the full sum, 1+2+...+8 = 36.
   await page.locator(".ar-speed input").fill("8");
   await page.getByTestId("ar-play").click();
@@ -57,10 +70,17 @@ test("the tree, a slow link and bad input", async () => {
   await open(page);
   await page.getByLabel("Tree: reduce to rank 0, then broadcast", { exact: true }).check();
   assert.match(await out(page, "ar-caption"), /^Step 0 of 6: reduce\./);
+  assert.match(await page.locator(".ar-buffers caption").innerText(), /before the first step: the starting data/);
   await page.getByLabel("Slow link", { exact: true }).fill("0.1");
   assert.equal(await page.locator(".ar-link-slow").count(), 1);
-  assert.match(await out(page, "ar-crossover"), /tree is faster below .* per rank/);
-  assert.equal(await page.locator(".ar-model .legend li").count(), 3);
+  // Every curve the slow link affects says so, and the sentence compares
+  // the two that carry it.
+  assert.match(await out(page, "ar-crossover"), /^With the slow link in both, the tree is faster below .* per rank/);
+  assert.deepEqual(await page.locator(".ar-model .legend li").allInnerTexts(), [
+    "ring, every link healthy",
+    "tree with the slow link",
+    "ring with the slow link",
+  ]);
   await page.getByLabel("Ranks", { exact: true }).fill("65");
   assert.equal(await page.locator("#ar-ranks-error").textContent(), "From 2 to 64 ranks.");
   assert.equal(await page.locator("[data-testid=ar-ring] .ar-node").count(), 8, "the last valid view stays");

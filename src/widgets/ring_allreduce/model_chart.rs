@@ -96,26 +96,33 @@ pub(super) fn ModelChart(ring: Ring) -> impl IntoView {
             lines::render(&chart, CHART).ok()
         })
     });
+    let slow = move || {
+        ring.setup
+            .with(|s| s.as_ref().is_some_and(|s| s.link.slow_link.is_some()))
+    };
+    // With a slow link the sentence compares the two curves that carry
+    // it, and says so.
     let crossover = move || {
         model.with(|m| {
             let m = m.as_ref()?;
             let number = |v: f64, d: usize| ring.vf.with(|vf| vf.number.format(v, d));
+            let key = |below_tree: bool| match (below_tree, slow()) {
+                (true, false) => "ar-crossover-tree",
+                (true, true) => "ar-crossover-tree-slow",
+                (false, false) => "ar-crossover-ring",
+                (false, true) => "ar-crossover-ring-slow",
+            };
             Some(match &m.crossover {
-                Some(c) if c.below == Algorithm::Tree => i18n.t_args(
-                    "ar-crossover-tree",
-                    &[("size", crate::i18n::Arg::Str(&bytes_label(c.bytes, number)))],
-                ),
                 Some(c) => i18n.t_args(
-                    "ar-crossover-ring",
+                    key(c.below == Algorithm::Tree),
                     &[("size", crate::i18n::Arg::Str(&bytes_label(c.bytes, number)))],
                 ),
                 None => i18n.t("ar-crossover-none"),
             })
         })
     };
-    let slow = move || {
-        ring.setup
-            .with(|s| s.as_ref().is_some_and(|s| s.link.slow_link.is_some()))
+    let legend = move |plain: &'static str, slowed: &'static str| {
+        move || i18n.t(if slow() { slowed } else { plain })
     };
     view! {
         <figure class="chart ar-model">
@@ -128,8 +135,8 @@ pub(super) fn ModelChart(ring: Ring) -> impl IntoView {
                 inner_html=move || svg.get().unwrap_or_default()
             ></div>
             <ul class="legend">
-                <li>{crate::widgets::swatch(COLOURS[0])}{move || i18n.t("ar-legend-ring")}</li>
-                <li>{crate::widgets::swatch(COLOURS[1])}{move || i18n.t("ar-legend-tree")}</li>
+                <li>{crate::widgets::swatch(COLOURS[0])}{legend("ar-legend-ring", "ar-legend-ring-healthy")}</li>
+                <li>{crate::widgets::swatch(COLOURS[1])}{legend("ar-legend-tree", "ar-legend-tree-slow")}</li>
                 <Show when=slow>
                     <li>{crate::widgets::swatch(COLOURS[3])}{move || i18n.t("ar-legend-ring-slow")}</li>
                 </Show>

@@ -190,11 +190,13 @@ pub(super) fn RingSvg(ring: Ring) -> impl IntoView {
                         let ((x1, y1), (x2, y2)) = (position(from, n), position(to, n));
                         let x = move || x1 + (x2 - x1) * ring.progress.get();
                         let y = move || y1 + (y2 - y1) * ring.progress.get();
+                        // The chunk's number rides inside its message, in
+                        // its own style: beside it, it read as a rank's.
                         let label = (n <= 8).then(|| {
-                            view! { <text x=x y=move || y() - rn - 2.0 class="ar-packet-label">{chunk}</text> }
+                            view! { <text x=x y=y class="ar-packet-label">{format!("c{chunk}")}</text> }
                         });
                         view! {
-                            <circle cx=x cy=y r=rn * 0.7 fill=colour class="ar-packet" />
+                            <circle cx=x cy=y r=rn * 0.8 fill=colour class="ar-packet" />
                             {label}
                         }
                     })
