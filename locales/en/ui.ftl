@@ -215,6 +215,7 @@ fs-factor-job-size = Job size
 fs-factor-partition = Partition
 fs-factor-qos = QOS
 fs-sprio-title = As sprio -l prints it
+fs-sprio-rounding = Slurm adds the weighted factors and cuts the sum to a whole number, while sprio rounds each column on its own: the columns can add up to one more than the priority.
 fs-decay-title = Past usage being forgiven
 fs-decay-x = Days from now
 fs-decay-y = Factor / effective usage

@@ -213,6 +213,7 @@ fs-factor-job-size = Tamaño
 fs-factor-partition = Partición
 fs-factor-qos = QOS
 fs-sprio-title = Tal como lo imprime sprio -l
+fs-sprio-rounding = Slurm suma los factores ponderados y trunca la suma a un número entero, mientras que sprio redondea cada columna por separado: las columnas pueden sumar uno más que la prioridad.
 fs-decay-title = El uso pasado se perdona
 fs-decay-x = Días desde hoy
 fs-decay-y = Factor / uso efectivo

@@ -158,3 +158,30 @@ test("benchmark: recompute and redraw after an input change", async () => {
   assert.equal(usage.length + shares.length, 280);
   await context.close();
 });
+
+test("on a phone the tables show a scroll cue and their captions from the start", async () => {
+  const { context, page } = await openPage({ viewport: { width: 390, height: 844 } });
+  await open(page);
+  const wraps = page.locator(".fair-share .table-wrap");
+  assert.ok((await wraps.count()) >= 2);
+  for (const wrap of await wraps.all()) {
+    const cue = await wrap.evaluate((w) => getComputedStyle(w).backgroundImage);
+    assert.match(cue, /gradient/, "a shadow shows there is more to scroll to");
+  }
+  // Each caption's first words are on screen, however wide its table.
+  for (const caption of await page.locator(".fair-share .table-wrap caption").all()) {
+    await caption.scrollIntoViewIfNeeded();
+    const start = await caption.evaluate((c) => {
+      const range = document.createRange();
+      const text = c.firstChild?.nodeType === 3 ? c.firstChild : c.querySelector("*")?.firstChild ?? c.firstChild;
+      range.setStart(text, 0);
+      range.setEnd(text, Math.min(12, text.textContent.length));
+      const r = range.getBoundingClientRect();
+      return { left: r.left, right: r.right, text: range.toString() };
+    });
+    assert.ok(start.left >= 0 && start.right <= 390, `caption starts off screen: ${JSON.stringify(start)}`);
+  }
+  // Why sprio's columns can add up to one more than the priority.
+  assert.match(await out(page, "fs-sprio-rounding"), /cuts the sum to a whole number/);
+  await context.close();
+});

@@ -144,6 +144,7 @@ pub(super) fn PriorityView(calc: Calc) -> impl IntoView {
             <pre class="fs-sprio" tabindex="0" data-testid="fs-sprio">
                 {move || calc.shown.with(|s| s.as_ref().map(|c| c.sprio.join("\n")))}
             </pre>
+            <p class="field-hint" data-testid="fs-sprio-rounding">{move || i18n.t("fs-sprio-rounding")}</p>
         </section>
     }
 }
