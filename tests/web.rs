@@ -190,15 +190,27 @@ async fn the_checkpoint_explorer_recomputes_as_the_reader_types() {
     type_in("30 s");
     leptos::task::tick().await;
     assert_ne!(text("yd-young").expect("still shown"), before);
+    let reading = |root: &web_sys::Element| {
+        root.query_selector("#yd-checkpoint-reading")
+            .expect("query")
+            .and_then(|e| e.text_content())
+    };
+    assert_eq!(
+        reading(&root).as_deref(),
+        Some("= 30\u{a0}s"),
+        "how the field read it"
+    );
     type_in("zero");
     leptos::task::tick().await;
     let error = root
         .query_selector("#yd-checkpoint-error")
         .expect("query")
         .and_then(|e| e.text_content());
+    assert_eq!(error.as_deref(), Some("This is not a number."));
     assert_eq!(
-        error.as_deref(),
-        Some("This is not a number. Write a number and a unit, e.g. 5 min.")
+        reading(&root).as_deref(),
+        Some(""),
+        "no reading beside an error"
     );
     assert!(text("yd-young").is_some(), "the last valid result stays");
     assert!(
