@@ -16,7 +16,7 @@ use leptos::prelude::*;
 
 use super::url_state;
 use crate::i18n::number::ValueFormat;
-use crate::quantity::{DecimalMark, parse_duration};
+use crate::quantity::DecimalMark;
 use crate::sim::fair_share::Algorithm;
 use crate::sim::fair_share::calculator::{
     self, CalcErrors, Calculation, CalculatorInput, Field, Scalar,
@@ -51,9 +51,11 @@ impl Calc {
     /// How a duration field read its text ("7 d", "1 h 30 min"); `None`
     /// for the other fields, whose text is already the number.
     fn reading(self, field: Scalar) -> Option<String> {
-        let unit = field.duration_unit()?;
-        let text = self.input.with(|i| i.scalar(field).to_owned());
-        let seconds = parse_duration(&text, unit.seconds(), self.i18n.decimal_mark()).ok()?;
+        let mark = self.i18n.decimal_mark();
+        let seconds = self
+            .input
+            .with(|i| field.read_duration(i.scalar(field), mark))?
+            .ok()?;
         Some(self.vf.with(|vf| vf.duration_reading(seconds)))
     }
 

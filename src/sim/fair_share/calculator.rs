@@ -126,6 +126,14 @@ impl Scalar {
         }
     }
 
+    /// Reads `text` as this duration field does, in seconds (a bare number
+    /// in [`Scalar::duration_unit`]); `None` for a field that is not a
+    /// duration.
+    pub fn read_duration(self, text: &str, mark: DecimalMark) -> Option<Result<f64, InputError>> {
+        let unit = self.duration_unit()?;
+        Some(parse_duration(text, unit.seconds(), mark))
+    }
+
     /// The field's position in [`Scalar::ALL`].
     pub fn index(self) -> usize {
         self as usize
@@ -459,10 +467,8 @@ impl Reader<'_> {
     }
 
     fn duration(&mut self, field: Scalar) -> Option<f64> {
-        let unit_s = field.duration_unit().map_or(1.0, Unit::seconds);
-        let value =
-            parse_duration(self.input.scalar(field), unit_s, self.mark).map_err(CalcError::from);
-        self.check(Field::Scalar(field), value)
+        let value = field.read_duration(self.input.scalar(field), self.mark)?;
+        self.check(Field::Scalar(field), value.map_err(CalcError::from))
     }
 
     fn weight(&mut self, field: Scalar) -> Option<u32> {
