@@ -8,6 +8,7 @@
 
 use super::Cluster;
 use super::clock;
+use super::mpi::Mpi;
 use super::output::FileWrite;
 use super::runner::{self, Launch, ProgramRunner};
 use super::scheduler::NEVER;
@@ -180,13 +181,13 @@ impl Cluster {
         let mut output = Vec::new();
         let mut step_no = 0;
         for op in &plan.ops {
-            let (argv, step) = match op {
+            let (argv, step, mpi) = match op {
                 Op::Exit(code) => {
                     status = *code;
                     break;
                 }
-                Op::Step(argv) => (expand(argv, &env), true),
-                Op::Run(argv) => (expand(argv, &env), false),
+                Op::Step(argv, mpi) => (expand(argv, &env), true, *mpi),
+                Op::Run(argv) => (expand(argv, &env), false, Mpi::None),
             };
             if argv.is_empty() {
                 continue;
@@ -202,6 +203,7 @@ impl Cluster {
                 user: &user,
                 work_dir: &work_dir,
                 now: start.saturating_add(i64::try_from(t).unwrap_or(0)),
+                mpi,
             };
             // A program neither the caller nor the cluster knows is the
             // user's own (a training run): it runs until the time limit.

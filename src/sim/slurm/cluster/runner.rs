@@ -4,6 +4,7 @@
 //! `date`, `pwd`, `whoami`).
 
 use super::clock;
+use super::mpi::Mpi;
 use super::state::OutputLine;
 
 /// One program launch: a step's tasks over its nodes, or a command of a
@@ -28,6 +29,8 @@ pub struct Launch<'a> {
     pub work_dir: &'a str,
     /// The simulated time at launch, seconds since the epoch.
     pub now: i64,
+    /// How the tasks start: through a PMI they can form one MPI job.
+    pub mpi: Mpi,
 }
 
 impl Launch<'_> {
@@ -181,6 +184,7 @@ mod tests {
             user: "root",
             work_dir: "/root",
             now: 0,
+            mpi: Mpi::None,
         };
         let out = builtin(&launch).unwrap_or_default();
         assert_eq!(out.stdout, "node-1\nnode-1\nnode-2\nnode-2\n");

@@ -9,13 +9,15 @@
 
 use crate::sim::slurm::time_spec::TimeLimit;
 
+use super::mpi::Mpi;
 use super::runner::duration_arg;
 
 /// One command of a script.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) enum Op {
-    /// `srun [options] program args`: a job step.
-    Step(Vec<String>),
+    /// `srun [options] program args`: a job step, its program and
+    /// arguments and how its tasks start (`--mpi`).
+    Step(Vec<String>, Mpi),
     /// `exit N`.
     Exit(i32),
     /// Any other command, run on the batch host.
@@ -109,7 +111,10 @@ pub(crate) fn plan(script: &str) -> Plan {
             let argv = words(part);
             let Some(first) = argv.first() else { continue };
             match first.as_str() {
-                "srun" => plan.ops.push(Op::Step(step_command(&argv[1..]))),
+                "srun" => {
+                    let (program, mpi) = step_command(&argv[1..]);
+                    plan.ops.push(Op::Step(program, mpi));
+                }
                 "exit" => plan.ops.push(Op::Exit(
                     argv.get(1).and_then(|c| c.parse::<i32>().ok()).unwrap_or(0) & 0xff,
                 )),
@@ -179,20 +184,35 @@ const SRUN_VALUED: &[&str] = &[
     "--ntasks-per-node",
     "--distribution",
     "--gres",
+    "--mpi",
 ];
 
-/// The program and arguments after `srun`'s options.
-pub(crate) fn step_command(args: &[String]) -> Vec<String> {
+/// The program and arguments after `srun`'s options, and the MPI plugin
+/// those options name (`MpiDefault=none` without one; a plugin srun does
+/// not know starts the tasks alone, as if it were none).
+pub(crate) fn step_command(args: &[String]) -> (Vec<String>, Mpi) {
     let mut i = 0;
+    let mut mpi = Mpi::None;
     while i < args.len() {
         let a = &args[i];
         if !a.starts_with('-') {
             break;
         }
         let takes_value = SRUN_VALUED.contains(&a.as_str()) && !a.contains('=');
+        let value = if takes_value {
+            args.get(i + 1).map(String::as_str)
+        } else {
+            a.split_once('=').map(|(_, v)| v)
+        };
+        if a == "--mpi" || a.starts_with("--mpi=") {
+            mpi = value.and_then(Mpi::parse).unwrap_or_default();
+        }
         i += if takes_value { 2 } else { 1 };
     }
-    args.get(i..).map(<[String]>::to_vec).unwrap_or_default()
+    (
+        args.get(i..).map(<[String]>::to_vec).unwrap_or_default(),
+        mpi,
+    )
 }
 
 #[cfg(test)]
@@ -214,15 +234,24 @@ mod tests {
     #[test]
     fn plans_steps_sleeps_and_hints() {
         let p = plan(TRAIN);
-        assert_eq!(p.ops[0], Op::Step(vec!["hostname".into()]));
+        assert_eq!(p.ops[0], Op::Step(vec!["hostname".into()], Mpi::None));
         assert_eq!(p.ops[1], Op::Run(vec!["sleep".into(), "3600".into()]));
         let p = plan(
-            "#!/bin/sh\n# sim: runtime=1:30:00 exit=3\nsrun -N 2 --label python x.py\nexit 7\n",
+            "#!/bin/sh\n# sim: runtime=1:30:00 exit=3\nsrun -N 2 --label --mpi pmix python x.py\nexit 7\n",
         );
         assert_eq!(p.runtime_s, Some(5400));
         assert_eq!(p.exit, Some(3));
-        assert_eq!(p.ops[0], Op::Step(vec!["python".into(), "x.py".into()]));
+        assert_eq!(
+            p.ops[0],
+            Op::Step(vec!["python".into(), "x.py".into()], Mpi::Pmi)
+        );
         assert_eq!(p.ops[1], Op::Exit(7));
+        let p = plan("srun --mpi=pmi2 -N 2 a\nsrun -N 2 b --mpi=pmix\n");
+        assert_eq!(p.ops[0], Op::Step(vec!["a".into()], Mpi::Pmi));
+        assert_eq!(
+            p.ops[1],
+            Op::Step(vec!["b".into(), "--mpi=pmix".into()], Mpi::None)
+        );
         assert_eq!(words("echo 'a b' \"c\" # d"), ["echo", "a b", "c"]);
         // A `;` inside a comment separates nothing.
         let p = plan("# save often; a restart resumes\necho 'x # y'; echo z # w; v\n");

@@ -68,6 +68,10 @@ pub struct PerfLaunch<'a> {
     pub now: i64,
     /// The seed of process ids and timing jitter.
     pub seed: u64,
+    /// Whether the processes form one MPI job (`srun --mpi=pmix` with
+    /// nccl-tests built with MPI). Otherwise each process runs on its own,
+    /// a test over its node's GPUs only.
+    pub one_job: bool,
 }
 
 /// What a launch printed, over all its processes, and how long it ran.
@@ -77,6 +81,29 @@ pub struct PerfRun {
     pub output: ToolOutput,
     /// Wall time of the run in whole seconds (at least 1).
     pub duration_s: u64,
+}
+
+/// Every task running its own test, one after the other in the output
+/// (srun collects them); the run lasts as long as the slowest.
+fn separate_runs(launch: &PerfLaunch<'_>) -> Result<PerfRun, NodeToolError> {
+    let mut combined = PerfRun {
+        output: ToolOutput::default(),
+        duration_s: 1,
+    };
+    for (i, node) in (0u64..).zip(launch.tasks) {
+        let alone = PerfLaunch {
+            tasks: std::slice::from_ref(node),
+            seed: noise::bits(&[launch.seed, i]),
+            one_job: true,
+            ..*launch
+        };
+        let run = all_reduce_perf(&alone)?;
+        combined.output.stdout.push_str(&run.output.stdout);
+        combined.output.stderr.push_str(&run.output.stderr);
+        combined.output.exit = combined.output.exit.max(run.output.exit);
+        combined.duration_s = combined.duration_s.max(run.duration_s);
+    }
+    Ok(combined)
 }
 
 /// A process: its node, its rank among the processes on that node, and
@@ -91,6 +118,9 @@ struct Process<'a> {
 pub fn all_reduce_perf(launch: &PerfLaunch<'_>) -> Result<PerfRun, NodeToolError> {
     if launch.tasks.is_empty() {
         return Err(NodeToolError::NoTasks);
+    }
+    if !launch.one_job && launch.tasks.len() > 1 {
+        return separate_runs(launch);
     }
     for node in launch.tasks {
         node.check()?;

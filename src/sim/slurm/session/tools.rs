@@ -8,7 +8,7 @@ use std::collections::BTreeMap;
 use super::activity::{Activity, TrainingRecord};
 use super::clock;
 use crate::sim::slurm::cluster::{
-    COMMANDS, Caller, Cluster, Launch, ProgramOutput, ProgramRunner, Stream as ClusterStream,
+    COMMANDS, Caller, Cluster, Launch, Mpi, ProgramOutput, ProgramRunner, Stream as ClusterStream,
 };
 use crate::sim::slurm::node_tools::{
     NodeHealth, PerfLaunch, ToolOutput, TrainingLaunch, all_reduce_perf, dmesg_command,
@@ -229,13 +229,21 @@ impl NodePrograms<'_> {
             gpus_per_node: launch.gpus_per_node,
             now: launch.now,
             seed: self.seed ^ u64::from(launch.job_id),
+            one_job: launch.mpi == Mpi::Pmi,
         };
         match all_reduce_perf(&perf) {
             Ok(run) => {
-                let mut hosts = launch.nodes.to_vec();
-                hosts.sort();
-                hosts.dedup();
-                self.activity.perf_runs.insert(hosts);
+                // Tasks that run alone each measure their own node.
+                if perf.one_job {
+                    let mut hosts = launch.nodes.to_vec();
+                    hosts.sort();
+                    hosts.dedup();
+                    self.activity.perf_runs.insert(hosts);
+                } else {
+                    for host in launch.nodes {
+                        self.activity.perf_runs.insert(vec![host.clone()]);
+                    }
+                }
                 ProgramOutput {
                     stdout: run.output.stdout,
                     stderr: run.output.stderr,

@@ -121,6 +121,8 @@ Run a program as a job step on allocated nodes and wait for it.
   -J, --job-name=NAME     name of the job
   -l, --label             prefix each output line with its task number
       --mem=SIZE          memory per node
+      --mpi=TYPE          start the tasks through a PMI (pmix, pmi2) so an
+                          MPI program forms one job; --mpi=list lists them
   -N, --nodes=N[-M]       number of nodes
   -n, --ntasks=N          number of tasks
   -p, --partition=NAME    partition
@@ -134,8 +136,8 @@ Run a program as a job step on allocated nodes and wait for it.
 
 pub(super) const SRUN_USAGE: &str = "\
 Usage: srun [-N nodes] [-n ntasks] [-c ncpus] [--mem=MB] [--gpus=N] [-t time]
-            [-p partition] [-J name] [-A account] [-l] [-w hosts] [-x hosts]
-            program [args...]
+            [-p partition] [-J name] [-A account] [-l] [--mpi=type]
+            [-w hosts] [-x hosts] program [args...]
 ";
 
 pub(super) const SCANCEL: &str = "\

@@ -8,6 +8,7 @@
 
 use super::super::args::{self, HasArg, Opt, opt};
 use super::super::clock;
+use super::super::mpi::{self, Mpi};
 use super::super::output::CommandOutput;
 use super::super::runner::{self, Launch};
 use super::super::state::{JobState, StepId, StepRecord};
@@ -16,9 +17,12 @@ use super::super::{Caller, Cluster};
 use super::sbatch::{JOB_OPTIONS, apply_all};
 use super::{VERSION, help, usage_error};
 
-pub(super) const OPTIONS: &[Opt] = &args::concat::<29, 1, 30>(
+pub(super) const OPTIONS: &[Opt] = &args::concat::<29, 2, 31>(
     JOB_OPTIONS,
-    [opt("label", Some('l'), &["label"], HasArg::No)],
+    [
+        opt("label", Some('l'), &["label"], HasArg::No),
+        opt("mpi", None, &["mpi"], HasArg::Required),
+    ],
 );
 
 /// The longest an `srun` waits for its allocation, simulated seconds.
@@ -38,6 +42,21 @@ pub(super) fn run(c: &mut Cluster, argv: &[String], caller: &mut Caller<'_>) -> 
     if parsed.has("version") {
         return help::text(VERSION);
     }
+    let mpi = match parsed.value("mpi") {
+        None => Mpi::None,
+        Some("list") => return help::text(mpi::LIST),
+        Some(v) => match Mpi::parse(v) {
+            Some(m) => m,
+            None => {
+                return CommandOutput::failure(
+                    &format!(
+                        "srun: error: Invalid MPI type '{v}', --mpi=list for acceptable types\n"
+                    ),
+                    1,
+                );
+            }
+        },
+    };
     let Some(program) = parsed.operands.first().cloned() else {
         return CommandOutput::failure("srun: fatal: No command given to execute.\n", 1);
     };
@@ -113,6 +132,7 @@ pub(super) fn run(c: &mut Cluster, argv: &[String], caller: &mut Caller<'_>) -> 
         user: caller.user,
         work_dir: caller.cwd,
         now: c.now,
+        mpi,
     };
     let task_nodes: Vec<String> = launch
         .task_nodes()

@@ -552,3 +552,20 @@ fn sprio_and_sshare_options() {
         stdout(&out)
     );
 }
+
+#[test]
+fn srun_names_its_mpi_plugins_and_refuses_others() {
+    let mut t = Term::new("2026-11-30T00:00:00");
+    let list = t.root("srun --mpi=list");
+    assert_eq!(list.exit, 0);
+    assert!(stdout(&list).starts_with("MPI plugin types are...\n\tnone\n"));
+    assert!(stdout(&list).ends_with("versions available: pmix_v4\n"));
+    let bad = t.root("srun --mpi=openmpi hostname");
+    assert_eq!(bad.exit, 1);
+    assert_eq!(
+        err(&bad),
+        "srun: error: Invalid MPI type 'openmpi', --mpi=list for acceptable types\n"
+    );
+    let ok = t.root("srun --mpi=pmix -N1 hostname");
+    assert_eq!(ok.exit, 0, "{}", err(&ok));
+}

@@ -28,6 +28,7 @@ fn run_with(tasks: &[&NodeHealth], command: &str, seed: u64, gpus_per_node: u32)
         gpus_per_node,
         now: FAILURE,
         seed,
+        one_job: true,
     })
     .unwrap()
 }
@@ -487,6 +488,7 @@ fn bad_launches_are_errors() {
         gpus_per_node: 8,
         now: 0,
         seed: 0,
+        one_job: true,
     };
     assert_eq!(all_reduce_perf(&launch), Err(NodeToolError::NoTasks));
     let mut one = nodes(1);
@@ -502,4 +504,29 @@ fn bad_launches_are_errors() {
             ..
         })
     ));
+}
+
+#[test]
+fn without_a_pmi_each_task_tests_its_own_node() {
+    let mut two = nodes(2);
+    two[1].network_factor = 0.25;
+    let tasks: Vec<&NodeHealth> = two.iter().collect();
+    let argv = words("all_reduce_perf -b 1G -e 1G -g 8");
+    let alone = all_reduce_perf(&PerfLaunch {
+        argv: &argv,
+        tasks: &tasks,
+        gpus_per_node: 8,
+        now: FAILURE,
+        seed: 7,
+        one_job: false,
+    })
+    .unwrap();
+    let out = &alone.output.stdout;
+    // Two tests of eight ranks, one per node, each ranked from 0.
+    assert_eq!(out.matches("# nThread 1 nGpus 8").count(), 2);
+    assert_eq!(out.matches("#  Rank  0 ").count(), 2);
+    assert!(!out.contains("#  Rank  8 "), "{out}");
+    // NVLink inside each node: far above what the slow NIC carries.
+    let together = run(&tasks, "all_reduce_perf -b 1G -e 1G -g 8", 7);
+    assert!(last_busbw(out) > 3.0 * last_busbw(&together.output.stdout));
 }

@@ -32,7 +32,7 @@ proptest! {
         argv.extend(args);
         let nodes = [lab_node(seed), lab_node(seed + 1)];
         let tasks = [&nodes[0], &nodes[1]];
-        let run = all_reduce_perf(&PerfLaunch { argv: &argv, tasks: &tasks, gpus_per_node: 8, now: FAILURE, seed });
+        let run = all_reduce_perf(&PerfLaunch { argv: &argv, tasks: &tasks, gpus_per_node: 8, now: FAILURE, seed, one_job: true });
         let run = run.map_err(|e| TestCaseError::fail(e.to_string()))?;
         prop_assert!([0, 1, 255].contains(&run.output.exit), "{:?}", run.output);
         prop_assert!(run.output.stdout.len() < 400_000);
@@ -95,6 +95,7 @@ proptest! {
             timeout_ms,
             at,
             seed: 1,
+            error: None,
         };
         prop_assert!(watchdog_abort(&w).len() > 20);
         let failure = RankFailure { at, host: "h".to_owned(), rank: 0, local_rank: 0, exitcode: i32::MIN, pid: 1 };
