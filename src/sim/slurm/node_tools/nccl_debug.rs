@@ -44,7 +44,7 @@ pub struct NcclInit {
 
 /// A host's address on the out-of-band network: `10.0.0.N` for a name
 /// ending in a number N (below 255), else one drawn from the name.
-fn address(host: &str) -> String {
+pub(super) fn address(host: &str) -> String {
     let digits: String = host
         .chars()
         .rev()

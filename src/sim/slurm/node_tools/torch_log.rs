@@ -78,6 +78,18 @@ pub struct WatchdogTimeout {
     pub at: i64,
     /// Seed of sub-second stamps and library addresses.
     pub seed: u64,
+    /// NCCL's last error when the communicator failed before the timeout
+    /// (a network error: `NET/IB : Got completion from peer ...`), `None`
+    /// when the collective simply timed out.
+    pub error: Option<String>,
+}
+
+/// NCCL 2.21.5's text for `ncclRemoteError` as PyTorch reports it, with
+/// NCCL's last warning.
+fn remote_error(last_error: &str) -> String {
+    format!(
+        "NCCL error: remote process exited or there was a network error, NCCL version 2.21.5\nncclRemoteError: A call failed possibly due to a network error or a remote process exiting prematurely.\nLast error:\n{last_error}"
+    )
 }
 
 /// One failed worker as torchrun reports it.
@@ -158,23 +170,21 @@ fn nanos(w: &WatchdogTimeout, burst: u64, k: u64) -> u64 {
     ) + k * 23_417
 }
 
-/// The watchdog lines and abort of one rank whose collective timed out:
-/// the five `E` lines (timeout, exception, timeout at work, failed, taking
-/// the process down), then the watchdog thread's exception with its
-/// backtrace and the `terminate called` block, as 2.5.1 prints them.
+/// The watchdog lines and abort of one rank whose collective timed out
+/// or whose communicator failed, as 2.5.1 prints them. A timeout: the
+/// five `E` lines (timeout, exception, timeout at work, failed, taking the
+/// process down), about four seconds apart (the dump). An NCCL error: the
+/// work's async exception with its backtrace, then the exception, failed
+/// and taking-down lines at once. Both end in the watchdog thread's
+/// exception with its backtrace and the `terminate called` block.
 pub fn watchdog_abort(w: &WatchdogTimeout) -> Vec<String> {
     let r = w.rank;
     let pg = match w.group {
         ProcessGroup::Default => format!("[PG 0 (default_pg) Rank {r}]"),
         ProcessGroup::Sub(id) => format!("[PG {id} Rank {r}]"),
     };
-    // The timeout is noticed a few tens of ms late; the dump before the
-    // abort takes about four seconds.
-    let ran_for = w
-        .timeout_ms
-        .saturating_add(noise::between(&[w.seed, u64::from(r), 3], 7, 95));
-    let caught = format!(
-        "[Rank {r}] Watchdog caught collective operation timeout: WorkNCCL(SeqNum={}, OpType={}, NumelIn={}, NumelOut={}, Timeout(ms)={}) ran for {ran_for} milliseconds before timing out.",
+    let work = format!(
+        "WorkNCCL(SeqNum={}, OpType={}, NumelIn={}, NumelOut={}, Timeout(ms)={})",
         w.seq_num,
         w.op.name(),
         w.numel_in,
@@ -187,38 +197,70 @@ pub fn watchdog_abort(w: &WatchdogTimeout) -> Vec<String> {
         w.last_enqueued.max(w.seq_num),
         w.seq_num.saturating_sub(1)
     );
-    let later = w.at.saturating_add(4);
-    let terminated =
-        format!("{pg} Process group watchdog thread terminated with exception: {caught}");
     let frames = Backtrace {
         seed: w.seed,
         rank: r,
     };
-    let mut lines = vec![
-        format!("{}{caught}", glog(r, w.at, nanos(w, 0, 0), 607)),
+    let detected = |burst| {
         format!(
             "{}{pg} Exception (either an error or timeout) detected by watchdog at work: {works}",
-            glog(r, w.at, nanos(w, 0, 12), 1664)
-        ),
-        format!(
-            "{}{pg} Timeout at NCCL work: {works}",
-            glog(r, later, nanos(w, 1, 0), 1709)
-        ),
+            glog(r, w.at, nanos(w, burst, 12), 1664)
+        )
+    };
+    let (mut lines, cause, thrown, later) = match &w.error {
+        None => {
+            // The timeout is noticed a few tens of ms late; the dump
+            // before the abort takes about four seconds.
+            let ran_for =
+                w.timeout_ms
+                    .saturating_add(noise::between(&[w.seed, u64::from(r), 3], 7, 95));
+            let caught = format!(
+                "[Rank {r}] Watchdog caught collective operation timeout: {work} ran for {ran_for} milliseconds before timing out."
+            );
+            let later = w.at.saturating_add(4);
+            let lines = vec![
+                format!("{}{caught}", glog(r, w.at, nanos(w, 0, 0), 607)),
+                detected(0),
+                format!(
+                    "{}{pg} Timeout at NCCL work: {works}",
+                    glog(r, later, nanos(w, 1, 0), 1709)
+                ),
+            ];
+            (lines, caught, frames.check_timeout(), later)
+        }
+        Some(last_error) => {
+            let error = remote_error(last_error);
+            let mut lines = vec![format!(
+                "{}[Rank {r}] Collective {work} raised the following async exception: {error}",
+                glog(r, w.at, nanos(w, 0, 0), 542)
+            )];
+            lines.extend(frames.check_errors());
+            lines.push(String::new());
+            lines.push(detected(0));
+            (lines, error, frames.check_errors(), w.at)
+        }
+    };
+    // A timeout's last lines come in a second burst; an error's follow
+    // the exception line in the same one.
+    let (burst, k) = if w.error.is_none() { (1, 0) } else { (0, 12) };
+    let terminated =
+        format!("{pg} Process group watchdog thread terminated with exception: {cause}");
+    lines.extend([
         format!(
             "{}[Rank {r}] Some NCCL operations have failed or timed out. Due to the asynchronous nature of CUDA kernels, subsequent GPU operations might run on corrupted/incomplete data.",
-            glog(r, later, nanos(w, 1, 1), 621)
+            glog(r, later, nanos(w, burst, k + 1), 621)
         ),
         format!(
             "{}[Rank {r}] To avoid data inconsistency, we are taking the entire process down.",
-            glog(r, later, nanos(w, 1, 2), 627)
+            glog(r, later, nanos(w, burst, k + 2), 627)
         ),
-        format!("{}{terminated}", glog(r, later, nanos(w, 1, 8), 1515)),
-    ];
-    lines.extend(frames.check_timeout());
+        format!("{}{terminated}", glog(r, later, nanos(w, burst, k + 8), 1515)),
+    ]);
+    lines.extend(thrown.iter().cloned());
     lines.push(String::new());
     lines.push("terminate called after throwing an instance of 'c10::DistBackendError'".to_owned());
     lines.push(format!("  what():  {terminated}"));
-    lines.extend(frames.check_timeout());
+    lines.extend(thrown);
     lines.push(String::new());
     lines.extend(frames.comm_watchdog());
     lines.push(String::new());
@@ -277,6 +319,40 @@ const WATCHDOG_FRAMES: [Frame; 3] = [
         0x11d_16fc,
     ),
 ];
+/// Where the watchdog finds a failed communicator (offsets of a 2.5-era
+/// paste with NCCL 2.21.5).
+const ERROR_CHECK_FRAMES: [Frame; 5] = [
+    (
+        "c10d::ProcessGroupNCCL::checkForNCCLErrorsInternal(std::shared_ptr<c10d::NCCLComm>&)",
+        0x220,
+        Lib::TorchCuda,
+        0x11c_2f80,
+    ),
+    (
+        "c10d::ProcessGroupNCCL::WorkNCCL::checkAndSetException()",
+        0x7c,
+        Lib::TorchCuda,
+        0x11c_31cc,
+    ),
+    (
+        "c10d::ProcessGroupNCCL::WorkNCCL::isCompleted()",
+        0x90,
+        Lib::TorchCuda,
+        0x11c_33e0,
+    ),
+    (
+        "c10d::ProcessGroupNCCL::watchdogHandler()",
+        0x1da,
+        Lib::TorchCuda,
+        0x11c_f2ba,
+    ),
+    (
+        "c10d::ProcessGroupNCCL::ncclCommWatchdog()",
+        0x10c,
+        Lib::TorchCuda,
+        0x11d_16fc,
+    ),
+];
 const COMM_WATCHDOG_FRAME: Frame = (UNKNOWN, 0xe5_aa84, Lib::TorchCuda, 0xe5_aa84);
 /// The thread start below the watchdog: libstdc++'s thread trampoline
 /// and glibc's `start_thread` and `clone3`.
@@ -325,6 +401,15 @@ impl Backtrace {
         frames.extend(WATCHDOG_FRAMES);
         frames.extend(THREAD_START);
         self.lines("checkTimeout", 609, &frames)
+    }
+
+    /// A failed communicator's backtrace, thrown in
+    /// `checkForNCCLErrorsInternal`.
+    fn check_errors(&self) -> Vec<String> {
+        let mut frames = vec![ERROR_FRAME];
+        frames.extend(ERROR_CHECK_FRAMES);
+        frames.extend(THREAD_START);
+        self.lines("checkForNCCLErrorsInternal", 2027, &frames)
     }
 
     /// The rethrow from `ncclCommWatchdog` that terminates the process.
@@ -483,23 +568,60 @@ pub struct HungJob {
     pub started_at: i64,
     /// Ranks that print nothing (their GPU is gone, their process with it).
     pub silent_ranks: Vec<u32>,
+    /// The network link that went down under the collective, if one did.
+    pub link_down: Option<LinkDown>,
     /// Seed of pids and sub-second stamps.
     pub seed: u64,
 }
 
-/// The tail of the job's output: every rank's watchdog abort, then each
-/// agent's failure lines and summary, rank 0's host first.
-pub fn hung_job_log(job: &HungJob) -> Vec<String> {
+/// A node's InfiniBand link that stopped carrying traffic: once the
+/// adapter's retries run out ([`IB_RETRIES_S`]), every rank on that node
+/// gets NCCL's `NET/IB` completion error from a peer on the node before it
+/// in the ring, and PyTorch aborts them; the other ranks wait for the
+/// watchdog.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LinkDown {
+    /// Index in [`HungJob::hosts`] of the node whose link failed.
+    pub node: usize,
+    /// The peer's out-of-band address (`10.0.0.2`), as NCCL names it.
+    pub peer_address: String,
+}
+
+/// How long an InfiniBand send retries before it fails: NCCL 2.21's
+/// `NCCL_IB_TIMEOUT=20` (4.096 us x 2^20, about 4.3 s) times the default 7
+/// retries plus the first try.
+pub const IB_RETRIES_S: i64 = 35;
+
+/// The tail of the job's output, each line with its time (seconds since
+/// the Unix epoch): the ranks cut off by a failed link first, then every
+/// other rank's watchdog abort, then each agent's failure lines and
+/// summary, rank 0's host first.
+pub fn hung_job_log(job: &HungJob) -> Vec<(i64, String)> {
     let fired = job
         .started_at
         .saturating_add(i64::try_from(job.timeout_ms / 1000).unwrap_or(i64::MAX));
+    let link_error = job.started_at.saturating_add(IB_RETRIES_S).min(fired);
     let per_node = job.gpus_per_node.max(1);
     let pid = |rank: u32| noise::between(&[job.seed, u64::from(rank), 5], 10_000, 999_999) as u32;
-    let mut lines = Vec::new();
+    let cut_off = |node: u32| {
+        job.link_down
+            .as_ref()
+            .filter(|l| usize::try_from(node).is_ok_and(|n| n == l.node))
+    };
     let nodes = u32::try_from(job.hosts.len()).unwrap_or(u32::MAX);
     let ranks = (0..nodes.saturating_mul(per_node)).filter(|r| !job.silent_ranks.contains(r));
+    let mut lines = Vec::new();
     for rank in ranks {
-        lines.extend(watchdog_abort(&WatchdogTimeout {
+        let down = cut_off(rank / per_node);
+        let at = if down.is_some() { link_error } else { fired };
+        let error = down.map(|l| {
+            let port = noise::between(&[job.seed, u64::from(rank), 8], 32_768, 60_999);
+            format!(
+                "NET/IB : Got completion from peer {}<{port}> with status=12 opcode=0 len=0 vendor err 129 (Recv)",
+                l.peer_address
+            )
+        });
+        let abort = watchdog_abort(&WatchdogTimeout {
             rank,
             group: ProcessGroup::Default,
             seq_num: job.seq_num,
@@ -508,9 +630,11 @@ pub fn hung_job_log(job: &HungJob) -> Vec<String> {
             numel_in: job.numel,
             numel_out: job.numel,
             timeout_ms: job.timeout_ms,
-            at: fired,
+            at,
             seed: job.seed,
-        }));
+            error,
+        });
+        lines.extend(abort.into_iter().map(|l| (at, l)));
     }
     for (node, host) in (0u32..).zip(&job.hosts) {
         let local: Vec<u32> = (0..per_node)
@@ -520,8 +644,13 @@ pub fn hung_job_log(job: &HungJob) -> Vec<String> {
         let Some(&first) = local.first() else {
             continue;
         };
+        let at = if cut_off(node).is_some() {
+            link_error
+        } else {
+            fired
+        };
         let failed = RankFailure {
-            at: fired.saturating_add(5),
+            at: at.saturating_add(5),
             host: host.clone(),
             rank: first,
             local_rank: first % per_node,
@@ -530,7 +659,10 @@ pub fn hung_job_log(job: &HungJob) -> Vec<String> {
         };
         let others: Vec<u32> = local.iter().skip(1).map(|&r| pid(r)).collect();
         let agent = noise::between(&[job.seed, u64::from(node), 6], 10_000, 999_999) as u32;
-        lines.extend(torchrun_failure(agent, &failed, &others, &job.script));
+        let failure = torchrun_failure(agent, &failed, &others, &job.script);
+        lines.extend(failure.into_iter().map(|l| (failed.at, l)));
     }
+    // Stable: lines of one moment keep their order.
+    lines.sort_by_key(|&(at, _)| at);
     lines
 }

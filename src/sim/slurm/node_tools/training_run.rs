@@ -4,9 +4,11 @@
 //! - on healthy nodes it logs a step every [`LOG_EVERY`], saves a
 //!   checkpoint every [`CHECKPOINT_EVERY`] and finishes;
 //! - a degraded network link on one of several nodes slows every step
-//!   (the ring waits for its slowest link), and after [`STALL_AFTER_S`] a
-//!   collective stalls for good: every rank's NCCL watchdog fires ten
-//!   minutes later and torchrun takes the job down;
+//!   (the ring waits for its slowest link), and after [`STALL_AFTER_S`] it
+//!   gives out under a collective: the ranks on that node get NCCL's
+//!   `NET/IB` error once the adapter's retries run out and abort, the
+//!   others wait until their NCCL watchdog fires ten minutes later, and
+//!   torchrun takes the job down;
 //! - a GPU that falls off the bus silences its rank; the others wait in
 //!   the next collective until the watchdog fires;
 //! - a node with fewer working GPUs than ranks fails at start.
@@ -17,8 +19,11 @@
 use crate::sim::slurm::cluster::OutputLine;
 
 use super::health::NodeHealth;
+use super::nccl_debug;
 use super::noise;
-use super::torch_log::{CollectiveOp, HungJob, RankFailure, hung_job_log, torchrun_failure};
+use super::torch_log::{
+    CollectiveOp, HungJob, LinkDown, RankFailure, hung_job_log, torchrun_failure,
+};
 use super::training_log::{TrainingLine, training_line};
 
 /// Wall time of one step on healthy nodes, seconds.
@@ -312,11 +317,16 @@ pub fn simulate_training(l: &TrainingLaunch<'_>) -> TrainingRun {
             .filter(|&(_, t)| t <= end)
             .map(|(r, _)| r)
             .collect(),
+        link_down: if stall == Some(end) {
+            link_down(l.hosts)
+        } else {
+            None
+        },
         seed: l.seed,
     };
     let fired = end + WATCHDOG_MS / 1000;
-    lines.extend(hung_job_log(&job).into_iter().map(|text| OutputLine {
-        offset: fired,
+    lines.extend(hung_job_log(&job).into_iter().map(|(at, text)| OutputLine {
+        offset: u64::try_from(at.saturating_sub(l.now)).unwrap_or(fired),
         text: text + "\n",
         stderr: true,
     }));
@@ -327,6 +337,18 @@ pub fn simulate_training(l: &TrainingLaunch<'_>) -> TrainingRun {
         checkpoints,
         seconds_per_step,
     }
+}
+
+/// The slowest node's link giving out: its ranks hear it from the node
+/// before it in the ring.
+fn link_down(hosts: &[&NodeHealth]) -> Option<LinkDown> {
+    let node = (0..hosts.len())
+        .min_by(|&a, &b| hosts[a].network_factor.total_cmp(&hosts[b].network_factor))?;
+    let peer = hosts[(node + hosts.len() - 1) % hosts.len()];
+    Some(LinkDown {
+        node,
+        peer_address: nccl_debug::address(&peer.hostname),
+    })
 }
 
 /// `DIR/step_N.pt`.

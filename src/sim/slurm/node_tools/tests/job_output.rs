@@ -44,6 +44,7 @@ fn timeout(
         timeout_ms: 600_000,
         at,
         seed: 5,
+        error: None,
     }
 }
 
@@ -285,9 +286,10 @@ fn the_torchrun_agent_lines_match_the_reference() {
     assert_eq!(got.last().unwrap(), &"=".repeat(60));
 }
 
-#[test]
-fn a_hung_job_leaves_every_rank_and_every_agent_in_the_log() {
-    let job = HungJob {
+/// Two nodes of eight ranks whose all-reduce hung ten minutes before
+/// [`FAILURE`].
+fn hung_job() -> HungJob {
+    HungJob {
         script: "train.py".to_owned(),
         hosts: vec!["node-1".to_owned(), "node-3".to_owned()],
         gpus_per_node: 8,
@@ -296,10 +298,19 @@ fn a_hung_job_leaves_every_rank_and_every_agent_in_the_log() {
         numel: 466_119_168,
         timeout_ms: 600_000,
         started_at: FAILURE - 600,
-        silent_ranks: vec![12],
+        silent_ranks: Vec::new(),
+        link_down: None,
         seed: 9,
+    }
+}
+
+#[test]
+fn a_hung_job_leaves_every_rank_and_every_agent_in_the_log() {
+    let job = HungJob {
+        silent_ranks: vec![12],
+        ..hung_job()
     };
-    let log = hung_job_log(&job);
+    let log: Vec<String> = hung_job_log(&job).into_iter().map(|(_, l)| l).collect();
     let caught: Vec<&String> = log
         .iter()
         .filter(|l| l.contains("ProcessGroupNCCL.cpp:607]"))
@@ -328,7 +339,8 @@ fn a_hung_job_leaves_every_rank_and_every_agent_in_the_log() {
             .count(),
         7 + 6
     );
-    assert_eq!(hung_job_log(&job), log, "deterministic");
+    let again: Vec<String> = hung_job_log(&job).into_iter().map(|(_, l)| l).collect();
+    assert_eq!(again, log, "deterministic");
 }
 
 #[test]
@@ -526,5 +538,86 @@ fn training_lines_are_plain_and_deterministic() {
             }
         ),
         "[2026-11-30 03:12:45] starting training: world size 16, 20000 steps"
+    );
+}
+
+#[test]
+fn a_failed_link_aborts_its_node_first_with_nccl_s_network_error() {
+    let job = HungJob {
+        link_down: Some(LinkDown {
+            node: 1,
+            peer_address: "10.0.0.1".to_owned(),
+        }),
+        ..hung_job()
+    };
+    let log = hung_job_log(&job);
+    // Sorted by time: node-3's eight ranks 35 s in, then node-1's at the
+    // timeout.
+    assert!(log.windows(2).all(|w| w[0].0 <= w[1].0));
+    let raised: Vec<&(i64, String)> = log
+        .iter()
+        .filter(|(_, l)| l.contains("raised the following async exception"))
+        .collect();
+    assert_eq!(raised.len(), 8);
+    assert!(
+        raised
+            .iter()
+            .all(|(at, _)| *at == FAILURE - 600 + IB_RETRIES_S)
+    );
+    let r8: Vec<&str> = log
+        .iter()
+        .flat_map(|(_, l)| l.lines())
+        .skip_while(|l| !l.starts_with("[rank8]:"))
+        .take(6)
+        .collect();
+    assert_eq!(
+        masked(r8[0]),
+        masked(
+            "[rank8]:[E1130 03:03:20.786649984 ProcessGroupNCCL.cpp:542] [Rank 8] Collective WorkNCCL(SeqNum=7753, OpType=ALLREDUCE, NumelIn=466119168, NumelOut=466119168, Timeout(ms)=600000) raised the following async exception: NCCL error: remote process exited or there was a network error, NCCL version 2.21.5"
+        )
+    );
+    assert_eq!(
+        r8[1],
+        "ncclRemoteError: A call failed possibly due to a network error or a remote process exiting prematurely."
+    );
+    assert_eq!(r8[2], "Last error:");
+    assert!(
+        r8[3].starts_with("NET/IB : Got completion from peer 10.0.0.1<")
+            && r8[3].ends_with("> with status=12 opcode=0 len=0 vendor err 129 (Recv)"),
+        "{}",
+        r8[3]
+    );
+    assert_eq!(
+        r8[4],
+        "Exception raised from checkForNCCLErrorsInternal at ../torch/csrc/distributed/c10d/ProcessGroupNCCL.cpp:2027 (most recent call first):"
+    );
+    // The stamps of one rank's lines never go back in time.
+    let stamps: Vec<&str> = log
+        .iter()
+        .filter_map(|(_, l)| l.strip_prefix("[rank8]:[E1130 "))
+        .map(|l| &l[..18])
+        .collect();
+    assert!(
+        stamps.len() >= 5 && stamps.windows(2).all(|w| w[0] <= w[1]),
+        "{stamps:?}"
+    );
+    // node-3's torchrun reports first: the root cause names its host.
+    let first_host = log
+        .iter()
+        .find(|(_, l)| l.starts_with("  host      : "))
+        .map(|(_, l)| l.as_str());
+    assert_eq!(first_host, Some("  host      : node-3"));
+    assert!(
+        !log.iter()
+            .any(|(_, l)| l.starts_with("[rank8]:") && l.contains("Watchdog caught"))
+    );
+    assert_eq!(
+        log.iter()
+            .filter(
+                |(_, l)| l.contains("Watchdog caught collective operation timeout")
+                    && l.contains("ProcessGroupNCCL.cpp:607]")
+            )
+            .count(),
+        8
     );
 }
