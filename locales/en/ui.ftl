@@ -107,7 +107,7 @@ yd-max-lost = Work lost per failure, at most
 yd-side-too-frequent = You checkpoint too often: the time spent writing checkpoints (I/O) dominates the waste. A longer interval wastes less.
 yd-side-near = Your interval is close to the optimum: I/O time and work lost to failures are balanced.
 yd-side-too-rare = You checkpoint too rarely: work recomputed after failures dominates the waste. A shorter interval wastes less.
-yd-regime-too-costly = A checkpoint takes at least half the job's MTBF (C ≥ 2M): Daly's formula then says to checkpoint every M, and the job barely progresses. Make checkpoints cheaper (sharded, asynchronous) or the job's MTBF longer (fewer or more reliable parts).
+yd-regime-too-costly = A checkpoint takes at least twice the job's MTBF (C ≥ 2M): Daly's formula then says to checkpoint every M, and the job barely progresses. Make checkpoints cheaper (sharded, asynchronous) or the job's MTBF longer (fewer or more reliable parts).
 yd-chart-x = Checkpoint interval (log scale)
 yd-chart-y = Time wasted
 yd-chart-alt = Chart of the fraction of time wasted against the checkpoint interval: the analytic curve, simulated runs with their error bars, Young's and Daly's optima and your interval.
@@ -356,11 +356,11 @@ lab-bus-goal-inspect = Look at the GPUs of the node that lost one (its kernel lo
 lab-bus-goal-drain = Drain that node, with a reason
 lab-bus-goal-requeue = Put the training job back in the queue
 lab-bus-goal-resume = See it run again on healthy nodes, from its last checkpoint
-lab-bus-hint-inspect-1 = sacct lists last night's jobs; scontrol show job { $job } shows which nodes the failed one ran on (NodeList=) and where its output went (StdOut=).
-lab-bus-hint-inspect-2 = Try each of those nodes: ssh node-1 dmesg -T | grep -i xid, then node-2, and so on. The sick one has an Xid 79.
+lab-bus-hint-inspect-1 = sacct lists last night's jobs; sacct -j { $job } -o JobID,State,ExitCode,NodeList shows which nodes the failed one ran on. Its output is llm-pretrain-{ $job }.out in your home directory.
+lab-bus-hint-inspect-2 = Try each of those nodes: ssh node-1 dmesg -T | grep NVRM, then node-2, and so on. The sick one has an Xid 79.
 lab-bus-hint-drain-1 = Draining is a node update: scontrol update NodeName=… State=DRAIN needs a Reason= too.
 lab-bus-hint-drain-2 = Keep the reason short, it shows in sinfo -R: scontrol update NodeName=node-N State=DRAIN Reason="Xid 79 GPU lost"
-lab-bus-hint-requeue-1 = A failed batch job can go back to the queue under its own id.
+lab-bus-hint-requeue-1 = A failed batch job can go back to the queue under its own id while the controller remembers it (this cluster keeps finished jobs for a day); submitting train.sh again works on any cluster.
 lab-bus-hint-requeue-2 = scontrol requeue { $job }
 lab-bus-hint-resume-1 = A requeued job waits about two minutes (BeginTime). Let the clock run, or type sleep 180.
 lab-bus-hint-resume-2 = squeue -u alice shows where it runs; grep resuming in its output file shows the checkpoint it loaded.
@@ -371,9 +371,9 @@ lab-lane-goal-measure = Run all_reduce_perf on a pair of nodes that includes the
 lab-lane-goal-drain = Drain the slow node, with a reason
 lab-lane-goal-resubmit = Submit the training job again, excluding that node
 lab-lane-goal-resume = See it resume from its checkpoint at full speed
-lab-lane-hint-measure-1 = scontrol show job { $job } lists the nodes the job used. They are idle now: measure them two at a time.
-lab-lane-hint-measure-2 = srun -N2 -w node-1,node-2 --ntasks-per-node=1 --gpus-per-node=8 all_reduce_perf -b 8 -e 256M -f 2 -g 8, then other pairs. Compare the busbw of the largest size.
-lab-lane-hint-drain-1 = The node common to every slow pair is the culprit.
+lab-lane-hint-measure-1 = sacct -j { $job } -o JobID,State,NodeList lists the four nodes the job used. They are idle now: measure two pairs that share no node, then one cross-check.
+lab-lane-hint-measure-2 = srun --mpi=pmix -N2 -w node-1,node-2 --ntasks-per-node=1 --gpus-per-node=8 all_reduce_perf -b 8 -e 256M -f 2 -g 8, then node-3,node-4. Without --mpi=pmix each node tests only itself. Compare the busbw of the largest size.
+lab-lane-hint-drain-1 = The node in the slow pair that is also slow with a known-good node is the culprit.
 lab-lane-hint-drain-2 = scontrol update NodeName=node-N State=DRAIN Reason="low busbw nccl-tests"
 lab-lane-hint-resubmit-1 = train.sh in your home directory is the job's script; sbatch can keep a job off a node with --exclude.
 lab-lane-hint-resubmit-2 = sbatch --exclude=node-N train.sh (or sbatch -x node-N train.sh)

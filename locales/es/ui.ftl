@@ -105,7 +105,7 @@ yd-max-lost = Trabajo perdido por falla, como máximo
 yd-side-too-frequent = Guardas checkpoints demasiado seguido: domina el tiempo de escritura (E/S). Un intervalo más largo desperdicia menos.
 yd-side-near = Tu intervalo está cerca del óptimo: el tiempo de E/S y el trabajo perdido por fallas están equilibrados.
 yd-side-too-rare = Guardas checkpoints muy de vez en cuando: domina el trabajo que se recalcula tras cada falla. Un intervalo más corto desperdicia menos.
-yd-regime-too-costly = Un checkpoint tarda al menos la mitad del MTBF del trabajo (C ≥ 2M): la fórmula de Daly dice entonces que guardes cada M, y el trabajo apenas avanza. Abarata los checkpoints (repartidos, asíncronos) o alarga el MTBF del trabajo (menos piezas, o más fiables).
+yd-regime-too-costly = Un checkpoint tarda al menos el doble del MTBF del trabajo (C ≥ 2M): la fórmula de Daly dice entonces que guardes cada M, y el trabajo apenas avanza. Abarata los checkpoints (repartidos, asíncronos) o alarga el MTBF del trabajo (menos piezas, o más fiables).
 yd-chart-x = Intervalo de checkpoint (escala logarítmica)
 yd-chart-y = Tiempo desperdiciado
 yd-chart-alt = Gráfico de la fracción de tiempo desperdiciado según el intervalo de checkpoint: la curva analítica, corridas simuladas con sus barras de error, los óptimos de Young y de Daly y tu intervalo.
@@ -354,11 +354,11 @@ lab-bus-goal-inspect = Mira las GPUs del nodo que ha perdido una (su registro de
 lab-bus-goal-drain = Drena ese nodo, con un motivo
 lab-bus-goal-requeue = Devuelve el trabajo de entrenamiento a la cola
 lab-bus-goal-resume = Compruébalo de nuevo en marcha en nodos sanos, desde su último checkpoint
-lab-bus-hint-inspect-1 = sacct lista los trabajos de anoche; scontrol show job { $job } muestra en qué nodos corrió el que falló (NodeList=) y adónde fue su salida (StdOut=).
-lab-bus-hint-inspect-2 = Prueba cada uno de esos nodos: ssh node-1 dmesg -T | grep -i xid, luego node-2, y así. El enfermo tiene un Xid 79.
+lab-bus-hint-inspect-1 = sacct lista los trabajos de anoche; sacct -j { $job } -o JobID,State,ExitCode,NodeList muestra en qué nodos corrió el que falló. Su salida es llm-pretrain-{ $job }.out, en tu directorio personal.
+lab-bus-hint-inspect-2 = Prueba cada uno de esos nodos: ssh node-1 dmesg -T | grep NVRM, luego node-2, y así. El enfermo tiene un Xid 79.
 lab-bus-hint-drain-1 = Drenar es actualizar el nodo: scontrol update NodeName=… State=DRAIN necesita también un Reason=.
 lab-bus-hint-drain-2 = Que el motivo sea corto, sale en sinfo -R: scontrol update NodeName=node-N State=DRAIN Reason="Xid 79 GPU perdida"
-lab-bus-hint-requeue-1 = Un trabajo batch fallido puede volver a la cola con su mismo identificador.
+lab-bus-hint-requeue-1 = Un trabajo batch fallido puede volver a la cola con su mismo número mientras el controlador lo recuerde (este clúster guarda los trabajos terminados un día); enviar train.sh de nuevo funciona en cualquier clúster.
 lab-bus-hint-requeue-2 = scontrol requeue { $job }
 lab-bus-hint-resume-1 = Un trabajo reencolado espera unos dos minutos (BeginTime). Deja correr el reloj o escribe sleep 180.
 lab-bus-hint-resume-2 = squeue -u alice muestra dónde corre; grep resuming en su fichero de salida muestra el checkpoint que ha cargado.
@@ -369,9 +369,9 @@ lab-lane-goal-measure = Ejecuta all_reduce_perf en una pareja de nodos que inclu
 lab-lane-goal-drain = Drena el nodo lento, con un motivo
 lab-lane-goal-resubmit = Vuelve a enviar el entrenamiento excluyendo ese nodo
 lab-lane-goal-resume = Compruébalo retomado desde su checkpoint a toda velocidad
-lab-lane-hint-measure-1 = scontrol show job { $job } lista los nodos que usó el trabajo. Ahora están libres: mídelos de dos en dos.
-lab-lane-hint-measure-2 = srun -N2 -w node-1,node-2 --ntasks-per-node=1 --gpus-per-node=8 all_reduce_perf -b 8 -e 256M -f 2 -g 8, y luego otras parejas. Compara el busbw del tamaño más grande.
-lab-lane-hint-drain-1 = El nodo que está en todas las parejas lentas es el culpable.
+lab-lane-hint-measure-1 = sacct -j { $job } -o JobID,State,NodeList lista los cuatro nodos que usó el trabajo. Ahora están libres: mide dos pares que no compartan ningún nodo y después una verificación cruzada.
+lab-lane-hint-measure-2 = srun --mpi=pmix -N2 -w node-1,node-2 --ntasks-per-node=1 --gpus-per-node=8 all_reduce_perf -b 8 -e 256M -f 2 -g 8, y luego node-3,node-4. Sin --mpi=pmix cada nodo se prueba solo a sí mismo. Compara el busbw del tamaño más grande.
+lab-lane-hint-drain-1 = El culpable es el nodo del par lento que también es lento junto a un nodo sano.
 lab-lane-hint-drain-2 = scontrol update NodeName=node-N State=DRAIN Reason="busbw bajo nccl-tests"
 lab-lane-hint-resubmit-1 = train.sh, en tu directorio personal, es el script del trabajo; sbatch puede mantener un trabajo fuera de un nodo con --exclude.
 lab-lane-hint-resubmit-2 = sbatch --exclude=node-N train.sh (o sbatch -x node-N train.sh)

@@ -71,7 +71,7 @@ async function failedJob(page, input) {
 
 /** busbw of the 256 MiB row (out-of-place) for a pair of nodes. */
 async function busbw(page, input, a, b) {
-  const out = await run(page, input, `srun -N2 -w ${a},${b} --ntasks-per-node=1 --gpus-per-node=8 all_reduce_perf -b 8 -e 256M -f 2 -g 8`);
+  const out = await run(page, input, `srun --mpi=pmix -N2 -w ${a},${b} --ntasks-per-node=1 --gpus-per-node=8 all_reduce_perf -b 8 -e 256M -f 2 -g 8`);
   const row = out.split("\n").find((l) => l.trim().startsWith("268435456"));
   assert.ok(row, out);
   return Number(row.trim().split(/\s+/)[7]);
@@ -88,7 +88,7 @@ for (const [lang, w] of Object.entries(WORDS)) {
     assert.match(await run(page, input, `tail -1 llm-pretrain-${job.id}.out`), /srun: error: node-\d: task 3: Exited with exit code 1/);
     // A hint on request, for the first open goal.
     await page.getByRole("button", { name: w.hint }).click();
-    assert.match(await page.locator("[data-testid=lab-hints]").innerText(), new RegExp(`scontrol show job ${job.id}`));
+    assert.match(await page.locator("[data-testid=lab-hints]").innerText(), new RegExp(`sacct -j ${job.id} -o JobID,State,ExitCode,NodeList`));
     let culprit;
     for (const node of job.nodes) {
       const count = await run(page, input, `ssh ${node} dmesg -T | grep -c 'Xid'`);
@@ -98,7 +98,7 @@ for (const [lang, w] of Object.entries(WORDS)) {
       }
     }
     assert.ok(culprit, "one node logged an Xid");
-    assert.match(await run(page, input, `ssh ${culprit} dmesg -T | grep -i xid`), /79, pid='<unknown>', name=<unknown>, GPU has fallen off the bus\./);
+    assert.match(await run(page, input, `ssh ${culprit} dmesg -T | grep NVRM`), /NVRM: GPU Board Serial Number: .*\n.*79, pid='<unknown>', name=<unknown>, GPU has fallen off the bus\./);
     // Log in to the node, as the lab's text does, and ask the driver.
     assert.match(await run(page, input, `ssh ${culprit}`), new RegExp(`^Linux ${culprit} `));
     assert.equal(await page.locator(".term-prompt").textContent(), `alice@${culprit}:~$ `);
@@ -144,7 +144,13 @@ for (const [lang, w] of Object.entries(WORDS)) {
     assert.match(await page.locator(".slurm-shell").innerText(), w.intro);
     assert.match(await page.locator(".lab-panel").innerText(), w.goals);
     const job = await failedJob(page, input);
-    assert.match(await run(page, input, `grep -m1 Watchdog llm-pretrain-${job.id}.out`), /Watchdog caught collective operation timeout: WorkNCCL\(SeqNum=\d+, OpType=ALLREDUCE, NumelIn=466119168, NumelOut=466119168, Timeout\(ms\)=600000\)/);
+    // The slow node's ranks hear of the failed link first, over InfiniBand.
+    assert.match(await run(page, input, `grep -m1 NET/IB llm-pretrain-${job.id}.out`), /^NET\/IB : Got completion from peer 10\.0\.0\.\d+<\d+> with status=12 /);
+    assert.match(await run(page, input, `grep -m1 'Watchdog caught' llm-pretrain-${job.id}.out`), /Watchdog caught collective operation timeout: WorkNCCL\(SeqNum=\d+, OpType=ALLREDUCE, NumelIn=466119168, NumelOut=466119168, Timeout\(ms\)=600000\)/);
+    // Without a PMI the two processes never meet: each tests its own node.
+    const alone = await run(page, input, `srun -N2 -w ${job.nodes[0]},${job.nodes[1]} --ntasks-per-node=1 --gpus-per-node=8 all_reduce_perf -b 1G -e 1G -g 8`);
+    assert.equal(alone.split("\n").filter((l) => l.startsWith("#  Rank  0 ")).length, 2, alone);
+    assert.equal((await goals(page)).measure, false);
     // Pairs with the first node; the slow one stands out, or all are slow.
     const [a, ...rest] = job.nodes;
     const bw = {};
