@@ -46,9 +46,16 @@
   function chooseLanguage() {
     var links = all("[data-root-page] a[hreflang]");
     if (links.length === 0) return;
+    // Each link answers to its tag (es-419) and, unless another language
+    // claims it, to its primary language (es): a reader asking for es-ES
+    // gets the book's only Spanish.
     var byLang = {};
     links.forEach(function (a) {
-      byLang[a.getAttribute("hreflang")] = a;
+      byLang[a.getAttribute("hreflang").toLowerCase()] = a;
+    });
+    links.forEach(function (a) {
+      var primary = a.getAttribute("hreflang").toLowerCase().split("-")[0];
+      if (!byLang[primary]) byLang[primary] = a;
     });
     var wanted = [stored(LANG_KEY)].concat(navigator.languages || [navigator.language]);
     for (var i = 0; i < wanted.length; i++) {
@@ -71,7 +78,7 @@
     blocks.forEach(function (b) {
       if (b !== keep) b.remove();
     });
-    root.setAttribute("lang", keep.getAttribute("data-not-found"));
+    root.setAttribute("lang", keep.getAttribute("lang"));
     var h1 = keep.querySelector("h1");
     if (h1) doc.title = h1.textContent;
   }

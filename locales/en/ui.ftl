@@ -3,6 +3,9 @@
 # values; keep the ids. `.ci/check-content` lists what is missing.
 
 language-name = English
+# The BCP 47 tag of the variety these strings and pages are written in
+# (`lang` and `hreflang` attributes); the folder's code when left out.
+language-tag = en
 book-tagline = An interactive textbook on running work on GPU clusters.
 
 # How numbers are written: the decimal separator, and the thousands
@@ -163,7 +166,7 @@ fs-weights = Priority weights (slurm.conf)
 fs-w-age-label = PriorityWeightAge
 fs-w-age-hint = Rewards time spent waiting, up to PriorityMaxAge (7 days).
 fs-w-fairshare-label = PriorityWeightFairshare
-fs-w-fairshare-hint = Usually the largest weight: it makes fair share decide.
+fs-w-fairshare-hint = Usually the largest weight: it makes fair-share decide.
 fs-w-jobsize-label = PriorityWeightJobSize
 fs-w-jobsize-hint = Favours large jobs (nodes and CPUs over the cluster's).
 fs-w-partition-label = PriorityWeightPartition
@@ -228,10 +231,10 @@ fs-story-intro = On 64 GPUs, team A (the first account) queues 1,000 one-hour jo
 fs-story-qos-cap = Cap each account's GPUs with a QOS
 fs-story-preemption = Preempt (requeue) jobs of an account over its share
 fs-story-b-wait-fcfs = Team B's first job starts, first come first served
-fs-story-b-wait-fair = Team B's first job starts, fair share
+fs-story-b-wait-fair = Team B's first job starts, fair-share
 fs-story-b-done-fcfs = Team B finishes, first come first served
-fs-story-b-done-fair = Team B finishes, fair share
-fs-story-a-done-fair = Team A finishes, fair share
+fs-story-b-done-fair = Team B finishes, fair-share
+fs-story-a-done-fair = Team A finishes, fair-share
 fs-story-never = not within a year
 fs-story-preempted = { $count ->
     [one] One job was preempted, losing { $lost } GPU-hours of work since its last checkpoint.
@@ -240,9 +243,9 @@ fs-story-preempted = { $count ->
 fs-story-error = The story cannot run with these settings.
 fs-story-x = Hours
 fs-story-y = Team B's running GPUs
-fs-story-alt = Team B's running GPUs over time under first come first served and under fair share.
+fs-story-alt = Team B's running GPUs over time under first come first served and under fair-share.
 fs-story-legend-fcfs = first come, first served (dashed)
-fs-story-legend-fair = fair share (solid)
+fs-story-legend-fair = fair-share (solid)
 fs-error-factor = A factor lies between 0 and 1.
 fs-error-empty-name = Enter a name.
 fs-error-bad-name = Names cannot contain spaces, commas or quotes.

@@ -1,12 +1,16 @@
 # Textos de la interfaz del libro, en español.
 
 language-name = Español
+# La variedad en que están escritos estos textos y las páginas (etiqueta
+# BCP 47, para los atributos `lang` y `hreflang`): español de América Latina.
+language-tag = es-419
 book-tagline = Un libro interactivo sobre cómo ejecutar trabajos en clústeres de GPU.
 
 # Cómo se escriben los números: separador decimal y de miles
-# (`space` para un espacio fino, `none` para ninguno).
-number-decimal = ,
-number-group = .
+# (`space` para un espacio fino, `none` para ninguno). Como en América
+# Latina (es-419), la variedad del libro: 1,000 trabajos, 2.5 h.
+number-decimal = .
+number-group = ,
 
 skip-to-content = Saltar al contenido
 nav-book = Índice del libro
@@ -64,7 +68,7 @@ unit-days = d
 ## Lo que dice el campo de un número cuando lo rechaza (en todos los widgets).
 input-error-empty = Escribe un valor.
 input-error-not-a-number = Esto no es un número.
-input-error-decimal-mark = Aquí los decimales llevan coma: escribe { $suggestion }.
+input-error-decimal-mark = Aquí los decimales llevan punto: escribe { $suggestion }.
 input-error-ambiguous = ¿Querías decir { $decimal } o { $thousands }? Escríbelo como uno de los dos.
 input-error-unit-duration = Unidad desconocida. Usa s, min, h, d o y (segundos, minutos, horas, días, años).
 input-error-unit-count = Un recuento no lleva unidad (k para miles sirve).
@@ -81,8 +85,8 @@ input-error-too-many-bytes = Eso es más de { $n } PB.
 ## El explorador del intervalo de checkpoint (Young/Daly).
 yd-presets = Clústeres de ejemplo
 yd-preset-8-gpus = 8 GPUs
-yd-preset-1024-gpus = 1.024 GPUs
-yd-preset-16384-gpus-async = 16.384 GPUs, checkpoints asíncronos repartidos
+yd-preset-1024-gpus = 1,024 GPUs
+yd-preset-16384-gpus-async = 16,384 GPUs, checkpoints asíncronos repartidos
 yd-checkpoint-label = Costo del checkpoint (min)
 yd-checkpoint-hint = Cuánto se detiene el entrenamiento por cada checkpoint. Un número solo son minutos (5); para otra unidad, escríbela (90 s).
 yd-gpu-mtbf-label = MTBF de una GPU (h)
@@ -118,7 +122,7 @@ yd-legend-chosen = Tu intervalo
 ## El costo del checkpoint a partir de sus partes (plegado bajo el explorador).
 cost-title = Calcula el costo del checkpoint a partir de sus partes
 cost-state-label = Estado por checkpoint (GB)
-cost-state-hint = Pesos, estado del optimizador y demás, sumando todos los rangos: unos 16 bytes por parámetro con Adam en precisión mixta (70B parámetros: 1,1 TB). Un número solo son gigabytes.
+cost-state-hint = Pesos, estado del optimizador y demás, sumando todos los rangos: unos 16 bytes por parámetro con Adam en precisión mixta (70B parámetros: 1.1 TB). Un número solo son gigabytes.
 cost-writers-label = Rangos que escriben en paralelo
 cost-writers-hint = Checkpoints repartidos: cada rango escribe su parte. 1 si escribe uno solo.
 cost-writer-bw-label = Ancho de banda de escritura por rango (GB/s)
@@ -151,8 +155,8 @@ fs-kind-account = Cuenta
 fs-kind-user = Usuario
 fs-usage-sum = suma de sus usuarios
 fs-remove = Quitar
-fs-add-account = Añadir una cuenta
-fs-add-user = Añadir un usuario
+fs-add-account = Agregar una cuenta
+fs-add-user = Agregar un usuario
 fs-sshare-caption-fair-tree = Lo que mostraría sshare -a -l (Fair Tree)
 fs-sshare-caption-classic = Lo que mostraría sshare -a -l (fair-share clásico)
 fs-raw-usage-gpu-h = RawUsage (GPU-h)
@@ -221,8 +225,8 @@ fs-decay-alt = Factor de fair-share y uso efectivo de cada equipo en los próxim
 fs-legend-solid-factor = continua: factor de fair-share (media de los usuarios del equipo)
 fs-legend-dashed-usage = discontinua: uso efectivo
 fs-decay-explain = A partir de hoy cada equipo usa exactamente la parte del clúster que le dan sus shares mientras el pasado decae con la vida media (o se pone a cero): el uso efectivo se acerca a los shares y los factores se igualan. Con Fair Tree el factor es una posición, así que solo cambia cuando cambia el orden de los usuarios.
-fs-story-title = La historia: 1.000 trabajos contra 10
-fs-story-intro = En 64 GPUs, el equipo A (la primera cuenta) encola 1.000 trabajos de una hora y 8 GPUs; un minuto después el equipo B (la segunda cuenta) encola 10. Los shares, el uso pasado (las GPU-horas de los usuarios), el algoritmo y la vida media salen de arriba.
+fs-story-title = La historia: 1,000 trabajos contra 10
+fs-story-intro = En 64 GPUs, el equipo A (la primera cuenta) encola 1,000 trabajos de una hora y 8 GPUs; un minuto después el equipo B (la segunda cuenta) encola 10. Los shares, el uso pasado (las GPU-horas de los usuarios), el algoritmo y la vida media salen de arriba.
 fs-story-qos-cap = Limitar las GPUs de cada cuenta con una QOS
 fs-story-preemption = Preemption: reencolar trabajos de una cuenta que supera sus shares
 fs-story-b-wait-fcfs = Empieza el primer trabajo de B, por orden de llegada
@@ -270,7 +274,7 @@ ar-cpu-lost = Se perdió la GPU durante la ejecución; el mismo plan sigue en la
 ar-ranks-label = Rangos
 ar-ranks-hint = De 2 a 64, uno por GPU simulada.
 ar-elements-label = Elementos por rango
-ar-elements-hint = El búfer que aporta cada rango; no hace falta que se divida exacto.
+ar-elements-hint = El buffer que aporta cada rango; no hace falta que se divida exacto.
 ar-slow-label = Enlace lento
 ar-slow-hint = Ancho de banda del enlace del rango 0 al 1, como fracción de los demás (1 = ninguno lento).
 ar-bw-label = Ancho de banda del enlace (GB/s)
@@ -293,15 +297,15 @@ ar-speed = Velocidad
 ar-step-of = Paso { $step } de { $total }:
 ar-phase-reduce-scatter = reduce-scatter. Cada rango envía un trozo a su vecino de la derecha, que lo suma al suyo.
 ar-phase-all-gather = all-gather. Cada rango pasa un trozo terminado; quien lo recibe lo copia.
-ar-phase-reduce = reducción. Los rangos suman sus búferes por parejas, árbol arriba hacia el rango 0.
+ar-phase-reduce = reducción. Los rangos suman sus buffers por pares, árbol arriba hacia el rango 0.
 ar-phase-broadcast = difusión. La suma completa baja de nuevo por el árbol.
 ar-phase-done = listo. Todos los rangos tienen la suma completa.
 ar-legend-fill = La barra de cada rango muestra sus trozos: cuantos más rangos suma ya un trozo, más oscuro; los verdes tienen la suma completa.
-ar-check-gpu-match = Los búferes de la GPU coinciden, elemento a elemento, con los de la referencia en CPU tras este paso.
+ar-check-gpu-match = Los buffers de la GPU coinciden, elemento a elemento, con los de la referencia en CPU tras este paso.
 ar-check-cpu = Calculado por la referencia en CPU.
 ar-check-mismatch = Diferencia: rango { $rank }, elemento { $index }: la GPU tiene { $gpu }, la referencia en CPU { $cpu }.
-ar-buffers-caption = Los primeros valores de los búferes de los primeros rangos tras este paso
-ar-buffers-caption-start = Los primeros valores de los búferes de los primeros rangos antes del primer paso: los datos de partida
+ar-buffers-caption = Los primeros valores de los buffers de los primeros rangos tras este paso
+ar-buffers-caption-start = Los primeros valores de los buffers de los primeros rangos antes del primer paso: los datos de partida
 ar-model-title = Tiempo según el modelo: anillo frente a árbol
 ar-model-x = Tamaño del mensaje por rango
 ar-model-y = Tiempo
@@ -323,8 +327,8 @@ ar-measure = Ejecutar all_reduce_perf
 ar-measuring = Ejecutando…
 ar-measured-gpu = Medido en { $name }, con todos los rangos simulados en esa única GPU.
 ar-measured-cpu = Medido en la CPU, con todos los rangos simulados en esta pestaña.
-ar-versus-copy = En el mayor tamaño la reducción movió { $reduce } GB/s, frente a { $copy } GB/s de una copia simple de los mismos búferes en la misma ejecución: { $percent } %.
-ar-error-cpu-too-large = En la CPU los búferes de todos los rangos pueden sumar 512 MiB; elige un tamaño mayor más pequeño o menos rangos.
+ar-versus-copy = En el mayor tamaño la reducción movió { $reduce } GB/s, frente a { $copy } GB/s de una copia simple de los mismos buffers en la misma ejecución: { $percent } %.
+ar-error-cpu-too-large = En la CPU los buffers de todos los rangos pueden sumar 512 MiB; elige un tamaño mayor más pequeño o menos rangos.
 ar-error-too-large-for-gpu = Demasiado grande para esta GPU: se piden { $requested } MiB y caben como mucho { $limit } MiB ({ $which }).
 ar-error-gpu = La GPU no pudo ejecutar esto.
 ar-error-ranks = De 2 a 64 rangos.
@@ -335,7 +339,7 @@ ar-error-fraction = Una fracción mayor que 0 y como mucho 1.
 sh-intro = Una terminal en el nodo de acceso de un clúster simulado: cuatro nodos de ocho GPUs, particiones gpu y debug, configurado como en el capítulo. Prueba sinfo, squeue, sbatch, scontrol show node node-3 o ssh node-3 nvidia-smi. Escribe help para ver todo lo que conoce.
 sh-speed = Tiempo simulado
 sh-speed-paused = en pausa
-sh-keys = Intro ejecuta una orden; ↑ y ↓ recorren el historial; Tab completa una palabra (en una línea vacía pasa al siguiente elemento, como siempre); Ctrl+C abandona la línea; Ctrl+L limpia la pantalla.
+sh-keys = Enter ejecuta un comando; ↑ y ↓ recorren el historial; Tab completa una palabra (en una línea vacía pasa al siguiente elemento, como siempre); Ctrl+C abandona la línea; Ctrl+L limpia la pantalla.
 
 ## Laboratorios
 lab-goals = Objetivos
@@ -349,24 +353,24 @@ lab-reset-cancel = Seguir
 lab-restored = Bienvenido de nuevo: se ha recuperado tu progreso en este laboratorio.
 lab-unreadable = No se ha podido leer tu progreso guardado, así que el laboratorio empieza de cero.
 
-lab-bus-intro = Eres alice y esta noche estás de guardia en este clúster de ocho nodos, con permisos de operador (puedes drenar nodos y reencolar trabajos de cualquiera). Son las 03:32 y un trabajo de entrenamiento ha muerto. Todo lo que hagas aquí se guarda en este navegador. Los objetivos se marcan solos cuando cambia el estado del clúster; vale cualquier orden correcta.
+lab-bus-intro = Eres alice y esta noche estás de guardia en este clúster de ocho nodos, con permisos de operador (puedes hacer drain de nodos y reencolar trabajos de cualquiera). Son las 03:32 y un trabajo de entrenamiento ha muerto. Todo lo que hagas aquí se guarda en este navegador. Los objetivos se marcan solos cuando cambia el estado del clúster; sirve cualquier comando correcto.
 lab-bus-goal-inspect = Mira las GPUs del nodo que ha perdido una (su registro del kernel o nvidia-smi)
-lab-bus-goal-drain = Drena ese nodo, con un motivo
+lab-bus-goal-drain = Haz drain de ese nodo, con un motivo
 lab-bus-goal-requeue = Devuelve el trabajo de entrenamiento a la cola
 lab-bus-goal-resume = Compruébalo de nuevo en marcha en nodos sanos, desde su último checkpoint
 lab-bus-hint-inspect-1 = sacct lista los trabajos de anoche; sacct -j { $job } -o JobID,State,ExitCode,NodeList muestra en qué nodos corrió el que falló. Su salida es llm-pretrain-{ $job }.out, en tu directorio personal.
 lab-bus-hint-inspect-2 = Prueba cada uno de esos nodos: ssh node-1 dmesg -T | grep NVRM, luego node-2, y así. El enfermo tiene un Xid 79.
-lab-bus-hint-drain-1 = Drenar es actualizar el nodo: scontrol update NodeName=… State=DRAIN necesita también un Reason=.
+lab-bus-hint-drain-1 = Hacer drain es actualizar el nodo: scontrol update NodeName=… State=DRAIN necesita también un Reason=.
 lab-bus-hint-drain-2 = Que el motivo sea corto, sale en sinfo -R: scontrol update NodeName=node-N State=DRAIN Reason="Xid 79 GPU perdida"
 lab-bus-hint-requeue-1 = Un trabajo batch fallido puede volver a la cola con su mismo número mientras el controlador lo recuerde (este clúster guarda los trabajos terminados un día); enviar train.sh de nuevo funciona en cualquier clúster.
 lab-bus-hint-requeue-2 = scontrol requeue { $job }
 lab-bus-hint-resume-1 = Un trabajo reencolado espera unos dos minutos (BeginTime). Deja correr el reloj o escribe sleep 180.
-lab-bus-hint-resume-2 = squeue -u alice muestra dónde corre; grep resuming en su fichero de salida muestra el checkpoint que ha cargado.
+lab-bus-hint-resume-2 = squeue -u alice muestra dónde corre; grep resuming en su archivo de salida muestra el checkpoint que ha cargado.
 lab-bus-complete = Laboratorio completado: el nodo averiado está fuera de servicio con su motivo, y el entrenamiento sigue desde su checkpoint en nodos sanos.
 
-lab-lane-intro = Eres alice y esta noche estás de guardia en este clúster de ocho nodos, con permisos de operador (puedes drenar nodos y reencolar trabajos de cualquiera). Son las 03:32 y el watchdog de NCCL acaba de matar un entrenamiento lento. Todo lo que hagas aquí se guarda en este navegador. Los objetivos se marcan solos cuando cambia el estado del clúster; vale cualquier orden correcta.
-lab-lane-goal-measure = Ejecuta all_reduce_perf en una pareja de nodos que incluya el lento y en otra que no lo incluya
-lab-lane-goal-drain = Drena el nodo lento, con un motivo
+lab-lane-intro = Eres alice y esta noche estás de guardia en este clúster de ocho nodos, con permisos de operador (puedes hacer drain de nodos y reencolar trabajos de cualquiera). Son las 03:32 y el watchdog de NCCL acaba de matar un entrenamiento lento. Todo lo que hagas aquí se guarda en este navegador. Los objetivos se marcan solos cuando cambia el estado del clúster; sirve cualquier comando correcto.
+lab-lane-goal-measure = Ejecuta all_reduce_perf en un par de nodos que incluya el lento y en otro que no lo incluya
+lab-lane-goal-drain = Haz drain del nodo lento, con un motivo
 lab-lane-goal-resubmit = Vuelve a enviar el entrenamiento excluyendo ese nodo
 lab-lane-goal-resume = Compruébalo retomado desde su checkpoint a toda velocidad
 lab-lane-hint-measure-1 = sacct -j { $job } -o JobID,State,NodeList lista los cuatro nodos que usó el trabajo. Ahora están libres: mide dos pares que no compartan ningún nodo y después una verificación cruzada.
@@ -376,5 +380,5 @@ lab-lane-hint-drain-2 = scontrol update NodeName=node-N State=DRAIN Reason="busb
 lab-lane-hint-resubmit-1 = train.sh, en tu directorio personal, es el script del trabajo; sbatch puede mantener un trabajo fuera de un nodo con --exclude.
 lab-lane-hint-resubmit-2 = sbatch --exclude=node-N train.sh (o sbatch -x node-N train.sh)
 lab-lane-hint-resume-1 = Deja correr el reloj hasta que squeue muestre el nuevo trabajo en marcha.
-lab-lane-hint-resume-2 = Su fichero de salida muestra el checkpoint desde el que sigue y los segundos por paso, de nuevo por debajo de uno.
+lab-lane-hint-resume-2 = Su archivo de salida muestra el checkpoint desde el que sigue y los segundos por paso, de nuevo por debajo de uno.
 lab-lane-complete = Laboratorio completado: el nodo lento está fuera de servicio con la prueba en su motivo, y el entrenamiento vuelve a correr a toda velocidad desde su checkpoint.

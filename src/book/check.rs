@@ -11,6 +11,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use super::front_matter;
+use super::glossary::{self, Glossary};
 use super::library::{Library, manifest_path, page_path};
 use super::markdown::{Document, Labels, LinkTarget};
 use crate::diagnostic::{Diagnostic, Severity};
@@ -116,8 +117,10 @@ pub fn check(sources: &Sources) -> Report {
         let mut found = Vec::new();
         check_folders(sources, lang, &mut found);
         check_number_format(&catalog, lang, &mut found);
+        check_language_tag(&catalog, lang, &mut found);
         check_files_listed(sources, &library, lang, &mut found);
         check_links(&library, &docs, lang, &mut found);
+        check_glossary(sources, lang, &mut found);
         if lang != SOURCE_LANG {
             check_messages(&catalog, lang, summary, &mut found);
             check_manifest(&library, lang, &mut found);
@@ -159,6 +162,76 @@ pub fn check(sources: &Sources) -> Report {
         .collect();
     report.languages.extend(summaries.into_values());
     report
+}
+
+/// `language-tag`, when given, is a BCP 47 tag of the folder's language:
+/// `es-419` for `es`, not `pt-BR` for `es` nor `Spanish`.
+fn check_language_tag(catalog: &Catalog, lang: &str, found: &mut Vec<Diagnostic>) {
+    let Some(site) = catalog.messages(lang).and_then(|m| m.get("language-tag")) else {
+        return;
+    };
+    let tag = catalog.language_tag(lang);
+    let mut parts = tag.split('-');
+    let primary = parts.next().unwrap_or_default();
+    let well_formed = (2..=3).contains(&primary.len())
+        && primary.chars().all(|c| c.is_ascii_lowercase())
+        && parts
+            .all(|p| (2..=8).contains(&p.len()) && p.chars().all(|c| c.is_ascii_alphanumeric()));
+    let folder = lang
+        .split(['-', '_'])
+        .next()
+        .unwrap_or(lang)
+        .to_ascii_lowercase();
+    if !well_formed || primary != folder {
+        found.push(Diagnostic::error(
+            &site.path,
+            site.line,
+            format!(
+                "language-tag `{tag}` must be a BCP 47 tag of `{lang}` (like `{folder}`, `{folder}-419` or `{folder}-MX`)"
+            ),
+        ));
+    }
+}
+
+/// A language's rejected variants (`content/<lang>/glossary.toml`) in its
+/// pages and interface strings.
+fn check_glossary(sources: &Sources, lang: &str, found: &mut Vec<Diagnostic>) {
+    let path = glossary_path(lang);
+    let Some(text) = sources.get(&path) else {
+        return;
+    };
+    let glossary = match Glossary::parse(&path, text) {
+        Ok(g) => g,
+        Err(d) => return found.push(d),
+    };
+    let (pages, locales) = (format!("content/{lang}/"), format!("locales/{lang}/"));
+    for (file, text) in sources.under(&pages).chain(sources.under(&locales)) {
+        let lines: Vec<(usize, String)> = if file.ends_with(".md") {
+            glossary::prose_lines(text)
+        } else if file.ends_with(".ftl") {
+            glossary::message_lines(text)
+                .into_iter()
+                .map(|(n, l)| (n, l.to_owned()))
+                .collect()
+        } else {
+            continue;
+        };
+        for v in glossary.variants(lines.iter().map(|(n, l)| (*n, l.as_str()))) {
+            found.push(Diagnostic::warning(
+                file,
+                v.line,
+                format!(
+                    "`{}` is not this book's word for \"{}\" in this language: write `{}` (see {path})",
+                    v.found, v.term.concept, v.term.chosen
+                ),
+            ));
+        }
+    }
+}
+
+/// Where a language's glossary lives.
+pub fn glossary_path(lang: &str) -> String {
+    format!("content/{lang}/glossary.toml")
 }
 
 /// Markdown files that the English manifest does not list.

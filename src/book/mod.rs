@@ -5,6 +5,7 @@
 pub mod check;
 pub mod computed;
 pub mod front_matter;
+pub mod glossary;
 pub mod library;
 pub mod manifest;
 pub mod markdown;

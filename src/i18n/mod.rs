@@ -251,6 +251,15 @@ impl Catalog {
         }
     }
 
+    /// The BCP 47 tag of the variety `lang`'s files are written in (its own
+    /// `language-tag` message, `es-419` for the `es` folder), for `lang`
+    /// and `hreflang` attributes; the folder's code when it names none.
+    pub fn language_tag(&self, lang: &str) -> String {
+        self.messages(lang)
+            .filter(|m| m.contains_key("language-tag"))
+            .map_or_else(|| lang.to_owned(), |_| self.text(lang, "language-tag"))
+    }
+
     /// How `lang` writes computed values: number separators and time units.
     pub fn value_format(&self, lang: &str) -> number::ValueFormat {
         number::ValueFormat {
@@ -328,7 +337,10 @@ mod tests {
         let c = Catalog::load(&Sources::from_dir(repo).expect("the book's files"));
         assert!(c.diagnostics().is_empty(), "{:?}", c.diagnostics());
         assert_eq!(c.text("es", "code-copy"), "Copiar");
-        assert_eq!(c.number_format("es").format(1000.5, 1), "1.000,5");
+        assert_eq!(c.language_tag("es"), "es-419");
+        assert_eq!(c.language_tag("en"), "en");
+        assert_eq!(c.language_tag("pt"), "pt", "the folder's code when missing");
+        assert_eq!(c.number_format("es").format(1000.5, 1), "1,000.5", "es-419");
         assert_eq!(c.number_format("en").format(1000.5, 1), "1,000.5");
         assert_eq!(
             c.number_format("pt").format(1000.5, 1),

@@ -4,7 +4,7 @@
 
 use leptos::prelude::*;
 
-use crate::ui::use_i18n;
+use crate::ui::{catalog, use_i18n};
 
 /// Links to this page in every language.
 #[component]
@@ -21,9 +21,10 @@ pub(crate) fn LanguageSwitch(
         .map(|(lang, name)| {
             let href = i18n.href_in(&lang, slug.as_deref());
             let current = (lang == here).then_some("true");
+            let tag = catalog().language_tag(&lang);
             view! {
                 <li>
-                    <a href=href hreflang=lang.clone() lang=lang aria-current=current>
+                    <a href=href hreflang=tag.clone() lang=tag aria-current=current>
                         {name}
                     </a>
                 </li>

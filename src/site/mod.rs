@@ -253,8 +253,9 @@ impl Site {
             .languages()
             .iter()
             .map(|lang| {
+                let tag = escape(&catalog().language_tag(lang));
                 format!(
-                    "<li><a href=\"{}\" hreflang=\"{lang}\" lang=\"{lang}\">{} · {}</a></li>",
+                    "<li><a href=\"{}\" hreflang=\"{tag}\" lang=\"{tag}\">{} · {}</a></li>",
                     escape(&href(&root.0, lang, None)),
                     escape(&catalog().text(lang, "language-name")),
                     escape(self.library.title(lang)),
@@ -338,7 +339,7 @@ impl Site {
         root: &Root,
     ) -> Head {
         Head {
-            lang: lang.into(),
+            lang: catalog().language_tag(lang),
             title,
             description,
             site_name: self.library.title(lang).into(),
@@ -381,7 +382,7 @@ impl Site {
         self.library
             .languages()
             .iter()
-            .map(|l| (l.clone(), url(l)))
+            .map(|l| (catalog().language_tag(l), url(l)))
             .chain(std::iter::once(("x-default".to_owned(), url(SOURCE_LANG))))
             .collect()
     }

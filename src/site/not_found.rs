@@ -5,7 +5,7 @@
 
 use leptos::prelude::*;
 
-use crate::ui::use_i18n;
+use crate::ui::{catalog, use_i18n};
 
 /// "Page not found", with a way back to the contents, in the language of
 /// the context.
@@ -14,7 +14,7 @@ pub(crate) fn NotFound() -> impl IntoView {
     let i18n = use_i18n();
     let lang = i18n.lang.get_untracked();
     view! {
-        <div class="not-found" lang=lang.clone() data-not-found=lang>
+        <div class="not-found" lang=catalog().language_tag(&lang) data-not-found=lang>
             <h1>{i18n.t("not-found-title")}</h1>
             <p>{i18n.t("not-found-body")}</p>
             <p><a href=i18n.href(None)>{i18n.t("not-found-home")}</a></p>

@@ -52,7 +52,7 @@ pub fn PageArticle(
     view! {
         {fallback.map(|note| view! { <p class="fallback-note" role="note">{note}</p> })}
         {problems}
-        <article class="page" lang=page.text_lang>
+        <article class="page" lang=catalog().language_tag(&page.text_lang)>
             {blocks}
         </article>
     }

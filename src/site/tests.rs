@@ -33,7 +33,7 @@ fn file<'a>(files: &'a [OutputFile], path: &str) -> &'a str {
 #[test]
 fn every_page_of_every_language_is_written_with_its_text() {
     let files = book().files();
-    for lang in ["en", "es"] {
+    for (lang, tag) in [("en", "en"), ("es", "es-419")] {
         assert!(file(&files, &format!("{lang}/index.html")).contains("class=\"contents-list\""));
         for slug in [
             "running-jobs",
@@ -44,7 +44,7 @@ fn every_page_of_every_language_is_written_with_its_text() {
         ] {
             let html = file(&files, &format!("{lang}/{slug}/index.html"));
             assert!(
-                html.contains(&format!("<html lang=\"{lang}\">")),
+                html.contains(&format!("<html lang=\"{tag}\">")),
                 "{lang}/{slug}"
             );
             assert!(html.contains("class=\"page\">"), "{lang}/{slug}");
@@ -55,7 +55,10 @@ fn every_page_of_every_language_is_written_with_its_text() {
     assert!(en.contains("<h2 id=\"nccl\">"), "headings keep their ids");
     assert!(en.contains("class=\"copy-button\""));
     assert!(
-        en.contains("<a href=\"../../es/running-jobs/\" hreflang=\"es\" lang=\"es\">Español</a>")
+        en.contains(
+            "<a href=\"../../es/running-jobs/\" hreflang=\"es-419\" lang=\"es-419\">Español</a>"
+        ),
+        "Spanish is declared as Latin American Spanish"
     );
     assert!(en.contains(
         "<link rel=\"alternate\" hreflang=\"x-default\" href=\"../../en/running-jobs/\">"
@@ -94,7 +97,7 @@ fn every_page_of_every_language_is_written_with_its_text() {
             );
         }
     }
-    assert!(file(&files, "index.html").contains("<a href=\"./es/\" hreflang=\"es\""));
+    assert!(file(&files, "index.html").contains("<a href=\"./es/\" hreflang=\"es-419\""));
     assert!(
         file(&files, "en/index.html").contains("<link rel=\"stylesheet\" href=\"../style-1.css\">")
     );

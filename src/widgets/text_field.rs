@@ -125,25 +125,26 @@ mod tests {
             };
             let (en, es) = (i18n("en"), i18n("es"));
             let es_mark = es.decimal_mark();
-            assert_eq!(es_mark, DecimalMark::Comma);
+            // Latin American Spanish (es-419) writes 2.5 and 1,000 as English does.
+            assert_eq!(es_mark, DecimalMark::Point);
             assert_eq!(en.decimal_mark(), DecimalMark::Point);
             let refused = |e: Result<f64, InputError>| e.expect_err("refused");
             let said = |i18n: &I18n, e: Result<f64, InputError>| input_message(i18n, &refused(e));
             assert_eq!(
-                said(&es, parse_duration("1.5 h", 60.0, es_mark)),
-                "Aquí los decimales llevan coma: escribe 1,5."
+                said(&es, parse_duration("1,5 h", 60.0, es_mark)),
+                "Aquí los decimales llevan punto: escribe 1.5."
             );
             assert_eq!(
                 said(&en, parse_duration("1,5 h", 60.0, DecimalMark::Point)),
                 "Decimals take a point here: write 1.5."
             );
             assert_eq!(
-                said(&es, parse_count("1,000", es_mark)),
-                "¿Querías decir 1 o 1000? Escríbelo como uno de los dos."
+                said(&es, parse_count("2.500", es_mark)),
+                "¿Querías decir 2.5 o 2500? Escríbelo como uno de los dos."
             );
             assert_eq!(
                 said(&es, parse_count("2e8", es_mark)),
-                "Como mucho 10.000.000."
+                "Como mucho 10,000,000."
             );
             assert_eq!(
                 said(&en, parse_bytes("1e30", DecimalMark::Point)),
@@ -157,8 +158,8 @@ mod tests {
             let all = [
                 InputError::Empty,
                 InputError::NotANumber("x".into()),
-                refused(parse_count("1.5", es_mark)),
-                refused(parse_count("1,000", es_mark)),
+                refused(parse_count("1,5", es_mark)),
+                refused(parse_count("2.500", es_mark)),
                 refused(parse_duration("5 parsecs", 1.0, es_mark)),
                 refused(parse_count("8 gpus", es_mark)),
                 refused(parse_bytes("8 parsecs", es_mark)),

@@ -40,7 +40,7 @@ for (const base of BASES) {
     await page.goto(url);
     await page.waitForURL(`**${base}en/`);
     assert.ok(await styled(page), "the stylesheet applies");
-    await page.locator(".lang-switch a[hreflang=es]").click();
+    await page.locator(".lang-switch a[hreflang=es-419]").click();
     await page.waitForURL(`**${base}es/`);
     await page.locator("main a", { hasText: "All-reduce" }).first().click();
     await page.waitForURL(`**${base}es/all-reduce/`);
@@ -58,7 +58,7 @@ for (const base of BASES) {
     const response = await page.goto(`${servers[base].url}es/no-such-page/deeper/still/`);
     assert.equal(response.status(), 404);
     assert.ok(await styled(page), "the stylesheet applies");
-    assert.equal(await page.locator("html").getAttribute("lang"), "es", "the address's language is kept");
+    assert.equal(await page.locator("html").getAttribute("lang"), "es-419", "the address's language is kept");
     const home = page.locator("main a").first();
     await home.click();
     await page.waitForURL(`**${base}es/`);

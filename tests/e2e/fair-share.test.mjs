@@ -131,17 +131,17 @@ test("presets, the algorithm and the address keep the configuration", async () =
   await context.close();
 });
 
-test("in Spanish the calculator speaks Spanish and writes 6.502", async () => {
-  const { context, page } = await openPage({ locale: "es-ES" });
+test("in Spanish the calculator speaks Spanish and writes 6,502 (es-419)", async () => {
+  const { context, page } = await openPage({ locale: "es-419" });
   await open(page, "es");
-  assert.equal(await out(page, "fs-priority"), "6.502");
+  assert.equal(await out(page, "fs-priority"), "6,502");
   assert.match(await out(page, "fs-factor-source"), /Fair Tree/);
   await page.locator("#fs-assoc-0-shares").fill("-1");
   assert.equal(await page.locator("#fs-assoc-0-shares-error").textContent(), "No puede ser negativo.");
   await page.getByText("Pesos, decaimiento y clúster").click();
   await page.getByLabel("PriorityWeightAge").fill("5000000000");
-  assert.equal(await page.locator("#fs-w-age-error").textContent(), "Como mucho 4.294.967.295.");
-  assert.match(await out(page, "fs-story-b-wait-fcfs"), /^5,2\u00a0d$/);
+  assert.equal(await page.locator("#fs-w-age-error").textContent(), "Como mucho 4,294,967,295.");
+  assert.match(await out(page, "fs-story-b-wait-fcfs"), /^5.2\u00a0d$/);
   assert.deepEqual(page.problems, []);
   await context.close();
 });

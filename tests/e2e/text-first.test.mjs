@@ -54,7 +54,7 @@ test("each page has its own title, description and language links in its head", 
   const alternates = await page.locator('link[rel="alternate"]').evaluateAll((ls) =>
     ls.map((l) => `${l.hreflang} ${new URL(l.href).pathname}`),
   );
-  assert.deepEqual(alternates, [`en ${BASE}en/all-reduce/`, `es ${BASE}es/all-reduce/`, `x-default ${BASE}en/all-reduce/`]);
+  assert.deepEqual(alternates, [`en ${BASE}en/all-reduce/`, `es-419 ${BASE}es/all-reduce/`, `x-default ${BASE}en/all-reduce/`]);
   const csp = await page.getAttribute('meta[http-equiv="Content-Security-Policy"]', "content");
   assert.match(csp, /script-src 'self' 'wasm-unsafe-eval' 'sha256-/);
   assert.doesNotMatch(csp, /'unsafe-eval'|script-src[^;]*'unsafe-inline'/);

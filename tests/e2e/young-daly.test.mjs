@@ -85,34 +85,34 @@ test("presets, the slider and the address keep the configuration", async () => {
   await context.close();
 });
 
-test("in Spanish the explorer speaks Spanish, writes 1.000,5 and reads what it writes", async () => {
-  const { context, page } = await openPage({ locale: "es-ES" });
+test("in Spanish the explorer speaks Spanish, writes numbers the Latin American way (2.7, 16,384) and reads what it writes", async () => {
+  const { context, page } = await openPage({ locale: "es-419" });
   await visit(page, "es/running-jobs#checkpoint-interval");
   await page.locator(".young-daly").waitFor();
-  assert.equal(await out(page, "yd-young"), "2,7\u00a0h");
-  assert.equal(await out(page, "yd-failures-per-day"), "0,561");
-  await page.getByLabel("Costo del checkpoint").fill("1,5 min");
+  assert.equal(await out(page, "yd-young"), "2.7\u00a0h");
+  assert.equal(await out(page, "yd-failures-per-day"), "0.561");
+  await page.getByLabel("Costo del checkpoint").fill("1.5 min");
   assert.equal(await page.locator("#yd-checkpoint-error").textContent(), "");
   await page.getByLabel("Costo del checkpoint").fill("abc");
   assert.match(await page.locator("#yd-checkpoint-error").textContent(), /no es un número/);
-  // A number typed the English way is explained, not misread.
-  await page.getByLabel("Costo del checkpoint").fill("1.5 min");
-  assert.equal(await page.locator("#yd-checkpoint-error").textContent(), "Aquí los decimales llevan coma: escribe 1,5.");
-  await page.getByLabel("Costo del checkpoint").fill("1,000 s");
-  assert.equal(await page.locator("#yd-checkpoint-error").textContent(), "¿Querías decir 1 o 1000? Escríbelo como uno de los dos.");
-  // 1.000 s is a thousand seconds, as the page writes it: Young's interval
+  // A number typed with a decimal comma (as in Spain) is explained, not misread.
+  await page.getByLabel("Costo del checkpoint").fill("1,5 min");
+  assert.equal(await page.locator("#yd-checkpoint-error").textContent(), "Aquí los decimales llevan punto: escribe 1.5.");
+  await page.getByLabel("Costo del checkpoint").fill("2.500 s");
+  assert.equal(await page.locator("#yd-checkpoint-error").textContent(), "¿Querías decir 2.5 o 2500? Escríbelo como uno de los dos.");
+  // 1,000 s is a thousand seconds, as the page writes it: Young's interval
   // sqrt(2 x 1000 s x 42.8 h) is about 4.9 h.
-  await page.getByLabel("Costo del checkpoint").fill("1.000 s");
+  await page.getByLabel("Costo del checkpoint").fill("1,000 s");
   assert.equal(await page.locator("#yd-checkpoint-error").textContent(), "");
-  assert.equal(await out(page, "yd-young"), "4,9\u00a0h");
-  // The defaults are written the Spanish way too.
+  assert.equal(await out(page, "yd-young"), "4.9\u00a0h");
+  // The defaults are written the page's way too.
   await page.getByText("Calcula el costo del checkpoint a partir de sus partes").click();
-  assert.equal(await page.getByLabel("Estado por checkpoint").inputValue(), "1,1 TB");
-  assert.equal(await page.locator("#cost-state-reading").textContent(), "= 1,1\u00a0TB");
+  assert.equal(await page.getByLabel("Estado por checkpoint").inputValue(), "1.1 TB");
+  assert.equal(await page.locator("#cost-state-reading").textContent(), "= 1.1\u00a0TB");
   await page.getByLabel("Estado por checkpoint").fill("80 GiB");
-  assert.equal(await page.locator("#cost-state-reading").textContent(), "= 85,9\u00a0GB");
+  assert.equal(await page.locator("#cost-state-reading").textContent(), "= 85.9\u00a0GB");
   const prose = await page.locator("#failure-rate ~ p").allTextContents();
-  assert.ok(prose.some((p) => p.includes("16.384")), "Spanish grouping in the prose");
+  assert.ok(prose.some((p) => p.includes("16,384")), "es-419 grouping in the prose");
   assert.deepEqual(page.problems, []);
   await context.close();
 });

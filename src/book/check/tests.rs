@@ -234,3 +234,75 @@ fn broken_links_bad_widgets_and_bad_manifests_fail_with_path_and_line() {
         "{all}"
     );
 }
+
+#[test]
+fn a_glossary_flags_rejected_words_in_pages_and_strings_but_not_in_code() {
+    let mut s = base();
+    s.insert(
+        "content/es/glossary.toml",
+        "[[terms]]\nconcept = \"file\"\nuse = \"archivo\"\navoid = [\"fichero*\"]\n",
+    );
+    s.insert(
+        "locales/es/ui.ftl",
+        "hello = Hola\nbye = Guarda el fichero\n",
+    );
+    let page = s.get("content/es/b.md").unwrap_or_default().to_owned();
+    s.insert(
+        "content/es/b.md",
+        format!("{page}\nLos ficheros de `fichero.txt`:\n\n```text\nfichero\n```\n"),
+    );
+    let report = check(&s);
+    let all = messages(&report).join("\n");
+    assert!(
+        all.contains("locales/es/ui.ftl:2: warning: `fichero` is not this book's word for \"file\" in this language: write `archivo` (see content/es/glossary.toml)"),
+        "{all}"
+    );
+    assert!(
+        all.contains("content/es/b.md:10: warning: `ficheros`"),
+        "{all}"
+    );
+    assert_eq!(
+        all.matches("fichero").count(),
+        2,
+        "code is not prose: {all}"
+    );
+    assert!(report.failed(true) && !report.failed(false), "a warning");
+    s.insert(
+        "content/es/glossary.toml",
+        "[[terms]]\nconcept = \"file\"\nuse = \"archivo\"\navoid = [\"archivo\"]\n",
+    );
+    assert!(
+        messages(&check(&s)).join("\n").contains("content/es/glossary.toml:2: error: `file`: avoid `archivo` is empty or matches the chosen term `archivo`"),
+    );
+}
+
+#[test]
+fn a_language_tag_must_name_the_folder_s_language() {
+    let mut s = base();
+    s.insert(
+        "locales/en/ui.ftl",
+        "hello = Hello\nbye = Bye\nlanguage-tag = en\n",
+    );
+    s.insert(
+        "locales/es/ui.ftl",
+        "hello = Hola\nbye = Adiós\nlanguage-tag = es-419\n",
+    );
+    assert!(
+        check(&s).diagnostics.is_empty(),
+        "{:?}",
+        messages(&check(&s))
+    );
+    for bad in ["pt-BR", "Spanish", "es_419"] {
+        s.insert(
+            "locales/es/ui.ftl",
+            format!("hello = Hola\nbye = Adiós\nlanguage-tag = {bad}\n"),
+        );
+        let all = messages(&check(&s)).join("\n");
+        assert!(
+            all.contains(&format!(
+                "locales/es/ui.ftl:3: error: language-tag `{bad}` must be a BCP 47 tag of `es`"
+            )),
+            "{all}"
+        );
+    }
+}
