@@ -23,6 +23,10 @@ pub struct Diagnostic {
     pub severity: Severity,
     /// What is wrong, in English (for authors and logs).
     pub message: String,
+    /// Problems of one kind in one file share a group (`missing messages
+    /// under ar-*`): the check prints the group as one line unless asked
+    /// for every one.
+    pub group: Option<String>,
 }
 
 impl Diagnostic {
@@ -33,6 +37,7 @@ impl Diagnostic {
             line,
             severity: Severity::Error,
             message: message.to_string(),
+            group: None,
         }
     }
 
@@ -43,7 +48,14 @@ impl Diagnostic {
             line,
             severity: Severity::Warning,
             message: message.to_string(),
+            group: None,
         }
+    }
+
+    /// The same problem, counted in `group`.
+    pub fn grouped(mut self, group: impl Into<String>) -> Self {
+        self.group = Some(group.into());
+        self
     }
 }
 

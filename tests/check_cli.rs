@@ -96,3 +96,84 @@ fn stamping_takes_pages_either_way_several_at_once_or_a_language() {
     );
     let _ = fs::remove_dir_all(&root);
 }
+
+#[test]
+fn a_translation_in_progress_is_counted_honestly_and_lands_under_strict() {
+    let root = workspace("progress");
+    let en_ui = fs::read_to_string(root.join("locales/en/ui.ftl")).expect("English strings");
+    // Portuguese: every string but the ring's, a few left in English, and
+    // one page copied from English as it is.
+    let pt_ui: String = en_ui
+        .lines()
+        .filter(|l| !l.starts_with("ar-"))
+        .map(|l| match l.split_once(" = ") {
+            Some((id, _)) if id == "nav-next" || id == "nav-previous" => format!("{l}\n"),
+            Some(("language-tag", _)) => "language-tag = pt-BR\n".to_owned(),
+            Some((id, _)) if id.starts_with("number-") => format!("{l}\n"),
+            Some((id, value)) if !id.starts_with('#') => format!("{id} = pt {value}\n"),
+            _ => format!("{l}\n"),
+        })
+        .collect();
+    fs::create_dir_all(root.join("locales/pt")).expect("mkdir");
+    fs::write(root.join("locales/pt/ui.ftl"), pt_ui).expect("write");
+    fs::create_dir_all(root.join("content/pt")).expect("mkdir");
+    let manifest = fs::read_to_string(root.join("content/en/book.toml")).expect("manifest");
+    let manifest = manifest.replacen("title = ", "status = \"in-progress\"\ntitle = ", 1);
+    fs::write(root.join("content/pt/book.toml"), &manifest).expect("write");
+    fs::copy(
+        root.join("content/en/all-reduce.md"),
+        root.join("content/pt/all-reduce.md"),
+    )
+    .expect("copy");
+
+    let (ok, out) = run(&root, &["--strict"]);
+    assert!(ok, "an unfinished language lands: {out}");
+    let summary = out
+        .lines()
+        .find(|l| l.trim_start().starts_with("pt "))
+        .expect("pt summary");
+    assert!(summary.contains("% translated (in progress)"), "{summary}");
+    let percent: u32 = summary
+        .split_whitespace()
+        .nth(1)
+        .and_then(|p| p.strip_suffix('%'))
+        .and_then(|p| p.parse().ok())
+        .expect("a percentage");
+    assert!((30..90).contains(&percent), "{summary}");
+    // One line per group, naming the first few.
+    let grouped = out
+        .lines()
+        .find(|l| l.contains("missing messages under ar-*"))
+        .expect("a grouped line");
+    assert!(grouped.starts_with("locales/pt/: warning: "), "{grouped}");
+    assert!(
+        grouped.contains("(--verbose: each with its line and what to do)"),
+        "{grouped}"
+    );
+    assert_eq!(out.matches("missing message `ar-").count(), 0, "{out}");
+    assert!(
+        out.contains("2 messages the same as English under nav-*: nav-next, nav-previous")
+            || out.contains("2 messages the same as English under nav-*: nav-previous, nav-next"),
+        "{out}"
+    );
+    assert!(
+        out.contains("content/pt/all-reduce.md: warning: 100% of its sentences are English's"),
+        "{out}"
+    );
+    let (_, verbose) = run(&root, &["--strict", "--verbose"]);
+    assert!(
+        verbose.matches("missing message `ar-").count() > 20,
+        "{verbose}"
+    );
+
+    // Declared complete, the same gaps fail --strict.
+    fs::write(
+        root.join("content/pt/book.toml"),
+        manifest.replace("in-progress", "complete"),
+    )
+    .expect("write");
+    let (ok, out) = run(&root, &["--strict"]);
+    assert!(!ok, "{out}");
+    assert!(out.contains("% translated (complete)"), "{out}");
+    let _ = fs::remove_dir_all(&root);
+}

@@ -24,6 +24,9 @@ nav-next = Next
 nav-pages = Pages
 
 lang-switch-label = Language
+# Beside a language whose book.toml says status = "in-progress", in that
+# language: how much of the book it has translated.
+lang-in-progress = translation in progress: { $percent }% done
 theme-to-dark = Switch to the dark theme
 theme-to-light = Switch to the light theme
 

@@ -23,6 +23,7 @@ nav-next = Siguiente
 nav-pages = Páginas
 
 lang-switch-label = Idioma
+lang-in-progress = traducción en curso: { $percent }% hecho
 theme-to-dark = Cambiar al tema oscuro
 theme-to-light = Cambiar al tema claro
 

@@ -10,14 +10,20 @@ use std::process::ExitCode;
 
 use gpu_book::book::check::{Report, check};
 use gpu_book::book::front_matter;
-use gpu_book::diagnostic::Severity;
+use gpu_book::book::manifest::Status;
+use gpu_book::diagnostic::{Diagnostic, Severity};
 use gpu_book::sources::{SOURCE_LANG, Sources};
 
-const USAGE: &str = "usage: check-content [--strict] [--root DIR] [--stamp PAGE|LANG ...]
+const USAGE: &str =
+    "usage: check-content [--strict] [--verbose] [--root DIR] [--stamp PAGE|LANG ...]
 
 Checks content/ and locales/ under DIR (default: the current directory):
 every language against English. Errors fail the check; warnings (missing
-or outdated translations) fail it only with --strict.
+or outdated translations) fail it only with --strict, and then only for
+languages whose book.toml does not say status = \"in-progress\".
+
+  --verbose          list every warning of a group (missing messages under
+                     ar-*, ...) instead of one line per group
 
   --stamp PAGE ...   record in each page's front matter that it matches the
                      current English page (after bringing it up to date);
@@ -27,12 +33,14 @@ or outdated translations) fail it only with --strict.
 
 fn main() -> ExitCode {
     let mut strict = false;
+    let mut verbose = false;
     let mut root = PathBuf::from(".");
     let mut stamps = Vec::new();
     let mut args = std::env::args().skip(1).peekable();
     while let Some(arg) = args.next() {
         match arg.as_str() {
             "--strict" => strict = true,
+            "--verbose" => verbose = true,
             "--root" => match args.next() {
                 Some(dir) => root = PathBuf::from(dir),
                 None => return usage_error("--root needs a folder"),
@@ -69,20 +77,27 @@ fn main() -> ExitCode {
             Err(message) => usage_error(&message),
         };
     }
-    for d in &report.diagnostics {
-        println!("{d}");
+    for line in shown(&report, verbose) {
+        println!("{line}");
     }
     println!();
     println!("content check: {} language(s)", report.languages.len());
     for l in &report.languages {
+        let status = match l.status {
+            Status::Complete => "complete",
+            Status::InProgress => "in progress",
+        };
         println!(
-            "  {:<6} {} error(s), {} warning(s): {} missing message(s), {} extra message(s), {} missing page(s), {} outdated page(s), {} never stamped",
+            "  {:<6} {}% translated ({status}): {} error(s), {} warning(s): {} missing message(s), {} extra message(s), {} message(s) same as English, {} missing page(s), {} page(s) mostly English, {} outdated page(s), {} never stamped",
             l.lang,
+            l.percent,
             l.errors,
             l.warnings,
             l.missing_messages,
             l.extra_messages,
+            l.same_messages,
             l.missing_pages,
+            l.same_pages,
             l.outdated_pages,
             l.unstamped_pages
         );
@@ -101,6 +116,54 @@ fn main() -> ExitCode {
         println!("content check passed");
         ExitCode::SUCCESS
     }
+}
+
+/// The report's lines: each problem, except that problems of one group in
+/// one file are one line (`locales/pt/: warning: 64 missing messages under
+/// ar-* ...`) unless `verbose`.
+fn shown(report: &Report, verbose: bool) -> Vec<String> {
+    enum Item<'a> {
+        One(&'a Diagnostic),
+        Group(&'a str, &'a str, Vec<&'a Diagnostic>),
+    }
+    let mut items: Vec<Item<'_>> = Vec::new();
+    for d in &report.diagnostics {
+        let Some(group) = d.group.as_deref().filter(|_| !verbose) else {
+            items.push(Item::One(d));
+            continue;
+        };
+        let same = items.iter_mut().find_map(|item| match item {
+            Item::Group(path, name, members) if *path == d.path && *name == group => Some(members),
+            _ => None,
+        });
+        match same {
+            Some(members) => members.push(d),
+            None => items.push(Item::Group(&d.path, group, vec![d])),
+        }
+    }
+    items
+        .into_iter()
+        .map(|item| match item {
+            Item::One(d) => d.to_string(),
+            Item::Group(_, _, members) if members.len() == 1 => members[0].to_string(),
+            Item::Group(path, name, members) => {
+                // Each names what it is about first, in backquotes.
+                let names: Vec<&str> = members
+                    .iter()
+                    .filter_map(|d| d.message.split('`').nth(1))
+                    .collect();
+                let listed = if names.len() > 6 {
+                    format!("{}, …", names[..6].join(", "))
+                } else {
+                    names.join(", ")
+                };
+                format!(
+                    "{path}: warning: {} {name}: {listed} (--verbose: each with its line and what to do)",
+                    members.len()
+                )
+            }
+        })
+        .collect()
 }
 
 fn usage_error(message: &str) -> ExitCode {

@@ -13,7 +13,9 @@ use std::collections::{BTreeMap, BTreeSet};
 use super::front_matter;
 use super::glossary::{self, Glossary};
 use super::library::{Library, manifest_path, page_path};
+use super::manifest::Status;
 use super::markdown::{Document, Labels, LinkTarget};
+use super::progress;
 use crate::diagnostic::{Diagnostic, Severity};
 use crate::i18n::Catalog;
 use crate::sources::{SOURCE_LANG, Sources};
@@ -37,6 +39,14 @@ pub struct LangSummary {
     pub outdated_pages: usize,
     /// Translations never stamped as matching their English page.
     pub unstamped_pages: usize,
+    /// Messages left the same as English (not on purpose).
+    pub same_messages: usize,
+    /// Pages left mostly English.
+    pub same_pages: usize,
+    /// Whether the translation says it is finished.
+    pub status: Status,
+    /// How much of English is translated, in percent.
+    pub percent: u8,
 }
 
 /// The whole report.
@@ -49,11 +59,19 @@ pub struct Report {
 }
 
 impl Report {
-    /// Whether any error was found (or any warning, when `strict`).
+    /// Whether any error was found, or, when `strict`, any warning of a
+    /// language whose translation says it is complete (one in progress may
+    /// still lack pages and messages).
     pub fn failed(&self, strict: bool) -> bool {
+        let in_progress = |path: &str| {
+            let lang = path.split('/').nth(1).unwrap_or_default();
+            self.languages
+                .iter()
+                .any(|l| l.lang == lang && l.status == Status::InProgress)
+        };
         self.diagnostics
             .iter()
-            .any(|d| d.severity == Severity::Error || strict)
+            .any(|d| d.severity == Severity::Error || (strict && !in_progress(&d.path)))
     }
 }
 
@@ -121,10 +139,14 @@ pub fn check(sources: &Sources) -> Report {
         check_files_listed(sources, &library, lang, &mut found);
         check_links(&library, &docs, lang, &mut found);
         check_glossary(sources, lang, &mut found);
+        summary.status = library.status(lang);
+        let measured = progress::measure(&library, &catalog, lang);
+        summary.percent = measured.progress.percent();
         if lang != SOURCE_LANG {
             check_messages(&catalog, lang, summary, &mut found);
             check_manifest(&library, lang, &mut found);
             check_pages(sources, &docs, &toc, lang, summary, &mut found);
+            check_same_as_english(&catalog, &measured, lang, summary, &mut found);
         } else {
             for entry in &toc {
                 if !docs.contains_key(&(lang.clone(), entry.slug.clone())) {
@@ -162,6 +184,54 @@ pub fn check(sources: &Sources) -> Report {
         .collect();
     report.languages.extend(summaries.into_values());
     report
+}
+
+/// Messages and pages left as English's count as untranslated.
+fn check_same_as_english(
+    catalog: &Catalog,
+    measured: &progress::Measured,
+    lang: &str,
+    summary: &mut LangSummary,
+    found: &mut Vec<Diagnostic>,
+) {
+    let glossary = glossary_path(lang);
+    for id in &measured.same_messages {
+        summary.same_messages += 1;
+        let (path, line) = catalog
+            .messages(lang)
+            .and_then(|m| m.get(id))
+            .map_or((format!("locales/{lang}/"), 0), |s| {
+                (s.path.clone(), s.line)
+            });
+        found.push(
+            Diagnostic::warning(
+                path,
+                line,
+                format!(
+                    "message `{id}` is the same as English: translate it, or list its words \
+                     under `same-as-english` in {glossary} if they stay English on purpose"
+                ),
+            )
+            .grouped(format!("messages the same as English under {}", prefix(id))),
+        );
+    }
+    for (slug, share) in &measured.same_pages {
+        summary.same_pages += 1;
+        found.push(Diagnostic::warning(
+            page_path(lang, slug),
+            0,
+            format!(
+                "{:.0}% of its sentences are English's: it counts as untranslated until \
+                 they are translated",
+                share * 100.0
+            ),
+        ));
+    }
+}
+
+/// The group of a message id: `ar-*` for `ar-caption`.
+fn prefix(id: &str) -> String {
+    format!("{}-*", id.split('-').next().unwrap_or(id))
 }
 
 /// `language-tag`, when given, is a BCP 47 tag of the folder's language:
@@ -279,14 +349,17 @@ fn check_messages(
     for (id, site) in english {
         if !own.contains_key(id) {
             summary.missing_messages += 1;
-            found.push(Diagnostic::warning(
-                format!("locales/{lang}/"),
-                0,
-                format!(
-                    "missing message `{id}` (English: {}:{})",
-                    site.path, site.line
-                ),
-            ));
+            found.push(
+                Diagnostic::warning(
+                    format!("locales/{lang}/"),
+                    0,
+                    format!(
+                        "missing message `{id}` (English: {}:{})",
+                        site.path, site.line
+                    ),
+                )
+                .grouped(format!("missing messages under {}", prefix(id))),
+            );
         }
     }
     for (id, site) in own {

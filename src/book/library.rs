@@ -5,7 +5,7 @@
 use std::collections::BTreeMap;
 
 use super::front_matter;
-use super::manifest::Manifest;
+use super::manifest::{Manifest, Status};
 use super::markdown::{self, Document, Labels, RenderOptions};
 use crate::diagnostic::Diagnostic;
 use crate::sources::{SOURCE_LANG, Sources};
@@ -112,6 +112,13 @@ impl Library {
         self.own_manifest(lang)
             .or_else(|| self.own_manifest(SOURCE_LANG))
             .map_or("", |m| m.title.as_str())
+    }
+
+    /// Whether `lang`'s translation is finished (`status` in its manifest;
+    /// complete when it says nothing).
+    pub fn status(&self, lang: &str) -> Status {
+        self.own_manifest(lang)
+            .map_or(Status::Complete, |m| m.status)
     }
 
     /// Where the book is hosted, from the English manifest's `site-url`

@@ -16,8 +16,24 @@ pub struct Manifest {
     /// Read from the English manifest only; unset, those are left out.
     #[serde(default, rename = "site-url")]
     pub site_url: Option<String>,
+    /// Whether the translation is finished (the default) or still being
+    /// written: an unfinished one may lack pages and messages without
+    /// failing `--strict`, and readers see how far along it is.
+    #[serde(default)]
+    pub status: Status,
     /// Pages in reading order.
     pub pages: Vec<PageEntry>,
+}
+
+/// A translation's state, `status = "complete"` or `"in-progress"`.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Status {
+    /// Finished: every warning matters.
+    #[default]
+    Complete,
+    /// Being written: pages and messages may still fall back to English.
+    InProgress,
 }
 
 /// One page of the book.

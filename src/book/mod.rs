@@ -9,6 +9,7 @@ pub mod glossary;
 pub mod library;
 pub mod manifest;
 pub mod markdown;
+pub mod progress;
 pub mod route;
 pub mod widget;
 

@@ -15,6 +15,9 @@ pub(crate) fn ContentsPage(
     title: String,
     /// Every page, with its `##` sections.
     pages: Vec<(TocEntry, Vec<Section>)>,
+    /// "translation in progress: 45% done" while the language's
+    /// translation is unfinished.
+    progress: Option<String>,
 ) -> impl IntoView {
     let i18n = use_i18n();
     let first = pages.first().map(|(e, _)| i18n.href(Some(&e.slug)));
@@ -46,6 +49,7 @@ pub(crate) fn ContentsPage(
         <div class="contents">
             <h1>{title}</h1>
             <p class="tagline">{i18n.t("book-tagline")}</p>
+            {progress.map(|note| view! { <p class="fallback-note" role="note">{note}</p> })}
             {first.map(|href| view! { <p><a class="start-reading" href=href>{i18n.t("contents-start")}</a></p> })}
             <ol class="contents-list">{entries}</ol>
         </div>

@@ -4,6 +4,7 @@
 
 use leptos::prelude::*;
 
+use super::layout::LanguageLink;
 use crate::ui::{catalog, use_i18n};
 
 /// Links to this page in every language.
@@ -11,23 +12,35 @@ use crate::ui::{catalog, use_i18n};
 pub(crate) fn LanguageSwitch(
     /// The page being read (`None` on the contents page).
     slug: Option<String>,
-    /// Each language: (code, its own name).
-    languages: Vec<(String, String)>,
+    /// Each language.
+    languages: Vec<LanguageLink>,
 ) -> impl IntoView {
     let i18n = use_i18n();
     let here = i18n.lang.get_untracked();
     let links = languages
         .into_iter()
-        .map(|(lang, name)| {
-            let href = i18n.href_in(&lang, slug.as_deref());
-            let current = (lang == here).then_some("true");
-            let tag = catalog().language_tag(&lang);
-            view! {
-                <li>
-                    <a href=href hreflang=tag.clone() lang=tag aria-current=current>
-                        {name}
-                    </a>
-                </li>
+        .map(|language| {
+            let href = i18n.href_in(&language.code, slug.as_deref());
+            let current = (language.code == here).then_some("true");
+            let tag = catalog().language_tag(&language.code);
+            match language.progress {
+                None => view! {
+                    <li>
+                        <a href=href hreflang=tag.clone() lang=tag aria-current=current>
+                            {language.name}
+                        </a>
+                    </li>
+                }
+                .into_any(),
+                Some(note) => view! {
+                    <li>
+                        <a href=href hreflang=tag.clone() lang=tag aria-current=current>
+                            {language.name}
+                            <small class="lang-progress">{note}</small>
+                        </a>
+                    </li>
+                }
+                .into_any(),
             }
         })
         .collect_view();

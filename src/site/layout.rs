@@ -22,8 +22,20 @@ pub(crate) struct Frame {
     pub(crate) slug: Option<String>,
     /// That page's `##` sections.
     pub(crate) sections: Vec<Section>,
-    /// Each language: (code, its own name).
-    pub(crate) languages: Vec<(String, String)>,
+    /// Each language, for the language switch.
+    pub(crate) languages: Vec<LanguageLink>,
+}
+
+/// A language as the switch offers it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct LanguageLink {
+    /// Its folder code (`es`).
+    pub(crate) code: String,
+    /// Its own name (`Español`).
+    pub(crate) name: String,
+    /// "translation in progress: 45% done", in that language, while its
+    /// translation is unfinished.
+    pub(crate) progress: Option<String>,
 }
 
 /// Lays out `children` in the frame.

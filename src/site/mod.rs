@@ -21,12 +21,13 @@ mod theme;
 
 use leptos::prelude::*;
 
+use crate::book::manifest::Status;
 use crate::book::route::href;
-use crate::book::{Block, Labels, Library, SOURCE_LANG};
+use crate::book::{Block, Labels, Library, SOURCE_LANG, progress};
 use crate::ui::{I18n, STRINGS_TYPE, catalog};
 use contents::ContentsPage;
 use document::{Base, Head, document};
-use layout::{Frame, Layout};
+use layout::{Frame, LanguageLink, Layout};
 use not_found::NotFound;
 use page::{PageArticle, Pager, escape};
 pub use template::{Template, TemplateError};
@@ -185,11 +186,12 @@ impl Site {
             })
             .collect();
         let book_title = self.library.title(lang).to_owned();
+        let progress = self.progress_note(lang);
         let frame = self.frame(lang, None, Vec::new());
         let body = render(lang, &root.0, move || {
             view! {
                 <Layout frame=frame>
-                    <ContentsPage title=book_title pages=pages />
+                    <ContentsPage title=book_title pages=pages progress=progress />
                 </Layout>
             }
         });
@@ -366,9 +368,29 @@ impl Site {
                 .library
                 .languages()
                 .iter()
-                .map(|l| (l.clone(), catalog().text(l, "language-name")))
+                .map(|l| LanguageLink {
+                    code: l.clone(),
+                    name: catalog().text(l, "language-name"),
+                    progress: self.progress_note(l),
+                })
                 .collect(),
         }
+    }
+
+    /// "translation in progress: 45% done" in `lang`'s own words, while its
+    /// manifest says `status = "in-progress"`.
+    fn progress_note(&self, lang: &str) -> Option<String> {
+        if self.library.status(lang) != Status::InProgress {
+            return None;
+        }
+        let percent = progress::measure(&self.library, catalog(), lang)
+            .progress
+            .percent();
+        Some(catalog().format(
+            lang,
+            "lang-in-progress",
+            &[("percent", crate::i18n::Arg::Num(f64::from(percent)))],
+        ))
     }
 
     /// This page in every language, and English as `x-default`: absolute

@@ -206,3 +206,37 @@ fn broken_content_shows_a_notice_never_a_blank_page() {
     assert!(html.contains("unknown widget `pie-chart`"));
     assert!(html.contains("Text stays."));
 }
+
+#[test]
+fn a_translation_in_progress_says_how_far_along_it_is() {
+    let mut sources = Sources::embedded();
+    let manifest = sources
+        .get("content/en/book.toml")
+        .unwrap_or_default()
+        .replacen("title = ", "status = \"in-progress\"\ntitle = ", 1);
+    sources.insert("content/pt/book.toml", manifest);
+    let files = site_of(sources).files();
+    let note = |path: &str| {
+        let html = file(&files, path);
+        let start = html.find("<small class=\"lang-progress\">")?;
+        let end = html[start..].find("</small>")?;
+        Some(html[start..start + end].to_owned())
+    };
+    // Beside Portuguese in every page's switch, and on its contents page.
+    let beside = note("en/running-jobs/index.html").expect("a note beside Portuguese");
+    assert!(beside.contains("translation in progress: "), "{beside}");
+    assert!(beside.contains("% done"), "{beside}");
+    let pt = file(&files, "pt/index.html");
+    assert!(
+        pt.contains("\"fallback-note\">translation in progress: 0% done</p>"),
+        "nothing of it is translated yet"
+    );
+    // Complete languages carry no note.
+    assert_eq!(
+        file(&files, "en/running-jobs/index.html")
+            .matches("lang-progress")
+            .count(),
+        1
+    );
+    assert!(!file(&files, "en/index.html").contains("fallback-note"));
+}

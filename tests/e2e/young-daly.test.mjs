@@ -57,11 +57,11 @@ test("bad input gets a message beside its field and the last result stays", asyn
   await context.close();
 });
 
-test("a checkpoint costlier than half the MTBF is explained, not hidden", async () => {
+test("a checkpoint costing twice the MTBF or more is explained, not hidden", async () => {
   const { context, page } = await openPage();
   await visit(page, "en/running-jobs#checkpoint-interval");
   await page.getByLabel("Checkpoint cost").fill("4 d");
-  assert.match(await out(page, "yd-caption"), /C ≥ 2M/);
+  assert.match(await out(page, "yd-caption"), /at least twice the job's MTBF \(C ≥ 2M\)/);
   await context.close();
 });
 
