@@ -103,9 +103,17 @@ fn a_translation_in_progress_is_counted_honestly_and_lands_under_strict() {
     let en_ui = fs::read_to_string(root.join("locales/en/ui.ftl")).expect("English strings");
     // Portuguese: every string but the ring's, a few left in English, and
     // one page copied from English as it is.
+    // A message's continuation lines (indented, or its closing `}`) go
+    // with it.
+    let mut dropping = false;
     let pt_ui: String = en_ui
         .lines()
-        .filter(|l| !l.starts_with("ar-"))
+        .filter(|l| {
+            if !(l.starts_with(char::is_whitespace) || l.starts_with('}')) {
+                dropping = l.starts_with("ar-");
+            }
+            !dropping
+        })
         .map(|l| match l.split_once(" = ") {
             Some((id, _)) if id == "nav-next" || id == "nav-previous" => format!("{l}\n"),
             Some(("language-tag", _)) => "language-tag = pt-BR\n".to_owned(),

@@ -285,6 +285,15 @@ ar-bw-label = Link bandwidth (GB/s)
 ar-bw-hint = For the modelled chart: NVLink is hundreds, InfiniBand tens.
 ar-alpha-label = Latency (µs)
 ar-alpha-hint = For the modelled chart: the start-up cost of every message.
+ar-ranks-reading = { $ranks ->
+    [one] { $ranks } rank
+   *[other] { $ranks } ranks
+}
+ar-elements-reading = { $size } per rank
+ar-slow-reading = { $percent } of the other links' bandwidth
+ar-slow-reading-none = no slow link
+ar-bw-reading = { $rate } GB/s per link
+ar-alpha-reading = { $micros } µs per message
 ar-algorithm = Algorithm
 ar-algorithm-ring = Ring: reduce-scatter, then all-gather
 ar-algorithm-tree = Tree: reduce to rank 0, then broadcast

@@ -282,6 +282,15 @@ ar-bw-label = Ancho de banda del enlace (GB/s)
 ar-bw-hint = Para la gráfica del modelo: NVLink da cientos, InfiniBand decenas.
 ar-alpha-label = Latencia (µs)
 ar-alpha-hint = Para la gráfica del modelo: el costo de arranque de cada mensaje.
+ar-ranks-reading = { $ranks ->
+    [one] { $ranks } rango
+   *[other] { $ranks } rangos
+}
+ar-elements-reading = { $size } por rango
+ar-slow-reading = { $percent } del ancho de banda de los otros enlaces
+ar-slow-reading-none = ningún enlace lento
+ar-bw-reading = { $rate } GB/s por enlace
+ar-alpha-reading = { $micros } µs por mensaje
 ar-algorithm = Algoritmo
 ar-algorithm-ring = Anillo: reduce-scatter y luego all-gather
 ar-algorithm-tree = Árbol: reducir hacia el rango 0 y luego difundir

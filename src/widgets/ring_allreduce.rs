@@ -16,6 +16,7 @@ use leptos::prelude::*;
 use super::text_field::{TextField, input_message};
 use super::url_state;
 use crate::gpu::{AdapterSummary, GpuError};
+use crate::i18n::Arg;
 use crate::i18n::number::ValueFormat;
 use crate::sim::allreduce::explorer::{
     self, DType, RingField, RingInput, RingInputError, RingSetup, step_view,
@@ -69,6 +70,33 @@ fn error_text(i18n: &I18n, error: &RingInputError) -> String {
 }
 
 /// A GPU failure in the reader's language.
+/// How a field's value was read, in the reader's words: "8 ranks",
+/// "4 kB per rank" (the elements in bytes of the chosen type), "25 % of
+/// the other links' bandwidth", "400 GB/s per link", "5 µs per message".
+fn reading(i18n: &I18n, vf: &ValueFormat, field: RingField, value: f64, dtype: DType) -> String {
+    let (key, name, text) = match field {
+        RingField::Ranks => return i18n.t_args("ar-ranks-reading", &[("ranks", Arg::Num(value))]),
+        RingField::SlowFraction if value >= 1.0 => return i18n.t("ar-slow-reading-none"),
+        RingField::Elements => (
+            "ar-elements-reading",
+            "size",
+            vf.bytes(value * dtype.perf_type().size_bytes() as f64, false),
+        ),
+        RingField::SlowFraction => ("ar-slow-reading", "percent", vf.percent(value)),
+        RingField::Bandwidth => (
+            "ar-bw-reading",
+            "rate",
+            vf.number.format_significant(value, 4),
+        ),
+        RingField::Latency => (
+            "ar-alpha-reading",
+            "micros",
+            vf.number.format_significant(value, 4),
+        ),
+    };
+    i18n.t_args(key, &[(name, Arg::Str(&text))])
+}
+
 fn gpu_error_text(i18n: &I18n, error: &GpuError, vf: &ValueFormat) -> String {
     match error {
         GpuError::BufferTooLarge {
@@ -213,6 +241,12 @@ pub fn RingAllreduceExplorer(
                 value=Signal::derive(move || input.with(|i| i.text(field).to_owned()))
                 on_input=Callback::new(move |text| input.update(|i| *i.text_mut(field) = text))
                 error=Signal::derive(move || errors(field))
+                reading=Signal::derive(move || {
+                    input.with(|i| {
+                        let value = explorer::read_field(i, field, mark).ok()?;
+                        Some(vf.with(|vf| reading(&i18n, vf, field, value, i.dtype)))
+                    })
+                })
             />
         }
     };

@@ -102,6 +102,35 @@ test("the tree, a slow link and bad input", async () => {
   await context.close();
 });
 
+test("every field says how it read the number, in each language", async () => {
+  const { context, page } = await openPage();
+  await open(page);
+  const reading = (id) => page.locator(`#ar-${id}-reading`).textContent();
+  await page.getByLabel("Ranks", { exact: true }).fill("1.6e1");
+  assert.equal(await reading("ranks"), "= 16 ranks");
+  await page.getByLabel("Elements per rank", { exact: true }).fill("1,000");
+  assert.equal(await reading("elements"), "= 4\u00a0kB per rank", "f32: four bytes each");
+  await page.getByLabel("Slow link", { exact: true }).fill("0.25");
+  assert.equal(await reading("slow"), "= 25.0\u00a0% of the other links' bandwidth");
+  await page.getByLabel("Slow link", { exact: true }).fill("1");
+  assert.equal(await reading("slow"), "= no slow link");
+  await page.getByLabel("Link bandwidth (GB/s)", { exact: true }).fill("4e2");
+  assert.equal(await reading("bw"), "= 400 GB/s per link");
+  await page.getByLabel("Latency (µs)", { exact: true }).fill("5");
+  assert.equal(await reading("alpha"), "= 5 µs per message");
+  // An error takes the reading's place.
+  await page.getByLabel("Slow link", { exact: true }).fill("2");
+  assert.equal(await reading("slow"), "");
+  assert.deepEqual(page.problems, []);
+  await context.close();
+  const es = await openPage({ locale: "es-419" });
+  await open(es.page, "es");
+  await es.page.getByLabel("Enlace lento", { exact: true }).fill("0.5");
+  assert.equal(await es.page.locator("#ar-slow-reading").textContent(), "= 50.0\u00a0% del ancho de banda de los otros enlaces");
+  assert.deepEqual(es.page.problems, []);
+  await es.context.close();
+});
+
 test("in Spanish the widget speaks Spanish", async () => {
   const { context, page } = await openPage({ locale: "es-ES" });
   await open(page, "es");

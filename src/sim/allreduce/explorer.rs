@@ -175,14 +175,16 @@ pub struct RingSetup {
 /// The errors of the ring's form, each on its field.
 pub type RingErrors = FieldErrors<RingField, RingInputError>;
 
-/// Validates every field, read with the page's decimal `mark`; all errors
-/// at once, in field order.
-pub fn setup(input: &RingInput, mark: DecimalMark) -> Result<RingSetup, RingErrors> {
-    let mut errors = RingErrors::new();
-    let mut check = |field, value: Result<f64, RingInputError>| errors.check(field, value);
-    let ranks = check(
-        RingField::Ranks,
-        parse_whole(&input.ranks, MAX_RANKS as u64 * 1000, mark)
+/// One field's value as the page's decimal `mark` reads it, or why it is
+/// refused: what the form checks and what the field says it read.
+pub fn read_field(
+    input: &RingInput,
+    field: RingField,
+    mark: DecimalMark,
+) -> Result<f64, RingInputError> {
+    let text = input.text(field);
+    match field {
+        RingField::Ranks => parse_whole(text, MAX_RANKS as u64 * 1000, mark)
             .map_err(RingInputError::from)
             .and_then(|n| {
                 if (MIN_RANKS as u64..=MAX_RANKS as u64).contains(&n) {
@@ -191,20 +193,14 @@ pub fn setup(input: &RingInput, mark: DecimalMark) -> Result<RingSetup, RingErro
                     Err(RingInputError::Ranks)
                 }
             }),
-    );
-    let elements = check(
-        RingField::Elements,
-        parse_whole(&input.elements, u64::MAX >> 12, mark)
+        RingField::Elements => parse_whole(text, u64::MAX >> 12, mark)
             .map_err(RingInputError::from)
             .and_then(|n| match n {
                 0 => Err(InputError::NotPositive.into()),
                 n if n > MAX_ELEMENTS => Err(RingInputError::TooManyElements(MAX_ELEMENTS)),
                 n => Ok(n as f64),
             }),
-    );
-    let fraction = check(
-        RingField::SlowFraction,
-        parse_amount(&input.slow_fraction, mark)
+        RingField::SlowFraction => parse_amount(text, mark)
             .map_err(RingInputError::from)
             .and_then(|f| {
                 if f > 0.0 && f <= 1.0 {
@@ -213,9 +209,7 @@ pub fn setup(input: &RingInput, mark: DecimalMark) -> Result<RingSetup, RingErro
                     Err(RingInputError::Fraction)
                 }
             }),
-    );
-    let positive = |text: &str| {
-        parse_amount(text, mark)
+        RingField::Bandwidth => parse_amount(text, mark)
             .map_err(RingInputError::from)
             .and_then(|v| {
                 if v > 0.0 {
@@ -223,13 +217,21 @@ pub fn setup(input: &RingInput, mark: DecimalMark) -> Result<RingSetup, RingErro
                 } else {
                     Err(InputError::NotPositive.into())
                 }
-            })
-    };
-    let bandwidth = check(RingField::Bandwidth, positive(&input.bandwidth));
-    let latency = check(
-        RingField::Latency,
-        parse_amount(&input.latency, mark).map_err(Into::into),
-    );
+            }),
+        RingField::Latency => parse_amount(text, mark).map_err(Into::into),
+    }
+}
+
+/// Validates every field, read with the page's decimal `mark`; all errors
+/// at once, in field order.
+pub fn setup(input: &RingInput, mark: DecimalMark) -> Result<RingSetup, RingErrors> {
+    let mut errors = RingErrors::new();
+    let mut read = |field| errors.check(field, read_field(input, field, mark));
+    let ranks = read(RingField::Ranks);
+    let elements = read(RingField::Elements);
+    let fraction = read(RingField::SlowFraction);
+    let bandwidth = read(RingField::Bandwidth);
+    let latency = read(RingField::Latency);
     let (Some(ranks), Some(elements), Some(fraction), Some(bandwidth), Some(latency)) =
         (ranks, elements, fraction, bandwidth, latency)
     else {
