@@ -69,7 +69,6 @@ fn error_text(i18n: &I18n, error: &RingInputError) -> String {
     }
 }
 
-/// A GPU failure in the reader's language.
 /// How a field's value was read, in the reader's words: "8 ranks",
 /// "4 kB per rank" (the elements in bytes of the chosen type), "25 % of
 /// the other links' bandwidth", "400 GB/s per link", "5 µs per message".
@@ -97,6 +96,7 @@ fn reading(i18n: &I18n, vf: &ValueFormat, field: RingField, value: f64, dtype: D
     i18n.t_args(key, &[(name, Arg::Str(&text))])
 }
 
+/// A GPU failure in the reader's language.
 fn gpu_error_text(i18n: &I18n, error: &GpuError, vf: &ValueFormat) -> String {
     match error {
         GpuError::BufferTooLarge {
@@ -114,7 +114,19 @@ fn gpu_error_text(i18n: &I18n, error: &GpuError, vf: &ValueFormat) -> String {
                 ],
             )
         }
-        other => format!("{} ({other})", i18n.t("ar-error-gpu")),
+        other => i18n.t(gpu_failure_key(other)),
+    }
+}
+
+/// What a GPU failure means for the reader, as a message key: each says
+/// what happened and that the same schedule goes on on the CPU. The
+/// driver's own words go behind a "details" disclosure.
+fn gpu_failure_key(error: &GpuError) -> &'static str {
+    match error {
+        GpuError::Schedule(_) | GpuError::Device(_) => "ar-gpu-rejected",
+        GpuError::BufferTooLarge { .. } | GpuError::OutOfMemory(_) => "ar-gpu-out-of-memory",
+        GpuError::DeviceLost(_) => "ar-gpu-lost",
+        GpuError::Map(_) => "ar-gpu-readback",
     }
 }
 
@@ -205,7 +217,7 @@ pub fn RingAllreduceExplorer(
                             let _ = run.try_set(cpu_run);
                         }
                         Err(e) => {
-                            let _ = device.try_set(Device::Cpu("ar-cpu-lost", e.to_string()));
+                            let _ = device.try_set(Device::Cpu(gpu_failure_key(&e), e.to_string()));
                         }
                     }
                 });
@@ -424,7 +436,7 @@ pub fn RingAllreduceExplorer(
             if let Err(MeasureError::Gpu(e)) = &outcome
                 && !matches!(e, GpuError::BufferTooLarge { .. })
             {
-                let _ = device.try_set(Device::Cpu("ar-cpu-lost", e.to_string()));
+                let _ = device.try_set(Device::Cpu(gpu_failure_key(e), e.to_string()));
             }
             let _ = measured.try_set(Some(outcome));
             let _ = measuring.try_set(false);
@@ -467,7 +479,15 @@ pub fn RingAllreduceExplorer(
                 Err(MeasureError::CpuTooLarge) => view! { <p class="field-error" role="alert">{i18n.t("ar-error-cpu-too-large")}</p> }.into_any(),
                 Err(MeasureError::Gpu(e)) => {
                     let text = vf.with(|vf| gpu_error_text(&i18n, e, vf));
-                    view! { <p class="field-error" role="alert">{text}</p> }.into_any()
+                    let raw = e.to_string();
+                    view! {
+                        <p class="field-error" role="alert">{text}</p>
+                        <details class="ar-device-detail">
+                            <summary>{i18n.t("ar-gpu-details")}</summary>
+                            <code>{raw}</code>
+                        </details>
+                    }
+                    .into_any()
                 }
             })
         })
@@ -563,4 +583,38 @@ fn animate(ring: Ring, playing: RwSignal<bool>, speed: RwSignal<f64>) {
             frame(ring, playing, speed, now);
         }
     });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sim::allreduce::AllReduceError;
+    use crate::ui::catalog;
+
+    /// Every way the GPU can fail reads as a sentence of its own, in every
+    /// language, never as the driver's raw text.
+    #[test]
+    fn every_gpu_failure_has_a_message_in_each_language() {
+        let failures = [
+            GpuError::Schedule(AllReduceError::EmptyBuffer),
+            GpuError::OutOfMemory("Out of memory".into()),
+            GpuError::Device("Validation Error".into()),
+            GpuError::DeviceLost("Device lost".into()),
+            GpuError::Map("Buffer mapping failed".into()),
+        ];
+        for lang in ["en", "es"] {
+            let messages = catalog().messages(lang).expect("shipped strings");
+            for failure in &failures {
+                let key = gpu_failure_key(failure);
+                assert!(messages.contains_key(key), "{lang}: {key}");
+                let text = catalog().text(lang, key);
+                assert!(!text.contains(&failure.to_string()), "{lang}: {text}");
+            }
+        }
+        assert_ne!(
+            gpu_failure_key(&GpuError::DeviceLost(String::new())),
+            gpu_failure_key(&GpuError::OutOfMemory(String::new())),
+            "what the reader can do differs"
+        );
+    }
 }
