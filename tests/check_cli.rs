@@ -147,7 +147,7 @@ fn a_translation_in_progress_is_counted_honestly_and_lands_under_strict() {
         .and_then(|p| p.strip_suffix('%'))
         .and_then(|p| p.parse().ok())
         .expect("a percentage");
-    assert!((30..90).contains(&percent), "{summary}");
+    assert!((10..90).contains(&percent), "{summary}");
     // One line per group, naming the first few.
     let grouped = out
         .lines()

@@ -360,6 +360,7 @@ sh-keys = Enter runs a command; ↑ and ↓ walk the history; Tab completes a wo
 ## Labs
 lab-goals = Goals
 lab-goal-done = done
+lab-duplicates = { $count } copies of the training job are waiting or running ({ $jobs }): cancel all but one with scancel, or they will overwrite each other's checkpoints.
 lab-goal-open = not yet
 lab-hint = Show a hint
 lab-reset = Start the lab over
@@ -387,7 +388,7 @@ lab-bus-complete = Lab complete: the broken node is out of service with a reason
 lab-lane-intro = You are alice, on call for this eight-node cluster tonight, with operator rights (you may drain nodes and requeue anyone's job). It is 03:32 and a slow training job has just been killed by the NCCL watchdog. Everything you do here is saved in this browser. The goals below tick themselves as the cluster's state changes; any correct command counts.
 lab-lane-goal-measure = Run all_reduce_perf on a pair of nodes that includes the slow one, and on a pair that does not
 lab-lane-goal-drain = Drain the slow node, with a reason
-lab-lane-goal-resubmit = Submit the training job again, excluding that node
+lab-lane-goal-resubmit = Get the training running again without that node (submitted again excluding it, or requeued once it is drained)
 lab-lane-goal-resume = See it resume from its checkpoint at full speed
 lab-lane-hint-measure-1 = sacct -j { $job } -o JobID,State,NodeList lists the four nodes the job used. They are idle now: measure two pairs that share no node, then one cross-check.
 lab-lane-hint-measure-2 = srun --mpi=pmix -N2 -w node-1,node-2 --ntasks-per-node=1 --gpus-per-node=8 all_reduce_perf -b 8 -e 256M -f 2 -g 8, then node-3,node-4. Without --mpi=pmix each node tests only itself. Compare the busbw of the largest size.

@@ -357,6 +357,7 @@ sh-keys = Enter ejecuta un comando; ↑ y ↓ recorren el historial; Tab complet
 ## Laboratorios
 lab-goals = Objetivos
 lab-goal-done = hecho
+lab-duplicates = Hay { $count } copias del entrenamiento en espera o en marcha ({ $jobs }): cancela todas menos una con scancel, o se van a pisar los checkpoints.
 lab-goal-open = pendiente
 lab-hint = Ver una pista
 lab-reset = Empezar el laboratorio de nuevo
@@ -384,7 +385,7 @@ lab-bus-complete = Laboratorio completado: el nodo averiado está fuera de servi
 lab-lane-intro = Eres alice y esta noche estás de guardia en este clúster de ocho nodos, con permisos de operador (puedes hacer drain de nodos y reencolar trabajos de cualquiera). Son las 03:32 y el watchdog de NCCL acaba de matar un entrenamiento lento. Todo lo que hagas aquí se guarda en este navegador. Los objetivos se marcan solos cuando cambia el estado del clúster; sirve cualquier comando correcto.
 lab-lane-goal-measure = Ejecuta all_reduce_perf en un par de nodos que incluya el lento y en otro que no lo incluya
 lab-lane-goal-drain = Haz drain del nodo lento, con un motivo
-lab-lane-goal-resubmit = Vuelve a enviar el entrenamiento excluyendo ese nodo
+lab-lane-goal-resubmit = Vuelve a poner en marcha el entrenamiento sin ese nodo (enviado de nuevo excluyéndolo, o reencolado una vez hecho el drain)
 lab-lane-goal-resume = Compruébalo retomado desde su checkpoint a toda velocidad
 lab-lane-hint-measure-1 = sacct -j { $job } -o JobID,State,NodeList lista los cuatro nodos que usó el trabajo. Ahora están libres: mide dos pares que no compartan ningún nodo y después una verificación cruzada.
 lab-lane-hint-measure-2 = srun --mpi=pmix -N2 -w node-1,node-2 --ntasks-per-node=1 --gpus-per-node=8 all_reduce_perf -b 8 -e 256M -f 2 -g 8, y luego node-3,node-4. Sin --mpi=pmix cada nodo se prueba solo a sí mismo. Compara el busbw del tamaño más grande.

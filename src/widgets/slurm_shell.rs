@@ -267,7 +267,16 @@ pub fn SlurmShell(
                     version.track();
                     story.with_value(|l: &Option<Lab>| l.as_ref().map_or(0, |l| l.job_id))
                 });
-                view! { <LabPanel id goals job note on_reset=reset /> }
+                let duplicates = Signal::derive(move || {
+                    version.track();
+                    story
+                        .with_value(|l: &Option<Lab>| {
+                            session.with_value(|s| Some(l.as_ref()?.active_trainings(s.as_ref()?)))
+                        })
+                        .filter(|active| active.len() > 1)
+                        .unwrap_or_default()
+                });
+                view! { <LabPanel id goals job duplicates note on_reset=reset /> }
             })}
             <div class="term-bar">
                 <span class="term-clock" data-testid="sh-clock">{clock}</span>

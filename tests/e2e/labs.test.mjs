@@ -177,6 +177,14 @@ for (const [lang, w] of Object.entries(WORDS)) {
     assert.ok(!mine.includes(culprit), mine);
     assert.deepEqual(await goals(page), { measure: true, drain: true, resubmit: true, resume: true });
     assert.match(await page.locator("[data-testid=lab-complete]").innerText(), w.complete);
+    // Requeueing the old job as well makes two copies: the lab says so at
+    // once and the goal unticks until one is cancelled.
+    assert.equal(await run(page, input, `scontrol requeue ${job.id}`), "");
+    assert.match(await page.getByTestId("lab-duplicates").innerText(), new RegExp(`\\(${job.id}, \\d+\\): .*scancel`));
+    assert.equal((await goals(page)).resubmit, false);
+    await run(page, input, `scancel ${job.id}`);
+    assert.equal(await page.getByTestId("lab-duplicates").innerText(), "");
+    assert.equal((await goals(page)).resubmit, true);
     assert.deepEqual(page.problems, []);
     await context.close();
   });

@@ -201,16 +201,51 @@ impl Lab {
                 .nodes()
                 .iter()
                 .any(|n| n.name == self.culprit && n.drain && n.reason.is_some()),
-            GoalId::Requeue => c
-                .jobs()
-                .values()
-                .any(|j| (j.id == self.job_id && j.restarts > 0) || self.is_new_training(j)),
-            GoalId::Resubmit => c
-                .jobs()
-                .values()
-                .any(|j| self.is_new_training(j) && j.request.exclude.contains(&self.culprit)),
+            // Two copies at once would write the same checkpoints: no goal
+            // of restarting is met while they both wait or run.
+            GoalId::Requeue => {
+                self.active_trainings(s).len() <= 1 && c.jobs().values().any(|j| self.is_restart(j))
+            }
+            GoalId::Resubmit => {
+                // The outcome, whatever the method: the training restarted
+                // and kept off the slow node by an exclusion or by the
+                // node's drain.
+                let drained = c.nodes().iter().any(|n| n.name == self.culprit && n.drain);
+                let on_culprit = |j: &Job| {
+                    j.nodes
+                        .iter()
+                        .any(|&n| c.nodes().get(n).is_some_and(|n| n.name == self.culprit))
+                };
+                self.active_trainings(s).len() <= 1
+                    && c.jobs().values().any(|j| {
+                        self.is_restart(j)
+                            && j.state != JobState::Cancelled
+                            && !on_culprit(j)
+                            && (drained || j.request.exclude.contains(&self.culprit))
+                    })
+            }
             GoalId::Resume => self.resumed(s),
         }
+    }
+
+    /// The training jobs waiting or running: the one that died, once
+    /// requeued, and any the learner submitted. More than one is a
+    /// duplicate the lab points out: two copies would write the same
+    /// checkpoints.
+    pub fn active_trainings(&self, s: &Session) -> Vec<u32> {
+        s.cluster
+            .jobs()
+            .values()
+            .filter(|j| j.id == self.job_id || self.is_new_training(j))
+            .filter(|j| matches!(j.state, JobState::Pending | JobState::Running))
+            .map(|j| j.id)
+            .collect()
+    }
+
+    /// Whether `job` restarts the training: the one that died, requeued, or
+    /// one the learner submitted.
+    fn is_restart(&self, job: &Job) -> bool {
+        (job.id == self.job_id && job.restarts > 0) || self.is_new_training(job)
     }
 
     /// Whether `job` is a training job the learner submitted after taking

@@ -23,6 +23,11 @@ pub(crate) fn LabPanel(
     /// The training job that died, for the hints.
     #[prop(into)]
     job: Signal<u32>,
+    /// Copies of the training waiting or running at once, when more than
+    /// one: said at once, since they would overwrite each other's
+    /// checkpoints.
+    #[prop(into)]
+    duplicates: Signal<Vec<u32>>,
     /// What became of saved progress.
     note: RwSignal<Option<Note>>,
     /// Starts the lab over.
@@ -105,6 +110,18 @@ pub(crate) fn LabPanel(
             <ul class="lab-goals" data-testid="lab-goals">{items}</ul>
             <p class="lab-complete" role="status" data-testid="lab-complete">
                 {move || complete().then(|| i18n.t(&format!("{prefix}-complete")))}
+            </p>
+            <p class="lab-warning" role="status" data-testid="lab-duplicates">
+                {move || {
+                    let jobs = duplicates.get();
+                    (!jobs.is_empty()).then(|| {
+                        let list = jobs.iter().map(u32::to_string).collect::<Vec<_>>().join(", ");
+                        i18n.t_args(
+                            "lab-duplicates",
+                            &[("count", Arg::Num(jobs.len() as f64)), ("jobs", Arg::Str(&list))],
+                        )
+                    })
+                }}
             </p>
             <ol class="lab-hints" aria-live="polite" data-testid="lab-hints">{hints}</ol>
             <div class="lab-actions">

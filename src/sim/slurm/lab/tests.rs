@@ -14,6 +14,18 @@ fn run(s: &mut Session, line: &str) -> String {
     s.terminal.last_output()
 }
 
+/// A quick cross-node nccl-tests run on each pair of nodes.
+fn measure_pairs(s: &mut Session, pairs: &[&str]) {
+    for pair in pairs {
+        run(
+            s,
+            &format!(
+                "srun --mpi=pmix -N2 -w {pair} --gpus-per-node=8 all_reduce_perf -b 1M -e 8M -f 2 -g 8"
+            ),
+        );
+    }
+}
+
 fn done(lab: &Lab, s: &Session) -> Vec<&'static str> {
     lab.goals(s)
         .into_iter()
@@ -271,17 +283,13 @@ fn every_drawn_incident_can_be_solved() {
         } else {
             "node-3"
         };
-        for pair in [
-            format!("{other},{}", lab.culprit),
-            format!("{other},{third}"),
-        ] {
-            run(
-                &mut s,
-                &format!(
-                    "srun --mpi=pmix -N2 -w {pair} --gpus-per-node=8 all_reduce_perf -b 1M -e 8M -f 2 -g 8"
-                ),
-            );
-        }
+        measure_pairs(
+            &mut s,
+            &[
+                &format!("{other},{}", lab.culprit),
+                &format!("{other},{third}"),
+            ],
+        );
         run(
             &mut s,
             &format!(
@@ -293,4 +301,37 @@ fn every_drawn_incident_can_be_solved() {
         run(&mut s, "sleep 200");
         assert!(lab.complete(&s), "seed {seed}: {:?}", lab.goals(&s));
     }
+}
+
+#[test]
+fn the_slow_lane_checks_the_outcome_not_one_method_and_points_out_duplicates() {
+    // Drain, then requeue the old job: it runs again without the slow
+    // node, which is what "get it running again" asks.
+    let (lab, mut s) = open(LabId::SlowLane, 1);
+    measure_pairs(&mut s, &["node-1,node-2", "node-3,node-4"]);
+    run(
+        &mut s,
+        "scontrol update NodeName=node-2 State=DRAIN Reason=\"low busbw\"",
+    );
+    assert_eq!(run(&mut s, &format!("scontrol requeue {}", lab.job_id)), "");
+    assert_eq!(lab.active_trainings(&s), [lab.job_id]);
+    assert!(done(&lab, &s).contains(&"resubmit"), "{:?}", lab.goals(&s));
+    run(&mut s, "sleep 180");
+    assert!(done(&lab, &s).contains(&"resume"), "{:?}", lab.goals(&s));
+
+    // Submitting a second copy as well: two jobs would write the same
+    // checkpoints, so the goal unticks until one is cancelled.
+    let out = run(&mut s, "sbatch -x node-2 train.sh");
+    let copy: u32 = out
+        .trim()
+        .rsplit(' ')
+        .next()
+        .and_then(|id| id.parse().ok())
+        .expect("a job id");
+    assert_eq!(lab.active_trainings(&s), [lab.job_id, copy]);
+    assert!(!done(&lab, &s).contains(&"resubmit"));
+    assert!(!lab.complete(&s));
+    run(&mut s, &format!("scancel {copy}"));
+    assert_eq!(lab.active_trainings(&s), [lab.job_id]);
+    assert!(lab.complete(&s), "{:?}", lab.goals(&s));
 }
