@@ -194,7 +194,7 @@ fn check_same_as_english(
     summary: &mut LangSummary,
     found: &mut Vec<Diagnostic>,
 ) {
-    let glossary = glossary_path(lang);
+    let glossary = glossary::path(lang);
     for id in &measured.same_messages {
         summary.same_messages += 1;
         let (path, line) = catalog
@@ -266,13 +266,11 @@ fn check_language_tag(catalog: &Catalog, lang: &str, found: &mut Vec<Diagnostic>
 /// A language's rejected variants (`content/<lang>/glossary.toml`) in its
 /// pages and interface strings.
 fn check_glossary(sources: &Sources, lang: &str, found: &mut Vec<Diagnostic>) {
-    let path = glossary_path(lang);
-    let Some(text) = sources.get(&path) else {
-        return;
-    };
-    let glossary = match Glossary::parse(&path, text) {
-        Ok(g) => g,
-        Err(d) => return found.push(d),
+    let path = glossary::path(lang);
+    let glossary = match Glossary::of(sources, lang) {
+        None => return,
+        Some(Ok(g)) => g,
+        Some(Err(d)) => return found.push(d),
     };
     let (pages, locales) = (format!("content/{lang}/"), format!("locales/{lang}/"));
     for (file, text) in sources.under(&pages).chain(sources.under(&locales)) {
@@ -297,11 +295,6 @@ fn check_glossary(sources: &Sources, lang: &str, found: &mut Vec<Diagnostic>) {
             ));
         }
     }
-}
-
-/// Where a language's glossary lives.
-pub fn glossary_path(lang: &str) -> String {
-    format!("content/{lang}/glossary.toml")
 }
 
 /// Markdown files that the English manifest does not list.

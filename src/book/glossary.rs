@@ -7,6 +7,7 @@
 use serde::Deserialize;
 
 use crate::diagnostic::{Diagnostic, line_of};
+use crate::sources::Sources;
 
 /// One language's glossary.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize)]
@@ -46,7 +47,18 @@ pub struct Variant<'g> {
     pub term: &'g Term,
 }
 
+/// Where a language's glossary lives.
+pub fn path(lang: &str) -> String {
+    format!("content/{lang}/glossary.toml")
+}
+
 impl Glossary {
+    /// `lang`'s glossary, if it has one; a malformed one is its error.
+    pub fn of(sources: &Sources, lang: &str) -> Option<Result<Self, Diagnostic>> {
+        let path = path(lang);
+        sources.get(&path).map(|text| Self::parse(&path, text))
+    }
+
     /// Parses a glossary; errors name `path` and the line.
     pub fn parse(path: &str, text: &str) -> Result<Self, Diagnostic> {
         let glossary: Self = toml::from_str(text).map_err(|e| {
@@ -125,10 +137,15 @@ struct Word<'a> {
 
 /// The words of `text`: runs of letters and digits, joined by inner
 /// hyphens (`fair-share` is one word, not `fair` and `share`).
-fn words(text: &str) -> Vec<Word<'_>> {
+pub(super) fn split_words(text: &str) -> impl Iterator<Item = &str> {
     text.split(|c: char| !c.is_alphanumeric() && c != '-')
         .map(|w| w.trim_matches('-'))
         .filter(|w| !w.is_empty())
+}
+
+/// [`split_words`], each also lower-cased for matching.
+fn words(text: &str) -> Vec<Word<'_>> {
+    split_words(text)
         .map(|w| Word {
             original: w,
             lower: w.to_lowercase(),

@@ -5,7 +5,7 @@
 //! [`UNTRANSLATED_SHARE`]) is untranslated. A language's share weighs each
 //! message as one and each page as its English sentences. Pure.
 
-use super::glossary::{Glossary, prose_lines};
+use super::glossary::{Glossary, prose_lines, split_words};
 use super::library::{Library, page_path};
 use crate::i18n::Catalog;
 use crate::sources::SOURCE_LANG;
@@ -51,9 +51,10 @@ pub struct Measured {
 /// Measures `lang` (English is complete by definition).
 pub fn measure(library: &Library, catalog: &Catalog, lang: &str) -> Measured {
     let sources = library.sources();
-    let glossary = sources
-        .get(&super::check::glossary_path(lang))
-        .and_then(|text| Glossary::parse("", text).ok())
+    // A malformed glossary is the content check's error; here it keeps
+    // nothing as English.
+    let glossary = Glossary::of(sources, lang)
+        .and_then(Result::ok)
         .unwrap_or_default();
     let mut out = Measured::default();
     let english = catalog.messages(SOURCE_LANG);
@@ -118,9 +119,7 @@ pub fn same_on_purpose(text: &str, glossary: &Glossary) -> bool {
             _ => {}
         }
     }
-    words
-        .split(|c: char| !c.is_alphanumeric() && c != '-')
-        .map(|w| w.trim_matches('-'))
+    split_words(&words)
         .filter(|w| w.chars().any(char::is_alphabetic))
         .all(|w| kept.iter().any(|k| k == &w.to_lowercase()))
 }

@@ -19,6 +19,8 @@ mod page;
 mod template;
 mod theme;
 
+use std::collections::BTreeMap;
+
 use leptos::prelude::*;
 
 use crate::book::manifest::Status;
@@ -46,12 +48,34 @@ pub struct OutputFile {
 pub struct Site {
     library: Library,
     template: Template,
+    /// "translation in progress: 45% done", in its own words, for each
+    /// language whose manifest says `status = "in-progress"`: measured
+    /// once, shown on every page.
+    progress: BTreeMap<String, String>,
 }
 
 impl Site {
     /// The book `library`, with Trunk's tags and base path from `template`.
     pub fn new(library: Library, template: Template) -> Self {
-        Self { library, template }
+        let progress = library
+            .languages()
+            .iter()
+            .filter(|l| library.status(l) == Status::InProgress)
+            .map(|l| {
+                let percent = progress::measure(&library, catalog(), l).progress.percent();
+                let note = catalog().format(
+                    l,
+                    "lang-in-progress",
+                    &[("percent", crate::i18n::Arg::Num(f64::from(percent)))],
+                );
+                (l.clone(), note)
+            })
+            .collect();
+        Self {
+            library,
+            template,
+            progress,
+        }
     }
 
     /// Every file of the site, pages first.
@@ -377,20 +401,9 @@ impl Site {
         }
     }
 
-    /// "translation in progress: 45% done" in `lang`'s own words, while its
-    /// manifest says `status = "in-progress"`.
+    /// `lang`'s "translation in progress" note, if it has one.
     fn progress_note(&self, lang: &str) -> Option<String> {
-        if self.library.status(lang) != Status::InProgress {
-            return None;
-        }
-        let percent = progress::measure(&self.library, catalog(), lang)
-            .progress
-            .percent();
-        Some(catalog().format(
-            lang,
-            "lang-in-progress",
-            &[("percent", crate::i18n::Arg::Num(f64::from(percent)))],
-        ))
+        self.progress.get(lang).cloned()
     }
 
     /// This page in every language, and English as `x-default`: absolute
