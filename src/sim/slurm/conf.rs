@@ -41,7 +41,7 @@ pub use partition::{PartitionConfig, PartitionNodes, PartitionState};
 
 /// The reference cluster's slurm.conf (Slurm 22.05.8, nodes `node-[1-4]`,
 /// partitions `gpu` and `debug`): the transcripts in
-/// `shared/reference/slurm/` come from this configuration.
+/// `tests/slurm/` come from this configuration.
 pub const REFERENCE_CONF: &str = include_str!("reference.conf");
 
 /// A cluster as slurm.conf describes it: plain data.

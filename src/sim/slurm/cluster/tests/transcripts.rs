@@ -1,1254 +1,263 @@
-//! The transcripts of `shared/reference/slurm/` (real Slurm 22.05.8),
-//! generated from the files: (file, user, cwd, time, command, output,
-//! exit status, stream). Outputs are byte-exact, trailing spaces
-//! included, one literal per line.
+//! The recordings of a real Slurm 22.05.8 cluster in `tests/slurm/`, read
+//! at test time: dropping a new `.txt` file there adds it to the replay.
+//!
+//! A file is a run of blocks, each a header, the prompt with the command,
+//! the output exactly as printed (both streams in arrival order) and a
+//! footer with the exit status and the byte count of each stream:
+//!
+//! ```text
+//! ##### user=root host=vm cwd=/srv/cluster/work time=2026-11-30T03:32:06
+//! root@vm# squeue
+//! ...output...
+//! ##### exit code: 0   (stdout 85 bytes, stderr 0 bytes)
+//! ##### stderr| a line that went to stderr   (when both streams printed)
+//! ```
+//!
+//! `##### (all of the above output went to stderr)` marks output that all
+//! went to stderr. Blank lines between blocks separate them. The byte
+//! counts say which streams printed, not how much: the recorder counted
+//! before it rewrote the machine's paths.
 
-/// One command of a transcript.
-pub(super) struct Block {
-    pub(super) file: &'static str,
-    pub(super) user: &'static str,
-    pub(super) cwd: &'static str,
-    pub(super) time: &'static str,
-    pub(super) command: &'static str,
-    pub(super) output: &'static str,
-    pub(super) exit: i32,
-    /// `out`, `err` or `mixed`.
-    pub(super) stream: &'static str,
+use std::path::Path;
+
+/// Where the recordings live, relative to the crate.
+const FOLDER: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/slurm");
+
+/// Which stream the output went to.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(super) enum Streams {
+    /// All of it on stdout (or nothing at all).
+    Stdout,
+    /// All of it on stderr.
+    Stderr,
+    /// Both; the lines that went to stderr, in order.
+    Mixed(String),
 }
 
-pub(super) const BLOCKS: &[Block] = &[
-    Block {
-        file: "01_sinfo",
-        user: "root",
-        cwd: "/srv/cluster/work",
-        time: "2026-11-30T03:27:10",
-        command: "sinfo",
-        output: concat!(
-            "PARTITION AVAIL  TIMELIMIT  NODES  STATE NODELIST\n",
-            "gpu*         up 7-00:00:00      4   idle node-[1-4]\n",
-            "debug        up    1:00:00      1   idle node-1\n",
-        ),
-        exit: 0,
-        stream: "out",
-    },
-    Block {
-        file: "01_sinfo_R",
-        user: "root",
-        cwd: "/srv/cluster/work",
-        time: "2026-11-30T03:27:10",
-        command: "sinfo -R",
-        output: "REASON               USER      TIMESTAMP           NODELIST\n",
-        exit: 0,
-        stream: "out",
-    },
-    Block {
-        file: "02_squeue_empty",
-        user: "root",
-        cwd: "/srv/cluster/work",
-        time: "2026-11-30T03:27:11",
-        command: "squeue",
-        output: "             JOBID PARTITION     NAME     USER ST       TIME  NODES NODELIST(REASON)\n",
-        exit: 0,
-        stream: "out",
-    },
-    Block {
-        file: "02_squeue_empty",
-        user: "root",
-        cwd: "/srv/cluster/work",
-        time: "2026-11-30T03:27:12",
-        command: "squeue -l",
-        output: concat!(
-            "Mon Nov 30 03:27:12 2026\n",
-            "             JOBID PARTITION     NAME     USER    STATE       TIME TIME_LIMI  NODES NODELIST(REASON)\n",
-        ),
-        exit: 0,
-        stream: "out",
-    },
-    Block {
-        file: "03_sbatch_bad_partition",
-        user: "root",
-        cwd: "/srv/cluster/work",
-        time: "2026-11-30T03:30:22",
-        command: "cat bad_partition.sh",
-        output: concat!(
-            "#!/bin/bash\n",
-            "#SBATCH --job-name=bad-part\n",
-            "#SBATCH --nodes=1\n",
-            "#SBATCH --partition=nosuchpart\n",
-            "srun hostname\n",
-        ),
-        exit: 0,
-        stream: "out",
-    },
-    Block {
-        file: "03_sbatch_bad_partition",
-        user: "root",
-        cwd: "/srv/cluster/work",
-        time: "2026-11-30T03:30:22",
-        command: "sbatch bad_partition.sh",
-        output: concat!(
-            "sbatch: error: invalid partition specified: nosuchpart\n",
-            "sbatch: error: Batch job submission failed: Invalid partition name specified\n",
-        ),
-        exit: 1,
-        stream: "err",
-    },
-    Block {
-        file: "03_sbatch_bad_partition",
-        user: "root",
-        cwd: "/srv/cluster/work",
-        time: "2026-11-30T03:30:23",
-        command: "sbatch -p nosuch --wrap hostname",
-        output: concat!(
-            "sbatch: error: invalid partition specified: nosuch\n",
-            "sbatch: error: Batch job submission failed: Invalid partition name specified\n",
-        ),
-        exit: 1,
-        stream: "err",
-    },
-    Block {
-        file: "03_sbatch_bad_time",
-        user: "root",
-        cwd: "/srv/cluster/work",
-        time: "2026-11-30T03:30:22",
-        command: "cat bad_time.sh",
-        output: concat!(
-            "#!/bin/bash\n",
-            "#SBATCH --job-name=bad-time\n",
-            "#SBATCH --nodes=1\n",
-            "#SBATCH --time=1hour\n",
-            "srun hostname\n",
-        ),
-        exit: 0,
-        stream: "out",
-    },
-    Block {
-        file: "03_sbatch_bad_time",
-        user: "root",
-        cwd: "/srv/cluster/work",
-        time: "2026-11-30T03:30:22",
-        command: "sbatch bad_time.sh",
-        output: "sbatch: error: Invalid --time specification\n",
-        exit: 255,
-        stream: "err",
-    },
-    Block {
-        file: "03_sbatch_bad_time",
-        user: "root",
-        cwd: "/srv/cluster/work",
-        time: "2026-11-30T03:30:22",
-        command: "sbatch --time=abc --wrap hostname",
-        output: "sbatch: error: Invalid --time specification\n",
-        exit: 255,
-        stream: "err",
-    },
-    Block {
-        file: "03_sbatch_bad_time",
-        user: "root",
-        cwd: "/srv/cluster/work",
-        time: "2026-11-30T03:30:22",
-        command: "sbatch --time=25:99:99:99 --wrap hostname",
-        output: "sbatch: error: Invalid --time specification\n",
-        exit: 255,
-        stream: "err",
-    },
-    Block {
-        file: "03_sbatch_impossible_gpus16",
-        user: "root",
-        cwd: "/srv/cluster/work",
-        time: "2026-11-30T03:30:20",
-        command: "cat too_many_gpus.sh",
-        output: concat!(
-            "#!/bin/bash\n",
-            "#SBATCH --job-name=too-many-gpus\n",
-            "#SBATCH --nodes=2\n",
-            "#SBATCH --gpus-per-node=16\n",
-            "#SBATCH --time=01:00:00\n",
-            "#SBATCH --partition=gpu\n",
-            "srun hostname\n",
-        ),
-        exit: 0,
-        stream: "out",
-    },
-    Block {
-        file: "03_sbatch_impossible_gpus16",
-        user: "root",
-        cwd: "/srv/cluster/work",
-        time: "2026-11-30T03:30:21",
-        command: "sbatch too_many_gpus.sh",
-        output: "sbatch: error: Batch job submission failed: Requested node configuration is not available\n",
-        exit: 1,
-        stream: "err",
-    },
-    Block {
-        file: "03_sbatch_impossible_gpus16",
-        user: "root",
-        cwd: "/srv/cluster/work",
-        time: "2026-11-30T03:30:21",
-        command: "sbatch --nodes=2 --gpus-per-node=16 --wrap hostname",
-        output: "sbatch: error: Batch job submission failed: Requested node configuration is not available\n",
-        exit: 1,
-        stream: "err",
-    },
-    Block {
-        file: "03_sbatch_impossible_gpus16",
-        user: "root",
-        cwd: "/srv/cluster/work",
-        time: "2026-11-30T03:30:21",
-        command: "sbatch --gpus=40 --wrap hostname",
-        output: "sbatch: error: Batch job submission failed: Requested node configuration is not available\n",
-        exit: 1,
-        stream: "err",
-    },
-    Block {
-        file: "03_sbatch_impossible_gpus16",
-        user: "root",
-        cwd: "/srv/cluster/work",
-        time: "2026-11-30T03:30:21",
-        command: "sbatch --mem=600G --wrap hostname",
-        output: concat!(
-            "sbatch: error: Memory specification can not be satisfied\n",
-            "sbatch: error: Batch job submission failed: Requested node configuration is not available\n",
-        ),
-        exit: 1,
-        stream: "err",
-    },
-    Block {
-        file: "03_sbatch_impossible_gpus16",
-        user: "root",
-        cwd: "/srv/cluster/work",
-        time: "2026-11-30T03:30:21",
-        command: "sbatch -n 300 --wrap hostname",
-        output: "Submitted batch job 24\n",
-        exit: 0,
-        stream: "out",
-    },
-    Block {
-        file: "03_sbatch_missing_file",
-        user: "root",
-        cwd: "/srv/cluster/work",
-        time: "2026-11-30T03:30:23",
-        command: "sbatch nonexistent.sh",
-        output: "sbatch: error: Unable to open file nonexistent.sh\n",
-        exit: 1,
-        stream: "err",
-    },
-    Block {
-        file: "03_sbatch_no_shebang",
-        user: "root",
-        cwd: "/srv/cluster/work",
-        time: "2026-11-30T03:30:23",
-        command: "cat no_shebang.sh",
-        output: concat!(
-            "#SBATCH --job-name=no-shebang\n",
-            "#SBATCH --nodes=1\n",
-            "hostname\n",
-        ),
-        exit: 0,
-        stream: "out",
-    },
-    Block {
-        file: "03_sbatch_no_shebang",
-        user: "root",
-        cwd: "/srv/cluster/work",
-        time: "2026-11-30T03:30:23",
-        command: "sbatch no_shebang.sh",
-        output: concat!(
-            "sbatch: error: This does not look like a batch script.  The first\n",
-            "sbatch: error: line must start with #! followed by the path to an interpreter.\n",
-            "sbatch: error: For instance: #!/bin/sh\n",
-        ),
-        exit: 1,
-        stream: "err",
-    },
-    Block {
-        file: "03_sbatch_script_file",
-        user: "root",
-        cwd: "/srv/cluster/work",
-        time: "2026-11-30T03:30:19",
-        command: "cat train.sh",
-        output: concat!(
-            "#!/bin/bash\n",
-            "#SBATCH --job-name=train-llm\n",
-            "#SBATCH --nodes=2\n",
-            "#SBATCH --gpus-per-node=8\n",
-            "#SBATCH --time=01:00:00\n",
-            "#SBATCH --partition=gpu\n",
-            "srun hostname\n",
-            "sleep 3600\n",
-        ),
-        exit: 0,
-        stream: "out",
-    },
-    Block {
-        file: "04_scontrol_show_node_node-3_idle",
-        user: "root",
-        cwd: "/srv/cluster/work",
-        time: "2026-11-30T03:27:12",
-        command: "scontrol show node node-3",
-        output: concat!(
-            "NodeName=node-3 Arch=x86_64 CoresPerSocket=32 \n",
-            "   CPUAlloc=0 CPUEfctv=64 CPUTot=64 CPULoad=1.63\n",
-            "   AvailableFeatures=(null)\n",
-            "   ActiveFeatures=(null)\n",
-            "   Gres=gpu:8\n",
-            "   NodeAddr=127.0.0.1 NodeHostName=node-3 Port=17003 Version=22.05.8\n",
-            "   OS=Linux 6.18.44-fc-v669 #1 SMP PREEMPT_DYNAMIC @0 \n",
-            "   RealMemory=512000 AllocMem=0 FreeMem=19604 Sockets=2 Boards=1\n",
-            "   State=IDLE ThreadsPerCore=1 TmpDisk=0 Weight=1 Owner=N/A MCS_label=N/A\n",
-            "   Partitions=gpu \n",
-            "   BootTime=2026-11-30T03:17:56 SlurmdStartTime=2026-11-30T03:25:27\n",
-            "   LastBusyTime=2026-11-30T03:25:27\n",
-            "   CfgTRES=cpu=64,mem=500G,billing=64,gres/gpu=8\n",
-            "   AllocTRES=\n",
-            "   CapWatts=n/a\n",
-            "   CurrentWatts=0 AveWatts=0\n",
-            "   ExtSensorsJoules=n/s ExtSensorsWatts=0 ExtSensorsTemp=n/s\n",
-            "\n",
-        ),
-        exit: 0,
-        stream: "out",
-    },
-    Block {
-        file: "04_scontrol_show_partition",
-        user: "root",
-        cwd: "/srv/cluster/work",
-        time: "2026-11-30T03:27:12",
-        command: "scontrol show partition",
-        output: concat!(
-            "PartitionName=gpu\n",
-            "   AllowGroups=ALL AllowAccounts=ALL AllowQos=ALL\n",
-            "   AllocNodes=ALL Default=YES QoS=N/A\n",
-            "   DefaultTime=01:00:00 DisableRootJobs=NO ExclusiveUser=NO GraceTime=0 Hidden=NO\n",
-            "   MaxNodes=UNLIMITED MaxTime=7-00:00:00 MinNodes=0 LLN=NO MaxCPUsPerNode=UNLIMITED\n",
-            "   Nodes=node-[1-4]\n",
-            "   PriorityJobFactor=1 PriorityTier=1 RootOnly=NO ReqResv=NO OverSubscribe=NO\n",
-            "   OverTimeLimit=NONE PreemptMode=OFF\n",
-            "   State=UP TotalCPUs=256 TotalNodes=4 SelectTypeParameters=NONE\n",
-            "   JobDefaults=(null)\n",
-            "   DefMemPerNode=UNLIMITED MaxMemPerNode=UNLIMITED\n",
-            "   TRES=cpu=256,mem=2000G,node=4,billing=256,gres/gpu=32\n",
-            "\n",
-            "PartitionName=debug\n",
-            "   AllowGroups=ALL AllowAccounts=ALL AllowQos=ALL\n",
-            "   AllocNodes=ALL Default=NO QoS=N/A\n",
-            "   DefaultTime=00:30:00 DisableRootJobs=NO ExclusiveUser=NO GraceTime=0 Hidden=NO\n",
-            "   MaxNodes=UNLIMITED MaxTime=01:00:00 MinNodes=0 LLN=NO MaxCPUsPerNode=UNLIMITED\n",
-            "   Nodes=node-1\n",
-            "   PriorityJobFactor=1 PriorityTier=1 RootOnly=NO ReqResv=NO OverSubscribe=NO\n",
-            "   OverTimeLimit=NONE PreemptMode=OFF\n",
-            "   State=UP TotalCPUs=64 TotalNodes=1 SelectTypeParameters=NONE\n",
-            "   JobDefaults=(null)\n",
-            "   DefMemPerNode=UNLIMITED MaxMemPerNode=UNLIMITED\n",
-            "   TRES=cpu=64,mem=500G,node=1,billing=64,gres/gpu=8\n",
-            "\n",
-        ),
-        exit: 0,
-        stream: "out",
-    },
-    Block {
-        file: "04_scontrol_show_partition",
-        user: "root",
-        cwd: "/srv/cluster/work",
-        time: "2026-11-30T03:27:12",
-        command: "scontrol show partition gpu",
-        output: concat!(
-            "PartitionName=gpu\n",
-            "   AllowGroups=ALL AllowAccounts=ALL AllowQos=ALL\n",
-            "   AllocNodes=ALL Default=YES QoS=N/A\n",
-            "   DefaultTime=01:00:00 DisableRootJobs=NO ExclusiveUser=NO GraceTime=0 Hidden=NO\n",
-            "   MaxNodes=UNLIMITED MaxTime=7-00:00:00 MinNodes=0 LLN=NO MaxCPUsPerNode=UNLIMITED\n",
-            "   Nodes=node-[1-4]\n",
-            "   PriorityJobFactor=1 PriorityTier=1 RootOnly=NO ReqResv=NO OverSubscribe=NO\n",
-            "   OverTimeLimit=NONE PreemptMode=OFF\n",
-            "   State=UP TotalCPUs=256 TotalNodes=4 SelectTypeParameters=NONE\n",
-            "   JobDefaults=(null)\n",
-            "   DefMemPerNode=UNLIMITED MaxMemPerNode=UNLIMITED\n",
-            "   TRES=cpu=256,mem=2000G,node=4,billing=256,gres/gpu=32\n",
-            "\n",
-        ),
-        exit: 0,
-        stream: "out",
-    },
-    Block {
-        file: "11_squeue_multiuser_running",
-        user: "root",
-        cwd: "/srv/cluster/work",
-        time: "2026-11-30T03:27:44",
-        command: "squeue",
-        output: concat!(
-            "             JOBID PARTITION     NAME     USER ST       TIME  NODES NODELIST(REASON)\n",
-            "                 5       gpu  bench-b      bob  R       0:00      2 node-[2-3]\n",
-            "                 4       gpu prep-dat    alice  R       0:03      1 node-1\n",
-            "                 6       gpu quick-ok     root  R       0:00      1 node-4\n",
-            "                 7       gpu will-fai     root  R       0:00      1 node-1\n",
-            "                 8       gpu timeout-     root  R       0:00      1 node-1\n",
-            "                 9       gpu to-cance     root  R       0:00      1 node-1\n",
-        ),
-        exit: 0,
-        stream: "out",
-    },
-    Block {
-        file: "32_squeue",
-        user: "root",
-        cwd: "/srv/cluster/work",
-        time: "2026-11-30T03:32:06",
-        command: "squeue",
-        output: concat!(
-            "             JOBID PARTITION     NAME     USER ST       TIME  NODES NODELIST(REASON)\n",
-            "                35     debug cpu-debu     root  R       0:27      1 node-1\n",
-            "                34       gpu   urgent     root PD       0:00      1 (Resources)\n",
-            "                32       gpu train-ll     root PD       0:00      2 (Priority)\n",
-            "        38_[0-3%2]       gpu    sweep     root PD       0:00      1 (Priority)\n",
-            "                37       gpu postproc     root PD       0:00      1 (Dependency)\n",
-            "                33       gpu   eval-b      bob PD       0:00      1 (Priority)\n",
-            "                36       gpu held-job    alice PD       0:00      1 (JobHeldUser)\n",
-            "                31       gpu finetune    alice  R       1:03      2 node-[1-2]\n",
-            "                30       gpu train-ll     root  R       1:03      2 node-[3-4]\n",
-        ),
-        exit: 0,
-        stream: "out",
-    },
-    Block {
-        file: "32_squeue_me",
-        user: "root",
-        cwd: "/srv/cluster/work",
-        time: "2026-11-30T03:32:06",
-        command: "squeue --me",
-        output: concat!(
-            "             JOBID PARTITION     NAME     USER ST       TIME  NODES NODELIST(REASON)\n",
-            "                35     debug cpu-debu     root  R       0:27      1 node-1\n",
-            "                34       gpu   urgent     root PD       0:00      1 (Resources)\n",
-            "                32       gpu train-ll     root PD       0:00      2 (Priority)\n",
-            "        38_[0-3%2]       gpu    sweep     root PD       0:00      1 (Priority)\n",
-            "                37       gpu postproc     root PD       0:00      1 (Dependency)\n",
-            "                30       gpu train-ll     root  R       1:03      2 node-[3-4]\n",
-        ),
-        exit: 0,
-        stream: "out",
-    },
-    Block {
-        file: "32_squeue_me",
-        user: "alice",
-        cwd: "~",
-        time: "2026-11-30T03:32:06",
-        command: "squeue --me",
-        output: concat!(
-            "             JOBID PARTITION     NAME     USER ST       TIME  NODES NODELIST(REASON)\n",
-            "                36       gpu held-job    alice PD       0:00      1 (JobHeldUser)\n",
-            "                31       gpu finetune    alice  R       1:03      2 node-[1-2]\n",
-        ),
-        exit: 0,
-        stream: "out",
-    },
-    Block {
-        file: "32_squeue_me",
-        user: "bob",
-        cwd: "~",
-        time: "2026-11-30T03:32:06",
-        command: "squeue --me",
-        output: concat!(
-            "             JOBID PARTITION     NAME     USER ST       TIME  NODES NODELIST(REASON)\n",
-            "                33       gpu   eval-b      bob PD       0:00      1 (Priority)\n",
-        ),
-        exit: 0,
-        stream: "out",
-    },
-    Block {
-        file: "33_sprio",
-        user: "root",
-        cwd: "/srv/cluster/work",
-        time: "2026-11-30T03:32:09",
-        command: "sprio",
-        output: concat!(
-            "          JOBID PARTITION   PRIORITY       SITE        AGE  FAIRSHARE    JOBSIZE  PARTITION        QOS                 TRES\n",
-            "             32 gpu             6853          0          0       5000        254       1000        100         gres/gpu=500\n",
-            "             33 gpu             3851          0          0       2500        127       1000        100         gres/gpu=125\n",
-            "             34 gpu             7376          0          0       5000        127       1000       1000         gres/gpu=250\n",
-            "             38 gpu             6289          0          0       5000        127       1000        100          gres/gpu=62\n",
-        ),
-        exit: 0,
-        stream: "out",
-    },
-    Block {
-        file: "34_sshare",
-        user: "root",
-        cwd: "/srv/cluster/work",
-        time: "2026-11-30T03:32:10",
-        command: "sshare",
-        output: concat!(
-            "Account                    User  RawShares  NormShares    RawUsage  EffectvUsage  FairShare \n",
-            "-------------------- ---------- ---------- ----------- ----------- ------------- ---------- \n",
-            "root                                          0.000000         475      1.000000            \n",
-            " root                      root          1    0.200000           0      0.000000   1.000000 \n",
-            " team-a                                  3    0.600000         273      0.575644            \n",
-            "  team-a                   root          1    0.500000         185      0.678823   0.500000 \n",
-            " team-b                                  1    0.200000         201      0.424356            \n",
-        ),
-        exit: 0,
-        stream: "out",
-    },
-    Block {
-        file: "34_sshare",
-        user: "alice",
-        cwd: "~",
-        time: "2026-11-30T03:32:10",
-        command: "sshare",
-        output: concat!(
-            "Account                    User  RawShares  NormShares    RawUsage  EffectvUsage  FairShare \n",
-            "-------------------- ---------- ---------- ----------- ----------- ------------- ---------- \n",
-            "root                                          0.000000         475      1.000000            \n",
-            " team-a                                  3    0.600000         273      0.575644            \n",
-            "  team-a                  alice          1    0.500000          87      0.321177   0.750000 \n",
-            " team-b                                  1    0.200000         201      0.424356            \n",
-        ),
-        exit: 0,
-        stream: "out",
-    },
-    Block {
-        file: "34_sshare",
-        user: "bob",
-        cwd: "~",
-        time: "2026-11-30T03:32:10",
-        command: "sshare",
-        output: concat!(
-            "Account                    User  RawShares  NormShares    RawUsage  EffectvUsage  FairShare \n",
-            "-------------------- ---------- ---------- ----------- ----------- ------------- ---------- \n",
-            "root                                          0.000000         475      1.000000            \n",
-            " team-a                                  3    0.600000         273      0.575644            \n",
-            " team-b                                  1    0.200000         201      0.424356            \n",
-            "  team-b                    bob          1    1.000000         201      1.000000   0.250000 \n",
-        ),
-        exit: 0,
-        stream: "out",
-    },
-    Block {
-        file: "36_scontrol_show_job_pending",
-        user: "root",
-        cwd: "/srv/cluster/work",
-        time: "2026-11-30T03:32:18",
-        command: "scontrol show job 34",
-        output: concat!(
-            "JobId=34 JobName=urgent\n",
-            "   UserId=root(0) GroupId=root(0) MCS_label=N/A\n",
-            "   Priority=7376 Nice=0 Account=team-a QOS=high\n",
-            "   JobState=PENDING Reason=Resources Dependency=(null)\n",
-            "   Requeue=1 Restarts=0 BatchFlag=1 Reboot=0 ExitCode=0:0\n",
-            "   RunTime=00:00:00 TimeLimit=00:45:00 TimeMin=N/A\n",
-            "   SubmitTime=2026-11-30T03:31:14 EligibleTime=2026-11-30T03:31:14\n",
-            "   AccrueTime=2026-11-30T03:31:14\n",
-            "   StartTime=2026-11-30T04:31:03 EndTime=2026-11-30T05:16:03 Deadline=N/A\n",
-            "   SuspendTime=None SecsPreSuspend=0 LastSchedEval=2026-11-30T03:32:09 Scheduler=Backfill:*\n",
-            "   Partition=gpu AllocNode:Sid=localhost:26547\n",
-            "   ReqNodeList=(null) ExcNodeList=(null)\n",
-            "   NodeList= SchedNodeList=node-3\n",
-            "   NumNodes=1-1 NumCPUs=1 NumTasks=1 CPUs/Task=1 ReqB:S:C:T=0:0:*:*\n",
-            "   TRES=cpu=1,mem=4000M,node=1,billing=1,gres/gpu=8\n",
-            "   Socks/Node=* NtasksPerN:B:S:C=0:0:*:* CoreSpec=*\n",
-            "   MinCPUsNode=1 MinMemoryCPU=4000M MinTmpDiskNode=0\n",
-            "   Features=(null) DelayBoot=00:00:00\n",
-            "   OverSubscribe=OK Contiguous=0 Licenses=(null) Network=(null)\n",
-            "   Command=(null)\n",
-            "   WorkDir=/srv/cluster/work\n",
-            "   StdErr=/srv/cluster/work/slurm-34.out\n",
-            "   StdIn=/dev/null\n",
-            "   StdOut=/srv/cluster/work/slurm-34.out\n",
-            "   Power=\n",
-            "   TresPerNode=gres:gpu:8\n",
-            "   \n",
-            "\n",
-        ),
-        exit: 0,
-        stream: "out",
-    },
-    Block {
-        file: "36_scontrol_show_job_pending",
-        user: "root",
-        cwd: "/srv/cluster/work",
-        time: "2026-11-30T03:32:18",
-        command: "scontrol show job 32",
-        output: concat!(
-            "JobId=32 JobName=train-llm\n",
-            "   UserId=root(0) GroupId=root(0) MCS_label=N/A\n",
-            "   Priority=6853 Nice=0 Account=team-a QOS=normal\n",
-            "   JobState=PENDING Reason=Priority Dependency=(null)\n",
-            "   Requeue=1 Restarts=0 BatchFlag=1 Reboot=0 ExitCode=0:0\n",
-            "   RunTime=00:00:00 TimeLimit=01:00:00 TimeMin=N/A\n",
-            "   SubmitTime=2026-11-30T03:31:04 EligibleTime=2026-11-30T03:31:04\n",
-            "   AccrueTime=2026-11-30T03:31:04\n",
-            "   StartTime=2026-11-30T05:16:00 EndTime=2026-11-30T06:16:00 Deadline=N/A\n",
-            "   SuspendTime=None SecsPreSuspend=0 LastSchedEval=2026-11-30T03:32:09 Scheduler=Backfill:*\n",
-            "   Partition=gpu AllocNode:Sid=localhost:26146\n",
-            "   ReqNodeList=(null) ExcNodeList=(null)\n",
-            "   NodeList= SchedNodeList=node-[3-4]\n",
-            "   NumNodes=2-2 NumCPUs=2 NumTasks=2 CPUs/Task=1 ReqB:S:C:T=0:0:*:*\n",
-            "   TRES=cpu=2,mem=8000M,node=2,billing=2,gres/gpu=16\n",
-            "   Socks/Node=* NtasksPerN:B:S:C=0:0:*:* CoreSpec=*\n",
-            "   MinCPUsNode=1 MinMemoryCPU=4000M MinTmpDiskNode=0\n",
-            "   Features=(null) DelayBoot=00:00:00\n",
-            "   OverSubscribe=OK Contiguous=0 Licenses=(null) Network=(null)\n",
-            "   Command=/srv/cluster/work/train.sh\n",
-            "   WorkDir=/srv/cluster/work\n",
-            "   StdErr=/srv/cluster/work/slurm-32.out\n",
-            "   StdIn=/dev/null\n",
-            "   StdOut=/srv/cluster/work/slurm-32.out\n",
-            "   Power=\n",
-            "   TresPerNode=gres:gpu:8\n",
-            "   \n",
-            "\n",
-        ),
-        exit: 0,
-        stream: "out",
-    },
-    Block {
-        file: "36_scontrol_show_job_pending",
-        user: "root",
-        cwd: "/srv/cluster/work",
-        time: "2026-11-30T03:32:19",
-        command: "scontrol show job 37",
-        output: concat!(
-            "JobId=37 JobName=postproc\n",
-            "   UserId=root(0) GroupId=root(0) MCS_label=N/A\n",
-            "   Priority=6258 Nice=0 Account=team-a QOS=normal\n",
-            "   JobState=PENDING Reason=Dependency Dependency=afterok:30(unfulfilled)\n",
-            "   Requeue=1 Restarts=0 BatchFlag=1 Reboot=0 ExitCode=0:0\n",
-            "   RunTime=00:00:00 TimeLimit=00:10:00 TimeMin=N/A\n",
-            "   SubmitTime=2026-11-30T03:31:14 EligibleTime=Unknown\n",
-            "   AccrueTime=Unknown\n",
-            "   StartTime=Unknown EndTime=Unknown Deadline=N/A\n",
-            "   SuspendTime=None SecsPreSuspend=0 LastSchedEval=2026-11-30T03:31:14 Scheduler=Main\n",
-            "   Partition=gpu AllocNode:Sid=localhost:26677\n",
-            "   ReqNodeList=(null) ExcNodeList=(null)\n",
-            "   NodeList=\n",
-            "   NumNodes=1-1 NumCPUs=1 NumTasks=1 CPUs/Task=1 ReqB:S:C:T=0:0:*:*\n",
-            "   TRES=cpu=1,mem=4000M,node=1,billing=1,gres/gpu=1\n",
-            "   Socks/Node=* NtasksPerN:B:S:C=0:0:*:* CoreSpec=*\n",
-            "   MinCPUsNode=1 MinMemoryCPU=4000M MinTmpDiskNode=0\n",
-            "   Features=(null) DelayBoot=00:00:00\n",
-            "   OverSubscribe=OK Contiguous=0 Licenses=(null) Network=(null)\n",
-            "   Command=(null)\n",
-            "   WorkDir=/srv/cluster/work\n",
-            "   StdErr=/srv/cluster/work/slurm-37.out\n",
-            "   StdIn=/dev/null\n",
-            "   StdOut=/srv/cluster/work/slurm-37.out\n",
-            "   Power=\n",
-            "   TresPerNode=gres:gpu:1\n",
-            "   \n",
-            "\n",
-        ),
-        exit: 0,
-        stream: "out",
-    },
-    Block {
-        file: "36_scontrol_show_job_pending",
-        user: "root",
-        cwd: "/srv/cluster/work",
-        time: "2026-11-30T03:32:19",
-        command: "scontrol show job 36",
-        output: concat!(
-            "JobId=36 JobName=held-job\n",
-            "   UserId=alice(1001) GroupId=alice(1001) MCS_label=N/A\n",
-            "   Priority=0 Nice=0 Account=team-a QOS=normal\n",
-            "   JobState=PENDING Reason=JobHeldUser Dependency=(null)\n",
-            "   Requeue=1 Restarts=0 BatchFlag=1 Reboot=0 ExitCode=0:0\n",
-            "   RunTime=00:00:00 TimeLimit=01:00:00 TimeMin=N/A\n",
-            "   SubmitTime=2026-11-30T03:31:14 EligibleTime=Unknown\n",
-            "   AccrueTime=Unknown\n",
-            "   StartTime=Unknown EndTime=Unknown Deadline=N/A\n",
-            "   SuspendTime=None SecsPreSuspend=0 LastSchedEval=2026-11-30T03:31:14 Scheduler=Main\n",
-            "   Partition=gpu AllocNode:Sid=localhost:26633\n",
-            "   ReqNodeList=(null) ExcNodeList=(null)\n",
-            "   NodeList=\n",
-            "   NumNodes=1-1 NumCPUs=1 NumTasks=1 CPUs/Task=1 ReqB:S:C:T=0:0:*:*\n",
-            "   TRES=cpu=1,mem=4000M,node=1,billing=1,gres/gpu=2\n",
-            "   Socks/Node=* NtasksPerN:B:S:C=0:0:*:* CoreSpec=*\n",
-            "   MinCPUsNode=1 MinMemoryCPU=4000M MinTmpDiskNode=0\n",
-            "   Features=(null) DelayBoot=00:00:00\n",
-            "   OverSubscribe=OK Contiguous=0 Licenses=(null) Network=(null)\n",
-            "   Command=(null)\n",
-            "   WorkDir=/home/alice\n",
-            "   StdErr=/home/alice/slurm-36.out\n",
-            "   StdIn=/dev/null\n",
-            "   StdOut=/home/alice/slurm-36.out\n",
-            "   Power=\n",
-            "   TresPerNode=gres:gpu:2\n",
-            "   \n",
-            "\n",
-        ),
-        exit: 0,
-        stream: "out",
-    },
-    Block {
-        file: "36_scontrol_show_job_running",
-        user: "root",
-        cwd: "/srv/cluster/work",
-        time: "2026-11-30T03:32:18",
-        command: "scontrol show job 30",
-        output: concat!(
-            "JobId=30 JobName=train-llm\n",
-            "   UserId=root(0) GroupId=root(0) MCS_label=N/A\n",
-            "   Priority=6853 Nice=0 Account=team-a QOS=normal\n",
-            "   JobState=RUNNING Reason=None Dependency=(null)\n",
-            "   Requeue=1 Restarts=0 BatchFlag=1 Reboot=0 ExitCode=0:0\n",
-            "   RunTime=00:01:15 TimeLimit=01:00:00 TimeMin=N/A\n",
-            "   SubmitTime=2026-11-30T03:31:03 EligibleTime=2026-11-30T03:31:03\n",
-            "   AccrueTime=2026-11-30T03:31:03\n",
-            "   StartTime=2026-11-30T03:31:03 EndTime=2026-11-30T04:31:03 Deadline=N/A\n",
-            "   SuspendTime=None SecsPreSuspend=0 LastSchedEval=2026-11-30T03:31:03 Scheduler=Main\n",
-            "   Partition=gpu AllocNode:Sid=localhost:25966\n",
-            "   ReqNodeList=(null) ExcNodeList=(null)\n",
-            "   NodeList=node-[3-4]\n",
-            "   BatchHost=node-3\n",
-            "   NumNodes=2 NumCPUs=2 NumTasks=2 CPUs/Task=1 ReqB:S:C:T=0:0:*:*\n",
-            "   TRES=cpu=2,mem=8000M,node=2,billing=2,gres/gpu=16\n",
-            "   Socks/Node=* NtasksPerN:B:S:C=0:0:*:* CoreSpec=*\n",
-            "   MinCPUsNode=1 MinMemoryCPU=4000M MinTmpDiskNode=0\n",
-            "   Features=(null) DelayBoot=00:00:00\n",
-            "   OverSubscribe=OK Contiguous=0 Licenses=(null) Network=(null)\n",
-            "   Command=/srv/cluster/work/train.sh\n",
-            "   WorkDir=/srv/cluster/work\n",
-            "   StdErr=/srv/cluster/work/slurm-30.out\n",
-            "   StdIn=/dev/null\n",
-            "   StdOut=/srv/cluster/work/slurm-30.out\n",
-            "   Power=\n",
-            "   TresPerNode=gres:gpu:8\n",
-            "   \n",
-            "\n",
-        ),
-        exit: 0,
-        stream: "out",
-    },
-    Block {
-        file: "36_scontrol_show_job_running",
-        user: "root",
-        cwd: "/srv/cluster/work",
-        time: "2026-11-30T03:32:18",
-        command: "scontrol show job -d 30",
-        output: concat!(
-            "JobId=30 JobName=train-llm\n",
-            "   UserId=root(0) GroupId=root(0) MCS_label=N/A\n",
-            "   Priority=6853 Nice=0 Account=team-a QOS=normal\n",
-            "   JobState=RUNNING Reason=None Dependency=(null)\n",
-            "   Requeue=1 Restarts=0 BatchFlag=1 Reboot=0 ExitCode=0:0\n",
-            "   DerivedExitCode=0:0\n",
-            "   RunTime=00:01:15 TimeLimit=01:00:00 TimeMin=N/A\n",
-            "   SubmitTime=2026-11-30T03:31:03 EligibleTime=2026-11-30T03:31:03\n",
-            "   AccrueTime=2026-11-30T03:31:03\n",
-            "   StartTime=2026-11-30T03:31:03 EndTime=2026-11-30T04:31:03 Deadline=N/A\n",
-            "   SuspendTime=None SecsPreSuspend=0 LastSchedEval=2026-11-30T03:31:03 Scheduler=Main\n",
-            "   Partition=gpu AllocNode:Sid=localhost:25966\n",
-            "   ReqNodeList=(null) ExcNodeList=(null)\n",
-            "   NodeList=node-[3-4]\n",
-            "   BatchHost=node-3\n",
-            "   NumNodes=2 NumCPUs=2 NumTasks=2 CPUs/Task=1 ReqB:S:C:T=0:0:*:*\n",
-            "   TRES=cpu=2,mem=8000M,node=2,billing=2,gres/gpu=16\n",
-            "   Socks/Node=* NtasksPerN:B:S:C=0:0:*:* CoreSpec=*\n",
-            "   JOB_GRES=gpu:16\n",
-            "     Nodes=node-[3-4] CPU_IDs=0 Mem=4000 GRES=gpu:8(IDX:0-7)\n",
-            "   MinCPUsNode=1 MinMemoryCPU=4000M MinTmpDiskNode=0\n",
-            "   Features=(null) DelayBoot=00:00:00\n",
-            "   OverSubscribe=OK Contiguous=0 Licenses=(null) Network=(null)\n",
-            "   Command=/srv/cluster/work/train.sh\n",
-            "   WorkDir=/srv/cluster/work\n",
-            "   StdErr=/srv/cluster/work/slurm-30.out\n",
-            "   StdIn=/dev/null\n",
-            "   StdOut=/srv/cluster/work/slurm-30.out\n",
-            "   Power=\n",
-            "   TresPerNode=gres:gpu:8\n",
-            "   \n",
-            "\n",
-        ),
-        exit: 0,
-        stream: "out",
-    },
-    Block {
-        file: "36_scontrol_show_job_running",
-        user: "root",
-        cwd: "/srv/cluster/work",
-        time: "2026-11-30T03:32:18",
-        command: "scontrol show job 35",
-        output: concat!(
-            "JobId=35 JobName=cpu-debug\n",
-            "   UserId=root(0) GroupId=root(0) MCS_label=N/A\n",
-            "   Priority=6232 Nice=0 Account=team-a QOS=normal\n",
-            "   JobState=RUNNING Reason=None Dependency=(null)\n",
-            "   Requeue=1 Restarts=0 BatchFlag=1 Reboot=0 ExitCode=0:0\n",
-            "   RunTime=00:00:39 TimeLimit=00:20:00 TimeMin=N/A\n",
-            "   SubmitTime=2026-11-30T03:31:14 EligibleTime=2026-11-30T03:31:14\n",
-            "   AccrueTime=2026-11-30T03:31:14\n",
-            "   StartTime=2026-11-30T03:31:39 EndTime=2026-11-30T03:51:39 Deadline=N/A\n",
-            "   SuspendTime=None SecsPreSuspend=0 LastSchedEval=2026-11-30T03:31:39 Scheduler=Backfill\n",
-            "   Partition=debug AllocNode:Sid=localhost:26590\n",
-            "   ReqNodeList=(null) ExcNodeList=(null)\n",
-            "   NodeList=node-1\n",
-            "   BatchHost=node-1\n",
-            "   NumNodes=1 NumCPUs=4 NumTasks=4 CPUs/Task=1 ReqB:S:C:T=0:0:*:*\n",
-            "   TRES=cpu=4,mem=16000M,node=1,billing=4\n",
-            "   Socks/Node=* NtasksPerN:B:S:C=0:0:*:* CoreSpec=*\n",
-            "   MinCPUsNode=1 MinMemoryCPU=4000M MinTmpDiskNode=0\n",
-            "   Features=(null) DelayBoot=00:00:00\n",
-            "   OverSubscribe=OK Contiguous=0 Licenses=(null) Network=(null)\n",
-            "   Command=(null)\n",
-            "   WorkDir=/srv/cluster/work\n",
-            "   StdErr=/srv/cluster/work/slurm-35.out\n",
-            "   StdIn=/dev/null\n",
-            "   StdOut=/srv/cluster/work/slurm-35.out\n",
-            "   Power=\n",
-            "   \n",
-            "\n",
-        ),
-        exit: 0,
-        stream: "out",
-    },
-    Block {
-        file: "40_scontrol_drain_node-3",
-        user: "root",
-        cwd: "/srv/cluster/work",
-        time: "2026-11-30T03:32:24",
-        command: "scontrol update NodeName=node-3 State=DRAIN Reason=\"gpu5 fan\"",
-        output: "",
-        exit: 0,
-        stream: "out",
-    },
-    Block {
-        file: "40_scontrol_drain_node-3",
-        user: "root",
-        cwd: "/srv/cluster/work",
-        time: "2026-11-30T03:32:24",
-        command: "sinfo",
-        output: concat!(
-            "PARTITION AVAIL  TIMELIMIT  NODES  STATE NODELIST\n",
-            "gpu*         up 7-00:00:00      1   drng node-3\n",
-            "gpu*         up 7-00:00:00      3    mix node-[1-2,4]\n",
-            "debug        up    1:00:00      1    mix node-1\n",
-        ),
-        exit: 0,
-        stream: "out",
-    },
-    Block {
-        file: "40_scontrol_drain_node-3",
-        user: "root",
-        cwd: "/srv/cluster/work",
-        time: "2026-11-30T03:32:24",
-        command: "sinfo -R",
-        output: concat!(
-            "REASON               USER      TIMESTAMP           NODELIST\n",
-            "gpu5 fan             root      2026-11-30T03:32:24 node-3\n",
-        ),
-        exit: 0,
-        stream: "out",
-    },
-    Block {
-        file: "40_scontrol_drain_node-3",
-        user: "root",
-        cwd: "/srv/cluster/work",
-        time: "2026-11-30T03:32:24",
-        command: "squeue",
-        output: concat!(
-            "             JOBID PARTITION     NAME     USER ST       TIME  NODES NODELIST(REASON)\n",
-            "                35     debug cpu-debu     root  R       0:45      1 node-1\n",
-            "                34       gpu   urgent     root PD       0:00      1 (Resources)\n",
-            "                32       gpu train-ll     root PD       0:00      2 (Priority)\n",
-            "        38_[0-3%2]       gpu    sweep     root PD       0:00      1 (Priority)\n",
-            "                37       gpu postproc     root PD       0:00      1 (Dependency)\n",
-            "                33       gpu   eval-b      bob PD       0:00      1 (Priority)\n",
-            "                36       gpu held-job    alice PD       0:00      1 (JobHeldUser)\n",
-            "                31       gpu finetune    alice  R       1:21      2 node-[1-2]\n",
-            "                30       gpu train-ll     root  R       1:21      2 node-[3-4]\n",
-        ),
-        exit: 0,
-        stream: "out",
-    },
-    Block {
-        file: "40_scontrol_drain_node-3",
-        user: "root",
-        cwd: "/srv/cluster/work",
-        time: "2026-11-30T03:32:24",
-        command: "sinfo -N -l",
-        output: concat!(
-            "Mon Nov 30 03:32:24 2026\n",
-            "NODELIST   NODES PARTITION       STATE CPUS    S:C:T MEMORY TMP_DISK WEIGHT AVAIL_FE REASON              \n",
-            "node-1         1      gpu*       mixed 64     2:32:1 512000        0      1   (null) none                \n",
-            "node-1         1     debug       mixed 64     2:32:1 512000        0      1   (null) none                \n",
-            "node-2         1      gpu*       mixed 64     2:32:1 512000        0      1   (null) none                \n",
-            "node-3         1      gpu*    draining 64     2:32:1 512000        0      1   (null) gpu5 fan            \n",
-            "node-4         1      gpu*       mixed 64     2:32:1 512000        0      1   (null) none                \n",
-        ),
-        exit: 0,
-        stream: "out",
-    },
-    Block {
-        file: "40_scontrol_drain_node-3",
-        user: "root",
-        cwd: "/srv/cluster/work",
-        time: "2026-11-30T03:32:25",
-        command: "sinfo -s",
-        output: concat!(
-            "PARTITION AVAIL  TIMELIMIT   NODES(A/I/O/T) NODELIST\n",
-            "gpu*         up 7-00:00:00          4/0/0/4 node-[1-4]\n",
-            "debug        up    1:00:00          1/0/0/1 node-1\n",
-        ),
-        exit: 0,
-        stream: "out",
-    },
-    Block {
-        file: "40_scontrol_drain_node-3",
-        user: "root",
-        cwd: "/srv/cluster/work",
-        time: "2026-11-30T03:32:25",
-        command: "scontrol show node node-3",
-        output: concat!(
-            "NodeName=node-3 Arch=x86_64 CoresPerSocket=32 \n",
-            "   CPUAlloc=1 CPUEfctv=64 CPUTot=64 CPULoad=1.44\n",
-            "   AvailableFeatures=(null)\n",
-            "   ActiveFeatures=(null)\n",
-            "   Gres=gpu:8\n",
-            "   NodeAddr=127.0.0.1 NodeHostName=node-3 Port=17003 Version=22.05.8\n",
-            "   OS=Linux 6.18.44-fc-v669 #1 SMP PREEMPT_DYNAMIC @0 \n",
-            "   RealMemory=512000 AllocMem=4000 FreeMem=19951 Sockets=2 Boards=1\n",
-            "   State=MIXED+DRAIN ThreadsPerCore=1 TmpDisk=0 Weight=1 Owner=N/A MCS_label=N/A\n",
-            "   Partitions=gpu \n",
-            "   BootTime=2026-11-30T03:17:56 SlurmdStartTime=2026-11-30T03:25:27\n",
-            "   LastBusyTime=2026-11-30T03:29:54\n",
-            "   CfgTRES=cpu=64,mem=500G,billing=64,gres/gpu=8\n",
-            "   AllocTRES=cpu=1,mem=4000M,gres/gpu=8\n",
-            "   CapWatts=n/a\n",
-            "   CurrentWatts=0 AveWatts=0\n",
-            "   ExtSensorsJoules=n/s ExtSensorsWatts=0 ExtSensorsTemp=n/s\n",
-            "   Reason=gpu5 fan [root@2026-11-30T03:32:24]\n",
-            "\n",
-        ),
-        exit: 0,
-        stream: "out",
-    },
-    Block {
-        file: "41_scontrol_requeue",
-        user: "root",
-        cwd: "/srv/cluster/work",
-        time: "2026-11-30T03:32:32",
-        command: "scontrol requeue 30",
-        output: "",
-        exit: 0,
-        stream: "out",
-    },
-    Block {
-        file: "41_scontrol_requeue",
-        user: "root",
-        cwd: "/srv/cluster/work",
-        time: "2026-11-30T03:32:32",
-        command: "squeue",
-        output: concat!(
-            "             JOBID PARTITION     NAME     USER ST       TIME  NODES NODELIST(REASON)\n",
-            "                35     debug cpu-debu     root  R       0:53      1 node-1\n",
-            "                30       gpu train-ll     root PD       0:00      2 (BeginTime)\n",
-            "                34       gpu   urgent     root PD       0:00      1 (Resources)\n",
-            "                32       gpu train-ll     root PD       0:00      2 (Priority)\n",
-            "        38_[0-3%2]       gpu    sweep     root PD       0:00      1 (Priority)\n",
-            "                37       gpu postproc     root PD       0:00      1 (Dependency)\n",
-            "                36       gpu held-job    alice PD       0:00      1 (JobHeldUser)\n",
-            "                31       gpu finetune    alice  R       1:29      2 node-[1-2]\n",
-            "                33       gpu   eval-b      bob  R       0:00      1 node-4\n",
-        ),
-        exit: 0,
-        stream: "out",
-    },
-    Block {
-        file: "41_scontrol_requeue",
-        user: "root",
-        cwd: "/srv/cluster/work",
-        time: "2026-11-30T03:32:32",
-        command: "scontrol show job 30",
-        output: concat!(
-            "JobId=30 JobName=train-llm\n",
-            "   UserId=root(0) GroupId=root(0) MCS_label=N/A\n",
-            "   Priority=6853 Nice=0 Account=team-a QOS=normal\n",
-            "   JobState=PENDING Reason=BeginTime Dependency=(null)\n",
-            "   Requeue=1 Restarts=1 BatchFlag=1 Reboot=0 ExitCode=0:0\n",
-            "   RunTime=00:00:00 TimeLimit=01:00:00 TimeMin=N/A\n",
-            "   SubmitTime=2026-11-30T03:32:32 EligibleTime=2026-11-30T03:34:33\n",
-            "   AccrueTime=2026-11-30T03:34:33\n",
-            "   StartTime=2026-11-30T03:34:33 EndTime=2026-11-30T04:34:33 Deadline=N/A\n",
-            "   SuspendTime=None SecsPreSuspend=0 LastSchedEval=2026-11-30T03:31:03 Scheduler=Main\n",
-            "   Partition=gpu AllocNode:Sid=localhost:25966\n",
-            "   ReqNodeList=(null) ExcNodeList=(null)\n",
-            "   NodeList=\n",
-            "   NumNodes=2 NumCPUs=2 NumTasks=2 CPUs/Task=1 ReqB:S:C:T=0:0:*:*\n",
-            "   TRES=cpu=2,mem=8000M,node=2,billing=2,gres/gpu=16\n",
-            "   Socks/Node=* NtasksPerN:B:S:C=0:0:*:* CoreSpec=*\n",
-            "   MinCPUsNode=1 MinMemoryCPU=4000M MinTmpDiskNode=0\n",
-            "   Features=(null) DelayBoot=00:00:00\n",
-            "   OverSubscribe=OK Contiguous=0 Licenses=(null) Network=(null)\n",
-            "   Command=/srv/cluster/work/train.sh\n",
-            "   WorkDir=/srv/cluster/work\n",
-            "   StdErr=/srv/cluster/work/slurm-30.out\n",
-            "   StdIn=/dev/null\n",
-            "   StdOut=/srv/cluster/work/slurm-30.out\n",
-            "   Power=\n",
-            "   TresPerNode=gres:gpu:8\n",
-            "   \n",
-            "\n",
-        ),
-        exit: 0,
-        stream: "out",
-    },
-    Block {
-        file: "41_scontrol_requeue",
-        user: "root",
-        cwd: "/srv/cluster/work",
-        time: "2026-11-30T03:32:35",
-        command: "squeue",
-        output: concat!(
-            "             JOBID PARTITION     NAME     USER ST       TIME  NODES NODELIST(REASON)\n",
-            "                35     debug cpu-debu     root  R       0:56      1 node-1\n",
-            "                30       gpu train-ll     root PD       0:00      2 (BeginTime)\n",
-            "                34       gpu   urgent     root PD       0:00      1 (Resources)\n",
-            "                32       gpu train-ll     root PD       0:00      2 (Priority)\n",
-            "        38_[0-3%2]       gpu    sweep     root PD       0:00      1 (Priority)\n",
-            "                37       gpu postproc     root PD       0:00      1 (Dependency)\n",
-            "                36       gpu held-job    alice PD       0:00      1 (JobHeldUser)\n",
-            "                31       gpu finetune    alice  R       1:32      2 node-[1-2]\n",
-            "                33       gpu   eval-b      bob  R       0:03      1 node-4\n",
-        ),
-        exit: 0,
-        stream: "out",
-    },
-    Block {
-        file: "41_scontrol_requeue",
-        user: "root",
-        cwd: "/srv/cluster/work",
-        time: "2026-11-30T03:32:36",
-        command: "sinfo",
-        output: concat!(
-            "PARTITION AVAIL  TIMELIMIT  NODES  STATE NODELIST\n",
-            "gpu*         up 7-00:00:00      1  drain node-3\n",
-            "gpu*         up 7-00:00:00      3    mix node-[1-2,4]\n",
-            "debug        up    1:00:00      1    mix node-1\n",
-        ),
-        exit: 0,
-        stream: "out",
-    },
-    Block {
-        file: "43_scontrol_resume_node-3",
-        user: "root",
-        cwd: "/srv/cluster/work",
-        time: "2026-11-30T03:32:39",
-        command: "scontrol update NodeName=node-3 State=RESUME",
-        output: "",
-        exit: 0,
-        stream: "out",
-    },
-    Block {
-        file: "43_scontrol_resume_node-3",
-        user: "root",
-        cwd: "/srv/cluster/work",
-        time: "2026-11-30T03:32:39",
-        command: "sinfo",
-        output: concat!(
-            "PARTITION AVAIL  TIMELIMIT  NODES  STATE NODELIST\n",
-            "gpu*         up 7-00:00:00      1  idle* node-3\n",
-            "gpu*         up 7-00:00:00      3    mix node-[1-2,4]\n",
-            "debug        up    1:00:00      1    mix node-1\n",
-        ),
-        exit: 0,
-        stream: "out",
-    },
-    Block {
-        file: "43_scontrol_resume_node-3",
-        user: "root",
-        cwd: "/srv/cluster/work",
-        time: "2026-11-30T03:32:39",
-        command: "sinfo -R",
-        output: "REASON               USER      TIMESTAMP           NODELIST\n",
-        exit: 0,
-        stream: "out",
-    },
-    Block {
-        file: "43_scontrol_resume_node-3",
-        user: "root",
-        cwd: "/srv/cluster/work",
-        time: "2026-11-30T03:32:41",
-        command: "squeue",
-        output: concat!(
-            "             JOBID PARTITION     NAME     USER ST       TIME  NODES NODELIST(REASON)\n",
-            "                35     debug cpu-debu     root  R       1:02      1 node-1\n",
-            "                30       gpu train-ll     root PD       0:00      2 (BeginTime)\n",
-            "                34       gpu   urgent     root PD       0:00      1 (Resources)\n",
-            "                32       gpu train-ll     root PD       0:00      2 (Priority)\n",
-            "        38_[2-3%2]       gpu    sweep     root PD       0:00      1 (JobArrayTaskLimit)\n",
-            "                37       gpu postproc     root PD       0:00      1 (Dependency)\n",
-            "                36       gpu held-job    alice PD       0:00      1 (JobHeldUser)\n",
-            "                31       gpu finetune    alice  R       1:38      2 node-[1-2]\n",
-            "                33       gpu   eval-b      bob  R       0:09      1 node-4\n",
-            "              38_0       gpu    sweep     root  R       0:02      1 node-4\n",
-            "              38_1       gpu    sweep     root  R       0:02      1 node-4\n",
-        ),
-        exit: 0,
-        stream: "out",
-    },
-    Block {
-        file: "43_scontrol_resume_node-3",
-        user: "root",
-        cwd: "/srv/cluster/work",
-        time: "2026-11-30T03:32:41",
-        command: "scontrol update NodeName=node-3 State=RESUME",
-        output: "slurm_update error: Invalid node state specified\n",
-        exit: 1,
-        stream: "err",
-    },
-    Block {
-        file: "43_scontrol_resume_node-3",
-        user: "root",
-        cwd: "/srv/cluster/work",
-        time: "2026-11-30T03:32:47",
-        command: "sinfo",
-        output: concat!(
-            "PARTITION AVAIL  TIMELIMIT  NODES  STATE NODELIST\n",
-            "gpu*         up 7-00:00:00      4    mix node-[1-4]\n",
-            "debug        up    1:00:00      1    mix node-1\n",
-        ),
-        exit: 0,
-        stream: "out",
-    },
-    Block {
-        file: "43_scontrol_resume_node-3",
-        user: "root",
-        cwd: "/srv/cluster/work",
-        time: "2026-11-30T03:32:47",
-        command: "squeue",
-        output: concat!(
-            "             JOBID PARTITION     NAME     USER ST       TIME  NODES NODELIST(REASON)\n",
-            "                35     debug cpu-debu     root  R       1:08      1 node-1\n",
-            "                30       gpu train-ll     root PD       0:00      2 (BeginTime)\n",
-            "                32       gpu train-ll     root PD       0:00      2 (Resources)\n",
-            "        38_[2-3%2]       gpu    sweep     root PD       0:00      1 (JobArrayTaskLimit)\n",
-            "                37       gpu postproc     root PD       0:00      1 (Dependency)\n",
-            "                36       gpu held-job    alice PD       0:00      1 (JobHeldUser)\n",
-            "                31       gpu finetune    alice  R       1:44      2 node-[1-2]\n",
-            "                33       gpu   eval-b      bob  R       0:15      1 node-4\n",
-            "                34       gpu   urgent     root  R       0:05      1 node-3\n",
-            "              38_0       gpu    sweep     root  R       0:08      1 node-4\n",
-            "              38_1       gpu    sweep     root  R       0:08      1 node-4\n",
-        ),
-        exit: 0,
-        stream: "out",
-    },
-    Block {
-        file: "43_scontrol_resume_node-3",
-        user: "root",
-        cwd: "/srv/cluster/work",
-        time: "2026-11-30T03:32:47",
-        command: "sinfo -N",
-        output: concat!(
-            "NODELIST   NODES PARTITION STATE \n",
-            "node-1         1      gpu* mix   \n",
-            "node-1         1     debug mix   \n",
-            "node-2         1      gpu* mix   \n",
-            "node-3         1      gpu* mix   \n",
-            "node-4         1      gpu* mix   \n",
-        ),
-        exit: 0,
-        stream: "out",
-    },
-    Block {
-        file: "60_sacct",
-        user: "root",
-        cwd: "/srv/cluster/work",
-        time: "2026-11-30T03:33:17",
-        command: "sacct",
-        output: concat!(
-            "JobID           JobName  Partition    Account  AllocCPUS      State ExitCode \n",
-            "------------ ---------- ---------- ---------- ---------- ---------- -------- \n",
-            "1              hostname        gpu     team-a          2  COMPLETED      0:0 \n",
-            "1.0            hostname                team-a          2  COMPLETED      0:0 \n",
-            "2                  bash        gpu     team-a          2  COMPLETED      0:0 \n",
-            "2.0                bash                team-a          2  COMPLETED      0:0 \n",
-            "3              hostname        gpu     team-a          2  COMPLETED      0:0 \n",
-            "3.0            hostname                team-a          2  COMPLETED      0:0 \n",
-            "4             prep-data        gpu     team-a          1  COMPLETED      0:0 \n",
-            "4.batch           batch                team-a          1  COMPLETED      0:0 \n",
-            "5               bench-b        gpu     team-b          2  COMPLETED      0:0 \n",
-            "5.batch           batch                team-b          1  COMPLETED      0:0 \n",
-            "6              quick-ok        gpu     team-a          1  COMPLETED      0:0 \n",
-            "6.batch           batch                team-a          1  COMPLETED      0:0 \n",
-            "7             will-fail        gpu     team-a          1     FAILED      3:0 \n",
-            "7.batch           batch                team-a          1     FAILED      3:0 \n",
-            "8            timeout-j+        gpu     team-a          1    TIMEOUT      0:0 \n",
-            "8.batch           batch                team-a          1  CANCELLED     0:15 \n",
-            "9             to-cancel        gpu     team-a          1 CANCELLED+      0:0 \n",
-            "9.batch           batch                team-a          1  CANCELLED     0:15 \n",
-            "10             hostname        gpu     team-a          2  COMPLETED      0:0 \n",
-            "10.0           hostname                team-a          2  COMPLETED      0:0 \n",
-            "11             hostname        gpu     team-a          2  COMPLETED      0:0 \n",
-            "11.0           hostname                team-a          2  COMPLETED      0:0 \n",
-            "12             hostname        gpu     team-a          4  COMPLETED      0:0 \n",
-            "12.0           hostname                team-a          4  COMPLETED      0:0 \n",
-            "13                 bash      debug     team-a          1  COMPLETED      0:0 \n",
-            "13.0               bash                team-a          1  COMPLETED      0:0 \n",
-            "14             hostname        gpu     team-a         10 CANCELLED+      0:0 \n",
-            "15             hostname        gpu     team-a          2     FAILED      1:0 \n",
-            "16           nosuchcom+        gpu     team-a          1     FAILED      2:0 \n",
-            "16.0         nosuchcom+                team-a          1     FAILED      2:0 \n",
-            "17                 bash        gpu     team-a          1     FAILED      7:0 \n",
-            "17.0               bash                team-a          1     FAILED      7:0 \n",
-            "18              too-big        gpu     team-a         10 CANCELLED+      0:0 \n",
-            "19                 wrap        gpu     team-a         10 CANCELLED+      0:0 \n",
-            "20           too-many-+        gpu     team-a          2     FAILED      1:0 \n",
-            "21                 wrap        gpu     team-a          2     FAILED      1:0 \n",
-            "22                 wrap        gpu     team-a          1     FAILED      1:0 \n",
-            "23                 wrap        gpu     team-a          1     FAILED      1:0 \n",
-            "24                 wrap        gpu     team-a        300 CANCELLED+      0:0 \n",
-            "25                 wrap      debug     team-a          1 CANCELLED+      0:0 \n",
-            "28                 wrap        gpu     team-a          1  COMPLETED      0:0 \n",
-            "28.batch          batch                team-a          1  COMPLETED      0:0 \n",
-            "29           too-many-+        gpu     team-a          2     FAILED      1:0 \n",
-            "30            train-llm        gpu     team-a          2   REQUEUED      0:0 \n",
-            "30.batch          batch                team-a          1  CANCELLED     0:15 \n",
-            "30.0           hostname                team-a          2  COMPLETED      0:0 \n",
-            "31             finetune        gpu     team-a          2    RUNNING      0:0 \n",
-            "31.batch          batch                team-a          1    RUNNING      0:0 \n",
-            "31.0           hostname                team-a          2  COMPLETED      0:0 \n",
-            "32            train-llm        gpu     team-a          2   REQUEUED      0:0 \n",
-            "33               eval-b        gpu     team-b          1    RUNNING      0:0 \n",
-            "33.batch          batch                team-b          1    RUNNING      0:0 \n",
-            "34               urgent        gpu     team-a          1    RUNNING      0:0 \n",
-            "34.batch          batch                team-a          1    RUNNING      0:0 \n",
-            "35            cpu-debug      debug     team-a          4    RUNNING      0:0 \n",
-            "35.batch          batch                team-a          4    RUNNING      0:0 \n",
-            "36             held-job        gpu     team-a          1    PENDING      0:0 \n",
-            "38_0              sweep        gpu     team-a          1    RUNNING      0:0 \n",
-            "38_0.batch        batch                team-a          1    RUNNING      0:0 \n",
-            "38_1              sweep        gpu     team-a          1    RUNNING      0:0 \n",
-            "38_1.batch        batch                team-a          1    RUNNING      0:0 \n",
-        ),
-        exit: 0,
-        stream: "out",
-    },
-    Block {
-        file: "80_scontrol_frobnicate",
-        user: "root",
-        cwd: "/srv/cluster/work",
-        time: "2026-11-30T03:27:24",
-        command: "scontrol frobnicate",
-        output: "invalid keyword: frobnicate\n",
-        exit: 1,
-        stream: "err",
-    },
-    Block {
-        file: "80_squeue_bogus",
-        user: "root",
-        cwd: "/srv/cluster/work",
-        time: "2026-11-30T03:27:24",
-        command: "squeue --bogus",
-        output: concat!(
-            "squeue: unrecognized option '--bogus'\n",
-            "Try \"squeue --help\" for more information\n",
-        ),
-        exit: 1,
-        stream: "err",
-    },
-];
+/// One recorded command.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(super) struct Block {
+    /// The file's name without `.txt`.
+    pub(super) file: String,
+    /// Its place in the file, from 0.
+    pub(super) index: usize,
+    pub(super) user: String,
+    pub(super) cwd: String,
+    /// ISO local time, `2026-11-30T03:32:06`.
+    pub(super) time: String,
+    pub(super) command: String,
+    /// Byte-exact, trailing spaces included.
+    pub(super) output: String,
+    pub(super) exit: i32,
+    pub(super) streams: Streams,
+}
 
-/// The blocks of one transcript file, in order.
-pub(super) fn blocks(file: &str) -> Vec<&'static Block> {
-    BLOCKS.iter().filter(|b| b.file == file).collect()
+impl Block {
+    /// The tool it ran: the command's first word.
+    pub(super) fn tool(&self) -> &str {
+        self.command.split_whitespace().next().unwrap_or("")
+    }
+}
+
+/// A mistake in a recording, with its file and line.
+fn fault(file: &str, line: usize, message: &str) -> String {
+    format!("tests/slurm/{file}.txt:{line}: {message}")
+}
+
+/// The value of `key=` in a header's words.
+fn header_value<'a>(header: &'a str, key: &str) -> Option<&'a str> {
+    header
+        .split_whitespace()
+        .find_map(|w| w.strip_prefix(key)?.strip_prefix('='))
+}
+
+/// Reads `##### exit code: 0   (stdout 85 bytes, stderr 0 bytes)`.
+fn footer(line: &str) -> Option<(i32, usize, usize)> {
+    let rest = line.strip_prefix("##### exit code: ")?;
+    let (exit, counts) = rest.split_once('(')?;
+    let mut numbers = counts
+        .split(|c: char| !c.is_ascii_digit())
+        .filter(|w| !w.is_empty())
+        .map(str::parse::<usize>);
+    let stdout = numbers.next()?.ok()?;
+    let stderr = numbers.next()?.ok()?;
+    Some((exit.trim().parse().ok()?, stdout, stderr))
+}
+
+/// The blocks of one recording named `file` (without `.txt`).
+pub(super) fn parse(file: &str, text: &str) -> Result<Vec<Block>, String> {
+    let lines: Vec<&str> = text.split_inclusive('\n').collect();
+    let mut blocks = Vec::new();
+    let mut i = 0;
+    while i < lines.len() {
+        let header = lines[i].trim_end_matches('\n');
+        if header.trim().is_empty() {
+            i += 1;
+            continue;
+        }
+        let number = i + 1;
+        if !header.starts_with("##### user=") {
+            return Err(fault(file, number, "expected a `##### user=...` header"));
+        }
+        let field = |key: &str| {
+            header_value(header, key)
+                .map(str::to_owned)
+                .ok_or_else(|| fault(file, number, &format!("the header has no {key}=")))
+        };
+        let (user, host, cwd, time) = (
+            field("user")?,
+            field("host")?,
+            field("cwd")?,
+            field("time")?,
+        );
+        let prompt = lines
+            .get(i + 1)
+            .map(|l| l.trim_end_matches('\n'))
+            .ok_or_else(|| fault(file, number + 1, "the header has no prompt line after it"))?;
+        let command = [format!("{user}@{host}# "), format!("{user}@{host}$ ")]
+            .iter()
+            .find_map(|p| prompt.strip_prefix(p.as_str()))
+            .ok_or_else(|| {
+                fault(
+                    file,
+                    number + 1,
+                    &format!("expected the prompt {user}@{host}# or $"),
+                )
+            })?
+            .to_owned();
+        i += 2;
+        let start = i;
+        while i < lines.len() && !lines[i].starts_with("##### exit code: ") {
+            i += 1;
+        }
+        let Some((exit, stdout, stderr)) = lines.get(i).and_then(|l| footer(l.trim_end())) else {
+            return Err(fault(
+                file,
+                number,
+                "the block has no `##### exit code: N   (stdout N bytes, stderr N bytes)` footer",
+            ));
+        };
+        // The counts only say which streams printed: they were taken
+        // before the recorder rewrote the paths (scontrol's `StdOut=` and
+        // the like), so they need not add up to the text.
+        let output: String = lines[start..i].concat();
+        i += 1;
+        let mut errors = String::new();
+        let mut all_stderr = false;
+        while let Some(line) = lines
+            .get(i)
+            .filter(|l| l.starts_with("##### ") && !l.starts_with("##### user="))
+        {
+            if line.starts_with("##### (all of the above output went to stderr)") {
+                all_stderr = true;
+            } else if let Some(text) = line.strip_prefix("##### stderr| ") {
+                errors.push_str(text);
+            } else {
+                return Err(fault(file, i + 1, "unknown `#####` line"));
+            }
+            i += 1;
+        }
+        let streams = match (stdout, stderr) {
+            (_, 0) => Streams::Stdout,
+            (0, _) => Streams::Stderr,
+            _ if all_stderr => Streams::Stderr,
+            _ => Streams::Mixed(errors),
+        };
+        blocks.push(Block {
+            file: file.to_owned(),
+            index: blocks.len(),
+            user,
+            cwd,
+            time,
+            command,
+            output,
+            exit,
+            streams,
+        });
+    }
+    Ok(blocks)
+}
+
+/// Every recording in `tests/slurm/`, by file name, then in file order.
+pub(super) fn recordings() -> Vec<Block> {
+    let folder = Path::new(FOLDER);
+    let mut names: Vec<String> = std::fs::read_dir(folder)
+        .unwrap_or_else(|e| panic!("{FOLDER}: {e}"))
+        .filter_map(|entry| entry.ok()?.file_name().into_string().ok())
+        .filter_map(|name| name.strip_suffix(".txt").map(str::to_owned))
+        .collect();
+    names.sort();
+    names
+        .iter()
+        .flat_map(|name| {
+            let text = std::fs::read_to_string(folder.join(format!("{name}.txt")))
+                .unwrap_or_else(|e| panic!("tests/slurm/{name}.txt: {e}"));
+            parse(name, &text).unwrap_or_else(|e| panic!("{e}"))
+        })
+        .collect()
+}
+
+/// The blocks of one recording, in order.
+pub(super) fn blocks(file: &str) -> Vec<Block> {
+    let blocks: Vec<Block> = recordings()
+        .into_iter()
+        .filter(|b| b.file == file)
+        .collect();
+    assert!(!blocks.is_empty(), "no recording tests/slurm/{file}.txt");
+    blocks
+}
+
+#[test]
+fn a_recording_is_read_with_its_streams_and_exact_bytes() {
+    let text = "\
+##### user=alice host=vm cwd=~ time=2026-11-30T03:32:10
+alice@vm$ squeue --me
+  JOBID  \n\
+##### exit code: 0   (stdout 10 bytes, stderr 0 bytes)
+
+##### user=root host=vm cwd=/w time=2026-11-30T03:32:11
+root@vm# sbatch x.sh
+Submitted batch job 3
+sbatch: warning: x
+##### exit code: 0   (stdout 22 bytes, stderr 19 bytes)
+##### stderr| sbatch: warning: x
+##### user=root host=vm cwd=/w time=2026-11-30T03:32:12
+root@vm# scontrol frobnicate
+invalid keyword: frobnicate
+##### exit code: 1   (stdout 0 bytes, stderr 28 bytes)
+##### (all of the above output went to stderr)
+";
+    let blocks = parse("t", text).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(blocks.len(), 3);
+    assert_eq!(
+        (blocks[0].user.as_str(), blocks[0].cwd.as_str()),
+        ("alice", "~")
+    );
+    assert_eq!(blocks[0].command, "squeue --me");
+    assert_eq!(blocks[0].output, "  JOBID  \n", "trailing spaces kept");
+    assert_eq!(
+        blocks[1].streams,
+        Streams::Mixed("sbatch: warning: x\n".into())
+    );
+    assert_eq!(blocks[1].tool(), "sbatch");
+    assert_eq!((blocks[2].exit, &blocks[2].streams), (1, &Streams::Stderr));
+    assert_eq!(blocks[2].index, 2);
+}
+
+#[test]
+fn a_broken_recording_is_named_with_its_line() {
+    assert_eq!(
+        parse("bad", "\nhello\n"),
+        Err("tests/slurm/bad.txt:2: expected a `##### user=...` header".into())
+    );
+    let unfinished = "##### user=root host=vm cwd=/ time=T\nroot@vm# sinfo\nx\n";
+    assert_eq!(
+        parse("bad", unfinished),
+        Err("tests/slurm/bad.txt:1: the block has no `##### exit code: N   (stdout N bytes, stderr N bytes)` footer".into())
+    );
+    let no_prompt = "##### user=root host=vm cwd=/ time=T\nalice@vm$ sinfo\n";
+    assert_eq!(
+        parse("bad", no_prompt),
+        Err("tests/slurm/bad.txt:2: expected the prompt root@vm# or $".into())
+    );
 }
