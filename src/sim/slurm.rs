@@ -6,6 +6,7 @@ pub mod bench;
 pub mod calendar;
 pub mod cluster;
 pub mod conf;
+mod getopt;
 pub mod hostlist;
 pub mod lab;
 pub mod node_tools;

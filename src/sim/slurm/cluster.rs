@@ -34,7 +34,6 @@ use crate::sim::fair_share::FairShareError;
 use crate::sim::slurm::conf::{ClusterConfig, ConfErrors, InitialState, PartitionNodes};
 
 mod accounts;
-mod args;
 mod clock;
 mod commands;
 mod events;

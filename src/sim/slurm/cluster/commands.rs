@@ -5,7 +5,7 @@
 //! `--help` and `--usage` describe, in our own words, the options this
 //! model supports.
 
-use super::args::{self, Opt};
+use super::super::getopt::{self, GetoptError, Opt, Order};
 use super::output::CommandOutput;
 use super::runner::NoPrograms;
 use super::state::{Job, JobState};
@@ -35,7 +35,7 @@ pub struct CommandInfo {
 impl CommandInfo {
     /// Its options as typed (`-p`, `--partition`), for tab completion.
     pub fn options(&self) -> Vec<String> {
-        args::spellings(self.options)
+        getopt::spellings(self.options)
     }
 }
 
@@ -157,10 +157,10 @@ impl Cluster {
     }
 }
 
-/// A getopt mistake: glibc's line, then the tool's hint, exit 1.
-fn usage_error(prog: &str, message: &str, exit: i32) -> CommandOutput {
+/// A getopt mistake: glibc's line, then the tool's hint.
+fn usage_error(prog: &str, mistake: &GetoptError, exit: i32) -> CommandOutput {
     let mut out = CommandOutput::default();
-    out.err(message);
+    out.err_line(&format!("{prog}: {mistake}"));
     out.err_line(&format!("Try \"{prog} --help\" for more information"));
     out.exit = exit;
     out
@@ -172,8 +172,8 @@ fn parse(
     argv: &[String],
     table: &[Opt],
     exit: i32,
-) -> Result<args::Parsed, CommandOutput> {
-    args::parse(prog, argv, table, false).map_err(|m| usage_error(prog, &m, exit))
+) -> Result<getopt::Parsed, CommandOutput> {
+    getopt::parse(argv, table, Order::Permute).map_err(|e| usage_error(prog, &e, exit))
 }
 
 /// A successful output of lines on stdout.

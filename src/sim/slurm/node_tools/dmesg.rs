@@ -7,6 +7,7 @@
 //! microseconds since boot (`entries`), which either stamp style then
 //! prints, continuation lines indented under the first.
 
+use super::super::getopt::{Getopt, HasArg, Item, Opt, Order, opt};
 use super::ToolOutput;
 use super::clock::Civil;
 use super::health::{GpuHealth, NodeHealth};
@@ -50,35 +51,29 @@ pub fn dmesg_t(node: &NodeHealth, now: i64) -> String {
     })
 }
 
+/// The options this model reads; util-linux's others are refused as
+/// unknown.
+const OPTIONS: [Opt<char>; 2] = [
+    opt('T', Some('T'), &["ctime"], HasArg::No),
+    opt('h', Some('h'), &["help"], HasArg::No),
+];
+
 /// `dmesg` with `args` (the words after the name): `-T`/`--ctime` or
-/// none; unknown options end as util-linux's getopt ends them.
+/// none; `-h` prints the usage at once; mistakes end as util-linux ends
+/// them.
 pub fn dmesg_command(node: &NodeHealth, args: &[String], now: i64) -> ToolOutput {
     let mut ctime = false;
-    for arg in args {
-        let problem = match arg.as_str() {
-            "--ctime" => None,
-            "--help" => return help(),
-            long if long.starts_with("--") => Some(format!("unrecognized option '{long}'")),
-            short if short.starts_with('-') && short.len() > 1 => {
-                // getopt reads the letters in order: the first that is not
-                // `T` decides.
-                match short.chars().skip(1).find(|&c| c != 'T') {
-                    None => None,
-                    Some('h') => return help(),
-                    Some(c) => Some(format!("invalid option -- '{c}'")),
-                }
-            }
-            _ => Some("bad usage".to_owned()),
-        };
-        match problem {
-            None => ctime = true,
-            Some(message) => {
-                return ToolOutput::error(
-                    format!("dmesg: {message}\nTry 'dmesg --help' for more information.\n"),
-                    1,
-                );
-            }
+    let mut operand = false;
+    for item in Getopt::new(args, &OPTIONS, Order::Permute) {
+        match item {
+            Ok(Item::Opt('h', _)) => return help(),
+            Ok(Item::Opt(_, _)) => ctime = true,
+            Ok(Item::Operand(_)) => operand = true,
+            Err(mistake) => return usage_error(&mistake.to_string()),
         }
+    }
+    if operand {
+        return usage_error("bad usage");
     }
     ToolOutput {
         stdout: if ctime {
@@ -88,6 +83,14 @@ pub fn dmesg_command(node: &NodeHealth, args: &[String], now: i64) -> ToolOutput
         },
         ..ToolOutput::default()
     }
+}
+
+/// A mistake on the command line, with util-linux's hint, exit 1.
+fn usage_error(message: &str) -> ToolOutput {
+    ToolOutput::error(
+        format!("dmesg: {message}\nTry 'dmesg --help' for more information.\n"),
+        1,
+    )
 }
 
 fn help() -> ToolOutput {

@@ -10,6 +10,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::sim::allreduce::{PerfParams, PerfType};
 
+use super::super::getopt::{Getopt, HasArg, Item, Opt, Order, opt};
 use super::ToolOutput;
 
 /// The largest number of rows (message sizes) a run may print here.
@@ -22,34 +23,32 @@ const TYPE_NAMES: [&str; 10] = [
 /// The reductions `-o` names (NCCL 2.11 and later).
 const OP_NAMES: [&str; 6] = ["sum", "prod", "max", "min", "avg", "mulsum"];
 
-/// Short option letters that take an argument (all of them but `h`).
-const WITH_ARGUMENT: &str = "tgbeifnmwNpcodrzyTGCaR";
-
-/// Long names and their letters, as `longopts` in `src/common.cu`.
-const LONG_OPTIONS: [(&str, char); 23] = [
-    ("nthreads", 't'),
-    ("ngpus", 'g'),
-    ("minbytes", 'b'),
-    ("maxbytes", 'e'),
-    ("stepbytes", 'i'),
-    ("stepfactor", 'f'),
-    ("iters", 'n'),
-    ("agg_iters", 'm'),
-    ("warmup_iters", 'w'),
-    ("run_cycles", 'N'),
-    ("parallel_init", 'p'),
-    ("check", 'c'),
-    ("op", 'o'),
-    ("datatype", 'd'),
-    ("root", 'r'),
-    ("blocking", 'z'),
-    ("stream_null", 'y'),
-    ("timeout", 'T'),
-    ("cudagraph", 'G'),
-    ("report_cputime", 'C'),
-    ("average", 'a'),
-    ("local_register", 'R'),
-    ("help", 'h'),
+/// The options of `src/common.cu`'s `longopts` and option string: every
+/// letter but `h` takes an argument.
+const OPTIONS: [Opt<char>; 23] = [
+    opt('t', Some('t'), &["nthreads"], HasArg::Required),
+    opt('g', Some('g'), &["ngpus"], HasArg::Required),
+    opt('b', Some('b'), &["minbytes"], HasArg::Required),
+    opt('e', Some('e'), &["maxbytes"], HasArg::Required),
+    opt('i', Some('i'), &["stepbytes"], HasArg::Required),
+    opt('f', Some('f'), &["stepfactor"], HasArg::Required),
+    opt('n', Some('n'), &["iters"], HasArg::Required),
+    opt('m', Some('m'), &["agg_iters"], HasArg::Required),
+    opt('w', Some('w'), &["warmup_iters"], HasArg::Required),
+    opt('N', Some('N'), &["run_cycles"], HasArg::Required),
+    opt('p', Some('p'), &["parallel_init"], HasArg::Required),
+    opt('c', Some('c'), &["check"], HasArg::Required),
+    opt('o', Some('o'), &["op"], HasArg::Required),
+    opt('d', Some('d'), &["datatype"], HasArg::Required),
+    opt('r', Some('r'), &["root"], HasArg::Required),
+    opt('z', Some('z'), &["blocking"], HasArg::Required),
+    opt('y', Some('y'), &["stream_null"], HasArg::Required),
+    opt('T', Some('T'), &["timeout"], HasArg::Required),
+    opt('G', Some('G'), &["cudagraph"], HasArg::Required),
+    opt('C', Some('C'), &["report_cputime"], HasArg::Required),
+    opt('a', Some('a'), &["average"], HasArg::Required),
+    opt('R', Some('R'), &["local_register"], HasArg::Required),
+    opt('h', Some('h'), &["help"], HasArg::No),
 ];
 
 /// The usage this mock prints for `-h` and after a bad option, in the
@@ -276,98 +275,19 @@ pub fn parse_perf_args(args: &[String]) -> Result<PerfOptions, PerfArgError> {
     Ok(options)
 }
 
-/// glibc's `getopt_long` with nccl-tests' option string: the options in
-/// order as (letter, argument); operands are skipped, `--` ends the
-/// options, a long name may be any unique prefix.
+/// The options in order as (letter, argument), read as nccl-tests' loop
+/// reads them: `-h` prints the usage at once; operands are moved aside
+/// and never read.
 fn getopt(args: &[String]) -> Result<Vec<(char, String)>, PerfArgError> {
     let mut found = Vec::new();
-    let mut i = 0;
-    while let Some(arg) = args.get(i) {
-        i += 1;
-        if arg == "--" {
-            break;
+    for item in Getopt::new(args, &OPTIONS, Order::Permute) {
+        match item.map_err(|e| PerfArgError::Getopt(e.to_string()))? {
+            Item::Opt('h', _) => return Err(PerfArgError::Help),
+            Item::Opt(letter, value) => found.push((letter, value.unwrap_or_default())),
+            Item::Operand(_) => {}
         }
-        if let Some(long) = arg.strip_prefix("--") {
-            let (name, inline) = match long.split_once('=') {
-                Some((name, value)) => (name, Some(value)),
-                None => (long, None),
-            };
-            let letter = long_letter(name)?;
-            let full = LONG_OPTIONS
-                .iter()
-                .find(|(_, l)| *l == letter)
-                .map_or(name, |(n, _)| *n);
-            if letter == 'h' {
-                if inline.is_some() {
-                    return Err(PerfArgError::Getopt(format!(
-                        "option '--{full}' doesn't allow an argument"
-                    )));
-                }
-                return Err(PerfArgError::Help);
-            }
-            let value = match inline {
-                Some(value) => value.to_owned(),
-                None => {
-                    let next = args.get(i).ok_or_else(|| {
-                        PerfArgError::Getopt(format!("option '--{full}' requires an argument"))
-                    })?;
-                    i += 1;
-                    next.clone()
-                }
-            };
-            found.push((letter, value));
-        } else if let Some(cluster) = arg.strip_prefix('-').filter(|c| !c.is_empty()) {
-            // Every letter but `h` takes an argument, so the first letter
-            // decides: the rest of the word, or the next word, is its value.
-            let mut letters = cluster.chars();
-            let letter = letters.next().unwrap_or('-');
-            if letter == 'h' {
-                return Err(PerfArgError::Help);
-            }
-            if !WITH_ARGUMENT.contains(letter) {
-                return Err(PerfArgError::Getopt(format!(
-                    "invalid option -- '{letter}'"
-                )));
-            }
-            let value = match letters.as_str() {
-                "" => {
-                    let next = args.get(i).ok_or_else(|| {
-                        PerfArgError::Getopt(format!("option requires an argument -- '{letter}'"))
-                    })?;
-                    i += 1;
-                    next.clone()
-                }
-                rest => rest.to_owned(),
-            };
-            found.push((letter, value));
-        }
-        // Anything else is an operand, which getopt moves aside and
-        // nccl-tests never reads.
     }
     Ok(found)
-}
-
-/// The letter of a long option given by its name or a unique prefix.
-fn long_letter(name: &str) -> Result<char, PerfArgError> {
-    if let Some((_, letter)) = LONG_OPTIONS.iter().find(|(n, _)| *n == name) {
-        return Ok(*letter);
-    }
-    let matches: Vec<&(&str, char)> = LONG_OPTIONS
-        .iter()
-        .filter(|(n, _)| !name.is_empty() && n.starts_with(name))
-        .collect();
-    match matches.as_slice() {
-        [(_, letter)] => Ok(*letter),
-        [] => Err(PerfArgError::Getopt(format!(
-            "unrecognized option '--{name}'"
-        ))),
-        several => {
-            let list: String = several.iter().map(|(n, _)| format!(" '--{n}'")).collect();
-            Err(PerfArgError::Getopt(format!(
-                "option '--{name}' is ambiguous; possibilities:{list}"
-            )))
-        }
-    }
 }
 
 /// Sets one option as `src/common.cu` does.

@@ -7,7 +7,7 @@
 //! before (`REQUEUED`); `-D` shows every run. Fields this model does not
 //! measure (memory use, energy, ...) print blank.
 
-use super::super::args::{HasArg, Opt, opt};
+use super::super::super::getopt::{HasArg, Opt, opt};
 use super::super::clock;
 use super::super::fields::{Parsable, mem_units, print_fields_header, print_fields_row};
 use super::super::output::CommandOutput;

@@ -4,7 +4,7 @@
 //! `Submitted batch job N`, `--parsable`, `--test-only`, or slurmctld's
 //! refusal.
 
-use super::super::args::{self, HasArg, Opt, opt};
+use super::super::super::getopt::{self, HasArg, Opt, Order, opt};
 use super::super::clock;
 use super::super::output::CommandOutput;
 use super::super::script;
@@ -55,7 +55,7 @@ pub(super) const JOB_OPTIONS: [Opt; 29] = [
     opt("version", Some('V'), &["version"], HasArg::No),
 ];
 
-pub(super) const OPTIONS: &[Opt] = &args::concat::<29, 4, 33>(
+pub(super) const OPTIONS: &[Opt] = &getopt::concat::<29, 4, 33>(
     JOB_OPTIONS,
     [
         opt("array", Some('a'), &["array"], HasArg::Required),
@@ -69,7 +69,7 @@ pub(super) const OPTIONS: &[Opt] = &args::concat::<29, 4, 33>(
 /// line) into `opts`; the first failure is the command's output.
 pub(super) fn apply_all(
     prog: &str,
-    parsed: &args::Parsed,
+    parsed: &getopt::Parsed,
     opts: &mut JobOptions,
 ) -> Result<(), CommandOutput> {
     for (key, value) in &parsed.opts {
@@ -87,9 +87,9 @@ pub(super) fn run(
     caller: &Caller<'_>,
 ) -> CommandOutput {
     // sbatch exits -1 (255) for option mistakes.
-    let parsed = match args::parse("sbatch", argv, OPTIONS, true) {
+    let parsed = match getopt::parse(argv, OPTIONS, Order::StopAtOperand) {
         Ok(p) => p,
-        Err(m) => return usage_error("sbatch", &m, 255),
+        Err(e) => return usage_error("sbatch", &e, 255),
     };
     if parsed.has("help") {
         return help::text(help::SBATCH);
@@ -146,7 +146,7 @@ pub(super) fn run(
     }
     let mut opts = JobOptions::default();
     let directives = script::directives(&text);
-    match args::parse("sbatch", &directives, OPTIONS, true) {
+    match getopt::parse(&directives, OPTIONS, Order::StopAtOperand) {
         Ok(p) if p.operands.is_empty() => {
             if let Err(out) = apply_all("sbatch", &p, &mut opts) {
                 return out;
@@ -159,7 +159,7 @@ pub(super) fn run(
                 255,
             );
         }
-        Err(m) => return usage_error("sbatch", &m, 255),
+        Err(e) => return usage_error("sbatch", &e, 255),
     }
     if let Err(out) = apply_all("sbatch", &parsed, &mut opts) {
         return out;

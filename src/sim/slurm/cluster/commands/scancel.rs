@@ -3,7 +3,7 @@
 //! Jobs that are unknown or already done are passed over in silence, as
 //! scancel does; another user's job is refused.
 
-use super::super::args::{HasArg, Opt, opt};
+use super::super::super::getopt::{HasArg, Opt, opt};
 use super::super::output::CommandOutput;
 use super::super::state::JobState;
 use super::super::{Caller, Cluster};

@@ -4,7 +4,7 @@
 //! `uhold`, `release` and `requeue`; other keywords as scontrol refuses
 //! them (`invalid keyword: frobnicate`).
 
-use super::super::args::{HasArg, Opt, opt};
+use super::super::super::getopt::{HasArg, Opt, opt};
 use super::super::clock;
 use super::super::fields::mem_units;
 use super::super::output::CommandOutput;

@@ -4,8 +4,8 @@
 //! reasons of down and drained nodes, `-s` counts per partition, `-l` the
 //! long forms with a date line; `-o` any format of `src/sinfo`'s letters.
 
+use super::super::super::getopt::{HasArg, Opt, opt};
 use super::super::Cluster;
-use super::super::args::{HasArg, Opt, opt};
 use super::super::clock;
 use super::super::fields::{cell, parse_format, uncut};
 use super::super::output::CommandOutput;

@@ -4,8 +4,8 @@
 //! `-j -p -u`. Held jobs, jobs waiting on a dependency or a begin time
 //! are left out, as slurmctld leaves them out.
 
+use super::super::super::getopt::{HasArg, Opt, opt};
 use super::super::Cluster;
-use super::super::args::{HasArg, Opt, opt};
 use super::super::fields::cell;
 use super::super::output::CommandOutput;
 use super::super::state::JobState;

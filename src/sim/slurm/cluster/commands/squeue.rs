@@ -6,7 +6,7 @@
 
 use std::cmp::Ordering;
 
-use super::super::args::{HasArg, Opt, opt};
+use super::super::super::getopt::{HasArg, Opt, opt};
 use super::super::clock;
 use super::super::fields::{Field, cell, mem_units, parse_format, push_cell, uncut};
 use super::super::output::CommandOutput;

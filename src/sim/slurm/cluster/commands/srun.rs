@@ -6,7 +6,7 @@
 //! own, its output printed (`-l` labels it by task), and the clock moves to
 //! the step's end. A program nobody provides fails as execve would.
 
-use super::super::args::{self, HasArg, Opt, opt};
+use super::super::super::getopt::{self, HasArg, Opt, Order, opt};
 use super::super::clock;
 use super::super::mpi::{self, Mpi};
 use super::super::output::CommandOutput;
@@ -17,7 +17,7 @@ use super::super::{Caller, Cluster};
 use super::sbatch::{JOB_OPTIONS, apply_all};
 use super::{VERSION, help, usage_error};
 
-pub(super) const OPTIONS: &[Opt] = &args::concat::<29, 2, 31>(
+pub(super) const OPTIONS: &[Opt] = &getopt::concat::<29, 2, 31>(
     JOB_OPTIONS,
     [
         opt("label", Some('l'), &["label"], HasArg::No),
@@ -29,9 +29,9 @@ pub(super) const OPTIONS: &[Opt] = &args::concat::<29, 2, 31>(
 const MAX_WAIT_S: i64 = 7 * 86_400;
 
 pub(super) fn run(c: &mut Cluster, argv: &[String], caller: &mut Caller<'_>) -> CommandOutput {
-    let parsed = match args::parse("srun", argv, OPTIONS, true) {
+    let parsed = match getopt::parse(argv, OPTIONS, Order::StopAtOperand) {
         Ok(p) => p,
-        Err(m) => return usage_error("srun", &m, 255),
+        Err(e) => return usage_error("srun", &e, 255),
     };
     if parsed.has("help") {
         return help::text(help::SRUN);

@@ -4,7 +4,7 @@
 //! adds NormUsage, LevelFS, GrpTRESMins and TRESRunMins. RawUsage counts
 //! decayed CPU-seconds.
 
-use super::super::args::{HasArg, Opt, opt};
+use super::super::super::getopt::{HasArg, Opt, opt};
 use super::super::fields::{Parsable, print_fields_header, print_fields_row};
 use super::super::output::CommandOutput;
 use super::super::{Caller, Cluster};

@@ -212,7 +212,7 @@ pub(super) fn cat(call: &mut Call<'_>) -> i32 {
             break;
         }
         match read_input(call, op, &mut read) {
-            Ok(text) if opts.flags.is_empty() => call.out.stdout(&text),
+            Ok(text) if opts.opts.is_empty() => call.out.stdout(&text),
             Ok(text) => {
                 let mut numbered = String::with_capacity(text.len() + text.len() / 4);
                 for line in text.split_inclusive('\n') {

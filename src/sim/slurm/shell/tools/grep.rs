@@ -43,7 +43,7 @@ pub(super) fn grep(call: &mut Call<'_>) -> i32 {
     };
     let mut operands = opts.operands.clone();
     let mut patterns: Vec<String> = opts
-        .flags
+        .opts
         .iter()
         .filter(|(f, _)| *f == 'e')
         .filter_map(|(_, v)| v.clone())
@@ -62,7 +62,7 @@ pub(super) fn grep(call: &mut Call<'_>) -> i32 {
         .iter()
         .flat_map(|p| p.split('\n').map(str::to_owned).collect::<Vec<_>>())
         .collect();
-    let last_syntax = opts.flags.iter().rev().find_map(|(f, _)| match f {
+    let last_syntax = opts.opts.iter().rev().find_map(|(f, _)| match f {
         'E' => Some(Syntax::Extended),
         'F' => Some(Syntax::Fixed),
         'G' => Some(Syntax::Basic),
@@ -93,7 +93,7 @@ pub(super) fn grep(call: &mut Call<'_>) -> i32 {
         operands
     };
     // `-m NUM`: stop reading a file after NUM selected lines.
-    let max_count = match opts.flags.iter().rev().find(|(f, _)| *f == 'm') {
+    let max_count = match opts.opts.iter().rev().find(|(f, _)| *f == 'm') {
         Some((_, value)) => match value.as_deref().map(str::parse::<u64>) {
             Some(Ok(n)) => Some(n),
             _ => {
