@@ -22,7 +22,16 @@ mod squeue;
 mod srun;
 mod sshare;
 
-/// A command: its name, a one-line summary and its options.
+/// How a command runs: reading the cluster, or changing it.
+#[derive(Debug, Clone, Copy)]
+enum Run {
+    /// Reads the cluster for the caller.
+    Read(fn(&Cluster, &[String], &Caller<'_>) -> CommandOutput),
+    /// May change the cluster; reads stdin and may run programs.
+    Write(fn(&mut Cluster, &[String], &str, &mut Caller<'_>) -> CommandOutput),
+}
+
+/// A command: its name, a one-line summary, its options and how it runs.
 #[derive(Debug, Clone, Copy)]
 pub struct CommandInfo {
     /// The name typed to run it.
@@ -30,6 +39,7 @@ pub struct CommandInfo {
     /// What it does, in one line.
     pub summary: &'static str,
     options: &'static [Opt],
+    run: Run,
 }
 
 impl CommandInfo {
@@ -45,46 +55,55 @@ pub const COMMANDS: &[CommandInfo] = &[
         name: "sacct",
         summary: "accounting records of jobs and their steps",
         options: sacct::OPTIONS,
+        run: Run::Read(sacct::run),
     },
     CommandInfo {
         name: "sbatch",
         summary: "submit a batch script",
         options: sbatch::OPTIONS,
+        run: Run::Write(sbatch::run),
     },
     CommandInfo {
         name: "scancel",
         summary: "cancel jobs",
         options: scancel::OPTIONS,
+        run: Run::Write(scancel::run),
     },
     CommandInfo {
         name: "scontrol",
         summary: "show and change jobs, nodes and partitions",
         options: scontrol::OPTIONS,
+        run: Run::Write(scontrol::run),
     },
     CommandInfo {
         name: "sinfo",
         summary: "partitions and nodes and their states",
         options: sinfo::OPTIONS,
+        run: Run::Read(sinfo::run),
     },
     CommandInfo {
         name: "sprio",
         summary: "the priority factors of pending jobs",
         options: sprio::OPTIONS,
+        run: Run::Read(sprio::run),
     },
     CommandInfo {
         name: "squeue",
         summary: "jobs in the queue",
         options: squeue::OPTIONS,
+        run: Run::Write(squeue::run),
     },
     CommandInfo {
         name: "srun",
         summary: "run a program as a job step, waiting for it",
         options: srun::OPTIONS,
+        run: Run::Write(srun::run),
     },
     CommandInfo {
         name: "sshare",
         summary: "fair-share usage and factors of accounts and users",
         options: sshare::OPTIONS,
+        run: Run::Read(sshare::run),
     },
 ];
 
@@ -132,17 +151,10 @@ impl Cluster {
             return CommandOutput::default();
         };
         let name = prog.rsplit('/').next().unwrap_or(prog);
-        match name {
-            "sacct" => sacct::run(self, rest, caller),
-            "sbatch" => sbatch::run(self, rest, stdin, caller),
-            "scancel" => scancel::run(self, rest, caller),
-            "scontrol" => scontrol::run(self, rest, caller),
-            "sinfo" => sinfo::run(self, rest),
-            "sprio" => sprio::run(self, rest),
-            "squeue" => squeue::run(self, rest, caller),
-            "srun" => srun::run(self, rest, caller),
-            "sshare" => sshare::run(self, rest, caller),
-            _ => CommandOutput::failure(&format!("{name}: command not found\n"), 127),
+        match COMMANDS.iter().find(|c| c.name == name).map(|c| c.run) {
+            Some(Run::Read(run)) => run(self, rest, caller),
+            Some(Run::Write(run)) => run(self, rest, stdin, caller),
+            None => CommandOutput::failure(&format!("{name}: command not found\n"), 127),
         }
     }
 

@@ -84,7 +84,7 @@ pub(super) fn run(
     c: &mut Cluster,
     argv: &[String],
     stdin: &str,
-    caller: &Caller<'_>,
+    caller: &mut Caller<'_>,
 ) -> CommandOutput {
     // sbatch exits -1 (255) for option mistakes.
     let parsed = match getopt::parse(argv, OPTIONS, Order::StopAtOperand) {

@@ -28,7 +28,12 @@ pub(super) const OPTIONS: &[Opt] = &[
     opt("nodelist", Some('w'), &["nodelist"], HasArg::Required),
 ];
 
-pub(super) fn run(c: &mut Cluster, argv: &[String], caller: &Caller<'_>) -> CommandOutput {
+pub(super) fn run(
+    c: &mut Cluster,
+    argv: &[String],
+    _stdin: &str,
+    caller: &mut Caller<'_>,
+) -> CommandOutput {
     let p = match parse("scancel", argv, OPTIONS, 1) {
         Ok(p) => p,
         Err(out) => return out,

@@ -32,7 +32,12 @@ fn is(tag: &str, word: &str, min: usize) -> bool {
     tag.len() <= word.len() && n <= word.len() && word[..tag.len()].eq_ignore_ascii_case(tag)
 }
 
-pub(super) fn run(c: &mut Cluster, argv: &[String], caller: &Caller<'_>) -> CommandOutput {
+pub(super) fn run(
+    c: &mut Cluster,
+    argv: &[String],
+    _stdin: &str,
+    caller: &mut Caller<'_>,
+) -> CommandOutput {
     let p = match parse("scontrol", argv, OPTIONS, 1) {
         Ok(p) => p,
         Err(out) => return out,

@@ -5,11 +5,11 @@
 //! long forms with a date line; `-o` any format of `src/sinfo`'s letters.
 
 use super::super::super::getopt::{HasArg, Opt, opt};
-use super::super::Cluster;
 use super::super::clock;
 use super::super::fields::{cell, parse_format, uncut};
 use super::super::output::CommandOutput;
 use super::super::state::{Node, NodeBase, Partition};
+use super::super::{Caller, Cluster};
 use super::{VERSION, error_out, help, parse};
 use crate::sim::slurm::conf::PartitionState;
 use crate::sim::slurm::hostlist::Hostlist;
@@ -48,7 +48,7 @@ struct Group<'a> {
     key: String,
 }
 
-pub(super) fn run(c: &Cluster, argv: &[String]) -> CommandOutput {
+pub(super) fn run(c: &Cluster, argv: &[String], _caller: &Caller<'_>) -> CommandOutput {
     let p = match parse("sinfo", argv, OPTIONS, 1) {
         Ok(p) => p,
         Err(out) => return out,

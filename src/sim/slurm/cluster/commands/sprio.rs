@@ -5,10 +5,10 @@
 //! are left out, as slurmctld leaves them out.
 
 use super::super::super::getopt::{HasArg, Opt, opt};
-use super::super::Cluster;
 use super::super::fields::cell;
 use super::super::output::CommandOutput;
 use super::super::state::JobState;
+use super::super::{Caller, Cluster};
 use super::{VERSION, help, parse};
 use crate::sim::fair_share::{Contribution, PriorityBreakdown, SprioJob, sprio_lines};
 
@@ -52,7 +52,7 @@ fn weights_row(c: &Cluster) -> PriorityBreakdown {
     }
 }
 
-pub(super) fn run(c: &Cluster, argv: &[String]) -> CommandOutput {
+pub(super) fn run(c: &Cluster, argv: &[String], _caller: &Caller<'_>) -> CommandOutput {
     let p = match parse("sprio", argv, OPTIONS, 1) {
         Ok(p) => p,
         Err(out) => return out,

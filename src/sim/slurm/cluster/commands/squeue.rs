@@ -102,7 +102,12 @@ struct Row<'a> {
     task: Option<u32>,
 }
 
-pub(super) fn run(c: &mut Cluster, argv: &[String], caller: &Caller<'_>) -> CommandOutput {
+pub(super) fn run(
+    c: &mut Cluster,
+    argv: &[String],
+    _stdin: &str,
+    caller: &mut Caller<'_>,
+) -> CommandOutput {
     let p = match parse("squeue", argv, OPTIONS, 1) {
         Ok(p) => p,
         Err(out) => return out,

@@ -28,7 +28,12 @@ pub(super) const OPTIONS: &[Opt] = &getopt::concat::<29, 2, 31>(
 /// The longest an `srun` waits for its allocation, simulated seconds.
 const MAX_WAIT_S: i64 = 7 * 86_400;
 
-pub(super) fn run(c: &mut Cluster, argv: &[String], caller: &mut Caller<'_>) -> CommandOutput {
+pub(super) fn run(
+    c: &mut Cluster,
+    argv: &[String],
+    _stdin: &str,
+    caller: &mut Caller<'_>,
+) -> CommandOutput {
     let parsed = match getopt::parse(argv, OPTIONS, Order::StopAtOperand) {
         Ok(p) => p,
         Err(e) => return usage_error("srun", &e, 255),
