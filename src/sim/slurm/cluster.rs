@@ -16,10 +16,12 @@
 //!    scheduler (reservations for waiting jobs, lower-priority jobs started
 //!    when they delay none), with Slurm's pending reasons.
 //! 5. `lifecycle` and `events`: starting, ending, cancelling, requeueing
-//!    jobs, node failures, and the event loop of [`Cluster::advance`].
+//!    jobs, node failures, and the event loop of [`Cluster::advance`], over
+//!    `run_index` (running jobs by end time and per node, pending ones by
+//!    begin time, kept consistent by its own methods).
 //! 6. `commands`: the command-line tools over all of it
-//!    ([`Cluster::exec`]), with `args` (getopt_long), `fields` (fixed-width
-//!    cells) and `clock` (dates).
+//!    ([`Cluster::exec`]), registered in one table, with the simulation's
+//!    one getopt, `fields` (fixed-width cells) and `clock` (dates).
 //!
 //! Scheduling happens when time moves: commands that change the queue ask
 //! for a scheduling pass, which runs at the next [`Cluster::advance`]
@@ -32,6 +34,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::sim::fair_share::FairShareError;
 use crate::sim::slurm::conf::{ClusterConfig, ConfErrors, InitialState, PartitionNodes};
+use run_index::RunIndex;
 
 mod accounts;
 mod clock;
@@ -45,6 +48,7 @@ mod output;
 mod priority;
 mod resources;
 mod rng;
+mod run_index;
 mod runner;
 mod scheduler;
 mod script;
@@ -134,13 +138,8 @@ pub struct Cluster {
     rng: Rng,
     params: SchedulerParams,
     timers: Timers,
-    /// Running jobs by the time they end: (time, job).
-    ends: BTreeSet<(i64, u32)>,
-    /// Per node, its running jobs by time limit: (expected end, job, what
-    /// it holds there).
-    running_on: Vec<Vec<(i64, u32, Res)>>,
-    /// Pending jobs waiting for a begin time: (time, job).
-    begins: BTreeSet<(i64, u32)>,
+    /// Running jobs by end time and per node, pending ones by begin time.
+    runs: RunIndex,
     /// Pending jobs in priority order, with their partition (rebuilt when
     /// `queue_dirty`).
     queue: Vec<(u32, usize)>,
@@ -155,8 +154,6 @@ pub struct Cluster {
     backfill_dirty: bool,
     /// Text jobs wrote, not yet handed to the caller.
     writes: Vec<FileWrite>,
-    /// Jobs started whose scripts have not run yet.
-    launched: Vec<u32>,
     /// Pending jobs with unmet dependencies.
     dependents: BTreeSet<u32>,
     /// Nodes whose slurmd answers at a time: (time, node).
@@ -325,16 +322,13 @@ impl Cluster {
             rng,
             params,
             timers,
-            ends: BTreeSet::new(),
-            running_on: vec![Vec::new(); node_count],
-            begins: BTreeSet::new(),
+            runs: RunIndex::new(node_count),
             queue: Vec::new(),
             stale_reasons: BTreeSet::new(),
             queue_dirty: false,
             sched_requested: false,
             backfill_dirty: true,
             writes: Vec::new(),
-            launched: Vec::new(),
             dependents: BTreeSet::new(),
             answers: BTreeSet::new(),
             membership,

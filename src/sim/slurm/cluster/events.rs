@@ -46,10 +46,7 @@ impl Cluster {
             .next_calc
             .min(self.timers.next_backfill)
             .min(self.timers.next_sched);
-        if let Some(&(t, _)) = self.ends.iter().next() {
-            next = next.min(t);
-        }
-        if let Some(&(t, _)) = self.begins.iter().next() {
+        if let Some(t) = self.runs.next_time() {
             next = next.min(t);
         }
         if let Some(&(t, _)) = self.answers.iter().next() {
@@ -62,13 +59,7 @@ impl Cluster {
     fn step(&mut self, timed: bool, programs: &mut dyn ProgramRunner) {
         let now = self.now;
         // Jobs ending now, in id order for a deterministic sequence.
-        let due: Vec<(i64, u32)> = self.ends.range(..=(now, u32::MAX)).copied().collect();
-        for &(_, id) in &due {
-            self.clear_end(id);
-        }
-        let mut ending: Vec<u32> = due.into_iter().map(|(_, id)| id).collect();
-        ending.sort_unstable();
-        for id in ending {
+        for id in self.runs.take_due_ends(now) {
             let timeout = self.jobs.get(&id).is_some_and(|j| {
                 j.natural_end
                     .is_none_or(|n| j.end_time.is_some_and(|e| e < n))
@@ -82,14 +73,7 @@ impl Cluster {
                 },
             );
         }
-        let begun: Vec<u32> = self
-            .begins
-            .iter()
-            .take_while(|&&(t, _)| t <= now)
-            .map(|&(_, id)| id)
-            .collect();
-        for id in begun {
-            self.begins.retain(|&(_, j)| j != id);
+        for id in self.runs.take_due_begins(now) {
             if let Some(job) = self.jobs.get_mut(&id)
                 && job.state == JobState::Pending
             {

@@ -98,23 +98,19 @@ impl Cluster {
             if let Some(node) = self.nodes.get_mut(n) {
                 node.alloc = node.alloc + per_node;
             }
-            if let Some(list) = self.running_on.get_mut(n) {
-                let at = list.partition_point(|&(e, _, _)| e <= limit_end);
-                list.insert(at, (limit_end, id, per_node));
-            }
         }
+        self.runs.start(id, nodes, limit_end, per_node);
         self.queue_remove(id);
         self.note_reason(id);
         // Until its script has run, the job may last until its limit.
-        self.set_end(id, limit_end);
-        self.launched.push(id);
+        self.runs.set_end(id, limit_end);
         self.backfill_dirty = true;
     }
 
     /// Runs the scripts of the jobs started since the last call: their
     /// output, steps, run time and exit code, and when they end.
     pub(crate) fn run_launched(&mut self, programs: &mut dyn ProgramRunner) {
-        for id in std::mem::take(&mut self.launched) {
+        for id in self.runs.take_launched() {
             // `srun` runs its own step (commands/srun.rs).
             if self.jobs.get(&id).is_some_and(|j| j.batch) {
                 self.run_script(id, programs);
@@ -298,7 +294,7 @@ impl Cluster {
         job.natural_end = natural;
         let limit_end = job.end_time.unwrap_or(NEVER);
         let end = natural.map_or(limit_end, |n| n.min(limit_end));
-        self.set_end(id, end);
+        self.runs.set_end(id, end);
     }
 
     /// The job's stdout and stderr paths, patterns expanded.
@@ -365,7 +361,7 @@ impl Cluster {
 
     /// Hands over the output of every running job due by now.
     pub(crate) fn flush_running_output(&mut self) {
-        let running: Vec<u32> = self.ends.iter().map(|&(_, id)| id).collect();
+        let running: Vec<u32> = self.runs.running().collect();
         for id in running {
             self.flush_output(id);
         }
@@ -471,18 +467,15 @@ impl Cluster {
         let per_node = job.shape.per_node;
         let nodes = job.nodes.clone();
         let now = self.now;
-        for n in nodes {
+        for &n in &nodes {
             if let Some(node) = self.nodes.get_mut(n) {
                 node.alloc = node.alloc - per_node;
                 if node.alloc.is_zero() {
                     node.last_busy = now;
                 }
             }
-            if let Some(list) = self.running_on.get_mut(n) {
-                list.retain(|&(_, j, _)| j != id);
-            }
         }
-        self.clear_end(id);
+        self.runs.stop(id, &nodes);
         self.backfill_dirty = true;
     }
 
@@ -576,7 +569,7 @@ impl Cluster {
         job.output.clear();
         job.output_flushed = 0;
         job.exit = (0, 0);
-        self.begins.insert((begin, id));
+        self.runs.add_begin(id, begin);
         self.queue_dirty = true;
         self.note_reason(id);
     }
@@ -630,7 +623,7 @@ impl Cluster {
                 job.end_time = Some(now);
                 job.start_time = None;
                 job.begin_time = None;
-                self.begins.retain(|&(_, j)| j != id);
+                self.runs.remove_begin(id);
                 self.dependents.remove(&id);
                 self.queue_remove(id);
                 self.note_reason(id);
@@ -645,11 +638,7 @@ impl Cluster {
     /// A node goes DOWN: its jobs fail (batch jobs that allow it are
     /// requeued).
     pub(crate) fn fail_node_jobs(&mut self, n: usize) {
-        let victims: Vec<u32> = self
-            .running_on
-            .get(n)
-            .map(|l| l.iter().map(|&(_, id, _)| id).collect())
-            .unwrap_or_default();
+        let victims: Vec<u32> = self.runs.holdings(n).iter().map(|h| h.job).collect();
         for id in victims {
             self.end_job(id, Ending::NodeFail);
         }
@@ -717,26 +706,7 @@ impl Cluster {
 impl Cluster {
     /// When a running job will end (now if it is not running).
     pub(crate) fn ends_at(&self, id: u32) -> i64 {
-        self.jobs
-            .get(&id)
-            .and_then(|j| j.ends_at)
-            .unwrap_or(self.now)
-    }
-
-    /// Sets when the event loop ends a running job.
-    fn set_end(&mut self, id: u32, end: i64) {
-        self.clear_end(id);
-        if let Some(job) = self.jobs.get_mut(&id) {
-            job.ends_at = Some(end);
-        }
-        self.ends.insert((end, id));
-    }
-
-    /// Forgets a job's end event.
-    pub(crate) fn clear_end(&mut self, id: u32) {
-        if let Some(end) = self.jobs.get_mut(&id).and_then(|j| j.ends_at.take()) {
-            self.ends.remove(&(end, id));
-        }
+        self.runs.end_of(id).unwrap_or(self.now)
     }
 
     /// Cancels one pending task of an array record (the record itself when
@@ -814,14 +784,8 @@ impl Cluster {
                 .max(self.now);
             let nodes = job.nodes.clone();
             let per_node = job.shape.per_node;
-            self.set_end(id, end);
-            for n in nodes {
-                if let Some(list) = self.running_on.get_mut(n) {
-                    list.retain(|&(_, j, _)| j != id);
-                    let at = list.partition_point(|&(e, _, _)| e <= limit_end);
-                    list.insert(at, (limit_end, id, per_node));
-                }
-            }
+            self.runs.set_end(id, end);
+            self.runs.relimit(id, &nodes, limit_end, per_node);
         }
         self.backfill_dirty = true;
         self.sched_requested = true;

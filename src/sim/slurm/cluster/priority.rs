@@ -205,7 +205,7 @@ impl Cluster {
     /// Charges every running job's CPU-seconds up to now.
     pub(crate) fn charge_usage(&mut self) {
         let now = self.now;
-        let running: Vec<u32> = self.ends.iter().map(|&(_, id)| id).collect();
+        let running: Vec<u32> = self.runs.running().collect();
         let mut usage = vec![0.0; self.accounts.tree.nodes().len()];
         for id in running {
             if let Some((i, amount)) = self.usage_of(id, now) {

@@ -248,9 +248,9 @@ impl Pass {
     /// have released by then, less the reservations active then.
     fn free_at(&self, c: &Cluster, n: usize, t: i64) -> Res {
         let mut free = c.nodes[n].free();
-        for &(end, _, held) in &c.running_on[n] {
-            if end <= t {
-                free = free + held;
+        for h in c.runs.holdings(n) {
+            if h.until <= t {
+                free = free + h.res;
             }
         }
         for r in self.reservations(n) {
@@ -289,7 +289,7 @@ impl Pass {
             return earliest_free(c, n, need, horizon);
         }
         let mut times: Vec<i64> = std::iter::once(now)
-            .chain(c.running_on[n].iter().map(|&(end, _, _)| end))
+            .chain(c.runs.holdings(n).iter().map(|h| h.until))
             .chain(self.reservations(n).iter().map(|r| r.end))
             .filter(|&t| t >= now && t <= horizon)
             .collect();
@@ -310,13 +310,13 @@ fn earliest_free(c: &Cluster, n: usize, need: Res, horizon: i64) -> Option<i64> 
     if free.holds(need) {
         return Some(now);
     }
-    for &(end, _, held) in &c.running_on[n] {
-        if end > horizon {
+    for h in c.runs.holdings(n) {
+        if h.until > horizon {
             return None;
         }
-        free = free + held;
+        free = free + h.res;
         if free.holds(need) {
-            return Some(end.max(now));
+            return Some(h.until.max(now));
         }
     }
     None
@@ -466,9 +466,9 @@ impl Cluster {
     /// Running tasks of an array.
     fn running_tasks(&self, array_job_id: u32) -> u32 {
         let count = self
-            .ends
-            .iter()
-            .filter_map(|(_, id)| self.jobs.get(id))
+            .runs
+            .running()
+            .filter_map(|id| self.jobs.get(&id))
             .filter(|j| {
                 j.array
                     .as_ref()
@@ -574,7 +574,8 @@ impl Cluster {
 
     /// Takes the jobs a pass started out of its queue.
     fn drop_started(&self, queue: &mut Vec<(u32, usize)>, started_before: usize) {
-        let started = &self.launched[started_before.min(self.launched.len())..];
+        let launched = self.runs.launched();
+        let started = &launched[started_before.min(launched.len())..];
         if !started.is_empty() {
             queue.retain(|(id, _)| !started.contains(id));
         }
@@ -628,7 +629,7 @@ impl Cluster {
     pub(crate) fn schedule(&mut self, depth: Option<usize>) {
         self.refresh_queue();
         let mut queue = std::mem::take(&mut self.queue);
-        let started_before = self.launched.len();
+        let started_before = self.runs.launched().len();
         let mut pass = Pass::new(self);
         let mut failed_parts: Vec<usize> = Vec::new();
         // The job that blocked each failed partition keeps `Resources`.
@@ -768,7 +769,7 @@ impl Cluster {
         self.backfill_dirty = false;
         self.refresh_queue();
         let mut queue = std::mem::take(&mut self.queue);
-        let started_before = self.launched.len();
+        let started_before = self.runs.launched().len();
         let now = self.now;
         let horizon = now.saturating_add(self.params.bf_window_s);
         let res = self.params.bf_resolution_s.max(1);

@@ -634,9 +634,6 @@ pub struct Job {
     pub end_time: Option<i64>,
     /// When it will end by itself (its script's run time), if running.
     pub natural_end: Option<i64>,
-    /// When the event loop ends it (the earlier of its run time and its
-    /// time limit), while running.
-    pub ends_at: Option<i64>,
     /// The backfill scheduler's planned nodes (`SchedNodeList`).
     pub sched_nodes: Vec<usize>,
     /// `LastSchedEval`.

@@ -351,7 +351,6 @@ impl Cluster {
             start_time: None,
             end_time: None,
             natural_end: None,
-            ends_at: None,
             sched_nodes: Vec::new(),
             last_sched_eval: now,
             sched_by: SchedBy::Main,
