@@ -34,6 +34,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::sim::fair_share::FairShareError;
 use crate::sim::slurm::conf::{ClusterConfig, ConfErrors, InitialState, PartitionNodes};
+use queue::Queue;
 use run_index::RunIndex;
 
 mod accounts;
@@ -46,6 +47,7 @@ mod lifecycle;
 mod mpi;
 mod output;
 mod priority;
+mod queue;
 mod resources;
 mod rng;
 mod run_index;
@@ -140,18 +142,8 @@ pub struct Cluster {
     timers: Timers,
     /// Running jobs by end time and per node, pending ones by begin time.
     runs: RunIndex,
-    /// Pending jobs in priority order, with their partition (rebuilt when
-    /// `queue_dirty`).
-    queue: Vec<(u32, usize)>,
-    /// Pending jobs whose reason is `None` or `Resources`: the main
-    /// scheduler turns these into `Priority` behind a blocked partition
-    /// without looking at every job.
-    stale_reasons: BTreeSet<u32>,
-    queue_dirty: bool,
-    /// A main scheduler pass is due at the next `advance`.
-    sched_requested: bool,
-    /// Something changed since the last backfill pass.
-    backfill_dirty: bool,
+    /// Pending jobs in priority order, and the passes due to look at them.
+    queue: Queue,
     /// Text jobs wrote, not yet handed to the caller.
     writes: Vec<FileWrite>,
     /// Pending jobs with unmet dependencies.
@@ -323,11 +315,7 @@ impl Cluster {
             params,
             timers,
             runs: RunIndex::new(node_count),
-            queue: Vec::new(),
-            stale_reasons: BTreeSet::new(),
-            queue_dirty: false,
-            sched_requested: false,
-            backfill_dirty: true,
+            queue: Queue::default(),
             writes: Vec::new(),
             dependents: BTreeSet::new(),
             answers: BTreeSet::new(),
@@ -393,7 +381,7 @@ impl Cluster {
 
     /// Users, QOS and associations, to adjust (e.g. a lesson's usage).
     pub fn accounts_mut(&mut self) -> &mut Accounts {
-        self.queue_dirty = true;
+        self.queue.reorder();
         self.assoc_generation += 1;
         self.fair_share_cache = None;
         &mut self.accounts

@@ -81,10 +81,9 @@ impl Cluster {
                 if job.reason == Reason::BeginTime {
                     job.reason = Reason::None;
                 }
-                self.note_reason(id);
+                self.queue.note_reason(&self.jobs, id);
             }
-            self.sched_requested = true;
-            self.backfill_dirty = true;
+            self.queue.changed();
         }
         let answered: Vec<(i64, usize)> =
             self.answers.range(..=(now, usize::MAX)).copied().collect();
@@ -95,8 +94,7 @@ impl Cluster {
             {
                 node.responds_at = None;
                 node.not_responding = false;
-                self.sched_requested = true;
-                self.backfill_dirty = true;
+                self.queue.changed();
             }
         }
         let calc = self.params.calc_period_s(&self.config);
@@ -108,9 +106,8 @@ impl Cluster {
         if full {
             self.timers.next_sched = self.params.next_tick(now, self.params.sched_interval_s);
             self.schedule(None);
-            self.sched_requested = false;
-        } else if self.sched_requested {
-            self.sched_requested = false;
+            self.queue.take_main_pass();
+        } else if self.queue.take_main_pass() {
             self.schedule(Some(self.params.default_queue_depth));
         }
         self.run_launched(programs);

@@ -100,11 +100,11 @@ impl Cluster {
             }
         }
         self.runs.start(id, nodes, limit_end, per_node);
-        self.queue_remove(id);
-        self.note_reason(id);
+        self.queue.remove(&self.jobs, id);
+        self.queue.note_reason(&self.jobs, id);
         // Until its script has run, the job may last until its limit.
         self.runs.set_end(id, limit_end);
-        self.backfill_dirty = true;
+        self.queue.resources_changed();
     }
 
     /// Runs the scripts of the jobs started since the last call: their
@@ -442,7 +442,7 @@ impl Cluster {
         job.state = state;
         job.reason = reason;
         job.end_time = Some(now);
-        self.note_reason(id);
+        self.queue.note_reason(&self.jobs, id);
         let Some(job) = self.jobs.get_mut(&id) else {
             return;
         };
@@ -456,7 +456,7 @@ impl Cluster {
             self.requeue_pending(id, record);
         }
         self.settle_dependencies();
-        self.sched_requested = true;
+        self.queue.request_main_pass();
     }
 
     /// Frees a job's nodes.
@@ -476,7 +476,7 @@ impl Cluster {
             }
         }
         self.runs.stop(id, &nodes);
-        self.backfill_dirty = true;
+        self.queue.resources_changed();
     }
 
     /// The `sacct` record of the job's current run as it stands.
@@ -570,8 +570,8 @@ impl Cluster {
         job.output_flushed = 0;
         job.exit = (0, 0);
         self.runs.add_begin(id, begin);
-        self.queue_dirty = true;
-        self.note_reason(id);
+        self.queue.reorder();
+        self.queue.note_reason(&self.jobs, id);
     }
 
     /// `scontrol requeue`: a running or finished batch job goes back to
@@ -592,7 +592,7 @@ impl Cluster {
             _ => {
                 let record = self.run_record(id, job.state.name(), "0:0");
                 self.requeue_pending(id, record);
-                self.sched_requested = true;
+                self.queue.request_main_pass();
                 Ok(())
             }
         }
@@ -625,11 +625,11 @@ impl Cluster {
                 job.begin_time = None;
                 self.runs.remove_begin(id);
                 self.dependents.remove(&id);
-                self.queue_remove(id);
-                self.note_reason(id);
-                self.backfill_dirty = true;
+                self.queue.remove(&self.jobs, id);
+                self.queue.note_reason(&self.jobs, id);
+                self.queue.resources_changed();
                 self.settle_dependencies();
-                self.sched_requested = true;
+                self.queue.request_main_pass();
             }
             _ => {}
         }
@@ -675,9 +675,8 @@ impl Cluster {
                     job.accrue_time = Some(now);
                     job.reason = Reason::None;
                     self.dependents.remove(&id);
-                    self.note_reason(id);
-                    self.sched_requested = true;
-                    self.backfill_dirty = true;
+                    self.queue.note_reason(&self.jobs, id);
+                    self.queue.changed();
                 } else if failed && !job.dependency_failed {
                     job.dependency_failed = true;
                     job.reason = Reason::DependencyNeverSatisfied;
@@ -753,16 +752,14 @@ impl Cluster {
                 self.set_priority(id);
             }
         }
-        self.note_reason(id);
-        self.queue_dirty = true;
-        self.backfill_dirty = true;
-        self.sched_requested = true;
+        self.queue.note_reason(&self.jobs, id);
+        self.queue.reorder();
+        self.queue.changed();
     }
 
     /// Something about the nodes changed: schedule again.
     pub(crate) fn node_changed(&mut self) {
-        self.sched_requested = true;
-        self.backfill_dirty = true;
+        self.queue.changed();
     }
 
     /// A new time limit; a running job's end moves with it.
@@ -787,8 +784,7 @@ impl Cluster {
             self.runs.set_end(id, end);
             self.runs.relimit(id, &nodes, limit_end, per_node);
         }
-        self.backfill_dirty = true;
-        self.sched_requested = true;
+        self.queue.changed();
     }
 
     /// `Dependency=` as scontrol and squeue print it:

@@ -199,7 +199,7 @@ impl Cluster {
         for job in jobs.values_mut().filter(|j| j.state == JobState::Pending) {
             compute_priority(job, &mut f, &inputs);
         }
-        self.queue_dirty = true;
+        self.queue.reorder();
     }
 
     /// Charges every running job's CPU-seconds up to now.

@@ -23,11 +23,10 @@
 //!    linear in the nodes, so that a day of a 1,024-node cluster simulates
 //!    in well under a second.
 
-use std::cmp::Reverse;
-
 use serde::{Deserialize, Serialize};
 
 use super::Cluster;
+use super::queue::Queued;
 use super::resources::Res;
 use super::state::{Hold, Job, JobState, Reason, SchedBy};
 use crate::sim::slurm::conf::{ClusterConfig, EnforcePartLimits, PartitionState};
@@ -336,72 +335,6 @@ struct Ask {
 }
 
 impl Cluster {
-    /// The position a pending job has (or would have) in the queue.
-    fn queue_position(&self, id: u32) -> Option<usize> {
-        let key = (Reverse(self.jobs.get(&id)?.priority), id);
-        let jobs = &self.jobs;
-        Some(self.queue.partition_point(|&(other, _)| {
-            jobs.get(&other)
-                .is_some_and(|o| (Reverse(o.priority), other) < key)
-        }))
-    }
-
-    /// Puts a new pending job in its place in the queue (or leaves it to
-    /// the next rebuild).
-    pub(crate) fn queue_insert(&mut self, id: u32) {
-        if self.queue_dirty {
-            return;
-        }
-        let part = self.jobs.get(&id).map_or(0, |j| j.partition_index);
-        if let Some(at) = self.queue_position(id) {
-            self.queue.insert(at, (id, part));
-        }
-    }
-
-    /// Takes a job that is no longer pending out of the queue.
-    pub(crate) fn queue_remove(&mut self, id: u32) {
-        if self.queue_dirty {
-            return;
-        }
-        match self.queue_position(id) {
-            Some(at) if self.queue.get(at).is_some_and(|&(q, _)| q == id) => {
-                self.queue.remove(at);
-            }
-            // Not where its priority says: look for it.
-            _ => self.queue.retain(|&(q, _)| q != id),
-        }
-    }
-
-    /// Keeps [`Cluster::stale_reasons`] in step with a job's state and
-    /// reason.
-    pub(crate) fn note_reason(&mut self, id: u32) {
-        let stale = self.jobs.get(&id).is_some_and(|j| {
-            j.state == JobState::Pending && matches!(j.reason, Reason::None | Reason::Resources)
-        });
-        if stale {
-            self.stale_reasons.insert(id);
-        } else {
-            self.stale_reasons.remove(&id);
-        }
-    }
-
-    /// Rebuilds the priority-ordered queue of pending jobs if needed:
-    /// after priorities change.
-    pub(crate) fn refresh_queue(&mut self) {
-        if !self.queue_dirty {
-            return;
-        }
-        let mut queue: Vec<(u32, u32, usize)> = self
-            .jobs
-            .values()
-            .filter(|j| j.state == JobState::Pending)
-            .map(|j| (j.priority, j.id, j.partition_index))
-            .collect();
-        queue.sort_unstable_by_key(|&(p, id, _)| (Reverse(p), id));
-        self.queue = queue.into_iter().map(|(_, id, part)| (id, part)).collect();
-        self.queue_dirty = false;
-    }
-
     /// Why a pending job cannot be considered at all now, if it cannot:
     /// holds, dependencies, begin times, partition limits, array limits.
     fn blocked(&self, id: u32) -> Option<(Reason, Option<String>)> {
@@ -560,7 +493,7 @@ impl Cluster {
             job.reason = reason;
             job.reason_desc = desc;
         }
-        self.note_reason(id);
+        self.queue.note_reason(&self.jobs, id);
     }
 
     /// Whether node `n` is in partition `part`.
@@ -572,15 +505,6 @@ impl Cluster {
             .unwrap_or(false)
     }
 
-    /// Takes the jobs a pass started out of its queue.
-    fn drop_started(&self, queue: &mut Vec<(u32, usize)>, started_before: usize) {
-        let launched = self.runs.launched();
-        let started = &launched[started_before.min(launched.len())..];
-        if !started.is_empty() {
-            queue.retain(|(id, _)| !started.contains(id));
-        }
-    }
-
     /// A job behind a blocked partition waits for `Priority`, unless it
     /// waits for something else.
     fn mark_priority(&mut self, id: u32) {
@@ -588,7 +512,7 @@ impl Cluster {
             return;
         };
         if job.state != JobState::Pending {
-            self.note_reason(id);
+            self.queue.note_reason(&self.jobs, id);
             return;
         }
         match self.blocked_job(job) {
@@ -627,8 +551,7 @@ impl Cluster {
     /// One pass of the main scheduler over at most `depth` jobs of the
     /// queue (all with `None`).
     pub(crate) fn schedule(&mut self, depth: Option<usize>) {
-        self.refresh_queue();
-        let mut queue = std::mem::take(&mut self.queue);
+        let queue = self.queue.take(&self.jobs);
         let started_before = self.runs.launched().len();
         let mut pass = Pass::new(self);
         let mut failed_parts: Vec<usize> = Vec::new();
@@ -641,20 +564,27 @@ impl Cluster {
         // of them are blocked).
         let mut queued_parts = vec![false; self.partitions.len()];
         if depth.is_none() {
-            for &(_, p) in &queue {
-                if let Some(slot) = queued_parts.get_mut(p) {
+            for q in &queue {
+                if let Some(slot) = queued_parts.get_mut(q.partition) {
                     *slot = true;
                 }
             }
         }
-        for (position, &(id, part)) in queue.iter().enumerate() {
+        for (
+            position,
+            &Queued {
+                job: id,
+                partition: part,
+            },
+        ) in queue.iter().enumerate()
+        {
             if position >= limit {
                 break;
             }
             if failed_parts.contains(&part) {
                 // Behind a blocked partition: `Priority`, unless the job
                 // waits for something else.
-                if self.stale_reasons.contains(&id) {
+                if self.queue.has_stale_reason(id) {
                     self.mark_priority(id);
                 }
                 let all_blocked = queued_parts
@@ -665,9 +595,8 @@ impl Cluster {
                     // Every partition is blocked: what is left only needs
                     // its reason, and only jobs with a stale one change.
                     let rest: Vec<u32> = self
-                        .stale_reasons
-                        .iter()
-                        .copied()
+                        .queue
+                        .stale_reasons()
                         .filter(|id| !top_failures.contains(id))
                         .collect();
                     for id in rest {
@@ -757,18 +686,17 @@ impl Cluster {
                 pass.close(self, part);
             }
         }
-        self.drop_started(&mut queue, started_before);
-        self.queue = queue;
+        let launched = self.runs.launched();
+        let started = &launched[started_before.min(launched.len())..];
+        self.queue.put_back(queue, started);
     }
 
     /// One backfill pass (see the module documentation).
     pub(crate) fn backfill(&mut self) {
-        if !self.backfill_dirty {
+        if !self.queue.take_backfill_pass() {
             return;
         }
-        self.backfill_dirty = false;
-        self.refresh_queue();
-        let mut queue = std::mem::take(&mut self.queue);
+        let queue = self.queue.take(&self.jobs);
         let started_before = self.runs.launched().len();
         let now = self.now;
         let horizon = now.saturating_add(self.params.bf_window_s);
@@ -780,7 +708,7 @@ impl Cluster {
         let mut full: Vec<((usize, Res, usize), i64)> = Vec::new();
         let mut reserved = 0;
         let mut tested = 0;
-        for &(id, _) in &queue {
+        for &Queued { job: id, .. } in &queue {
             if tested >= self.params.bf_max_job_test {
                 break;
             }
@@ -855,8 +783,9 @@ impl Cluster {
                 }
             }
         }
-        self.drop_started(&mut queue, started_before);
-        self.queue = queue;
+        let launched = self.runs.launched();
+        let started = &launched[started_before.min(launched.len())..];
+        self.queue.put_back(queue, started);
     }
 
     /// The earliest start of a job within the horizon, and its nodes:

@@ -390,10 +390,9 @@ impl Cluster {
         }
         self.set_priority(id);
         self.settle_dependencies();
-        self.queue_insert(id);
-        self.note_reason(id);
-        self.backfill_dirty = true;
-        self.sched_requested = true;
+        self.queue.insert(&self.jobs, id);
+        self.queue.note_reason(&self.jobs, id);
+        self.queue.changed();
         id
     }
 
