@@ -6,7 +6,7 @@
 
 use std::cmp::Ordering;
 
-use super::super::super::getopt::{HasArg, Opt, opt};
+use super::super::super::getopt::{HasArg, Opt, Parsed, opt};
 use super::super::clock;
 use super::super::fields::{Field, cell, mem_units, parse_format, push_cell, uncut};
 use super::super::output::CommandOutput;
@@ -102,6 +102,44 @@ struct Row<'a> {
     task: Option<u32>,
 }
 
+/// A job `-j` names: the job (or array) id, and one task of it.
+#[derive(Debug, Clone, Copy)]
+struct Wanted {
+    id: u32,
+    task: Option<u32>,
+}
+
+/// Which states `-t` lets through.
+#[derive(Debug, Clone)]
+enum States {
+    /// Pending and running (no `-t`).
+    Active,
+    /// `-t all`.
+    All,
+    /// The states listed.
+    Only(Vec<JobState>),
+}
+
+/// What a squeue command line asks for, read and checked.
+struct Query {
+    jobs: Option<Vec<Wanted>>,
+    states: States,
+    users: Option<Vec<String>>,
+    partitions: Option<Vec<String>>,
+    accounts: Option<Vec<String>>,
+    names: Option<Vec<String>>,
+    qos: Option<Vec<String>>,
+    nodes: Option<Vec<usize>>,
+    /// `-r`: one line per pending array task.
+    expand_arrays: bool,
+    format: String,
+    /// (sort letter, reversed), most significant first.
+    sort: Vec<(char, bool)>,
+    header: bool,
+    /// `-l`: a date line above the header.
+    long: bool,
+}
+
 pub(super) fn run(
     c: &mut Cluster,
     argv: &[String],
@@ -119,208 +157,246 @@ pub(super) fn run(
         return help::text(help::SQUEUE_USAGE);
     }
     if p.has("version") {
-        let mut out = CommandOutput::default();
-        out.out(VERSION);
-        return out;
+        return help::text(VERSION);
     }
     let mut out = CommandOutput::default();
-    if p.has("long") && p.has("format") {
-        return CommandOutput::failure(
-            "squeue: fatal: Options -o(--format) and -l(--long) are mutually exclusive. Please remove one and retry.\n",
-            1,
-        );
+    match read_query(c, &p, caller.user, &mut out) {
+        Ok(query) => {
+            let rows = select(c, &query);
+            print(c, &query, &rows, &mut out);
+            out
+        }
+        Err(refusal) => refusal,
     }
-    // Job ids: `-j LIST`, or the first operand after a bare `-j`.
+}
+
+/// The jobs of `-j LIST` (or of the operand after a bare `-j`).
+fn read_jobs(c: &Cluster, p: &Parsed) -> Result<Option<Vec<Wanted>>, CommandOutput> {
     let mut operands = p.operands.iter();
-    let job_list = match p.value("jobs") {
+    let list = match p.value("jobs") {
         Some(v) => Some(v.to_owned()),
         None if p.has("jobs") => operands.next().cloned(),
         None => None,
     };
     if let Some(extra) = operands.next() {
-        return error_out("squeue", &format!("Unrecognized option: {extra}"), 1);
+        return Err(error_out(
+            "squeue",
+            &format!("Unrecognized option: {extra}"),
+            1,
+        ));
     }
-    let jobs: Option<Vec<(u32, Option<u32>)>> = match &job_list {
-        Some(list) => {
-            let mut ids = Vec::new();
-            for item in list.split(',').filter(|s| !s.is_empty()) {
-                let (id, task) = match item.split_once('_') {
-                    Some((a, b)) => (a.parse::<u32>().ok(), b.parse::<u32>().ok().map(Some)),
-                    None => (item.parse::<u32>().ok(), Some(None)),
-                };
-                match (id, task) {
-                    (Some(id), Some(task)) if id > 0 => ids.push((id, task)),
-                    _ => return error_out("squeue", &format!("Invalid job id: {item}"), 1),
-                }
-            }
-            Some(ids)
-        }
-        None => None,
+    let Some(list) = list else {
+        return Ok(None);
     };
-    if let Some(ids) = &jobs
-        && let [(id, _)] = ids.as_slice()
+    let mut wanted = Vec::new();
+    for item in list.split(',').filter(|s| !s.is_empty()) {
+        let (id, task) = match item.split_once('_') {
+            Some((a, b)) => (a.parse::<u32>().ok(), b.parse::<u32>().ok().map(Some)),
+            None => (item.parse::<u32>().ok(), Some(None)),
+        };
+        match (id, task) {
+            (Some(id), Some(task)) if id > 0 => wanted.push(Wanted { id, task }),
+            _ => return Err(error_out("squeue", &format!("Invalid job id: {item}"), 1)),
+        }
+    }
+    if let [one] = wanted.as_slice()
         && !c.jobs.values().any(|j| {
-            c.visible(j) && (j.id == *id || j.array.as_ref().is_some_and(|a| a.array_job_id == *id))
+            c.visible(j)
+                && (j.id == one.id || j.array.as_ref().is_some_and(|a| a.array_job_id == one.id))
         })
     {
-        return CommandOutput::failure("slurm_load_jobs error: Invalid job id specified\n", 1);
+        return Err(CommandOutput::failure(
+            "slurm_load_jobs error: Invalid job id specified\n",
+            1,
+        ));
     }
-    let mut states: Option<Vec<JobState>> = None;
-    let start = p.has("start");
-    let state_spec = p
+    Ok(Some(wanted))
+}
+
+/// The states of `-t` (pending ones for `--start`).
+fn read_states(p: &Parsed) -> Result<States, CommandOutput> {
+    let spec = p
         .value("states")
         .map(str::to_owned)
-        .or_else(|| start.then(|| "PD".to_owned()));
-    if let Some(spec) = state_spec
-        && !spec.eq_ignore_ascii_case("all")
-    {
-        let mut list = Vec::new();
-        for s in spec.split(',').filter(|s| !s.is_empty()) {
-            match STATES.iter().find(|st| {
-                st.name().eq_ignore_ascii_case(s) || st.compact().eq_ignore_ascii_case(s)
-            }) {
-                Some(st) => list.push(*st),
-                None if STATE_NAMES.iter().any(|n| n.eq_ignore_ascii_case(s)) => {}
-                None => {
-                    out.err(&format!(
-                        "squeue: error: Invalid job state specified: {s}\n"
-                    ));
-                    out.err(&format!(
-                        "squeue: error: Valid job states include: {}\n\n",
-                        STATE_NAMES.join(",")
-                    ));
-                    out.exit = 1;
-                    return out;
-                }
+        .or_else(|| p.has("start").then(|| "PD".to_owned()));
+    let Some(spec) = spec else {
+        return Ok(States::Active);
+    };
+    if spec.eq_ignore_ascii_case("all") {
+        return Ok(States::All);
+    }
+    let mut list = Vec::new();
+    for s in spec.split(',').filter(|s| !s.is_empty()) {
+        match STATES
+            .iter()
+            .find(|st| st.name().eq_ignore_ascii_case(s) || st.compact().eq_ignore_ascii_case(s))
+        {
+            Some(st) => list.push(*st),
+            None if STATE_NAMES.iter().any(|n| n.eq_ignore_ascii_case(s)) => {}
+            None => {
+                let mut out = CommandOutput::default();
+                out.err(&format!(
+                    "squeue: error: Invalid job state specified: {s}\n"
+                ));
+                out.err(&format!(
+                    "squeue: error: Valid job states include: {}\n\n",
+                    STATE_NAMES.join(",")
+                ));
+                out.exit = 1;
+                return Err(out);
             }
         }
-        states = Some(list);
     }
-    let all_states = p
-        .value("states")
-        .is_some_and(|s| s.eq_ignore_ascii_case("all"));
-    let mut users: Option<Vec<String>> = None;
-    if let Some(list) = p.value("user") {
+    Ok(States::Only(list))
+}
+
+/// The users of `-u` (unknown ones warned about on `out`), or `--me`
+/// instead.
+fn read_users(c: &Cluster, p: &Parsed, me: &str, out: &mut CommandOutput) -> Option<Vec<String>> {
+    let mut users = p.value("user").map(|list| {
         let mut known = Vec::new();
         for u in list.split(',').filter(|s| !s.is_empty()) {
-            if c.user(u).is_some()
-                || u.parse::<u32>()
-                    .is_ok_and(|uid| c.accounts.users.iter().any(|x| x.uid == uid))
+            match c
+                .accounts
+                .users
+                .iter()
+                .find(|x| x.name == u || x.uid.to_string() == u)
             {
-                known.push(
-                    c.accounts
-                        .users
-                        .iter()
-                        .find(|x| x.name == u || x.uid.to_string() == u)
-                        .map_or_else(|| u.to_owned(), |x| x.name.clone()),
-                );
-            } else {
-                out.err(&format!("squeue: error: Invalid user: {u}\n\n"));
+                Some(user) => known.push(user.name.clone()),
+                None => out.err(&format!("squeue: error: Invalid user: {u}\n\n")),
             }
         }
-        users = Some(known);
-    }
+        known
+    });
     if p.has("me") {
-        users = Some(vec![caller.user.to_owned()]);
+        users = Some(vec![me.to_owned()]);
     }
+    users
+}
+
+/// Reads the command line into a [`Query`], or the refusal.
+fn read_query(
+    c: &Cluster,
+    p: &Parsed,
+    me: &str,
+    out: &mut CommandOutput,
+) -> Result<Query, CommandOutput> {
+    if p.has("long") && p.has("format") {
+        return Err(CommandOutput::failure(
+            "squeue: fatal: Options -o(--format) and -l(--long) are mutually exclusive. Please remove one and retry.\n",
+            1,
+        ));
+    }
+    let jobs = read_jobs(c, p)?;
+    let states = read_states(p)?;
+    let users = read_users(c, p, me, out);
     let list = |key: &str| {
         p.value(key)
             .map(|v| v.split(',').map(str::to_owned).collect::<Vec<_>>())
     };
-    let (parts, accounts, names, qos) = (
-        list("partition"),
-        list("account"),
-        list("name"),
-        list("qos"),
-    );
-    let node_filter: Option<Vec<usize>> = match p.value("nodelist") {
+    let nodes = match p.value("nodelist") {
         Some(v) => match crate::sim::slurm::hostlist::Hostlist::parse(v) {
             Ok(h) => Some(h.names().iter().filter_map(|n| c.node_index(n)).collect()),
             Err(_) => {
-                return error_out("squeue", &format!("'{v}' invalid entry for --nodelist"), 1);
+                return Err(error_out(
+                    "squeue",
+                    &format!("'{v}' invalid entry for --nodelist"),
+                    1,
+                ));
             }
         },
         None => None,
     };
-    let format = if let Some(f) = p.value("format") {
-        f.to_owned()
-    } else if p.has("long") {
-        LONG_FORMAT.to_owned()
-    } else if start {
-        START_FORMAT.to_owned()
-    } else {
-        DEFAULT_FORMAT.to_owned()
+    let start = p.has("start");
+    let format = match p.value("format") {
+        Some(f) => f,
+        None if p.has("long") => LONG_FORMAT,
+        None if start => START_FORMAT,
+        None => DEFAULT_FORMAT,
     };
-    let sort = p.value("sort").map(str::to_owned).unwrap_or_else(|| {
-        if start {
-            "S".to_owned()
-        } else {
-            "P,t,-p".to_owned()
-        }
-    });
-    let keys = match sort_keys(&sort) {
-        Ok(k) => k,
-        Err(letter) => {
-            return error_out(
-                "squeue",
-                &format!("Invalid sort specification: {letter}"),
-                1,
-            );
-        }
-    };
-    // Filter.
-    let mut rows: Vec<Row<'_>> = Vec::new();
-    for job in c.jobs.values() {
-        if !c.visible(job) {
-            continue;
-        }
-        if let Some(ids) = &jobs {
-            let array_id = job.array.as_ref().map(|a| a.array_job_id);
-            let hit = ids.iter().any(|&(id, task)| match task {
-                None => job.id == id || array_id == Some(id),
+    let sort = p
+        .value("sort")
+        .unwrap_or(if start { "S" } else { "P,t,-p" });
+    let sort = sort_keys(sort).map_err(|letter| {
+        error_out(
+            "squeue",
+            &format!("Invalid sort specification: {letter}"),
+            1,
+        )
+    })?;
+    Ok(Query {
+        jobs,
+        states,
+        users,
+        partitions: list("partition"),
+        accounts: list("account"),
+        names: list("name"),
+        qos: list("qos"),
+        nodes,
+        expand_arrays: p.has("array"),
+        format: format.to_owned(),
+        sort,
+        header: !p.has("noheader"),
+        long: p.has("long"),
+    })
+}
+
+impl Query {
+    /// Whether `job` passes every filter.
+    fn wants(&self, job: &Job) -> bool {
+        let array_id = job.array.as_ref().map(|a| a.array_job_id);
+        let named = self.jobs.as_ref().is_none_or(|wanted| {
+            wanted.iter().any(|w| match w.task {
+                None => job.id == w.id || array_id == Some(w.id),
                 Some(t) => {
-                    array_id == Some(id)
+                    array_id == Some(w.id)
                         && job
                             .array
                             .as_ref()
                             .is_some_and(|a| a.task == Some(t) || a.pending.contains(&t))
                 }
-            });
-            if !hit {
-                continue;
-            }
-        }
-        let state_ok = match &states {
-            _ if all_states => true,
-            Some(list) => list.contains(&job.state),
-            None => matches!(job.state, JobState::Pending | JobState::Running),
+            })
+        });
+        let state = match &self.states {
+            States::All => true,
+            States::Only(list) => list.contains(&job.state),
+            States::Active => matches!(job.state, JobState::Pending | JobState::Running),
         };
-        if !state_ok
-            || users.as_ref().is_some_and(|u| !u.contains(&job.user))
-            || parts.as_ref().is_some_and(|l| !l.contains(&job.partition))
-            || accounts
+        let any_of = |list: &Option<Vec<String>>, value: &str| {
+            list.as_ref()
+                .is_none_or(|l| l.iter().any(|x| x.eq_ignore_ascii_case(value)))
+        };
+        let exact = |list: &Option<Vec<String>>, value: &String| {
+            list.as_ref().is_none_or(|l| l.contains(value))
+        };
+        named
+            && state
+            && exact(&self.users, &job.user)
+            && exact(&self.partitions, &job.partition)
+            && any_of(&self.accounts, &job.account)
+            && exact(&self.names, &job.name)
+            && any_of(&self.qos, &job.qos)
+            && self
+                .nodes
                 .as_ref()
-                .is_some_and(|l| !l.iter().any(|a| a.eq_ignore_ascii_case(&job.account)))
-            || names.as_ref().is_some_and(|l| !l.contains(&job.name))
-            || qos
-                .as_ref()
-                .is_some_and(|l| !l.iter().any(|q| q.eq_ignore_ascii_case(&job.qos)))
-            || node_filter
-                .as_ref()
-                .is_some_and(|l| !job.nodes.iter().any(|n| l.contains(n)))
-        {
-            continue;
-        }
+                .is_none_or(|l| job.nodes.iter().any(|n| l.contains(n)))
+    }
+}
+
+/// The rows the query selects, sorted by its keys, then by start time
+/// (latest first, none last).
+fn select<'a>(c: &'a Cluster, q: &Query) -> Vec<Row<'a>> {
+    let mut rows: Vec<Row<'a>> = Vec::new();
+    for job in c.jobs.values().filter(|j| c.visible(j) && q.wants(j)) {
         match &job.array {
-            Some(a) if a.task.is_none() && p.has("array") => {
+            Some(a) if a.task.is_none() && q.expand_arrays => {
                 rows.extend(a.pending.iter().map(|&t| Row { job, task: Some(t) }));
             }
             _ => rows.push(Row { job, task: None }),
         }
     }
-    // Sort: by start time (latest first, none last), then the keys.
     rows.sort_by(|a, b| {
-        for (letter, reverse) in &keys {
+        for (letter, reverse) in &q.sort {
             let o = compare(c, *letter, a, b);
             let o = if *reverse { o.reverse() } else { o };
             if o != Ordering::Equal {
@@ -334,7 +410,12 @@ pub(super) fn run(
             (Some(x), Some(y)) => y.cmp(&x),
         }
     });
-    let (prefix, fields) = parse_format(&format);
+    rows
+}
+
+/// Prints the header and the rows in the query's format.
+fn print(c: &Cluster, q: &Query, rows: &[Row<'_>], out: &mut CommandOutput) {
+    let (prefix, fields) = parse_format(&q.format);
     for f in &fields {
         if header(f.letter).is_none() {
             out.err(&format!(
@@ -347,8 +428,8 @@ pub(super) fn run(
         .iter()
         .filter(|f| header(f.letter).is_some())
         .collect();
-    if !p.has("noheader") {
-        if p.has("long") {
+    if q.header {
+        if q.long {
             out.out_line(&clock::ctime(c.now));
         }
         let mut line = prefix.clone();
@@ -367,7 +448,7 @@ pub(super) fn run(
     // One buffer for the text, one for each value: no allocation per cell.
     let mut text = String::with_capacity(rows.len() * 96);
     let mut buf = String::new();
-    for row in &rows {
+    for row in rows {
         text.push_str(&prefix);
         for f in &fields {
             buf.clear();
@@ -378,7 +459,6 @@ pub(super) fn run(
         text.push('\n');
     }
     out.out(&text);
-    out
 }
 
 /// The sort keys of `-S`, most significant first: (letter, reversed).
