@@ -4,9 +4,9 @@
 //! reasons of down and drained nodes, `-s` counts per partition, `-l` the
 //! long forms with a date line; `-o` any format of `src/sinfo`'s letters.
 
-use super::super::super::getopt::{HasArg, Opt, opt};
+use super::super::super::getopt::{HasArg, Opt, Parsed, opt};
 use super::super::clock;
-use super::super::fields::{cell, parse_format, uncut};
+use super::super::fields::{Field, cell, parse_format, uncut};
 use super::super::output::CommandOutput;
 use super::super::state::{Node, NodeBase, Partition};
 use super::super::{Caller, Cluster};
@@ -48,6 +48,35 @@ struct Group<'a> {
     key: String,
 }
 
+/// What a sinfo command line asks for, read and checked.
+struct Query {
+    /// `-l`: long formats and a date line.
+    long: bool,
+    /// `-N`: one line per node.
+    per_node: bool,
+    /// `-R`: the reasons of down and drained nodes.
+    reasons: bool,
+    /// `-s`: counts per partition.
+    summarize: bool,
+    /// `-t`, lower case (down, fail and drain for `-R`).
+    states: Option<Vec<String>>,
+    /// `-n`.
+    nodes: Option<Vec<String>>,
+    /// `-p`.
+    partitions: Option<Vec<String>>,
+    /// `-r`: responding nodes only.
+    responding: bool,
+    /// `-d`: dead nodes only.
+    dead: bool,
+    /// The leading text and the fields of the format.
+    prefix: String,
+    fields: Vec<Field>,
+    /// Whether the partition and node columns take their widest value.
+    part_auto: bool,
+    node_auto: bool,
+    header: bool,
+}
+
 pub(super) fn run(c: &Cluster, argv: &[String], _caller: &Caller<'_>) -> CommandOutput {
     let p = match parse("sinfo", argv, OPTIONS, 1) {
         Ok(p) => p,
@@ -62,17 +91,48 @@ pub(super) fn run(c: &Cluster, argv: &[String], _caller: &Caller<'_>) -> Command
     if p.has("version") {
         return help::text(VERSION);
     }
-    let long = p.has("long");
-    if long && p.has("format") {
-        return CommandOutput::failure(
-            "sinfo: fatal: Options -o(--format) and -l(--long) are mutually exclusive. Please remove one and retry.\n",
-            1,
-        );
+    let mut out = CommandOutput::default();
+    match read_query(&p, &mut out) {
+        Ok(query) => {
+            let groups = select(c, &query);
+            print(c, &query, &groups, &mut out);
+            out
+        }
+        Err(refusal) => refusal,
     }
-    let (node_flag, reasons, summarize) =
-        (p.has("Node"), p.has("list-reasons"), p.has("summarize"));
-    let states: Option<Vec<String>> = match p.value("states") {
-        Some(s) if s.eq_ignore_ascii_case("all") => None,
+}
+
+/// The format a sinfo mode prints, and whether its partition and node
+/// columns are sized to fit.
+fn default_format(
+    long: bool,
+    per_node: bool,
+    reasons: bool,
+    summarize: bool,
+) -> (&'static str, bool, bool) {
+    match (summarize, per_node, reasons, long) {
+        (true, ..) => ("%9P %.5a %.10l %.16F %N", true, false),
+        (false, true, _, true) => (
+            "%N %.6D %.9P %.11T %4c %.8z %.6m %.8d %.6w %.8f %20E",
+            true,
+            true,
+        ),
+        (false, true, _, false) => ("%N %.6D %.9P %6t", true, true),
+        (false, false, true, true) => ("%20E %12U %19H %6t %N", false, false),
+        (false, false, true, false) => ("%20E %9u %19H %N", false, false),
+        (false, false, false, true) => (
+            "%9P %.5a %.10l %.10s %.4r %.8h %.10g %.6D %.11T %N",
+            true,
+            false,
+        ),
+        (false, false, false, false) => ("%9P %.5a %.10l %.6D %.6t %N", true, false),
+    }
+}
+
+/// The states of `-t` (down, fail and drain for `-R`; none for `all`).
+fn read_states(p: &Parsed, reasons: bool) -> Result<Option<Vec<String>>, CommandOutput> {
+    match p.value("states") {
+        Some(s) if s.eq_ignore_ascii_case("all") => Ok(None),
         Some(s) => {
             let list: Vec<String> = s.split([',', '&']).map(str::to_ascii_lowercase).collect();
             if let Some(bad) = list.iter().find(|s| !known_state(s)) {
@@ -80,49 +140,45 @@ pub(super) fn run(c: &Cluster, argv: &[String], _caller: &Caller<'_>) -> Command
                 out.err(&format!("sinfo: error: Bad state string: \"{bad}\"\n"));
                 out.err(&format!("sinfo: error: valid states: {STATE_LIST}\n"));
                 out.exit = 1;
-                return out;
+                return Err(out);
             }
-            Some(list)
+            Ok(Some(list))
         }
-        None if reasons => Some(vec!["down".into(), "fail".into(), "drain".into()]),
-        None => None,
-    };
-    let only_nodes: Option<Vec<String>> = match p.value("nodes") {
+        None if reasons => Ok(Some(vec!["down".into(), "fail".into(), "drain".into()])),
+        None => Ok(None),
+    }
+}
+
+/// Reads the command line into a [`Query`] (unknown format letters warned
+/// about on `out`), or the refusal.
+fn read_query(p: &Parsed, out: &mut CommandOutput) -> Result<Query, CommandOutput> {
+    let long = p.has("long");
+    if long && p.has("format") {
+        return Err(CommandOutput::failure(
+            "sinfo: fatal: Options -o(--format) and -l(--long) are mutually exclusive. Please remove one and retry.\n",
+            1,
+        ));
+    }
+    let (per_node, reasons, summarize) = (p.has("Node"), p.has("list-reasons"), p.has("summarize"));
+    let states = read_states(p, reasons)?;
+    let nodes = match p.value("nodes") {
         Some(v) => match Hostlist::parse(v) {
             Ok(h) => Some(h.names().to_vec()),
-            Err(_) => return error_out("sinfo", &format!("'{v}' invalid entry for --nodes"), 1),
+            Err(_) => {
+                return Err(error_out(
+                    "sinfo",
+                    &format!("'{v}' invalid entry for --nodes"),
+                    1,
+                ));
+            }
         },
         None => None,
     };
-    let parts: Option<Vec<&str>> = p.value("partition").map(|v| v.split(',').collect());
-    let (format, part_auto, node_auto) = if let Some(f) = p.value("format") {
-        (f.to_owned(), false, false)
-    } else if summarize {
-        ("%9P %.5a %.10l %.16F %N".to_owned(), true, false)
-    } else if node_flag {
-        let f = if long {
-            "%N %.6D %.9P %.11T %4c %.8z %.6m %.8d %.6w %.8f %20E"
-        } else {
-            "%N %.6D %.9P %6t"
-        };
-        (f.to_owned(), true, true)
-    } else if reasons {
-        let f = if long {
-            "%20E %12U %19H %6t %N"
-        } else {
-            "%20E %9u %19H %N"
-        };
-        (f.to_owned(), false, false)
-    } else {
-        let f = if long {
-            "%9P %.5a %.10l %.10s %.4r %.8h %.10g %.6D %.11T %N"
-        } else {
-            "%9P %.5a %.10l %.6D %.6t %N"
-        };
-        (f.to_owned(), true, false)
+    let (format, part_auto, node_auto) = match p.value("format") {
+        Some(f) => (f, false, false),
+        None => default_format(long, per_node, reasons, summarize),
     };
-    let (prefix, mut fields) = parse_format(&format);
-    let mut out = CommandOutput::default();
+    let (prefix, mut fields) = parse_format(format);
     for f in &fields {
         if header(f.letter).is_none() {
             out.err(&format!(
@@ -132,74 +188,121 @@ pub(super) fn run(c: &Cluster, argv: &[String], _caller: &Caller<'_>) -> Command
         }
     }
     fields.retain(|f| header(f.letter).is_some());
-    let keep = |n: &Node| {
-        only_nodes.as_ref().is_none_or(|l| l.contains(&n.name))
-            && states
+    Ok(Query {
+        long,
+        per_node,
+        reasons,
+        summarize,
+        states,
+        nodes,
+        partitions: p
+            .value("partition")
+            .map(|v| v.split(',').map(str::to_owned).collect()),
+        responding: p.has("responding"),
+        dead: p.has("dead"),
+        prefix,
+        fields,
+        part_auto,
+        node_auto,
+        header: !p.has("noheader"),
+    })
+}
+
+impl Query {
+    /// Whether a node passes the filters.
+    fn keeps(&self, n: &Node) -> bool {
+        self.nodes.as_ref().is_none_or(|l| l.contains(&n.name))
+            && self
+                .states
                 .as_ref()
                 .is_none_or(|l| l.iter().any(|s| state_matches(n, s)))
-            && (!p.has("responding") || !n.not_responding)
-            && (!p.has("dead") || n.not_responding || n.down)
-    };
-    let key_of = |n: &Node| -> String {
-        let mut key: String = fields
+            && (!self.responding || !n.not_responding)
+            && (!self.dead || n.not_responding || n.down)
+    }
+
+    /// What a node shares with the others on its line: every per-node
+    /// value the format shows (and its name with `-N`).
+    fn group_key(&self, c: &Cluster, n: &Node) -> String {
+        let mut key: String = self
+            .fields
             .iter()
             .filter(|f| NODE_LETTERS.contains(f.letter))
             .map(|f| node_value(c, f.letter, n))
             .collect::<Vec<_>>()
             .join("\u{1f}");
-        if node_flag {
+        if self.per_node {
             key.push_str(&n.name);
         }
         key
-    };
-    let mut groups: Vec<Group<'_>> = Vec::new();
-    if reasons {
-        for n in c.nodes.iter().filter(|n| keep(n)) {
-            let key = key_of(n);
-            match groups.iter_mut().find(|g| g.key == key) {
-                Some(g) => g.nodes.push(n),
-                None => groups.push(Group {
-                    part: None,
-                    nodes: vec![n],
-                    key,
-                }),
+    }
+}
+
+/// Adds `n` to the group of its key among `groups`, or starts one.
+fn add_to_group<'a>(groups: &mut [Group<'a>], n: &'a Node, key: String) -> Option<Group<'a>> {
+    match groups.iter_mut().find(|g| g.key == key) {
+        Some(g) => {
+            g.nodes.push(n);
+            None
+        }
+        None => Some(Group {
+            part: None,
+            nodes: vec![n],
+            key,
+        }),
+    }
+}
+
+/// The lines to print: nodes grouped per partition (or, for `-R`, across
+/// partitions), the higher node state first within a partition.
+fn select<'a>(c: &'a Cluster, q: &Query) -> Vec<Group<'a>> {
+    let mut groups: Vec<Group<'a>> = Vec::new();
+    if q.reasons {
+        for n in c.nodes.iter().filter(|n| q.keeps(n)) {
+            if let Some(g) = add_to_group(&mut groups, n, q.group_key(c, n)) {
+                groups.push(g);
             }
         }
-    } else {
-        for part in &c.partitions {
-            if parts
-                .as_ref()
-                .is_some_and(|l| !l.contains(&part.name.as_str()))
-            {
-                continue;
-            }
-            let start = groups.len();
-            for n in part.nodes.iter().map(|&i| &c.nodes[i]).filter(|n| keep(n)) {
-                let key = key_of(n);
-                match groups[start..].iter_mut().find(|g| g.key == key) {
-                    Some(g) => g.nodes.push(n),
-                    None => groups.push(Group {
-                        part: Some(part),
-                        nodes: vec![n],
-                        key,
-                    }),
-                }
-            }
-            if summarize && groups.len() == start {
+        return groups;
+    }
+    for part in &c.partitions {
+        if q.partitions
+            .as_ref()
+            .is_some_and(|l| !l.contains(&part.name))
+        {
+            continue;
+        }
+        let start = groups.len();
+        for n in part
+            .nodes
+            .iter()
+            .map(|&i| &c.nodes[i])
+            .filter(|n| q.keeps(n))
+        {
+            if let Some(g) = add_to_group(&mut groups[start..], n, q.group_key(c, n)) {
                 groups.push(Group {
                     part: Some(part),
-                    nodes: Vec::new(),
-                    key: String::new(),
+                    ..g
                 });
             }
-            // Within a partition: the higher node state first (`-t`).
-            groups[start..]
-                .sort_by_key(|g| std::cmp::Reverse(g.nodes.first().map_or(0, |n| n.state_code())));
         }
-        if node_flag {
-            groups.sort_by_key(|g| g.nodes.first().and_then(|n| c.node_index(&n.name)));
+        if q.summarize && groups.len() == start {
+            groups.push(Group {
+                part: Some(part),
+                nodes: Vec::new(),
+                key: String::new(),
+            });
         }
+        groups[start..]
+            .sort_by_key(|g| std::cmp::Reverse(g.nodes.first().map_or(0, |n| n.state_code())));
     }
+    if q.per_node {
+        groups.sort_by_key(|g| g.nodes.first().and_then(|n| c.node_index(&n.name)));
+    }
+    groups
+}
+
+/// Prints the header and one line per group.
+fn print(c: &Cluster, q: &Query, groups: &[Group<'_>], out: &mut CommandOutput) {
     let part_width = c
         .partitions
         .iter()
@@ -214,16 +317,16 @@ pub(super) fn run(c: &Cluster, argv: &[String], _caller: &Caller<'_>) -> Command
         .unwrap_or(0)
         .max(9);
     let width = |letter: char, given: usize| match letter {
-        'P' if part_auto => part_width,
-        'N' if node_auto => node_width,
+        'P' if q.part_auto => part_width,
+        'N' if q.node_auto => node_width,
         _ => given,
     };
-    if !p.has("noheader") {
-        if long {
+    if q.header {
+        if q.long {
             out.out_line(&clock::ctime(c.now));
         }
-        let mut line = prefix.clone();
-        for f in &fields {
+        let mut line = q.prefix.clone();
+        for f in &q.fields {
             let h = header(f.letter).unwrap_or("");
             let w = width(f.letter, f.width);
             line.push_str(&if f.letter == 'N' {
@@ -235,16 +338,15 @@ pub(super) fn run(c: &Cluster, argv: &[String], _caller: &Caller<'_>) -> Command
         }
         out.out_line(&line);
     }
-    for g in &groups {
-        let mut line = prefix.clone();
-        for f in &fields {
+    for g in groups {
+        let mut line = q.prefix.clone();
+        for f in &q.fields {
             let w = width(f.letter, f.width);
             line.push_str(&cell(&group_value(c, f.letter, g, w), w, f.right));
             line.push_str(&f.suffix);
         }
         out.out_line(&line);
     }
-    out
 }
 
 /// Whether `-t` knows a state name.
