@@ -7,7 +7,7 @@
 //! before (`REQUEUED`); `-D` shows every run. Fields this model does not
 //! measure (memory use, energy, ...) print blank.
 
-use super::super::super::getopt::{HasArg, Opt, opt};
+use super::super::super::getopt::{HasArg, Opt, Parsed, opt};
 use super::super::clock;
 use super::super::fields::{Parsable, mem_units, print_fields_header, print_fields_row};
 use super::super::output::CommandOutput;
@@ -187,6 +187,33 @@ fn fields(spec: &str) -> Result<Vec<(&'static str, i32)>, String> {
     Ok(out)
 }
 
+/// A job `-j` names: the job (or array) id, and one task of it.
+#[derive(Debug, Clone, Copy)]
+struct Wanted {
+    id: u32,
+    task: Option<u32>,
+}
+
+/// What a sacct command line asks for, read and checked.
+struct Query {
+    /// The fields to print: (name, width).
+    columns: Vec<(&'static str, i32)>,
+    parsable: Parsable,
+    jobs: Option<Vec<Wanted>>,
+    /// `-S`: runs that ended before it are left out.
+    start: Option<i64>,
+    /// `-E`: runs that began after it are left out.
+    end: Option<i64>,
+    users: Option<Vec<String>>,
+    /// `-s`, in full upper-case names.
+    states: Option<Vec<String>>,
+    /// `-D`: every run of a requeued job.
+    duplicates: bool,
+    /// `-X`: no step lines.
+    allocations: bool,
+    header: bool,
+}
+
 pub(super) fn run(c: &Cluster, argv: &[String], caller: &Caller<'_>) -> CommandOutput {
     let p = match parse("sacct", argv, OPTIONS, 1) {
         Ok(p) => p,
@@ -209,25 +236,103 @@ pub(super) fn run(c: &Cluster, argv: &[String], caller: &Caller<'_>) -> CommandO
         return help::text(VERSION);
     }
     if p.has("helpformat") {
-        let names: Vec<&str> = FIELDS.iter().map(|(n, _)| *n).collect();
-        let lines: Vec<String> = names
-            .chunks(4)
-            .map(|row| {
-                row.iter()
-                    .map(|n| format!("{n:<20}"))
-                    .collect::<String>()
-                    .trim_end()
-                    .to_owned()
-            })
-            .collect();
-        return super::lines_out(&lines);
+        return help_format();
     }
+    match read_query(c, &p, caller.user) {
+        Ok(query) => {
+            let lines = select(c, &query);
+            print(c, &query, &lines)
+        }
+        Err(refusal) => refusal,
+    }
+}
+
+/// `--helpformat`: the field names, four to a line.
+fn help_format() -> CommandOutput {
+    let names: Vec<&str> = FIELDS.iter().map(|(n, _)| *n).collect();
+    let lines: Vec<String> = names
+        .chunks(4)
+        .map(|row| {
+            row.iter()
+                .map(|n| format!("{n:<20}"))
+                .collect::<String>()
+                .trim_end()
+                .to_owned()
+        })
+        .collect();
+    super::lines_out(&lines)
+}
+
+/// The jobs of `-j` (steps named with `.N` select their job).
+fn read_jobs(p: &Parsed) -> Result<Option<Vec<Wanted>>, CommandOutput> {
+    let Some(list) = p.value("jobs") else {
+        return Ok(None);
+    };
+    let mut wanted = Vec::new();
+    for item in list.split(',').filter(|s| !s.is_empty()) {
+        let base = item.split('.').next().unwrap_or(item);
+        let parsed = match base.split_once('_') {
+            Some((a, b)) => a.parse::<u32>().ok().zip(b.parse::<u32>().ok().map(Some)),
+            None => base.parse::<u32>().ok().map(|i| (i, None)),
+        };
+        match parsed {
+            Some((id, task)) => wanted.push(Wanted { id, task }),
+            None => return Err(error_out("sacct", &format!("Invalid job id: {item}"), 1)),
+        }
+    }
+    Ok(Some(wanted))
+}
+
+/// A time of `-S` or `-E`, named `which` in the refusal.
+fn read_time(
+    c: &Cluster,
+    p: &Parsed,
+    key: &str,
+    which: &str,
+) -> Result<Option<i64>, CommandOutput> {
+    match p.value(key) {
+        Some(s) => parse_time(c, s).map(Some).ok_or_else(|| {
+            error_out(
+                "sacct",
+                &format!("Invalid time specification ({which}): {s}"),
+                1,
+            )
+        }),
+        None => Ok(None),
+    }
+}
+
+/// The states of `-s`, their short names spelled out.
+fn read_states(p: &Parsed) -> Option<Vec<String>> {
+    p.value("state").map(|s| {
+        s.split(',')
+            .map(|st| {
+                let up = st.to_ascii_uppercase();
+                let full = match up.as_str() {
+                    "CD" => "COMPLETED",
+                    "F" => "FAILED",
+                    "TO" => "TIMEOUT",
+                    "CA" => "CANCELLED",
+                    "NF" => "NODE_FAIL",
+                    "R" => "RUNNING",
+                    "PD" => "PENDING",
+                    "RQ" => "REQUEUED",
+                    _ => return up,
+                };
+                full.to_owned()
+            })
+            .collect()
+    })
+}
+
+/// Reads the command line into a [`Query`], or the refusal.
+fn read_query(c: &Cluster, p: &Parsed, me: &str) -> Result<Query, CommandOutput> {
     if let Some(extra) = p.operands.first() {
         let mut out = CommandOutput::default();
         out.err_line("sacct: error: Unknown arguments:");
         out.err_line(&format!("sacct: error:  {extra}"));
         out.exit = 1;
-        return out;
+        return Err(out);
     }
     let spec = p.value("format").unwrap_or(if p.has("brief") {
         BRIEF_FIELDS
@@ -236,10 +341,8 @@ pub(super) fn run(c: &Cluster, argv: &[String], caller: &Caller<'_>) -> CommandO
     } else {
         DEFAULT_FIELDS
     });
-    let columns = match fields(spec) {
-        Ok(f) => f,
-        Err(name) => return error_out("sacct", &format!("Invalid field requested: \"{name}\""), 1),
-    };
+    let columns = fields(spec)
+        .map_err(|name| error_out("sacct", &format!("Invalid field requested: \"{name}\""), 1))?;
     let parsable = if p.has("parsable2") {
         Parsable::NoEnding
     } else if p.has("parsable") {
@@ -247,171 +350,133 @@ pub(super) fn run(c: &Cluster, argv: &[String], caller: &Caller<'_>) -> CommandO
     } else {
         Parsable::No
     };
-    let job_ids: Option<Vec<(u32, Option<u32>)>> = match p.value("jobs") {
-        Some(list) => {
-            let mut ids = Vec::new();
-            for item in list.split(',').filter(|s| !s.is_empty()) {
-                let base = item.split('.').next().unwrap_or(item);
-                let parsed = match base.split_once('_') {
-                    Some((a, b)) => a.parse::<u32>().ok().zip(b.parse::<u32>().ok().map(Some)),
-                    None => base.parse::<u32>().ok().map(|i| (i, None)),
-                };
-                match parsed {
-                    Some(id) => ids.push(id),
-                    None => return error_out("sacct", &format!("Invalid job id: {item}"), 1),
-                }
-            }
-            Some(ids)
-        }
-        None => None,
+    let jobs = read_jobs(p)?;
+    // Without -S, today's jobs, unless jobs are named.
+    let start = match read_time(c, p, "starttime", "starttime")? {
+        None if jobs.is_none() => Some(clock::midnight(c.now)),
+        start => start,
     };
-    let start = match p.value("starttime") {
-        Some(s) => match parse_time(c, s) {
-            Some(t) => Some(t),
-            None => {
-                return error_out(
-                    "sacct",
-                    &format!("Invalid time specification (starttime): {s}"),
-                    1,
-                );
-            }
-        },
-        None if job_ids.is_some() => None,
-        None => Some(clock::midnight(c.now)),
-    };
-    let end = match p.value("endtime") {
-        Some(s) => match parse_time(c, s) {
-            Some(t) => Some(t),
-            None => {
-                return error_out(
-                    "sacct",
-                    &format!("Invalid time specification (endtime): {s}"),
-                    1,
-                );
-            }
-        },
-        None => None,
-    };
-    let users: Option<Vec<String>> = match p.value("user") {
+    let end = read_time(c, p, "endtime", "endtime")?;
+    let users = match p.value("user") {
         Some(list) => Some(list.split(',').map(str::to_owned).collect()),
-        None if p.has("allusers") || caller.user == "root" => None,
-        None => Some(vec![caller.user.to_owned()]),
+        None if p.has("allusers") || me == "root" => None,
+        None => Some(vec![me.to_owned()]),
     };
-    let states: Option<Vec<String>> = p.value("state").map(|s| {
-        s.split(',')
-            .map(|st| {
-                let up = st.to_ascii_uppercase();
-                match up.as_str() {
-                    "CD" => "COMPLETED".to_owned(),
-                    "F" => "FAILED".to_owned(),
-                    "TO" => "TIMEOUT".to_owned(),
-                    "CA" => "CANCELLED".to_owned(),
-                    "NF" => "NODE_FAIL".to_owned(),
-                    "R" => "RUNNING".to_owned(),
-                    "PD" => "PENDING".to_owned(),
-                    "RQ" => "REQUEUED".to_owned(),
-                    _ => up,
-                }
+    Ok(Query {
+        columns,
+        parsable,
+        jobs,
+        start,
+        end,
+        users,
+        states: read_states(p),
+        duplicates: p.has("duplicates"),
+        allocations: p.has("allocations"),
+        header: !p.has("noheader"),
+    })
+}
+
+impl Query {
+    /// Whether a job has a record to show to this query.
+    fn wants(&self, job: &Job) -> bool {
+        // Pending array tasks and jobs waiting on others have no record yet.
+        if job.array.as_ref().is_some_and(|a| a.task.is_none()) || job.dependency.is_some() {
+            return false;
+        }
+        let array = job.array.as_ref();
+        let named = self.jobs.as_ref().is_none_or(|wanted| {
+            wanted.iter().any(|w| match w.task {
+                None => job.id == w.id || array.is_some_and(|a| a.array_job_id == w.id),
+                Some(t) => array.is_some_and(|a| a.array_job_id == w.id && a.task == Some(t)),
             })
-            .collect()
-    });
-    let mut lines: Vec<Line<'_>> = Vec::new();
-    // Records in submission order, an array's tasks together by task id.
-    let mut jobs: Vec<&Job> = c.jobs.values().collect();
+        });
+        named && self.users.as_ref().is_none_or(|u| u.contains(&job.user))
+    }
+
+    /// The runs of a job to show: each of its past runs and the current
+    /// one with `-D`, else the current one (the last, for a requeued job
+    /// waiting to run again). `None` is the current run.
+    fn runs<'a>(&self, job: &'a Job) -> Vec<Option<&'a RunRecord>> {
+        let waiting_again = job.state == JobState::Pending && !job.history.is_empty();
+        if self.duplicates {
+            let current = (!waiting_again).then_some(None);
+            job.history.iter().map(Some).chain(current).collect()
+        } else if waiting_again {
+            vec![job.history.last()]
+        } else {
+            vec![None]
+        }
+    }
+
+    /// Whether a run falls in the time window and the states asked for.
+    fn shows_run(&self, job: &Job, run: Option<&RunRecord>) -> bool {
+        let (run_start, run_end) = match run {
+            Some(r) => (Some(r.start), Some(r.end)),
+            None => (
+                job.start_time.filter(|_| job.state != JobState::Pending),
+                job.end_time.filter(|_| job.state.is_finished()),
+            ),
+        };
+        let active_from = run_start.unwrap_or(job.submit_time);
+        let in_window = !(self.start.is_some_and(|s| run_end.is_some_and(|e| e < s))
+            || self.end.is_some_and(|e| active_from > e));
+        let state = state_of(job, run);
+        in_window
+            && self
+                .states
+                .as_ref()
+                .is_none_or(|l| l.iter().any(|s| state.starts_with(s.as_str())))
+    }
+}
+
+/// The records to print: jobs in submission order (an array's tasks
+/// together by task id), each run followed by its steps unless `-X`.
+fn select<'a>(c: &'a Cluster, q: &Query) -> Vec<Line<'a>> {
+    let mut jobs: Vec<&Job> = c.jobs.values().filter(|j| q.wants(j)).collect();
     jobs.sort_by_key(|j| match &j.array {
         Some(a) => (a.array_job_id, a.task.unwrap_or(0)),
         None => (j.id, 0),
     });
+    let mut lines = Vec::new();
     for job in jobs {
-        if job.array.as_ref().is_some_and(|a| a.task.is_none()) || job.dependency.is_some() {
-            // Pending array tasks and jobs waiting on others have no record yet.
-            continue;
-        }
-        if let Some(ids) = &job_ids {
-            let array = job.array.as_ref();
-            let hit = ids.iter().any(|&(id, task)| match task {
-                None => job.id == id || array.is_some_and(|a| a.array_job_id == id),
-                Some(t) => array.is_some_and(|a| a.array_job_id == id && a.task == Some(t)),
-            });
-            if !hit {
-                continue;
-            }
-        }
-        if users.as_ref().is_some_and(|u| !u.contains(&job.user)) {
-            continue;
-        }
-        let runs: Vec<Option<&RunRecord>> = if p.has("duplicates") {
-            job.history
-                .iter()
-                .map(Some)
-                .chain(std::iter::once(None))
-                .collect()
-        } else if job.state == JobState::Pending && !job.history.is_empty() {
-            vec![job.history.last()]
-        } else {
-            vec![None]
-        };
-        for run in runs {
-            if run.is_none()
-                && job.state == JobState::Pending
-                && p.has("duplicates")
-                && !job.history.is_empty()
-            {
-                continue;
-            }
-            let (run_start, run_end) = match run {
-                Some(r) => (Some(r.start), Some(r.end)),
-                None => (
-                    job.start_time.filter(|_| job.state != JobState::Pending),
-                    job.end_time.filter(|_| job.state.is_finished()),
-                ),
-            };
-            let active_from = run_start.unwrap_or(job.submit_time);
-            if start.is_some_and(|s| run_end.is_some_and(|e| e < s))
-                || end.is_some_and(|e| active_from > e)
-            {
-                continue;
-            }
-            let state = state_of(job, run);
-            if states
-                .as_ref()
-                .is_some_and(|l| !l.iter().any(|s| state.starts_with(s.as_str())))
-            {
-                continue;
-            }
+        for run in q.runs(job).into_iter().filter(|&run| q.shows_run(job, run)) {
             lines.push(Line {
                 job,
                 run,
                 step: None,
             });
-            if p.has("allocations") {
+            if q.allocations {
                 continue;
             }
             let steps = match run {
                 Some(r) => r.steps.clone(),
                 None => c.step_rows(job.id),
             };
-            for step in steps {
-                lines.push(Line {
-                    job,
-                    run,
-                    step: Some(step),
-                });
-            }
+            lines.extend(steps.into_iter().map(|step| Line {
+                job,
+                run,
+                step: Some(step),
+            }));
         }
     }
+    lines
+}
+
+/// Prints the header and the records.
+fn print(c: &Cluster, q: &Query, lines: &[Line<'_>]) -> CommandOutput {
     let mut out = CommandOutput::default();
-    if !p.has("noheader") {
-        for line in print_fields_header(&columns, parsable) {
+    if q.header {
+        for line in print_fields_header(&q.columns, q.parsable) {
             out.out_line(&line);
         }
     }
-    for line in &lines {
-        let cells: Vec<(Option<String>, i32)> = columns
+    for line in lines {
+        let cells: Vec<(Option<String>, i32)> = q
+            .columns
             .iter()
             .map(|&(name, width)| (value(c, name, line), width))
             .collect();
-        out.out_line(&print_fields_row(&cells, parsable));
+        out.out_line(&print_fields_row(&cells, q.parsable));
     }
     out
 }
