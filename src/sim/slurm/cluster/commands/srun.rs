@@ -6,7 +6,7 @@
 //! own, its output printed (`-l` labels it by task), and the clock moves to
 //! the step's end. A program nobody provides fails as execve would.
 
-use super::super::super::getopt::{self, HasArg, Opt, Order, opt};
+use super::super::super::getopt::{self, HasArg, Opt, Order, Parsed, opt};
 use super::super::clock;
 use super::super::mpi::{self, Mpi};
 use super::super::output::CommandOutput;
@@ -47,104 +47,145 @@ pub(super) fn run(
     if parsed.has("version") {
         return help::text(VERSION);
     }
-    let mpi = match parsed.value("mpi") {
-        None => Mpi::None,
-        Some("list") => return help::text(mpi::LIST),
-        Some(v) => match Mpi::parse(v) {
-            Some(m) => m,
-            None => {
-                return CommandOutput::failure(
-                    &format!(
-                        "srun: error: Invalid MPI type '{v}', --mpi=list for acceptable types\n"
-                    ),
-                    1,
-                );
-            }
-        },
+    let mpi = match read_mpi(&parsed) {
+        Ok(mpi) => mpi,
+        Err(out) => return out,
     };
-    let Some(program) = parsed.operands.first().cloned() else {
-        return CommandOutput::failure("srun: fatal: No command given to execute.\n", 1);
+    let id = match allocate(c, &parsed, caller) {
+        Ok(id) => id,
+        Err(out) => return out,
     };
-    let mut opts = JobOptions::default();
-    if let Err(out) = apply_all("srun", &parsed, &mut opts) {
+    let mut out = CommandOutput::default();
+    if !wait_for_allocation(c, id, caller, &mut out) {
         return out;
     }
-    let name = program.rsplit('/').next().unwrap_or(&program).to_owned();
+    let Some(step) = run_step(c, id, &parsed, mpi, caller, &mut out) else {
+        return out;
+    };
+    finish_step(c, id, &step, caller, &mut out);
+    out
+}
+
+/// `--mpi`: the plugin, or `--mpi=list`'s answer or the refusal.
+fn read_mpi(parsed: &Parsed) -> Result<Mpi, CommandOutput> {
+    match parsed.value("mpi") {
+        None => Ok(Mpi::None),
+        Some("list") => Err(help::text(mpi::LIST)),
+        Some(v) => Mpi::parse(v).ok_or_else(|| {
+            CommandOutput::failure(
+                &format!("srun: error: Invalid MPI type '{v}', --mpi=list for acceptable types\n"),
+                1,
+            )
+        }),
+    }
+}
+
+/// Builds the job of the command line and queues it; its id, or the
+/// refusal.
+fn allocate(c: &mut Cluster, parsed: &Parsed, caller: &Caller<'_>) -> Result<u32, CommandOutput> {
+    let Some(program) = parsed.operands.first() else {
+        return Err(CommandOutput::failure(
+            "srun: fatal: No command given to execute.\n",
+            1,
+        ));
+    };
+    let mut opts = JobOptions::default();
+    apply_all("srun", parsed, &mut opts)?;
     let spec = JobSpec {
         user: caller.user,
         opts: &opts,
         script: None,
         command: Some(program.clone()),
-        default_name: name.clone(),
+        default_name: program.rsplit('/').next().unwrap_or(program).to_owned(),
         cwd: caller.cwd,
         batch: false,
     };
-    let job = match c.build_job(&spec) {
-        Ok(job) => job,
-        Err(e) => {
-            let mut out = CommandOutput::default();
-            for line in &e.details {
-                out.err_line(&format!("srun: error: {line}"));
-            }
-            out.err_line(&format!(
-                "srun: error: Unable to allocate resources: {}",
-                e.message
-            ));
-            out.exit = 1;
-            return out;
+    let job = c.build_job(&spec).map_err(|e| {
+        let mut out = CommandOutput::default();
+        for line in &e.details {
+            out.err_line(&format!("srun: error: {line}"));
         }
-    };
-    let id = c.enqueue(job);
-    let mut out = CommandOutput::default();
-    // The controller tries the allocation at once.
+        out.err_line(&format!(
+            "srun: error: Unable to allocate resources: {}",
+            e.message
+        ));
+        out.exit = 1;
+        out
+    })?;
+    Ok(c.enqueue(job))
+}
+
+/// Lets the controller try the allocation at once, then waits (moving
+/// the clock) while it pends; false, with the job revoked, if it never
+/// starts.
+fn wait_for_allocation(
+    c: &mut Cluster,
+    id: u32,
+    caller: &mut Caller<'_>,
+    out: &mut CommandOutput,
+) -> bool {
     c.schedule(None);
     c.run_launched(caller.programs);
-    if !c.job(id).is_some_and(|j| j.state == JobState::Running) {
-        out.err_line(&format!("srun: job {id} queued and waiting for resources"));
-        let give_up = c.now.saturating_add(MAX_WAIT_S);
-        while c.job(id).is_some_and(|j| j.state == JobState::Pending) && c.now < give_up {
-            let next = c.next_event().min(give_up).max(c.now + 1);
-            c.run_until(next, caller.programs);
-        }
-        if !c.job(id).is_some_and(|j| j.state == JobState::Running) {
-            let uid = c.user(caller.user).map_or(0, |u| u.uid);
-            c.cancel(id, uid);
-            out.err_line(&format!("srun: Job allocation {id} has been revoked."));
-            out.exit = 1;
-            return out;
-        }
-        out.err_line(&format!("srun: job {id} has been allocated resources"));
+    let running = |c: &Cluster| c.job(id).is_some_and(|j| j.state == JobState::Running);
+    if running(c) {
+        return true;
     }
-    let Some(job) = c.job(id) else { return out };
+    out.err_line(&format!("srun: job {id} queued and waiting for resources"));
+    let give_up = c.now.saturating_add(MAX_WAIT_S);
+    while c.job(id).is_some_and(|j| j.state == JobState::Pending) && c.now < give_up {
+        let next = c.next_event().min(give_up).max(c.now + 1);
+        c.run_until(next, caller.programs);
+    }
+    if !running(c) {
+        let uid = c.user(caller.user).map_or(0, |u| u.uid);
+        c.cancel(id, uid);
+        out.err_line(&format!("srun: Job allocation {id} has been revoked."));
+        out.exit = 1;
+        return false;
+    }
+    out.err_line(&format!("srun: job {id} has been allocated resources"));
+    true
+}
+
+/// What step 0 did, for its record and its ending.
+struct Step {
+    record: StepRecord,
+    /// The first node of the allocation, where the step's banners come
+    /// from.
+    first_node: String,
+}
+
+/// Runs the program as step 0 on the job's nodes and prints what it
+/// printed (`-l`: each line after its task number).
+fn run_step(
+    c: &Cluster,
+    id: u32,
+    parsed: &Parsed,
+    mpi: Mpi,
+    caller: &mut Caller<'_>,
+    out: &mut CommandOutput,
+) -> Option<Step> {
+    let job = c.job(id)?;
+    let program = parsed.operands.first()?;
     let nodes: Vec<String> = job
         .nodes
         .iter()
         .filter_map(|&n| c.nodes.get(n))
         .map(|n| n.name.clone())
         .collect();
-    let (tasks, gpus, cpus) = (
-        job.shape.tasks,
-        job.shape.per_node.gpus,
-        job.shape.total().cpus,
-    );
     let launch = Launch {
         job_id: id,
         step: Some(0),
         argv: &parsed.operands,
         nodes: &nodes,
-        tasks,
-        gpus_per_node: gpus,
+        tasks: job.shape.tasks,
+        gpus_per_node: job.shape.per_node.gpus,
         user: caller.user,
         work_dir: caller.cwd,
         now: c.now,
         mpi,
     };
-    let task_nodes: Vec<String> = launch
-        .task_nodes()
-        .iter()
-        .map(|s| (*s).to_owned())
-        .collect();
-    let first = nodes.first().cloned().unwrap_or_default();
+    let tasks = launch.task_nodes().len();
     let result = caller
         .programs
         .run(&launch)
@@ -153,7 +194,7 @@ pub(super) fn run(
         Some(o) => {
             if parsed.has("label") {
                 let lines: Vec<&str> = o.stdout.lines().collect();
-                let per_task = lines.len() == task_nodes.len();
+                let per_task = lines.len() == tasks;
                 for (i, line) in lines.iter().enumerate() {
                     out.out_line(&format!("{}: {line}", if per_task { i } else { 0 }));
                 }
@@ -172,7 +213,7 @@ pub(super) fn run(
             (o.exit, o.duration_s)
         }
         None => {
-            for _ in &task_nodes {
+            for _ in 0..tasks {
                 out.err_line(&format!(
                     "slurmstepd: error: execve(): {program}: No such file or directory"
                 ));
@@ -183,18 +224,34 @@ pub(super) fn run(
     if exit != 0 {
         out.err(&launch.exit_lines(exit));
     }
-    let step = StepRecord {
-        id: StepId::Numbered(0),
-        name,
-        cpus,
-        start_offset: 0,
-        end_offset: duration,
-        exit,
-    };
-    c.set_run(id, vec![step], Vec::new(), exit, duration);
+    Some(Step {
+        record: StepRecord {
+            id: StepId::Numbered(0),
+            name: program.rsplit('/').next().unwrap_or(program).to_owned(),
+            cpus: job.shape.total().cpus,
+            start_offset: 0,
+            end_offset: duration,
+            exit,
+        },
+        first_node: nodes.first().cloned().unwrap_or_default(),
+    })
+}
+
+/// Records the step, lets the job run to its end, and sets srun's status
+/// (143 with the time limit's banners if the step ran out of time).
+fn finish_step(
+    c: &mut Cluster,
+    id: u32,
+    step: &Step,
+    caller: &mut Caller<'_>,
+    out: &mut CommandOutput,
+) {
+    let (exit, duration) = (step.record.exit, step.record.end_offset);
+    c.set_run(id, vec![step.record.clone()], Vec::new(), exit, duration);
     let end = c.ends_at(id);
     c.run_until(end, caller.programs);
     if c.job(id).is_some_and(|j| j.state == JobState::Timeout) {
+        let first = &step.first_node;
         let wait = u32::from(c.config.kill_wait_s) + 2;
         out.err_line(&format!(
             "srun: Job step aborted: Waiting up to {wait} seconds for job step to finish."
@@ -208,5 +265,4 @@ pub(super) fn run(
     } else {
         out.exit = exit;
     }
-    out
 }
