@@ -4,10 +4,11 @@
 //! `Submitted batch job N`, `--parsable`, `--test-only`, or slurmctld's
 //! refusal.
 
-use super::super::super::getopt::{self, HasArg, Opt, Order, opt};
+use super::super::super::getopt::{self, HasArg, Opt, Order, Parsed, opt};
 use super::super::clock;
 use super::super::output::CommandOutput;
 use super::super::script;
+use super::super::state::Job;
 use super::super::submit::{JobOptions, JobSpec};
 use super::super::{Caller, Cluster};
 use super::{VERSION, help, usage_error};
@@ -100,93 +101,11 @@ pub(super) fn run(
     if parsed.has("version") {
         return help::text(VERSION);
     }
-    let wrap = parsed.value("wrap");
-    let file = parsed.operands.first();
-    let (text, command, default_name) = match (wrap, file) {
-        (Some(cmd), _) => (
-            format!("#!/bin/sh\n# This script was created by sbatch --wrap.\n\n{cmd}\n"),
-            None,
-            "wrap".to_owned(),
-        ),
-        (None, Some(path)) => match (caller.files)(path) {
-            Some(text) => {
-                let full = if path.starts_with('/') {
-                    path.clone()
-                } else {
-                    format!("{}/{path}", caller.cwd.trim_end_matches('/'))
-                };
-                let name = path.rsplit('/').next().unwrap_or(path).to_owned();
-                (text, Some(full), name)
-            }
-            None => {
-                return CommandOutput::failure(
-                    &format!("sbatch: error: Unable to open file {path}\n"),
-                    1,
-                );
-            }
-        },
-        (None, None) => (stdin.to_owned(), None, "sbatch".to_owned()),
-    };
-    if text.is_empty() {
-        return CommandOutput::failure("sbatch: error: Batch script is empty!\n", 1);
-    }
-    if text.trim().is_empty() {
-        return CommandOutput::failure(
-            "sbatch: error: Batch script contains only whitespace!\n",
-            1,
-        );
-    }
-    if !script::has_shebang(&text) {
-        return CommandOutput::failure(
-            "sbatch: error: This does not look like a batch script.  The first\n\
-             sbatch: error: line must start with #! followed by the path to an interpreter.\n\
-             sbatch: error: For instance: #!/bin/sh\n",
-            1,
-        );
-    }
-    let mut opts = JobOptions::default();
-    let directives = script::directives(&text);
-    match getopt::parse(&directives, OPTIONS, Order::StopAtOperand) {
-        Ok(p) if p.operands.is_empty() => {
-            if let Err(out) = apply_all("sbatch", &p, &mut opts) {
-                return out;
-            }
-        }
-        Ok(p) => {
-            let bad = p.operands.first().cloned().unwrap_or_default();
-            return CommandOutput::failure(
-                &format!("sbatch: error: Invalid directive found in batch script: {bad}\n"),
-                255,
-            );
-        }
-        Err(e) => return usage_error("sbatch", &e, 255),
-    }
-    if let Err(out) = apply_all("sbatch", &parsed, &mut opts) {
-        return out;
-    }
-    let spec = JobSpec {
-        user: caller.user,
-        opts: &opts,
-        script: Some(text),
-        command,
-        default_name,
-        cwd: caller.cwd,
-        batch: true,
-    };
-    let job = match c.build_job(&spec) {
+    let submitted =
+        read_script(&parsed, stdin, caller).and_then(|script| build(c, &parsed, script, caller));
+    let job = match submitted {
         Ok(job) => job,
-        Err(e) => {
-            let mut out = CommandOutput::default();
-            for line in &e.details {
-                out.err_line(&format!("sbatch: error: {line}"));
-            }
-            out.err_line(&format!(
-                "sbatch: error: Batch job submission failed: {}",
-                e.message
-            ));
-            out.exit = 1;
-            return out;
-        }
+        Err(out) => return out,
     };
     let mut out = CommandOutput::default();
     if parsed.has("test-only") {
@@ -216,4 +135,110 @@ pub(super) fn run(
         out.out_line(&format!("Submitted batch job {id}"));
     }
     out
+}
+
+/// A batch script as sbatch read it.
+struct Script {
+    text: String,
+    /// The script file's full path (`Command=`), none for `--wrap` or
+    /// stdin.
+    command: Option<String>,
+    /// The job's name unless `-J` gives one.
+    default_name: String,
+}
+
+/// The script of `--wrap`, of the file named, or of stdin, checked as
+/// sbatch checks it (empty, only whitespace, no `#!`).
+fn read_script(parsed: &Parsed, stdin: &str, caller: &Caller<'_>) -> Result<Script, CommandOutput> {
+    let script = match (parsed.value("wrap"), parsed.operands.first()) {
+        (Some(cmd), _) => Script {
+            text: format!("#!/bin/sh\n# This script was created by sbatch --wrap.\n\n{cmd}\n"),
+            command: None,
+            default_name: "wrap".to_owned(),
+        },
+        (None, Some(path)) => {
+            let text = (caller.files)(path).ok_or_else(|| {
+                CommandOutput::failure(&format!("sbatch: error: Unable to open file {path}\n"), 1)
+            })?;
+            let full = if path.starts_with('/') {
+                path.clone()
+            } else {
+                format!("{}/{path}", caller.cwd.trim_end_matches('/'))
+            };
+            Script {
+                text,
+                command: Some(full),
+                default_name: path.rsplit('/').next().unwrap_or(path).to_owned(),
+            }
+        }
+        (None, None) => Script {
+            text: stdin.to_owned(),
+            command: None,
+            default_name: "sbatch".to_owned(),
+        },
+    };
+    if script.text.is_empty() {
+        return Err(CommandOutput::failure(
+            "sbatch: error: Batch script is empty!\n",
+            1,
+        ));
+    }
+    if script.text.trim().is_empty() {
+        return Err(CommandOutput::failure(
+            "sbatch: error: Batch script contains only whitespace!\n",
+            1,
+        ));
+    }
+    if !script::has_shebang(&script.text) {
+        return Err(CommandOutput::failure(
+            "sbatch: error: This does not look like a batch script.  The first\n\
+             sbatch: error: line must start with #! followed by the path to an interpreter.\n\
+             sbatch: error: For instance: #!/bin/sh\n",
+            1,
+        ));
+    }
+    Ok(script)
+}
+
+/// The job of a script: its `#SBATCH` lines, then the command line's
+/// options over them, validated as slurmctld validates them.
+fn build(
+    c: &Cluster,
+    parsed: &Parsed,
+    script: Script,
+    caller: &Caller<'_>,
+) -> Result<Job, CommandOutput> {
+    let mut opts = JobOptions::default();
+    let directives = script::directives(&script.text);
+    let from_script = getopt::parse(&directives, OPTIONS, Order::StopAtOperand)
+        .map_err(|e| usage_error("sbatch", &e, 255))?;
+    if let Some(bad) = from_script.operands.first() {
+        return Err(CommandOutput::failure(
+            &format!("sbatch: error: Invalid directive found in batch script: {bad}\n"),
+            255,
+        ));
+    }
+    apply_all("sbatch", &from_script, &mut opts)?;
+    apply_all("sbatch", parsed, &mut opts)?;
+    let spec = JobSpec {
+        user: caller.user,
+        opts: &opts,
+        script: Some(script.text),
+        command: script.command,
+        default_name: script.default_name,
+        cwd: caller.cwd,
+        batch: true,
+    };
+    c.build_job(&spec).map_err(|e| {
+        let mut out = CommandOutput::default();
+        for line in &e.details {
+            out.err_line(&format!("sbatch: error: {line}"));
+        }
+        out.err_line(&format!(
+            "sbatch: error: Batch job submission failed: {}",
+            e.message
+        ));
+        out.exit = 1;
+        out
+    })
 }
