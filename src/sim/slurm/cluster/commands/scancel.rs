@@ -3,11 +3,12 @@
 //! Jobs that are unknown or already done are passed over in silence, as
 //! scancel does; another user's job is refused.
 
-use super::super::super::getopt::{HasArg, Opt, opt};
+use super::super::super::getopt::{HasArg, Opt, Parsed, opt};
 use super::super::output::CommandOutput;
-use super::super::state::JobState;
+use super::super::state::{Job, JobState};
 use super::super::{Caller, Cluster};
 use super::{VERSION, error_out, help, parse};
+use crate::sim::slurm::hostlist::Hostlist;
 
 pub(super) const OPTIONS: &[Opt] = &[
     opt("account", Some('A'), &["account"], HasArg::Required),
@@ -28,6 +29,29 @@ pub(super) const OPTIONS: &[Opt] = &[
     opt("nodelist", Some('w'), &["nodelist"], HasArg::Required),
 ];
 
+/// A job named on the command line: the job (or array) id, and one task
+/// of it.
+#[derive(Debug, Clone, Copy)]
+struct Wanted {
+    id: u32,
+    task: Option<u32>,
+}
+
+/// What a scancel command line asks for, read and checked.
+struct Query {
+    ids: Vec<Wanted>,
+    /// `-u` or `--me`.
+    user: Option<String>,
+    account: Option<String>,
+    name: Option<String>,
+    partition: Option<String>,
+    qos: Option<String>,
+    state: Option<JobState>,
+    /// `-w`: jobs on any of these nodes (a list that does not parse
+    /// matches none, as Slurm's host set test does).
+    nodes: Option<Vec<String>>,
+}
+
 pub(super) fn run(
     c: &mut Cluster,
     argv: &[String],
@@ -47,88 +71,140 @@ pub(super) fn run(
     if p.has("version") {
         return help::text(VERSION);
     }
-    let mut ids: Vec<(u32, Option<u32>)> = Vec::new();
-    for arg in &p.operands {
-        let parsed = match arg.split_once('_') {
-            Some((a, b)) => a.parse::<u32>().ok().zip(b.parse::<u32>().ok().map(Some)),
-            None => arg.parse::<u32>().ok().map(|id| (id, None)),
-        };
-        match parsed {
-            Some(id) if id.0 > 0 => ids.push(id),
-            _ => return error_out("scancel", &format!("Invalid job id {arg}"), 1),
+    match read_query(c, &p, caller.user) {
+        Ok(query) => {
+            let targets = targets(c, &query, caller.user);
+            cancel(c, &targets, caller.user)
         }
+        Err(refusal) => refusal,
     }
+}
+
+/// The job ids of the operands (`ID` or `ID_TASK`).
+fn read_ids(p: &Parsed) -> Result<Vec<Wanted>, CommandOutput> {
+    p.operands
+        .iter()
+        .map(|arg| {
+            let parsed = match arg.split_once('_') {
+                Some((a, b)) => a.parse::<u32>().ok().zip(b.parse::<u32>().ok().map(Some)),
+                None => arg.parse::<u32>().ok().map(|id| (id, None)),
+            };
+            match parsed {
+                Some((id, task)) if id > 0 => Ok(Wanted { id, task }),
+                _ => Err(error_out("scancel", &format!("Invalid job id {arg}"), 1)),
+            }
+        })
+        .collect()
+}
+
+/// Reads the command line into a [`Query`], or the refusal.
+fn read_query(c: &Cluster, p: &Parsed, me: &str) -> Result<Query, CommandOutput> {
+    let ids = read_ids(p)?;
     let user = match (p.value("user"), p.has("me")) {
-        (_, true) => Some(caller.user.to_owned()),
+        (_, true) => Some(me.to_owned()),
         (Some(u), false) => match c.user(u) {
             Some(known) => Some(known.name.clone()),
-            None => return error_out("scancel", &format!("Invalid user name: {u}"), 1),
+            None => return Err(error_out("scancel", &format!("Invalid user name: {u}"), 1)),
         },
         (None, false) => None,
     };
     let filters = ["account", "name", "partition", "qos", "state", "nodelist"];
-    let filtered = user.is_some() || filters.iter().any(|f| p.has(f));
-    if ids.is_empty() && !filtered {
-        return error_out("scancel", "No job identification provided", 1);
+    if ids.is_empty() && user.is_none() && !filters.iter().any(|f| p.has(f)) {
+        return Err(error_out("scancel", "No job identification provided", 1));
     }
     let state = match p.value("state") {
         Some(s) => match s.to_ascii_uppercase().as_str() {
             "PENDING" | "PD" => Some(JobState::Pending),
             "RUNNING" | "R" => Some(JobState::Running),
             other => {
-                return error_out(
+                return Err(error_out(
                     "scancel",
                     &format!("Invalid job state specified: {other}"),
                     1,
-                );
+                ));
             }
         },
         None => None,
     };
-    let root = c.is_operator(caller.user);
-    let matches = |j: &super::super::state::Job| {
-        user.as_ref().is_none_or(|u| j.user == *u)
-            && p.value("account").is_none_or(|a| j.account == a)
-            && p.value("name").is_none_or(|n| j.name == n)
-            && p.value("partition").is_none_or(|part| j.partition == part)
-            && p.value("qos").is_none_or(|q| j.qos == q)
-            && state.is_none_or(|s| j.state == s)
-    };
-    // (record id, task to take out of a pending array record)
-    let mut targets: Vec<(u32, Option<u32>)> = Vec::new();
-    if ids.is_empty() {
-        targets.extend(
-            c.jobs
-                .values()
-                .filter(|j| !j.state.is_finished() && matches(j) && (root || j.user == caller.user))
-                .map(|j| (j.id, None)),
-        );
-    } else {
-        for (id, task) in &ids {
-            for j in c
-                .jobs
-                .values()
-                .filter(|j| !j.state.is_finished() && matches(j))
-            {
-                let array = j.array.as_ref();
-                let hit = match task {
-                    None => j.id == *id || array.is_some_and(|a| a.array_job_id == *id),
-                    Some(t) => array.is_some_and(|a| {
-                        a.array_job_id == *id && (a.task == Some(*t) || a.pending.contains(t))
-                    }),
-                };
-                if hit {
-                    let pending_task =
-                        task.filter(|t| array.is_some_and(|a| a.pending.contains(t)));
-                    targets.push((j.id, pending_task));
-                }
+    let value = |key: &str| p.value(key).map(str::to_owned);
+    Ok(Query {
+        ids,
+        user,
+        account: value("account"),
+        name: value("name"),
+        partition: value("partition"),
+        qos: value("qos"),
+        state,
+        nodes: p.value("nodelist").map(|list| {
+            Hostlist::parse(list)
+                .map(|h| h.names().to_vec())
+                .unwrap_or_default()
+        }),
+    })
+}
+
+impl Query {
+    /// Whether a job that has not ended passes the filters.
+    fn matches(&self, c: &Cluster, j: &Job) -> bool {
+        let is = |want: &Option<String>, have: &str| want.as_deref().is_none_or(|w| w == have);
+        !j.state.is_finished()
+            && is(&self.user, &j.user)
+            && is(&self.account, &j.account)
+            && is(&self.name, &j.name)
+            && is(&self.partition, &j.partition)
+            && is(&self.qos, &j.qos)
+            && self.state.is_none_or(|s| j.state == s)
+            && self.nodes.as_ref().is_none_or(|names| {
+                j.nodes
+                    .iter()
+                    .filter_map(|&n| c.nodes.get(n))
+                    .any(|n| names.contains(&n.name))
+            })
+    }
+}
+
+/// The jobs to cancel: (record id, task to take out of a pending array
+/// record). Without ids, every matching job the caller may cancel.
+fn targets(c: &Cluster, q: &Query, me: &str) -> Vec<(u32, Option<u32>)> {
+    if q.ids.is_empty() {
+        let operator = c.is_operator(me);
+        return c
+            .jobs
+            .values()
+            .filter(|j| q.matches(c, j) && (operator || j.user == me))
+            .map(|j| (j.id, None))
+            .collect();
+    }
+    let mut targets = Vec::new();
+    for w in &q.ids {
+        for j in c.jobs.values().filter(|j| q.matches(c, j)) {
+            let array = j.array.as_ref();
+            let hit = match w.task {
+                None => j.id == w.id || array.is_some_and(|a| a.array_job_id == w.id),
+                Some(t) => array.is_some_and(|a| {
+                    a.array_job_id == w.id && (a.task == Some(t) || a.pending.contains(&t))
+                }),
+            };
+            if hit {
+                let pending_task = w
+                    .task
+                    .filter(|t| array.is_some_and(|a| a.pending.contains(t)));
+                targets.push((j.id, pending_task));
             }
         }
     }
+    targets
+}
+
+/// Cancels the targets the caller may cancel; Slurm's refusal for the
+/// others.
+fn cancel(c: &mut Cluster, targets: &[(u32, Option<u32>)], me: &str) -> CommandOutput {
+    let operator = c.is_operator(me);
+    let uid = c.user(me).map_or(0, |u| u.uid);
     let mut out = CommandOutput::default();
-    for (id, task) in targets {
+    for &(id, task) in targets {
         let Some(job) = c.job(id) else { continue };
-        if !root && job.user != caller.user {
+        if !operator && job.user != me {
             let shown = task.map_or_else(|| job.display_id(), |t| format!("{}_{t}", job.id));
             out.err_line(&format!(
                 "scancel: error: Kill job error on job id {shown}: Access/permission denied"
@@ -136,7 +212,6 @@ pub(super) fn run(
             out.exit = 1;
             continue;
         }
-        let uid = c.user(caller.user).map_or(0, |u| u.uid);
         match task {
             Some(t) => c.cancel_pending_task(id, t, uid),
             None => c.cancel(id, uid),

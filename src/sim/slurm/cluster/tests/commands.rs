@@ -569,3 +569,21 @@ fn srun_names_its_mpi_plugins_and_refuses_others() {
     let ok = t.root("srun --mpi=pmix -N1 hostname");
     assert_eq!(ok.exit, 0, "{}", err(&ok));
 }
+
+#[test]
+fn scancel_w_cancels_only_the_jobs_on_those_nodes() {
+    let mut t = Term::new("2026-11-30T03:30:00");
+    let on_one = t.submit("alice", "~", "sbatch -w node-1 --wrap \"sleep 600\"");
+    let on_two = t.submit("alice", "~", "sbatch -w node-2 --wrap \"sleep 600\"");
+    t.c.advance(1);
+    assert_eq!(t.run_as("alice", "~", "scancel -w node-[2-3]").exit, 0);
+    assert_eq!(
+        t.run_as("alice", "~", "scancel -w node-[").exit,
+        0,
+        "a bad list matches nothing"
+    );
+    t.c.advance(1);
+    let state = |t: &Term, id| t.c.job(id).map(|j| j.state);
+    assert_eq!(state(&t, on_one), Some(JobState::Running));
+    assert_eq!(state(&t, on_two), Some(JobState::Cancelled));
+}
