@@ -4,10 +4,10 @@
 //! `-j -p -u`. Held jobs, jobs waiting on a dependency or a begin time
 //! are left out, as slurmctld leaves them out.
 
-use super::super::super::getopt::{HasArg, Opt, opt};
+use super::super::super::getopt::{HasArg, Opt, Parsed, opt};
 use super::super::fields::cell;
 use super::super::output::CommandOutput;
-use super::super::state::JobState;
+use super::super::state::{Job, JobState};
 use super::super::{Caller, Cluster};
 use super::{VERSION, help, parse};
 use crate::sim::fair_share::{Contribution, PriorityBreakdown, SprioJob, sprio_lines};
@@ -52,6 +52,16 @@ fn weights_row(c: &Cluster) -> PriorityBreakdown {
     }
 }
 
+/// The filters of a sprio command line.
+struct Query {
+    /// `-j`.
+    jobs: Option<Vec<String>>,
+    /// `-p`.
+    partitions: Option<Vec<String>>,
+    /// `-u`.
+    users: Option<Vec<String>>,
+}
+
 pub(super) fn run(c: &Cluster, argv: &[String], _caller: &Caller<'_>) -> CommandOutput {
     let p = match parse("sprio", argv, OPTIONS, 1) {
         Ok(p) => p,
@@ -76,76 +86,35 @@ pub(super) fn run(c: &Cluster, argv: &[String], _caller: &Caller<'_>) -> Command
         account: "",
         priority: &weights,
     };
-    let header = sprio_lines(std::slice::from_ref(&header_job), long)
-        .into_iter()
-        .next()
-        .unwrap_or_default();
+    let mut header_lines = sprio_lines(std::slice::from_ref(&header_job), long).into_iter();
     let mut out = CommandOutput::default();
+    let header = header_lines.next().unwrap_or_default();
     if !p.has("noheader") {
         out.out_line(&header);
     }
     if p.has("weights") {
-        let line = sprio_lines(std::slice::from_ref(&header_job), long)
-            .into_iter()
-            .nth(1)
-            .unwrap_or_default();
+        let line = header_lines.next().unwrap_or_default();
         out.out_line(&weights_line(c, &line, long));
         return out;
     }
-    let list = |v: Option<&str>| v.map(|v| v.split(',').map(str::to_owned).collect::<Vec<_>>());
-    // `-j LIST`, or `-j` then the list as the first operand.
-    let mut operands = p.operands.iter();
-    let jobs = match p.value("jobs") {
-        Some(v) => Some(v),
-        None if p.has("jobs") => operands.next().map(String::as_str),
-        None => None,
+    let query = match read_query(&p) {
+        Ok(q) => q,
+        Err(refusal) => return refusal,
     };
-    if let Some(extra) = operands.next() {
-        return super::error_out("sprio", &format!("Unrecognized option: {extra}"), 1);
-    }
-    let (ids, parts, users) = (
-        list(jobs),
-        list(p.value("partition")),
-        list(p.value("user")),
-    );
-    // sprio leaves out TRES that add nothing (a job without GPUs shows an
-    // empty TRES cell); each job is printed under the weights' columns.
-    let shown: Vec<(u32, &str, &str, &str, PriorityBreakdown)> = c
-        .jobs
-        .values()
-        .filter(|j| j.state == JobState::Pending && j.hold.is_none() && j.dependency.is_none())
-        .filter(|j| j.begin_time.is_none_or(|b| b <= c.now))
-        .filter(|j| {
-            ids.as_ref()
-                .is_none_or(|l| l.iter().any(|i| *i == j.id.to_string()))
-        })
-        .filter(|j| parts.as_ref().is_none_or(|l| l.contains(&j.partition)))
-        .filter(|j| users.as_ref().is_none_or(|l| l.contains(&j.user)))
-        .filter_map(|j| {
-            let mut b = c.priority_breakdown(j)?;
-            b.tres.retain(|(_, t)| t.weighted != 0.0);
-            Some((
-                j.id,
-                j.partition.as_str(),
-                j.user.as_str(),
-                j.account.as_str(),
-                b,
-            ))
-        })
-        .collect();
-    if ids.is_some() && shown.is_empty() {
+    let shown = select(c, &query);
+    if query.jobs.is_some() && shown.is_empty() {
         out.out_line("Unable to find jobs matching user/id(s) specified");
         return out;
     }
-    for (job_id, partition, user, account, b) in &shown {
-        let job = SprioJob {
-            job_id: *job_id,
-            partition,
-            user,
-            account,
+    for (job, b) in &shown {
+        let row = SprioJob {
+            job_id: job.id,
+            partition: &job.partition,
+            user: &job.user,
+            account: &job.account,
             priority: b,
         };
-        if let Some(line) = sprio_lines(&[header_job.clone(), job], long)
+        if let Some(line) = sprio_lines(&[header_job.clone(), row], long)
             .into_iter()
             .nth(2)
         {
@@ -153,6 +122,57 @@ pub(super) fn run(c: &Cluster, argv: &[String], _caller: &Caller<'_>) -> Command
         }
     }
     out
+}
+
+/// Reads the filters: `-j LIST` (or `-j` then the list as the first
+/// operand), `-p`, `-u`.
+fn read_query(p: &Parsed) -> Result<Query, CommandOutput> {
+    let list = |v: Option<&str>| v.map(|v| v.split(',').map(str::to_owned).collect::<Vec<_>>());
+    let mut operands = p.operands.iter();
+    let jobs = match p.value("jobs") {
+        Some(v) => Some(v),
+        None if p.has("jobs") => operands.next().map(String::as_str),
+        None => None,
+    };
+    if let Some(extra) = operands.next() {
+        return Err(super::error_out(
+            "sprio",
+            &format!("Unrecognized option: {extra}"),
+            1,
+        ));
+    }
+    Ok(Query {
+        jobs: list(jobs),
+        partitions: list(p.value("partition")),
+        users: list(p.value("user")),
+    })
+}
+
+/// The pending jobs sprio shows (eligible, not held, no dependency left),
+/// with their priority factors. sprio leaves out TRES that add nothing (a
+/// job without GPUs shows an empty TRES cell).
+fn select<'a>(c: &'a Cluster, q: &Query) -> Vec<(&'a Job, PriorityBreakdown)> {
+    c.jobs
+        .values()
+        .filter(|j| j.state == JobState::Pending && j.hold.is_none() && j.dependency.is_none())
+        .filter(|j| j.begin_time.is_none_or(|b| b <= c.now))
+        .filter(|j| {
+            q.jobs
+                .as_ref()
+                .is_none_or(|l| l.iter().any(|i| *i == j.id.to_string()))
+        })
+        .filter(|j| {
+            q.partitions
+                .as_ref()
+                .is_none_or(|l| l.contains(&j.partition))
+        })
+        .filter(|j| q.users.as_ref().is_none_or(|l| l.contains(&j.user)))
+        .filter_map(|j| {
+            let mut b = c.priority_breakdown(j)?;
+            b.tres.retain(|(_, t)| t.weighted != 0.0);
+            Some((j, b))
+        })
+        .collect()
 }
 
 /// The weights row: `Weights` in the JOBID cell, blank partition and
