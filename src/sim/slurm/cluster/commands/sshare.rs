@@ -4,12 +4,12 @@
 //! adds NormUsage, LevelFS, GrpTRESMins and TRESRunMins. RawUsage counts
 //! decayed CPU-seconds.
 
-use super::super::super::getopt::{HasArg, Opt, opt};
+use super::super::super::getopt::{HasArg, Opt, Parsed, opt};
 use super::super::fields::{Parsable, print_fields_header, print_fields_row};
 use super::super::output::CommandOutput;
 use super::super::{Caller, Cluster};
 use super::{VERSION, help, parse};
-use crate::sim::fair_share::{Algorithm, share_rows};
+use crate::sim::fair_share::{Algorithm, ShareRow, share_rows};
 
 pub(super) const OPTIONS: &[Opt] = &[
     opt("all", Some('a'), &["all"], HasArg::No),
@@ -26,6 +26,20 @@ pub(super) const OPTIONS: &[Opt] = &[
     opt("version", Some('V'), &["version"], HasArg::No),
 ];
 
+/// What an sshare command line asks for.
+struct Query {
+    /// `-l`: the usage, level and TRES columns too.
+    long: bool,
+    parsable: Parsable,
+    /// `-u` (the caller without it); `None` for `-a`.
+    users: Option<Vec<String>>,
+    /// `-A`.
+    accounts: Option<Vec<String>>,
+    /// `-U`: user rows only.
+    users_only: bool,
+    header: bool,
+}
+
 pub(super) fn run(c: &Cluster, argv: &[String], caller: &Caller<'_>) -> CommandOutput {
     let p = match parse("sshare", argv, OPTIONS, 1) {
         Ok(p) => p,
@@ -40,7 +54,30 @@ pub(super) fn run(c: &Cluster, argv: &[String], caller: &Caller<'_>) -> CommandO
     if p.has("version") {
         return help::text(VERSION);
     }
-    let long = p.has("long");
+    let query = read_query(&p, caller.user);
+    let rows = share_rows(
+        &c.accounts.tree,
+        Algorithm::FairTree,
+        c.config.priority.dampening_factor,
+    )
+    .unwrap_or_default();
+    let mut out = CommandOutput::default();
+    if query.header {
+        for line in print_fields_header(&columns(query.long), query.parsable) {
+            out.out_line(&line);
+        }
+    }
+    for row in rows.iter().filter(|row| query.shows(row)) {
+        out.out_line(&print_fields_row(
+            &cells(c, row, query.long),
+            query.parsable,
+        ));
+    }
+    out
+}
+
+/// Reads the command line into a [`Query`].
+fn read_query(p: &Parsed, me: &str) -> Query {
     let parsable = if p.has("parsable2") {
         Parsable::NoEnding
     } else if p.has("parsable") {
@@ -48,7 +85,43 @@ pub(super) fn run(c: &Cluster, argv: &[String], caller: &Caller<'_>) -> CommandO
     } else {
         Parsable::No
     };
-    let mut columns: Vec<(&str, i32)> = vec![
+    let users = (!p.has("all")).then(|| {
+        p.value("users").map_or_else(
+            || vec![me.to_owned()],
+            |v| v.split(',').map(str::to_owned).collect(),
+        )
+    });
+    Query {
+        long: p.has("long"),
+        parsable,
+        users,
+        accounts: p
+            .value("accounts")
+            .map(|v| v.split(',').map(str::to_owned).collect()),
+        users_only: p.has("Users"),
+        header: !p.has("noheader"),
+    }
+}
+
+impl Query {
+    /// Whether a row of the association tree is shown.
+    fn shows(&self, row: &ShareRow) -> bool {
+        let user_ok = match &row.user {
+            Some(user) => self.users.as_ref().is_none_or(|u| u.contains(user)),
+            None => !self.users_only,
+        };
+        let account_ok = row.account == "root"
+            || self
+                .accounts
+                .as_ref()
+                .is_none_or(|a| a.contains(&row.account));
+        user_ok && account_ok
+    }
+}
+
+/// The columns (name, width) of the default or `-l` layout.
+fn columns(long: bool) -> Vec<(&'static str, i32)> {
+    let mut columns = vec![
         ("Account", -20),
         ("User", 10),
         ("RawShares", 10),
@@ -63,63 +136,32 @@ pub(super) fn run(c: &Cluster, argv: &[String], caller: &Caller<'_>) -> CommandO
     if long {
         columns.extend([("LevelFS", 10), ("GrpTRESMins", 30), ("TRESRunMins", 30)]);
     }
-    let users: Option<Vec<String>> = if p.has("all") {
-        None
-    } else {
-        Some(p.value("users").map_or_else(
-            || vec![caller.user.to_owned()],
-            |v| v.split(',').map(str::to_owned).collect(),
-        ))
-    };
-    let accounts: Option<Vec<String>> = p
-        .value("accounts")
-        .map(|v| v.split(',').map(str::to_owned).collect());
-    let rows = share_rows(
-        &c.accounts.tree,
-        Algorithm::FairTree,
-        c.config.priority.dampening_factor,
-    )
-    .unwrap_or_default();
-    let mut out = CommandOutput::default();
-    if !p.has("noheader") {
-        for line in print_fields_header(&columns, parsable) {
-            out.out_line(&line);
-        }
-    }
+    columns
+}
+
+/// One row's cells under [`columns`].
+fn cells(c: &Cluster, row: &ShareRow, long: bool) -> Vec<(Option<String>, i32)> {
     let six = |v: f64| format!("{v:.6}");
-    for row in rows {
-        if let Some(user) = &row.user {
-            if users.as_ref().is_some_and(|u| !u.contains(user)) {
-                continue;
-            }
-        } else if p.has("Users") {
-            continue;
-        }
-        if accounts.as_ref().is_some_and(|a| !a.contains(&row.account)) && row.account != "root" {
-            continue;
-        }
-        let indent = " ".repeat(row.depth);
-        let d = &row.detail;
-        let mut cells: Vec<(Option<String>, i32)> = vec![
-            (Some(format!("{indent}{}", row.account)), -20),
-            (row.user.clone(), 10),
-            (row.raw_shares.map(|s| s.to_string()), 10),
-            (Some(six(d.norm_shares)), 11),
-            (Some((row.raw_usage as u64).to_string()), 11),
-        ];
-        if long {
-            cells.push((Some(six(d.norm_usage)), 11));
-        }
-        cells.push((Some(six(d.effective_usage)), 13));
-        cells.push((row.user.as_ref().and(d.factor).map(six), 10));
-        if long {
-            cells.push((d.level_fs.map(six), 10));
-            cells.push((None, 30));
-            cells.push((Some(run_mins(c, &row.account, row.user.as_deref())), 30));
-        }
-        out.out_line(&print_fields_row(&cells, parsable));
+    let indent = " ".repeat(row.depth);
+    let d = &row.detail;
+    let mut cells: Vec<(Option<String>, i32)> = vec![
+        (Some(format!("{indent}{}", row.account)), -20),
+        (row.user.clone(), 10),
+        (row.raw_shares.map(|s| s.to_string()), 10),
+        (Some(six(d.norm_shares)), 11),
+        (Some((row.raw_usage as u64).to_string()), 11),
+    ];
+    if long {
+        cells.push((Some(six(d.norm_usage)), 11));
     }
-    out
+    cells.push((Some(six(d.effective_usage)), 13));
+    cells.push((row.user.as_ref().and(d.factor).map(six), 10));
+    if long {
+        cells.push((d.level_fs.map(six), 10));
+        cells.push((None, 30));
+        cells.push((Some(run_mins(c, &row.account, row.user.as_deref())), 30));
+    }
+    cells
 }
 
 /// TRESRunMins: what the association's running jobs still hold, in
