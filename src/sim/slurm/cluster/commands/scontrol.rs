@@ -195,29 +195,35 @@ enum NodeChange {
     Undrain,
 }
 
-fn update_node(
-    c: &mut Cluster,
-    pairs: &[(String, String)],
-    caller: &Caller<'_>,
-    out: &mut CommandOutput,
-) {
-    let mut names: Vec<String> = Vec::new();
-    let mut reason: Option<String> = None;
-    let mut change: Option<NodeChange> = None;
+/// `scontrol update NodeName=...`: what it asks, read from its pairs.
+struct NodeUpdate {
+    names: Vec<String>,
+    reason: Option<String>,
+    change: Option<NodeChange>,
+}
+
+/// Reads the pairs of a node update; `None` after printing scontrol's
+/// refusal of a pair.
+fn read_node_update(pairs: &[(String, String)], out: &mut CommandOutput) -> Option<NodeUpdate> {
+    let mut update = NodeUpdate {
+        names: Vec::new(),
+        reason: None,
+        change: None,
+    };
     for (k, v) in pairs {
         if is(k, "NodeName", 1) {
-            names = match Hostlist::parse(v) {
+            update.names = match Hostlist::parse(v) {
                 Ok(h) => h.names().to_vec(),
                 Err(_) => vec![v.clone()],
             };
         } else if is(k, "Reason", 1) {
-            reason = Some(v.clone());
+            update.reason = Some(v.clone());
         } else if is(k, "State", 1) {
             let vl = v.len().max(3);
             let word = |w: &str| {
                 v.len() <= w.len() && vl <= w.len() && w[..v.len()].eq_ignore_ascii_case(v)
             };
-            change = Some(if word("DRAIN") || word("FAIL") {
+            update.change = Some(if word("DRAIN") || word("FAIL") {
                 NodeChange::Drain
             } else if word("RESUME") || word("IDLE") {
                 NodeChange::Resume
@@ -233,7 +239,7 @@ fn update_node(
                 );
                 out.err_line("Not all states are valid given a node's prior state");
                 out.exit = 1;
-                return;
+                return None;
             });
         } else {
             out.err_line(&format!(
@@ -241,87 +247,105 @@ fn update_node(
             ));
             out.err_line("Request aborted");
             out.exit = 1;
-            return;
+            return None;
         }
     }
-    if matches!(change, Some(NodeChange::Drain | NodeChange::Down))
-        && reason.as_deref().is_none_or(str::is_empty)
+    Some(update)
+}
+
+fn update_node(
+    c: &mut Cluster,
+    pairs: &[(String, String)],
+    caller: &Caller<'_>,
+    out: &mut CommandOutput,
+) {
+    let Some(update) = read_node_update(pairs, out) else {
+        return;
+    };
+    let refusal = if matches!(update.change, Some(NodeChange::Drain | NodeChange::Down))
+        && update.reason.as_deref().is_none_or(str::is_empty)
     {
-        out.err_line("You must specify a reason when DOWNING or DRAINING a node. Request denied");
-        out.exit = 1;
-        return;
-    }
-    if change.is_none() && reason.is_none() {
-        out.err_line("No changes specified");
-        out.exit = 1;
-        return;
-    }
-    if !c.is_operator(caller.user) {
-        out.err_line("slurm_update error: Access/permission denied");
-        out.exit = 1;
-        return;
-    }
-    let indices: Option<Vec<usize>> = names.iter().map(|n| c.node_index(n)).collect();
-    let Some(indices) = indices.filter(|i| !i.is_empty()) else {
-        out.err_line("slurm_update error: Invalid node name specified");
-        out.exit = 1;
-        return;
+        Some("You must specify a reason when DOWNING or DRAINING a node. Request denied")
+    } else if update.change.is_none() && update.reason.is_none() {
+        Some("No changes specified")
+    } else if !c.is_operator(caller.user) {
+        Some("slurm_update error: Access/permission denied")
+    } else {
+        None
     };
-    let now = c.now;
-    let stamp = |text: &str| NodeReason {
-        text: text.to_owned(),
-        user: caller.user.to_owned(),
-        time: now,
-    };
+    let indices: Option<Vec<usize>> = update.names.iter().map(|n| c.node_index(n)).collect();
+    let refusal = refusal.or_else(|| {
+        indices
+            .as_ref()
+            .is_none_or(Vec::is_empty)
+            .then_some("slurm_update error: Invalid node name specified")
+    });
+    if let Some(line) = refusal {
+        out.err_line(line);
+        out.exit = 1;
+        return;
+    }
     let mut invalid = false;
-    for n in indices {
-        let answer = c.params.resume_answer_s;
-        let node = &mut c.nodes[n];
-        match change {
-            Some(NodeChange::Drain) => {
-                node.drain = true;
-                node.reason = reason.as_deref().map(stamp);
-            }
-            Some(NodeChange::Down) => {
-                node.down = true;
-                node.reason = reason.as_deref().map(stamp);
-                c.fail_node_jobs(n);
-            }
-            Some(NodeChange::Resume) => {
-                if node.drain || node.down {
-                    node.drain = false;
-                    node.down = false;
-                    node.reason = None;
-                    // slurmd is pinged again: NOT_RESPONDING until it answers.
-                    node.not_responding = true;
-                    node.responds_at = Some(now + answer);
-                    c.answers.insert((now + answer, n));
-                } else {
-                    invalid = true;
-                }
-            }
-            Some(NodeChange::Undrain) => {
-                if node.drain {
-                    node.drain = false;
-                    if !node.down {
-                        node.reason = None;
-                    }
-                } else {
-                    invalid = true;
-                }
-            }
-            None => {
-                if let Some(r) = &reason {
-                    node.reason = Some(stamp(r));
-                }
-            }
-        }
+    for n in indices.unwrap_or_default() {
+        invalid |= !change_node(c, n, &update, caller.user);
     }
     c.node_changed();
     if invalid {
         out.err_line("slurm_update error: Invalid node state specified");
         out.exit = 1;
     }
+}
+
+/// Applies an update to node `n` for `user`; false if the node's state
+/// does not allow it (resuming a node that is neither drained nor down,
+/// undraining one that is not drained).
+fn change_node(c: &mut Cluster, n: usize, update: &NodeUpdate, user: &str) -> bool {
+    let now = c.now;
+    let stamp = |text: &str| NodeReason {
+        text: text.to_owned(),
+        user: user.to_owned(),
+        time: now,
+    };
+    let answer = c.params.resume_answer_s;
+    let node = &mut c.nodes[n];
+    match update.change {
+        Some(NodeChange::Drain) => {
+            node.drain = true;
+            node.reason = update.reason.as_deref().map(stamp);
+        }
+        Some(NodeChange::Down) => {
+            node.down = true;
+            node.reason = update.reason.as_deref().map(stamp);
+            c.fail_node_jobs(n);
+        }
+        Some(NodeChange::Resume) => {
+            if !(node.drain || node.down) {
+                return false;
+            }
+            node.drain = false;
+            node.down = false;
+            node.reason = None;
+            // slurmd is pinged again: NOT_RESPONDING until it answers.
+            node.not_responding = true;
+            node.responds_at = Some(now + answer);
+            c.answers.insert((now + answer, n));
+        }
+        Some(NodeChange::Undrain) => {
+            if !node.drain {
+                return false;
+            }
+            node.drain = false;
+            if !node.down {
+                node.reason = None;
+            }
+        }
+        None => {
+            if let Some(r) = &update.reason {
+                node.reason = Some(stamp(r));
+            }
+        }
+    }
+    true
 }
 
 fn update_job(
