@@ -162,6 +162,120 @@ pub struct Cluster {
     operators: BTreeSet<String>,
 }
 
+/// The nodes of a configuration as they boot at `epoch`: their hardware
+/// from the `NodeName=` lines, readings drawn from `rng`.
+fn build_nodes(config: &ClusterConfig, epoch: i64, rng: &mut Rng) -> Vec<Node> {
+    let mut nodes = Vec::new();
+    for line in &config.nodes {
+        let gpus = u32::try_from(line.gpus()).unwrap_or(u32::MAX);
+        let option = |key: &str| {
+            line.other
+                .iter()
+                .find(|(k, _)| k.eq_ignore_ascii_case(key))
+                .map(|(_, v)| v.as_str())
+        };
+        let hostnames = option("NodeHostname")
+            .and_then(|h| crate::sim::slurm::hostlist::Hostlist::parse(h).ok());
+        // `Port=[17001-17004]` is a range like a hostlist's.
+        let ports = option("Port")
+            .and_then(|p| crate::sim::slurm::hostlist::Hostlist::parse(&format!("p{p}")).ok());
+        for (i, name) in line.names.names().iter().enumerate() {
+            let hostname = hostnames
+                .as_ref()
+                .and_then(|h| h.names().get(i))
+                .cloned()
+                .unwrap_or_else(|| name.clone());
+            let port = ports
+                .as_ref()
+                .and_then(|p| p.names().get(i).or_else(|| p.names().first()))
+                .and_then(|p| p.trim_start_matches('p').parse().ok())
+                .unwrap_or(6818);
+            let boot = epoch - 300 - i64::try_from(rng.below(600)).unwrap_or(0);
+            nodes.push(Node {
+                name: name.clone(),
+                hostname,
+                addr: option("NodeAddr").unwrap_or(name).to_owned(),
+                port,
+                cpus: u32::from(line.cpus),
+                boards: u32::from(line.boards),
+                sockets: u32::from(line.sockets),
+                cores_per_socket: u32::from(line.cores_per_socket),
+                threads_per_core: u32::from(line.threads_per_core),
+                real_memory_mb: line.real_memory_mb,
+                gpus,
+                gres: line
+                    .gres
+                    .iter()
+                    .map(ToString::to_string)
+                    .collect::<Vec<_>>()
+                    .join(","),
+                weight: line.weight,
+                features: line.features.clone(),
+                partitions: Vec::new(),
+                alloc: Res::default(),
+                down: matches!(
+                    line.state,
+                    InitialState::Down | InitialState::Fail | InitialState::Future
+                ),
+                drain: matches!(line.state, InitialState::Drain | InitialState::Fail),
+                not_responding: false,
+                responds_at: None,
+                reason: None,
+                boot_time: boot,
+                slurmd_start_time: epoch,
+                last_busy: epoch,
+                base_load_centi: u32::try_from(rng.below(200)).unwrap_or(0),
+                base_free_mem_mb: free_mem(line.real_memory_mb, rng),
+                os: "Linux 6.1.0-18-amd64 #1 SMP PREEMPT_DYNAMIC Debian 6.1.76-1 (2024-02-01) "
+                    .to_owned(),
+            });
+        }
+    }
+    nodes
+}
+
+/// The partitions of a configuration over `nodes`, each node told which
+/// partitions it is in; an unknown node in a partition is an error.
+fn build_partitions(
+    config: &ClusterConfig,
+    mut nodes: Vec<Node>,
+) -> Result<(Vec<Node>, Vec<Partition>), ClusterError> {
+    let mut partitions = Vec::new();
+    for p in &config.partitions {
+        let names = match &p.nodes {
+            PartitionNodes::All => nodes.iter().map(|n| n.name.clone()).collect(),
+            PartitionNodes::List(list) => list.names().to_vec(),
+        };
+        let mut indices = Vec::new();
+        for name in names {
+            let Some(i) = nodes.iter().position(|n| n.name == name) else {
+                return Err(ClusterError::UnknownNode {
+                    partition: p.name.clone(),
+                    node: name,
+                });
+            };
+            if !indices.contains(&i) {
+                indices.push(i);
+                nodes[i].partitions.push(p.name.clone());
+            }
+        }
+        // Allocation order: lowest weight, then configuration order.
+        indices.sort_by_key(|&i| (nodes[i].weight, i));
+        partitions.push(Partition {
+            name: p.name.clone(),
+            nodes: indices,
+            default: p.default,
+            max_time: p.max_time,
+            default_time: p.default_time,
+            max_nodes: p.max_nodes,
+            state: p.state,
+            priority_tier: p.priority_tier,
+            priority_job_factor: p.priority_job_factor,
+        });
+    }
+    Ok((nodes, partitions))
+}
+
 /// A node's idle free memory: what an idle Linux node leaves free, at
 /// most 20 GiB (the reference cluster's nodes share one small machine).
 fn free_mem(real_mb: u64, rng: &mut Rng) -> u64 {
@@ -192,105 +306,8 @@ impl Cluster {
             }
         }
         let mut rng = Rng::new(seed);
-        let mut nodes = Vec::new();
-        for line in &config.nodes {
-            let gpus = u32::try_from(line.gpus()).unwrap_or(u32::MAX);
-            let option = |key: &str| {
-                line.other
-                    .iter()
-                    .find(|(k, _)| k.eq_ignore_ascii_case(key))
-                    .map(|(_, v)| v.as_str())
-            };
-            let hostnames = option("NodeHostname")
-                .and_then(|h| crate::sim::slurm::hostlist::Hostlist::parse(h).ok());
-            // `Port=[17001-17004]` is a range like a hostlist's.
-            let ports = option("Port")
-                .and_then(|p| crate::sim::slurm::hostlist::Hostlist::parse(&format!("p{p}")).ok());
-            for (i, name) in line.names.names().iter().enumerate() {
-                let hostname = hostnames
-                    .as_ref()
-                    .and_then(|h| h.names().get(i))
-                    .cloned()
-                    .unwrap_or_else(|| name.clone());
-                let port = ports
-                    .as_ref()
-                    .and_then(|p| p.names().get(i).or_else(|| p.names().first()))
-                    .and_then(|p| p.trim_start_matches('p').parse().ok())
-                    .unwrap_or(6818);
-                let boot = epoch - 300 - i64::try_from(rng.below(600)).unwrap_or(0);
-                nodes.push(Node {
-                    name: name.clone(),
-                    hostname,
-                    addr: option("NodeAddr").unwrap_or(name).to_owned(),
-                    port,
-                    cpus: u32::from(line.cpus),
-                    boards: u32::from(line.boards),
-                    sockets: u32::from(line.sockets),
-                    cores_per_socket: u32::from(line.cores_per_socket),
-                    threads_per_core: u32::from(line.threads_per_core),
-                    real_memory_mb: line.real_memory_mb,
-                    gpus,
-                    gres: line
-                        .gres
-                        .iter()
-                        .map(ToString::to_string)
-                        .collect::<Vec<_>>()
-                        .join(","),
-                    weight: line.weight,
-                    features: line.features.clone(),
-                    partitions: Vec::new(),
-                    alloc: Res::default(),
-                    down: matches!(
-                        line.state,
-                        InitialState::Down | InitialState::Fail | InitialState::Future
-                    ),
-                    drain: matches!(line.state, InitialState::Drain | InitialState::Fail),
-                    not_responding: false,
-                    responds_at: None,
-                    reason: None,
-                    boot_time: boot,
-                    slurmd_start_time: epoch,
-                    last_busy: epoch,
-                    base_load_centi: u32::try_from(rng.below(200)).unwrap_or(0),
-                    base_free_mem_mb: free_mem(line.real_memory_mb, &mut rng),
-                    os: "Linux 6.1.0-18-amd64 #1 SMP PREEMPT_DYNAMIC Debian 6.1.76-1 (2024-02-01) "
-                        .to_owned(),
-                });
-            }
-        }
-        let mut partitions = Vec::new();
-        for p in &config.partitions {
-            let names = match &p.nodes {
-                PartitionNodes::All => nodes.iter().map(|n| n.name.clone()).collect(),
-                PartitionNodes::List(list) => list.names().to_vec(),
-            };
-            let mut indices = Vec::new();
-            for name in names {
-                let Some(i) = nodes.iter().position(|n| n.name == name) else {
-                    return Err(ClusterError::UnknownNode {
-                        partition: p.name.clone(),
-                        node: name,
-                    });
-                };
-                if !indices.contains(&i) {
-                    indices.push(i);
-                    nodes[i].partitions.push(p.name.clone());
-                }
-            }
-            // Allocation order: lowest weight, then configuration order.
-            indices.sort_by_key(|&i| (nodes[i].weight, i));
-            partitions.push(Partition {
-                name: p.name.clone(),
-                nodes: indices,
-                default: p.default,
-                max_time: p.max_time,
-                default_time: p.default_time,
-                max_nodes: p.max_nodes,
-                state: p.state,
-                priority_tier: p.priority_tier,
-                priority_job_factor: p.priority_job_factor,
-            });
-        }
+        let nodes = build_nodes(&config, epoch, &mut rng);
+        let (nodes, partitions) = build_partitions(&config, nodes)?;
         let node_count = nodes.len();
         let membership: Vec<Vec<bool>> = partitions
             .iter()
