@@ -11,6 +11,7 @@
 //! (the whole node when none is set), GPUs per node from
 //! `--gpus-per-node`/`--gres` or `--gpus` spread over the nodes.
 
+use super::accounts::User;
 use crate::sim::slurm::conf::EnforcePartLimits;
 use crate::sim::slurm::hostlist::Hostlist;
 use crate::sim::slurm::time_spec::TimeLimit;
@@ -212,6 +213,19 @@ pub(crate) struct JobSpec<'a> {
 
 const NOT_AVAILABLE: &str = "Requested node configuration is not available";
 
+/// A request that passed slurmctld's checks: what the job becomes.
+struct Admitted {
+    user: User,
+    part_index: usize,
+    account: String,
+    qos: String,
+    time_limit: TimeLimit,
+    shape: Shape,
+    /// The array's task ids and its `%` limit.
+    array: Option<(Vec<u32>, Option<u32>)>,
+    dependency: Option<Dependency>,
+}
+
 impl Cluster {
     /// Checks a submission and builds its job record (with the next id,
     /// not yet taken).
@@ -220,18 +234,7 @@ impl Cluster {
         let user = self
             .user(spec.user)
             .ok_or_else(|| refuse("Invalid user id"))?;
-        let part_index = match &opts.partition {
-            Some(name) => self.partition_index(name).ok_or_else(|| SubmitError {
-                details: vec![format!("invalid partition specified: {name}")],
-                message: "Invalid partition name specified".to_owned(),
-            })?,
-            None => self
-                .partitions
-                .iter()
-                .rposition(|p| p.default)
-                .ok_or_else(|| refuse("No partition specified or system default partition"))?,
-        };
-        let part = &self.partitions[part_index];
+        let part_index = self.choose_partition(opts)?;
         let account = opts
             .account
             .clone()
@@ -248,6 +251,55 @@ impl Cluster {
         if self.accounts.qos(&qos).is_none() {
             return Err(refuse("Invalid qos specification"));
         }
+        let time_limit = self.check_partition_limits(part_index, opts)?;
+        let shape = self.shape(part_index, &opts.request)?;
+        let array = match &opts.array {
+            Some(spec) => {
+                Some(array_tasks(spec).ok_or_else(|| refuse("Invalid job array specification"))?)
+            }
+            None => None,
+        };
+        let dependency = match &opts.dependency {
+            Some(text) => Some(self.dependency(text)?),
+            None => None,
+        };
+        let admitted = Admitted {
+            user: user.clone(),
+            part_index,
+            account,
+            qos,
+            time_limit,
+            shape,
+            array,
+            dependency,
+        };
+        Ok(self.pending_job(spec, admitted))
+    }
+
+    /// The partition a job asks for, or the default one (the last marked
+    /// `Default=YES`).
+    fn choose_partition(&self, opts: &JobOptions) -> Result<usize, SubmitError> {
+        match &opts.partition {
+            Some(name) => self.partition_index(name).ok_or_else(|| SubmitError {
+                details: vec![format!("invalid partition specified: {name}")],
+                message: "Invalid partition name specified".to_owned(),
+            }),
+            None => self
+                .partitions
+                .iter()
+                .rposition(|p| p.default)
+                .ok_or_else(|| refuse("No partition specified or system default partition")),
+        }
+    }
+
+    /// The job's time limit, checked against the partition's limits as
+    /// `EnforcePartLimits` asks, and its node lists against the nodes.
+    fn check_partition_limits(
+        &self,
+        part_index: usize,
+        opts: &JobOptions,
+    ) -> Result<TimeLimit, SubmitError> {
+        let part = &self.partitions[part_index];
         let enforce = self.config.enforce_part_limits != EnforcePartLimits::No;
         let time_limit = opts.time.unwrap_or_else(|| part.default_limit());
         if enforce && time_limit > part.max_time {
@@ -278,19 +330,24 @@ impl Cluster {
         {
             return Err(refuse(NOT_AVAILABLE));
         }
-        let shape = self.shape(part_index, &opts.request)?;
-        let (array, tasks) = match &opts.array {
-            Some(spec) => {
-                let (tasks, max) =
-                    array_tasks(spec).ok_or_else(|| refuse("Invalid job array specification"))?;
-                (Some((tasks.clone(), max)), tasks)
-            }
-            None => (None, Vec::new()),
-        };
-        let dependency = match &opts.dependency {
-            Some(text) => Some(self.dependency(text)?),
-            None => None,
-        };
+        Ok(time_limit)
+    }
+
+    /// The pending job of an admitted request, with the next job id.
+    fn pending_job(&self, spec: &JobSpec<'_>, admitted: Admitted) -> Job {
+        let opts = spec.opts;
+        let Admitted {
+            user,
+            part_index,
+            account,
+            qos,
+            time_limit,
+            shape,
+            array,
+            dependency,
+        } = admitted;
+        let part = &self.partitions[part_index];
+        let tasks = array.as_ref().map(|(t, _)| t.clone()).unwrap_or_default();
         let id = self.next_job_id;
         let now = self.now;
         let waits = opts.hold || dependency.is_some();
@@ -308,7 +365,7 @@ impl Cluster {
             Some(d) => format!("{}/{d}", spec.cwd.trim_end_matches('/')),
             None => spec.cwd.to_owned(),
         };
-        Ok(Job {
+        Job {
             id,
             array: array.map(|(_, max)| ArrayPart {
                 array_job_id: id,
@@ -369,7 +426,7 @@ impl Cluster {
             history: Vec::new(),
             charged_until: now,
             cancelled_by: None,
-        })
+        }
     }
 
     /// Takes the job into the queue: its id, its priority, a scheduling
