@@ -334,6 +334,17 @@ struct Ask {
     excluded: Vec<usize>,
 }
 
+/// What a main scheduler pass has found blocked so far.
+#[derive(Debug, Default)]
+struct Blocked {
+    /// Partitions where a job found no room: the jobs behind it wait.
+    partitions: Vec<usize>,
+    /// The job that blocked each of them (it keeps `Resources`).
+    top: Vec<u32>,
+    /// (partition, per-node need, nodes) of jobs that found no room.
+    shapes: Vec<(usize, Res, usize)>,
+}
+
 impl Cluster {
     /// Why a pending job cannot be considered at all now, if it cannot:
     /// holds, dependencies, begin times, partition limits, array limits.
@@ -554,12 +565,7 @@ impl Cluster {
         let queue = self.queue.take(&self.jobs);
         let started_before = self.runs.launched().len();
         let mut pass = Pass::new(self);
-        let mut failed_parts: Vec<usize> = Vec::new();
-        // The job that blocked each failed partition keeps `Resources`.
-        let mut top_failures: Vec<u32> = Vec::new();
-        let mut failed_shapes: Vec<(usize, Res, usize)> = Vec::new();
-        let now = self.now;
-        let limit = depth.unwrap_or(usize::MAX);
+        let mut blocked = Blocked::default();
         // Which partitions have queued jobs (a full pass stops once all
         // of them are blocked).
         let mut queued_parts = vec![false; self.partitions.len()];
@@ -570,125 +576,135 @@ impl Cluster {
                 }
             }
         }
-        for (
-            position,
-            &Queued {
-                job: id,
-                partition: part,
-            },
-        ) in queue.iter().enumerate()
-        {
-            if position >= limit {
-                break;
-            }
-            if failed_parts.contains(&part) {
+        for q in queue.iter().take(depth.unwrap_or(usize::MAX)) {
+            if blocked.partitions.contains(&q.partition) {
                 // Behind a blocked partition: `Priority`, unless the job
                 // waits for something else.
-                if self.queue.has_stale_reason(id) {
-                    self.mark_priority(id);
+                if self.queue.has_stale_reason(q.job) {
+                    self.mark_priority(q.job);
                 }
                 let all_blocked = queued_parts
                     .iter()
                     .enumerate()
-                    .all(|(p, queued)| !queued || failed_parts.contains(&p));
+                    .all(|(p, queued)| !queued || blocked.partitions.contains(&p));
                 if depth.is_none() && all_blocked {
-                    // Every partition is blocked: what is left only needs
-                    // its reason, and only jobs with a stale one change.
-                    let rest: Vec<u32> = self
-                        .queue
-                        .stale_reasons()
-                        .filter(|id| !top_failures.contains(id))
-                        .collect();
-                    for id in rest {
-                        if self
-                            .jobs
-                            .get(&id)
-                            .is_some_and(|j| failed_parts.contains(&j.partition_index))
-                        {
-                            self.mark_priority(id);
-                        }
-                    }
+                    self.mark_rest_behind(&blocked);
                     break;
                 }
                 continue;
             }
-            let Some(job) = self.jobs.get(&id) else {
-                continue;
-            };
-            if job.state != JobState::Pending {
-                continue;
-            }
-            let reason_before = job.reason;
-            if let Some((reason, desc)) = self.blocked_job(job) {
-                if reason != reason_before || desc != job.reason_desc {
-                    self.set_reason(id, reason, desc);
-                }
-                continue;
-            }
-            if self
-                .partitions
-                .get(part)
-                .is_none_or(|p| p.state != PartitionState::Up)
-            {
-                continue;
-            }
-            let Some(ask) = self.ask_for(job) else {
-                continue;
-            };
-            if let Some(job) = self.jobs.get_mut(&id) {
-                job.last_sched_eval = now;
-                job.sched_by = SchedBy::Main;
-                job.backfill_last = false;
-            }
-            let down = self.unavailable_required(&ask);
-            if !down.is_empty() {
-                let desc = format!("ReqNodeNotAvail, UnavailableNodes:{}", self.hostlist(&down));
-                self.set_reason(id, Reason::ReqNodeNotAvail, Some(desc));
-                continue;
-            }
-            let open = if ask.excluded.is_empty() {
-                pass.open_in(self, part)
-            } else {
-                self.partitions[part]
-                    .nodes
-                    .iter()
-                    .filter(|&&n| pass.open[n] && !ask.excluded.contains(&n))
-                    .count()
-            };
-            let failed = if open < ask.min_nodes {
-                self.set_reason(id, Reason::Resources, Some(NODES_UNAVAILABLE.to_owned()));
-                true
-            } else {
-                let key = (part, ask.need, ask.k);
-                let simple = ask.required.is_empty() && ask.excluded.is_empty();
-                let picked = if simple && failed_shapes.contains(&key) {
-                    None
-                } else {
-                    self.pick_now(&ask, &mut pass, false)
-                };
-                match picked {
-                    Some(nodes) => {
-                        self.launch(id, &nodes, &mut pass, SchedBy::Main);
-                        false
-                    }
-                    None => {
-                        if simple {
-                            failed_shapes.push(key);
-                        }
-                        self.set_reason(id, Reason::Resources, None);
-                        true
-                    }
-                }
-            };
-            if failed {
-                failed_parts.push(part);
-                top_failures.push(id);
-                pass.close(self, part);
+            if self.try_start(q.job, q.partition, &mut pass, &mut blocked.shapes) {
+                blocked.partitions.push(q.partition);
+                blocked.top.push(q.job);
+                pass.close(self, q.partition);
             }
         }
         let launched = self.runs.launched();
         let started = &launched[started_before.min(launched.len())..];
         self.queue.put_back(queue, started);
+    }
+
+    /// Every partition is blocked: what is left of the queue only needs
+    /// its reason, and only jobs with a stale one (`None`, `Resources`)
+    /// change to `Priority`; the job that blocked each partition keeps
+    /// `Resources`.
+    fn mark_rest_behind(&mut self, blocked: &Blocked) {
+        let rest: Vec<u32> = self
+            .queue
+            .stale_reasons()
+            .filter(|id| !blocked.top.contains(id))
+            .collect();
+        for id in rest {
+            if self
+                .jobs
+                .get(&id)
+                .is_some_and(|j| blocked.partitions.contains(&j.partition_index))
+            {
+                self.mark_priority(id);
+            }
+        }
+    }
+
+    /// Tries to start one pending job of the main pass in partition
+    /// `part`, setting its reason when it cannot run; true when it is
+    /// blocked for lack of resources (which blocks its partition for the
+    /// rest of the pass). `failed_shapes` remembers the shapes that found
+    /// no room, so that jobs of the same shape are not placed again.
+    fn try_start(
+        &mut self,
+        id: u32,
+        part: usize,
+        pass: &mut Pass,
+        failed_shapes: &mut Vec<(usize, Res, usize)>,
+    ) -> bool {
+        let Some(job) = self.jobs.get(&id) else {
+            return false;
+        };
+        if job.state != JobState::Pending {
+            return false;
+        }
+        let reason_before = job.reason;
+        if let Some((reason, desc)) = self.blocked_job(job) {
+            if reason != reason_before || desc != job.reason_desc {
+                self.set_reason(id, reason, desc);
+            }
+            return false;
+        }
+        if self
+            .partitions
+            .get(part)
+            .is_none_or(|p| p.state != PartitionState::Up)
+        {
+            return false;
+        }
+        let Some(ask) = self.ask_for(job) else {
+            return false;
+        };
+        let now = self.now;
+        if let Some(job) = self.jobs.get_mut(&id) {
+            job.last_sched_eval = now;
+            job.sched_by = SchedBy::Main;
+            job.backfill_last = false;
+        }
+        let down = self.unavailable_required(&ask);
+        if !down.is_empty() {
+            let desc = format!("ReqNodeNotAvail, UnavailableNodes:{}", self.hostlist(&down));
+            self.set_reason(id, Reason::ReqNodeNotAvail, Some(desc));
+            return false;
+        }
+        let open = if ask.excluded.is_empty() {
+            pass.open_in(self, part)
+        } else {
+            self.partitions[part]
+                .nodes
+                .iter()
+                .filter(|&&n| pass.open[n] && !ask.excluded.contains(&n))
+                .count()
+        };
+        if open < ask.min_nodes {
+            self.set_reason(id, Reason::Resources, Some(NODES_UNAVAILABLE.to_owned()));
+            return true;
+        }
+        let key = (part, ask.need, ask.k);
+        let simple = ask.required.is_empty() && ask.excluded.is_empty();
+        let picked = if simple && failed_shapes.contains(&key) {
+            None
+        } else {
+            self.pick_now(&ask, pass, false)
+        };
+        match picked {
+            Some(nodes) => {
+                self.launch(id, &nodes, pass, SchedBy::Main);
+                false
+            }
+            None => {
+                if simple {
+                    failed_shapes.push(key);
+                }
+                self.set_reason(id, Reason::Resources, None);
+                true
+            }
+        }
     }
 
     /// One backfill pass (see the module documentation).
