@@ -716,7 +716,6 @@ impl Cluster {
         let started_before = self.runs.launched().len();
         let now = self.now;
         let horizon = now.saturating_add(self.params.bf_window_s);
-        let res = self.params.bf_resolution_s.max(1);
         let mut pass = Pass::with_reservations(self);
         // Shapes that found no room now, with the shortest time limit that
         // failed: a longer one meets every reservation a shorter one meets
@@ -728,21 +727,9 @@ impl Cluster {
             if tested >= self.params.bf_max_job_test {
                 break;
             }
-            let Some(at) = self.jobs.position(&id) else {
+            let Some((at, ask)) = self.backfill_ask(id) else {
                 continue;
             };
-            let ask = match self.jobs.at(at) {
-                Some(job) if job.state == JobState::Pending && self.blocked_job(job).is_none() => {
-                    match self.ask_for(job) {
-                        Some(ask) => ask,
-                        None => continue,
-                    }
-                }
-                _ => continue,
-            };
-            if self.partitions[ask.part].state != PartitionState::Up {
-                continue;
-            }
             tested += 1;
             if let Some(job) = self.jobs.at_mut(at) {
                 job.last_sched_eval = now;
@@ -778,30 +765,53 @@ impl Cluster {
             if reserved >= self.params.bf_reserve_depth {
                 continue;
             }
-            if let Some((start, nodes)) = self.earliest_start(&ask, &mut pass, horizon) {
+            if self.reserve(id, &ask, &mut pass, horizon) {
                 reserved += 1;
-                let r_start = start / res * res;
-                let r_end = (start.saturating_add(ask.duration) / res * res).max(r_start + res);
-                for &n in &nodes {
-                    pass.resv[n].push(Resv {
-                        start: r_start,
-                        end: r_end,
-                        res: ask.need,
-                    });
-                    if !pass.reserved.contains(&n) {
-                        pass.reserved.push(n);
-                    }
-                }
-                if let Some(job) = self.jobs.get_mut(&id) {
-                    job.start_time = Some(start);
-                    job.end_time = Some(start.saturating_add(ask.duration));
-                    job.sched_nodes = nodes;
-                }
             }
         }
         let launched = self.runs.launched();
         let started = &launched[started_before.min(launched.len())..];
         self.queue.put_back(queue, started);
+    }
+
+    /// A job the backfill scheduler tests: pending, free to run, in a
+    /// partition that is up. Its place in the job table and its ask.
+    fn backfill_ask(&self, id: u32) -> Option<(usize, Ask)> {
+        let at = self.jobs.position(&id)?;
+        let job = self.jobs.at(at)?;
+        if job.state != JobState::Pending || self.blocked_job(job).is_some() {
+            return None;
+        }
+        let ask = self.ask_for(job)?;
+        (self.partitions[ask.part].state == PartitionState::Up).then_some((at, ask))
+    }
+
+    /// Reserves the earliest start within `horizon` for a job that cannot
+    /// start now (rounded to `bf_resolution`), and records it as the job's
+    /// expected start and `SchedNodeList`; false if none is in reach.
+    fn reserve(&mut self, id: u32, ask: &Ask, pass: &mut Pass, horizon: i64) -> bool {
+        let Some((start, nodes)) = self.earliest_start(ask, pass, horizon) else {
+            return false;
+        };
+        let res = self.params.bf_resolution_s.max(1);
+        let r_start = start / res * res;
+        let r_end = (start.saturating_add(ask.duration) / res * res).max(r_start + res);
+        for &n in &nodes {
+            pass.resv[n].push(Resv {
+                start: r_start,
+                end: r_end,
+                res: ask.need,
+            });
+            if !pass.reserved.contains(&n) {
+                pass.reserved.push(n);
+            }
+        }
+        if let Some(job) = self.jobs.get_mut(&id) {
+            job.start_time = Some(start);
+            job.end_time = Some(start.saturating_add(ask.duration));
+            job.sched_nodes = nodes;
+        }
+        true
     }
 
     /// The earliest start of a job within the horizon, and its nodes:
