@@ -300,6 +300,31 @@ impl Pass {
     }
 }
 
+/// Two lists of node times, each sorted, merged by time up to the `k`-th
+/// time and its ties (a tie goes to `special`).
+fn merge_by_time(
+    plain: impl Iterator<Item = NodeTime>,
+    special: Vec<NodeTime>,
+    k: usize,
+) -> Vec<NodeTime> {
+    let mut plain = plain.peekable();
+    let mut special = special.into_iter().peekable();
+    let mut merged: Vec<NodeTime> = Vec::new();
+    loop {
+        let next = match (plain.peek(), special.peek()) {
+            (Some(p), Some(q)) if q <= p => special.next(),
+            (Some(_), _) => plain.next(),
+            (None, _) => special.next(),
+        };
+        let Some(entry) = next else { break };
+        if merged.len() >= k && merged.get(k - 1).is_some_and(|kth| entry.0 > kth.0) {
+            break;
+        }
+        merged.push(entry);
+    }
+    merged
+}
+
 /// The earliest time, up to `horizon`, at which node `n` holds `need`
 /// with no reservation on it: the free amount only grows, so the first
 /// release after which it holds the job is the answer.
@@ -827,23 +852,7 @@ impl Cluster {
         if ask.k == 0 {
             return None;
         }
-        let key = (ask.part, ask.need);
-        let memo_at = match pass.earliest_memo.iter().position(|(k, _)| *k == key) {
-            Some(i) => i,
-            None => {
-                let mut times: Vec<NodeTime> = self.partitions[ask.part]
-                    .nodes
-                    .iter()
-                    .filter_map(|&n| {
-                        earliest_free(self, n, ask.need, horizon)
-                            .map(|t| (t, (self.nodes[n].weight, n)))
-                    })
-                    .collect();
-                times.sort_unstable();
-                pass.earliest_memo.push((key, times));
-                pass.earliest_memo.len() - 1
-            }
-        };
+        let memo_at = self.earliest_memo(ask, pass, horizon);
         let pass = &*pass;
         let usable = |n: usize| pass.open[n] && !ask.excluded.contains(&n);
         // Nodes with reservations: their own times, for this duration.
@@ -858,61 +867,19 @@ impl Cluster {
             })
             .collect();
         special.sort_unstable();
-        let mut plain = pass.earliest_memo[memo_at]
+        let plain = pass.earliest_memo[memo_at]
             .1
             .iter()
             .copied()
-            .filter(|&(_, (_, n))| usable(n) && pass.reservations(n).is_empty())
-            .peekable();
-        // Both lists merged by time, up to the k-th time and its ties.
-        let mut merged: Vec<NodeTime> = Vec::new();
-        let mut special_iter = special.into_iter().peekable();
-        loop {
-            let next = match (plain.peek(), special_iter.peek()) {
-                (Some(p), Some(q)) if q <= p => special_iter.next(),
-                (Some(_), _) => plain.next(),
-                (None, _) => special_iter.next(),
-            };
-            let Some(entry) = next else { break };
-            if merged.len() >= ask.k && merged.get(ask.k - 1).is_some_and(|kth| entry.0 > kth.0) {
-                break;
-            }
-            merged.push(entry);
-        }
-        let try_start = |merged: &[(i64, (u32, usize))], start: i64| -> Option<Vec<usize>> {
-            let end = start.saturating_add(ask.duration);
-            let ok = |n: usize| pass.holds(self, n, ask.need, start, end);
-            let mut ready: Vec<(u32, usize)> = merged
-                .iter()
-                .take_while(|&&(t, _)| t <= start)
-                .map(|&(_, order)| order)
-                .collect();
-            ready.sort_unstable();
-            if !ask
-                .required
-                .iter()
-                .all(|r| ready.iter().any(|&(_, n)| n == *r) && ok(*r))
-            {
-                return None;
-            }
-            let mut chosen = ask.required.clone();
-            for &(_, n) in &ready {
-                if chosen.len() >= ask.k {
-                    break;
-                }
-                if !chosen.contains(&n) && ok(n) {
-                    chosen.push(n);
-                }
-            }
-            (chosen.len() >= ask.k).then_some(chosen)
-        };
+            .filter(|&(_, (_, n))| usable(n) && pass.reservations(n).is_empty());
+        let merged = merge_by_time(plain, special, ask.k);
         let kth = merged.get(ask.k - 1)?.0;
-        if let Some(chosen) = try_start(&merged, kth) {
+        if let Some(chosen) = self.nodes_ready_at(ask, pass, &merged, kth) {
             return Some((kth, chosen));
         }
         // A reservation stands in the way: every later time, in order,
         // over all the nodes.
-        let all = self.partitions[ask.part]
+        let mut all: Vec<NodeTime> = self.partitions[ask.part]
             .nodes
             .iter()
             .copied()
@@ -920,18 +887,72 @@ impl Cluster {
             .filter_map(|n| {
                 pass.earliest(self, n, ask.need, ask.duration, horizon)
                     .map(|t| (t, (self.nodes[n].weight, n)))
-            });
-        merged = all.collect();
-        merged.sort_unstable();
-        let mut times: Vec<i64> = merged
-            .iter()
-            .map(|&(t, _)| t)
-            .filter(|&t| t > kth)
+            })
             .collect();
+        all.sort_unstable();
+        let mut times: Vec<i64> = all.iter().map(|&(t, _)| t).filter(|&t| t > kth).collect();
         times.dedup();
-        times
-            .into_iter()
-            .find_map(|start| try_start(&merged, start).map(|chosen| (start, chosen)))
+        times.into_iter().find_map(|start| {
+            self.nodes_ready_at(ask, pass, &all, start)
+                .map(|chosen| (start, chosen))
+        })
+    }
+
+    /// Where the pass keeps, for the job's partition and per-node need,
+    /// each node's earliest time with room (nodes without reservations),
+    /// computed on first use.
+    fn earliest_memo(&self, ask: &Ask, pass: &mut Pass, horizon: i64) -> usize {
+        let key = (ask.part, ask.need);
+        if let Some(i) = pass.earliest_memo.iter().position(|(k, _)| *k == key) {
+            return i;
+        }
+        let mut times: Vec<NodeTime> = self.partitions[ask.part]
+            .nodes
+            .iter()
+            .filter_map(|&n| {
+                earliest_free(self, n, ask.need, horizon).map(|t| (t, (self.nodes[n].weight, n)))
+            })
+            .collect();
+        times.sort_unstable();
+        pass.earliest_memo.push((key, times));
+        pass.earliest_memo.len() - 1
+    }
+
+    /// The nodes for a job starting at `start`: its required nodes, then
+    /// those of `times` with room by then in weight order, if there are
+    /// enough that hold it for its whole duration.
+    fn nodes_ready_at(
+        &self,
+        ask: &Ask,
+        pass: &Pass,
+        times: &[NodeTime],
+        start: i64,
+    ) -> Option<Vec<usize>> {
+        let end = start.saturating_add(ask.duration);
+        let ok = |n: usize| pass.holds(self, n, ask.need, start, end);
+        let mut ready: Vec<(u32, usize)> = times
+            .iter()
+            .take_while(|&&(t, _)| t <= start)
+            .map(|&(_, order)| order)
+            .collect();
+        ready.sort_unstable();
+        if !ask
+            .required
+            .iter()
+            .all(|r| ready.iter().any(|&(_, n)| n == *r) && ok(*r))
+        {
+            return None;
+        }
+        let mut chosen = ask.required.clone();
+        for &(_, n) in &ready {
+            if chosen.len() >= ask.k {
+                break;
+            }
+            if !chosen.contains(&n) && ok(n) {
+                chosen.push(n);
+            }
+        }
+        (chosen.len() >= ask.k).then_some(chosen)
     }
 }
 
