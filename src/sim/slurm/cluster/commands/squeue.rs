@@ -576,22 +576,21 @@ fn header(letter: char) -> Option<&'static str> {
     })
 }
 
-/// Writes the text of a field for a row into `buf`; whether it is cut to
-/// the width.
+/// The value of a format letter for a row, written to `buf`; false when
+/// the value is never cut to the field's width (node lists, reasons).
 fn value(c: &Cluster, letter: char, row: &Row<'_>, buf: &mut String) -> bool {
+    match letter {
+        'i' | 'A' | 'F' | 'K' => id_value(letter, row, buf),
+        'M' | 'l' | 'L' | 'S' | 'e' | 'V' => time_value(c, letter, row.job, buf),
+        'D' | 'C' | 'R' | 'N' | 'Y' | 'B' | 'n' | 'x' => node_value(c, letter, row.job, buf),
+        _ => other_value(c, letter, row.job, buf),
+    }
+}
+
+/// The job and array ids: `%i`, `%A`, `%F`, `%K`.
+fn id_value(letter: char, row: &Row<'_>, buf: &mut String) -> bool {
     use std::fmt::Write;
     let job = row.job;
-    let pending = job.state == JobState::Pending;
-    let time = |buf: &mut String, t: Option<i64>| match t.filter(|t| *t > 0) {
-        Some(t) => buf.push_str(&clock::iso(t)),
-        None => buf.push_str("N/A"),
-    };
-    let limit = |buf: &mut String, l: TimeLimit| match l.seconds() {
-        Some(s) => buf.push_str(&squeue_time(i64::try_from(s).unwrap_or(i64::MAX))),
-        None => buf.push_str("UNLIMITED"),
-    };
-    let or_null =
-        |buf: &mut String, v: Option<String>| buf.push_str(v.as_deref().unwrap_or("(null)"));
     // Writing to a String cannot fail.
     let _ = match letter {
         'i' => match (&job.array, row.task) {
@@ -625,14 +624,26 @@ fn value(c: &Cluster, letter: char, row: &Row<'_>, buf: &mut String) -> bool {
             },
             (None, None) => write!(buf, "N/A"),
         },
-        'P' => write!(buf, "{}", job.partition),
-        'j' => write!(buf, "{}", job.name),
-        'u' | 'g' => write!(buf, "{}", job.user),
-        'U' => write!(buf, "{}", job.uid),
-        'G' => write!(buf, "{}", job.gid),
-        'a' => write!(buf, "{}", job.account),
-        't' => write!(buf, "{}", job.state.compact()),
-        'T' => write!(buf, "{}", job.state.name()),
+        _ => Ok(()),
+    };
+    true
+}
+
+/// Times: `%M` used, `%l` limit, `%L` left, `%S` start, `%e` end, `%V`
+/// submit.
+fn time_value(c: &Cluster, letter: char, job: &Job, buf: &mut String) -> bool {
+    use std::fmt::Write;
+    let pending = job.state == JobState::Pending;
+    let time = |buf: &mut String, t: Option<i64>| match t.filter(|t| *t > 0) {
+        Some(t) => buf.push_str(&clock::iso(t)),
+        None => buf.push_str("N/A"),
+    };
+    let limit = |buf: &mut String, l: TimeLimit| match l.seconds() {
+        Some(s) => buf.push_str(&squeue_time(i64::try_from(s).unwrap_or(i64::MAX))),
+        None => buf.push_str("UNLIMITED"),
+    };
+    // Writing to a String cannot fail.
+    let _ = match letter {
         'M' => write!(buf, "{}", squeue_time(used(c, job))),
         'l' => {
             limit(buf, job.time_limit);
@@ -646,27 +657,6 @@ fn value(c: &Cluster, letter: char, row: &Row<'_>, buf: &mut String) -> bool {
             ),
             None => write!(buf, "UNLIMITED"),
         },
-        'D' => write!(buf, "{}", node_count(job)),
-        'C' => write!(buf, "{}", cpus(job)),
-        'R' => {
-            if matches!(
-                job.state,
-                JobState::Pending | JobState::Timeout | JobState::Failed
-            ) {
-                match &job.reason_desc {
-                    Some(desc) => write!(buf, "({desc})"),
-                    None => write!(buf, "({})", job.reason.name()),
-                }
-            } else {
-                buf.push_str(&c.hostlist(&job.nodes));
-                return false;
-            }
-        }
-        'r' => write!(buf, "{}", job.reason_text()),
-        'N' => {
-            buf.push_str(&c.hostlist(&job.nodes));
-            return false;
-        }
         'S' => {
             time(buf, job.start_time);
             Ok(())
@@ -683,11 +673,90 @@ fn value(c: &Cluster, letter: char, row: &Row<'_>, buf: &mut String) -> bool {
             Ok(())
         }
         'V' => write!(buf, "{}", clock::iso(job.submit_time)),
+        _ => Ok(()),
+    };
+    true
+}
+
+/// Sizes and nodes: `%D`, `%C`, `%R`, `%N`, `%Y`, `%B`, `%n`, `%x`.
+fn node_value(c: &Cluster, letter: char, job: &Job, buf: &mut String) -> bool {
+    use std::fmt::Write;
+    let or_null =
+        |buf: &mut String, v: Option<String>| buf.push_str(v.as_deref().unwrap_or("(null)"));
+    // Writing to a String cannot fail.
+    let _ = match letter {
+        'D' => write!(buf, "{}", node_count(job)),
+        'C' => write!(buf, "{}", cpus(job)),
+        'R' => {
+            if matches!(
+                job.state,
+                JobState::Pending | JobState::Timeout | JobState::Failed
+            ) {
+                match &job.reason_desc {
+                    Some(desc) => write!(buf, "({desc})"),
+                    None => write!(buf, "({})", job.reason.name()),
+                }
+            } else {
+                buf.push_str(&c.hostlist(&job.nodes));
+                return false;
+            }
+        }
+        'N' => {
+            buf.push_str(&c.hostlist(&job.nodes));
+            return false;
+        }
         'Y' => {
             let nodes = (!job.sched_nodes.is_empty()).then(|| c.hostlist(&job.sched_nodes));
             or_null(buf, nodes);
             return false;
         }
+        'B' => match job.nodes.first().and_then(|&n| c.nodes.get(n)) {
+            Some(n) => write!(buf, "{}", n.name),
+            None => write!(buf, "n/a"),
+        },
+        'n' => write!(
+            buf,
+            "{}",
+            c.hostlist(
+                &job.request
+                    .nodelist
+                    .iter()
+                    .filter_map(|n| c.node_index(n))
+                    .collect::<Vec<_>>()
+            )
+        ),
+        'x' => write!(
+            buf,
+            "{}",
+            c.hostlist(
+                &job.request
+                    .exclude
+                    .iter()
+                    .filter_map(|n| c.node_index(n))
+                    .collect::<Vec<_>>()
+            )
+        ),
+        _ => Ok(()),
+    };
+    true
+}
+
+/// Everything else: names, states, priority, requests.
+fn other_value(c: &Cluster, letter: char, job: &Job, buf: &mut String) -> bool {
+    use std::fmt::Write;
+    let or_null =
+        |buf: &mut String, v: Option<String>| buf.push_str(v.as_deref().unwrap_or("(null)"));
+    // Writing to a String cannot fail.
+    let _ = match letter {
+        'P' => write!(buf, "{}", job.partition),
+        'j' => write!(buf, "{}", job.name),
+        'u' | 'g' => write!(buf, "{}", job.user),
+        'U' => write!(buf, "{}", job.uid),
+        'G' => write!(buf, "{}", job.gid),
+        'a' => write!(buf, "{}", job.account),
+        't' => write!(buf, "{}", job.state.compact()),
+        'T' => write!(buf, "{}", job.state.name()),
+        'r' => write!(buf, "{}", job.reason_text()),
         'q' => write!(buf, "{}", job.qos),
         'Q' => write!(buf, "{}", job.priority),
         'p' => write!(
@@ -720,35 +789,10 @@ fn value(c: &Cluster, letter: char, row: &Row<'_>, buf: &mut String) -> bool {
             Ok(())
         }
         'y' => write!(buf, "{}", job.nice),
-        'B' => match job.nodes.first().and_then(|&n| c.nodes.get(n)) {
-            Some(n) => write!(buf, "{}", n.name),
-            None => write!(buf, "n/a"),
-        },
         'h' => write!(buf, "OK"),
-        'n' => write!(
-            buf,
-            "{}",
-            c.hostlist(
-                &job.request
-                    .nodelist
-                    .iter()
-                    .filter_map(|n| c.node_index(n))
-                    .collect::<Vec<_>>()
-            )
-        ),
-        'x' => write!(
-            buf,
-            "{}",
-            c.hostlist(
-                &job.request
-                    .exclude
-                    .iter()
-                    .filter_map(|n| c.node_index(n))
-                    .collect::<Vec<_>>()
-            )
-        ),
         'k' | 'v' | 'w' | 'W' | 'f' => write!(buf, "(null)"),
         'd' => write!(buf, "0"),
+
         _ => Ok(()),
     };
     true
