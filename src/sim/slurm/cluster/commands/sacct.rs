@@ -517,8 +517,23 @@ fn state_of(job: &Job, run: Option<&RunRecord>) -> String {
     }
 }
 
-/// A field of a line; `None` prints blank.
-fn value(c: &Cluster, name: &str, line: &Line<'_>) -> Option<String> {
+/// What a record's fields are computed from: the times and sizes of the
+/// run, or of the step on a step line.
+struct Facts<'a> {
+    /// `38_1`, or the job id.
+    id_text: String,
+    /// `.batch` or `.N` on a step line.
+    suffix: Option<String>,
+    start: Option<i64>,
+    end: Option<i64>,
+    /// Seconds from start to end (or now).
+    elapsed: i64,
+    cpus: u32,
+    nodes: &'a [usize],
+}
+
+/// The facts of a record.
+fn facts<'a>(c: &Cluster, line: &Line<'a>) -> Facts<'a> {
     let job = line.job;
     let run = line.run;
     let step = line.step.as_ref();
@@ -565,6 +580,29 @@ fn value(c: &Cluster, name: &str, line: &Line<'_>) -> Option<String> {
         Some(r) => &r.nodes,
         None => &job.nodes,
     };
+    Facts {
+        id_text,
+        suffix,
+        start: step_start,
+        end: step_end,
+        elapsed,
+        cpus,
+        nodes,
+    }
+}
+
+/// A field of a line; `None` prints blank.
+fn value(c: &Cluster, name: &str, line: &Line<'_>) -> Option<String> {
+    let (job, run, step) = (line.job, line.run, line.step.as_ref());
+    let Facts {
+        id_text,
+        suffix,
+        start: step_start,
+        end: step_end,
+        elapsed,
+        cpus,
+        nodes,
+    } = facts(c, line);
     let job_line = step.is_none();
     Some(match name {
         "JobID" => format!("{id_text}{}", suffix.unwrap_or_default()),
