@@ -6,7 +6,9 @@ use super::super::super::Cluster;
 use super::super::super::clock;
 use super::super::super::fields::mem_units;
 use super::super::super::output::CommandOutput;
-use super::super::super::state::{Gpus, Job, JobState, Mem, SchedBy, StepId, task_ranges};
+use super::super::super::state::{
+    Gpus, Job, JobState, Mem, Node, Partition, SchedBy, StepId, task_ranges,
+};
 use super::is;
 use super::record::Record;
 use crate::sim::slurm::hostlist::Hostlist;
@@ -478,27 +480,9 @@ fn node_record(c: &Cluster, n: usize) -> Record {
         ("SlurmdStartTime", clock::iso(node.slurmd_start_time)),
     ]);
     r.line([("LastBusyTime", clock::iso(node.last_busy))]);
-    let mut cfg = format!(
-        "cpu={},mem={},billing={}",
-        node.cpus,
-        mem_units(node.real_memory_mb),
-        node.cpus
-    );
-    if node.gpus > 0 {
-        cfg.push_str(&format!(",gres/gpu={}", node.gpus));
-    }
+    let (cfg, alloc) = node_tres(node);
     r.line([("CfgTRES", cfg)]);
-    let mut alloc = Vec::new();
-    if node.alloc.cpus > 0 {
-        alloc.push(format!("cpu={}", node.alloc.cpus));
-    }
-    if node.alloc.mem_mb > 0 {
-        alloc.push(format!("mem={}", mem_units(node.alloc.mem_mb)));
-    }
-    if node.alloc.gpus > 0 {
-        alloc.push(format!("gres/gpu={}", node.alloc.gpus));
-    }
-    r.line([("AllocTRES", alloc.join(","))]);
+    r.line([("AllocTRES", alloc)]);
     r.line([("CapWatts", "n/a".to_owned())]);
     r.line([
         ("CurrentWatts", "0".to_owned()),
@@ -523,13 +507,32 @@ fn node_record(c: &Cluster, n: usize) -> Record {
     r
 }
 
-/// One partition as `slurm_sprint_partition_info` prints it.
-fn partition_record(c: &Cluster, i: usize) -> Record {
-    let p = &c.partitions[i];
-    let conf = c.config.partition(&p.name);
-    let allow_accounts = conf
-        .and_then(|cp| cp.allow_accounts.as_ref())
-        .map_or_else(|| "ALL".to_owned(), |a| a.join(","));
+/// A node's `CfgTRES` and `AllocTRES`.
+fn node_tres(node: &Node) -> (String, String) {
+    let mut cfg = format!(
+        "cpu={},mem={},billing={}",
+        node.cpus,
+        mem_units(node.real_memory_mb),
+        node.cpus
+    );
+    if node.gpus > 0 {
+        cfg.push_str(&format!(",gres/gpu={}", node.gpus));
+    }
+    let mut alloc = Vec::new();
+    if node.alloc.cpus > 0 {
+        alloc.push(format!("cpu={}", node.alloc.cpus));
+    }
+    if node.alloc.mem_mb > 0 {
+        alloc.push(format!("mem={}", mem_units(node.alloc.mem_mb)));
+    }
+    if node.alloc.gpus > 0 {
+        alloc.push(format!("gres/gpu={}", node.alloc.gpus));
+    }
+    (cfg, alloc.join(","))
+}
+
+/// A partition's CPUs over its nodes, and its `TRES`.
+fn partition_tres(c: &Cluster, p: &Partition) -> (u64, String) {
     let (cpus, mem, gpus) = p.nodes.iter().fold((0u64, 0u64, 0u64), |acc, &n| {
         let node = &c.nodes[n];
         (
@@ -546,6 +549,17 @@ fn partition_record(c: &Cluster, i: usize) -> Record {
     if gpus > 0 {
         tres.push_str(&format!(",gres/gpu={gpus}"));
     }
+    (cpus, tres)
+}
+
+/// One partition as `slurm_sprint_partition_info` prints it.
+fn partition_record(c: &Cluster, i: usize) -> Record {
+    let p = &c.partitions[i];
+    let conf = c.config.partition(&p.name);
+    let allow_accounts = conf
+        .and_then(|cp| cp.allow_accounts.as_ref())
+        .map_or_else(|| "ALL".to_owned(), |a| a.join(","));
+    let (cpus, tres) = partition_tres(c, p);
     let fixed = |pairs: &[(&'static str, &str)]| {
         pairs
             .iter()
