@@ -676,17 +676,24 @@ fn value(c: &Cluster, name: &str, line: &Line<'_>) -> Option<String> {
             .time_limit
             .minutes()
             .map_or_else(|| "UNLIMITED".to_owned(), |m| m.to_string()),
-        "User" if job_line => job.user.clone(),
-        "UID" if job_line => job.uid.to_string(),
-        "Group" if job_line => job.user.clone(),
-        "GID" if job_line => job.gid.to_string(),
-        "QOS" if job_line => job.qos.clone(),
-        "Priority" if job_line => job.priority.to_string(),
-        "Reason" if job_line => job.reason.name().to_owned(),
-        "WorkDir" if job_line => job.work_dir.clone(),
         "Cluster" => c.config.cluster_name.clone(),
         "Suspended" => "00:00:00".to_owned(),
-        "Flags" if job_line => match job.sched_by {
+        _ if job_line => return job_only_value(name, job),
+        _ => return None,
+    })
+}
+
+/// Fields only a job's line fills (its steps leave them blank).
+fn job_only_value(name: &str, job: &Job) -> Option<String> {
+    Some(match name {
+        "User" | "Group" => job.user.clone(),
+        "UID" => job.uid.to_string(),
+        "GID" => job.gid.to_string(),
+        "QOS" => job.qos.clone(),
+        "Priority" => job.priority.to_string(),
+        "Reason" => job.reason.name().to_owned(),
+        "WorkDir" => job.work_dir.clone(),
+        "Flags" => match job.sched_by {
             super::super::state::SchedBy::Main => "SchedMain".to_owned(),
             super::super::state::SchedBy::Backfill => "SchedBackfill".to_owned(),
         },
