@@ -377,6 +377,50 @@ impl Cluster {
         if job.state != JobState::Running {
             return;
         }
+        self.write_end_banners(id, how);
+        self.charge_job(id, now);
+        self.release(id);
+        let Some(job) = self.jobs.get_mut(&id) else {
+            return;
+        };
+        let (state, reason) = match how {
+            Ending::Natural if job.exit.0 == 0 => (JobState::Completed, Reason::None),
+            Ending::Natural => (JobState::Failed, Reason::NonZeroExitCode),
+            Ending::Timeout => (JobState::Timeout, Reason::TimeLimit),
+            Ending::Cancelled => (JobState::Cancelled, Reason::None),
+            Ending::NodeFail | Ending::Requeue => (JobState::NodeFail, Reason::NodeDown),
+        };
+        if how != Ending::Natural {
+            job.exit = (0, 0);
+        }
+        job.state = state;
+        job.reason = reason;
+        job.end_time = Some(now);
+        self.queue.note_reason(&self.jobs, id);
+        let Some(job) = self.jobs.get_mut(&id) else {
+            return;
+        };
+        let requeue = match how {
+            Ending::Requeue => Some("REQUEUED"),
+            Ending::NodeFail if job.batch && job.requeue => Some("NODE_FAIL"),
+            _ => None,
+        };
+        if let Some(label) = requeue {
+            let record = self.run_record(id, label, "0:0");
+            self.requeue_pending(id, record);
+        }
+        self.settle_dependencies();
+        self.queue.request_main_pass();
+    }
+
+    /// What slurmstepd writes to a batch job's error file when it is
+    /// ended before its script finished: the job's banner and one for
+    /// each step still running, with srun's notice.
+    fn write_end_banners(&mut self, id: u32, how: Ending) {
+        let now = self.now;
+        let Some(job) = self.jobs.get(&id) else {
+            return;
+        };
         let start = job.start_time.unwrap_or(now);
         let host = job
             .nodes
@@ -424,39 +468,6 @@ impl Cluster {
             let (_, err_path) = self.output_paths(id);
             push_write(&mut self.writes, &err_path, &text);
         }
-        self.charge_job(id, now);
-        self.release(id);
-        let Some(job) = self.jobs.get_mut(&id) else {
-            return;
-        };
-        let (state, reason) = match how {
-            Ending::Natural if job.exit.0 == 0 => (JobState::Completed, Reason::None),
-            Ending::Natural => (JobState::Failed, Reason::NonZeroExitCode),
-            Ending::Timeout => (JobState::Timeout, Reason::TimeLimit),
-            Ending::Cancelled => (JobState::Cancelled, Reason::None),
-            Ending::NodeFail | Ending::Requeue => (JobState::NodeFail, Reason::NodeDown),
-        };
-        if how != Ending::Natural {
-            job.exit = (0, 0);
-        }
-        job.state = state;
-        job.reason = reason;
-        job.end_time = Some(now);
-        self.queue.note_reason(&self.jobs, id);
-        let Some(job) = self.jobs.get_mut(&id) else {
-            return;
-        };
-        let requeue = match how {
-            Ending::Requeue => Some("REQUEUED"),
-            Ending::NodeFail if job.batch && job.requeue => Some("NODE_FAIL"),
-            _ => None,
-        };
-        if let Some(label) = requeue {
-            let record = self.run_record(id, label, "0:0");
-            self.requeue_pending(id, record);
-        }
-        self.settle_dependencies();
-        self.queue.request_main_pass();
     }
 
     /// Frees a job's nodes.
