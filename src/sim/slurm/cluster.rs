@@ -14,7 +14,9 @@
 //!    recalculated every `PriorityCalcPeriod`, usage charged and decayed.
 //! 4. `scheduler`: the main scheduler in priority order and the backfill
 //!    scheduler (reservations for waiting jobs, lower-priority jobs started
-//!    when they delay none), with Slurm's pending reasons.
+//!    when they delay none), with Slurm's pending reasons, over `queue`
+//!    (pending jobs in priority order and the passes due, kept in step by
+//!    its own methods).
 //! 5. `lifecycle` and `events`: starting, ending, cancelling, requeueing
 //!    jobs, node failures, and the event loop of [`Cluster::advance`], over
 //!    `run_index` (running jobs by end time and per node, pending ones by

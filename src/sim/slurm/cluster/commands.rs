@@ -169,6 +169,30 @@ impl Cluster {
     }
 }
 
+/// A job named on a command line: `ID`, or `ID_TASK` for one task of an
+/// array.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Wanted {
+    id: u32,
+    task: Option<u32>,
+}
+
+impl Wanted {
+    /// Reads `ID` or `ID_TASK`; `None` unless each part is a number.
+    fn parse(text: &str) -> Option<Self> {
+        match text.split_once('_') {
+            Some((id, task)) => Some(Self {
+                id: id.parse().ok()?,
+                task: Some(task.parse().ok()?),
+            }),
+            None => Some(Self {
+                id: text.parse().ok()?,
+                task: None,
+            }),
+        }
+    }
+}
+
 /// A getopt mistake: glibc's line, then the tool's hint.
 fn usage_error(prog: &str, mistake: &GetoptError, exit: i32) -> CommandOutput {
     let mut out = CommandOutput::default();
@@ -204,3 +228,22 @@ fn error_out(prog: &str, message: &str, exit: i32) -> CommandOutput {
 
 /// The printed form of a Slurm version request.
 const VERSION: &str = "slurm 22.05.8\n";
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_job_is_named_by_its_id_or_an_array_task() {
+        assert_eq!(Wanted::parse("38"), Some(Wanted { id: 38, task: None }));
+        assert_eq!(
+            Wanted::parse("38_2"),
+            Some(Wanted {
+                id: 38,
+                task: Some(2)
+            })
+        );
+        assert_eq!(Wanted::parse("38_x"), None);
+        assert_eq!(Wanted::parse("abc"), None);
+    }
+}

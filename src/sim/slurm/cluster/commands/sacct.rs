@@ -13,7 +13,7 @@ use super::super::fields::{Parsable, mem_units, print_fields_header, print_field
 use super::super::output::CommandOutput;
 use super::super::state::{Job, JobState, RunRecord, StepId, StepRecord};
 use super::super::{Caller, Cluster};
-use super::{VERSION, error_out, help, parse};
+use super::{VERSION, Wanted, error_out, help, parse};
 use crate::sim::slurm::time_spec::scontrol_time;
 
 pub(super) const OPTIONS: &[Opt] = &[
@@ -187,13 +187,6 @@ fn fields(spec: &str) -> Result<Vec<(&'static str, i32)>, String> {
     Ok(out)
 }
 
-/// A job `-j` names: the job (or array) id, and one task of it.
-#[derive(Debug, Clone, Copy)]
-struct Wanted {
-    id: u32,
-    task: Option<u32>,
-}
-
 /// What a sacct command line asks for, read and checked.
 struct Query {
     /// The fields to print: (name, width).
@@ -271,12 +264,8 @@ fn read_jobs(p: &Parsed) -> Result<Option<Vec<Wanted>>, CommandOutput> {
     let mut wanted = Vec::new();
     for item in list.split(',').filter(|s| !s.is_empty()) {
         let base = item.split('.').next().unwrap_or(item);
-        let parsed = match base.split_once('_') {
-            Some((a, b)) => a.parse::<u32>().ok().zip(b.parse::<u32>().ok().map(Some)),
-            None => base.parse::<u32>().ok().map(|i| (i, None)),
-        };
-        match parsed {
-            Some((id, task)) => wanted.push(Wanted { id, task }),
+        match Wanted::parse(base) {
+            Some(w) => wanted.push(w),
             None => return Err(error_out("sacct", &format!("Invalid job id: {item}"), 1)),
         }
     }

@@ -7,7 +7,7 @@ use super::super::super::getopt::{HasArg, Opt, Parsed, opt};
 use super::super::output::CommandOutput;
 use super::super::state::{Job, JobState};
 use super::super::{Caller, Cluster};
-use super::{VERSION, error_out, help, parse};
+use super::{VERSION, Wanted, error_out, help, parse};
 use crate::sim::slurm::hostlist::Hostlist;
 
 pub(super) const OPTIONS: &[Opt] = &[
@@ -28,14 +28,6 @@ pub(super) const OPTIONS: &[Opt] = &[
     opt("version", Some('V'), &["version"], HasArg::No),
     opt("nodelist", Some('w'), &["nodelist"], HasArg::Required),
 ];
-
-/// A job named on the command line: the job (or array) id, and one task
-/// of it.
-#[derive(Debug, Clone, Copy)]
-struct Wanted {
-    id: u32,
-    task: Option<u32>,
-}
 
 /// What a scancel command line asks for, read and checked.
 struct Query {
@@ -84,15 +76,9 @@ pub(super) fn run(
 fn read_ids(p: &Parsed) -> Result<Vec<Wanted>, CommandOutput> {
     p.operands
         .iter()
-        .map(|arg| {
-            let parsed = match arg.split_once('_') {
-                Some((a, b)) => a.parse::<u32>().ok().zip(b.parse::<u32>().ok().map(Some)),
-                None => arg.parse::<u32>().ok().map(|id| (id, None)),
-            };
-            match parsed {
-                Some((id, task)) if id > 0 => Ok(Wanted { id, task }),
-                _ => Err(error_out("scancel", &format!("Invalid job id {arg}"), 1)),
-            }
+        .map(|arg| match Wanted::parse(arg) {
+            Some(w) if w.id > 0 => Ok(w),
+            _ => Err(error_out("scancel", &format!("Invalid job id {arg}"), 1)),
         })
         .collect()
 }

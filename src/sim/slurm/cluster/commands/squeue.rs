@@ -12,7 +12,7 @@ use super::super::fields::{Field, cell, mem_units, parse_format, push_cell, uncu
 use super::super::output::CommandOutput;
 use super::super::state::{Job, JobState, Mem};
 use super::super::{Caller, Cluster};
-use super::{VERSION, error_out, help, parse};
+use super::{VERSION, Wanted, error_out, help, parse};
 use crate::sim::slurm::time_spec::{TimeLimit, squeue_time};
 
 pub(super) const OPTIONS: &[Opt] = &[
@@ -102,13 +102,6 @@ struct Row<'a> {
     task: Option<u32>,
 }
 
-/// A job `-j` names: the job (or array) id, and one task of it.
-#[derive(Debug, Clone, Copy)]
-struct Wanted {
-    id: u32,
-    task: Option<u32>,
-}
-
 /// Which states `-t` lets through.
 #[derive(Debug, Clone)]
 enum States {
@@ -190,12 +183,8 @@ fn read_jobs(c: &Cluster, p: &Parsed) -> Result<Option<Vec<Wanted>>, CommandOutp
     };
     let mut wanted = Vec::new();
     for item in list.split(',').filter(|s| !s.is_empty()) {
-        let (id, task) = match item.split_once('_') {
-            Some((a, b)) => (a.parse::<u32>().ok(), b.parse::<u32>().ok().map(Some)),
-            None => (item.parse::<u32>().ok(), Some(None)),
-        };
-        match (id, task) {
-            (Some(id), Some(task)) if id > 0 => wanted.push(Wanted { id, task }),
+        match Wanted::parse(item) {
+            Some(w) if w.id > 0 => wanted.push(w),
             _ => return Err(error_out("squeue", &format!("Invalid job id: {item}"), 1)),
         }
     }
