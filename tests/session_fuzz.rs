@@ -252,7 +252,13 @@ fn quoted(rng: &mut Rng, text: &str) -> String {
 
 fn slurm_command(rng: &mut Rng) -> String {
     let command = rng.pick(&SLURM);
-    let mut line = command.to_owned();
+    // Now and then through sudo, with its options, allowed or not.
+    let mut line = if rng.chance(15) {
+        let how = rng.pick(&["", "-n ", "-u root ", "-u bob ", "-l ", "-i ", "-Z "]);
+        format!("sudo {how}{command}")
+    } else {
+        command.to_owned()
+    };
     match command {
         "scontrol" => {
             let tail = match rng.below(9) {

@@ -40,6 +40,20 @@ test("commands answer as Slurm and bash do", async () => {
   await context.close();
 });
 
+test("the chapter's drain works through sudo, as the text says", async () => {
+  const { context, page } = await openPage();
+  const input = await open(page);
+  await type(input, 'sudo scontrol update NodeName=node-3 State=DRAIN Reason="gpu5 fan"');
+  await type(input, "sinfo -R");
+  await page.waitForFunction(() => document.querySelector("[data-testid=sh-log]").innerText.includes("gpu5 fan"));
+  assert.match(await log(page), /gpu5 fan +root +\S+ node-3/);
+  await type(input, "sudo ls");
+  await page.waitForFunction(() => document.querySelector("[data-testid=sh-log]").innerText.includes("Sorry, user alice"));
+  assert.match(await log(page), /Sorry, user alice is not allowed to execute '\/usr\/bin\/ls' as root on login1\./);
+  assert.deepEqual(page.problems, []);
+  await context.close();
+});
+
 test("completion, history, Ctrl+C and Ctrl+L", async () => {
   const { context, page } = await openPage();
   const input = await open(page);

@@ -19,6 +19,10 @@ mod tools;
 pub use activity::{Activity, TrainingRecord};
 use tools::{NodePrograms, Tools};
 
+/// What the learner may run as root with `sudo`, as on a training
+/// cluster: Slurm's operator commands (drain, resume, requeue, cancel).
+const SUDO_COMMANDS: [&str; 2] = ["scontrol", "scancel"];
+
 /// The login node's name, in the prompt.
 pub const LOGIN_HOST: &str = "login1";
 /// The learner's login.
@@ -97,7 +101,8 @@ impl Session {
                 (n.name.clone(), NodeHealth::dgx_h100(&n.name, boot, seed))
             })
             .collect();
-        let shell = Shell::new(USER, LOGIN_HOST, clock(epoch))?;
+        let mut shell = Shell::new(USER, LOGIN_HOST, clock(epoch))?;
+        shell.allow_sudo(&SUDO_COMMANDS);
         Ok(Self {
             terminal: Terminal::new(shell),
             cluster,
@@ -283,6 +288,48 @@ mod tests {
         assert!(last_output(&s).contains("Could not resolve hostname node-9"));
         s.submit("nvidia-smi");
         assert_eq!(last_output(&s), "bash: nvidia-smi: command not found\n");
+    }
+
+    #[test]
+    fn sudo_runs_the_operator_commands_as_root_and_refuses_the_rest() {
+        let mut s = session();
+        let drain = "scontrol update NodeName=node-3 State=DRAIN Reason=\"gpu5 fan\"";
+        assert_eq!(s.submit(drain).status, 1, "alice alone is no operator");
+        assert_eq!(
+            last_output(&s),
+            "slurm_update error: Access/permission denied\n"
+        );
+        assert_eq!(s.submit(&format!("sudo {drain}")).status, 0);
+        s.submit("sinfo -R -h -o '%9u %N'");
+        assert_eq!(
+            last_output(&s),
+            "root      node-3\n",
+            "slurmctld records root"
+        );
+        s.submit("whoami");
+        assert_eq!(last_output(&s), "alice\n", "sudo ran one command only");
+        s.submit("sudo -l");
+        assert!(
+            last_output(&s).ends_with("(root) NOPASSWD: /usr/bin/scontrol, /usr/bin/scancel\n")
+        );
+        for (line, refusal) in [
+            (
+                "sudo ls /",
+                "Sorry, user alice is not allowed to execute '/usr/bin/ls /' as root on login1.\n",
+            ),
+            (
+                "sudo -i",
+                "Sorry, user alice is not allowed to execute '/bin/bash' as root on login1.\n",
+            ),
+            (
+                "sudo -u bob scancel 1",
+                "Sorry, user alice is not allowed to execute '/usr/bin/scancel 1' as bob on login1.\n",
+            ),
+            ("sudo frob", "sudo: frob: command not found\n"),
+        ] {
+            assert_eq!(s.submit(line).status, 1, "{line}");
+            assert_eq!(last_output(&s), refusal, "{line}");
+        }
     }
 
     #[test]

@@ -49,6 +49,7 @@ mod lex;
 mod parse;
 mod regex;
 mod state;
+mod sudo;
 #[cfg(test)]
 mod tests;
 mod time;

@@ -424,7 +424,7 @@ impl<'a> Exec<'a> {
 
     /// Runs `argv`: a builtin, a file given by path, a plugged-in command,
     /// a tool, or "command not found".
-    fn dispatch(
+    pub(super) fn dispatch(
         &mut self,
         argv: &[String],
         assigns: &[(String, String)],
@@ -435,6 +435,9 @@ impl<'a> Exec<'a> {
         let name = argv[0].as_str();
         if let Some(builtin) = builtins::find(name) {
             return (builtin.run)(self, argv, out);
+        }
+        if name == "sudo" {
+            return self.sudo(argv, stdin, to_terminal, out);
         }
         if name.contains('/') {
             return self.run_file(name, out);

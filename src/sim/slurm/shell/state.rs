@@ -61,6 +61,10 @@ pub struct Shell {
     /// The hosts `ssh` logged in from, innermost last: `exit` goes back.
     #[serde(default)]
     pub(super) logins: Vec<String>,
+    /// The commands the login's sudoers entry lets the user run as root
+    /// without a password (none: not in the sudoers file).
+    #[serde(default)]
+    pub(super) sudo_commands: Vec<String>,
     /// Input of an unfinished command, waiting for more lines.
     #[serde(skip)]
     pub(super) pending: String,
@@ -130,6 +134,7 @@ impl Shell {
             history_dropped: 0,
             now,
             logins: Vec::new(),
+            sudo_commands: Vec::new(),
             pending: String::new(),
         };
         let exported = [
@@ -240,6 +245,12 @@ impl Shell {
     /// The host name.
     pub fn host(&self) -> &str {
         &self.host
+    }
+
+    /// Lets the user run `commands` (by name) as root through `sudo`,
+    /// without a password, as a training cluster's sudoers entry does.
+    pub fn allow_sudo(&mut self, commands: &[&str]) {
+        self.sudo_commands = commands.iter().map(|c| (*c).to_owned()).collect();
     }
 
     /// An interactive `ssh host`: the shell now runs on `host`, in the
