@@ -9,6 +9,7 @@ use super::super::getopt::{self, GetoptError, Opt, Order};
 use super::output::CommandOutput;
 use super::runner::NoPrograms;
 use super::state::{Job, JobState};
+use super::submit::SubmitError;
 use super::{Caller, Cluster};
 
 mod help;
@@ -218,6 +219,19 @@ fn lines_out(lines: &[String]) -> CommandOutput {
     for line in lines {
         out.out_line(line);
     }
+    out
+}
+
+/// slurmctld's refusal of a job as `prog` prints it: each detail, then
+/// `failure: message` (`Batch job submission failed` for sbatch, `Unable
+/// to allocate resources` for srun), exit 1.
+fn job_refused(prog: &str, failure: &str, refusal: &SubmitError) -> CommandOutput {
+    let mut out = CommandOutput::default();
+    for line in &refusal.details {
+        out.err_line(&format!("{prog}: error: {line}"));
+    }
+    out.err_line(&format!("{prog}: error: {failure}: {}", refusal.message));
+    out.exit = 1;
     out
 }
 

@@ -336,21 +336,12 @@ impl Cluster {
     /// The pending job of an admitted request, with the next job id.
     fn pending_job(&self, spec: &JobSpec<'_>, admitted: Admitted) -> Job {
         let opts = spec.opts;
-        let Admitted {
-            user,
-            part_index,
-            account,
-            qos,
-            time_limit,
-            shape,
-            array,
-            dependency,
-        } = admitted;
-        let part = &self.partitions[part_index];
+        let Admitted { user, array, .. } = &admitted;
+        let part = &self.partitions[admitted.part_index];
         let tasks = array.as_ref().map(|(t, _)| t.clone()).unwrap_or_default();
         let id = self.next_job_id;
         let now = self.now;
-        let waits = opts.hold || dependency.is_some();
+        let waits = opts.hold || admitted.dependency.is_some();
         let default_out = if array.is_some() {
             "slurm-%A_%a.out"
         } else {
@@ -367,7 +358,7 @@ impl Cluster {
         };
         Job {
             id,
-            array: array.map(|(_, max)| ArrayPart {
+            array: array.as_ref().map(|&(_, max)| ArrayPart {
                 array_job_id: id,
                 task: None,
                 pending: tasks,
@@ -380,13 +371,13 @@ impl Cluster {
             user: user.name.clone(),
             uid: user.uid,
             gid: user.uid,
-            account,
+            account: admitted.account,
             partition: part.name.clone(),
-            partition_index: part_index,
-            qos,
+            partition_index: admitted.part_index,
+            qos: admitted.qos,
             request: opts.request.clone(),
-            shape,
-            time_limit,
+            shape: admitted.shape,
+            time_limit: admitted.time_limit,
             state: JobState::Pending,
             reason: Reason::None,
             reason_desc: None,
@@ -395,7 +386,7 @@ impl Cluster {
             fixed_factors: None,
             assoc: None,
             hold: opts.hold.then_some(Hold::User),
-            dependency,
+            dependency: admitted.dependency,
             dependency_failed: false,
             nice: opts.nice.unwrap_or(0),
             requeue: opts.requeue.unwrap_or(true),

@@ -583,26 +583,12 @@ fn facts<'a>(c: &Cluster, line: &Line<'a>) -> Facts<'a> {
 /// A field of a line; `None` prints blank.
 fn value(c: &Cluster, name: &str, line: &Line<'_>) -> Option<String> {
     let (job, run, step) = (line.job, line.run, line.step.as_ref());
-    let Facts {
-        id_text,
-        suffix,
-        start: step_start,
-        end: step_end,
-        elapsed,
-        cpus,
-        nodes,
-    } = facts(c, line);
+    let f = facts(c, line);
+    let (elapsed, cpus, nodes) = (f.elapsed, f.cpus, f.nodes);
     let job_line = step.is_none();
     Some(match name {
-        "JobID" => format!("{id_text}{}", suffix.unwrap_or_default()),
-        "JobIDRaw" => format!(
-            "{}{}",
-            job.id,
-            step.map_or_else(String::new, |(s, _, _)| match s.id {
-                StepId::Batch => ".batch".to_owned(),
-                StepId::Numbered(n) => format!(".{n}"),
-            })
-        ),
+        "JobID" => format!("{}{}", f.id_text, f.suffix.as_deref().unwrap_or_default()),
+        "JobIDRaw" => format!("{}{}", job.id, f.suffix.as_deref().unwrap_or_default()),
         "JobName" => step.map_or_else(|| job.name.clone(), |(s, _, _)| s.name.clone()),
         "Partition" if job_line => job.partition.clone(),
         "Account" => job.account.clone(),
@@ -618,12 +604,12 @@ fn value(c: &Cluster, name: &str, line: &Line<'_>) -> Option<String> {
             (None, None) => format!("{}:{}", job.exit.0, job.exit.1),
         },
         "DerivedExitCode" if job_line => "0:0".to_owned(),
-        "Elapsed" => scontrol_time(elapsed.max(0)),
-        "ElapsedRaw" => elapsed.max(0).to_string(),
-        "CPUTime" => scontrol_time(elapsed.max(0) * i64::from(cpus)),
-        "CPUTimeRAW" => (elapsed.max(0) * i64::from(cpus)).to_string(),
-        "Start" => step_start.map_or_else(|| "Unknown".to_owned(), clock::iso),
-        "End" => step_end.map_or_else(|| "Unknown".to_owned(), clock::iso),
+        "Elapsed" => scontrol_time(elapsed),
+        "ElapsedRaw" => elapsed.to_string(),
+        "CPUTime" => scontrol_time(elapsed * i64::from(cpus)),
+        "CPUTimeRAW" => (elapsed * i64::from(cpus)).to_string(),
+        "Start" => f.start.map_or_else(|| "Unknown".to_owned(), clock::iso),
+        "End" => f.end.map_or_else(|| "Unknown".to_owned(), clock::iso),
         "Submit" => clock::iso(job.submit_time),
         "Eligible" => job
             .eligible_time

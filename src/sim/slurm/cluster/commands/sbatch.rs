@@ -11,7 +11,7 @@ use super::super::script;
 use super::super::state::Job;
 use super::super::submit::{JobOptions, JobSpec};
 use super::super::{Caller, Cluster};
-use super::{VERSION, help, usage_error};
+use super::{VERSION, help, job_refused, usage_error};
 
 /// The job options sbatch and srun share.
 pub(super) const JOB_OPTIONS: [Opt; 29] = [
@@ -229,16 +229,6 @@ fn build(
         cwd: caller.cwd,
         batch: true,
     };
-    c.build_job(&spec).map_err(|e| {
-        let mut out = CommandOutput::default();
-        for line in &e.details {
-            out.err_line(&format!("sbatch: error: {line}"));
-        }
-        out.err_line(&format!(
-            "sbatch: error: Batch job submission failed: {}",
-            e.message
-        ));
-        out.exit = 1;
-        out
-    })
+    c.build_job(&spec)
+        .map_err(|e| job_refused("sbatch", "Batch job submission failed", &e))
 }

@@ -15,7 +15,7 @@ use super::super::state::{JobState, StepId, StepRecord};
 use super::super::submit::{JobOptions, JobSpec};
 use super::super::{Caller, Cluster};
 use super::sbatch::{JOB_OPTIONS, apply_all};
-use super::{VERSION, help, usage_error};
+use super::{VERSION, help, job_refused, usage_error};
 
 pub(super) const OPTIONS: &[Opt] = &getopt::concat::<29, 2, 31>(
     JOB_OPTIONS,
@@ -100,18 +100,9 @@ fn allocate(c: &mut Cluster, parsed: &Parsed, caller: &Caller<'_>) -> Result<u32
         cwd: caller.cwd,
         batch: false,
     };
-    let job = c.build_job(&spec).map_err(|e| {
-        let mut out = CommandOutput::default();
-        for line in &e.details {
-            out.err_line(&format!("srun: error: {line}"));
-        }
-        out.err_line(&format!(
-            "srun: error: Unable to allocate resources: {}",
-            e.message
-        ));
-        out.exit = 1;
-        out
-    })?;
+    let job = c
+        .build_job(&spec)
+        .map_err(|e| job_refused("srun", "Unable to allocate resources", &e))?;
     Ok(c.enqueue(job))
 }
 
