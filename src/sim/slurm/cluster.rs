@@ -44,6 +44,7 @@ mod clock;
 mod commands;
 mod events;
 mod fields;
+mod job_shell;
 mod jobs;
 mod lifecycle;
 mod mpi;

@@ -133,6 +133,7 @@ impl Session {
                 nodes: &self.nodes,
                 activity: &mut self.activity,
                 seed: self.seed,
+                files: None,
             },
             host: self.terminal.shell.host().to_owned(),
             login: None,
@@ -174,6 +175,7 @@ impl Session {
             nodes: &self.nodes,
             activity: &mut self.activity,
             seed: self.seed,
+            files: Some(self.terminal.shell.fs()),
         };
         let mut caller = Caller {
             user,
@@ -212,6 +214,7 @@ impl Session {
             nodes: &self.nodes,
             activity: &mut self.activity,
             seed: self.seed,
+            files: Some(self.terminal.shell.fs()),
         }
         .advance(&mut self.cluster, behind.saturating_add(extra));
         let now = clock(self.cluster.now());
@@ -277,6 +280,29 @@ mod tests {
         assert!(last_output(&s).contains("slurm-"), "{}", last_output(&s));
         s.submit("cat slurm-*.out");
         assert!(last_output(&s).contains("done"), "{}", last_output(&s));
+    }
+
+    #[test]
+    fn jobs_run_in_the_same_bash_over_the_shared_home() {
+        let mut s = session();
+        s.submit("srun -N 2 bash -c 'echo $SLURM_PROCID on $SLURMD_NODENAME'");
+        assert_eq!(last_output(&s), "0 on node-1\n1 on node-2\n");
+        for line in [
+            "echo 'export RUN=exp7' > env.sh",
+            "cat > job.sh <<'EOF'",
+            "#!/bin/bash",
+            "#SBATCH -N 1 -t 10",
+            "source env.sh",
+            "cd /tmp && pwd",
+            "echo \"$RUN in $SLURM_SUBMIT_DIR\" | grep -c exp7",
+            "EOF",
+        ] {
+            s.submit(line);
+        }
+        assert_eq!(s.submit("sbatch job.sh").status, 0);
+        s.submit("sleep 5");
+        s.submit("cat slurm-*.out");
+        assert_eq!(last_output(&s), "/tmp\n1\n");
     }
 
     #[test]

@@ -68,3 +68,9 @@ pub use state::{HISTORY_SIZE, MAX_INPUT, Outcome, Shell, ShellError};
 pub fn format_time(now: u64, format: &str) -> String {
     time::DateTime::from_epoch(now).format(format)
 }
+
+/// Whether the shell runs `name` itself (a builtin, `sudo`, or one of its
+/// tools), before any [`CommandSet`] is asked.
+pub fn is_shell_command(name: &str) -> bool {
+    builtins::find(name).is_some() || tools::find(name).is_some() || name == "sudo"
+}

@@ -23,6 +23,8 @@ mod squeue;
 mod srun;
 mod sshare;
 
+pub(crate) use srun::{StepRequest, step_request};
+
 /// How a command runs: reading the cluster, or changing it.
 #[derive(Debug, Clone, Copy)]
 enum Run {

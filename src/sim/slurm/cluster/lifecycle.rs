@@ -8,11 +8,11 @@
 
 use super::Cluster;
 use super::clock;
-use super::mpi::Mpi;
+use super::job_shell::{self, JobFacts};
 use super::output::FileWrite;
-use super::runner::{self, Launch, ProgramRunner};
+use super::runner::ProgramRunner;
 use super::scheduler::NEVER;
-use super::script::{self, Op};
+use super::script;
 use super::state::{
     DepKind, Hold, Job, JobState, OutputLine, Reason, RunRecord, SchedBy, StepId, StepRecord,
 };
@@ -118,30 +118,42 @@ impl Cluster {
         }
     }
 
-    /// The `$SLURM_*` variables a job's commands see.
-    fn job_env(&self, id: u32) -> Vec<(String, String)> {
-        let Some(job) = self.jobs.get(&id) else {
-            return Vec::new();
-        };
-        let first = job
+    /// What the shell of a started job needs to know of it: its nodes,
+    /// shape, time limit and the `$SLURM_*` variables its processes see.
+    pub(crate) fn job_facts(&self, id: u32) -> Option<JobFacts> {
+        let job = self.jobs.get(&id)?;
+        let start = job.start_time?;
+        let nodes: Vec<String> = job
             .nodes
-            .first()
-            .and_then(|&n| self.nodes.get(n))
-            .map_or(String::new(), |n| n.name.clone());
+            .iter()
+            .filter_map(|&n| self.nodes.get(n))
+            .map(|n| n.name.clone())
+            .collect();
+        let gpus = job.shape.per_node.gpus;
         let mut env = vec![
             ("SLURM_JOB_ID", id.to_string()),
             ("SLURM_JOBID", id.to_string()),
             ("SLURM_JOB_NAME", job.name.clone()),
             ("SLURM_JOB_NODELIST", self.hostlist(&job.nodes)),
+            ("SLURM_NODELIST", self.hostlist(&job.nodes)),
+            ("SLURM_JOB_NUM_NODES", job.nodes.len().to_string()),
             ("SLURM_NNODES", job.nodes.len().to_string()),
             ("SLURM_NTASKS", job.shape.tasks.to_string()),
+            ("SLURM_NPROCS", job.shape.tasks.to_string()),
             ("SLURM_JOB_PARTITION", job.partition.clone()),
             ("SLURM_SUBMIT_DIR", job.work_dir.clone()),
+            ("SLURM_SUBMIT_HOST", "login1".to_owned()),
             ("SLURM_JOB_ACCOUNT", job.account.clone()),
+            ("SLURM_JOB_USER", job.user.clone()),
+            ("SLURM_CPUS_ON_NODE", job.shape.per_node.cpus.to_string()),
             ("SLURM_RESTART_COUNT", job.restarts.to_string()),
-            ("USER", job.user.clone()),
-            ("HOSTNAME", first),
+            ("SLURM_CLUSTER_NAME", self.config.cluster_name.clone()),
         ];
+        if gpus > 0 {
+            env.push(("SLURM_GPUS_ON_NODE", gpus.to_string()));
+            let ids: Vec<String> = (0..gpus).map(|g| g.to_string()).collect();
+            env.push(("CUDA_VISIBLE_DEVICES", ids.join(",")));
+        }
         if let Some(a) = &job.array {
             env.push(("SLURM_ARRAY_JOB_ID", a.array_job_id.to_string()));
             env.push((
@@ -149,102 +161,43 @@ impl Cluster {
                 a.task.map_or(String::new(), |t| t.to_string()),
             ));
         }
-        env.into_iter().map(|(k, v)| (k.to_owned(), v)).collect()
+        Some(JobFacts {
+            id,
+            user: job.user.clone(),
+            work_dir: job.work_dir.clone(),
+            nodes,
+            tasks: job.shape.tasks,
+            gpus_per_node: gpus,
+            cpus: job.shape.total().cpus,
+            start: clock_u64(start),
+            deadline: job.end_time.map_or(u64::MAX, clock_u64),
+            env: env.into_iter().map(|(k, v)| (k.to_owned(), v)).collect(),
+        })
     }
 
-    /// Simulates one started job's script.
+    /// Runs one started job's script in its shell: its output, steps, run
+    /// time and exit code (a `# sim:` hint may fix the last two).
     fn run_script(&mut self, id: u32, programs: &mut dyn ProgramRunner) {
-        let env = self.job_env(id);
+        let Some(facts) = self.job_facts(id) else {
+            return;
+        };
+        let text = self
+            .jobs
+            .get(&id)
+            .and_then(|j| j.script.clone())
+            .unwrap_or_default();
+        let hints = script::hints(&text);
+        let run = job_shell::run_batch(self, programs, &facts, &text);
+        // The script may have cancelled or requeued its own job.
         let Some(job) = self.jobs.get(&id) else {
             return;
         };
-        let Some(start) = job.start_time else { return };
-        let node_names: Vec<String> = job
-            .nodes
-            .iter()
-            .filter_map(|&n| self.nodes.get(n))
-            .map(|n| n.name.clone())
-            .collect();
-        let batch_host = node_names.first().cloned().unwrap_or_default();
-        let plan = script::plan(job.script.as_deref().unwrap_or(""));
-        let (user, work_dir) = (job.user.clone(), job.work_dir.clone());
-        let (tasks, gpus) = (job.shape.tasks, job.shape.per_node.gpus);
-        let total_cpus = job.shape.total().cpus;
-        let mut t: u64 = 0;
-        let mut status = 0;
-        let mut endless = false;
-        let mut steps = Vec::new();
-        let mut output = Vec::new();
-        let mut step_no = 0;
-        for op in &plan.ops {
-            let (argv, step, mpi) = match op {
-                Op::Exit(code) => {
-                    status = *code;
-                    break;
-                }
-                Op::Step(argv, mpi) => (expand(argv, &env), true, *mpi),
-                Op::Run(argv) => (expand(argv, &env), false, Mpi::None),
-            };
-            if argv.is_empty() {
-                continue;
-            }
-            let one_host = [batch_host.clone()];
-            let launch = Launch {
-                job_id: id,
-                step: step.then_some(step_no),
-                argv: &argv,
-                nodes: if step { &node_names } else { &one_host },
-                tasks: if step { tasks } else { 1 },
-                gpus_per_node: gpus,
-                user: &user,
-                work_dir: &work_dir,
-                now: start.saturating_add(i64::try_from(t).unwrap_or(0)),
-                mpi,
-            };
-            // A program neither the caller nor the cluster knows is the
-            // user's own (a training run): it runs until the time limit.
-            let result = programs.run(&launch).or_else(|| runner::builtin(&launch));
-            let (exit, duration) = match &result {
-                Some(out) => {
-                    push_lines(&mut output, t, &out.stdout, false);
-                    push_lines(&mut output, t, &out.stderr, true);
-                    output.extend(out.timed.iter().map(|line| OutputLine {
-                        offset: t.saturating_add(line.offset),
-                        ..line.clone()
-                    }));
-                    if step && out.exit != 0 {
-                        let line = launch.exit_lines(out.exit);
-                        push_lines(&mut output, t + out.duration_s.unwrap_or(0), &line, true);
-                    }
-                    (out.exit, out.duration_s)
-                }
-                None => (0, None),
-            };
-            if step {
-                steps.push(StepRecord {
-                    id: StepId::Numbered(step_no),
-                    name: argv[0].rsplit('/').next().unwrap_or(&argv[0]).to_owned(),
-                    cpus: total_cpus,
-                    start_offset: t,
-                    end_offset: duration.map(|d| t + d),
-                    exit,
-                });
-                step_no += 1;
-            }
-            status = exit;
-            match duration {
-                Some(d) => t = t.saturating_add(d),
-                None => {
-                    endless = true;
-                    break;
-                }
-            }
+        if job.state != JobState::Running || job.start_time.map(clock_u64) != Some(facts.start) {
+            return;
         }
-        let runtime = plan.runtime_s.or((!endless).then_some(t));
-        let exit = plan.exit.unwrap_or(status);
-        let Some(job) = self.jobs.get(&id) else {
-            return;
-        };
+        let runtime = hints.runtime_s.or(run.runtime);
+        let exit = hints.exit.unwrap_or(run.exit);
+        let mut steps = run.steps;
         steps.insert(
             0,
             StepRecord {
@@ -256,7 +209,7 @@ impl Cluster {
                 exit,
             },
         );
-        self.set_run(id, steps, output, exit, runtime);
+        self.set_run(id, steps, run.output, exit, runtime);
         let (out_path, err_path) = self.output_paths(id);
         self.writes.push(FileWrite {
             path: out_path.clone(),
@@ -816,55 +769,6 @@ impl Cluster {
     }
 }
 
-/// `$VAR` and `${VAR}` replaced from `env` in each word.
-fn expand(argv: &[String], env: &[(String, String)]) -> Vec<String> {
-    argv.iter()
-        .map(|word| {
-            if !word.contains('$') {
-                return word.clone();
-            }
-            let mut out = word.clone();
-            for (k, v) in env {
-                out = out.replace(&format!("${{{k}}}"), v);
-                if out.contains('$') {
-                    out = replace_var(&out, k, v);
-                }
-            }
-            out
-        })
-        .collect()
-}
-
-/// Replaces `$name` where the next character cannot continue a name.
-fn replace_var(text: &str, name: &str, value: &str) -> String {
-    let pattern = format!("${name}");
-    let mut out = String::new();
-    let mut rest = text;
-    while let Some(i) = rest.find(&pattern) {
-        let after = &rest[i + pattern.len()..];
-        out.push_str(&rest[..i]);
-        if after.starts_with(|c: char| c.is_ascii_alphanumeric() || c == '_') {
-            out.push_str(&pattern);
-        } else {
-            out.push_str(value);
-        }
-        rest = after;
-    }
-    out.push_str(rest);
-    out
-}
-
-/// Adds each line of `text` as output due at `offset`.
-fn push_lines(output: &mut Vec<OutputLine>, offset: u64, text: &str, stderr: bool) {
-    for line in text.split_inclusive('\n') {
-        output.push(OutputLine {
-            offset,
-            text: line.to_owned(),
-            stderr,
-        });
-    }
-}
-
 /// Appends text for a path, merging with the last write to the same path.
 fn push_write(writes: &mut Vec<FileWrite>, path: &str, text: &str) {
     if let Some(last) = writes.last_mut()
@@ -878,4 +782,9 @@ fn push_write(writes: &mut Vec<FileWrite>, path: &str, text: &str) {
         text: text.to_owned(),
         truncate: false,
     });
+}
+
+/// A cluster time as the shell's clock counts it (never negative).
+fn clock_u64(t: i64) -> u64 {
+    u64::try_from(t).unwrap_or(0)
 }

@@ -6,6 +6,7 @@
 use super::clock;
 use super::mpi::Mpi;
 use super::state::OutputLine;
+use crate::sim::slurm::shell::Fs;
 
 /// One program launch: a step's tasks over its nodes, or a command of a
 /// batch script on the batch host.
@@ -89,6 +90,18 @@ pub struct ProgramOutput {
 pub trait ProgramRunner {
     /// Runs one launch.
     fn run(&mut self, launch: &Launch<'_>) -> Option<ProgramOutput>;
+
+    /// Whether this runner provides the program `name` (a node tool such
+    /// as `nvidia-smi`), which a job's shell then runs through it.
+    fn provides(&self, _name: &str) -> bool {
+        false
+    }
+
+    /// The files the compute nodes see (the shared home directories), on
+    /// which a job's shell starts; `None`: only an empty home.
+    fn files(&self) -> Option<&Fs> {
+        None
+    }
 }
 
 /// A runner that provides nothing: only the cluster's own programs run.

@@ -10,6 +10,7 @@ use super::*;
 
 mod commands;
 mod golden;
+mod job_shell;
 #[cfg(not(target_arch = "wasm32"))]
 mod props;
 mod scheduling;

@@ -14,16 +14,29 @@ use crate::sim::slurm::node_tools::{
     NodeHealth, PerfLaunch, ToolOutput, TrainingLaunch, all_reduce_perf, dmesg_command,
     nvidia_smi_command, parse_torchrun, simulate_training,
 };
-use crate::sim::slurm::shell::{Call, CommandInfo, CommandSet, format_time};
+use crate::sim::slurm::shell::{Call, CommandInfo, CommandSet, Fs, format_time};
 
 /// The node programs' view of the session.
 pub(super) struct NodePrograms<'a> {
     pub(super) nodes: &'a BTreeMap<String, NodeHealth>,
     pub(super) activity: &'a mut Activity,
     pub(super) seed: u64,
+    /// The shared home the compute nodes see (`None`: inside a command,
+    /// where [`NodePrograms::with_files`] lends the command's).
+    pub(super) files: Option<&'a Fs>,
 }
 
 impl NodePrograms<'_> {
+    /// The same programs over the files `fs`.
+    fn with_files<'b>(&'b mut self, fs: &'b Fs) -> NodePrograms<'b> {
+        NodePrograms {
+            nodes: self.nodes,
+            activity: &mut *self.activity,
+            seed: self.seed,
+            files: Some(fs),
+        }
+    }
+
     /// Moves `cluster` on by `seconds`, running the jobs' programs; first
     /// notes which training runs have stopped.
     pub(super) fn advance(&mut self, cluster: &mut Cluster, seconds: u64) {
@@ -42,6 +55,9 @@ pub(super) struct Tools<'a> {
     /// A compute node that `ssh` with no command asked to log in to.
     pub(super) login: Option<String>,
 }
+
+/// The programs jobs run through [`NodePrograms`].
+const NODE_PROGRAMS: [&str; 4] = ["all_reduce_perf", "torchrun", "nvidia-smi", "dmesg"];
 
 /// The GPU tools a compute node has and the login node does not.
 const NODE_TOOLS: [(&str, &str); 2] = [
@@ -90,7 +106,9 @@ impl CommandSet for Tools<'_> {
         // `sleep` in the same line has moved the shell's clock already.
         let behind = call.now.saturating_sub(clock(self.cluster.now()));
         if behind > 0 {
-            self.programs.advance(self.cluster, behind);
+            self.programs
+                .with_files(call.fs)
+                .advance(self.cluster, behind);
         }
         self.programs.activity.settle(self.cluster);
         let now = self.cluster.now();
@@ -117,11 +135,12 @@ impl CommandSet for Tools<'_> {
             let full = fs.resolve(&cwd, path).ok()?;
             fs.read(&full).ok().map(str::to_owned)
         };
+        let mut programs = self.programs.with_files(fs);
         let mut caller = Caller {
             user: call.user,
             cwd: &cwd,
             files: &files,
-            programs: &mut self.programs,
+            programs: &mut programs,
         };
         let output = self.cluster.exec_as(call.argv, call.stdin, &mut caller);
         for (stream, text) in &output.chunks {
@@ -191,10 +210,19 @@ fn node_tool(program: &str, node: &NodeHealth, args: &[String], now: i64) -> Too
 }
 
 impl ProgramRunner for NodePrograms<'_> {
+    fn files(&self) -> Option<&Fs> {
+        self.files
+    }
+
+    fn provides(&self, name: &str) -> bool {
+        NODE_PROGRAMS.contains(&name)
+    }
+
     fn run(&mut self, launch: &Launch<'_>) -> Option<ProgramOutput> {
         let program = launch.argv.first()?;
         let name = program.rsplit('/').next().unwrap_or(program);
         match name {
+            _ if !self.provides(name) => None,
             "all_reduce_perf" => Some(self.all_reduce_perf(launch)),
             "torchrun" => Some(self.train(launch)),
             "nvidia-smi" | "dmesg" => {

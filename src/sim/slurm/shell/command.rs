@@ -29,6 +29,10 @@ pub struct Chunk {
     pub stream: Stream,
     /// What was written.
     pub text: String,
+    /// The simulated time it was written, where the writer keeps one (a
+    /// batch script's output is timed; 0 otherwise).
+    #[serde(default)]
+    pub at: u64,
 }
 
 /// Output in the order it was written, both streams interleaved, at most
@@ -38,6 +42,8 @@ pub struct Output {
     chunks: Vec<Chunk>,
     len: usize,
     truncated: bool,
+    /// The time stamped on what is written from now on.
+    at: u64,
 }
 
 impl Output {
@@ -54,6 +60,11 @@ impl Output {
     /// Writes `text` to standard error.
     pub fn stderr(&mut self, text: &str) {
         self.push(Stream::Stderr, text);
+    }
+
+    /// Stamps what is written from now on with the simulated time `at`.
+    pub fn set_time(&mut self, at: u64) {
+        self.at = at;
     }
 
     /// Writes `text` to `stream`, keeping what fits under [`MAX_OUTPUT`].
@@ -74,10 +85,11 @@ impl Output {
         }
         self.len += text.len();
         match self.chunks.last_mut() {
-            Some(last) if last.stream == stream => last.text.push_str(text),
+            Some(last) if last.stream == stream && last.at == self.at => last.text.push_str(text),
             _ => self.chunks.push(Chunk {
                 stream,
                 text: text.to_owned(),
+                at: self.at,
             }),
         }
     }
@@ -108,7 +120,10 @@ impl Output {
 
     /// Drops everything written so far (the terminal was cleared).
     pub fn clear(&mut self) {
-        *self = Output::default();
+        *self = Output {
+            at: self.at,
+            ..Output::default()
+        };
     }
 }
 

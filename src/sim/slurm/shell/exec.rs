@@ -81,6 +81,7 @@ impl<'a> Exec<'a> {
                 text: format!(
                     "bash: output cut at {MAX_OUTPUT} bytes (the simulated terminal's limit)\n"
                 ),
+                at: self.shell.now,
             });
         }
         Outcome {
@@ -250,6 +251,10 @@ impl<'a> Exec<'a> {
         stdin: String,
         piped: bool,
     ) -> (i32, String) {
+        if self.shell.past_deadline() {
+            self.exit = Some(self.shell.status);
+            return (self.shell.status, String::new());
+        }
         let Expanded { argv, assigns } = match self.expand(command) {
             Ok(expanded) => expanded,
             Err(e) => {
@@ -285,6 +290,7 @@ impl<'a> Exec<'a> {
         }
         let mut pipe = Output::new();
         let mut write_error = None;
+        self.terminal.set_time(self.shell.now);
         for chunk in out.into_chunks() {
             let sink = match chunk.stream {
                 Stream::Stdout => &sinks[0],
@@ -457,7 +463,10 @@ impl<'a> Exec<'a> {
             out,
         };
         if self.commands.has(name) {
-            self.commands.run(&mut call)
+            let status = self.commands.run(&mut call);
+            // A command that took simulated time moved the call's clock.
+            shell.now = shell.now.max(call.now);
+            status
         } else if let Some(tool) = tools::find(name) {
             (tool.run)(&mut call)
         } else {

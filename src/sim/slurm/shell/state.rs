@@ -19,7 +19,7 @@ use serde::{Deserialize, Serialize};
 use super::command::{Chunk, CommandSet, Stream};
 use super::exec::Exec;
 use super::expand::{Expander, MAX_EXPANSION, Var};
-use super::fs::Fs;
+use super::fs::{Fs, Kind};
 use super::lex::is_name;
 
 /// The most bytes of input kept while a command is unfinished.
@@ -68,6 +68,10 @@ pub struct Shell {
     /// Input of an unfinished command, waiting for more lines.
     #[serde(skip)]
     pub(super) pending: String,
+    /// When the shell is killed (a batch job's time limit): no command
+    /// starts at or after it.
+    #[serde(default)]
+    pub(super) deadline: Option<u64>,
 }
 
 /// What one call of [`Shell::run`] produced.
@@ -118,10 +122,18 @@ impl Shell {
         if !valid_user(user) {
             return Err(ShellError::UserName(user.to_owned()));
         }
+        Shell::with_files(user, host, now, Fs::new(user, now))
+    }
+
+    /// A login shell for `user` on `host` over the filesystem `fs` (a
+    /// compute node sees the login node's shared home), in `fs`'s home.
+    pub fn with_files(user: &str, host: &str, now: u64, fs: Fs) -> Result<Shell, ShellError> {
+        if !valid_user(user) {
+            return Err(ShellError::UserName(user.to_owned()));
+        }
         if host.is_empty() || host.contains(|c: char| c.is_whitespace() || c.is_control()) {
             return Err(ShellError::HostName(host.to_owned()));
         }
-        let fs = Fs::new(user, now);
         let home = fs.home().to_owned();
         let mut shell = Shell {
             user: user.to_owned(),
@@ -136,6 +148,7 @@ impl Shell {
             logins: Vec::new(),
             sudo_commands: Vec::new(),
             pending: String::new(),
+            deadline: None,
         };
         let exported = [
             ("HOME", home.as_str()),
@@ -301,6 +314,29 @@ impl Shell {
     /// The simulated time, in seconds since the Unix epoch.
     pub fn now(&self) -> u64 {
         self.now
+    }
+
+    /// Kills the shell at the simulated time `at`: from then on no command
+    /// starts and a running script ends (a batch job at its time limit).
+    pub fn set_deadline(&mut self, at: u64) {
+        self.deadline = Some(at);
+    }
+
+    /// Whether the clock has reached the deadline.
+    pub(super) fn past_deadline(&self) -> bool {
+        self.deadline.is_some_and(|d| self.now >= d)
+    }
+
+    /// Changes to the directory `path` if it exists (a job's working
+    /// directory); `false` if it does not.
+    pub fn enter_dir(&mut self, path: &str) -> bool {
+        match self.fs.resolve(&self.cwd, path) {
+            Ok(dir) if self.fs.meta(&dir).is_some_and(|m| m.kind == Kind::Dir) => {
+                self.set_cwd(dir);
+                true
+            }
+            _ => false,
+        }
     }
 
     /// Sets the simulated time (the layer above owns the clock; `sleep`

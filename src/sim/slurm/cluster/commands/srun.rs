@@ -8,6 +8,7 @@
 
 use super::super::super::getopt::{self, HasArg, Opt, Order, Parsed, opt};
 use super::super::clock;
+use super::super::job_shell;
 use super::super::mpi::{self, Mpi};
 use super::super::output::CommandOutput;
 use super::super::runner::{self, Launch};
@@ -64,6 +65,58 @@ pub(super) fn run(
     };
     finish_step(c, id, &step, caller, &mut out);
     out
+}
+
+/// What an `srun` inside a job's allocation asks for: a step of the job.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct StepRequest {
+    /// The program and its arguments.
+    pub(crate) argv: Vec<String>,
+    /// How its tasks start.
+    pub(crate) mpi: Mpi,
+    /// `-N`: how many of the job's nodes (`None`: all).
+    pub(crate) nodes: Option<usize>,
+    /// `-n`: how many tasks (`None`: as the job's nodes hold them).
+    pub(crate) tasks: Option<u32>,
+    /// `-l`: each output line after its task number.
+    pub(crate) label: bool,
+}
+
+/// Reads an `srun` line run inside an allocation; the output to print
+/// instead (`--help`, a mistake) when it starts no step.
+pub(crate) fn step_request(argv: &[String]) -> Result<StepRequest, CommandOutput> {
+    let parsed = match getopt::parse(argv, OPTIONS, Order::StopAtOperand) {
+        Ok(p) => p,
+        Err(e) => return Err(usage_error("srun", &e, 255)),
+    };
+    for (key, text) in [
+        ("help", help::SRUN),
+        ("usage", help::SRUN_USAGE),
+        ("version", VERSION),
+    ] {
+        if parsed.has(key) {
+            return Err(help::text(text));
+        }
+    }
+    let mpi = read_mpi(&parsed)?;
+    if parsed.operands.is_empty() {
+        return Err(CommandOutput::failure(
+            "srun: fatal: No command given to execute.\n",
+            1,
+        ));
+    }
+    let count = |key: &str| {
+        let v = parsed.value(key)?;
+        let digits: String = v.chars().take_while(char::is_ascii_digit).collect();
+        digits.parse::<u32>().ok().filter(|&n| n > 0)
+    };
+    Ok(StepRequest {
+        mpi,
+        nodes: count("nodes").and_then(|n| usize::try_from(n).ok()),
+        tasks: count("ntasks"),
+        label: parsed.has("label"),
+        argv: parsed.operands,
+    })
 }
 
 /// `--mpi`: the plugin, or `--mpi=list`'s answer or the refusal.
@@ -149,46 +202,43 @@ struct Step {
 /// Runs the program as step 0 on the job's nodes and prints what it
 /// printed (`-l`: each line after its task number).
 fn run_step(
-    c: &Cluster,
+    c: &mut Cluster,
     id: u32,
     parsed: &Parsed,
     mpi: Mpi,
     caller: &mut Caller<'_>,
     out: &mut CommandOutput,
 ) -> Option<Step> {
-    let job = c.job(id)?;
+    let facts = c.job_facts(id)?;
     let program = parsed.operands.first()?;
-    let nodes: Vec<String> = job
-        .nodes
-        .iter()
-        .filter_map(|&n| c.nodes.get(n))
-        .map(|n| n.name.clone())
-        .collect();
     let launch = Launch {
         job_id: id,
         step: Some(0),
         argv: &parsed.operands,
-        nodes: &nodes,
-        tasks: job.shape.tasks,
-        gpus_per_node: job.shape.per_node.gpus,
+        nodes: &facts.nodes,
+        tasks: facts.tasks,
+        gpus_per_node: facts.gpus_per_node,
         user: caller.user,
         work_dir: caller.cwd,
         now: c.now,
         mpi,
     };
     let tasks = launch.task_nodes().len();
-    let result = caller
-        .programs
-        .run(&launch)
-        .or_else(|| runner::builtin(&launch));
+    let result = match caller.programs.run(&launch) {
+        Some(out) => Some(out),
+        None if job_shell::is_bash(program) => Some(job_shell::run_bash_step(
+            c,
+            caller.programs,
+            &facts,
+            &launch,
+            caller.cwd,
+        )),
+        None => runner::builtin(&launch),
+    };
     let (exit, duration) = match result {
         Some(o) => {
             if parsed.has("label") {
-                let lines: Vec<&str> = o.stdout.lines().collect();
-                let per_task = lines.len() == tasks;
-                for (i, line) in lines.iter().enumerate() {
-                    out.out_line(&format!("{}: {line}", if per_task { i } else { 0 }));
-                }
+                out.out(&job_shell::labelled(&o.stdout, tasks));
             } else {
                 out.out(&o.stdout);
             }
@@ -219,12 +269,12 @@ fn run_step(
         record: StepRecord {
             id: StepId::Numbered(0),
             name: program.rsplit('/').next().unwrap_or(program).to_owned(),
-            cpus: job.shape.total().cpus,
+            cpus: facts.cpus,
             start_offset: 0,
             end_offset: duration,
             exit,
         },
-        first_node: nodes.first().cloned().unwrap_or_default(),
+        first_node: facts.nodes.first().cloned().unwrap_or_default(),
     })
 }
 

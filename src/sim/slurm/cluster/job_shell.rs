@@ -1,0 +1,489 @@
+//! The bash a job runs in: its batch script on the first node of the
+//! allocation, and the `bash`/`sh` steps of `srun` on each task's node.
+//! It is the login prompt's own interpreter ([`Shell`]) over the shared
+//! home, with Slurm's environment; `srun` starts a step of the job, the
+//! Slurm commands answer as at the prompt, and programs run through the
+//! [`ProgramRunner`]; `python` and the like stand for the user's own work
+//! (a training run), which runs until the time limit.
+//!
+//! Simulated time runs inside the shell: `sleep` and each program move
+//! its clock, so every line of output is stamped with when it was
+//! written, and the shell stops at the job's time limit.
+
+use super::commands::{COMMANDS, StepRequest, step_request};
+use super::mpi::Mpi;
+use super::output::CommandOutput;
+use super::runner::{self, Launch, ProgramOutput, ProgramRunner};
+use super::state::{OutputLine, StepId, StepRecord};
+use super::{Caller, Cluster, Stream as ClusterStream};
+use crate::sim::slurm::shell::{self, Call, CommandInfo, CommandSet, Fs, Shell, Stream};
+
+/// Programs that stand for the user's own work (a training script): they
+/// run until the job's time limit.
+const USER_PROGRAMS: [&str; 8] = [
+    "python",
+    "python3",
+    "accelerate",
+    "deepspeed",
+    "mpirun",
+    "mpiexec",
+    "julia",
+    "Rscript",
+];
+
+/// What a job's shell needs to know of the job, copied out of the
+/// cluster so that the commands it runs may change the cluster.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct JobFacts {
+    pub(crate) id: u32,
+    pub(crate) user: String,
+    pub(crate) work_dir: String,
+    /// The allocated nodes, in order.
+    pub(crate) nodes: Vec<String>,
+    pub(crate) tasks: u32,
+    pub(crate) gpus_per_node: u32,
+    /// CPUs of the whole allocation.
+    pub(crate) cpus: u32,
+    /// When it started, seconds since the epoch.
+    pub(crate) start: u64,
+    /// Its time limit, as a time (`u64::MAX`: none).
+    pub(crate) deadline: u64,
+    /// Slurm's variables for every process of the job.
+    pub(crate) env: Vec<(String, String)>,
+}
+
+/// What a job's script did: its output over time, its steps, its exit
+/// status, and how long it ran (`None`: until its time limit).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub(crate) struct ScriptRun {
+    pub(crate) output: Vec<OutputLine>,
+    pub(crate) steps: Vec<StepRecord>,
+    pub(crate) exit: i32,
+    pub(crate) runtime: Option<u64>,
+}
+
+/// Runs a batch script on the job's first node.
+pub(crate) fn run_batch(
+    cluster: &mut Cluster,
+    programs: &mut dyn ProgramRunner,
+    job: &JobFacts,
+    script: &str,
+) -> ScriptRun {
+    let host = job.nodes.first().map_or("localhost", String::as_str);
+    let batch_env = [
+        ("SLURMD_NODENAME", host.to_owned()),
+        ("SLURM_NODEID", "0".to_owned()),
+        ("SLURM_PROCID", "0".to_owned()),
+        ("SLURM_LOCALID", "0".to_owned()),
+    ];
+    let vars = job.env.iter().map(|(k, v)| (k.as_str(), v.as_str()));
+    let vars = vars.chain(batch_env.iter().map(|(k, v)| (*k, v.as_str())));
+    let Some(mut shell) = job_shell(programs.files(), job, host, job.start, vars, &job.work_dir)
+    else {
+        return ScriptRun::default();
+    };
+    let mut commands = JobCommands::new(cluster, programs, job);
+    let outcome = shell.run_script(script, &mut commands);
+    let mut output = commands.timed;
+    for chunk in &outcome.output {
+        let offset = chunk.at.saturating_sub(job.start);
+        push_lines(
+            &mut output,
+            offset,
+            &chunk.text,
+            chunk.stream == Stream::Stderr,
+        );
+    }
+    output.sort_by_key(|line| line.offset);
+    ScriptRun {
+        output,
+        steps: commands.steps,
+        exit: outcome.status,
+        runtime: (!commands.endless).then(|| shell.now().saturating_sub(job.start)),
+    }
+}
+
+/// `srun bash ...` typed at the login prompt: the step's tasks each run
+/// the command line in a shell of their own, as in a batch script; lines
+/// printed over time come back in `timed`.
+pub(crate) fn run_bash_step(
+    cluster: &mut Cluster,
+    programs: &mut dyn ProgramRunner,
+    job: &JobFacts,
+    launch: &Launch<'_>,
+    cwd: &str,
+) -> ProgramOutput {
+    let files = programs
+        .files()
+        .cloned()
+        .unwrap_or_else(|| Fs::new(&job.user, job.start));
+    let env = job.env.iter().map(|(k, v)| (k.as_str(), v.as_str()));
+    let mut commands = JobCommands::new(cluster, programs, job);
+    let mut out = commands.bash_tasks(launch, &files, env.collect(), cwd);
+    out.timed = std::mem::take(&mut commands.timed);
+    out
+}
+
+/// A shell of the job's user on `host` at `now`, over the shared files,
+/// with the environment `vars`, in the directory `dir`, killed at the
+/// job's time limit.
+fn job_shell<'v>(
+    files: Option<&Fs>,
+    job: &JobFacts,
+    host: &str,
+    now: u64,
+    vars: impl Iterator<Item = (&'v str, &'v str)>,
+    dir: &str,
+) -> Option<Shell> {
+    let mut shell = match files {
+        Some(fs) => Shell::with_files(&job.user, host, now, fs.clone()),
+        None => Shell::new(&job.user, host, now),
+    }
+    .ok()?;
+    // bash sets `HOSTNAME` itself, whatever it inherits.
+    for (name, value) in vars.filter(|(name, _)| *name != "HOSTNAME") {
+        // A name the shell cannot hold is one no process could read.
+        let _ = shell.set_var(name, value, true);
+    }
+    shell.enter_dir(dir);
+    shell.set_deadline(job.deadline);
+    Some(shell)
+}
+
+/// Adds each line of `text` as output due at `offset`.
+pub(crate) fn push_lines(output: &mut Vec<OutputLine>, offset: u64, text: &str, stderr: bool) {
+    for line in text.split_inclusive('\n') {
+        output.push(OutputLine {
+            offset,
+            text: line.to_owned(),
+            stderr,
+        });
+    }
+}
+
+/// The commands of a job's shell.
+struct JobCommands<'a> {
+    cluster: &'a mut Cluster,
+    programs: &'a mut dyn ProgramRunner,
+    job: &'a JobFacts,
+    /// The steps started so far.
+    steps: Vec<StepRecord>,
+    /// Lines programs print over time, offset from the job's start.
+    timed: Vec<OutputLine>,
+    /// A program runs until the time limit: nothing after it runs.
+    endless: bool,
+}
+
+impl<'a> JobCommands<'a> {
+    fn new(
+        cluster: &'a mut Cluster,
+        programs: &'a mut dyn ProgramRunner,
+        job: &'a JobFacts,
+    ) -> JobCommands<'a> {
+        JobCommands {
+            cluster,
+            programs,
+            job,
+            steps: Vec::new(),
+            timed: Vec::new(),
+            endless: false,
+        }
+    }
+
+    /// A Slurm command, as at the prompt.
+    fn slurm(&mut self, call: &mut Call<'_>) -> i32 {
+        let fs = &*call.fs;
+        let cwd = call.cwd.to_owned();
+        let files = |path: &str| {
+            let full = fs.resolve(&cwd, path).ok()?;
+            fs.read(&full).ok().map(str::to_owned)
+        };
+        let mut caller = Caller {
+            user: call.user,
+            cwd: &cwd,
+            files: &files,
+            programs: &mut *self.programs,
+        };
+        let output = self.cluster.exec_as(call.argv, call.stdin, &mut caller);
+        write_output(call, &output)
+    }
+
+    /// A program on this shell's node, outside any step.
+    fn program(&mut self, call: &mut Call<'_>) -> i32 {
+        let nodes = [call.host.to_owned()];
+        let launch = Launch {
+            job_id: self.job.id,
+            step: None,
+            argv: call.argv,
+            nodes: &nodes,
+            tasks: 1,
+            gpus_per_node: self.job.gpus_per_node,
+            user: call.user,
+            work_dir: call.cwd,
+            now: signed(call.now),
+            mpi: Mpi::None,
+        };
+        match self.programs.run(&launch) {
+            Some(out) => self.took(call, &out),
+            None => self.run_forever(call),
+        }
+    }
+
+    /// `srun` inside the job: a step over its nodes.
+    fn step(&mut self, call: &mut Call<'_>) -> i32 {
+        let request = match step_request(call.args()) {
+            Ok(request) => request,
+            Err(out) => return write_output(call, &out),
+        };
+        let nodes = self.step_nodes(&request);
+        let per_node = self.job.tasks.div_ceil(count(self.job.nodes.len()));
+        let tasks = request
+            .tasks
+            .unwrap_or(per_node.saturating_mul(count(nodes.len())));
+        let started = call.now;
+        let no = u32::try_from(self.steps.len()).unwrap_or(u32::MAX);
+        let launch = Launch {
+            job_id: self.job.id,
+            step: Some(no),
+            argv: &request.argv,
+            nodes: &nodes,
+            tasks,
+            gpus_per_node: self.job.gpus_per_node,
+            user: call.user,
+            work_dir: call.cwd,
+            now: signed(started),
+            mpi: request.mpi,
+        };
+        let result = match self.programs.run(&launch) {
+            Some(out) => Some(out),
+            None if is_bash(&request.argv[0]) => {
+                let env = call.env.iter().map(|(k, v)| (k.as_str(), v.as_str()));
+                Some(self.bash_tasks(&launch, call.fs, env.collect(), call.cwd))
+            }
+            None => runner::builtin(&launch),
+        };
+        let (exit, duration) = match result {
+            Some(mut out) => {
+                if request.label {
+                    out.stdout = labelled(&out.stdout, launch.task_nodes().len());
+                }
+                let exit = self.took(call, &out);
+                if exit != 0 {
+                    call.out.stderr(&launch.exit_lines(exit));
+                }
+                (exit, out.duration_s)
+            }
+            None if USER_PROGRAMS.contains(&base_name(&request.argv[0])) => {
+                (self.run_forever(call), None)
+            }
+            None => {
+                let program = &request.argv[0];
+                for _ in launch.task_nodes() {
+                    call.out.stderr(&format!(
+                        "slurmstepd: error: execve(): {program}: No such file or directory\n"
+                    ));
+                }
+                call.out.stderr(&launch.exit_lines(2));
+                (2, Some(0))
+            }
+        };
+        let offset = started.saturating_sub(self.job.start);
+        self.steps.push(StepRecord {
+            id: StepId::Numbered(no),
+            name: base_name(&request.argv[0]).to_owned(),
+            cpus: self.job.cpus,
+            start_offset: offset,
+            end_offset: duration.map(|d| offset.saturating_add(d)),
+            exit,
+        });
+        exit
+    }
+
+    /// The nodes a step asks for: the job's first `-N`, or all of them.
+    fn step_nodes(&self, request: &StepRequest) -> Vec<String> {
+        let all = &self.job.nodes;
+        all[..request.nodes.unwrap_or(all.len()).min(all.len())].to_vec()
+    }
+
+    /// A `bash` or `sh` step: the command line runs in a shell of its own
+    /// on each task's node, with the caller's environment `env` and the
+    /// task's `SLURM_PROCID`, in the caller's directory `cwd`; the step
+    /// lasts as long as its slowest task.
+    fn bash_tasks(
+        &mut self,
+        launch: &Launch<'_>,
+        files: &Fs,
+        env: Vec<(&str, &str)>,
+        cwd: &str,
+    ) -> ProgramOutput {
+        let mut result = ProgramOutput {
+            duration_s: Some(0),
+            ..ProgramOutput::default()
+        };
+        let task_nodes: Vec<String> = launch.task_nodes().into_iter().map(str::to_owned).collect();
+        let script = script_of(launch.argv);
+        let started = u64::try_from(launch.now).unwrap_or(0);
+        for (task, node) in task_nodes.iter().enumerate() {
+            let local = task_nodes[..task].iter().filter(|n| *n == node).count();
+            let task_vars = task_env(launch, &task_nodes, task, local, self.job.gpus_per_node);
+            let vars = env.iter().copied();
+            let vars = vars.chain(task_vars.iter().map(|(k, v)| (*k, v.as_str())));
+            let job = self.job;
+            let Some(mut shell) = job_shell(Some(files), job, node, started, vars, cwd) else {
+                continue;
+            };
+            let outcome = shell.run_script(&script, self);
+            result.stdout.push_str(&outcome.text(Stream::Stdout));
+            result.stderr.push_str(&outcome.text(Stream::Stderr));
+            result.exit = result.exit.max(outcome.status);
+            let took = shell.now().saturating_sub(started);
+            result.duration_s = result.duration_s.map(|d| d.max(took));
+        }
+        if self.endless {
+            result.duration_s = None;
+        }
+        result
+    }
+
+    /// Writes what a program printed and moves the clock past its run.
+    fn took(&mut self, call: &mut Call<'_>, out: &ProgramOutput) -> i32 {
+        call.out.stdout(&out.stdout);
+        call.out.stderr(&out.stderr);
+        let offset = call.now.saturating_sub(self.job.start);
+        self.timed.extend(out.timed.iter().map(|line| OutputLine {
+            offset: offset.saturating_add(line.offset),
+            ..line.clone()
+        }));
+        match out.duration_s {
+            Some(d) => call.now = call.now.saturating_add(d),
+            None => {
+                self.run_forever(call);
+            }
+        }
+        out.exit
+    }
+
+    /// The user's own program: it runs until the time limit.
+    fn run_forever(&mut self, call: &mut Call<'_>) -> i32 {
+        self.endless = true;
+        call.now = u64::MAX;
+        0
+    }
+}
+
+impl CommandSet for JobCommands<'_> {
+    fn commands(&self) -> Vec<CommandInfo> {
+        COMMANDS
+            .iter()
+            .map(|c| CommandInfo {
+                name: c.name.to_owned(),
+                summary: c.summary.to_owned(),
+                options: Vec::new(),
+            })
+            .collect()
+    }
+
+    /// The Slurm commands, the node's programs, and the user's own
+    /// programs: what the shell does not run itself.
+    fn has(&self, name: &str) -> bool {
+        let name = base_name(name);
+        !shell::is_shell_command(name)
+            && (COMMANDS.iter().any(|c| c.name == name)
+                || self.programs.provides(name)
+                || USER_PROGRAMS.contains(&name))
+    }
+
+    fn run(&mut self, call: &mut Call<'_>) -> i32 {
+        let name = base_name(call.name()).to_owned();
+        if name == "srun" {
+            self.step(call)
+        } else if COMMANDS.iter().any(|c| c.name == name) {
+            self.slurm(call)
+        } else {
+            self.program(call)
+        }
+    }
+}
+
+/// The variables one task of a step adds: its rank, its node, and the
+/// GPUs it sees.
+fn task_env(
+    launch: &Launch<'_>,
+    task_nodes: &[String],
+    task: usize,
+    local: usize,
+    gpus: u32,
+) -> Vec<(&'static str, String)> {
+    let node = &task_nodes[task];
+    let node_id = launch.nodes.iter().position(|n| n == node).unwrap_or(0);
+    let mut env = vec![
+        ("SLURM_PROCID", task.to_string()),
+        ("SLURM_LOCALID", local.to_string()),
+        ("SLURM_NODEID", node_id.to_string()),
+        ("SLURMD_NODENAME", node.clone()),
+        ("SLURM_STEP_ID", launch.step.unwrap_or(0).to_string()),
+        ("SLURM_STEP_NUM_TASKS", task_nodes.len().to_string()),
+        ("SLURM_STEP_NUM_NODES", launch.nodes.len().to_string()),
+    ];
+    if gpus > 0 {
+        let ids: Vec<String> = (0..gpus).map(|g| g.to_string()).collect();
+        env.push(("CUDA_VISIBLE_DEVICES", ids.join(",")));
+    }
+    env
+}
+
+/// The command line a task's shell runs: `bash -c TEXT` runs TEXT, any
+/// other form (`bash script.sh`) runs as typed.
+fn script_of(argv: &[String]) -> String {
+    match argv {
+        [_, flag, text, ..] if flag == "-c" => text.clone(),
+        _ => argv.iter().map(|w| quoted(w)).collect::<Vec<_>>().join(" "),
+    }
+}
+
+/// `word` in single quotes, as bash would read it back.
+fn quoted(word: &str) -> String {
+    format!("'{}'", word.replace('\'', r"'\''"))
+}
+
+/// Each line after its task number, as `srun -l` prints it (all on task
+/// 0 when the lines are not one per task).
+pub(crate) fn labelled(text: &str, tasks: usize) -> String {
+    let lines: Vec<&str> = text.lines().collect();
+    let per_task = lines.len() == tasks;
+    lines
+        .iter()
+        .enumerate()
+        .map(|(i, line)| format!("{}: {line}\n", if per_task { i } else { 0 }))
+        .collect()
+}
+
+/// Whether a program is a shell that a step runs in a shell of its own.
+pub(crate) fn is_bash(program: &str) -> bool {
+    matches!(base_name(program), "bash" | "sh")
+}
+
+fn base_name(program: &str) -> &str {
+    program.rsplit('/').next().unwrap_or(program)
+}
+
+/// Copies a Slurm command's output to the call's streams; its status.
+fn write_output(call: &mut Call<'_>, output: &CommandOutput) -> i32 {
+    for (stream, text) in &output.chunks {
+        match stream {
+            ClusterStream::Stdout => call.out.stdout(text),
+            ClusterStream::Stderr => call.out.stderr(text),
+        }
+    }
+    output.exit
+}
+
+/// A count as the `u32` tasks are counted in (at least 1).
+fn count(n: usize) -> u32 {
+    u32::try_from(n).unwrap_or(u32::MAX).max(1)
+}
+
+/// The shell's clock as the cluster's.
+fn signed(t: u64) -> i64 {
+    i64::try_from(t).unwrap_or(i64::MAX)
+}

@@ -1,0 +1,134 @@
+//! Jobs run in the prompt's bash: quoting, Slurm's environment in the
+//! script and in each task of a `bash` step, time inside the script, and
+//! the time limit stopping it.
+
+use super::super::*;
+use super::Term;
+
+const WORK: &str = "/srv/cluster/work";
+
+/// Submits `script` as root, lets `seconds` pass, and returns the job id
+/// and everything written to its output file.
+fn run(t: &mut Term, script: &str, seconds: u64) -> (u32, String) {
+    t.file(&format!("{WORK}/job.sh"), script);
+    let id = t.submit("root", WORK, "sbatch job.sh");
+    t.c.advance(seconds);
+    (id, written(t, id))
+}
+
+/// What was written to the job's output file since the last look.
+fn written(t: &mut Term, id: u32) -> String {
+    let path = format!("{WORK}/slurm-{id}.out");
+    let writes = t.c.drain_file_writes();
+    writes
+        .iter()
+        .filter(|w| w.path == path)
+        .map(|w| w.text.as_str())
+        .collect()
+}
+
+fn ended(t: &Term, id: u32) -> Option<(JobState, i32, i64)> {
+    let j = t.c.job(id)?;
+    Some((j.state, j.exit.0, j.end_time? - j.start_time?))
+}
+
+#[test]
+fn quotes_and_operators_mean_what_bash_says() {
+    let mut t = Term::new("2026-11-30T03:00:00");
+    let (_, out) = run(
+        &mut t,
+        "#!/bin/bash\n#SBATCH -N 1\necho 'a; b && c' \"# not a comment\"\nfalse && echo never || echo fallback\nX=1; echo \"x=$X\" | grep -c x\nfrobnicate --all\necho $?\n",
+        5,
+    );
+    assert_eq!(
+        out,
+        "a; b && c # not a comment\nfallback\n1\nbash: frobnicate: command not found\n127\n"
+    );
+}
+
+#[test]
+fn the_script_and_each_task_see_slurms_environment() {
+    let mut t = Term::new("2026-11-30T03:00:00");
+    let (id, out) = run(
+        &mut t,
+        "#!/bin/bash\n#SBATCH -N 2 --ntasks-per-node=2 --gpus-per-node=2 -p gpu\n\
+         echo \"$SLURM_JOB_ID $SLURM_JOB_NODELIST $SLURM_JOB_PARTITION $SLURMD_NODENAME $HOSTNAME\"\n\
+         echo \"gpus $SLURM_GPUS_ON_NODE: $CUDA_VISIBLE_DEVICES\"\n\
+         export RUN=exp1\n\
+         srun bash -c 'echo \"$RUN rank $SLURM_PROCID/$SLURM_NTASKS local $SLURM_LOCALID on $SLURMD_NODENAME $HOSTNAME\"'\n",
+        5,
+    );
+    assert_eq!(
+        out,
+        format!(
+            "{id} node-[1-2] gpu node-1 node-1\ngpus 2: 0,1\n\
+             exp1 rank 0/4 local 0 on node-1 node-1\n\
+             exp1 rank 1/4 local 1 on node-1 node-1\n\
+             exp1 rank 2/4 local 0 on node-2 node-2\n\
+             exp1 rank 3/4 local 1 on node-2 node-2\n"
+        )
+    );
+    let steps: Vec<&str> =
+        t.c.job(id)
+            .map(|j| j.steps.iter().map(|s| s.name.as_str()).collect())
+            .unwrap_or_default();
+    assert_eq!(steps, ["batch", "bash"]);
+}
+
+#[test]
+fn time_runs_inside_the_script_and_the_limit_stops_it() {
+    let mut t = Term::new("2026-11-30T03:00:00");
+    let (id, out) = run(
+        &mut t,
+        "#!/bin/bash\necho start\nsleep 90\necho later\n",
+        30,
+    );
+    assert_eq!(out, "start\n", "the second line is not written yet");
+    t.c.advance(70);
+    assert_eq!(written(&mut t, id), "later\n");
+    assert_eq!(ended(&t, id), Some((JobState::Completed, 0, 90)));
+
+    let (id, out) = run(
+        &mut t,
+        "#!/bin/bash\n#SBATCH -t 1\nsleep 30; echo half\nsleep 60\necho never\n",
+        120,
+    );
+    assert!(out.starts_with("half\n"), "{out}");
+    assert!(!out.contains("never"), "{out}");
+    assert_eq!(ended(&t, id).map(|e| e.0), Some(JobState::Timeout));
+}
+
+#[test]
+fn steps_take_their_time_and_fail_with_sruns_lines() {
+    let mut t = Term::new("2026-11-30T03:00:00");
+    let (id, out) = run(
+        &mut t,
+        "#!/bin/bash\n#SBATCH -N 2\nsrun -N 1 sleep 20\nsrun -l hostname\nsrun bash -c 'exit 3'\necho status $?\nsrun -N 1 frob\n",
+        60,
+    );
+    assert_eq!(
+        out,
+        "0: node-1\n1: node-2\n\
+         srun: error: node-1: task 0: Exited with exit code 3\n\
+         srun: error: node-2: task 1: Exited with exit code 3\nstatus 3\n\
+         slurmstepd: error: execve(): frob: No such file or directory\n\
+         srun: error: node-1: task 0: Exited with exit code 2\n"
+    );
+    let job = t.c.job(id).cloned().unwrap_or_else(|| panic!("no job"));
+    let offsets: Vec<(u64, Option<u64>, i32)> = job
+        .steps
+        .iter()
+        .map(|s| (s.start_offset, s.end_offset, s.exit))
+        .collect();
+    assert_eq!(
+        offsets,
+        [
+            (0, Some(20), 2),
+            (0, Some(20), 0),
+            (20, Some(20), 0),
+            (20, Some(20), 3),
+            (20, Some(20), 2)
+        ]
+    );
+    assert_eq!(ended(&t, id), Some((JobState::Failed, 2, 20)));
+}
