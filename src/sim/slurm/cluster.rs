@@ -113,6 +113,9 @@ pub struct Caller<'a> {
     pub cwd: &'a str,
     /// Reads a file by path (relative paths are relative to `cwd`).
     pub files: &'a dyn Fn(&str) -> Option<String>,
+    /// Reads a variable of the caller's environment
+    /// (`SLURM_JOB_NODELIST` for `scontrol show hostnames`).
+    pub env: &'a dyn Fn(&str) -> Option<String>,
     /// Runs programs for `srun` and job scripts.
     pub programs: &'a mut dyn ProgramRunner,
 }

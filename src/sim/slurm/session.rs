@@ -181,6 +181,7 @@ impl Session {
             user,
             cwd: &home,
             files: &files,
+            env: &|_: &str| None,
             programs: &mut programs,
         };
         self.cluster.exec_as(argv, "", &mut caller);

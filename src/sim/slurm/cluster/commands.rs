@@ -138,6 +138,7 @@ impl Cluster {
             user,
             cwd: &home,
             files: &no_files,
+            env: &|_: &str| None,
             programs: &mut programs,
         };
         self.exec_as(argv, stdin, &mut caller)

@@ -198,10 +198,13 @@ impl<'a> JobCommands<'a> {
             let full = fs.resolve(&cwd, path).ok()?;
             fs.read(&full).ok().map(str::to_owned)
         };
+        let vars = call.env;
+        let env = |name: &str| vars.get(name).cloned();
         let mut caller = Caller {
             user: call.user,
             cwd: &cwd,
             files: &files,
+            env: &env,
             programs: &mut *self.programs,
         };
         let output = self.cluster.exec_as(call.argv, call.stdin, &mut caller);

@@ -62,6 +62,7 @@ impl Term {
             user,
             cwd: &cwd,
             files: &read,
+            env: &|_: &str| None,
             programs: &mut programs,
         };
         self.c.exec_as(&argv, "", &mut caller)

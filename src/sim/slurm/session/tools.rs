@@ -136,10 +136,13 @@ impl CommandSet for Tools<'_> {
             fs.read(&full).ok().map(str::to_owned)
         };
         let mut programs = self.programs.with_files(fs);
+        let vars = call.env;
+        let env = |name: &str| vars.get(name).cloned();
         let mut caller = Caller {
             user: call.user,
             cwd: &cwd,
             files: &files,
+            env: &env,
             programs: &mut programs,
         };
         let output = self.cluster.exec_as(call.argv, call.stdin, &mut caller);

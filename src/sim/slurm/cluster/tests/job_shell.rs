@@ -132,3 +132,23 @@ fn steps_take_their_time_and_fail_with_sruns_lines() {
     );
     assert_eq!(ended(&t, id), Some((JobState::Failed, 2, 20)));
 }
+
+#[test]
+fn a_script_finds_its_nodes_with_scontrol_show_hostnames() {
+    let mut t = Term::new("2026-11-30T03:00:00");
+    let (_, out) = run(
+        &mut t,
+        "#!/bin/bash\n#SBATCH -N 3\nscontrol show hostnames $SLURM_JOB_NODELIST | head -n 1\n\
+         scontrol show hostnames | tail -n 1\nscontrol show hostlist node-1,node-2,node-4\n\
+         scontrol show hostlistsorted node-3,node-1,node-2\n",
+        5,
+    );
+    assert_eq!(out, "node-1\nnode-3\nnode-[1-2,4]\nnode-[1-3]\n");
+    let out = t.root("scontrol show hostnames");
+    assert_eq!(
+        out.text(Stream::Stderr),
+        "scontrol: error: host list is empty\n"
+    );
+    let out = t.root("scontrol show hostn node-[2-3]");
+    assert_eq!(out.text(Stream::Stdout), "node-2\nnode-3\n");
+}

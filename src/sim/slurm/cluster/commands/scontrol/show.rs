@@ -18,8 +18,8 @@ use crate::sim::slurm::time_spec::{TimeLimit, scontrol_time};
 pub(super) fn show(
     c: &Cluster,
     words: &[String],
-    one_line: bool,
-    detail: bool,
+    (one_line, detail): (bool, bool),
+    env: &dyn Fn(&str) -> Option<String>,
     out: &mut CommandOutput,
 ) {
     let Some(first) = words.first() else {
@@ -36,7 +36,12 @@ pub(super) fn show(
         out.exit = 1;
         return;
     }
-    if is(tag, "jobs", 1) || is(tag, "jobid", 1) {
+    if is(tag, "hostnames", 5) {
+        let list = val.or_else(|| env("SLURM_JOB_NODELIST"));
+        hostnames(list.as_deref(), out);
+    } else if is(tag, "hostlist", 5) || is(tag, "hostlistsorted", 9) {
+        hostlist(val.as_deref(), is(tag, "hostlistsorted", 9), out);
+    } else if is(tag, "jobs", 1) || is(tag, "jobid", 1) {
         show_jobs(c, val.as_deref(), one_line, detail, out);
     } else if is(tag, "nodes", 1) {
         let nodes: Vec<usize> = match &val {
@@ -66,6 +71,46 @@ pub(super) fn show(
     } else {
         out.err_line(&format!("invalid entity:{tag} for keyword:show "));
         out.exit = 1;
+    }
+}
+
+/// `show hostnames [LIST]`: one name a line, of the list or else of the
+/// job's `SLURM_JOB_NODELIST` (how a batch script finds its first node).
+fn hostnames(list: Option<&str>, out: &mut CommandOutput) {
+    let Some(list) = list else {
+        out.err_line("scontrol: error: host list is empty");
+        return;
+    };
+    match Hostlist::parse(list) {
+        Ok(hosts) => {
+            for name in hosts.names() {
+                out.out_line(name);
+            }
+        }
+        Err(_) => out.err_line(&format!("Invalid hostlist: {list}")),
+    }
+}
+
+/// `show hostlist[sorted] NAMES`: the names as one compact list (this
+/// model's lists are always sorted, so `hostlist` keeps no other order).
+fn hostlist(names: Option<&str>, sorted: bool, out: &mut CommandOutput) {
+    let Some(names) = names else {
+        out.err_line("invalid encode argument");
+        out.exit = 1;
+        return;
+    };
+    match Hostlist::parse(names) {
+        Ok(hosts) => {
+            let mut names = hosts.names().to_vec();
+            if sorted {
+                names.sort();
+            }
+            out.out_line(&Hostlist::from_names(names).to_string());
+        }
+        Err(_) => {
+            out.err_line(&format!("Invalid hostlist: {names}"));
+            out.exit = 1;
+        }
     }
 }
 
