@@ -222,6 +222,11 @@ impl Session {
         self.terminal.shell.set_now(now);
         for write in self.cluster.drain_file_writes() {
             let fs = self.terminal.shell.fs_mut();
+            if write.dir {
+                // An existing directory is fine; a missing parent loses it.
+                let _ = fs.mkdir(&write.path, now);
+                continue;
+            }
             let mode = if write.truncate {
                 WriteMode::Truncate
             } else {
@@ -304,6 +309,18 @@ mod tests {
         s.submit("sleep 5");
         s.submit("cat slurm-*.out");
         assert_eq!(last_output(&s), "/tmp\n1\n");
+    }
+
+    #[test]
+    fn what_a_job_writes_lands_in_the_shared_home() {
+        let mut s = session();
+        s.submit(
+            "sbatch -N 2 --wrap \"mkdir -p results && echo 42 > results/answer; \
+             srun bash -c 'hostname > results/rank-\\$SLURM_PROCID'\"",
+        );
+        s.submit("sleep 5");
+        s.submit("ls results; cat results/answer results/rank-1");
+        assert_eq!(last_output(&s), "answer  rank-0  rank-1\n42\nnode-2\n");
     }
 
     #[test]

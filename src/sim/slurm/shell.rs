@@ -58,7 +58,8 @@ mod tools;
 pub use command::{Call, Chunk, CommandInfo, CommandSet, MAX_OUTPUT, NoCommands, Output, Stream};
 pub use complete::Completion;
 pub use fs::{
-    DEV_NULL, Fs, FsError, Kind, MAX_BYTES, MAX_ENTRIES, MAX_NAME, MAX_PATH, Meta, WriteMode,
+    Change, DEV_NULL, Fs, FsError, Kind, MAX_BYTES, MAX_ENTRIES, MAX_NAME, MAX_PATH, Meta,
+    WriteMode,
 };
 pub use parse::{ErrorKind, SyntaxError};
 pub use state::{HISTORY_SIZE, MAX_INPUT, Outcome, Shell, ShellError};

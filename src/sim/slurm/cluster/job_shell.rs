@@ -16,7 +16,7 @@ use super::output::CommandOutput;
 use super::runner::{self, Launch, ProgramOutput, ProgramRunner};
 use super::state::{OutputLine, StepId, StepRecord};
 use super::{Caller, Cluster, Stream as ClusterStream};
-use crate::sim::slurm::shell::{self, Call, CommandInfo, CommandSet, Fs, Shell, Stream};
+use crate::sim::slurm::shell::{self, Call, Change, CommandInfo, CommandSet, Fs, Shell, Stream};
 
 /// Programs that stand for the user's own work (a training script): they
 /// run until the job's time limit.
@@ -60,6 +60,8 @@ pub(crate) struct ScriptRun {
     pub(crate) steps: Vec<StepRecord>,
     pub(crate) exit: i32,
     pub(crate) runtime: Option<u64>,
+    /// The directories and files the script made or changed.
+    pub(crate) files: Vec<Change>,
 }
 
 /// Runs a batch script on the job's first node.
@@ -82,6 +84,7 @@ pub(crate) fn run_batch(
     else {
         return ScriptRun::default();
     };
+    let before = shell.fs().clone();
     let mut commands = JobCommands::new(cluster, programs, job);
     let outcome = shell.run_script(script, &mut commands);
     let mut output = commands.timed;
@@ -100,6 +103,7 @@ pub(crate) fn run_batch(
         steps: commands.steps,
         exit: outcome.status,
         runtime: (!commands.endless).then(|| shell.now().saturating_sub(job.start)),
+        files: shell.fs().changes_since(&before),
     }
 }
 
@@ -113,13 +117,13 @@ pub(crate) fn run_bash_step(
     launch: &Launch<'_>,
     cwd: &str,
 ) -> ProgramOutput {
-    let files = programs
+    let mut files = programs
         .files()
         .cloned()
         .unwrap_or_else(|| Fs::new(&job.user, job.start));
     let env = job.env.iter().map(|(k, v)| (k.as_str(), v.as_str()));
     let mut commands = JobCommands::new(cluster, programs, job);
-    let mut out = commands.bash_tasks(launch, &files, env.collect(), cwd);
+    let mut out = commands.bash_tasks(launch, &mut files, env.collect(), cwd);
     out.timed = std::mem::take(&mut commands.timed);
     out
 }
@@ -315,7 +319,7 @@ impl<'a> JobCommands<'a> {
     fn bash_tasks(
         &mut self,
         launch: &Launch<'_>,
-        files: &Fs,
+        files: &mut Fs,
         env: Vec<(&str, &str)>,
         cwd: &str,
     ) -> ProgramOutput {
@@ -336,6 +340,8 @@ impl<'a> JobCommands<'a> {
                 continue;
             };
             let outcome = shell.run_script(&script, self);
+            // The nodes share the home: what a task wrote, the others see.
+            files.apply(&shell.fs().changes_since(files), shell.now());
             result.stdout.push_str(&outcome.text(Stream::Stdout));
             result.stderr.push_str(&outcome.text(Stream::Stderr));
             result.exit = result.exit.max(outcome.status);

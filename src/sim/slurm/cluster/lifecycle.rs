@@ -16,6 +16,7 @@ use super::script;
 use super::state::{
     DepKind, Hold, Job, JobState, OutputLine, Reason, RunRecord, SchedBy, StepId, StepRecord,
 };
+use crate::sim::slurm::shell::Change;
 use crate::sim::slurm::time_spec::TimeLimit;
 
 /// How a running job ends.
@@ -210,17 +211,36 @@ impl Cluster {
             },
         );
         self.set_run(id, steps, run.output, exit, runtime);
+        // What the script wrote lands when the job starts: the model
+        // writes files whole, not over the run.
+        self.writes
+            .extend(run.files.into_iter().map(|change| match change {
+                Change::Dir(path) => FileWrite {
+                    path,
+                    text: String::new(),
+                    truncate: false,
+                    dir: true,
+                },
+                Change::File(path, text) => FileWrite {
+                    path,
+                    text,
+                    truncate: true,
+                    dir: false,
+                },
+            }));
         let (out_path, err_path) = self.output_paths(id);
         self.writes.push(FileWrite {
             path: out_path.clone(),
             text: String::new(),
             truncate: true,
+            dir: false,
         });
         if err_path != out_path {
             self.writes.push(FileWrite {
                 path: err_path,
                 text: String::new(),
                 truncate: true,
+                dir: false,
             });
         }
         self.flush_output(id);
@@ -781,6 +801,7 @@ fn push_write(writes: &mut Vec<FileWrite>, path: &str, text: &str) {
         path: path.to_owned(),
         text: text.to_owned(),
         truncate: false,
+        dir: false,
     });
 }
 

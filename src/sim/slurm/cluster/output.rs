@@ -80,7 +80,8 @@ impl CommandOutput {
     }
 }
 
-/// Text a job wrote to a file (its `slurm-%j.out` or `--output`), for the
+/// Text a job wrote to a file (its `slurm-%j.out` or `--output`, or any
+/// file or directory its script made), for the
 /// caller to apply to its filesystem ([`crate::sim::slurm::cluster::Cluster::drain_file_writes`]).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct FileWrite {
@@ -91,4 +92,7 @@ pub struct FileWrite {
     /// Whether the file starts empty first (a job's first write of a run:
     /// Slurm opens the output without `--open-mode=append`).
     pub truncate: bool,
+    /// Whether `path` is a directory the job made (`text` is empty).
+    #[serde(default)]
+    pub dir: bool,
 }

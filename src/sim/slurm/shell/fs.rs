@@ -93,6 +93,16 @@ pub struct Meta {
     pub executable: bool,
 }
 
+/// What a later copy of a filesystem holds that an earlier one did not
+/// ([`Fs::changes_since`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Change {
+    /// A directory made.
+    Dir(String),
+    /// A file made or changed, with its whole text.
+    File(String, String),
+}
+
 /// How [`Fs::write`] treats an existing file.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum WriteMode {
@@ -191,6 +201,34 @@ impl Fs {
         }
         nodes.insert(DEV_NULL.to_owned(), Node::Null);
         Fs { nodes, home }
+    }
+
+    /// The directories and files that are new or different since
+    /// `before`, in path order (a directory before what it holds);
+    /// removals are not reported.
+    pub fn changes_since(&self, before: &Fs) -> Vec<Change> {
+        self.nodes
+            .iter()
+            .filter(|(path, node)| before.nodes.get(*path) != Some(*node))
+            .filter_map(|(path, node)| match node {
+                Node::Dir { .. } if !before.nodes.contains_key(path) => {
+                    Some(Change::Dir(path.clone()))
+                }
+                Node::File { text, .. } => Some(Change::File(path.clone(), text.clone())),
+                _ => None,
+            })
+            .collect()
+    }
+
+    /// Makes each change here at `now`, as far as it goes (a change whose
+    /// directory is missing is lost).
+    pub fn apply(&mut self, changes: &[Change], now: u64) {
+        for change in changes {
+            let _ = match change {
+                Change::Dir(path) => self.mkdir(path, now),
+                Change::File(path, text) => self.write(path, text, WriteMode::Truncate, now),
+            };
+        }
     }
 
     /// The user's home directory.
