@@ -67,3 +67,32 @@ fn an_instructors_slurm_conf_is_read_and_its_errors_named() {
     );
     let _ = std::fs::remove_dir_all(dir);
 }
+
+#[test]
+fn user_logs_in_someone_else_and_help_says_so() {
+    let drain = "scontrol update NodeName=node-3 State=DRAIN Reason=fan\nsinfo -R -h -o %u\n";
+    let (out, err, code) = run(&["--user", "root"], &format!("whoami\n{drain}"));
+    assert_eq!((out.as_str(), err.as_str(), code), ("root\nroot\n", "", 0));
+    let (_, err, code) = run(&[], drain);
+    assert_eq!(
+        (err.as_str(), code),
+        ("slurm_update error: Access/permission denied\n", 0),
+        "alice needs sudo"
+    );
+    let (_, err, code) = run(&["--user", "mallory"], "sbatch --wrap 'sleep 5'\n");
+    assert_eq!(
+        (err.as_str(), code),
+        (
+            "sbatch: error: Batch job submission failed: Invalid user id\n",
+            1
+        )
+    );
+    let (_, err, code) = run(&["--user", "a b"], "");
+    assert_eq!(
+        (err.trim(), code),
+        ("slurm-shell: --user a b: invalid user name \"a b\"", 2)
+    );
+    let (out, _, code) = run(&["--help"], "");
+    assert_eq!(code, 0);
+    assert!(out.contains("--user NAME"), "{out}");
+}

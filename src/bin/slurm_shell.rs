@@ -6,10 +6,12 @@
 //! printf 'sinfo\nsbatch --wrap "sleep 60"\nsqueue\n' | cargo run --bin slurm-shell
 //! cargo run --bin slurm-shell -- --conf my-slurm.conf --seed 7 < commands.txt
 //! cargo run --bin slurm-shell -- --lab the-slow-lane < commands.txt
+//! cargo run --bin slurm-shell -- --user root < commands.txt
 //! ```
 //!
 //! Without `--conf` the cluster is the reference one (`node-[1-4]`);
-//! `--lab` opens a lab's prepared cluster instead.
+//! `--lab` opens a lab's prepared cluster instead; `--user` logs in
+//! someone other than `alice` (root runs the operator commands itself).
 //! Standard output and error go to this program's own; the exit status is
 //! the last command's.
 
@@ -21,12 +23,28 @@ use gpu_book::sim::slurm::lab::{Lab, LabId};
 use gpu_book::sim::slurm::session::Session;
 use gpu_book::sim::slurm::shell::Stream;
 
-const USAGE: &str = "usage: slurm-shell [--conf slurm.conf | --lab fallen-off-the-bus|the-slow-lane] [--seed N] < commands";
+const USAGE: &str = "usage: slurm-shell [--conf slurm.conf | --lab fallen-off-the-bus|the-slow-lane] [--user NAME] [--seed N] < commands";
+
+const HELP: &str = "\
+Runs command lines from standard input on a simulated Slurm 22.05 cluster,
+printing what the book's terminal prints, on the same streams.
+
+  --conf FILE   the cluster of a slurm.conf (default: the reference
+                cluster, node-[1-4] with 8 GPUs each)
+  --lab NAME    a lab's prepared cluster: fallen-off-the-bus or the-slow-lane
+  --user NAME   log in as NAME (default alice): root, a user of the
+                reference accounts (alice, bob), or anyone else, whom Slurm
+                then refuses as it refuses a user without an association
+  --seed N      the seed of the simulation's randomness (default 2205)
+  -h, --help    this text
+
+The exit status is the last command's.";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let mut conf = None;
     let mut lab = None;
+    let mut user = None;
     let mut seed = 2205;
     let mut i = 0;
     while i < args.len() {
@@ -36,12 +54,13 @@ fn main() -> ExitCode {
                 Some(id) => lab = Some(id),
                 None => return fail(&format!("slurm-shell: no lab called {name}\n{USAGE}")),
             },
+            ("--user", Some(name)) => user = Some(name.clone()),
             ("--seed", Some(n)) => match n.parse() {
                 Ok(n) => seed = n,
                 Err(_) => return fail(&format!("slurm-shell: --seed takes a number, not {n}")),
             },
             ("-h" | "--help", _) => {
-                println!("{USAGE}");
+                println!("{USAGE}\n\n{HELP}");
                 return ExitCode::SUCCESS;
             }
             _ => return fail(USAGE),
@@ -70,6 +89,11 @@ fn main() -> ExitCode {
         Ok(s) => s,
         Err(e) => return fail(&format!("slurm-shell: {e}")),
     };
+    if let Some(name) = user
+        && let Err(e) = session.log_in_as(&name)
+    {
+        return fail(&format!("slurm-shell: --user {name}: {e}"));
+    }
     let (mut out, mut err) = (std::io::stdout().lock(), std::io::stderr().lock());
     let mut status = 0;
     for line in std::io::stdin().lock().lines() {

@@ -112,6 +112,19 @@ impl Session {
         })
     }
 
+    /// Logs `user` in to the login node instead, in a fresh shell: root,
+    /// or any user name (one the cluster's accounts do not know gets
+    /// Slurm's refusals). Users other than root get the operator
+    /// commands through `sudo`.
+    pub fn log_in_as(&mut self, user: &str) -> Result<(), SessionError> {
+        let mut shell = Shell::new(user, LOGIN_HOST, clock(self.cluster.now()))?;
+        if user != "root" {
+            shell.allow_sudo(&SUDO_COMMANDS);
+        }
+        self.terminal = Terminal::new(shell);
+        Ok(())
+    }
+
     /// Runs one line as a script would, without the terminal's echo: what
     /// the command-line program prints.
     pub fn run_line(&mut self, line: &str) -> Outcome {
@@ -309,6 +322,17 @@ mod tests {
         s.submit("sleep 5");
         s.submit("cat slurm-*.out");
         assert_eq!(last_output(&s), "/tmp\n1\n");
+    }
+
+    #[test]
+    fn root_logs_in_with_its_own_home_and_prompt() {
+        let mut s = session();
+        assert_eq!(s.terminal.shell.prompt(), "alice@login1:~$ ");
+        assert!(s.log_in_as("root").is_ok());
+        assert_eq!(s.terminal.shell.prompt(), "root@login1:~# ");
+        s.submit("pwd");
+        assert_eq!(last_output(&s), "/root\n");
+        assert!(s.log_in_as("no body").is_err());
     }
 
     #[test]

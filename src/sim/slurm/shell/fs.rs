@@ -191,10 +191,15 @@ pub(crate) fn is_within(path: &str, dir: &str) -> bool {
 }
 
 impl Fs {
-    /// A fresh filesystem: `/`, `/home`, `/home/<user>`, `/tmp` and
+    /// A fresh filesystem: `/`, `/home`, `/home/<user>` (`/root` for
+    /// root), `/tmp` and
     /// `/dev/null`, all made at `now`. `user` must be a valid file name.
     pub fn new(user: &str, now: u64) -> Fs {
-        let home = join("/home", user);
+        let home = if user == "root" {
+            "/root".to_owned()
+        } else {
+            join("/home", user)
+        };
         let mut nodes = BTreeMap::new();
         for dir in ["/", "/home", home.as_str(), TMP, "/dev"] {
             nodes.insert(dir.to_owned(), Node::Dir { mtime: now });

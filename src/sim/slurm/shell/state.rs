@@ -227,14 +227,15 @@ impl Shell {
         }
     }
 
-    /// The prompt to show: Ubuntu's `user@host:~/dir$ `, or `> ` while a
-    /// command is unfinished.
+    /// The prompt to show: Ubuntu's `user@host:~/dir$ ` (`#` for root),
+    /// or `> ` while a command is unfinished.
     pub fn prompt(&self) -> String {
         if !self.pending.is_empty() {
             return "> ".to_owned();
         }
+        let sign = if self.user == "root" { '#' } else { '$' };
         format!(
-            "{}@{}:{}$ ",
+            "{}@{}:{}{sign} ",
             self.user,
             self.host,
             self.tilde_path(&self.cwd)
