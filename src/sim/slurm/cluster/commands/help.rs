@@ -167,11 +167,14 @@ Show and change the cluster's jobs, nodes and partitions.
   show job [ID]                       a job (all jobs without ID); -d adds details
   show node [NAME]                    a node (all nodes without NAME)
   show partition [NAME]               a partition (all without NAME)
+  show hostnames [HOSTLIST]           one host a line (default: $SLURM_JOB_NODELIST)
+  show hostlist NAMES                 names as one hostlist, e.g. node-[1-3]
   update NodeName=HOSTS State=DRAIN|DOWN|RESUME|UNDRAIN [Reason=TEXT]
                                       drain, down or resume nodes (root only)
   hold ID... / uhold ID...            keep pending jobs from starting
   release ID...                       let held jobs start
   requeue ID...                       put running or ended batch jobs back in the queue
+  ping                                whether the controllers answer
 
   -d, --details           more detail in show job
   -o, --oneliner          one line per record
@@ -180,7 +183,7 @@ Show and change the cluster's jobs, nodes and partitions.
 ";
 
 pub(super) const SCONTROL_USAGE: &str = "\
-Usage: scontrol [-d] [-o] [-V] [show|update|hold|uhold|release|requeue] ...
+Usage: scontrol [-d] [-o] [-V] [show|update|hold|uhold|release|requeue|ping] ...
 ";
 
 pub(super) const SACCT: &str = "\

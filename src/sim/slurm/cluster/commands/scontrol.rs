@@ -108,6 +108,12 @@ pub(super) fn run(
                 out.exit = 1;
             }
         }
+    } else if is(tag, "ping", 3) {
+        if words.len() > 1 {
+            out.err_line(&format!("too many arguments for keyword:{tag}"));
+            out.exit = 1;
+        }
+        ping(c, caller.user == "root", &mut out);
     } else if is(tag, "version", 4) {
         out.out(VERSION);
     } else {
@@ -115,6 +121,38 @@ pub(super) fn run(
         out.exit = 1;
     }
     out
+}
+
+/// `ping`: each `SlurmctldHost` of slurm.conf and whether it answers. The
+/// simulated controller is the first; a backup the model does not run is
+/// down, and root is told to restore it.
+fn ping(c: &Cluster, root: bool, out: &mut CommandOutput) {
+    let hosts: Vec<&str> = c
+        .config
+        .other
+        .iter()
+        .filter(|(key, _)| key == "SlurmctldHost" || key == "ControlMachine")
+        .map(|(_, v)| v.split('(').next().unwrap_or(v).trim())
+        .collect();
+    let mut down = false;
+    for (i, host) in hosts.iter().enumerate() {
+        let mode = match i {
+            0 => "primary".to_owned(),
+            1 if hosts.len() == 2 => "backup".to_owned(),
+            n => format!("backup{n}"),
+        };
+        let state = if i == 0 { "UP" } else { "DOWN" };
+        down |= i > 0;
+        out.out_line(&format!("Slurmctld({mode}) at {host} is {state}"));
+    }
+    if hosts.is_empty() {
+        out.exit = 1;
+    }
+    if down && root {
+        out.out_line("*****************************************");
+        out.out_line("** RESTORE SLURMCTLD DAEMON TO SERVICE **");
+        out.out_line("*****************************************");
+    }
 }
 
 /// `hold`, `uhold` and `release` of one job.

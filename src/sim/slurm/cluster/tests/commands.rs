@@ -587,3 +587,30 @@ fn scancel_w_cancels_only_the_jobs_on_those_nodes() {
     assert_eq!(state(&t, on_one), Some(JobState::Running));
     assert_eq!(state(&t, on_two), Some(JobState::Cancelled));
 }
+
+#[test]
+fn scontrol_ping_names_each_controller_of_slurm_conf() {
+    let mut t = Term::new("2026-11-30T00:00:00");
+    let out = t.run_as("alice", "~", "scontrol ping");
+    assert_eq!(
+        (stdout(&out), out.exit),
+        ("Slurmctld(primary) at vm is UP\n".into(), 0)
+    );
+    let out = t.root("scontrol ping now");
+    assert_eq!(err(&out), "too many arguments for keyword:ping\n");
+    let conf = crate::sim::slurm::conf::REFERENCE_CONF.replace(
+        "SlurmctldHost=vm(127.0.0.1)",
+        "SlurmctldHost=ctl1\nSlurmctldHost=ctl2(10.0.0.2)",
+    );
+    let config =
+        crate::sim::slurm::conf::ClusterConfig::parse(&conf).unwrap_or_else(|e| panic!("{e}"));
+    let accounts = Accounts::reference().unwrap_or_else(|e| panic!("{e}"));
+    t.c = Cluster::new(config, accounts, 1_800_000_000, 1).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(
+        stdout(&t.root("scontrol ping")),
+        "Slurmctld(primary) at ctl1 is UP\nSlurmctld(backup) at ctl2 is DOWN\n\
+         *****************************************\n\
+         ** RESTORE SLURMCTLD DAEMON TO SERVICE **\n\
+         *****************************************\n"
+    );
+}
