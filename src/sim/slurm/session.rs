@@ -325,6 +325,36 @@ mod tests {
     }
 
     #[test]
+    fn salloc_holds_an_allocation_while_its_command_runs() {
+        let mut s = session();
+        let out = s.submit("salloc -N 2 -t 10 srun hostname");
+        assert_eq!(out.status, 0);
+        assert_eq!(
+            last_output(&s),
+            "salloc: Granted job allocation 1\nnode-1\nnode-2\nsalloc: Relinquishing job allocation 1\n"
+        );
+        s.submit("salloc -N 1 bash -c 'echo $SLURM_JOB_NODELIST on $HOSTNAME; exit 4'");
+        assert!(
+            last_output(&s).contains("node-1 on login1\n"),
+            "{}",
+            last_output(&s)
+        );
+        assert_eq!(s.terminal.shell.status(), 4);
+        s.submit("sacct -X -n -o JobID,JobName,State");
+        assert!(
+            last_output(&s).contains("1                  srun  COMPLETED"),
+            "{}",
+            last_output(&s)
+        );
+        s.submit("salloc");
+        assert!(
+            last_output(&s).contains("give salloc a command"),
+            "{}",
+            last_output(&s)
+        );
+    }
+
+    #[test]
     fn root_logs_in_with_its_own_home_and_prompt() {
         let mut s = session();
         assert_eq!(s.terminal.shell.prompt(), "alice@login1:~$ ");

@@ -14,6 +14,7 @@ use super::{Caller, Cluster};
 
 mod help;
 mod sacct;
+mod salloc;
 mod sbatch;
 mod scancel;
 mod scontrol;
@@ -59,6 +60,12 @@ pub const COMMANDS: &[CommandInfo] = &[
         summary: "accounting records of jobs and their steps",
         options: sacct::OPTIONS,
         run: Run::Read(sacct::run),
+    },
+    CommandInfo {
+        name: "salloc",
+        summary: "hold an allocation while a command runs: salloc -N 2 srun hostname",
+        options: salloc::OPTIONS,
+        run: Run::Write(salloc::run),
     },
     CommandInfo {
         name: "sbatch",

@@ -84,6 +84,35 @@ pub(crate) fn run_batch(
     else {
         return ScriptRun::default();
     };
+    run_shell(&mut shell, cluster, programs, job, script)
+}
+
+/// `salloc COMMAND`: the command line runs in a shell on the login node
+/// `host`, in the directory `cwd`, with the allocation's environment, so
+/// that its `srun` starts steps of the job.
+pub(crate) fn run_in_allocation(
+    cluster: &mut Cluster,
+    programs: &mut dyn ProgramRunner,
+    job: &JobFacts,
+    argv: &[String],
+    (host, cwd): (&str, &str),
+) -> ScriptRun {
+    let vars = job.env.iter().map(|(k, v)| (k.as_str(), v.as_str()));
+    let Some(mut shell) = job_shell(programs.files(), job, host, job.start, vars, cwd) else {
+        return ScriptRun::default();
+    };
+    run_shell(&mut shell, cluster, programs, job, &script_of(argv))
+}
+
+/// Runs `script` in a job's `shell`: what it printed when, its steps, its
+/// status, how long it ran, and what it wrote.
+fn run_shell(
+    shell: &mut Shell,
+    cluster: &mut Cluster,
+    programs: &mut dyn ProgramRunner,
+    job: &JobFacts,
+    script: &str,
+) -> ScriptRun {
     let before = shell.fs().clone();
     let mut commands = JobCommands::new(cluster, programs, job);
     let outcome = shell.run_script(script, &mut commands);
@@ -232,7 +261,14 @@ impl<'a> JobCommands<'a> {
         };
         match self.programs.run(&launch) {
             Some(out) => self.took(call, &out),
-            None => self.run_forever(call),
+            None if USER_PROGRAMS.contains(&base_name(call.name())) => self.run_forever(call),
+            // A node tool on the login node.
+            None => {
+                let name = call.name().to_owned();
+                call.out
+                    .stderr(&format!("bash: {name}: command not found\n"));
+                127
+            }
         }
     }
 

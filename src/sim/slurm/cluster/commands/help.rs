@@ -140,6 +140,31 @@ Usage: srun [-N nodes] [-n ntasks] [-c ncpus] [--mem=MB] [--gpus=N] [-t time]
             [-w hosts] [-x hosts] program [args...]
 ";
 
+pub(super) const SALLOC: &str = "\
+Usage: salloc [OPTIONS] COMMAND [ARGS...]
+Hold an allocation while COMMAND runs on the login node, then give it back.
+Inside, SLURM_JOB_ID and SLURM_JOB_NODELIST name the allocation and each
+srun starts a step of it: salloc -N 2 srun hostname.
+
+  -A, --account=NAME      account to charge
+  -G, --gpus=N            GPUs for the whole job
+      --gpus-per-node=N   GPUs on each node
+  -J, --job-name=NAME     name of the job
+  -N, --nodes=N[-M]       number of nodes
+  -n, --ntasks=N          number of tasks
+  -p, --partition=NAME    partition
+  -t, --time=TIME         time limit
+  -w, --nodelist=HOSTS    nodes to run on
+  -x, --exclude=HOSTS     nodes not to run on
+  -V, --version           print the version
+      --help, --usage     this help, a short usage line
+";
+
+pub(super) const SALLOC_USAGE: &str = "\
+Usage: salloc [-N nodes] [-n ntasks] [--gpus=N] [-t time] [-p partition]
+              [-J name] [-A account] [-w hosts] [-x hosts] command [args...]
+";
+
 pub(super) const SCANCEL: &str = "\
 Usage: scancel [OPTIONS] [JOBID[_TASK]...]
 Cancel jobs: the ids given, or every job matching the filters.

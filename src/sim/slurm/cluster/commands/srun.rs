@@ -52,12 +52,15 @@ pub(super) fn run(
         Ok(mpi) => mpi,
         Err(out) => return out,
     };
-    let id = match allocate(c, &parsed, caller) {
+    let Some(program) = parsed.operands.first() else {
+        return CommandOutput::failure("srun: fatal: No command given to execute.\n", 1);
+    };
+    let id = match allocate(c, "srun", &parsed, Some(program), caller) {
         Ok(id) => id,
         Err(out) => return out,
     };
     let mut out = CommandOutput::default();
-    if !wait_for_allocation(c, id, caller, &mut out) {
+    if !wait_for_allocation(c, "srun", id, caller, &mut out) {
         return out;
     }
     let Some(step) = run_step(c, id, &parsed, mpi, caller, &mut out) else {
@@ -133,37 +136,40 @@ fn read_mpi(parsed: &Parsed) -> Result<Mpi, CommandOutput> {
     }
 }
 
-/// Builds the job of the command line and queues it; its id, or the
-/// refusal.
-fn allocate(c: &mut Cluster, parsed: &Parsed, caller: &Caller<'_>) -> Result<u32, CommandOutput> {
-    let Some(program) = parsed.operands.first() else {
-        return Err(CommandOutput::failure(
-            "srun: fatal: No command given to execute.\n",
-            1,
-        ));
-    };
+/// Builds the job of `prog`'s command line (`srun` or `salloc`) and queues
+/// it, named after its program; its id, or the refusal.
+pub(super) fn allocate(
+    c: &mut Cluster,
+    prog: &str,
+    parsed: &Parsed,
+    program: Option<&String>,
+    caller: &Caller<'_>,
+) -> Result<u32, CommandOutput> {
     let mut opts = JobOptions::default();
-    apply_all("srun", parsed, &mut opts)?;
+    apply_all(prog, parsed, &mut opts)?;
     let spec = JobSpec {
         user: caller.user,
         opts: &opts,
         script: None,
-        command: Some(program.clone()),
-        default_name: program.rsplit('/').next().unwrap_or(program).to_owned(),
+        command: program.cloned(),
+        default_name: program
+            .map_or("interactive", |p| p.rsplit('/').next().unwrap_or(p))
+            .to_owned(),
         cwd: caller.cwd,
         batch: false,
     };
     let job = c
         .build_job(&spec)
-        .map_err(|e| job_refused("srun", "Unable to allocate resources", &e))?;
+        .map_err(|e| job_refused(prog, "Unable to allocate resources", &e))?;
     Ok(c.enqueue(job))
 }
 
 /// Lets the controller try the allocation at once, then waits (moving
 /// the clock) while it pends; false, with the job revoked, if it never
 /// starts.
-fn wait_for_allocation(
+pub(super) fn wait_for_allocation(
     c: &mut Cluster,
+    prog: &str,
     id: u32,
     caller: &mut Caller<'_>,
     out: &mut CommandOutput,
@@ -174,7 +180,9 @@ fn wait_for_allocation(
     if running(c) {
         return true;
     }
-    out.err_line(&format!("srun: job {id} queued and waiting for resources"));
+    out.err_line(&format!(
+        "{prog}: job {id} queued and waiting for resources"
+    ));
     let give_up = c.now.saturating_add(MAX_WAIT_S);
     while c.job(id).is_some_and(|j| j.state == JobState::Pending) && c.now < give_up {
         let next = c.next_event().min(give_up).max(c.now + 1);
@@ -183,11 +191,11 @@ fn wait_for_allocation(
     if !running(c) {
         let uid = c.user(caller.user).map_or(0, |u| u.uid);
         c.cancel(id, uid);
-        out.err_line(&format!("srun: Job allocation {id} has been revoked."));
+        out.err_line(&format!("{prog}: Job allocation {id} has been revoked."));
         out.exit = 1;
         return false;
     }
-    out.err_line(&format!("srun: job {id} has been allocated resources"));
+    out.err_line(&format!("{prog}: job {id} has been allocated resources"));
     true
 }
 

@@ -22,7 +22,8 @@ fn every_command_has_help_usage_and_options() {
     assert_eq!(
         names,
         [
-            "sacct", "sbatch", "scancel", "scontrol", "sinfo", "sprio", "squeue", "srun", "sshare"
+            "sacct", "salloc", "sbatch", "scancel", "scontrol", "sinfo", "sprio", "squeue", "srun",
+            "sshare"
         ]
     );
     for name in names {

@@ -1,0 +1,104 @@
+//! `salloc [OPTIONS] COMMAND`: an allocation held while a command runs on
+//! the login node, in a shell whose `SLURM_JOB_ID` makes each `srun` a
+//! step of the job (`salloc -N2 srun hostname`), then given back:
+//! `salloc: Granted job allocation N` ... `salloc: Relinquishing job
+//! allocation N`. Without a command salloc would start the user's shell,
+//! which this simulation does not nest.
+
+use super::super::job_shell;
+use super::super::output::{CommandOutput, FileWrite};
+use super::super::state::JobState;
+use super::super::{Caller, Cluster};
+use super::sbatch::JOB_OPTIONS;
+use super::srun::{allocate, wait_for_allocation};
+use super::{VERSION, help, usage_error};
+use crate::sim::slurm::getopt::{self, Opt, Order};
+use crate::sim::slurm::shell::Change;
+
+pub(super) const OPTIONS: &[Opt] = &JOB_OPTIONS;
+
+pub(super) fn run(
+    c: &mut Cluster,
+    argv: &[String],
+    _stdin: &str,
+    caller: &mut Caller<'_>,
+) -> CommandOutput {
+    let parsed = match getopt::parse(argv, OPTIONS, Order::StopAtOperand) {
+        Ok(p) => p,
+        Err(e) => return usage_error("salloc", &e, 1),
+    };
+    for (key, text) in [
+        ("help", help::SALLOC),
+        ("usage", help::SALLOC_USAGE),
+        ("version", VERSION),
+    ] {
+        if parsed.has(key) {
+            return help::text(text);
+        }
+    }
+    let Some(program) = parsed.operands.first() else {
+        return CommandOutput::failure(
+            "salloc: error: this simulated shell runs no interactive allocation: \
+             give salloc a command, e.g. salloc -N 2 srun hostname\n",
+            1,
+        );
+    };
+    let id = match allocate(c, "salloc", &parsed, Some(program), caller) {
+        Ok(id) => id,
+        Err(out) => return out,
+    };
+    let mut out = CommandOutput::default();
+    if !wait_for_allocation(c, "salloc", id, caller, &mut out) {
+        return out;
+    }
+    out.err_line(&format!("salloc: Granted job allocation {id}"));
+    let Some(facts) = c.job_facts(id) else {
+        return out;
+    };
+    let host = (caller.env)("HOSTNAME").unwrap_or_else(|| "login1".to_owned());
+    let run = job_shell::run_in_allocation(
+        c,
+        caller.programs,
+        &facts,
+        &parsed.operands,
+        (&host, caller.cwd),
+    );
+    for line in &run.output {
+        if line.stderr {
+            out.err(&line.text);
+        } else {
+            out.out(&line.text);
+        }
+    }
+    c.writes.extend(run.files.into_iter().map(file_write));
+    c.set_run(id, run.steps, Vec::new(), run.exit, run.runtime);
+    let end = c.ends_at(id);
+    c.run_until(end, caller.programs);
+    if c.job(id).is_some_and(|j| j.state == JobState::Timeout) {
+        out.err_line(&format!(
+            "salloc: Job {id} has exceeded its time limit and its allocation has been revoked."
+        ));
+    } else {
+        out.err_line(&format!("salloc: Relinquishing job allocation {id}"));
+    }
+    out.exit = run.exit;
+    out
+}
+
+/// What the command wrote, for the caller's files.
+fn file_write(change: Change) -> FileWrite {
+    match change {
+        Change::Dir(path) => FileWrite {
+            path,
+            text: String::new(),
+            truncate: false,
+            dir: true,
+        },
+        Change::File(path, text) => FileWrite {
+            path,
+            text,
+            truncate: true,
+            dir: false,
+        },
+    }
+}
