@@ -11,7 +11,7 @@
 //! 3. Keep what is left unfinished for the next line and say so in the
 //!    [`Outcome`] (bash's `> ` prompt).
 
-use std::cell::Cell;
+use std::cell::{Cell, RefCell};
 use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
@@ -68,6 +68,28 @@ pub struct Shell {
     /// Input of an unfinished command, waiting for more lines.
     #[serde(skip)]
     pub(super) pending: String,
+    /// The functions defined, by name: each body's source text.
+    #[serde(default)]
+    pub(super) functions: BTreeMap<String, String>,
+    /// The positional parameters `$1`, `$2`...
+    #[serde(default)]
+    pub(super) args: Vec<String>,
+    /// The options `set` changes.
+    #[serde(default)]
+    pub(super) options: Options,
+}
+
+/// The options of `set` this shell knows.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub(super) struct Options {
+    /// `set -e`: a failing command ends a script.
+    pub(super) errexit: bool,
+    /// `set -u`: expanding an unset variable is an error.
+    pub(super) nounset: bool,
+    /// `set -o pipefail`: a pipeline fails if any of its commands does.
+    pub(super) pipefail: bool,
+    /// `set -x`: each command is shown on standard error before it runs.
+    pub(super) xtrace: bool,
 }
 
 /// What one call of [`Shell::run`] produced.
@@ -136,6 +158,9 @@ impl Shell {
             logins: Vec::new(),
             sudo_commands: Vec::new(),
             pending: String::new(),
+            functions: BTreeMap::new(),
+            args: Vec::new(),
+            options: Options::default(),
         };
         let exported = [
             ("HOME", home.as_str()),
@@ -398,6 +423,9 @@ impl Shell {
             cwd: &self.cwd,
             user: &self.user,
             room: Cell::new(MAX_EXPANSION),
+            args: &self.args,
+            nounset: self.options.nounset,
+            unbound: RefCell::new(None),
         }
     }
 

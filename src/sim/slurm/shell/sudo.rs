@@ -60,7 +60,7 @@ impl Exec<'_> {
     pub(super) fn sudo(
         &mut self,
         argv: &[String],
-        stdin: &str,
+        stdin: &mut String,
         to_terminal: bool,
         out: &mut Output,
     ) -> i32 {
