@@ -3,7 +3,7 @@
 //! messages (`bash: cd: x: No such file or directory`).
 
 use super::command::Output;
-use super::exec::Exec;
+use super::exec::{Exec, Input};
 use super::expand::Var;
 use super::fs::{FsError, Kind};
 use super::lex::is_name;
@@ -104,7 +104,7 @@ pub(super) const BUILTINS: &[Builtin] = &[
     Builtin {
         name: "read",
         summary: "read a line of input into variables (read -r NAME...)",
-        run: |exec, argv, out| script::read(exec, argv, &mut String::new(), out),
+        run: |exec, argv, out| script::read(exec, argv, &mut Input::default(), out),
     },
     Builtin {
         name: "return",

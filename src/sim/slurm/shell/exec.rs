@@ -45,6 +45,31 @@ pub(super) const MAX_STEPS: u64 = 100_000;
 /// a release build (twice that in a debug one), and wasm's is 1 MiB.
 pub(super) const MAX_FUNCTION_DEPTH: usize = 64;
 
+/// Standard input being read: the text, and how much of it `read` took
+/// already (kept as an offset, so that reading it line by line does not
+/// copy the rest each time).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub(super) struct Input {
+    text: String,
+    at: usize,
+}
+
+impl Input {
+    pub(super) fn new(text: String) -> Input {
+        Input { text, at: 0 }
+    }
+
+    /// What is left to read.
+    pub(super) fn rest(&self) -> &str {
+        self.text.get(self.at..).unwrap_or_default()
+    }
+
+    /// Takes `n` bytes (a character boundary of [`Input::rest`]).
+    pub(super) fn consume(&mut self, n: usize) {
+        self.at = (self.at + n).min(self.text.len());
+    }
+}
+
 /// A simple command's words and assignments after expansion.
 #[derive(Debug, Clone, PartialEq, Eq)]
 struct Expanded {
@@ -89,7 +114,7 @@ pub(super) struct Exec<'a> {
     pub(super) depth: usize,
     /// The standard input the commands being run inherit (a compound
     /// command's redirection, or a pipe): what is left of it.
-    pub(super) input: String,
+    pub(super) input: Input,
     /// Commands run so far, towards [`MAX_STEPS`].
     pub(super) steps: u64,
     /// The step limit or function nesting limit was hit: everything stops.
@@ -129,7 +154,7 @@ impl<'a> Exec<'a> {
             slept: 0,
             exit: None,
             depth,
-            input: String::new(),
+            input: Input::default(),
             steps: 0,
             halted: false,
             functions: 0,
@@ -490,7 +515,7 @@ impl<'a> Exec<'a> {
             self.terminal.stderr(&message);
             return (1, String::new());
         }
-        let saved_input = stdin.map(|s| std::mem::replace(&mut self.input, s));
+        let saved_input = stdin.map(|s| std::mem::replace(&mut self.input, Input::new(s)));
         let direct = sinks == initial_sinks(false);
         let (status, out) = if direct {
             (self.compound(compound, docs), None)
@@ -861,7 +886,7 @@ impl<'a> Exec<'a> {
         // The command reads its own input, or takes from what it inherits.
         let inherited = stdin.is_none();
         let mut input = match stdin {
-            Some(text) => text,
+            Some(text) => Input::new(text),
             None => std::mem::take(&mut self.input),
         };
         let mut status = self.dispatch(&argv, &assigns, &mut input, to_terminal, &mut out);
@@ -1025,7 +1050,7 @@ impl<'a> Exec<'a> {
         &mut self,
         argv: &[String],
         assigns: &[(String, String)],
-        stdin: &mut String,
+        stdin: &mut Input,
         to_terminal: bool,
         out: &mut Output,
     ) -> i32 {
@@ -1055,7 +1080,7 @@ impl<'a> Exec<'a> {
         let shell = &mut *self.shell;
         let mut call = Call {
             argv,
-            stdin,
+            stdin: stdin.rest(),
             env: &env,
             cwd: &shell.cwd,
             user: &shell.user,

@@ -1754,3 +1754,35 @@ echo $((SLURM_NNODES * 8)) GPUs
     );
     assert_eq!(out.status, 0);
 }
+
+#[test]
+fn substitutions_and_functions_reach_plugged_in_commands() {
+    let mut sh = shell();
+    let mut slurm = MiniSlurm::default();
+    let lines = [
+        "echo 'echo hi' > j.sh",
+        "ID=$(sbatch j.sh); echo \"[$ID]\"",
+        "submit() { sbatch \"$@\"; }",
+        "submit j.sh",
+        "echo \"host $(hostname)\"; for j in $(squeue | grep -c j.sh); do echo $j jobs; done",
+    ];
+    let mut out = Vec::new();
+    for line in lines {
+        out.push(sh.run(line, &mut slurm).transcript());
+    }
+    assert_eq!(out[1], "[Submitted batch job 1]\n");
+    assert_eq!(out[3], "Submitted batch job 2\n");
+    assert_eq!(out[4], "host login-override\n2 jobs\n");
+    let big = "x\n".repeat(200_000);
+    sh.fs_mut()
+        .write("/home/ada/big", &big, WriteMode::Truncate, T0)
+        .unwrap();
+    // Reading a big file line by line stops at the step cap, quickly.
+    let out = sh.run(
+        "n=0; while read l; do n=$((n+1)); done < big; echo $n",
+        &mut slurm,
+    );
+    assert!(out.transcript().starts_with("bash: stopped after"));
+    let out = sh.run("wc -l < big", &mut slurm);
+    assert_eq!(out.transcript(), "200000\n");
+}

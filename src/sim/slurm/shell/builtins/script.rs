@@ -3,7 +3,7 @@
 //! messages.
 
 use super::super::command::Output;
-use super::super::exec::{Exec, Flow};
+use super::super::exec::{Exec, Flow, Input};
 use super::super::expand::Var;
 use super::super::fs::Kind;
 use super::super::lex::is_name;
@@ -242,7 +242,7 @@ pub(in super::super) fn set(exec: &mut Exec<'_>, argv: &[String], out: &mut Outp
 pub(in super::super) fn read(
     exec: &mut Exec<'_>,
     argv: &[String],
-    stdin: &mut String,
+    stdin: &mut Input,
     out: &mut Output,
 ) -> i32 {
     let mut raw = false;
@@ -294,11 +294,12 @@ pub(in super::super) fn read(
 /// Takes one line from `stdin`: its text (without `-r`, backslashes
 /// removed and `\` newline joining lines) and whether it ended with a
 /// newline.
-fn take_line(stdin: &mut String, raw: bool) -> (String, bool) {
+fn take_line(stdin: &mut Input, raw: bool) -> (String, bool) {
     let mut line = String::new();
-    let mut end = stdin.len();
+    let rest = stdin.rest();
+    let mut end = rest.len();
     let mut complete = false;
-    let mut chars = stdin.char_indices();
+    let mut chars = rest.char_indices();
     while let Some((i, c)) = chars.next() {
         match c {
             '\n' => {
@@ -314,7 +315,7 @@ fn take_line(stdin: &mut String, raw: bool) -> (String, bool) {
             c => line.push(c),
         }
     }
-    stdin.drain(..end);
+    stdin.consume(end);
     (line, complete)
 }
 
