@@ -394,7 +394,7 @@ fn source(exec: &mut Exec<'_>, argv: &[String], out: &mut Output) -> i32 {
     };
     match script_text(exec, file, 1) {
         Ok(text) => {
-            let args = (argv.len() > 2).then(|| argv[2..].to_vec());
+            let args = (argv.len() > 2).then(|| (exec.shell.arg0.clone(), argv[2..].to_vec()));
             exec.nested(&text, out, false, args)
         }
         Err((message, status)) => {
@@ -416,7 +416,11 @@ fn bash(exec: &mut Exec<'_>, argv: &[String], out: &mut Output) -> i32 {
             return 1;
         }
         Some("-c") => match argv.get(2) {
-            Some(command) => (command.clone(), argv.get(4..).unwrap_or_default().to_vec()),
+            Some(command) => {
+                let name = argv.get(3).cloned().unwrap_or_else(|| argv[0].clone());
+                let args = argv.get(4..).unwrap_or_default().to_vec();
+                (command.clone(), (name, args))
+            }
             None => {
                 out.stderr(&format!(
                     "bash: {}: -c: option requires an argument\n",
@@ -426,7 +430,7 @@ fn bash(exec: &mut Exec<'_>, argv: &[String], out: &mut Output) -> i32 {
             }
         },
         Some(file) => match script_text(exec, file, 127) {
-            Ok(text) => (text, argv[2..].to_vec()),
+            Ok(text) => (text, (file.to_owned(), argv[2..].to_vec())),
             Err((message, status)) => {
                 out.stderr(&message);
                 return status;

@@ -271,13 +271,14 @@ impl<'a> Exec<'a> {
     /// As a `child` process (`bash script`, `./script`) it sees only the
     /// exported variables, and its changes to the directory and variables
     /// are undone after it; otherwise (`source`) it runs in this shell.
-    /// `args`, if given, are its positional parameters. Returns its status.
+    /// `args`, if given, are its `$0` and positional parameters. Returns
+    /// its status.
     pub(super) fn nested(
         &mut self,
         text: &str,
         out: &mut Output,
         child: bool,
-        args: Option<Vec<String>>,
+        args: Option<(String, Vec<String>)>,
     ) -> i32 {
         if self.depth >= MAX_SCRIPT_DEPTH {
             out.stderr(&format!(
@@ -293,7 +294,12 @@ impl<'a> Exec<'a> {
                 std::mem::take(&mut self.shell.options),
             )
         });
-        let saved_args = args.map(|args| std::mem::replace(&mut self.shell.args, args));
+        let saved_args = args.map(|(name, args)| {
+            (
+                std::mem::replace(&mut self.shell.arg0, name),
+                std::mem::replace(&mut self.shell.args, args),
+            )
+        });
         if child {
             self.shell.vars.retain(|_, v| v.exported);
         }
@@ -315,7 +321,8 @@ impl<'a> Exec<'a> {
         for chunk in inner.terminal.into_chunks() {
             out.push(chunk.stream, &chunk.text);
         }
-        if let Some(args) = saved_args {
+        if let Some((name, args)) = saved_args {
+            self.shell.arg0 = name;
             self.shell.args = args;
         }
         if let Some((cwd, vars, functions, options)) = saved {

@@ -1,6 +1,13 @@
-//! Word expansion, in bash's order: tilde, parameters, field splitting of
-//! unquoted expansions (on blanks and newlines, the default `IFS`), and
-//! pathname expansion of unquoted `*` and `?`, then quote removal.
+//! Word expansion, in bash's order: tilde, parameters (variables, the
+//! positional `$1`... `"$@"`, and the specials `$?`, `$#`...), field
+//! splitting of unquoted expansions (on blanks and newlines, the default
+//! `IFS`), and pathname expansion of unquoted `*` and `?`, then quote
+//! removal.
+//!
+//! Expansion is pure: it reads the shell and never runs a command. The
+//! executor first replaces each `$(...)` and `$((...))` of a word by its
+//! value ([`Part::Value`]); here those values are split and globbed like a
+//! variable's. [`arith`] evaluates `$((...))`.
 //!
 //! A field is built as two strings at once: its text, and a glob pattern
 //! in which quoted `*`, `?` and `\` are escaped, so `"*.txt"` stays literal
@@ -59,7 +66,9 @@ pub(super) struct Expander<'a> {
     pub(super) cwd: &'a str,
     pub(super) user: &'a str,
     pub(super) room: Cell<usize>,
-    /// The positional parameters `$1`... (`$0` is `bash`).
+    /// `$0`: a script's name, or `bash` when empty.
+    pub(super) arg0: &'a str,
+    /// The positional parameters `$1`...
     pub(super) args: &'a [String],
     /// `set -u`: expanding an unset variable is an error.
     pub(super) nounset: bool,
@@ -179,7 +188,8 @@ impl Expander<'_> {
             "?" => Some(self.status.to_string()),
             "$" => Some(SHELL_PID.to_string()),
             "#" => Some(self.args.len().to_string()),
-            "0" => Some("bash".to_owned()),
+            "0" if self.arg0.is_empty() => Some("bash".to_owned()),
+            "0" => Some(self.arg0.to_owned()),
             "-" => Some("himBH".to_owned()),
             "@" | "*" => Some(self.args.join(" ")),
             _ if name.bytes().all(|b| b.is_ascii_digit()) => {

@@ -1605,7 +1605,12 @@ fn set_options_change_how_scripts_run() {
 #[test]
 fn bash_c_and_scripts_get_their_arguments() {
     let table: &[(&str, &str)] = &[
-        ("bash -c 'echo $1 $2' name x y", "x y\n"),
+        ("bash -c 'echo $0 $1 $2' name x y", "name x y\n"),
+        ("bash -c 'echo $0 $#'", "bash 0\n"),
+        (
+            "echo 'echo $0 $1' > s.sh; bash s.sh a; echo $0",
+            "s.sh a\nbash\n",
+        ),
         ("X=1; export Y=2; bash -c 'echo ${X:-none} $Y'", "none 2\n"),
         ("bash -c 'exit 7'; echo $?", "7\n"),
         ("sh -c 'for i in 1 2; do echo $i; done'", "1\n2\n"),
