@@ -119,6 +119,10 @@ pub(super) struct Exec<'a> {
     pub(super) steps: u64,
     /// The step limit or function nesting limit was hit: everything stops.
     pub(super) halted: bool,
+    /// An expansion failed (bad arithmetic, or an unset variable under
+    /// `set -u` at the prompt): the rest of the complete command is
+    /// dropped, as bash drops the rest of the line.
+    aborted: bool,
     /// Functions being run, innermost last: how deep they nest.
     pub(super) functions: usize,
     /// Subshells being run.
@@ -157,6 +161,7 @@ impl<'a> Exec<'a> {
             input: Input::default(),
             steps: 0,
             halted: false,
+            aborted: false,
             functions: 0,
             subshells: 0,
             loops: 0,
@@ -194,7 +199,7 @@ impl<'a> Exec<'a> {
     /// Whether the commands being run must stop: `exit`, a jump, or a
     /// limit.
     fn stopped(&self) -> bool {
-        self.exit.is_some() || self.flow.is_some() || self.halted
+        self.exit.is_some() || self.flow.is_some() || self.halted || self.aborted
     }
 
     /// Counts one command; false (with the message, once) past
@@ -230,6 +235,9 @@ impl<'a> Exec<'a> {
                         self.shell.remember(&src[pos..end]);
                     }
                     self.complete(&command);
+                    if std::mem::take(&mut self.aborted) {
+                        self.shell.status = 1;
+                    }
                     pos = end;
                 }
                 Err(e) => {
@@ -679,19 +687,23 @@ impl<'a> Exec<'a> {
 
     /// Prints an expansion error, bash's way; returns the status it gives.
     fn expansion_error(&mut self, shown: &str, e: &ExpandError) -> i32 {
-        let (message, status) = match e {
-            ExpandError::TooLong => (format!("bash: {shown}: {e}\n"), 126),
-            ExpandError::Unbound(_) | ExpandError::Arithmetic(_) => (format!("bash: {e}\n"), 1),
+        let message = match e {
+            ExpandError::TooLong => {
+                self.terminal.stderr(&format!("bash: {shown}: {e}\n"));
+                return 126;
+            }
+            ExpandError::Unbound(_) | ExpandError::Arithmetic(_) => format!("bash: {e}\n"),
         };
         self.terminal.stderr(&message);
-        if self.depth > 0 || self.subshells > 0 {
-            // Like a syntax error, an unbound variable or bad arithmetic
-            // ends a script (an argument list too long does not).
-            if status == 1 {
-                self.exit = Some(1);
-            }
+        // `set -u` ends a script; otherwise, as bad arithmetic, it drops
+        // the rest of the complete command.
+        let script = self.depth > 0 || self.subshells > 0;
+        if script && matches!(e, ExpandError::Unbound(_)) {
+            self.exit = Some(1);
+        } else {
+            self.aborted = true;
         }
-        status
+        1
     }
 
     /// `word` with its command substitutions and arithmetic replaced by
