@@ -25,7 +25,8 @@
 //! Reserved words count only where a command starts, unquoted. Input that
 //! ends inside a compound command is incomplete: the prompt asks for more.
 //! Compound commands and `$(...)` nest at most [`MAX_NESTING`] deep.
-//! Background jobs (`&`), `select`, `[[`, `time` and `coproc` are refused
+//! Background jobs (`&`), `select`, `[[`, `time`, `coproc` and the
+//! arithmetic command `((...))` (also `for ((...))`) are refused
 //! with a message saying this shell does not run them.
 
 use super::lex::{Lexer, MAX_NESTING, Op, Part, Stop, Token, Word, is_name};
@@ -60,6 +61,11 @@ pub enum ErrorKind {
     /// `select`, `[[`, `time`, `coproc`.
     #[error("{0}: this compound command is not available in this simulated shell")]
     Compound(String),
+    /// `(( expr ))` or `for (( ...; ...; ... ))`.
+    #[error(
+        "((...)): arithmetic commands are not available in this simulated shell; use [ ... ] and x=$((...))"
+    )]
+    ArithmeticCommand,
     /// A name that cannot be a variable's (`for 1 in`) or a function's.
     #[error("`{0}': not a valid identifier")]
     Identifier(String),
@@ -503,6 +509,21 @@ impl<'a> Parser<'a> {
         if self.depth >= MAX_NESTING {
             return Err(Stop::Error(SyntaxError {
                 kind: ErrorKind::TooDeep,
+                at,
+            }));
+        }
+        // `((` is arithmetic, `( (` a subshell in a subshell; after `for`
+        // any `(` starts `for ((`.
+        self.peek()?;
+        let arithmetic = match &self.peeked {
+            Some((next, Token::Op(Op::LParen))) => {
+                opener == "for" || (opener == "(" && *next == at + 1)
+            }
+            _ => false,
+        };
+        if arithmetic {
+            return Err(Stop::Error(SyntaxError {
+                kind: ErrorKind::ArithmeticCommand,
                 at,
             }));
         }

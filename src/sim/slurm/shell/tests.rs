@@ -374,6 +374,16 @@ fn syntax_errors_and_refusals_are_worded_like_bash() {
         ("f() echo", unexpected("echo")),
         ("for 1 in a; do :; done", "bash: `1': not a valid identifier\n".into()),
         (
+            "((i++))",
+            "bash: ((...)): arithmetic commands are not available in this simulated shell; use [ ... ] and x=$((...))\n"
+                .into(),
+        ),
+        (
+            "for ((i = 0; i < 3; i++)); do :; done",
+            "bash: ((...)): arithmetic commands are not available in this simulated shell; use [ ... ] and x=$((...))\n"
+                .into(),
+        ),
+        (
             "[[ -f x ]]",
             "bash: [[: this compound command is not available in this simulated shell\n".into(),
         ),
@@ -1459,6 +1469,7 @@ fn compound_commands_run_like_bash() {
             "/\n/home/ada\nunset\n",
         ),
         ("(exit 3); echo $?", "3\n"),
+        ("( (echo inner) )", "inner\n"),
         (
             "while read -r line; do echo \"got $line\"; done < f",
             "got a\ngot b\ngot c\n",
