@@ -318,6 +318,12 @@ impl<'a> Lexer<'a> {
         self.src.get(start..end).unwrap_or_default()
     }
 
+    /// Sets how deep the words read next are nested (inside compound
+    /// commands, as the parser counts them).
+    pub(super) fn set_nest(&mut self, nest: usize) {
+        self.nest = nest;
+    }
+
     /// How deep inside `$(...)` this lexer reads.
     pub(super) fn nest(&self) -> usize {
         self.nest
@@ -930,6 +936,8 @@ mod tests {
             format!("{}x{}", "$(".repeat(100), ")".repeat(100)),
             format!("{}x{}", "$((".repeat(100), "))".repeat(100)),
             format!("$({}x{})", "{ ".repeat(100), "; }".repeat(100)),
+            "$(if true; then ".repeat(20) + "x" + &"; fi)".repeat(20),
+            "${a:-{ $(".repeat(20) + "x" + &")}".repeat(20),
         ] {
             match tokens(&deep) {
                 Err(Stop::Error(e)) => assert_eq!(e.kind, ErrorKind::TooDeep),

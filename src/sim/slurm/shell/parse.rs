@@ -527,9 +527,13 @@ impl<'a> Parser<'a> {
                 at,
             }));
         }
+        // Expansions inside nest from here: `$(` and compound commands
+        // count towards one limit, which bounds the parser's recursion.
         self.depth += 1;
+        self.lexer.set_nest(self.depth);
         let compound = self.compound(&opener);
         self.depth -= 1;
+        self.lexer.set_nest(self.depth);
         let compound = compound?;
         Ok(Command::Compound(compound, self.redirects()?))
     }
