@@ -374,6 +374,78 @@ fn soup(rng: &mut Rng) -> String {
     line
 }
 
+/// Reserved words, substitutions and builtins of bash's grammar.
+const GRAMMAR: [&str; 34] = [
+    "if",
+    "then",
+    "elif",
+    "else",
+    "fi",
+    "for i in",
+    "for",
+    "do",
+    "done",
+    "while",
+    "until",
+    "case $x in",
+    "a|*)",
+    ";;",
+    "esac",
+    "{",
+    "}",
+    "(",
+    ")",
+    "f()",
+    "function g",
+    "$(",
+    "`",
+    "$((",
+    "))",
+    "[ -f f ]",
+    "test 1 -eq",
+    "break",
+    "continue 2",
+    "return",
+    "local v=1",
+    "shift",
+    "read -r l",
+    "set -euo pipefail",
+];
+
+/// A compound command, function or substitution: well formed with
+/// random pieces, or a shuffle of the grammar's words.
+fn grammar(rng: &mut Rng) -> String {
+    let body = |rng: &mut Rng| soup(rng).replace('&', "");
+    match rng.below(8) {
+        0 => format!("for i in $(seq {}); do {}; done", rng.below(5), body(rng)),
+        1 => format!(
+            "if {}; then {}; else {}; fi",
+            body(rng),
+            body(rng),
+            body(rng)
+        ),
+        2 => format!("f() {{ {}; f; }}; f", body(rng)),
+        3 => format!("while {}; do {}; done", rng.pick(&WORDS), body(rng)),
+        4 => format!("case {} in *) {};; esac", rng.pick(&WORDS), body(rng)),
+        5 => format!(
+            "echo $(( {} * {} )) \"$({})\"",
+            value(rng),
+            value(rng),
+            body(rng)
+        ),
+        // `set -x` would trace the end's check: the line turns it off again.
+        6 => format!(
+            "set -{} ; {}; set +eux +o pipefail",
+            rng.pick(&["e", "u", "x", "o pipefail"]),
+            rng.pick(&["false", "echo $unset", "false | true", "hostname", "squeue"])
+        ),
+        _ => (0..rng.below(10))
+            .map(|_| rng.pick(&GRAMMAR))
+            .collect::<Vec<_>>()
+            .join(if rng.chance(50) { "; " } else { " " }),
+    }
+}
+
 /// Raw characters: control characters, NULs, multi-byte and unassigned.
 fn noise(rng: &mut Rng) -> String {
     (0..rng.below(40))
@@ -468,6 +540,7 @@ fn input(rng: &mut Rng) -> Vec<String> {
             rng.pick(&["|", ";", "&&", "||", ">", "2>&1 |", "| head -n", "| wc -l"]),
             rng.pick(&["wc -l", "grep R", "cat", "f", "sort -k2", "tail -1", ""])
         ),
+        90..95 => grammar(rng),
         86..90 => rng
             .pick(&[
                 "ls",

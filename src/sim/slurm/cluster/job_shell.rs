@@ -131,7 +131,9 @@ fn run_shell(
         output,
         steps: commands.steps,
         exit: outcome.status,
-        runtime: (!commands.endless).then(|| shell.now().saturating_sub(job.start)),
+        // Killed at the time limit, it ran until the limit.
+        runtime: (!commands.endless && !shell.past_deadline())
+            .then(|| shell.now().saturating_sub(job.start)),
         files: shell.fs().changes_since(&before),
     }
 }

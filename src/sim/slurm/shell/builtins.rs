@@ -3,11 +3,15 @@
 //! messages (`bash: cd: x: No such file or directory`).
 
 use super::command::Output;
-use super::exec::Exec;
+use super::exec::{Exec, Input};
 use super::expand::Var;
 use super::fs::{FsError, Kind};
 use super::lex::is_name;
 use super::tools::TOOLS;
+
+mod script;
+
+pub(super) use script::read;
 
 /// A builtin: its name, a line for `help`, and what runs it.
 #[derive(Debug, Clone, Copy)]
@@ -38,9 +42,19 @@ pub(super) const BUILTINS: &[Builtin] = &[
         run: |_, _, _| 0,
     },
     Builtin {
+        name: "[",
+        summary: "test a condition: [ -f file ], [ \"$a\" = b ], [ \"$n\" -gt 3 ] (same as test)",
+        run: script::test,
+    },
+    Builtin {
         name: "bash",
-        summary: "run a script (bash job.sh) or a command (bash -c '...') in a subshell",
+        summary: "run a script (bash job.sh ARGS) or commands (bash -c '...' [NAME ARGS]) in a child shell",
         run: bash,
+    },
+    Builtin {
+        name: "break",
+        summary: "leave a for, while or until loop (break N: N loops)",
+        run: script::break_,
     },
     Builtin {
         name: "cd",
@@ -51,6 +65,11 @@ pub(super) const BUILTINS: &[Builtin] = &[
         name: "clear",
         summary: "clear the terminal screen",
         run: clear,
+    },
+    Builtin {
+        name: "continue",
+        summary: "go on with the next round of a loop (continue N)",
+        run: script::continue_,
     },
     Builtin {
         name: "exit",
@@ -73,14 +92,39 @@ pub(super) const BUILTINS: &[Builtin] = &[
         run: history,
     },
     Builtin {
+        name: "local",
+        summary: "make variables local to the function running (local NAME=value)",
+        run: script::local,
+    },
+    Builtin {
         name: "logout",
         summary: "end an ssh login",
         run: exit,
     },
     Builtin {
+        name: "read",
+        summary: "read a line of input into variables (read -r NAME...)",
+        run: |exec, argv, out| script::read(exec, argv, &mut Input::default(), out),
+    },
+    Builtin {
+        name: "return",
+        summary: "leave a function, with a status (return N)",
+        run: script::return_,
+    },
+    Builtin {
+        name: "set",
+        summary: "set -e, -u, -x, -o pipefail (+ turns off), or the positional parameters; alone, list variables",
+        run: script::set,
+    },
+    Builtin {
         name: "sh",
         summary: "run a script in a subshell, like bash",
         run: bash,
+    },
+    Builtin {
+        name: "shift",
+        summary: "drop the first positional parameters ($1...): shift [N]",
+        run: script::shift,
     },
     Builtin {
         name: "sleep",
@@ -91,6 +135,11 @@ pub(super) const BUILTINS: &[Builtin] = &[
         name: "source",
         summary: "run a script in this shell, keeping its variables and directory",
         run: source,
+    },
+    Builtin {
+        name: "test",
+        summary: "test a condition: test -f file, test \"$a\" = b, test \"$n\" -gt 3",
+        run: script::test,
     },
     Builtin {
         name: "unset",
@@ -167,7 +216,7 @@ fn exit(exec: &mut Exec<'_>, argv: &[String], out: &mut Output) -> i32 {
             }
         },
     };
-    if exec.depth == 0 {
+    if exec.depth == 0 && exec.subshells == 0 {
         // Leaving an `ssh` login goes back to where it came from.
         if let Some(host) = exec.shell.ssh_logout() {
             out.stdout("logout\n");
@@ -344,7 +393,10 @@ fn source(exec: &mut Exec<'_>, argv: &[String], out: &mut Output) -> i32 {
         return 2;
     };
     match script_text(exec, file, 1) {
-        Ok(text) => exec.nested(&text, out, false),
+        Ok(text) => {
+            let args = (argv.len() > 2).then(|| (exec.shell.arg0.clone(), argv[2..].to_vec()));
+            exec.nested(&text, out, false, args)
+        }
         Err((message, status)) => {
             out.stderr(&message);
             status
@@ -352,8 +404,10 @@ fn source(exec: &mut Exec<'_>, argv: &[String], out: &mut Output) -> i32 {
     }
 }
 
+/// `bash script [args]`, `bash -c 'commands' [name [args]]` (and `sh`):
+/// runs them in a child shell, which sees only the exported variables.
 fn bash(exec: &mut Exec<'_>, argv: &[String], out: &mut Output) -> i32 {
-    let text = match argv.get(1).map(String::as_str) {
+    let (text, args) = match argv.get(1).map(String::as_str) {
         None => {
             out.stderr(&format!(
                 "bash: {}: starting another interactive shell is not available in this simulated shell\n",
@@ -362,7 +416,11 @@ fn bash(exec: &mut Exec<'_>, argv: &[String], out: &mut Output) -> i32 {
             return 1;
         }
         Some("-c") => match argv.get(2) {
-            Some(command) => command.clone(),
+            Some(command) => {
+                let name = argv.get(3).cloned().unwrap_or_else(|| argv[0].clone());
+                let args = argv.get(4..).unwrap_or_default().to_vec();
+                (command.clone(), (name, args))
+            }
             None => {
                 out.stderr(&format!(
                     "bash: {}: -c: option requires an argument\n",
@@ -372,14 +430,14 @@ fn bash(exec: &mut Exec<'_>, argv: &[String], out: &mut Output) -> i32 {
             }
         },
         Some(file) => match script_text(exec, file, 127) {
-            Ok(text) => text,
+            Ok(text) => (text, (file.to_owned(), argv[2..].to_vec())),
             Err((message, status)) => {
                 out.stderr(&message);
                 return status;
             }
         },
     };
-    exec.nested(&text, out, true)
+    exec.nested(&text, out, true, Some(args))
 }
 
 fn help(exec: &mut Exec<'_>, _: &[String], out: &mut Output) -> i32 {
@@ -391,10 +449,11 @@ fn help(exec: &mut Exec<'_>, _: &[String], out: &mut Output) -> i32 {
         .collect();
     let plugged = exec.commands.commands();
     let mut text = String::from(
-        "This is a simulated bash shell. It runs simple commands, pipelines (a | b),\n\
-         lists (a; b, a && b, a || b), redirections (> >> 2> 2>&1 <), here-documents\n\
-         (<<EOF), variables ($HOME, ${VAR:-default}) and * globs. It has no loops,\n\
-         conditionals, functions or command substitution.\n\nShell commands:\n",
+        "This is a simulated bash shell. It runs commands, pipelines (a | b), lists\n\
+         (a; b, a && b, a || b), redirections (> >> 2> 2>&1 <), here-documents (<<EOF),\n\
+         variables ($HOME, ${VAR:-default}, $1, \"$@\"), * globs, $(command), $((1+2)),\n\
+         if, for, while, until, case, { }, ( ) and functions (f() { ...; }).\n\
+         It has no background jobs (&).\n\nShell commands:\n",
     );
     rows.sort();
     let width = rows

@@ -2,25 +2,73 @@
 //!
 //! For each complete command it runs the lists in order; for each pipeline
 //! the commands left to right, each one's standard output becoming the next
-//! one's input, after expanding the words and applying the redirections in
-//! order; for each command a builtin, a plugged-in command, a tool, or a
-//! script file. Syntax errors print bash's message and skip to the next
-//! line.
+//! one's input; for a simple command it first runs the command
+//! substitutions and arithmetic of its words (`resolve`, here, since they
+//! run commands), then expands the words (`expand`, pure), applies the
+//! redirections in order, and runs a function, a builtin, a plugged-in
+//! command, a tool, or a script file. Compound commands run their lists
+//! with their own redirections: what they print is captured and sent on
+//! like a simple command's output. Syntax errors print bash's message and
+//! skip to the next line.
+//!
+//! A subshell (`( )`, `$(...)`, each command of a pipeline) runs in the
+//! same executor, its directory, variables, functions and options saved
+//! before and put back after. Every command counts towards [`MAX_STEPS`]
+//! per line typed (or script run), and functions nest at most
+//! [`MAX_FUNCTION_DEPTH`] deep, so no input runs forever or overflows the
+//! stack.
+
+use std::borrow::Cow;
 
 use super::builtins;
 use super::command::{Call, Chunk, CommandSet, MAX_OUTPUT, Output, Stream};
-use super::expand::ExpandError;
+use super::expand::{ExpandError, Var, arith};
 use super::fs::{FsError, Kind, WriteMode};
-use super::lex::Word;
+use super::lex::{Param, ParamOp, Part, Word};
 use super::parse::{
-    AndOr, CompleteCommand, Connector, Parsed, Pipeline, Simple, Target, assignment, parse_next,
-    resume_after,
+    AndOr, Command, CompleteCommand, Compound, Connector, Parsed, Pipeline, Redirect, Simple,
+    Target, assignment, parse_next, resume_after,
 };
 use super::state::{Outcome, Shell};
 use super::tools;
 
 /// How deep scripts may run scripts (`bash a.sh` running `source b.sh`...).
 const MAX_SCRIPT_DEPTH: usize = 16;
+
+/// The most commands (simple commands, compound commands and loop rounds)
+/// one line at the prompt, or one script, may run: an endless loop stops
+/// there.
+pub(super) const MAX_STEPS: u64 = 100_000;
+
+/// How deep functions (bash's `FUNCNEST`) and subshells (`( )`, `$(...)`,
+/// pipes) may nest, together: each level takes 4 to 10 KiB of the stack in
+/// a release build (twice that in a debug one), and wasm's is 1 MiB.
+pub(super) const MAX_FUNCTION_DEPTH: usize = 64;
+
+/// Standard input being read: the text, and how much of it `read` took
+/// already (kept as an offset, so that reading it line by line does not
+/// copy the rest each time).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub(super) struct Input {
+    text: String,
+    at: usize,
+}
+
+impl Input {
+    pub(super) fn new(text: String) -> Input {
+        Input { text, at: 0 }
+    }
+
+    /// What is left to read.
+    pub(super) fn rest(&self) -> &str {
+        self.text.get(self.at..).unwrap_or_default()
+    }
+
+    /// Takes `n` bytes (a character boundary of [`Input::rest`]).
+    pub(super) fn consume(&mut self, n: usize) {
+        self.at = (self.at + n).min(self.text.len());
+    }
+}
 
 /// A simple command's words and assignments after expansion.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -38,6 +86,17 @@ enum Sink {
     Closed,
 }
 
+/// A jump out of the commands being run: `break`, `continue`, `return`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Flow {
+    /// `break n`: leave `n` loops.
+    Break(usize),
+    /// `continue n`: leave `n - 1` loops and go on with the next round.
+    Continue(usize),
+    /// `return`: leave the function (or sourced script).
+    Return,
+}
+
 /// The executor: the shell being run, the plugged-in commands, and what
 /// has reached the terminal so far.
 pub(super) struct Exec<'a> {
@@ -49,10 +108,40 @@ pub(super) struct Exec<'a> {
     pub(super) clear: bool,
     /// Seconds slept.
     pub(super) slept: u64,
-    /// `exit` ran in a script: its status.
+    /// `exit` ran in a script or subshell: its status.
     pub(super) exit: Option<i32>,
     /// Script nesting: 0 at the prompt.
     pub(super) depth: usize,
+    /// The standard input the commands being run inherit (a compound
+    /// command's redirection, or a pipe): what is left of it.
+    pub(super) input: Input,
+    /// Commands run so far, towards [`MAX_STEPS`].
+    pub(super) steps: u64,
+    /// The step limit or function nesting limit was hit: everything stops.
+    pub(super) halted: bool,
+    /// An expansion failed (bad arithmetic, or an unset variable under
+    /// `set -u` at the prompt): the rest of the complete command is
+    /// dropped, as bash drops the rest of the line.
+    aborted: bool,
+    /// Functions being run, innermost last: how deep they nest.
+    pub(super) functions: usize,
+    /// Subshells being run.
+    pub(super) subshells: usize,
+    /// Loops being run (in this function or subshell).
+    pub(super) loops: usize,
+    /// A `break`, `continue` or `return` on its way out.
+    pub(super) flow: Option<Flow>,
+    /// Contexts where `set -e` is ignored (conditions, `&&` and `||`
+    /// lists, `!`): how many are open.
+    quiet: usize,
+    /// Output being captured (a compound command's, a function's or a
+    /// substitution's): commands do not write to the terminal itself.
+    capturing: usize,
+    /// The variables `local` saved, one frame per function being run.
+    pub(super) locals: Vec<Vec<(String, Option<Var>)>>,
+    /// The status of the last command substitution of the command being
+    /// expanded.
+    last_substitution: Option<i32>,
 }
 
 impl<'a> Exec<'a> {
@@ -69,6 +158,18 @@ impl<'a> Exec<'a> {
             slept: 0,
             exit: None,
             depth,
+            input: Input::default(),
+            steps: 0,
+            halted: false,
+            aborted: false,
+            functions: 0,
+            subshells: 0,
+            loops: 0,
+            flow: None,
+            quiet: 0,
+            capturing: 0,
+            locals: Vec::new(),
+            last_substitution: None,
         }
     }
 
@@ -84,6 +185,9 @@ impl<'a> Exec<'a> {
                 at: self.shell.now,
             });
         }
+        if self.halted {
+            self.shell.status = 1;
+        }
         Outcome {
             output,
             status: self.shell.status,
@@ -93,12 +197,37 @@ impl<'a> Exec<'a> {
         }
     }
 
+    /// Whether the commands being run must stop: `exit`, a jump, or a
+    /// limit.
+    fn stopped(&self) -> bool {
+        self.exit.is_some() || self.flow.is_some() || self.halted || self.aborted
+    }
+
+    /// Counts one command; false (with the message, once) past
+    /// [`MAX_STEPS`].
+    fn step(&mut self) -> bool {
+        self.steps += 1;
+        if self.steps > MAX_STEPS && !self.halted {
+            self.halt(&format!(
+                "bash: stopped after {MAX_STEPS} commands: this simulated shell caps a command line's work (an endless loop?)\n"
+            ));
+        }
+        !self.halted
+    }
+
+    /// Stops everything with `message` on the terminal and status 1.
+    fn halt(&mut self, message: &str) {
+        self.halted = true;
+        self.terminal.stderr(message);
+        self.shell.status = 1;
+    }
+
     /// Runs the complete commands of `src` one by one; returns where an
     /// unfinished command starts, if the input ends inside one. With
     /// `history`, each command is added to the history first.
     pub(super) fn source(&mut self, src: &str, history: bool) -> Option<usize> {
         let mut pos = 0;
-        while self.exit.is_none() {
+        while !self.stopped() {
             match parse_next(src, pos) {
                 Ok(Parsed::End) => return None,
                 Ok(Parsed::Incomplete) => return Some(pos),
@@ -107,6 +236,9 @@ impl<'a> Exec<'a> {
                         self.shell.remember(&src[pos..end]);
                     }
                     self.complete(&command);
+                    if std::mem::take(&mut self.aborted) {
+                        self.shell.status = 1;
+                    }
                     pos = end;
                 }
                 Err(e) => {
@@ -134,6 +266,13 @@ impl<'a> Exec<'a> {
                 .stderr("bash: syntax error: unexpected end of file\n");
             self.shell.status = 2;
         }
+        if self.flow == Some(Flow::Return) {
+            self.flow = None;
+        }
+        if self.halted {
+            self.shell.status = 1;
+            return 1;
+        }
         self.exit.unwrap_or(self.shell.status)
     }
 
@@ -141,92 +280,556 @@ impl<'a> Exec<'a> {
     /// As a `child` process (`bash script`, `./script`) it sees only the
     /// exported variables, and its changes to the directory and variables
     /// are undone after it; otherwise (`source`) it runs in this shell.
-    /// Returns its status.
-    pub(super) fn nested(&mut self, text: &str, out: &mut Output, child: bool) -> i32 {
+    /// `args`, if given, are its `$0` and positional parameters. Returns
+    /// its status.
+    pub(super) fn nested(
+        &mut self,
+        text: &str,
+        out: &mut Output,
+        child: bool,
+        args: Option<(String, Vec<String>)>,
+    ) -> i32 {
         if self.depth >= MAX_SCRIPT_DEPTH {
             out.stderr(&format!(
                 "bash: scripts nested deeper than {MAX_SCRIPT_DEPTH} levels\n"
             ));
             return 1;
         }
-        let saved = child.then(|| (self.shell.cwd.clone(), self.shell.vars.clone()));
+        let saved = child.then(|| {
+            (
+                self.shell.cwd.clone(),
+                self.shell.vars.clone(),
+                std::mem::take(&mut self.shell.functions),
+                std::mem::take(&mut self.shell.options),
+            )
+        });
+        let saved_args = args.map(|(name, args)| {
+            (
+                std::mem::replace(&mut self.shell.arg0, name),
+                std::mem::replace(&mut self.shell.args, args),
+            )
+        });
         if child {
             self.shell.vars.retain(|_, v| v.exported);
         }
+        let input = std::mem::take(&mut self.input);
         let mut inner = Exec::new(&mut *self.shell, &mut *self.commands, self.depth + 1);
-        // The script's sleeps count on from the line's, towards its limit.
+        // The script's sleeps and steps count on from the line's, towards
+        // their limits.
         inner.slept = self.slept;
+        inner.steps = self.steps;
+        inner.functions = self.functions;
+        inner.subshells = self.subshells;
+        inner.input = input;
         let status = inner.script(text);
         self.clear |= inner.clear;
         self.slept = inner.slept;
+        self.steps = inner.steps;
+        self.halted |= inner.halted;
+        self.input = inner.input;
         for chunk in inner.terminal.into_chunks() {
             out.push(chunk.stream, &chunk.text);
         }
-        if let Some((cwd, vars)) = saved {
+        if let Some((name, args)) = saved_args {
+            self.shell.arg0 = name;
+            self.shell.args = args;
+        }
+        if let Some((cwd, vars, functions, options)) = saved {
             self.shell.cwd = cwd;
             self.shell.vars = vars;
+            self.shell.functions = functions;
+            self.shell.options = options;
         }
         status
     }
 
-    fn complete(&mut self, command: &CompleteCommand) {
-        for list in &command.lists {
-            if self.exit.is_some() {
-                return;
-            }
-            self.and_or(list, &command.here_docs);
-        }
+    pub(super) fn complete(&mut self, command: &CompleteCommand) {
+        self.list(&command.lists, &command.here_docs);
     }
 
-    fn and_or(&mut self, list: &AndOr, docs: &[Word]) {
-        let mut status = self.pipeline(&list.first, docs);
-        for (connector, pipeline) in &list.rest {
-            if self.exit.is_some() {
-                return;
+    /// Runs `items` in order; returns the last status.
+    fn list(&mut self, items: &[AndOr], docs: &[Word]) -> i32 {
+        for item in items {
+            if self.stopped() {
+                break;
+            }
+            self.and_or(item, docs);
+        }
+        self.shell.status
+    }
+
+    /// Runs `run` with `set -e` ignored when `quiet`.
+    fn quietly<T>(&mut self, quiet: bool, run: impl FnOnce(&mut Self) -> T) -> T {
+        self.quiet += usize::from(quiet);
+        let result = run(self);
+        self.quiet -= usize::from(quiet);
+        result
+    }
+
+    fn and_or(&mut self, list: &AndOr, docs: &[Word]) -> i32 {
+        let last = list.rest.len();
+        let mut status = self.quietly(last > 0, |e| e.pipeline(&list.first, docs));
+        for (i, (connector, pipeline)) in list.rest.iter().enumerate() {
+            if self.stopped() {
+                break;
             }
             let run = match connector {
                 Connector::And => status == 0,
                 Connector::Or => status != 0,
             };
             if run {
-                status = self.pipeline(pipeline, docs);
+                status = self.quietly(i + 1 < last, |e| e.pipeline(pipeline, docs));
             }
         }
+        status
     }
 
     fn pipeline(&mut self, pipeline: &Pipeline, docs: &[Word]) -> i32 {
         // Each command of a real pipeline runs in a subshell: `cd` or an
         // assignment there does not change this shell.
         let many = pipeline.commands.len() > 1;
-        let saved = many.then(|| (self.shell.cwd.clone(), self.shell.vars.clone(), self.exit));
-        let mut input = String::new();
+        let mut input = None;
         let mut status = 0;
+        let mut failed = 0;
         let last = pipeline.commands.len().saturating_sub(1);
+        self.quiet += usize::from(pipeline.negated);
         for (i, command) in pipeline.commands.iter().enumerate() {
-            let (s, piped) = self.simple(command, docs, std::mem::take(&mut input), i < last);
+            if self.halted {
+                break;
+            }
+            let stdin = input.take();
+            let (s, piped) = if many {
+                let ((_, piped), s) = self.subshell(|e| {
+                    let (s, piped) = e.command(command, docs, stdin, i < last);
+                    e.shell.status = s;
+                    (s, piped)
+                });
+                (s, piped)
+            } else {
+                self.command(command, docs, stdin, i < last)
+            };
             status = s;
-            input = piped;
+            if s != 0 {
+                failed = s;
+            }
+            input = Some(piped);
         }
-        if let Some((cwd, vars, exit)) = saved {
-            self.shell.cwd = cwd;
-            self.shell.vars = vars;
-            self.exit = exit;
+        self.quiet -= usize::from(pipeline.negated);
+        if self.shell.options.pipefail {
+            status = failed;
         }
         if pipeline.negated {
             status = i32::from(status == 0);
         }
         self.shell.status = status;
+        // `set -e`, but not for a compound command failing inside (its
+        // own commands did not stop it), nor at the prompt.
+        let compound = matches!(
+            pipeline.commands.last(),
+            Some(Command::Compound(c, _)) if !matches!(c, Compound::Subshell(_))
+        );
+        if status != 0
+            && self.shell.options.errexit
+            && !pipeline.negated
+            && self.quiet == 0
+            && !compound
+            && (self.depth > 0 || self.subshells > 0)
+            && !self.stopped()
+        {
+            self.exit = Some(status);
+        }
         status
     }
 
-    /// The words and assignments of a command, expanded (within one
-    /// budget). `export` takes its `NAME=value` arguments whole, as bash's
-    /// declaration builtins do.
-    fn expand(&self, command: &Simple) -> Result<Expanded, ExpandError> {
+    /// Runs `run` in a subshell: the directory, variables, functions,
+    /// options and positional parameters it changes are put back after,
+    /// and `exit` there ends only the subshell. Returns what `run` gave
+    /// and the subshell's status.
+    fn subshell<T: Default>(&mut self, run: impl FnOnce(&mut Self) -> T) -> (T, i32) {
+        let shell = &*self.shell;
+        let saved = (
+            shell.cwd.clone(),
+            shell.vars.clone(),
+            shell.functions.clone(),
+            shell.options,
+            shell.args.clone(),
+        );
+        let exit = self.exit.take();
+        let flow = self.flow.take();
+        let loops = std::mem::take(&mut self.loops);
+        self.subshells += 1;
+        let result = if self.subshells + self.functions > MAX_FUNCTION_DEPTH {
+            self.halt(&format!(
+                "bash: subshells nested deeper than {MAX_FUNCTION_DEPTH} levels\n"
+            ));
+            T::default()
+        } else {
+            run(self)
+        };
+        let status = self.exit.unwrap_or(self.shell.status);
+        self.subshells -= 1;
+        self.exit = exit;
+        self.flow = flow;
+        self.loops = loops;
+        let (cwd, vars, functions, options, args) = saved;
+        self.shell.cwd = cwd;
+        self.shell.vars = vars;
+        self.shell.functions = functions;
+        self.shell.options = options;
+        self.shell.args = args;
+        self.shell.status = status;
+        (result, status)
+    }
+
+    /// Runs `run` with what it prints captured, not shown.
+    fn captured<T>(&mut self, run: impl FnOnce(&mut Self) -> T) -> (T, Output) {
+        let saved = std::mem::take(&mut self.terminal);
+        self.capturing += 1;
+        let result = run(self);
+        self.capturing -= 1;
+        let out = std::mem::replace(&mut self.terminal, saved);
+        (result, out)
+    }
+
+    /// Runs one command of a pipeline with `stdin` (`None`: the input it
+    /// inherits); returns its status and, when `piped`, the output it sent
+    /// down the pipe.
+    fn command(
+        &mut self,
+        command: &Command,
+        docs: &[Word],
+        stdin: Option<String>,
+        piped: bool,
+    ) -> (i32, String) {
+        if !self.step() {
+            return (1, String::new());
+        }
+        match command {
+            Command::Simple(simple) => self.simple(simple, docs, stdin, piped),
+            Command::Function { name, body } => {
+                self.shell.functions.insert(name.clone(), body.clone());
+                (0, String::new())
+            }
+            Command::Compound(compound, redirects) => {
+                self.compound_with(compound, redirects, docs, stdin, piped)
+            }
+        }
+    }
+
+    /// Runs a compound command with its redirections.
+    fn compound_with(
+        &mut self,
+        compound: &Compound,
+        redirects: &[Redirect],
+        docs: &[Word],
+        stdin: Option<String>,
+        piped: bool,
+    ) -> (i32, String) {
+        let mut sinks = initial_sinks(piped);
+        let mut stdin = stdin;
+        if let Err(message) = self.redirect(redirects, docs, &mut stdin, &mut sinks) {
+            self.terminal.stderr(&message);
+            return (1, String::new());
+        }
+        let saved_input = stdin.map(|s| std::mem::replace(&mut self.input, Input::new(s)));
+        let direct = sinks == initial_sinks(false);
+        let (status, out) = if direct {
+            (self.compound(compound, docs), None)
+        } else {
+            let (status, out) = self.captured(|e| e.compound(compound, docs));
+            (status, Some(out))
+        };
+        if let Some(input) = saved_input {
+            self.input = input;
+        }
+        let Some(out) = out else {
+            return (status, String::new());
+        };
+        let (pipe, error) = self.route(out, &sinks);
+        if let Some(e) = error {
+            self.terminal.stderr(&format!("bash: write error: {e}\n"));
+            return (1, pipe);
+        }
+        (status, pipe)
+    }
+
+    /// Runs a compound command; returns its status.
+    fn compound(&mut self, compound: &Compound, docs: &[Word]) -> i32 {
+        match compound {
+            Compound::Group(list) => self.list(list, docs),
+            Compound::Subshell(list) => self.subshell(|e| e.list(list, docs)).1,
+            Compound::If {
+                branches,
+                otherwise,
+            } => {
+                for (condition, branch) in branches {
+                    let status = self.quietly(true, |e| e.list(condition, docs));
+                    if self.stopped() {
+                        return status;
+                    }
+                    if status == 0 {
+                        return self.list(branch, docs);
+                    }
+                }
+                match otherwise {
+                    Some(list) => self.list(list, docs),
+                    None => {
+                        self.shell.status = 0;
+                        0
+                    }
+                }
+            }
+            Compound::Loop {
+                until,
+                condition,
+                body,
+            } => {
+                let mut status = 0;
+                self.loops += 1;
+                loop {
+                    let test = self.quietly(true, |e| e.list(condition, docs));
+                    if self.stopped() || (test == 0) == *until {
+                        break;
+                    }
+                    status = self.list(body, docs);
+                    if !self.next_round() {
+                        break;
+                    }
+                }
+                self.loops -= 1;
+                self.shell.status = status;
+                status
+            }
+            Compound::For { name, words, body } => {
+                let values = match words {
+                    None => self.shell.args.clone(),
+                    Some(words) => match self.expand_words(words) {
+                        Ok(values) => values,
+                        Err(e) => {
+                            return self.expansion_error("for", &e);
+                        }
+                    },
+                };
+                let mut status = 0;
+                self.loops += 1;
+                for value in values {
+                    if !self.step() {
+                        break;
+                    }
+                    self.shell.assign(name, value);
+                    status = self.list(body, docs);
+                    if !self.next_round() {
+                        break;
+                    }
+                }
+                self.loops -= 1;
+                self.shell.status = status;
+                status
+            }
+            Compound::Case { word, arms } => self.case(word, arms, docs),
+        }
+    }
+
+    /// After a loop's body: whether to run another round, taking the
+    /// `break` or `continue` meant for this loop.
+    fn next_round(&mut self) -> bool {
+        match self.flow {
+            Some(Flow::Break(n)) => {
+                self.flow = (n > 1).then_some(Flow::Break(n - 1));
+                false
+            }
+            Some(Flow::Continue(n)) if n > 1 => {
+                self.flow = Some(Flow::Continue(n - 1));
+                false
+            }
+            Some(Flow::Continue(_)) => {
+                self.flow = None;
+                true
+            }
+            Some(Flow::Return) => false,
+            None => !self.stopped(),
+        }
+    }
+
+    /// `case word in ...`: runs the list of the first arm with a matching
+    /// pattern.
+    fn case(&mut self, word: &Word, arms: &[(Vec<Word>, Vec<AndOr>)], docs: &[Word]) -> i32 {
+        let value = match self.expand_string(word) {
+            Ok(value) => value,
+            Err(e) => {
+                return self.expansion_error("case", &e);
+            }
+        };
+        for (patterns, list) in arms {
+            for pattern in patterns {
+                let pattern = match self.resolve(pattern) {
+                    Ok(resolved) => self.shell.expander().pattern(&resolved),
+                    Err(e) => Err(e),
+                };
+                match pattern {
+                    Ok(pattern) if super::expand::wildcard_match(&pattern, &value) => {
+                        return if list.is_empty() {
+                            self.shell.status = 0;
+                            0
+                        } else {
+                            self.list(list, docs)
+                        };
+                    }
+                    Ok(_) => {}
+                    Err(e) => {
+                        return self.expansion_error("case", &e);
+                    }
+                }
+            }
+        }
+        self.shell.status = 0;
+        0
+    }
+
+    /// Prints an expansion error, bash's way; returns the status it gives.
+    fn expansion_error(&mut self, shown: &str, e: &ExpandError) -> i32 {
+        let message = match e {
+            ExpandError::TooLong => {
+                self.terminal.stderr(&format!("bash: {shown}: {e}\n"));
+                return 126;
+            }
+            ExpandError::Unbound(_) | ExpandError::Arithmetic(_) => format!("bash: {e}\n"),
+        };
+        self.terminal.stderr(&message);
+        // `set -u` ends a script; otherwise, as bad arithmetic, it drops
+        // the rest of the complete command.
+        let script = self.depth > 0 || self.subshells > 0;
+        if script && matches!(e, ExpandError::Unbound(_)) {
+            self.exit = Some(1);
+        } else {
+            self.aborted = true;
+        }
+        1
+    }
+
+    /// `word` with its command substitutions and arithmetic replaced by
+    /// their values ([`Part::Value`]), ready for the pure expander. A
+    /// `${x:-word}` whose word is not used keeps it unrun.
+    pub(super) fn resolve<'w>(&mut self, word: &'w Word) -> Result<Cow<'w, Word>, ExpandError> {
+        if !needs_resolving(&word.parts) {
+            return Ok(Cow::Borrowed(word));
+        }
+        let mut parts = Vec::with_capacity(word.parts.len());
+        for part in &word.parts {
+            parts.push(self.resolve_part(part)?);
+        }
+        Ok(Cow::Owned(Word {
+            parts,
+            raw: word.raw.clone(),
+        }))
+    }
+
+    fn resolve_part(&mut self, part: &Part) -> Result<Part, ExpandError> {
+        Ok(match part {
+            Part::Command { source, quoted } => Part::Value {
+                text: self.substitute(source),
+                quoted: *quoted,
+            },
+            Part::Arith { expr, quoted } => {
+                let text = self.expand_string(expr)?;
+                let shell = &*self.shell;
+                let lookup = |name: &str| shell.expander().lookup(name);
+                let value = arith::eval(&text, &lookup).map_err(ExpandError::Arithmetic)?;
+                Part::Value {
+                    text: value.to_string(),
+                    quoted: *quoted,
+                }
+            }
+            Part::Param(p) => {
+                let (colon, word) = match &p.op {
+                    ParamOp::Default { colon, word } | ParamOp::Alternative { colon, word } => {
+                        (*colon, word)
+                    }
+                    _ => return Ok(part.clone()),
+                };
+                let value = self.shell.expander().lookup(&p.name);
+                let set = value.is_some_and(|v| !(colon && v.is_empty()));
+                let used = set == matches!(p.op, ParamOp::Alternative { .. });
+                if !used || !needs_resolving(&word.parts) {
+                    return Ok(part.clone());
+                }
+                let word = self.resolve(word)?.into_owned();
+                let op = match p.op {
+                    ParamOp::Default { .. } => ParamOp::Default { colon, word },
+                    _ => ParamOp::Alternative { colon, word },
+                };
+                Part::Param(Param {
+                    name: p.name.clone(),
+                    op,
+                    quoted: p.quoted,
+                })
+            }
+            other => other.clone(),
+        })
+    }
+
+    /// Runs `source` in a subshell for `$(...)`: its standard output,
+    /// without trailing newlines; what it writes to standard error goes on
+    /// to the terminal.
+    fn substitute(&mut self, source: &str) -> String {
+        let ((_, out), status) = self.subshell(|e| {
+            // Outside POSIX mode bash clears `set -e` in a substitution.
+            e.shell.options.errexit = false;
+            let input = std::mem::take(&mut e.input);
+            let result = e.captured(|e| e.script(source));
+            e.input = input;
+            result
+        });
+        self.last_substitution = Some(status);
+        let mut text = String::new();
+        for chunk in out.into_chunks() {
+            match chunk.stream {
+                Stream::Stdout => text.push_str(&chunk.text),
+                Stream::Stderr => self.terminal.stderr(&chunk.text),
+            }
+        }
+        text.truncate(text.trim_end_matches('\n').len());
+        text
+    }
+
+    /// The fields of `words`, substitutions run, as `for` takes them.
+    fn expand_words(&mut self, words: &[Word]) -> Result<Vec<String>, ExpandError> {
+        let mut resolved = Vec::new();
+        for word in words {
+            resolved.push(self.resolve(word)?);
+        }
         let ex = self.shell.expander();
-        let declaration = command.words.first().is_some_and(|w| w.raw == "export");
+        let mut values = Vec::new();
+        for word in &resolved {
+            values.extend(ex.fields(word)?);
+        }
+        Ok(values)
+    }
+
+    /// `word` as one string, substitutions run.
+    fn expand_string(&mut self, word: &Word) -> Result<String, ExpandError> {
+        let word = self.resolve(word)?;
+        self.shell.expander().string(&word, true)
+    }
+
+    /// The words and assignments of a command, substitutions run, then
+    /// expanded (within one budget). `export` and `local` take their
+    /// `NAME=value` arguments whole, as bash's declaration builtins do.
+    fn expand(&mut self, command: &Simple) -> Result<Expanded, ExpandError> {
+        let mut words = Vec::new();
+        for word in &command.words {
+            words.push(self.resolve(word)?);
+        }
+        let mut values = Vec::new();
+        for (name, word) in &command.assignments {
+            values.push((name, self.resolve(word)?));
+        }
+        let ex = self.shell.expander();
+        let declaration = words
+            .first()
+            .is_some_and(|w| w.raw == "export" || w.raw == "local");
         let mut argv = Vec::new();
-        for (i, word) in command.words.iter().enumerate() {
+        for (i, word) in words.iter().enumerate() {
             match assignment(word) {
                 Some((name, value)) if declaration && i > 0 => {
                     argv.push(format!("{name}={}", ex.string(&value, true)?));
@@ -234,43 +837,65 @@ impl<'a> Exec<'a> {
                 _ => argv.extend(ex.fields(word)?),
             }
         }
-        let assigns = command
-            .assignments
+        let assigns = values
             .iter()
-            .map(|(name, word)| Ok((name.clone(), ex.string(word, true)?)))
+            .map(|(name, word)| Ok(((*name).clone(), ex.string(word, true)?)))
             .collect::<Result<_, ExpandError>>()?;
         Ok(Expanded { argv, assigns })
     }
 
-    /// Runs one simple command with `stdin`; returns its status and, when
-    /// `piped`, the output it sent down the pipe.
+    /// `set -x`: the command about to run, on standard error.
+    fn trace(&mut self, expanded: &Expanded) {
+        let mut line = "+".repeat(1 + self.subshells.min(8));
+        for (name, value) in &expanded.assigns {
+            line.push(' ');
+            line.push_str(&format!("{name}={}", trace_quote(value)));
+        }
+        for arg in &expanded.argv {
+            line.push(' ');
+            line.push_str(&trace_quote(arg));
+        }
+        line.push('\n');
+        self.terminal.stderr(&line);
+    }
+
+    /// Runs one simple command with `stdin` (`None`: the input it
+    /// inherits); returns its status and, when `piped`, the output it sent
+    /// down the pipe.
     fn simple(
         &mut self,
         command: &Simple,
         docs: &[Word],
-        stdin: String,
+        stdin: Option<String>,
         piped: bool,
     ) -> (i32, String) {
         if self.shell.past_deadline() {
             self.exit = Some(self.shell.status);
             return (self.shell.status, String::new());
         }
-        let Expanded { argv, assigns } = match self.expand(command) {
+        self.last_substitution = None;
+        let expanded = match self.expand(command) {
             Ok(expanded) => expanded,
             Err(e) => {
-                let shown = command.words.first().map_or("", |w| w.raw.as_str());
-                self.terminal.stderr(&format!("bash: {shown}: {e}\n"));
-                return (126, String::new());
+                let shown = command
+                    .words
+                    .first()
+                    .map_or("", |w| w.raw.as_str())
+                    .to_owned();
+                let status = self.expansion_error(&shown, &e);
+                return (status, String::new());
             }
         };
-        let stdout = if piped {
-            Sink::Pipe
-        } else {
-            Sink::Terminal(Stream::Stdout)
-        };
-        let mut sinks = [stdout, Sink::Terminal(Stream::Stderr)];
+        if self.halted {
+            return (1, String::new());
+        }
+        if self.shell.options.xtrace {
+            self.trace(&expanded);
+        }
+        let Expanded { argv, assigns } = expanded;
+        let mut sinks = initial_sinks(piped);
         let mut stdin = stdin;
-        if let Err(message) = self.redirect(command, docs, &mut stdin, &mut sinks) {
+        if let Err(message) = self.redirect(&command.redirects, docs, &mut stdin, &mut sinks) {
             self.terminal.stderr(&message);
             return (1, String::new());
         }
@@ -278,16 +903,43 @@ impl<'a> Exec<'a> {
             for (name, value) in assigns {
                 self.shell.assign(&name, value);
             }
-            return (0, String::new());
+            return (self.last_substitution.unwrap_or(0), String::new());
         };
         let mut out = Output::new();
-        let to_terminal = sinks[0] == Sink::Terminal(Stream::Stdout);
-        let mut status = self.dispatch(&argv, &assigns, &stdin, to_terminal, &mut out);
+        let to_terminal = sinks[0] == Sink::Terminal(Stream::Stdout) && self.capturing == 0;
+        // The command reads its own input, or takes from what it inherits.
+        let inherited = stdin.is_none();
+        let mut input = match stdin {
+            Some(text) => Input::new(text),
+            None => std::mem::take(&mut self.input),
+        };
+        let mut status = self.dispatch(&argv, &assigns, &mut input, to_terminal, &mut out);
+        if inherited {
+            self.input = input;
+        }
         if out.is_truncated() {
             self.terminal.stderr(&format!(
                 "bash: {name}: output cut at {MAX_OUTPUT} bytes (the simulated shell's limit)\n"
             ));
         }
+        let (pipe, write_error) = self.route(out, &sinks);
+        if let Some(e) = write_error {
+            let prefix =
+                if builtins::find(&name).is_some() || BASH_BUILTIN_TOOLS.contains(&name.as_str()) {
+                    "bash: "
+                } else {
+                    ""
+                };
+            self.terminal
+                .stderr(&format!("{prefix}{name}: write error: {e}\n"));
+            status = 1;
+        }
+        (status, pipe)
+    }
+
+    /// Sends `out` where `sinks` say; returns what went down the pipe and
+    /// the last error writing a file.
+    fn route(&mut self, out: Output, sinks: &[Sink; 2]) -> (String, Option<FsError>) {
         let mut pipe = Output::new();
         let mut write_error = None;
         self.terminal.set_time(self.shell.now);
@@ -312,31 +964,20 @@ impl<'a> Exec<'a> {
                 Sink::Closed => {}
             }
         }
-        if let Some(e) = write_error {
-            let prefix =
-                if builtins::find(&name).is_some() || BASH_BUILTIN_TOOLS.contains(&name.as_str()) {
-                    "bash: "
-                } else {
-                    ""
-                };
-            self.terminal
-                .stderr(&format!("{prefix}{name}: write error: {e}\n"));
-            status = 1;
-        }
-        (status, pipe.text(Stream::Stdout))
+        (pipe.text(Stream::Stdout), write_error)
     }
 
-    /// Applies the redirections of `command` in order: `stdin` and the
-    /// sinks of descriptors 1 and 2. Files for output are created (and
-    /// truncated) now, as bash opens them before the command runs.
+    /// Applies `redirects` in order: `stdin` and the sinks of descriptors
+    /// 1 and 2. Files for output are created (and truncated) now, as bash
+    /// opens them before the command runs.
     fn redirect(
         &mut self,
-        command: &Simple,
+        redirects: &[Redirect],
         docs: &[Word],
-        stdin: &mut String,
+        stdin: &mut Option<String>,
         sinks: &mut [Sink; 2],
     ) -> Result<(), String> {
-        for r in &command.redirects {
+        for r in redirects {
             let sink = match &r.target {
                 Target::Read(word) => {
                     let (path, shown) = self.redirect_path(word)?;
@@ -346,29 +987,31 @@ impl<'a> Exec<'a> {
                         .read(&path)
                         .map_err(|e| format!("bash: {shown}: {e}\n"))?;
                     if r.fd == 0 {
-                        *stdin = text.to_owned();
+                        *stdin = Some(text.to_owned());
                     }
                     continue;
                 }
                 Target::HereDoc(index) => {
                     if r.fd == 0 {
                         let body = docs.get(*index).cloned().unwrap_or_default();
-                        *stdin = self
-                            .shell
-                            .expander()
-                            .string(&body, false)
+                        let body = self
+                            .resolve(&body)
                             .map_err(|e| format!("bash: <<: {e}\n"))?;
+                        *stdin = Some(
+                            self.shell
+                                .expander()
+                                .string(&body, false)
+                                .map_err(|e| format!("bash: <<: {e}\n"))?,
+                        );
                     }
                     continue;
                 }
                 Target::HereString(word) => {
                     if r.fd == 0 {
                         let text = self
-                            .shell
-                            .expander()
-                            .string(word, true)
+                            .expand_string(word)
                             .map_err(|e| format!("bash: {}: {e}\n", word.raw))?;
-                        *stdin = text + "\n";
+                        *stdin = Some(text + "\n");
                     }
                     continue;
                 }
@@ -410,12 +1053,10 @@ impl<'a> Exec<'a> {
 
     /// The canonical path a redirection names, and the name to show in
     /// messages; the word must expand to exactly one field.
-    fn redirect_path(&self, word: &Word) -> Result<(String, String), String> {
-        let mut fields = self
-            .shell
-            .expander()
-            .fields(word)
-            .map_err(|e| format!("bash: {}: {e}\n", word.raw))?;
+    fn redirect_path(&mut self, word: &Word) -> Result<(String, String), String> {
+        let error = |e: ExpandError| format!("bash: {}: {e}\n", word.raw);
+        let resolved = self.resolve(word).map_err(error)?;
+        let mut fields = self.shell.expander().fields(&resolved).map_err(error)?;
         if fields.len() != 1 {
             return Err(format!("bash: {}: ambiguous redirect\n", word.raw));
         }
@@ -434,13 +1075,25 @@ impl<'a> Exec<'a> {
         &mut self,
         argv: &[String],
         assigns: &[(String, String)],
-        stdin: &str,
+        stdin: &mut Input,
         to_terminal: bool,
         out: &mut Output,
     ) -> i32 {
         let name = argv[0].as_str();
+        if let Some(body) = self.shell.functions.get(name).cloned() {
+            let saved = std::mem::replace(&mut self.input, std::mem::take(stdin));
+            let status = self.call(&body, argv, out);
+            *stdin = std::mem::replace(&mut self.input, saved);
+            return status;
+        }
+        if name == "read" {
+            return builtins::read(self, argv, stdin, out);
+        }
         if let Some(builtin) = builtins::find(name) {
-            return (builtin.run)(self, argv, out);
+            let saved = std::mem::replace(&mut self.input, std::mem::take(stdin));
+            let status = (builtin.run)(self, argv, out);
+            *stdin = std::mem::replace(&mut self.input, saved);
+            return status;
         }
         if name == "sudo" {
             return self.sudo(argv, stdin, to_terminal, out);
@@ -452,7 +1105,7 @@ impl<'a> Exec<'a> {
         let shell = &mut *self.shell;
         let mut call = Call {
             argv,
-            stdin,
+            stdin: stdin.rest(),
             env: &env,
             cwd: &shell.cwd,
             user: &shell.user,
@@ -476,6 +1129,47 @@ impl<'a> Exec<'a> {
         }
     }
 
+    /// Calls the function whose body is `body` with `argv` (its name
+    /// first); what it prints goes to `out`.
+    fn call(&mut self, body: &str, argv: &[String], out: &mut Output) -> i32 {
+        if self.functions + self.subshells >= MAX_FUNCTION_DEPTH {
+            self.halt(&format!(
+                "bash: {}: maximum function nesting level exceeded ({MAX_FUNCTION_DEPTH})\n",
+                argv[0]
+            ));
+            return 1;
+        }
+        let src = format!("{body}\n");
+        let Ok(Parsed::Command(command, _)) = parse_next(&src, 0) else {
+            out.stderr(&format!(
+                "bash: {}: the function's body does not parse again\n",
+                argv[0]
+            ));
+            return 1;
+        };
+        let args = std::mem::replace(&mut self.shell.args, argv[1..].to_vec());
+        let loops = std::mem::take(&mut self.loops);
+        self.functions += 1;
+        self.locals.push(Vec::new());
+        let (_, captured) = self.captured(|e| e.complete(&command));
+        for (name, old) in self.locals.pop().unwrap_or_default().into_iter().rev() {
+            match old {
+                Some(var) => self.shell.vars.insert(name, var),
+                None => self.shell.vars.remove(&name),
+            };
+        }
+        self.functions -= 1;
+        self.loops = loops;
+        self.shell.args = args;
+        if self.flow == Some(Flow::Return) {
+            self.flow = None;
+        }
+        for chunk in captured.into_chunks() {
+            out.push(chunk.stream, &chunk.text);
+        }
+        self.shell.status
+    }
+
     /// `./job.sh`: runs an executable file as a script in a subshell.
     fn run_file(&mut self, name: &str, out: &mut Output) -> i32 {
         let fs = &self.shell.fs;
@@ -489,7 +1183,7 @@ impl<'a> Exec<'a> {
             Ok((_, m)) if !m.executable => (126, FsError::PermissionDenied),
             Ok((path, _)) => {
                 let text = fs.read(&path).unwrap_or_default().to_owned();
-                return self.nested(&text, out, true);
+                return self.nested(&text, out, true, None);
             }
         };
         out.stderr(&format!("bash: {name}: {error}\n"));
@@ -506,3 +1200,40 @@ impl<'a> Exec<'a> {
 /// Tools that are builtins in real bash, whose errors bash prefixes with
 /// `bash: `.
 const BASH_BUILTIN_TOOLS: [&str; 4] = ["echo", "pwd", "true", "false"];
+
+/// The sinks of a command before its redirections: the pipe or the
+/// terminal, and the terminal.
+fn initial_sinks(piped: bool) -> [Sink; 2] {
+    let stdout = if piped {
+        Sink::Pipe
+    } else {
+        Sink::Terminal(Stream::Stdout)
+    };
+    [stdout, Sink::Terminal(Stream::Stderr)]
+}
+
+/// Whether `parts` hold a command substitution or arithmetic to run.
+fn needs_resolving(parts: &[Part]) -> bool {
+    parts.iter().any(|part| match part {
+        Part::Command { .. } | Part::Arith { .. } => true,
+        Part::Param(Param {
+            op: ParamOp::Default { word, .. } | ParamOp::Alternative { word, .. },
+            ..
+        }) => needs_resolving(&word.parts),
+        _ => false,
+    })
+}
+
+/// A word as `set -x` shows it: in single quotes if it has blanks or
+/// characters special to the shell.
+fn trace_quote(word: &str) -> String {
+    let plain = !word.is_empty()
+        && word
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || "-_./:=,+@%^".contains(c));
+    if plain {
+        word.to_owned()
+    } else {
+        format!("'{}'", word.replace('\'', "'\\''"))
+    }
+}

@@ -1,6 +1,13 @@
-//! Word expansion, in bash's order: tilde, parameters, field splitting of
-//! unquoted expansions (on blanks and newlines, the default `IFS`), and
-//! pathname expansion of unquoted `*` and `?`, then quote removal.
+//! Word expansion, in bash's order: tilde, parameters (variables, the
+//! positional `$1`... `"$@"`, and the specials `$?`, `$#`...), field
+//! splitting of unquoted expansions (on blanks and newlines, the default
+//! `IFS`), and pathname expansion of unquoted `*` and `?`, then quote
+//! removal.
+//!
+//! Expansion is pure: it reads the shell and never runs a command. The
+//! executor first replaces each `$(...)` and `$((...))` of a word by its
+//! value ([`Part::Value`]); here those values are split and globbed like a
+//! variable's. [`arith`] evaluates `$((...))`.
 //!
 //! A field is built as two strings at once: its text, and a glob pattern
 //! in which quoted `*`, `?` and `\` are escaped, so `"*.txt"` stays literal
@@ -14,6 +21,8 @@ use serde::{Deserialize, Serialize};
 use super::fs::{Fs, Kind, MAX_NAME, join};
 use super::lex::{Param, ParamOp, Part, Word};
 
+pub(super) mod arith;
+
 /// The most paths one glob expands to; more are cut off.
 const MAX_GLOB: usize = 10_000;
 
@@ -22,11 +31,17 @@ const MAX_GLOB: usize = 10_000;
 pub(super) const MAX_EXPANSION: usize = 2 << 20;
 
 /// Why an expansion failed.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub(super) enum ExpandError {
     /// More than [`MAX_EXPANSION`] bytes (`E2BIG`).
     #[error("Argument list too long")]
     TooLong,
+    /// `set -u` and an unset variable: bash's whole message, after `bash: `.
+    #[error("{0}: unbound variable")]
+    Unbound(String),
+    /// `$((...))` failed: bash's whole message, after `bash: `.
+    #[error("{0}")]
+    Arithmetic(String),
 }
 
 /// The process id `$$` reports.
@@ -51,6 +66,14 @@ pub(super) struct Expander<'a> {
     pub(super) cwd: &'a str,
     pub(super) user: &'a str,
     pub(super) room: Cell<usize>,
+    /// `$0`: a script's name, or `bash` when empty.
+    pub(super) arg0: &'a str,
+    /// The positional parameters `$1`...
+    pub(super) args: &'a [String],
+    /// `set -u`: expanding an unset variable is an error.
+    pub(super) nounset: bool,
+    /// The first unset variable expanded under `set -u`.
+    pub(super) unbound: std::cell::RefCell<Option<String>>,
 }
 
 #[derive(Debug, Default)]
@@ -143,6 +166,13 @@ impl Builder {
         }
     }
 
+    /// Ends the field being built, even an empty one (between the words
+    /// of `"$@"`).
+    fn split_here(&mut self) {
+        self.started = true;
+        self.finish();
+    }
+
     fn finish(&mut self) {
         if self.started {
             self.fields.push(std::mem::take(&mut self.cur));
@@ -153,14 +183,19 @@ impl Builder {
 
 impl Expander<'_> {
     /// The value of a parameter; `None` if unset.
-    fn lookup(&self, name: &str) -> Option<String> {
+    pub(super) fn lookup(&self, name: &str) -> Option<String> {
         match name {
             "?" => Some(self.status.to_string()),
             "$" => Some(SHELL_PID.to_string()),
-            "#" => Some("0".to_owned()),
-            "0" => Some("bash".to_owned()),
+            "#" => Some(self.args.len().to_string()),
+            "0" if self.arg0.is_empty() => Some("bash".to_owned()),
+            "0" => Some(self.arg0.to_owned()),
             "-" => Some("himBH".to_owned()),
-            "@" | "*" => Some(String::new()),
+            "@" | "*" => Some(self.args.join(" ")),
+            _ if name.bytes().all(|b| b.is_ascii_digit()) => {
+                let n: usize = name.parse().ok()?;
+                self.args.get(n.checked_sub(1)?).cloned()
+            }
             _ => self.vars.get(name).map(|v| v.value.clone()),
         }
     }
@@ -184,6 +219,9 @@ impl Expander<'_> {
                 Part::Lit(s) => s.chars().for_each(|c| b.unquoted_char(c)),
                 Part::Quoted(s) => b.quoted(s),
                 Part::Param(p) => self.param(p, b),
+                Part::Value { text, quoted } => b.expanded(text, *quoted),
+                // The executor replaces these by their values first.
+                Part::Command { .. } | Part::Arith { .. } => {}
             }
         }
     }
@@ -206,6 +244,21 @@ impl Expander<'_> {
 
     fn param(&self, p: &Param, b: &mut Builder) {
         let value = self.lookup(&p.name);
+        if p.name == "@" && p.quoted && p.op == ParamOp::Value {
+            // `"$@"`: each parameter its own field.
+            for (i, arg) in self.args.iter().enumerate() {
+                if i > 0 {
+                    b.split_here();
+                }
+                b.quoted(arg);
+            }
+            return;
+        }
+        if value.is_none() && self.nounset && matches!(p.op, ParamOp::Value | ParamOp::Length) {
+            self.unbound
+                .borrow_mut()
+                .get_or_insert_with(|| p.name.clone());
+        }
         match &p.op {
             ParamOp::Value => b.expanded(value.as_deref().unwrap_or_default(), p.quoted),
             ParamOp::Length => {
@@ -227,13 +280,15 @@ impl Expander<'_> {
     /// The fields of a command word: split, globbed, quotes removed. An
     /// unquoted expansion to nothing gives no field at all.
     pub(super) fn fields(&self, word: &Word) -> Result<Vec<String>, ExpandError> {
+        if self.args.is_empty() && only_quoted_at(word) {
+            // `"$@"` with no parameters is no field at all.
+            return Ok(Vec::new());
+        }
         let mut b = Builder::new(true, self.room.get());
         self.parts(&word.parts, true, &mut b);
         b.finish();
         let mut room = b.room;
-        if b.overflow {
-            return Err(ExpandError::TooLong);
-        }
+        self.check(b.overflow)?;
         let mut out = Vec::new();
         for field in b.fields {
             let matches = if field.glob {
@@ -262,10 +317,29 @@ impl Expander<'_> {
         let mut b = Builder::new(false, self.room.get());
         self.parts(&word.parts, tilde, &mut b);
         self.room.set(b.room);
-        if b.overflow {
+        self.check(b.overflow)?;
+        Ok(b.cur.text)
+    }
+
+    /// `word` as a `case` pattern: one string, its quoted characters
+    /// escaped so that only unquoted `*` and `?` match freely.
+    pub(super) fn pattern(&self, word: &Word) -> Result<String, ExpandError> {
+        let mut b = Builder::new(false, self.room.get());
+        self.parts(&word.parts, true, &mut b);
+        self.room.set(b.room);
+        self.check(b.overflow)?;
+        Ok(b.cur.pattern)
+    }
+
+    /// The error of an expansion just made, if any.
+    fn check(&self, overflow: bool) -> Result<(), ExpandError> {
+        if let Some(name) = self.unbound.borrow_mut().take() {
+            return Err(ExpandError::Unbound(name));
+        }
+        if overflow {
             return Err(ExpandError::TooLong);
         }
-        Ok(b.cur.text)
+        Ok(())
     }
 
     /// The paths matching `pattern` (with `\` escaping literal characters),
@@ -324,6 +398,19 @@ impl Expander<'_> {
         found.sort();
         found
     }
+}
+
+/// Whether `word` is `"$@"` alone (with nothing but empty quotes around).
+fn only_quoted_at(word: &Word) -> bool {
+    let mut at = false;
+    for part in &word.parts {
+        match part {
+            Part::Param(p) if p.name == "@" && p.quoted && p.op == ParamOp::Value => at = true,
+            Part::Quoted(s) if s.is_empty() => {}
+            _ => return false,
+        }
+    }
+    at
 }
 
 /// `prefix` and `name` joined as the user typed the prefix.

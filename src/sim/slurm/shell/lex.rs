@@ -4,12 +4,16 @@
 //! read at the newline that ends their line, as bash does.
 //!
 //! Running out of input inside a quote, after a trailing backslash, inside
-//! `${` or in an open here-document is [`Stop::Incomplete`]: the shell then
-//! asks for another line. Constructs this shell does not run (`$(...)`,
-//! backquotes, `$((...))`) are refused here with a [`SyntaxError`].
+//! `${`, `$(`, a backquote or in an open here-document is
+//! [`Stop::Incomplete`]: the shell then asks for another line. The inside of
+//! `$(...)` is parsed (by the parser, from here) only to find where it ends
+//! and to report its syntax errors early, as bash does; the word keeps its
+//! source text, which the executor parses again when it runs it.
+//! Constructs this shell does not run (`<(...)`) are refused here with a
+//! [`SyntaxError`].
 
 use super::escape::{self, Dialect};
-use super::parse::{ErrorKind, SyntaxError};
+use super::parse::{self, ErrorKind, SyntaxError};
 
 /// How deep `${x:-${y:-...}}` may nest.
 pub(super) const MAX_NESTING: usize = 32;
@@ -32,6 +36,30 @@ pub(super) enum Part {
     Quoted(String),
     /// A parameter expansion (`$x`, `${x:-word}`).
     Param(Param),
+    /// `$(...)` or `` `...` ``: the commands' source text, run by the
+    /// executor before the word is expanded.
+    Command {
+        /// The commands, as typed (backquote escapes removed).
+        source: String,
+        /// Inside double quotes: no field splitting or globbing.
+        quoted: bool,
+    },
+    /// `$((...))`: the expression, itself expanded before it is evaluated.
+    Arith {
+        /// The expression, with its `$x` and `$(...)`.
+        expr: Word,
+        /// Inside double quotes.
+        quoted: bool,
+    },
+    /// The result of a [`Part::Command`] or [`Part::Arith`], put in its
+    /// place by the executor: then split and globbed like a parameter's
+    /// value unless `quoted`.
+    Value {
+        /// The text.
+        text: String,
+        /// Inside double quotes.
+        quoted: bool,
+    },
 }
 
 /// A parameter expansion.
@@ -223,6 +251,9 @@ pub(super) struct Lexer<'a> {
     pos: usize,
     pending: Vec<PendingHereDoc>,
     bodies: Vec<Word>,
+    /// How deep inside `$(...)` this lexer reads: its expansions nest
+    /// from there.
+    nest: usize,
 }
 
 fn is_blank(c: char) -> bool {
@@ -267,12 +298,35 @@ fn push_text(parts: &mut Vec<Part>, text: &str, quoted: bool) {
 impl<'a> Lexer<'a> {
     /// A lexer over `src`, starting at byte `pos`.
     pub(super) fn new(src: &'a str, pos: usize) -> Lexer<'a> {
+        Lexer::nested(src, pos, 0)
+    }
+
+    /// A lexer over `src` from `pos`, `nest` levels inside `$(...)`.
+    pub(super) fn nested(src: &'a str, pos: usize, nest: usize) -> Lexer<'a> {
         Lexer {
             src,
             pos,
             pending: Vec::new(),
             bodies: Vec::new(),
+            nest,
         }
+    }
+
+    /// The input from `start` to `end` (clamped to character boundaries
+    /// of the input).
+    pub(super) fn source(&self, start: usize, end: usize) -> &str {
+        self.src.get(start..end).unwrap_or_default()
+    }
+
+    /// Sets how deep the words read next are nested (inside compound
+    /// commands, as the parser counts them).
+    pub(super) fn set_nest(&mut self, nest: usize) {
+        self.nest = nest;
+    }
+
+    /// How deep inside `$(...)` this lexer reads.
+    pub(super) fn nest(&self) -> usize {
+        self.nest
     }
 
     /// The byte offset reached.
@@ -358,7 +412,7 @@ impl<'a> Lexer<'a> {
             }
             Some(c) if is_meta(c) => Token::Op(self.operator(start)?),
             Some(_) => {
-                let parts = self.parts(Mode::Word, 0)?;
+                let parts = self.parts(Mode::Word, self.nest)?;
                 let raw = self.src[start..self.pos].to_owned();
                 let digits = !raw.is_empty() && raw.bytes().all(|b| b.is_ascii_digit());
                 if digits && matches!(self.peek(), Some('<' | '>')) {
@@ -438,12 +492,14 @@ impl<'a> Lexer<'a> {
             let parts = if doc.quoted {
                 vec![Part::Quoted(body.clone())]
             } else {
-                let mut inner = Lexer::new(&body, 0);
-                inner.parts(Mode::HereDoc, 0).map_err(|stop| match stop {
-                    // Positions inside the body point at its line.
-                    Stop::Error(e) => Stop::Error(SyntaxError { at: self.pos, ..e }),
-                    Stop::Incomplete => Stop::Incomplete,
-                })?
+                let mut inner = Lexer::nested(&body, 0, self.nest);
+                inner
+                    .parts(Mode::HereDoc, self.nest)
+                    .map_err(|stop| match stop {
+                        // Positions inside the body point at its line.
+                        Stop::Error(e) => Stop::Error(SyntaxError { at: self.pos, ..e }),
+                        Stop::Incomplete => Stop::Incomplete,
+                    })?
             };
             self.bodies.push(Word { parts, raw: body });
         }
@@ -511,14 +567,18 @@ impl<'a> Lexer<'a> {
                     for part in inner {
                         match part {
                             Part::Quoted(s) | Part::Lit(s) => push_text(&mut parts, &s, true),
-                            Part::Param(p) => parts.push(Part::Param(p)),
+                            other => parts.push(other),
                         }
                     }
                 }
-                '`' => return Err(self.error(ErrorKind::Backquote, at)),
+                '`' => {
+                    self.bump();
+                    let source = self.backquote(quoted)?;
+                    parts.push(Part::Command { source, quoted });
+                }
                 '$' => match self.dollar(quoted, depth)? {
-                    Some(part @ Part::Param(_)) => parts.push(part),
                     Some(Part::Quoted(s) | Part::Lit(s)) => push_text(&mut parts, &s, true),
+                    Some(part) => parts.push(part),
                     None => push_text(&mut parts, "$", quoted),
                 },
                 _ => {
@@ -541,9 +601,19 @@ impl<'a> Lexer<'a> {
                 self.brace(start, quoted, depth)
             }
             Some('(') if self.peek_at(1) == Some('(') => {
-                Err(self.error(ErrorKind::Arithmetic, start))
+                self.pos += 2;
+                self.arithmetic(start, quoted, depth)
             }
-            Some('(') => Err(self.error(ErrorKind::CommandSubstitution, start)),
+            Some('(') => {
+                self.bump();
+                if depth >= MAX_NESTING {
+                    return Err(self.error(ErrorKind::TooDeep, start));
+                }
+                let inner = self.pos;
+                self.pos = parse::substitution_end(self.src, inner, depth + 1)?;
+                let source = self.src[inner..self.pos - 1].to_owned();
+                Ok(Some(Part::Command { source, quoted }))
+            }
             Some('\'') if !quoted => {
                 self.bump();
                 let rest = &self.src[self.pos..];
@@ -577,6 +647,75 @@ impl<'a> Lexer<'a> {
             }
             _ => Ok(None),
         }
+    }
+
+    /// The text of `` `...` `` after the opening backquote, with the
+    /// backslashes that escape `` ` ``, `$` and `\` (and `"` inside double
+    /// quotes) removed, as bash reads it.
+    fn backquote(&mut self, quoted: bool) -> Result<String, Stop> {
+        let mut source = String::new();
+        loop {
+            match self.bump().ok_or(Stop::Incomplete)? {
+                '`' => return Ok(source),
+                '\\' => match self.bump().ok_or(Stop::Incomplete)? {
+                    c @ ('`' | '$' | '\\') => source.push(c),
+                    '"' if quoted => source.push('"'),
+                    c => {
+                        source.push('\\');
+                        source.push(c);
+                    }
+                },
+                c => source.push(c),
+            }
+        }
+    }
+
+    /// The inside of `$((...))`, after the parentheses; `start` is at the
+    /// `$`. The expression ends at the `))` that closes it; its `$x` and
+    /// `$(...)` expand as in double quotes.
+    fn arithmetic(
+        &mut self,
+        start: usize,
+        quoted: bool,
+        depth: usize,
+    ) -> Result<Option<Part>, Stop> {
+        if depth >= MAX_NESTING {
+            return Err(self.error(ErrorKind::TooDeep, start));
+        }
+        let rest = &self.src[self.pos..];
+        let mut open = 0usize;
+        let mut end = None;
+        let mut chars = rest.char_indices().peekable();
+        while let Some((i, c)) = chars.next() {
+            match c {
+                '(' => open += 1,
+                ')' if open > 0 => open -= 1,
+                ')' if chars.peek().map(|&(_, c)| c) == Some(')') => {
+                    end = Some(i);
+                    break;
+                }
+                ')' => {
+                    let kind = ErrorKind::Unexpected(")".to_owned());
+                    return Err(self.error(kind, self.pos + i));
+                }
+                _ => {}
+            }
+        }
+        let end = end.ok_or(Stop::Incomplete)?;
+        let text = &rest[..end];
+        let mut inner = Lexer::nested(text, 0, depth + 1);
+        let parts = inner
+            .parts(Mode::HereDoc, depth + 1)
+            .map_err(|stop| match stop {
+                Stop::Error(e) => Stop::Error(SyntaxError { at: start, ..e }),
+                Stop::Incomplete => Stop::Incomplete,
+            })?;
+        let expr = Word {
+            parts,
+            raw: text.to_owned(),
+        };
+        self.pos += end + 2;
+        Ok(Some(Part::Arith { expr, quoted }))
     }
 
     fn name(&mut self) -> String {
@@ -727,7 +866,17 @@ mod tests {
 
     #[test]
     fn unfinished_input_is_incomplete() {
-        for src in ["'abc", "\"abc", "echo ${x", "echo ${x:-a", "$'a"] {
+        for src in [
+            "'abc",
+            "\"abc",
+            "echo ${x",
+            "echo ${x:-a",
+            "$'a",
+            "echo $(date",
+            "echo `date",
+            "echo $((1+",
+            "echo \"$(echo 'a)\"",
+        ] {
             assert_eq!(tokens(src), Err(Stop::Incomplete), "{src}");
         }
     }
@@ -735,9 +884,6 @@ mod tests {
     #[test]
     fn unsupported_expansions_are_refused() {
         for (src, kind) in [
-            ("echo $(date)", ErrorKind::CommandSubstitution),
-            ("echo `date`", ErrorKind::Backquote),
-            ("echo $((1+2))", ErrorKind::Arithmetic),
             ("echo ${x%.out}", ErrorKind::ParamForm("${x%.out}".into())),
             ("echo ${}", ErrorKind::BadSubstitution("${}".into())),
             ("diff <(a) b", ErrorKind::ProcessSubstitution),
@@ -750,11 +896,53 @@ mod tests {
     }
 
     #[test]
+    fn substitutions_keep_their_source() {
+        assert_eq!(
+            word("\"$(echo \")\" a)\"`b`"),
+            vec![
+                Part::Command {
+                    source: "echo \")\" a".into(),
+                    quoted: true
+                },
+                Part::Quoted(String::new()),
+                Part::Command {
+                    source: "b".into(),
+                    quoted: false
+                },
+            ]
+        );
+        let Part::Arith {
+            expr,
+            quoted: false,
+        } = &word("$((1 + (2) * $x))")[0]
+        else {
+            panic!()
+        };
+        assert_eq!(expr.raw, "1 + (2) * $x");
+        // A case pattern's `)` does not end `$(...)`.
+        assert_eq!(
+            word("$(case a in a) echo y;; esac)"),
+            vec![Part::Command {
+                source: "case a in a) echo y;; esac".into(),
+                quoted: false
+            }]
+        );
+    }
+
+    #[test]
     fn nesting_is_bounded() {
-        let deep = format!("{}x{}", "${a:-".repeat(100), "}".repeat(100));
-        match tokens(&deep) {
-            Err(Stop::Error(e)) => assert_eq!(e.kind, ErrorKind::TooDeep),
-            other => panic!("{other:?}"),
+        for deep in [
+            format!("{}x{}", "${a:-".repeat(100), "}".repeat(100)),
+            format!("{}x{}", "$(".repeat(100), ")".repeat(100)),
+            format!("{}x{}", "$((".repeat(100), "))".repeat(100)),
+            format!("$({}x{})", "{ ".repeat(100), "; }".repeat(100)),
+            "$(if true; then ".repeat(20) + "x" + &"; fi)".repeat(20),
+            "${a:-{ $(".repeat(20) + "x" + &")}".repeat(20),
+        ] {
+            match tokens(&deep) {
+                Err(Stop::Error(e)) => assert_eq!(e.kind, ErrorKind::TooDeep),
+                other => panic!("{other:?}"),
+            }
         }
     }
 }

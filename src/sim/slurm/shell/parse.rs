@@ -2,18 +2,32 @@
 //! here-documents) at a time, so that a pasted script runs line by line as
 //! in bash and an unfinished line asks for more input.
 //!
-//! The grammar is bash's for simple commands, pipelines and lists:
+//! The grammar is bash's for simple and compound commands, functions,
+//! pipelines and lists:
 //!
 //! ```text
-//! complete := and_or ((';') and_or)* [';'] NEWLINE
+//! complete := and_or (';' and_or)* [';'] NEWLINE
+//! list     := NEWLINE* and_or ((';' | NEWLINE) NEWLINE* and_or)* [';' | NEWLINE]
 //! and_or   := pipeline (('&&' | '||') NEWLINE* pipeline)*
-//! pipeline := ['!'] simple (('|' | '|&') NEWLINE* simple)*
+//! pipeline := ['!'] command (('|' | '|&') NEWLINE* command)*
+//! command  := simple | compound redirect* | funcdef
 //! simple   := (ASSIGNMENT | WORD | redirect)+      assignments first
+//! compound := '{' list '}' | '(' list ')'
+//!           | 'if' list 'then' list ('elif' list 'then' list)* ['else' list] 'fi'
+//!           | ('while' | 'until') list 'do' list 'done'
+//!           | 'for' NAME [NEWLINE* 'in' WORD* (';' | NEWLINE)] NEWLINE* 'do' list 'done'
+//!           | 'case' WORD NEWLINE* 'in' (NEWLINE* ['('] WORD ('|' WORD)* ')' [list] [';;'])* 'esac'
+//! funcdef  := NAME '(' ')' NEWLINE* compound redirect*
+//!           | 'function' NAME ['(' ')'] NEWLINE* compound redirect*
 //! redirect := [IO_NUMBER] ('<' | '>' | '>>' | '>|' | '&>' | '&>>' | '<<' | '<<-' | '<<<' | '>&' | '<&') WORD
 //! ```
 //!
-//! Compound commands, subshells and background jobs are refused with a
-//! message saying this shell does not run them.
+//! Reserved words count only where a command starts, unquoted. Input that
+//! ends inside a compound command is incomplete: the prompt asks for more.
+//! Compound commands and `$(...)` nest at most [`MAX_NESTING`] deep.
+//! Background jobs (`&`), `select`, `[[`, `time`, `coproc` and the
+//! arithmetic command `((...))` (also `for ((...))`) are refused
+//! with a message saying this shell does not run them.
 
 use super::lex::{Lexer, MAX_NESTING, Op, Part, Stop, Token, Word, is_name};
 
@@ -41,35 +55,29 @@ pub enum ErrorKind {
     /// A valid `${...}` form beyond `${x}`, `${#x}`, `${x:-w}` and `${x:+w}`.
     #[error("{0}: this form of parameter expansion is not available in this simulated shell")]
     ParamForm(String),
-    /// `$(...)`.
-    #[error("$(...): command substitution is not available in this simulated shell")]
-    CommandSubstitution,
-    /// `` `...` ``.
-    #[error("`...`: command substitution is not available in this simulated shell")]
-    Backquote,
-    /// `$((...))`.
-    #[error("$((...)): arithmetic expansion is not available in this simulated shell")]
-    Arithmetic,
     /// `<(...)` or `>(...)`.
     #[error("<(...): process substitution is not available in this simulated shell")]
     ProcessSubstitution,
-    /// `( ... )` or `name() { ... }`.
-    #[error("(...): subshells and functions are not available in this simulated shell")]
-    Subshell,
-    /// `if`, `for`, `while`, `until`, `case`, `select`, `function`, `{`,
-    /// `[[`, `time`, `coproc`.
-    #[error(
-        "{0}: compound commands (if, for, while, case, {{ }}) are not available in this simulated shell"
-    )]
+    /// `select`, `[[`, `time`, `coproc`.
+    #[error("{0}: this compound command is not available in this simulated shell")]
     Compound(String),
+    /// `(( expr ))` or `for (( ...; ...; ... ))`.
+    #[error(
+        "((...)): arithmetic commands are not available in this simulated shell; use [ ... ] and x=$((...))"
+    )]
+    ArithmeticCommand,
+    /// A name that cannot be a variable's (`for 1 in`) or a function's.
+    #[error("`{0}': not a valid identifier")]
+    Identifier(String),
     /// `command &`.
     #[error("&: background jobs are not available in this simulated shell")]
     Background,
     /// A redirection of a file descriptor other than 0, 1 and 2.
     #[error("{0}: only file descriptors 0, 1 and 2 are available in this simulated shell")]
     FileDescriptor(String),
-    /// `${...}` or quotes nested deeper than the lexer allows.
-    #[error("expansions nested deeper than {MAX_NESTING} levels")]
+    /// `${...}`, quotes, `$(...)` or compound commands nested deeper than
+    /// the parser allows.
+    #[error("expansions or compound commands nested deeper than {MAX_NESTING} levels")]
     TooDeep,
 }
 
@@ -78,7 +86,7 @@ pub enum ErrorKind {
 pub(super) struct CompleteCommand {
     /// The `;`-separated lists.
     pub(super) lists: Vec<AndOr>,
-    /// The bodies of its here-documents, by [`Redirect::HereDoc`] index.
+    /// The bodies of its here-documents, by [`Target::HereDoc`] index.
     pub(super) here_docs: Vec<Word>,
 }
 
@@ -106,7 +114,66 @@ pub(super) struct Pipeline {
     /// `!`: invert the status.
     pub(super) negated: bool,
     /// The commands, left to right.
-    pub(super) commands: Vec<Simple>,
+    pub(super) commands: Vec<Command>,
+}
+
+/// One command of a pipeline.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(super) enum Command {
+    /// Words, assignments and redirections.
+    Simple(Simple),
+    /// `if`, a loop, `case`, `{ }` or `( )`, with redirections of its own.
+    Compound(Compound, Vec<Redirect>),
+    /// `name() { ...; }`: the body kept as its source text (with its
+    /// redirections), parsed again at each call, so that a shell's
+    /// functions stay plain data.
+    Function {
+        /// The function's name.
+        name: String,
+        /// The body, as typed.
+        body: String,
+    },
+}
+
+/// A compound command.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(super) enum Compound {
+    /// `{ list; }`.
+    Group(Vec<AndOr>),
+    /// `( list )`: run in a subshell.
+    Subshell(Vec<AndOr>),
+    /// `if c; then a; elif d; then b; else e; fi`.
+    If {
+        /// Each condition with its branch, `if` then the `elif`s.
+        branches: Vec<(Vec<AndOr>, Vec<AndOr>)>,
+        /// The `else` branch.
+        otherwise: Option<Vec<AndOr>>,
+    },
+    /// `while c; do body; done`, or `until` with `until`.
+    Loop {
+        /// `until`: run while the condition fails.
+        until: bool,
+        /// The condition.
+        condition: Vec<AndOr>,
+        /// The body.
+        body: Vec<AndOr>,
+    },
+    /// `for name in words; do body; done`; without `in`, over `"$@"`.
+    For {
+        /// The variable.
+        name: String,
+        /// The words after `in`.
+        words: Option<Vec<Word>>,
+        /// The body.
+        body: Vec<AndOr>,
+    },
+    /// `case word in pat|pat) list;; esac`.
+    Case {
+        /// The word matched.
+        word: Word,
+        /// Each arm's patterns and list.
+        arms: Vec<(Vec<Word>, Vec<AndOr>)>,
+    },
 }
 
 /// A simple command: assignments, words and redirections.
@@ -169,25 +236,48 @@ pub(super) enum Parsed {
     End,
 }
 
-/// Reserved words that open a compound command.
-const COMPOUND: [&str; 11] = [
-    "if", "for", "while", "until", "case", "select", "function", "{", "[[", "time", "coproc",
-];
+/// Reserved words that open a compound command this shell does not run.
+const REFUSED: [&str; 4] = ["select", "[[", "time", "coproc"];
+
+/// Reserved words (and the function keyword) that open a compound
+/// command this shell runs.
+const OPENERS: [&str; 7] = ["if", "for", "while", "until", "case", "{", "function"];
+
+/// Whether `name` can name a function: a word with no quoting or
+/// expansion, not a reserved word.
+fn is_function_name(name: &str) -> bool {
+    !name.is_empty()
+        && !name.contains(['\'', '"', '\\', '$', '`', '=', '/'])
+        && !OPENERS.contains(&name)
+        && !CONTINUATION.contains(&name)
+}
 
 /// Reserved words that can only continue one.
 const CONTINUATION: [&str; 8] = ["then", "else", "elif", "fi", "do", "done", "esac", "}"];
 
 /// Parses the next complete command of `src` from byte `start`.
 pub(super) fn parse_next(src: &str, start: usize) -> Result<Parsed, SyntaxError> {
-    let mut parser = Parser {
-        lexer: Lexer::new(src, start),
-        peeked: None,
-    };
+    let mut parser = Parser::new(Lexer::new(src, start));
     match parser.complete() {
         Ok(parsed) => Ok(parsed),
         Err(Stop::Incomplete) => Ok(Parsed::Incomplete),
         Err(Stop::Error(e)) => Err(e),
     }
+}
+
+/// Where the `$(...)` whose inside starts at `start` ends (just after its
+/// `)`), `nest` levels deep: the inside is parsed as a list of commands.
+pub(super) fn substitution_end(src: &str, start: usize, nest: usize) -> Result<usize, Stop> {
+    let mut parser = Parser::new(Lexer::nested(src, start, nest));
+    parser.line_breaks()?;
+    if *parser.peek()? != Token::Op(Op::RParen) {
+        parser.list(&[")"])?;
+    }
+    parser.expect(")")?;
+    if parser.lexer.take_bodies().is_none() {
+        return Err(Stop::Incomplete);
+    }
+    Ok(parser.lexer.pos())
 }
 
 /// Where to go on after a syntax error at `at`: past the end of that line,
@@ -202,9 +292,30 @@ pub(super) fn resume_after(src: &str, at: usize) -> usize {
 struct Parser<'a> {
     lexer: Lexer<'a>,
     peeked: Option<(usize, Token)>,
+    /// How deep compound commands (and `$(...)`) nest here.
+    depth: usize,
 }
 
-impl Parser<'_> {
+/// Whether `token` is the reserved word or operator `end` (`)` and `;;`
+/// are operators; the others words).
+fn is_end(token: &Token, end: &str) -> bool {
+    match token {
+        Token::Word(w) => w.raw == end,
+        Token::Op(op) => op.text() == end && matches!(op, Op::RParen | Op::DSemi),
+        _ => false,
+    }
+}
+
+impl<'a> Parser<'a> {
+    fn new(lexer: Lexer<'a>) -> Parser<'a> {
+        let depth = lexer.nest();
+        Parser {
+            lexer,
+            peeked: None,
+            depth,
+        }
+    }
+
     fn peek(&mut self) -> Result<&Token, Stop> {
         if self.peeked.is_none() {
             self.peeked = Some(self.lexer.next_token()?);
@@ -228,10 +339,6 @@ impl Parser<'_> {
             Token::End => Stop::Incomplete,
             Token::Op(Op::Amp) => Stop::Error(SyntaxError {
                 kind: ErrorKind::Background,
-                at,
-            }),
-            Token::Op(Op::LParen) => Stop::Error(SyntaxError {
-                kind: ErrorKind::Subshell,
                 at,
             }),
             other => Stop::Error(SyntaxError {
@@ -301,7 +408,7 @@ impl Parser<'_> {
         if negated {
             self.next()?;
         }
-        let mut commands = vec![self.simple()?];
+        let mut commands = vec![self.command()?];
         loop {
             let stderr_too = match self.peek()? {
                 Token::Op(Op::Pipe) => false,
@@ -311,17 +418,22 @@ impl Parser<'_> {
             self.next()?;
             if stderr_too && let Some(last) = commands.last_mut() {
                 // `a |& b` is `a 2>&1 | b`, the copy made after a's own redirections.
-                last.redirects.push(Redirect {
+                let copy = Redirect {
                     fd: 2,
                     target: Target::Dup(1),
-                });
+                };
+                match last {
+                    Command::Simple(simple) => simple.redirects.push(copy),
+                    Command::Compound(_, redirects) => redirects.push(copy),
+                    Command::Function { .. } => {}
+                }
             }
             self.line_breaks()?;
-            commands.push(self.simple()?);
+            commands.push(self.command()?);
         }
     }
 
-    fn simple(&mut self) -> Result<Simple, Stop> {
+    fn simple(&mut self) -> Result<Command, Stop> {
         let mut simple = Simple::default();
         loop {
             let at_start = simple.words.is_empty()
@@ -329,7 +441,7 @@ impl Parser<'_> {
                 && simple.redirects.is_empty();
             let (at, token) = self.next()?;
             match token {
-                Token::Word(word) if at_start && COMPOUND.contains(&word.raw.as_str()) => {
+                Token::Word(word) if at_start && REFUSED.contains(&word.raw.as_str()) => {
                     let kind = ErrorKind::Compound(word.raw);
                     return Err(Stop::Error(SyntaxError { kind, at }));
                 }
@@ -352,12 +464,309 @@ impl Parser<'_> {
                 Token::Op(op) if is_redirect(op) => {
                     simple.redirects.push(self.redirect(None, op)?);
                 }
+                Token::Op(Op::LParen)
+                    if simple.words.len() == 1
+                        && simple.assignments.is_empty()
+                        && simple.redirects.is_empty() =>
+                {
+                    let name = simple.words.pop().map(|w| w.raw).unwrap_or_default();
+                    let (close_at, close) = self.next()?;
+                    if close != Token::Op(Op::RParen) {
+                        return Err(self.unexpected((close_at, close)));
+                    }
+                    return self.function_body(name, at);
+                }
                 other if at_start => return Err(self.unexpected((at, other))),
                 other => {
                     // Not part of this command: leave it for the caller.
                     self.peeked = Some((at, other));
-                    return Ok(simple);
+                    return Ok(Command::Simple(simple));
                 }
+            }
+        }
+    }
+
+    /// One command of a pipeline: a compound command, a function
+    /// definition or a simple command.
+    fn command(&mut self) -> Result<Command, Stop> {
+        let opener = match self.peek()? {
+            Token::Word(w) if OPENERS.contains(&w.raw.as_str()) => w.raw.clone(),
+            Token::Op(Op::LParen) => "(".to_owned(),
+            _ => return self.simple(),
+        };
+        let (at, _) = self.next()?;
+        if opener == "function" {
+            let (name_at, token) = self.next()?;
+            let Token::Word(name) = token else {
+                return Err(self.unexpected((name_at, token)));
+            };
+            if *self.peek()? == Token::Op(Op::LParen) {
+                self.next()?;
+                self.expect(")")?;
+            }
+            return self.function_body(name.raw, name_at);
+        }
+        if self.depth >= MAX_NESTING {
+            return Err(Stop::Error(SyntaxError {
+                kind: ErrorKind::TooDeep,
+                at,
+            }));
+        }
+        // `((` is arithmetic, `( (` a subshell in a subshell; after `for`
+        // any `(` starts `for ((`.
+        self.peek()?;
+        let arithmetic = match &self.peeked {
+            Some((next, Token::Op(Op::LParen))) => {
+                opener == "for" || (opener == "(" && *next == at + 1)
+            }
+            _ => false,
+        };
+        if arithmetic {
+            return Err(Stop::Error(SyntaxError {
+                kind: ErrorKind::ArithmeticCommand,
+                at,
+            }));
+        }
+        // Expansions inside nest from here: `$(` and compound commands
+        // count towards one limit, which bounds the parser's recursion.
+        self.depth += 1;
+        self.lexer.set_nest(self.depth);
+        let compound = self.compound(&opener);
+        self.depth -= 1;
+        self.lexer.set_nest(self.depth);
+        let compound = compound?;
+        Ok(Command::Compound(compound, self.redirects()?))
+    }
+
+    /// The redirections after a compound command.
+    fn redirects(&mut self) -> Result<Vec<Redirect>, Stop> {
+        let mut redirects = Vec::new();
+        loop {
+            match self.peek()? {
+                Token::IoNumber(_) => {
+                    let (at, token) = self.next()?;
+                    let Token::IoNumber(digits) = token else {
+                        return Err(self.unexpected((at, token)));
+                    };
+                    let fd = fd_number(&digits, at)?;
+                    let (op_at, next) = self.next()?;
+                    let Token::Op(op) = next else {
+                        return Err(self.unexpected((op_at, next)));
+                    };
+                    redirects.push(self.redirect(Some(fd), op)?);
+                }
+                Token::Op(op) if is_redirect(*op) => {
+                    let op = *op;
+                    self.next()?;
+                    redirects.push(self.redirect(None, op)?);
+                }
+                _ => return Ok(redirects),
+            }
+        }
+    }
+
+    /// The body of the function `name` (after `name()` or `function
+    /// name`): a compound command, kept as source text.
+    fn function_body(&mut self, name: String, at: usize) -> Result<Command, Stop> {
+        self.line_breaks()?;
+        let start = match self.peek()? {
+            Token::Word(w) if OPENERS.contains(&w.raw.as_str()) && w.raw != "function" => {
+                self.peeked.as_ref().map_or(0, |(at, _)| *at)
+            }
+            Token::Op(Op::LParen) => self.peeked.as_ref().map_or(0, |(at, _)| *at),
+            _ => {
+                let token = self.next()?;
+                return Err(self.unexpected(token));
+            }
+        };
+        if !is_function_name(&name) {
+            let kind = ErrorKind::Identifier(name);
+            return Err(Stop::Error(SyntaxError { kind, at }));
+        }
+        self.command()?;
+        let end = self.peeked.as_ref().map_or(self.lexer.pos(), |(at, _)| *at);
+        let body = self.lexer.source(start, end).trim_end().to_owned();
+        Ok(Command::Function { name, body })
+    }
+
+    /// Takes the reserved word (or `)`) `word`, or fails.
+    fn expect(&mut self, word: &str) -> Result<(), Stop> {
+        let token = self.next()?;
+        if is_end(&token.1, word) || (word == ")" && token.1 == Token::Op(Op::RParen)) {
+            Ok(())
+        } else {
+            Err(self.unexpected(token))
+        }
+    }
+
+    /// A list of commands inside a compound command, up to (not taking)
+    /// one of the reserved words `ends`: and-or lists separated by `;` or
+    /// newlines. It may not be empty.
+    fn list(&mut self, ends: &[&str]) -> Result<Vec<AndOr>, Stop> {
+        let mut items = Vec::new();
+        loop {
+            self.line_breaks()?;
+            let token = self.peek()?;
+            if ends.iter().any(|end| is_end(token, end)) {
+                if items.is_empty() {
+                    let token = self.next()?;
+                    return Err(self.unexpected(token));
+                }
+                return Ok(items);
+            }
+            items.push(self.and_or()?);
+            match self.peek()? {
+                Token::Newline | Token::Op(Op::Semi) => {
+                    self.next()?;
+                }
+                _ => {
+                    let token = self.peek()?;
+                    if ends.iter().any(|end| is_end(token, end)) {
+                        return Ok(items);
+                    }
+                    let token = self.next()?;
+                    return Err(self.unexpected(token));
+                }
+            }
+        }
+    }
+
+    /// The compound command opened by `opener`, already taken.
+    fn compound(&mut self, opener: &str) -> Result<Compound, Stop> {
+        Ok(match opener {
+            "{" => {
+                let list = self.list(&["}"])?;
+                self.expect("}")?;
+                Compound::Group(list)
+            }
+            "(" => {
+                let list = self.list(&[")"])?;
+                self.expect(")")?;
+                Compound::Subshell(list)
+            }
+            "if" => {
+                let mut branches = Vec::new();
+                let mut otherwise = None;
+                loop {
+                    let condition = self.list(&["then"])?;
+                    self.expect("then")?;
+                    let branch = self.list(&["elif", "else", "fi"])?;
+                    branches.push((condition, branch));
+                    let (at, token) = self.next()?;
+                    match &token {
+                        Token::Word(w) if w.raw == "elif" => continue,
+                        Token::Word(w) if w.raw == "else" => {
+                            otherwise = Some(self.list(&["fi"])?);
+                            self.expect("fi")?;
+                        }
+                        Token::Word(w) if w.raw == "fi" => {}
+                        _ => return Err(self.unexpected((at, token))),
+                    }
+                    break;
+                }
+                Compound::If {
+                    branches,
+                    otherwise,
+                }
+            }
+            "while" | "until" => {
+                let condition = self.list(&["do"])?;
+                self.expect("do")?;
+                let body = self.do_body()?;
+                Compound::Loop {
+                    until: opener == "until",
+                    condition,
+                    body,
+                }
+            }
+            "for" => self.for_loop()?,
+            _ => self.case()?,
+        })
+    }
+
+    /// `do list done`, after `do`.
+    fn do_body(&mut self) -> Result<Vec<AndOr>, Stop> {
+        let body = self.list(&["done"])?;
+        self.expect("done")?;
+        Ok(body)
+    }
+
+    /// `for name [in words]; do list; done`, after `for`.
+    fn for_loop(&mut self) -> Result<Compound, Stop> {
+        let (at, token) = self.next()?;
+        let name = match token {
+            Token::Word(w) if is_name(&w.raw) => w.raw,
+            Token::Word(w) => {
+                let kind = ErrorKind::Identifier(w.raw);
+                return Err(Stop::Error(SyntaxError { kind, at }));
+            }
+            other => return Err(self.unexpected((at, other))),
+        };
+        if *self.peek()? == Token::Op(Op::Semi) {
+            self.next()?;
+        }
+        self.line_breaks()?;
+        let mut words = None;
+        if is_end(self.peek()?, "in") {
+            self.next()?;
+            let mut list = Vec::new();
+            loop {
+                let (at, token) = self.next()?;
+                match token {
+                    Token::Word(w) => list.push(w),
+                    Token::Newline | Token::Op(Op::Semi) => break,
+                    other => return Err(self.unexpected((at, other))),
+                }
+            }
+            words = Some(list);
+            self.line_breaks()?;
+        }
+        self.expect("do")?;
+        let body = self.do_body()?;
+        Ok(Compound::For { name, words, body })
+    }
+
+    /// `case word in [(]pat|pat) list;; ... esac`, after `case`.
+    fn case(&mut self) -> Result<Compound, Stop> {
+        let (at, token) = self.next()?;
+        let Token::Word(word) = token else {
+            return Err(self.unexpected((at, token)));
+        };
+        self.line_breaks()?;
+        self.expect("in")?;
+        let mut arms = Vec::new();
+        loop {
+            self.line_breaks()?;
+            if is_end(self.peek()?, "esac") {
+                self.next()?;
+                return Ok(Compound::Case { word, arms });
+            }
+            if *self.peek()? == Token::Op(Op::LParen) {
+                self.next()?;
+            }
+            let mut patterns = Vec::new();
+            loop {
+                let (at, token) = self.next()?;
+                let Token::Word(pattern) = token else {
+                    return Err(self.unexpected((at, token)));
+                };
+                patterns.push(pattern);
+                match self.next()? {
+                    (_, Token::Op(Op::Pipe)) => {}
+                    (_, Token::Op(Op::RParen)) => break,
+                    other => return Err(self.unexpected(other)),
+                }
+            }
+            self.line_breaks()?;
+            let token = self.peek()?;
+            let list = if is_end(token, ";;") || is_end(token, "esac") {
+                Vec::new()
+            } else {
+                self.list(&[";;", "esac"])?
+            };
+            arms.push((patterns, list));
+            if is_end(self.peek()?, ";;") {
+                self.next()?;
             }
         }
     }

@@ -1,5 +1,6 @@
-//! The shell's state ([`Shell`]: user, directory, variables, files,
-//! history, clock) and its entry points: [`Shell::run`] for a line typed at
+//! The shell's state ([`Shell`]: user, directory, variables, functions,
+//! positional parameters, `set` options, files, history, clock) and its
+//! entry points: [`Shell::run`] for a line typed at
 //! the prompt, [`Shell::run_script`] for a whole script, and what they give
 //! back ([`Outcome`]). Plain data, serializable so a lab can be saved.
 //!
@@ -10,8 +11,12 @@
 //!    soon as it is parsed, as bash does with a pasted script.
 //! 3. Keep what is left unfinished for the next line and say so in the
 //!    [`Outcome`] (bash's `> ` prompt).
+//!
+//! Each call runs at most `exec::MAX_STEPS` commands; past that it stops
+//! with a message and status 1, so an endless loop ends the call, not the
+//! page. `set -e` ends scripts, subshells and `bash -c`, never the prompt.
 
-use std::cell::Cell;
+use std::cell::{Cell, RefCell};
 use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
@@ -72,6 +77,31 @@ pub struct Shell {
     /// starts at or after it.
     #[serde(default)]
     pub(super) deadline: Option<u64>,
+    /// The functions defined, by name: each body's source text.
+    #[serde(default)]
+    pub(super) functions: BTreeMap<String, String>,
+    /// `$0`: the script's name, or `bash` (when empty).
+    #[serde(default)]
+    pub(super) arg0: String,
+    /// The positional parameters `$1`, `$2`...
+    #[serde(default)]
+    pub(super) args: Vec<String>,
+    /// The options `set` changes.
+    #[serde(default)]
+    pub(super) options: Options,
+}
+
+/// The options of `set` this shell knows.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub(super) struct Options {
+    /// `set -e`: a failing command ends a script.
+    pub(super) errexit: bool,
+    /// `set -u`: expanding an unset variable is an error.
+    pub(super) nounset: bool,
+    /// `set -o pipefail`: a pipeline fails if any of its commands does.
+    pub(super) pipefail: bool,
+    /// `set -x`: each command is shown on standard error before it runs.
+    pub(super) xtrace: bool,
 }
 
 /// What one call of [`Shell::run`] produced.
@@ -149,6 +179,10 @@ impl Shell {
             sudo_commands: Vec::new(),
             pending: String::new(),
             deadline: None,
+            functions: BTreeMap::new(),
+            arg0: String::new(),
+            args: Vec::new(),
+            options: Options::default(),
         };
         let exported = [
             ("HOME", home.as_str()),
@@ -207,7 +241,9 @@ impl Shell {
 
     /// Runs a whole script non-interactively, as `bash script.sh` would in
     /// this shell: nothing is added to the history, an unfinished command
-    /// at the end is a syntax error, and `exit` ends the script.
+    /// at the end is a syntax error, and `exit` ends the script. The
+    /// script runs in this shell itself (its variables, functions and `set`
+    /// options stay), with the positional parameters the shell has.
     pub fn run_script(&mut self, script: &str, commands: &mut dyn CommandSet) -> Outcome {
         let mut exec = Exec::new(self, commands, 1);
         let status = exec.script(script);
@@ -323,8 +359,8 @@ impl Shell {
         self.deadline = Some(at);
     }
 
-    /// Whether the clock has reached the deadline.
-    pub(super) fn past_deadline(&self) -> bool {
+    /// Whether the clock has reached the deadline: the shell was killed.
+    pub fn past_deadline(&self) -> bool {
         self.deadline.is_some_and(|d| self.now >= d)
     }
 
@@ -435,6 +471,10 @@ impl Shell {
             cwd: &self.cwd,
             user: &self.user,
             room: Cell::new(MAX_EXPANSION),
+            arg0: &self.arg0,
+            args: &self.args,
+            nounset: self.options.nounset,
+            unbound: RefCell::new(None),
         }
     }
 

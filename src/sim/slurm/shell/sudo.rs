@@ -8,7 +8,7 @@
 //! sudo refuses it as it refuses any other command.
 
 use super::command::Output;
-use super::exec::Exec;
+use super::exec::{Exec, Input};
 use super::tools;
 use crate::sim::slurm::getopt::{self, HasArg, Opt, Order};
 
@@ -60,7 +60,7 @@ impl Exec<'_> {
     pub(super) fn sudo(
         &mut self,
         argv: &[String],
-        stdin: &str,
+        stdin: &mut Input,
         to_terminal: bool,
         out: &mut Output,
     ) -> i32 {

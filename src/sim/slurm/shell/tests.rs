@@ -3,6 +3,7 @@
 //! with the same files), unless a comment says this shell differs on purpose.
 #![allow(clippy::unwrap_used)]
 
+use super::exec::MAX_FUNCTION_DEPTH;
 use super::*;
 
 /// 2023-11-14 22:13:20 UTC.
@@ -210,13 +211,11 @@ fn here_documents_wait_for_their_delimiter() {
     assert_eq!(out.transcript(), "1\n2\n");
     // A here-string.
     assert_eq!(transcript("X=v; cat <<< \"here $X\""), "here v\n");
-    // Command substitution in an unquoted body is refused.
-    let out = shell().run("cat <<EOF\n$(date)\nEOF", &mut NoCommands);
-    assert_eq!(
-        out.transcript(),
-        "bash: $(...): command substitution is not available in this simulated shell\n"
-    );
-    assert_eq!(out.status, 2);
+    // Command substitution runs in an unquoted body, not in a quoted one.
+    let out = shell().run("cat <<EOF\n$(echo hi) $((2*3))\nEOF", &mut NoCommands);
+    assert_eq!(out.transcript(), "hi 6\n");
+    let out = shell().run("cat <<'EOF'\n$(echo hi)\nEOF", &mut NoCommands);
+    assert_eq!(out.transcript(), "$(echo hi)\n");
 }
 
 // ------------------------------------------------------------ pipes
@@ -365,19 +364,35 @@ fn syntax_errors_and_refusals_are_worded_like_bash() {
         (")", unexpected(")")),
         ("fi", unexpected("fi")),
         ("done", unexpected("done")),
+        ("if true; then fi", unexpected("fi")),
+        ("if true; fi", unexpected("fi")),
+        ("for i in 1; done", unexpected("done")),
+        ("while true; do done", unexpected("done")),
+        ("{ }", unexpected("}")),
+        ("case a in a) echo;; b", unexpected("newline")),
+        ("echo a (", unexpected("(")),
+        ("f() echo", unexpected("echo")),
+        ("for 1 in a; do :; done", "bash: `1': not a valid identifier\n".into()),
+        (
+            "((i++))",
+            "bash: ((...)): arithmetic commands are not available in this simulated shell; use [ ... ] and x=$((...))\n"
+                .into(),
+        ),
+        (
+            "for ((i = 0; i < 3; i++)); do :; done",
+            "bash: ((...)): arithmetic commands are not available in this simulated shell; use [ ... ] and x=$((...))\n"
+                .into(),
+        ),
+        (
+            "[[ -f x ]]",
+            "bash: [[: this compound command is not available in this simulated shell\n".into(),
+        ),
+        (
+            "select x in a; do :; done",
+            "bash: select: this compound command is not available in this simulated shell\n"
+                .into(),
+        ),
         ("echo a && || b", unexpected("||")),
-        (
-            "echo $(date)",
-            "bash: $(...): command substitution is not available in this simulated shell\n".into(),
-        ),
-        (
-            "echo \"`date`\"",
-            "bash: `...`: command substitution is not available in this simulated shell\n".into(),
-        ),
-        (
-            "echo $((1+2))",
-            "bash: $((...)): arithmetic expansion is not available in this simulated shell\n".into(),
-        ),
         (
             "echo ${x%.out}",
             "bash: ${x%.out}: this form of parameter expansion is not available in this simulated shell\n"
@@ -385,24 +400,6 @@ fn syntax_errors_and_refusals_are_worded_like_bash() {
         ),
         ("echo ${x y}", "bash: ${x y}: bad substitution\n".into()),
         ("echo ${}", "bash: ${}: bad substitution\n".into()),
-        (
-            "(cd /tmp)",
-            "bash: (...): subshells and functions are not available in this simulated shell\n".into(),
-        ),
-        (
-            "f() { echo; }",
-            "bash: (...): subshells and functions are not available in this simulated shell\n".into(),
-        ),
-        (
-            "for i in 1 2; do echo $i; done",
-            "bash: for: compound commands (if, for, while, case, { }) are not available in this simulated shell\n"
-                .into(),
-        ),
-        (
-            "if true; then echo; fi",
-            "bash: if: compound commands (if, for, while, case, { }) are not available in this simulated shell\n"
-                .into(),
-        ),
         (
             "sleep 5 &",
             "bash: &: background jobs are not available in this simulated shell\n".into(),
@@ -1364,4 +1361,457 @@ mod properties {
             prop_assert!(sh.history().len() <= HISTORY_SIZE);
         }
     }
+}
+
+// ------------------------------------------------------------ scripting
+
+/// What a script prints (both streams) and its status.
+fn script(text: &str) -> (String, i32) {
+    let out = with_files().run_script(text, &mut NoCommands);
+    (out.transcript(), out.status)
+}
+
+#[test]
+fn command_substitution_runs_in_a_subshell() {
+    let table: &[(&str, &str)] = &[
+        ("echo $(echo a b)", "a b\n"),
+        ("echo \"[$(echo a; echo; echo)]\"", "[a]\n"),
+        ("echo \"$(echo 'a  b')\"", "a  b\n"),
+        ("echo $(echo 'a  b')", "a b\n"),
+        ("echo `echo hi` \"`echo a\\`echo b\\``\"", "hi ab\n"),
+        ("echo $(echo $(echo deep))", "deep\n"),
+        ("X=1; Y=$(X=2; echo $X); echo $X $Y", "1 2\n"),
+        ("echo $(cd /; pwd); pwd", "/\n/home/ada\n"),
+        ("x=$(false); echo $?", "1\n"),
+        ("x=$(true) y=$(exit 3); echo $?", "3\n"),
+        ("echo $(echo err >&2; echo out)", "err\nout\n"),
+        ("echo ${U:-$(echo dflt)} ${HOME:+$(echo set)}", "dflt set\n"),
+        ("echo $(case a in a) echo A;; esac)", "A\n"),
+        ("for f in $(cat f); do echo -$f; done", "-a\n-b\n-c\n"),
+        ("echo $(exit 4); echo $?", "\n0\n"),
+        ("echo $()x", "x\n"),
+    ];
+    for (line, want) in table {
+        assert_eq!(in_files(line).0, *want, "{line}");
+    }
+}
+
+#[test]
+fn arithmetic_expands_to_integers() {
+    let table: &[(&str, &str)] = &[
+        ("echo $((1 + 2 * 3)) $(( (1+2)*3 ))", "7 9\n"),
+        ("N=4; echo $((N * 8)) $(($N+1)) $((N > 3))", "32 5 1\n"),
+        ("i=1; i=$((i+1)); echo $i", "2\n"),
+        ("echo $((7 / 2)) $((-7 % 3)) $((2 ** 10))", "3 -1 1024\n"),
+        (
+            "echo $((1/0)); echo dropped",
+            "bash: 1/0: division by 0 (error token is \"0\")\n",
+        ),
+        (
+            "f() { echo $((1/0)); echo in; }; f; echo dropped\necho next $?",
+            "bash: 1/0: division by 0 (error token is \"0\")\nnext 1\n",
+        ),
+        (
+            "x=$(echo $((1/0))); echo after",
+            "bash: 1/0: division by 0 (error token is \"0\")\nafter\n",
+        ),
+        ("echo \"$((2+2))\"", "4\n"),
+        ("echo $(( $(echo 6) * 7 ))", "42\n"),
+    ];
+    for (line, want) in table {
+        assert_eq!(in_files(line).0, *want, "{line}");
+    }
+}
+
+#[test]
+fn compound_commands_run_like_bash() {
+    let table: &[(&str, &str)] = &[
+        ("if true; then echo y; else echo n; fi", "y\n"),
+        ("if false; then echo y; elif true; then echo e; fi", "e\n"),
+        ("if false; then echo y; fi; echo $?", "0\n"),
+        ("for i in 1 2 3; do echo $i; done", "1\n2\n3\n"),
+        ("for i in; do echo $i; done; echo end", "end\n"),
+        (
+            "i=0; while [ $i -lt 3 ]; do echo $i; i=$((i+1)); done",
+            "0\n1\n2\n",
+        ),
+        (
+            "i=0; until [ $i -ge 2 ]; do i=$((i+1)); done; echo $i",
+            "2\n",
+        ),
+        (
+            "for i in 1 2 3 4; do [ $i = 3 ] && break; echo $i; done",
+            "1\n2\n",
+        ),
+        (
+            "for i in 1 2 3; do [ $i = 2 ] && continue; echo $i; done",
+            "1\n3\n",
+        ),
+        (
+            "for i in 1 2; do for j in a b; do [ $j = b ] && continue 2; echo $i$j; done; done",
+            "1a\n2a\n",
+        ),
+        (
+            "for i in 1 2; do for j in a b; do break 2; done; done; echo $i$j",
+            "1a\n",
+        ),
+        (
+            "case gpu in gpu|batch) echo ok ;; *) echo other ;; esac",
+            "ok\n",
+        ),
+        ("case x.out in *.err) echo e;; *.out) echo o;; esac", "o\n"),
+        ("case '*' in \\*) echo star;; esac", "star\n"),
+        ("case abc in (a*) echo a;; esac", "a\n"),
+        ("case z in a) echo a;; esac; echo $?", "0\n"),
+        ("{ echo a; echo b; } > out; cat out", "a\nb\n"),
+        (
+            "(cd /; X=1; pwd); pwd; echo ${X:-unset}",
+            "/\n/home/ada\nunset\n",
+        ),
+        ("(exit 3); echo $?", "3\n"),
+        ("( (echo inner) )", "inner\n"),
+        (
+            "while read -r line; do echo \"got $line\"; done < f",
+            "got a\ngot b\ngot c\n",
+        ),
+        ("cat f | while read l; do echo -$l; done", "-a\n-b\n-c\n"),
+        ("for i in 1 2; do echo $i; done | wc -l", "2\n"),
+        (
+            "if [ -f f ]; then echo file; fi; if [ -d d ]; then echo dir; fi",
+            "file\ndir\n",
+        ),
+        ("{ echo out; echo err >&2; } 2>/dev/null", "out\n"),
+        (
+            "break; echo $?",
+            "bash: break: only meaningful in a `for', `while', or `until' loop\n0\n",
+        ),
+        ("! { false; }; echo $?", "0\n"),
+    ];
+    for (line, want) in table {
+        assert_eq!(in_files(line).0, *want, "{line}");
+    }
+}
+
+#[test]
+fn compound_commands_continue_on_the_next_line() {
+    let mut sh = shell();
+    for line in ["for i in 1 2; do", "  echo $i", "done"] {
+        let out = sh.run(line, &mut NoCommands);
+        if line == "done" {
+            assert!(!out.needs_more);
+            assert_eq!(out.transcript(), "1\n2\n");
+        } else {
+            assert!(out.needs_more, "{line}");
+            assert_eq!(sh.prompt(), "> ");
+        }
+    }
+    for start in [
+        "if true",
+        "if true; then",
+        "while false; do",
+        "case a in",
+        "{ echo",
+        "(echo a",
+        "f() {",
+        "echo $(echo",
+        "echo `echo",
+        "echo $((1 +",
+        "for i in 1 2",
+        "if true; then echo; else",
+    ] {
+        assert!(shell().run(start, &mut NoCommands).needs_more, "{start}");
+    }
+}
+
+#[test]
+fn functions_take_positional_parameters() {
+    let table: &[(&str, &str)] = &[
+        ("f() { echo \"$1-$2 ($#)\"; }; f a b", "a-b (2)\n"),
+        ("function g { echo g$1; }; g 1", "g1\n"),
+        ("function h() { echo h; }; h", "h\n"),
+        (
+            "f() { for a in \"$@\"; do echo \"[$a]\"; done; }; f 'x y' z",
+            "[x y]\n[z]\n",
+        ),
+        ("f() { for a; do echo $a; done; }; f 1 2", "1\n2\n"),
+        (
+            "f() { echo $*; shift; echo $@; shift 5; echo $?; }; f a b c",
+            "a b c\nb c\n1\n",
+        ),
+        (
+            "f() { echo ${10} $#; }; f 1 2 3 4 5 6 7 8 9 ten",
+            "ten 10\n",
+        ),
+        ("f() { return 3; echo no; }; f; echo $?", "3\n"),
+        (
+            "f() { local x=in; echo $x; }; x=out; f; echo $x",
+            "in\nout\n",
+        ),
+        ("f() { local y=1; }; f; echo ${y:-unset}", "unset\n"),
+        ("f() { X=set; }; f; echo $X", "set\n"),
+        (
+            "f() { echo out; echo err >&2; }; f 2>/dev/null | grep -c out",
+            "1\n",
+        ),
+        ("f() { echo a; }; f > o; cat o", "a\n"),
+        ("f() {\n  echo multi\n}\nf", "multi\n"),
+        (
+            "log() { echo \"[x] $*\"; }; log starting on \"$(hostname)\"",
+            "[x] starting on login1\n",
+        ),
+        ("f() { echo \"$@\"; }; f; echo \"[$#]\"", "\n[0]\n"),
+        (
+            "return",
+            "bash: return: can only `return' from a function or sourced script\n",
+        ),
+        ("local x", "bash: local: can only be used in a function\n"),
+        ("f() { read a; echo $a; }; f < f", "a\n"),
+    ];
+    for (line, want) in table {
+        assert_eq!(in_files(line).0, *want, "{line}");
+    }
+}
+
+#[test]
+fn functions_stay_defined_between_lines() {
+    let mut sh = shell();
+    let out = run_all(&mut sh, &["greet() { echo hi $1; }", "greet ada"]);
+    assert_eq!(out.transcript(), "hi ada\n");
+}
+
+#[test]
+fn set_options_change_how_scripts_run() {
+    let table: &[(&str, (&str, i32))] = &[
+        ("set -e\necho a\nfalse\necho b", ("a\n", 1)),
+        (
+            "set -e\nif false; then :; fi\nfalse || true\n! true\nfalse && true\necho ok",
+            ("ok\n", 0),
+        ),
+        ("set -e\nwhile false; do :; done\necho ok", ("ok\n", 0)),
+        ("set -e\n(exit 2)\necho no", ("", 2)),
+        ("set -e\nf() { return 1; }\nf\necho no", ("", 1)),
+        ("set -e\nset +e\nfalse\necho yes", ("yes\n", 0)),
+        (
+            "set -u\necho ${X:-d}\necho $X\necho no",
+            ("d\nbash: X: unbound variable\n", 1),
+        ),
+        (
+            "echo $((1/0))\necho next",
+            ("bash: 1/0: division by 0 (error token is \"0\")\nnext\n", 0),
+        ),
+        ("set -euo pipefail\nfalse | true\necho no", ("", 1)),
+        (
+            "false | true; echo $?; set -o pipefail; false | true; echo $?",
+            ("0\n1\n", 0),
+        ),
+        (
+            "set -x\necho \"a b\" c\nX=1",
+            ("+ echo 'a b' c\na b c\n+ X=1\n", 0),
+        ),
+        ("set -- a b c\necho $# $2", ("3 b\n", 0)),
+        (
+            "set -o bogus",
+            ("bash: set: bogus: invalid option name\n", 1),
+        ),
+    ];
+    for (text, (want, status)) in table {
+        assert_eq!(script(text), (want.to_string(), *status), "{text}");
+    }
+    // `set -e` does not end the interactive shell; `set -u` drops the line.
+    assert_eq!(in_files("set -e; false; echo still"), ("still\n".into(), 0));
+    assert_eq!(
+        in_files("set -u; echo $X; echo dropped"),
+        ("bash: X: unbound variable\n".into(), 1)
+    );
+    assert!(in_files("set").0.contains("HOME=/home/ada\n"));
+}
+
+#[test]
+fn bash_c_and_scripts_get_their_arguments() {
+    let table: &[(&str, &str)] = &[
+        ("bash -c 'echo $0 $1 $2' name x y", "name x y\n"),
+        ("bash -c 'echo $0 $#'", "bash 0\n"),
+        (
+            "echo 'echo $0 $1' > s.sh; bash s.sh a; echo $0",
+            "s.sh a\nbash\n",
+        ),
+        ("X=1; export Y=2; bash -c 'echo ${X:-none} $Y'", "none 2\n"),
+        ("bash -c 'exit 7'; echo $?", "7\n"),
+        ("sh -c 'for i in 1 2; do echo $i; done'", "1\n2\n"),
+        ("echo 'echo $# $1' > s.sh; bash s.sh a b", "2 a\n"),
+        (
+            "bash -c 'f() { echo in; }; f'; f",
+            "in\nbash: f: command not found\n",
+        ),
+    ];
+    for (line, want) in table {
+        assert_eq!(in_files(line).0, *want, "{line}");
+    }
+}
+
+#[test]
+fn test_and_brackets_match_bash() {
+    let table: &[(&str, &str)] = &[
+        ("[ a = a ]; echo $?", "0\n"),
+        ("[ a != a ]; echo $?", "1\n"),
+        ("[ -z '' ] && [ -n x ]; echo $?", "0\n"),
+        ("[ 3 -gt 2 ] && [ 2 -le 2 ] && [ 1 -ne 2 ]; echo $?", "0\n"),
+        ("test -e f && test ! -e nope; echo $?", "0\n"),
+        ("[ -s f ] && [ -x f ]; echo $?", "1\n"),
+        ("[ ]; echo $?", "1\n"),
+        ("[ x ]; echo $?", "0\n"),
+        ("[ a = a -a b = c ]; echo $?", "1\n"),
+        ("[ a = b -o \\( c = c \\) ]; echo $?", "0\n"),
+        ("[ a = a; echo $?", "bash: [: missing `]'\n2\n"),
+        (
+            "[ x -eq 1 ]; echo $?",
+            "bash: [: x: integer expression expected\n2\n",
+        ),
+        (
+            "[ a b ]; echo $?",
+            "bash: [: a: unary operator expected\n2\n",
+        ),
+        (
+            "[ a b c ]; echo $?",
+            "bash: [: b: binary operator expected\n2\n",
+        ),
+    ];
+    for (line, want) in table {
+        assert_eq!(in_files(line).0, *want, "{line}");
+    }
+}
+
+#[test]
+fn seq_and_read() {
+    let table: &[(&str, &str)] = &[
+        ("seq 3", "1\n2\n3\n"),
+        ("seq 2 4", "2\n3\n4\n"),
+        ("seq 10 -5 1", "10\n5\n"),
+        (
+            "for i in $(seq 1 3); do echo \"attempt $i\"; done",
+            "attempt 1\nattempt 2\nattempt 3\n",
+        ),
+        (
+            "seq 1 0 3",
+            "seq: invalid Zero increment value: '0'\nTry 'seq --help' for more information.\n",
+        ),
+        (
+            "read a b <<< 'one two three'; echo \"$a|$b\"",
+            "one|two three\n",
+        ),
+        ("read -r x <<< 'a\\b'; echo $x", "a\\b\n"),
+        ("read x <<< 'a\\b'; echo $x", "ab\n"),
+        ("read <<< '  sp  '; echo \"[$REPLY]\"", "[  sp  ]\n"),
+        ("read x < /dev/null; echo $? \"[$x]\"", "1 []\n"),
+        ("{ read a; read b; } < f; echo $a$b", "ab\n"),
+    ];
+    for (line, want) in table {
+        assert_eq!(in_files(line).0, *want, "{line}");
+    }
+}
+
+#[test]
+fn endless_work_stops() {
+    let out = shell().run("while true; do :; done; echo after", &mut NoCommands);
+    assert_eq!(
+        out.transcript(),
+        "bash: stopped after 100000 commands: this simulated shell caps a command line's work (an endless loop?)\n"
+    );
+    assert_eq!(out.status, 1);
+    // The next line runs again.
+    let mut sh = shell();
+    run_all(&mut sh, &["until false; do :; done"]);
+    assert_eq!(sh.run("echo ok", &mut NoCommands).transcript(), "ok\n");
+    let out = shell().run("f() { f; }; f; echo after", &mut NoCommands);
+    assert_eq!(
+        out.transcript(),
+        format!("bash: f: maximum function nesting level exceeded ({MAX_FUNCTION_DEPTH})\n")
+    );
+    assert_eq!(out.status, 1);
+    // Recursion through substitutions, pipes and compound commands stops
+    // too, within wasm's 1 MiB stack (a debug build's frames are bigger).
+    let stack = if cfg!(debug_assertions) {
+        3 << 20
+    } else {
+        1 << 20
+    };
+    let deep = std::thread::Builder::new().stack_size(stack).spawn(|| {
+        for line in [
+            "f() { f; }; f",
+            "f() { echo $(f); }; f",
+            "f() { f | f; }; f",
+            "f() { (f); }; f",
+            "f() { x=`f`; }; f",
+            "f() { if true; then for i in 1; do case a in a) { f; } > /dev/null;; esac; done; fi; }; f",
+            "echo 'bash s.sh' > s.sh; bash s.sh",
+        ] {
+            let out = shell().run(line, &mut NoCommands);
+            assert_eq!(out.status, 1, "{line}");
+            assert!(out.transcript().starts_with("bash: "), "{line}");
+        }
+    });
+    assert!(deep.unwrap().join().is_ok());
+    let out = shell().run_script("while :; do echo x; done", &mut NoCommands);
+    assert_eq!(out.status, 1);
+}
+
+#[test]
+fn a_job_script_runs() {
+    let mut sh = with_files();
+    sh.set_var("SLURM_JOB_ID", "42", true).unwrap();
+    sh.set_var("SLURM_NNODES", "2", true).unwrap();
+    sh.set_var("SLURM_JOB_PARTITION", "gpu", true).unwrap();
+    let text = r#"#!/bin/bash
+#SBATCH --nodes=2
+set -euo pipefail
+export MASTER_ADDR=$(hostname | head -n 1)
+MASTER_PORT=29500
+for i in $(seq 1 2); do echo "attempt $i"; done
+if [ -z "${SLURM_JOB_ID:-}" ]; then echo "not in a job" >&2; exit 1; fi
+log() { echo "[log] $*"; }
+log starting on "$(hostname)" port $MASTER_PORT
+bash -c 'echo $MASTER_ADDR from child'
+case "$SLURM_JOB_PARTITION" in gpu|batch) echo ok ;; *) echo other ;; esac
+while read -r line; do echo "got $line"; done < f
+echo $((SLURM_NNODES * 8)) GPUs
+"#;
+    let out = sh.run_script(text, &mut NoCommands);
+    assert_eq!(
+        out.transcript(),
+        "attempt 1\nattempt 2\n[log] starting on login1 port 29500\nlogin1 from child\nok\n\
+         got a\ngot b\ngot c\n16 GPUs\n"
+    );
+    assert_eq!(out.status, 0);
+}
+
+#[test]
+fn substitutions_and_functions_reach_plugged_in_commands() {
+    let mut sh = shell();
+    let mut slurm = MiniSlurm::default();
+    let lines = [
+        "echo 'echo hi' > j.sh",
+        "ID=$(sbatch j.sh); echo \"[$ID]\"",
+        "submit() { sbatch \"$@\"; }",
+        "submit j.sh",
+        "echo \"host $(hostname)\"; for j in $(squeue | grep -c j.sh); do echo $j jobs; done",
+    ];
+    let mut out = Vec::new();
+    for line in lines {
+        out.push(sh.run(line, &mut slurm).transcript());
+    }
+    assert_eq!(out[1], "[Submitted batch job 1]\n");
+    assert_eq!(out[3], "Submitted batch job 2\n");
+    assert_eq!(out[4], "host login-override\n2 jobs\n");
+    let big = "x\n".repeat(200_000);
+    sh.fs_mut()
+        .write("/home/ada/big", &big, WriteMode::Truncate, T0)
+        .unwrap();
+    // Reading a big file line by line stops at the step cap, quickly.
+    let out = sh.run(
+        "n=0; while read l; do n=$((n+1)); done < big; echo $n",
+        &mut slurm,
+    );
+    assert!(out.transcript().starts_with("bash: stopped after"));
+    let out = sh.run("wc -l < big", &mut slurm);
+    assert_eq!(out.transcript(), "200000\n");
 }

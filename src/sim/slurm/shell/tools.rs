@@ -143,6 +143,12 @@ pub(super) const TOOLS: &[Tool] = &[
         run: files::rm,
     },
     Tool {
+        name: "seq",
+        summary: "print a sequence of integers (seq LAST, seq FIRST LAST, seq FIRST STEP LAST)",
+        spec: NO_OPTIONS,
+        run: text::seq,
+    },
+    Tool {
         name: "tail",
         summary: "print the last lines of files (-n N, -n +N)",
         spec: text::TAIL,

@@ -152,3 +152,29 @@ fn a_script_finds_its_nodes_with_scontrol_show_hostnames() {
     let out = t.root("scontrol show hostn node-[2-3]");
     assert_eq!(out.text(Stream::Stdout), "node-2\nnode-3\n");
 }
+
+#[test]
+fn the_classic_multi_node_launch_runs_end_to_end() {
+    let mut t = Term::new("2026-11-30T03:00:00");
+    let (id, out) = run(
+        &mut t,
+        "#!/bin/bash\n#SBATCH -N 2 --gpus-per-node=8 -t 5\nset -euo pipefail\n\
+         export MASTER_ADDR=$(scontrol show hostnames \"$SLURM_JOB_NODELIST\" | head -n 1)\n\
+         export MASTER_PORT=29500\n\
+         log() { echo \"[$SLURM_JOB_ID] $*\"; }\n\
+         for i in $(seq 1 2); do log \"attempt $i on $MASTER_ADDR:$MASTER_PORT\"; done\n\
+         srun bash -c 'echo \"rank $SLURM_PROCID of $SLURM_NTASKS sees $MASTER_ADDR\"'\n\
+         if [ \"$SLURM_NNODES\" -gt 1 ]; then echo \"$((SLURM_NNODES * SLURM_GPUS_ON_NODE)) GPUs\"; fi\n\
+         while true; do sleep 60; echo tick; done\n",
+        400,
+    );
+    assert!(
+        out.starts_with(&format!(
+            "[{id}] attempt 1 on node-1:29500\n[{id}] attempt 2 on node-1:29500\n\
+             rank 0 of 2 sees node-1\nrank 1 of 2 sees node-1\n16 GPUs\ntick\n"
+        )),
+        "{out}"
+    );
+    assert_eq!(out.matches("tick\n").count(), 4, "{out}");
+    assert_eq!(ended(&t, id).map(|e| e.0), Some(JobState::Timeout));
+}

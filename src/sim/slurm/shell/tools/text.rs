@@ -295,3 +295,59 @@ pub(super) fn tee(call: &mut Call<'_>) -> i32 {
     call.out.stdout(stdin);
     status
 }
+
+/// `seq [FIRST [STEP]] LAST`: the integers from FIRST (1) to LAST by STEP
+/// (1), one a line, until the output is full.
+pub(super) fn seq(call: &mut Call<'_>) -> i32 {
+    let args = call.args().to_vec();
+    let mut numbers = Vec::new();
+    for arg in &args {
+        match arg.parse::<i64>() {
+            Ok(n) => numbers.push(n),
+            Err(_) => {
+                call.error(&format!(
+                    "invalid floating point argument: '{arg}'\nTry 'seq --help' for more information."
+                ));
+                return 1;
+            }
+        }
+    }
+    let (first, step, last) = match numbers.as_slice() {
+        [last] => (1, 1, *last),
+        [first, last] => (*first, 1, *last),
+        [first, step, last] => (*first, *step, *last),
+        [] => {
+            call.error("missing operand\nTry 'seq --help' for more information.");
+            return 1;
+        }
+        _ => {
+            call.error(&format!(
+                "extra operand '{}'\nTry 'seq --help' for more information.",
+                args[3]
+            ));
+            return 1;
+        }
+    };
+    if step == 0 {
+        call.error(&format!(
+            "invalid Zero increment value: '{}'\nTry 'seq --help' for more information.",
+            args[1]
+        ));
+        return 1;
+    }
+    let mut n = first;
+    let mut text = String::new();
+    while (step > 0 && n <= last) || (step < 0 && n >= last) {
+        text.push_str(&n.to_string());
+        text.push('\n');
+        if text.len() > crate::sim::slurm::shell::MAX_OUTPUT {
+            break;
+        }
+        let Some(next) = n.checked_add(step) else {
+            break;
+        };
+        n = next;
+    }
+    call.out.stdout(&text);
+    0
+}

@@ -1,0 +1,509 @@
+//! The builtins that scripts lean on: `break`, `continue`, `return`,
+//! `local`, `shift`, `set`, `read`, and `test` (also `[`), with bash's
+//! messages.
+
+use super::super::command::Output;
+use super::super::exec::{Exec, Flow, Input};
+use super::super::expand::Var;
+use super::super::fs::Kind;
+use super::super::lex::is_name;
+
+/// How deep `test`'s parentheses may nest.
+const MAX_TEST_DEPTH: usize = 64;
+
+/// A count argument of `break`, `continue`, `shift` or `return`: `Ok(None)`
+/// when absent, the message when not a number.
+fn count(argv: &[String]) -> Result<Option<i64>, String> {
+    match argv.get(1) {
+        None => Ok(None),
+        Some(arg) => arg
+            .parse::<i64>()
+            .map(Some)
+            .map_err(|_| format!("bash: {}: {arg}: numeric argument required\n", argv[0])),
+    }
+}
+
+/// `break [n]` and `continue [n]`.
+fn jump(exec: &mut Exec<'_>, argv: &[String], out: &mut Output, flow: fn(usize) -> Flow) -> i32 {
+    let n = match count(argv) {
+        Ok(n) => n.unwrap_or(1),
+        Err(message) => {
+            out.stderr(&message);
+            return 1;
+        }
+    };
+    if n < 1 {
+        out.stderr(&format!(
+            "bash: {}: {n}: loop count out of range\n",
+            argv[0]
+        ));
+        return 1;
+    }
+    if exec.loops == 0 {
+        out.stderr(&format!(
+            "bash: {}: only meaningful in a `for', `while', or `until' loop\n",
+            argv[0]
+        ));
+        return 0;
+    }
+    let n = usize::try_from(n).unwrap_or(usize::MAX).min(exec.loops);
+    exec.flow = Some(flow(n));
+    0
+}
+
+pub(in super::super) fn break_(exec: &mut Exec<'_>, argv: &[String], out: &mut Output) -> i32 {
+    jump(exec, argv, out, Flow::Break)
+}
+
+pub(in super::super) fn continue_(exec: &mut Exec<'_>, argv: &[String], out: &mut Output) -> i32 {
+    jump(exec, argv, out, Flow::Continue)
+}
+
+/// `return [n]`: leaves the function (or sourced script) with status `n`
+/// (`$?` without it).
+pub(in super::super) fn return_(exec: &mut Exec<'_>, argv: &[String], out: &mut Output) -> i32 {
+    if exec.functions == 0 && exec.depth == 0 {
+        out.stderr("bash: return: can only `return' from a function or sourced script\n");
+        return 2;
+    }
+    let status = match count(argv) {
+        Ok(n) => n.map_or(exec.shell.status, |n| n.rem_euclid(256) as i32),
+        Err(message) => {
+            out.stderr(&message);
+            2
+        }
+    };
+    exec.flow = Some(Flow::Return);
+    status
+}
+
+/// `local NAME[=value]...`: variables that the function's end puts back.
+pub(in super::super) fn local(exec: &mut Exec<'_>, argv: &[String], out: &mut Output) -> i32 {
+    if exec.functions == 0 || exec.locals.is_empty() {
+        out.stderr("bash: local: can only be used in a function\n");
+        return 1;
+    }
+    let mut status = 0;
+    for arg in argv[1..].iter().filter(|a| !a.starts_with('-')) {
+        let (name, value) = match arg.split_once('=') {
+            Some((n, v)) => (n, Some(v)),
+            None => (arg.as_str(), None),
+        };
+        if !is_name(name) {
+            out.stderr(&format!("bash: local: `{arg}': not a valid identifier\n"));
+            status = 1;
+            continue;
+        }
+        let old = exec.shell.vars.get(name).cloned();
+        if let Some(frame) = exec.locals.last_mut()
+            && !frame.iter().any(|(n, _)| n == name)
+        {
+            frame.push((name.to_owned(), old.clone()));
+        }
+        let value = value.map_or_else(String::new, str::to_owned);
+        exec.shell.vars.insert(
+            name.to_owned(),
+            Var {
+                value,
+                exported: false,
+            },
+        );
+    }
+    status
+}
+
+/// `shift [n]`: drops the first `n` positional parameters.
+pub(in super::super) fn shift(exec: &mut Exec<'_>, argv: &[String], out: &mut Output) -> i32 {
+    let n = match count(argv) {
+        Ok(n) => n.unwrap_or(1),
+        Err(message) => {
+            out.stderr(&message);
+            return 1;
+        }
+    };
+    if n < 0 {
+        out.stderr(&format!("bash: shift: {n}: shift count out of range\n"));
+        return 1;
+    }
+    let n = usize::try_from(n).unwrap_or(usize::MAX);
+    if n > exec.shell.args.len() {
+        return 1;
+    }
+    exec.shell.args.drain(..n);
+    0
+}
+
+/// `set` with no arguments: the variables, as bash lists them.
+fn list_variables(exec: &Exec<'_>, out: &mut Output) {
+    let mut text = String::new();
+    for (name, var) in &exec.shell.vars {
+        text.push_str(&format!("{name}={}\n", set_quote(&var.value)));
+    }
+    out.stdout(&text);
+}
+
+/// A value as `set` shows it: in single quotes if it needs them.
+fn set_quote(value: &str) -> String {
+    let plain = value
+        .chars()
+        .all(|c| c.is_ascii_alphanumeric() || "-_./:=,+@%^~".contains(c));
+    if plain && !value.is_empty() {
+        value.to_owned()
+    } else {
+        format!("'{}'", value.replace('\'', "'\\''"))
+    }
+}
+
+/// Turns the `set -o` option `name` on or off; false if unknown.
+fn set_option(exec: &mut Exec<'_>, name: &str, on: bool) -> bool {
+    let options = &mut exec.shell.options;
+    match name {
+        "errexit" => options.errexit = on,
+        "nounset" => options.nounset = on,
+        "pipefail" => options.pipefail = on,
+        "xtrace" => options.xtrace = on,
+        _ => return false,
+    }
+    true
+}
+
+/// `set -o` with no name: the options and whether each is on.
+fn list_options(exec: &Exec<'_>, out: &mut Output) {
+    let o = exec.shell.options;
+    let mut text = String::new();
+    for (name, on) in [
+        ("errexit", o.errexit),
+        ("nounset", o.nounset),
+        ("pipefail", o.pipefail),
+        ("xtrace", o.xtrace),
+    ] {
+        let state = if on { "on" } else { "off" };
+        text.push_str(&format!("{name:<15}\t{state}\n"));
+    }
+    out.stdout(&text);
+}
+
+const SET_USAGE: &str = "set: usage: set [-eux] [-o option-name] [--] [arg ...]\n";
+
+/// `set [-eux] [-o name] [--] [args]`: the options errexit, nounset,
+/// xtrace and pipefail, and the positional parameters.
+pub(in super::super) fn set(exec: &mut Exec<'_>, argv: &[String], out: &mut Output) -> i32 {
+    if argv.len() == 1 {
+        list_variables(exec, out);
+        return 0;
+    }
+    let mut i = 1;
+    while i < argv.len() {
+        let arg = argv[i].as_str();
+        i += 1;
+        if arg == "--" {
+            exec.shell.args = argv[i..].to_vec();
+            return 0;
+        }
+        let on = arg.starts_with('-');
+        if !(on || arg.starts_with('+')) || arg.len() < 2 {
+            exec.shell.args = argv[i - 1..].to_vec();
+            return 0;
+        }
+        for letter in arg[1..].chars() {
+            let known = match letter {
+                'e' => set_option(exec, "errexit", on),
+                'u' => set_option(exec, "nounset", on),
+                'x' => set_option(exec, "xtrace", on),
+                'o' => {
+                    let Some(name) = argv.get(i) else {
+                        list_options(exec, out);
+                        return 0;
+                    };
+                    i += 1;
+                    if !set_option(exec, name, on) {
+                        out.stderr(&format!("bash: set: {name}: invalid option name\n"));
+                        return 1;
+                    }
+                    true
+                }
+                _ => false,
+            };
+            if !known {
+                out.stderr(&format!(
+                    "bash: set: {}{letter}: invalid option\n{SET_USAGE}",
+                    if on { '-' } else { '+' }
+                ));
+                return 2;
+            }
+        }
+    }
+    0
+}
+
+/// `read [-r] [-p prompt] [NAME...]`: one line of `stdin` (taken from
+/// it), split on blanks into the names, the last taking the rest (or all
+/// of it into `REPLY`). Fails at the end of the input.
+pub(in super::super) fn read(
+    exec: &mut Exec<'_>,
+    argv: &[String],
+    stdin: &mut Input,
+    out: &mut Output,
+) -> i32 {
+    let mut raw = false;
+    let mut names = Vec::new();
+    let mut args = argv[1..].iter();
+    while let Some(arg) = args.next() {
+        match arg.as_str() {
+            "-r" => raw = true,
+            "-s" => {}
+            "-p" => {
+                // The prompt shows only when the input is a terminal.
+                args.next();
+            }
+            a if a.starts_with('-') && a.len() > 1 => {
+                out.stderr(&format!(
+                    "bash: read: {a}: invalid option\nread: usage: read [-rs] [-p prompt] [name ...]\n"
+                ));
+                return 2;
+            }
+            name if !is_name(name) => {
+                out.stderr(&format!("bash: read: `{name}': not a valid identifier\n"));
+                return 1;
+            }
+            name => names.push(name.to_owned()),
+        }
+    }
+    let (line, complete) = take_line(stdin, raw);
+    let status = i32::from(!complete);
+    if names.is_empty() {
+        exec.shell.assign("REPLY", line);
+        return status;
+    }
+    let mut rest = line.trim_start_matches([' ', '\t', '\n']);
+    let last = names.len() - 1;
+    for (i, name) in names.iter().enumerate() {
+        let value = if i == last {
+            rest.trim_end_matches([' ', '\t', '\n']).to_owned()
+        } else {
+            let end = rest.find([' ', '\t', '\n']).unwrap_or(rest.len());
+            let field = rest[..end].to_owned();
+            rest = rest[end..].trim_start_matches([' ', '\t', '\n']);
+            field
+        };
+        exec.shell.assign(name, value);
+    }
+    status
+}
+
+/// Takes one line from `stdin`: its text (without `-r`, backslashes
+/// removed and `\` newline joining lines) and whether it ended with a
+/// newline.
+fn take_line(stdin: &mut Input, raw: bool) -> (String, bool) {
+    let mut line = String::new();
+    let rest = stdin.rest();
+    let mut end = rest.len();
+    let mut complete = false;
+    let mut chars = rest.char_indices();
+    while let Some((i, c)) = chars.next() {
+        match c {
+            '\n' => {
+                end = i + 1;
+                complete = true;
+                break;
+            }
+            '\\' if !raw => match chars.next() {
+                Some((_, '\n')) => {}
+                Some((_, e)) => line.push(e),
+                None => {}
+            },
+            c => line.push(c),
+        }
+    }
+    stdin.consume(end);
+    (line, complete)
+}
+
+/// `test EXPR` and `[ EXPR ]`: 0 when true, 1 when false, 2 on an error.
+pub(in super::super) fn test(exec: &mut Exec<'_>, argv: &[String], out: &mut Output) -> i32 {
+    let name = argv[0].as_str();
+    let mut args: Vec<&str> = argv[1..].iter().map(String::as_str).collect();
+    if name == "[" {
+        if args.last() != Some(&"]") {
+            out.stderr("bash: [: missing `]'\n");
+            return 2;
+        }
+        args.pop();
+    }
+    let test = Test { exec, depth: 0 };
+    match test.eval(&args) {
+        Ok(true) => 0,
+        Ok(false) => 1,
+        Err(message) => {
+            out.stderr(&format!("bash: {name}: {message}\n"));
+            2
+        }
+    }
+}
+
+struct Test<'e, 'a> {
+    exec: &'e Exec<'a>,
+    depth: usize,
+}
+
+const UNARY: [&str; 14] = [
+    "-z", "-n", "-e", "-f", "-d", "-s", "-x", "-r", "-w", "-a", "-L", "-h", "-v", "-t",
+];
+const BINARY: [&str; 11] = [
+    "=", "==", "!=", "<", ">", "-eq", "-ne", "-lt", "-le", "-gt", "-ge",
+];
+
+impl Test<'_, '_> {
+    /// By the number of arguments, as POSIX and bash decide.
+    fn eval(&self, args: &[&str]) -> Result<bool, String> {
+        match args {
+            [] => Ok(false),
+            [a] => Ok(!a.is_empty()),
+            ["!", a] => Ok(a.is_empty()),
+            [op, a] if UNARY.contains(op) => self.unary(op, a),
+            [op, _] => Err(format!("{op}: unary operator expected")),
+            [a, op, b] if BINARY.contains(op) => self.binary(a, op, b),
+            [a, "-a", b] => Ok(!a.is_empty() && !b.is_empty()),
+            [a, "-o", b] => Ok(!a.is_empty() || !b.is_empty()),
+            ["!", rest @ ..] if args.len() <= 4 => self.eval(rest).map(|v| !v),
+            ["(", a, ")"] => Ok(!a.is_empty()),
+            [_, op, _] => Err(format!("{op}: binary operator expected")),
+            ["(", a, b, ")"] => self.eval(&[a, b]),
+            _ => {
+                let mut parser = General {
+                    test: self,
+                    args,
+                    pos: 0,
+                    depth: self.depth,
+                };
+                let value = parser.or()?;
+                match args.get(parser.pos) {
+                    None => Ok(value),
+                    Some(extra) => Err(format!("{extra}: binary operator expected")),
+                }
+            }
+        }
+    }
+
+    fn unary(&self, op: &str, arg: &str) -> Result<bool, String> {
+        let shell = &self.exec.shell;
+        let meta = || {
+            shell
+                .fs()
+                .resolve(shell.cwd(), arg)
+                .ok()
+                .and_then(|p| shell.fs().meta(&p))
+        };
+        Ok(match op {
+            "-z" => arg.is_empty(),
+            "-n" => !arg.is_empty(),
+            "-e" | "-a" | "-r" | "-w" => meta().is_some(),
+            "-f" => meta().is_some_and(|m| m.kind == Kind::File),
+            "-d" => meta().is_some_and(|m| m.kind == Kind::Dir),
+            "-s" => meta().is_some_and(|m| m.size > 0),
+            "-x" => meta().is_some_and(|m| m.executable),
+            "-v" => shell.var(arg).is_some(),
+            // No symbolic links, and no descriptor is a terminal to test.
+            _ => false,
+        })
+    }
+
+    fn binary(&self, a: &str, op: &str, b: &str) -> Result<bool, String> {
+        let int = |s: &str| {
+            s.trim()
+                .parse::<i64>()
+                .map_err(|_| format!("{s}: integer expression expected"))
+        };
+        Ok(match op {
+            "=" | "==" => a == b,
+            "!=" => a != b,
+            "<" => a < b,
+            ">" => a > b,
+            "-eq" => int(a)? == int(b)?,
+            "-ne" => int(a)? != int(b)?,
+            "-lt" => int(a)? < int(b)?,
+            "-le" => int(a)? <= int(b)?,
+            "-gt" => int(a)? > int(b)?,
+            _ => int(a)? >= int(b)?,
+        })
+    }
+}
+
+/// `test` with more than four arguments: `!`, `( )`, `-a` and `-o`.
+struct General<'t, 'e, 'a, 's> {
+    test: &'t Test<'e, 'a>,
+    args: &'s [&'s str],
+    pos: usize,
+    depth: usize,
+}
+
+impl General<'_, '_, '_, '_> {
+    fn peek(&self) -> Option<&str> {
+        self.args.get(self.pos).copied()
+    }
+
+    fn or(&mut self) -> Result<bool, String> {
+        let mut value = self.and()?;
+        while self.peek() == Some("-o") {
+            self.pos += 1;
+            let right = self.and()?;
+            value = value || right;
+        }
+        Ok(value)
+    }
+
+    fn and(&mut self) -> Result<bool, String> {
+        let mut value = self.not()?;
+        while self.peek() == Some("-a") {
+            self.pos += 1;
+            let right = self.not()?;
+            value = value && right;
+        }
+        Ok(value)
+    }
+
+    fn not(&mut self) -> Result<bool, String> {
+        let mut negations = 0;
+        while self.peek() == Some("!") {
+            self.pos += 1;
+            negations += 1;
+        }
+        let value = self.primary()?;
+        Ok(value ^ (negations % 2 == 1))
+    }
+
+    fn primary(&mut self) -> Result<bool, String> {
+        let args = self.args;
+        let Some(&first) = args.get(self.pos) else {
+            return Err("argument expected".to_owned());
+        };
+        if first == "(" {
+            self.depth += 1;
+            if self.depth > MAX_TEST_DEPTH {
+                return Err("expression nested too deeply".to_owned());
+            }
+            self.pos += 1;
+            let value = self.or()?;
+            if self.peek() != Some(")") {
+                return Err("`)' expected".to_owned());
+            }
+            self.pos += 1;
+            self.depth -= 1;
+            return Ok(value);
+        }
+        if let (Some(op), Some(b)) = (args.get(self.pos + 1), args.get(self.pos + 2))
+            && BINARY.contains(op)
+        {
+            self.pos += 3;
+            return self.test.binary(first, op, b);
+        }
+        if UNARY.contains(&first)
+            && let Some(arg) = args.get(self.pos + 1)
+        {
+            self.pos += 2;
+            return self.test.unary(first, arg);
+        }
+        self.pos += 1;
+        Ok(!first.is_empty())
+    }
+}
