@@ -51,8 +51,9 @@ impl Rng {
     }
 }
 
-const SLURM: [&str; 9] = [
-    "sbatch", "srun", "squeue", "sinfo", "sacct", "scontrol", "sprio", "sshare", "scancel",
+const SLURM: [&str; 10] = [
+    "sbatch", "srun", "salloc", "squeue", "sinfo", "sacct", "scontrol", "sprio", "sshare",
+    "scancel",
 ];
 
 const SBATCH_FLAGS: [&str; 24] = [
@@ -338,10 +339,24 @@ fn heredoc(rng: &mut Rng) -> Vec<String> {
     )];
     lines.push(rng.pick(&["#!/bin/bash", "", "#!/bin/sh -x"]).to_owned());
     for _ in 0..rng.below(6) {
-        lines.push(match rng.below(4) {
+        lines.push(match rng.below(6) {
             0 => format!("#SBATCH {} {}", rng.pick(&SBATCH_FLAGS), value(rng)),
             1 => format!("srun {}", rng.pick(&["hostname", "nvidia-smi", "sleep 20"])),
             2 => format!("sleep {}", rng.below(MAX_SLEEP_S)),
+            // The job's own bash: substitutions, loops and bash steps.
+            3 => rng
+                .pick(&[
+                    "H=$(scontrol show hostnames $SLURM_JOB_NODELIST | head -n 1)",
+                    "for i in $(seq 3); do sleep 10; echo $i; done",
+                    "srun bash -c 'echo $SLURM_PROCID $(hostname)'",
+                    "while true; do sleep 600; done",
+                    "set -e; false; echo never",
+                ])
+                .to_owned(),
+            4 => format!(
+                "salloc -N1 {}",
+                rng.pick(&["hostname", "srun hostname", "sleep 5"])
+            ),
             _ => soup(rng),
         });
     }

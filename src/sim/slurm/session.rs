@@ -355,6 +355,30 @@ mod tests {
     }
 
     #[test]
+    fn a_batch_script_launches_torchrun_on_every_node() {
+        let mut s = session();
+        for line in [
+            "cat > train.sh <<'EOF'",
+            "#!/bin/bash",
+            "#SBATCH -N 2 --gpus-per-node=8 -t 30",
+            "set -euo pipefail",
+            "MASTER_ADDR=$(scontrol show hostnames \"$SLURM_JOB_NODELIST\" | head -n 1)",
+            "srun torchrun --nnodes=$SLURM_NNODES --nproc-per-node=8 \\",
+            "  --rdzv-backend=c10d --rdzv-endpoint=$MASTER_ADDR:29500 train.py --ckpt-dir ckpt",
+            "EOF",
+        ] {
+            s.submit(line);
+        }
+        assert_eq!(s.submit("sbatch train.sh").status, 0);
+        s.submit("sleep 600");
+        s.submit("cat slurm-1.out");
+        let out = last_output(&s);
+        assert!(out.contains("step"), "{out}");
+        assert_eq!(s.activity.trainings.len(), 1);
+        assert_eq!(s.activity.trainings[0].hosts, ["node-1", "node-2"]);
+    }
+
+    #[test]
     fn root_logs_in_with_its_own_home_and_prompt() {
         let mut s = session();
         assert_eq!(s.terminal.shell.prompt(), "alice@login1:~$ ");
