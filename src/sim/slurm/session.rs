@@ -7,11 +7,11 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-use super::cluster::{Accounts, Caller, Cluster, ClusterError};
+use super::cluster::{Accounts, Caller, Cluster, ClusterError, JobState};
 use super::conf::ClusterConfig;
 use super::node_tools::NodeHealth;
-use super::shell::{Outcome, Shell, ShellError, WriteMode};
-use super::terminal::{Edit, Terminal};
+use super::shell::{Chunk, Outcome, Shell, ShellError, Stream, WriteMode};
+use super::terminal::{Edit, LineKind, Terminal};
 
 mod activity;
 mod tools;
@@ -69,6 +69,9 @@ pub struct Session {
     pub activity: Activity,
     /// The seed of the node tools' jitter.
     seed: u64,
+    /// The allocations interactive `salloc` shells hold, innermost last.
+    #[serde(default)]
+    held: Vec<u32>,
 }
 
 impl Session {
@@ -109,6 +112,7 @@ impl Session {
             nodes,
             activity: Activity::default(),
             seed,
+            held: Vec::new(),
         })
     }
 
@@ -128,13 +132,29 @@ impl Session {
     /// Runs one line as a script would, without the terminal's echo: what
     /// the command-line program prints.
     pub fn run_line(&mut self, line: &str) -> Outcome {
-        self.with_tools(|terminal, tools| terminal.shell.run(line, tools))
+        let outcome = self.with_tools(|terminal, tools| terminal.shell.run(line, tools));
+        self.after_line(outcome)
     }
 
     /// Runs one input line, then lets the cluster catch up with the
     /// shell's clock (moved by `sleep`) and delivers job output files.
     pub fn submit(&mut self, line: &str) -> Outcome {
-        self.with_tools(|terminal, tools| terminal.submit(line, tools))
+        let outcome = self.with_tools(|terminal, tools| terminal.submit(line, tools));
+        self.after_line(outcome)
+    }
+
+    /// A line's outcome with what salloc says about allocations the line
+    /// gave back or lost.
+    fn after_line(&mut self, mut outcome: Outcome) -> Outcome {
+        let said = self.settle_allocations();
+        if !said.is_empty() {
+            outcome.output.push(Chunk {
+                stream: Stream::Stderr,
+                text: said,
+                at: self.terminal.shell.now(),
+            });
+        }
+        outcome
     }
 
     /// Runs `f` with the commands of the host the shell is on, then starts
@@ -150,13 +170,57 @@ impl Session {
             },
             host: self.terminal.shell.host().to_owned(),
             login: None,
+            hold: None,
         };
         let result = f(&mut self.terminal, &mut tools);
         if let Some(host) = tools.login.take() {
             self.terminal.shell.ssh_login(&host);
         }
+        if let Some(id) = tools.hold.take() {
+            let env = self
+                .cluster
+                .job_facts(id)
+                .map(|f| f.env)
+                .unwrap_or_default();
+            self.terminal.shell.enter_nested(&env);
+            self.held.push(id);
+        }
         self.catch_up(0);
         result
+    }
+
+    /// Gives back the allocations whose salloc shell `exit` closed, and
+    /// closes the shells of those that ended on their own (time limit,
+    /// scancel); what salloc printed about them.
+    fn settle_allocations(&mut self) -> String {
+        let mut said = String::new();
+        while let Some(&id) = self.held.last() {
+            let open = self.held.len() <= self.terminal.shell.nested_depth();
+            let mut programs = NodePrograms {
+                nodes: &self.nodes,
+                activity: &mut self.activity,
+                seed: self.seed,
+                files: Some(self.terminal.shell.fs()),
+            };
+            let running = self
+                .cluster
+                .job(id)
+                .is_some_and(|j| j.state == JobState::Running);
+            if open && running {
+                break;
+            }
+            self.held.pop();
+            if open {
+                self.terminal.shell.leave_nested();
+                said.push_str(&format!("salloc: Job allocation {id} has been revoked.\n"));
+            } else if let Some(line) = self.cluster.relinquish(id, &mut programs) {
+                said.push_str(&line);
+            }
+        }
+        if !said.is_empty() {
+            self.terminal.write(LineKind::Stderr, &said);
+        }
+        said
     }
 
     /// Ctrl+C.
@@ -346,12 +410,6 @@ mod tests {
             "{}",
             last_output(&s)
         );
-        s.submit("salloc");
-        assert!(
-            last_output(&s).contains("give salloc a command"),
-            "{}",
-            last_output(&s)
-        );
     }
 
     #[test]
@@ -376,6 +434,39 @@ mod tests {
         assert!(out.contains("step"), "{out}");
         assert_eq!(s.activity.trainings.len(), 1);
         assert_eq!(s.activity.trainings[0].hosts, ["node-1", "node-2"]);
+    }
+
+    #[test]
+    fn an_interactive_salloc_holds_its_allocation_until_exit() {
+        let mut s = session();
+        s.submit("cd /tmp");
+        s.submit("salloc -N 2 -t 10");
+        assert_eq!(last_output(&s), "salloc: Granted job allocation 1\n");
+        s.submit("cd; echo $SLURM_JOB_ID $SLURM_JOB_NODELIST");
+        assert_eq!(last_output(&s), "1 node-[1-2]\n");
+        s.submit("srun hostname");
+        assert_eq!(last_output(&s), "node-1\nnode-2\n");
+        s.submit("squeue -h -o '%i %j %T'");
+        assert_eq!(last_output(&s), "1 interactive RUNNING\n");
+        s.submit("exit");
+        assert_eq!(
+            last_output(&s),
+            "exit\nsalloc: Relinquishing job allocation 1\n"
+        );
+        s.submit("pwd; echo ${SLURM_JOB_ID:-none}");
+        assert_eq!(last_output(&s), "/tmp\nnone\n");
+        s.submit("sacct -j 1 -n -o JobID,JobName,State");
+        assert_eq!(
+            last_output(&s),
+            "1            interacti+  COMPLETED \n1.0            hostname  COMPLETED \n"
+        );
+        s.submit("salloc -t 1");
+        s.submit("sleep 120");
+        assert_eq!(
+            last_output(&s),
+            "salloc: Job allocation 2 has been revoked.\n"
+        );
+        assert_eq!(s.terminal.shell.nested_depth(), 0);
     }
 
     #[test]

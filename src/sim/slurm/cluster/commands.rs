@@ -63,7 +63,7 @@ pub const COMMANDS: &[CommandInfo] = &[
     },
     CommandInfo {
         name: "salloc",
-        summary: "hold an allocation while a command runs: salloc -N 2 srun hostname",
+        summary: "hold an allocation: salloc -N 2 (a shell until exit), or salloc -N 2 srun hostname",
         options: salloc::OPTIONS,
         run: Run::Write(salloc::run),
     },

@@ -20,6 +20,12 @@ pub struct CommandOutput {
     pub chunks: Vec<(Stream, String)>,
     /// The exit status, as the shell's `$?` shows it (0 to 255).
     pub exit: i32,
+    /// An allocation `salloc` granted with no command: the caller opens a
+    /// shell that holds it until `exit` ([`Cluster::relinquish`]).
+    ///
+    /// [`Cluster::relinquish`]: crate::sim::slurm::cluster::Cluster::relinquish
+    #[serde(default)]
+    pub hold: Option<u32>,
 }
 
 impl CommandOutput {

@@ -54,6 +54,9 @@ pub(super) struct Tools<'a> {
     pub(super) host: String,
     /// A compute node that `ssh` with no command asked to log in to.
     pub(super) login: Option<String>,
+    /// An allocation `salloc` granted with no command: the session opens
+    /// a shell holding it once the line has run.
+    pub(super) hold: Option<u32>,
 }
 
 /// The programs jobs run through [`NodePrograms`].
@@ -146,6 +149,9 @@ impl CommandSet for Tools<'_> {
             programs: &mut programs,
         };
         let output = self.cluster.exec_as(call.argv, call.stdin, &mut caller);
+        if output.hold.is_some() {
+            self.hold = output.hold;
+        }
         for (stream, text) in &output.chunks {
             match stream {
                 ClusterStream::Stdout => call.out.stdout(text),

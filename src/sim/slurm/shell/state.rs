@@ -77,6 +77,9 @@ pub struct Shell {
     /// starts at or after it.
     #[serde(default)]
     pub(super) deadline: Option<u64>,
+    /// Shells started inside this one (salloc's), innermost last.
+    #[serde(default)]
+    pub(super) nested: Vec<Nested>,
     /// The functions defined, by name: each body's source text.
     #[serde(default)]
     pub(super) functions: BTreeMap<String, String>,
@@ -102,6 +105,16 @@ pub(super) struct Options {
     pub(super) pipefail: bool,
     /// `set -x`: each command is shown on standard error before it runs.
     pub(super) xtrace: bool,
+}
+
+/// A shell started inside the login's (salloc's): what `exit` restores.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub(super) struct Nested {
+    cwd: String,
+    vars: BTreeMap<String, Var>,
+    /// How many `ssh` logins were open when it started: an `exit` closes
+    /// the innermost of the two kinds.
+    logins: usize,
 }
 
 /// What one call of [`Shell::run`] produced.
@@ -179,6 +192,7 @@ impl Shell {
             sudo_commands: Vec::new(),
             pending: String::new(),
             deadline: None,
+            nested: Vec::new(),
             functions: BTreeMap::new(),
             arg0: String::new(),
             args: Vec::new(),
@@ -310,6 +324,41 @@ impl Shell {
         let from = std::mem::replace(&mut self.host, host.to_owned());
         self.logins.push(from);
         self.enter_host();
+    }
+
+    /// Starts a shell inside this one with `vars` exported, as salloc
+    /// starts one holding its allocation; `exit` ends it and gives back
+    /// this shell's directory and variables.
+    pub fn enter_nested(&mut self, vars: &[(String, String)]) {
+        self.nested.push(Nested {
+            cwd: self.cwd.clone(),
+            vars: self.vars.clone(),
+            logins: self.logins.len(),
+        });
+        for (name, value) in vars {
+            // A name no shell can hold is one no command could read.
+            let _ = self.set_var(name, value, true);
+        }
+    }
+
+    /// How many shells [`Shell::enter_nested`] started are still open.
+    pub fn nested_depth(&self) -> usize {
+        self.nested.len()
+    }
+
+    /// Ends the innermost nested shell if it is newer than any `ssh`
+    /// login; whether it did.
+    pub fn leave_nested(&mut self) -> bool {
+        match self.nested.last() {
+            Some(top) if top.logins == self.logins.len() => {}
+            _ => return false,
+        }
+        let Some(top) = self.nested.pop() else {
+            return false;
+        };
+        self.cwd = top.cwd;
+        self.vars = top.vars;
+        true
     }
 
     /// Ends the innermost `ssh` login; `None` when there is none.

@@ -141,10 +141,11 @@ Usage: srun [-N nodes] [-n ntasks] [-c ncpus] [--mem=MB] [--gpus=N] [-t time]
 ";
 
 pub(super) const SALLOC: &str = "\
-Usage: salloc [OPTIONS] COMMAND [ARGS...]
-Hold an allocation while COMMAND runs on the login node, then give it back.
-Inside, SLURM_JOB_ID and SLURM_JOB_NODELIST name the allocation and each
-srun starts a step of it: salloc -N 2 srun hostname.
+Usage: salloc [OPTIONS] [COMMAND [ARGS...]]
+Hold an allocation while COMMAND runs on the login node, then give it back;
+without COMMAND, a shell holds it until you type exit. Inside, SLURM_JOB_ID
+and SLURM_JOB_NODELIST name the allocation and each srun starts a step of
+it: salloc -N 2 srun hostname.
 
   -A, --account=NAME      account to charge
   -G, --gpus=N            GPUs for the whole job
@@ -162,7 +163,7 @@ srun starts a step of it: salloc -N 2 srun hostname.
 
 pub(super) const SALLOC_USAGE: &str = "\
 Usage: salloc [-N nodes] [-n ntasks] [--gpus=N] [-t time] [-p partition]
-              [-J name] [-A account] [-w hosts] [-x hosts] command [args...]
+              [-J name] [-A account] [-w hosts] [-x hosts] [command [args...]]
 ";
 
 pub(super) const SCANCEL: &str = "\

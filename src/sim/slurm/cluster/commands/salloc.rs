@@ -2,11 +2,13 @@
 //! the login node, in a shell whose `SLURM_JOB_ID` makes each `srun` a
 //! step of the job (`salloc -N2 srun hostname`), then given back:
 //! `salloc: Granted job allocation N` ... `salloc: Relinquishing job
-//! allocation N`. Without a command salloc would start the user's shell,
-//! which this simulation does not nest.
+//! allocation N`. Without a command the caller's shell holds the
+//! allocation (with its `SLURM_*` variables) until `exit`, which
+//! relinquishes it ([`Cluster::relinquish`]).
 
 use super::super::job_shell;
 use super::super::output::{CommandOutput, FileWrite};
+use super::super::runner::ProgramRunner;
 use super::super::state::JobState;
 use super::super::{Caller, Cluster};
 use super::sbatch::JOB_OPTIONS;
@@ -36,14 +38,8 @@ pub(super) fn run(
             return help::text(text);
         }
     }
-    let Some(program) = parsed.operands.first() else {
-        return CommandOutput::failure(
-            "salloc: error: this simulated shell runs no interactive allocation: \
-             give salloc a command, e.g. salloc -N 2 srun hostname\n",
-            1,
-        );
-    };
-    let id = match allocate(c, "salloc", &parsed, Some(program), caller) {
+    let program = parsed.operands.first();
+    let id = match allocate(c, "salloc", &parsed, program, caller) {
         Ok(id) => id,
         Err(out) => return out,
     };
@@ -52,6 +48,11 @@ pub(super) fn run(
         return out;
     }
     out.err_line(&format!("salloc: Granted job allocation {id}"));
+    if program.is_none() {
+        // The caller's shell holds it until `exit`.
+        out.hold = Some(id);
+        return out;
+    }
     let Some(facts) = c.job_facts(id) else {
         return out;
     };
@@ -83,6 +84,24 @@ pub(super) fn run(
     }
     out.exit = run.exit;
     out
+}
+
+impl Cluster {
+    /// Ends an interactive allocation now, as `exit` from salloc's shell
+    /// does; the line salloc prints, or `None` if it already ended (its
+    /// time limit, `scancel`).
+    pub fn relinquish(&mut self, id: u32, programs: &mut dyn ProgramRunner) -> Option<String> {
+        let job = self.job(id)?;
+        if job.state != JobState::Running {
+            return None;
+        }
+        let runtime = u64::try_from(self.now - job.start_time?).unwrap_or(0);
+        let steps = job.steps.clone();
+        self.set_run(id, steps, Vec::new(), 0, Some(runtime));
+        let now = self.now;
+        self.run_until(now, programs);
+        Some(format!("salloc: Relinquishing job allocation {id}\n"))
+    }
 }
 
 /// What the command wrote, for the caller's files.

@@ -55,6 +55,9 @@ pub(super) fn run(
     let Some(program) = parsed.operands.first() else {
         return CommandOutput::failure("srun: fatal: No command given to execute.\n", 1);
     };
+    if let Some(id) = held_job(c, caller) {
+        return step_in_allocation(c, id, &parsed, mpi, caller);
+    }
     let id = match allocate(c, "srun", &parsed, Some(program), caller) {
         Ok(id) => id,
         Err(out) => return out,
@@ -63,10 +66,57 @@ pub(super) fn run(
     if !wait_for_allocation(c, "srun", id, caller, &mut out) {
         return out;
     }
-    let Some(step) = run_step(c, id, &parsed, mpi, caller, &mut out) else {
+    let Some(step) = run_step(c, (id, 0), &parsed, mpi, caller, &mut out) else {
         return out;
     };
     finish_step(c, id, &step, caller, &mut out);
+    out
+}
+
+/// The running job of the caller's environment (`SLURM_JOB_ID`, set in
+/// salloc's shell), which srun then runs a step of instead of allocating.
+fn held_job(c: &Cluster, caller: &Caller<'_>) -> Option<u32> {
+    let id = (caller.env)("SLURM_JOB_ID")?.parse().ok()?;
+    let job = c.job(id)?;
+    (job.state == JobState::Running && job.user == caller.user).then_some(id)
+}
+
+/// A step of the held job `id`: it runs, is recorded, and the clock moves
+/// to its end (or the job's time limit, with srun's lines for it).
+fn step_in_allocation(
+    c: &mut Cluster,
+    id: u32,
+    parsed: &Parsed,
+    mpi: Mpi,
+    caller: &mut Caller<'_>,
+) -> CommandOutput {
+    let mut out = CommandOutput::default();
+    let no = c.job(id).map_or(0, |j| {
+        let numbered = j
+            .steps
+            .iter()
+            .filter(|s| matches!(s.id, StepId::Numbered(_)));
+        u32::try_from(numbered.count()).unwrap_or(u32::MAX)
+    });
+    let start = c.now;
+    let Some(step) = run_step(c, (id, no), parsed, mpi, caller, &mut out) else {
+        return out;
+    };
+    let Some(job) = c.jobs.get_mut(&id) else {
+        return out;
+    };
+    let offset = u64::try_from(start - job.start_time.unwrap_or(start)).unwrap_or(0);
+    let mut record = step.record.clone();
+    record.start_offset = offset;
+    record.end_offset = step.record.end_offset.map(|d| offset + d);
+    job.steps.push(record);
+    let limit = c.ends_at(id);
+    let end = step.record.end_offset.map_or(limit, |d| {
+        start.saturating_add(i64::try_from(d).unwrap_or(i64::MAX))
+    });
+    c.run_until(end.min(limit), caller.programs);
+    out.exit = step.record.exit;
+    report_timeout(c, id, &step, no, &mut out);
     out
 }
 
@@ -207,11 +257,11 @@ struct Step {
     first_node: String,
 }
 
-/// Runs the program as step 0 on the job's nodes and prints what it
+/// Runs the program as step `no` on the job's nodes and prints what it
 /// printed (`-l`: each line after its task number).
 fn run_step(
     c: &mut Cluster,
-    id: u32,
+    (id, no): (u32, u32),
     parsed: &Parsed,
     mpi: Mpi,
     caller: &mut Caller<'_>,
@@ -221,7 +271,7 @@ fn run_step(
     let program = parsed.operands.first()?;
     let launch = Launch {
         job_id: id,
-        step: Some(0),
+        step: Some(no),
         argv: &parsed.operands,
         nodes: &facts.nodes,
         tasks: facts.tasks,
@@ -275,7 +325,7 @@ fn run_step(
     }
     Some(Step {
         record: StepRecord {
-            id: StepId::Numbered(0),
+            id: StepId::Numbered(no),
             name: program.rsplit('/').next().unwrap_or(program).to_owned(),
             cpus: facts.cpus,
             start_offset: 0,
@@ -299,19 +349,25 @@ fn finish_step(
     c.set_run(id, vec![step.record.clone()], Vec::new(), exit, duration);
     let end = c.ends_at(id);
     c.run_until(end, caller.programs);
-    if c.job(id).is_some_and(|j| j.state == JobState::Timeout) {
-        let first = &step.first_node;
-        let wait = u32::from(c.config.kill_wait_s) + 2;
-        out.err_line(&format!(
-            "srun: Job step aborted: Waiting up to {wait} seconds for job step to finish."
-        ));
-        out.err_line(&format!(
-            "slurmstepd: error: *** STEP {id}.0 ON {first} CANCELLED AT {} DUE TO TIME LIMIT ***",
-            clock::iso(c.now)
-        ));
-        out.err_line(&format!("srun: error: {first}: task 0: Terminated"));
-        out.exit = 143;
-    } else {
-        out.exit = exit;
+    out.exit = exit;
+    report_timeout(c, id, step, 0, out);
+}
+
+/// If the job ran out of time during step `no`, srun's lines for it and
+/// status 143.
+fn report_timeout(c: &Cluster, id: u32, step: &Step, no: u32, out: &mut CommandOutput) {
+    if c.job(id).is_none_or(|j| j.state != JobState::Timeout) {
+        return;
     }
+    let first = &step.first_node;
+    let wait = u32::from(c.config.kill_wait_s) + 2;
+    out.err_line(&format!(
+        "srun: Job step aborted: Waiting up to {wait} seconds for job step to finish."
+    ));
+    out.err_line(&format!(
+        "slurmstepd: error: *** STEP {id}.{no} ON {first} CANCELLED AT {} DUE TO TIME LIMIT ***",
+        clock::iso(c.now)
+    ));
+    out.err_line(&format!("srun: error: {first}: task 0: Terminated"));
+    out.exit = 143;
 }
