@@ -41,8 +41,9 @@ const MAX_SCRIPT_DEPTH: usize = 16;
 pub(super) const MAX_STEPS: u64 = 100_000;
 
 /// How deep functions (bash's `FUNCNEST`) and subshells (`( )`, `$(...)`,
-/// pipes) may nest, together: each level takes 4 to 10 KiB of the stack in
-/// a release build (twice that in a debug one), and wasm's is 1 MiB.
+/// pipes) may nest, together, compound commands counting half: each level
+/// takes 4 to 10 KiB of the stack in a release build (twice that in a
+/// debug one), and wasm's is 1 MiB.
 pub(super) const MAX_FUNCTION_DEPTH: usize = 64;
 
 /// Standard input being read: the text, and how much of it `read` took
@@ -127,6 +128,8 @@ pub(super) struct Exec<'a> {
     pub(super) functions: usize,
     /// Subshells being run.
     pub(super) subshells: usize,
+    /// Compound commands being run, inside each other.
+    compounds: usize,
     /// Loops being run (in this function or subshell).
     pub(super) loops: usize,
     /// A `break`, `continue` or `return` on its way out.
@@ -164,6 +167,7 @@ impl<'a> Exec<'a> {
             aborted: false,
             functions: 0,
             subshells: 0,
+            compounds: 0,
             loops: 0,
             flow: None,
             quiet: 0,
@@ -320,6 +324,7 @@ impl<'a> Exec<'a> {
         inner.steps = self.steps;
         inner.functions = self.functions;
         inner.subshells = self.subshells;
+        inner.compounds = self.compounds;
         inner.input = input;
         let status = inner.script(text);
         self.clear |= inner.clear;
@@ -458,7 +463,7 @@ impl<'a> Exec<'a> {
         let flow = self.flow.take();
         let loops = std::mem::take(&mut self.loops);
         self.subshells += 1;
-        let result = if self.subshells + self.functions > MAX_FUNCTION_DEPTH {
+        let result = if self.nesting() > MAX_FUNCTION_DEPTH {
             self.halt(&format!(
                 "bash: subshells nested deeper than {MAX_FUNCTION_DEPTH} levels\n"
             ));
@@ -516,8 +521,38 @@ impl<'a> Exec<'a> {
         }
     }
 
+    /// How deep the commands being run nest, towards
+    /// [`MAX_FUNCTION_DEPTH`]: functions and subshells count one level
+    /// each, compound commands (whose frames are smaller) half a level.
+    fn nesting(&self) -> usize {
+        self.functions + self.subshells + self.compounds / 2
+    }
+
     /// Runs a compound command with its redirections.
     fn compound_with(
+        &mut self,
+        compound: &Compound,
+        redirects: &[Redirect],
+        docs: &[Word],
+        stdin: Option<String>,
+        piped: bool,
+    ) -> (i32, String) {
+        // Past the limit, not at it: a function's own body `{ ...; }` lets
+        // the function's check speak first.
+        if self.nesting() > MAX_FUNCTION_DEPTH {
+            self.halt(&format!(
+                "bash: compound commands nested deeper than {MAX_FUNCTION_DEPTH} levels with the functions and subshells around them\n"
+            ));
+            return (1, String::new());
+        }
+        self.compounds += 1;
+        let result = self.compound_redirected(compound, redirects, docs, stdin, piped);
+        self.compounds -= 1;
+        result
+    }
+
+    /// [`Exec::compound_with`], its depth counted.
+    fn compound_redirected(
         &mut self,
         compound: &Compound,
         redirects: &[Redirect],
@@ -1132,7 +1167,7 @@ impl<'a> Exec<'a> {
     /// Calls the function whose body is `body` with `argv` (its name
     /// first); what it prints goes to `out`.
     fn call(&mut self, body: &str, argv: &[String], out: &mut Output) -> i32 {
-        if self.functions + self.subshells >= MAX_FUNCTION_DEPTH {
+        if self.nesting() >= MAX_FUNCTION_DEPTH {
             self.halt(&format!(
                 "bash: {}: maximum function nesting level exceeded ({MAX_FUNCTION_DEPTH})\n",
                 argv[0]

@@ -1744,6 +1744,16 @@ fn endless_work_stops() {
             "f() { x=`f`; }; f",
             "f() { if true; then for i in 1; do case a in a) { f; } > /dev/null;; esac; done; fi; }; f",
             "echo 'bash s.sh' > s.sh; bash s.sh",
+            &format!(
+                "f() {{ {} f; {} }}; f",
+                "if true; then while true; do ".repeat(15),
+                "done; fi; ".repeat(15)
+            ),
+            &format!(
+                "echo '{} bash s.sh; {}' > s.sh; bash s.sh",
+                "{ ( ".repeat(15),
+                ") }; ".repeat(15)
+            ),
         ] {
             let out = shell().run(line, &mut NoCommands);
             assert_eq!(out.status, 1, "{line}");
