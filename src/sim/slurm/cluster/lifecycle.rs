@@ -16,7 +16,6 @@ use super::script;
 use super::state::{
     DepKind, Hold, Job, JobState, OutputLine, Reason, RunRecord, SchedBy, StepId, StepRecord,
 };
-use crate::sim::slurm::shell::Change;
 use crate::sim::slurm::time_spec::TimeLimit;
 
 /// How a running job ends.
@@ -214,20 +213,7 @@ impl Cluster {
         // What the script wrote lands when the job starts: the model
         // writes files whole, not over the run.
         self.writes
-            .extend(run.files.into_iter().map(|change| match change {
-                Change::Dir(path) => FileWrite {
-                    path,
-                    text: String::new(),
-                    truncate: false,
-                    dir: true,
-                },
-                Change::File(path, text) => FileWrite {
-                    path,
-                    text,
-                    truncate: true,
-                    dir: false,
-                },
-            }));
+            .extend(run.files.into_iter().map(FileWrite::from));
         let (out_path, err_path) = self.output_paths(id);
         self.writes.push(FileWrite {
             path: out_path.clone(),

@@ -3,6 +3,8 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::sim::slurm::shell::Change;
+
 /// The stream a chunk of output went to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Stream {
@@ -101,4 +103,24 @@ pub struct FileWrite {
     /// Whether `path` is a directory the job made (`text` is empty).
     #[serde(default)]
     pub dir: bool,
+}
+
+impl From<Change> for FileWrite {
+    /// A file or directory a job's shell made, written whole.
+    fn from(change: Change) -> Self {
+        match change {
+            Change::Dir(path) => FileWrite {
+                path,
+                text: String::new(),
+                truncate: false,
+                dir: true,
+            },
+            Change::File(path, text) => FileWrite {
+                path,
+                text,
+                truncate: true,
+                dir: false,
+            },
+        }
+    }
 }

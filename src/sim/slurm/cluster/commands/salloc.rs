@@ -15,7 +15,6 @@ use super::sbatch::JOB_OPTIONS;
 use super::srun::{allocate, wait_for_allocation};
 use super::{VERSION, help, usage_error};
 use crate::sim::slurm::getopt::{self, Opt, Order};
-use crate::sim::slurm::shell::Change;
 
 pub(super) const OPTIONS: &[Opt] = &JOB_OPTIONS;
 
@@ -71,7 +70,7 @@ pub(super) fn run(
             out.out(&line.text);
         }
     }
-    c.writes.extend(run.files.into_iter().map(file_write));
+    c.writes.extend(run.files.into_iter().map(FileWrite::from));
     c.set_run(id, run.steps, Vec::new(), run.exit, run.runtime);
     let end = c.ends_at(id);
     c.run_until(end, caller.programs);
@@ -101,23 +100,5 @@ impl Cluster {
         let now = self.now;
         self.run_until(now, programs);
         Some(format!("salloc: Relinquishing job allocation {id}\n"))
-    }
-}
-
-/// What the command wrote, for the caller's files.
-fn file_write(change: Change) -> FileWrite {
-    match change {
-        Change::Dir(path) => FileWrite {
-            path,
-            text: String::new(),
-            truncate: false,
-            dir: true,
-        },
-        Change::File(path, text) => FileWrite {
-            path,
-            text,
-            truncate: true,
-            dir: false,
-        },
     }
 }
