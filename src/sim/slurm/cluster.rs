@@ -64,6 +64,7 @@ mod tests;
 
 pub use accounts::{Accounts, FairShares, Qos, User};
 pub use commands::{COMMANDS, CommandInfo};
+pub use job_shell::write_output;
 pub use jobs::JobTable;
 pub use mpi::Mpi;
 pub use output::{CommandOutput, FileWrite, Stream};

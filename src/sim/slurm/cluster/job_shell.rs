@@ -229,10 +229,7 @@ impl<'a> JobCommands<'a> {
     fn slurm(&mut self, call: &mut Call<'_>) -> i32 {
         let fs = &*call.fs;
         let cwd = call.cwd.to_owned();
-        let files = |path: &str| {
-            let full = fs.resolve(&cwd, path).ok()?;
-            fs.read(&full).ok().map(str::to_owned)
-        };
+        let files = |path: &str| fs.read_at(&cwd, path);
         let vars = call.env;
         let env = |name: &str| vars.get(name).cloned();
         let mut caller = Caller {
@@ -370,7 +367,7 @@ impl<'a> JobCommands<'a> {
         let started = u64::try_from(launch.now).unwrap_or(0);
         for (task, node) in task_nodes.iter().enumerate() {
             let local = task_nodes[..task].iter().filter(|n| *n == node).count();
-            let task_vars = task_env(launch, &task_nodes, task, local, self.job.gpus_per_node);
+            let task_vars = task_env(launch, &task_nodes, task, local);
             let vars = env.iter().copied();
             let vars = vars.chain(task_vars.iter().map(|(k, v)| (*k, v.as_str())));
             let job = self.job;
@@ -452,18 +449,17 @@ impl CommandSet for JobCommands<'_> {
     }
 }
 
-/// The variables one task of a step adds: its rank, its node, and the
-/// GPUs it sees.
+/// The variables one task of a step adds to the job's: its rank and its
+/// node.
 fn task_env(
     launch: &Launch<'_>,
     task_nodes: &[String],
     task: usize,
     local: usize,
-    gpus: u32,
 ) -> Vec<(&'static str, String)> {
     let node = &task_nodes[task];
     let node_id = launch.nodes.iter().position(|n| n == node).unwrap_or(0);
-    let mut env = vec![
+    vec![
         ("SLURM_PROCID", task.to_string()),
         ("SLURM_LOCALID", local.to_string()),
         ("SLURM_NODEID", node_id.to_string()),
@@ -471,12 +467,7 @@ fn task_env(
         ("SLURM_STEP_ID", launch.step.unwrap_or(0).to_string()),
         ("SLURM_STEP_NUM_TASKS", task_nodes.len().to_string()),
         ("SLURM_STEP_NUM_NODES", launch.nodes.len().to_string()),
-    ];
-    if gpus > 0 {
-        let ids: Vec<String> = (0..gpus).map(|g| g.to_string()).collect();
-        env.push(("CUDA_VISIBLE_DEVICES", ids.join(",")));
-    }
-    env
+    ]
 }
 
 /// The command line a task's shell runs: `bash -c TEXT` runs TEXT, any
@@ -515,7 +506,7 @@ fn base_name(program: &str) -> &str {
 }
 
 /// Copies a Slurm command's output to the call's streams; its status.
-fn write_output(call: &mut Call<'_>, output: &CommandOutput) -> i32 {
+pub fn write_output(call: &mut Call<'_>, output: &CommandOutput) -> i32 {
     for (stream, text) in &output.chunks {
         match stream {
             ClusterStream::Stdout => call.out.stdout(text),

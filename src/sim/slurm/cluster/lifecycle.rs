@@ -130,12 +130,13 @@ impl Cluster {
             .map(|n| n.name.clone())
             .collect();
         let gpus = job.shape.per_node.gpus;
+        let hostlist = self.hostlist(&job.nodes);
         let mut env = vec![
             ("SLURM_JOB_ID", id.to_string()),
             ("SLURM_JOBID", id.to_string()),
             ("SLURM_JOB_NAME", job.name.clone()),
-            ("SLURM_JOB_NODELIST", self.hostlist(&job.nodes)),
-            ("SLURM_NODELIST", self.hostlist(&job.nodes)),
+            ("SLURM_JOB_NODELIST", hostlist.clone()),
+            ("SLURM_NODELIST", hostlist),
             ("SLURM_JOB_NUM_NODES", job.nodes.len().to_string()),
             ("SLURM_NNODES", job.nodes.len().to_string()),
             ("SLURM_NTASKS", job.shape.tasks.to_string()),

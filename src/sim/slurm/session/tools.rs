@@ -8,7 +8,7 @@ use std::collections::BTreeMap;
 use super::activity::{Activity, TrainingRecord};
 use super::clock;
 use crate::sim::slurm::cluster::{
-    COMMANDS, Caller, Cluster, Launch, Mpi, ProgramOutput, ProgramRunner, Stream as ClusterStream,
+    COMMANDS, Caller, Cluster, Launch, Mpi, ProgramOutput, ProgramRunner, write_output,
 };
 use crate::sim::slurm::node_tools::{
     NodeHealth, PerfLaunch, ToolOutput, TrainingLaunch, all_reduce_perf, dmesg_command,
@@ -134,10 +134,7 @@ impl CommandSet for Tools<'_> {
         }
         let fs = &*call.fs;
         let cwd = call.cwd.to_owned();
-        let files = |path: &str| {
-            let full = fs.resolve(&cwd, path).ok()?;
-            fs.read(&full).ok().map(str::to_owned)
-        };
+        let files = |path: &str| fs.read_at(&cwd, path);
         let mut programs = self.programs.with_files(fs);
         let vars = call.env;
         let env = |name: &str| vars.get(name).cloned();
@@ -152,13 +149,7 @@ impl CommandSet for Tools<'_> {
         if output.hold.is_some() {
             self.hold = output.hold;
         }
-        for (stream, text) in &output.chunks {
-            match stream {
-                ClusterStream::Stdout => call.out.stdout(text),
-                ClusterStream::Stderr => call.out.stderr(text),
-            }
-        }
-        output.exit
+        write_output(call, &output)
     }
 }
 

@@ -236,6 +236,13 @@ impl Fs {
         }
     }
 
+    /// The text of the file `path` names from the directory `cwd`, if
+    /// there is one to read (how a Slurm command reads `sbatch job.sh`).
+    pub fn read_at(&self, cwd: &str, path: &str) -> Option<String> {
+        let full = self.resolve(cwd, path).ok()?;
+        self.read(&full).ok().map(str::to_owned)
+    }
+
     /// The user's home directory.
     pub fn home(&self) -> &str {
         &self.home

@@ -273,7 +273,7 @@ pub(super) fn substitution_end(src: &str, start: usize, nest: usize) -> Result<u
     if *parser.peek()? != Token::Op(Op::RParen) {
         parser.list(&[")"])?;
     }
-    parser.expect(")")?;
+    parser.require(")")?;
     if parser.lexer.take_bodies().is_none() {
         return Err(Stop::Incomplete);
     }
@@ -502,7 +502,7 @@ impl<'a> Parser<'a> {
             };
             if *self.peek()? == Token::Op(Op::LParen) {
                 self.next()?;
-                self.expect(")")?;
+                self.require(")")?;
             }
             return self.function_body(name.raw, name_at);
         }
@@ -590,7 +590,7 @@ impl<'a> Parser<'a> {
     }
 
     /// Takes the reserved word (or `)`) `word`, or fails.
-    fn expect(&mut self, word: &str) -> Result<(), Stop> {
+    fn require(&mut self, word: &str) -> Result<(), Stop> {
         let token = self.next()?;
         if is_end(&token.1, word) || (word == ")" && token.1 == Token::Op(Op::RParen)) {
             Ok(())
@@ -636,12 +636,12 @@ impl<'a> Parser<'a> {
         Ok(match opener {
             "{" => {
                 let list = self.list(&["}"])?;
-                self.expect("}")?;
+                self.require("}")?;
                 Compound::Group(list)
             }
             "(" => {
                 let list = self.list(&[")"])?;
-                self.expect(")")?;
+                self.require(")")?;
                 Compound::Subshell(list)
             }
             "if" => {
@@ -649,7 +649,7 @@ impl<'a> Parser<'a> {
                 let mut otherwise = None;
                 loop {
                     let condition = self.list(&["then"])?;
-                    self.expect("then")?;
+                    self.require("then")?;
                     let branch = self.list(&["elif", "else", "fi"])?;
                     branches.push((condition, branch));
                     let (at, token) = self.next()?;
@@ -657,7 +657,7 @@ impl<'a> Parser<'a> {
                         Token::Word(w) if w.raw == "elif" => continue,
                         Token::Word(w) if w.raw == "else" => {
                             otherwise = Some(self.list(&["fi"])?);
-                            self.expect("fi")?;
+                            self.require("fi")?;
                         }
                         Token::Word(w) if w.raw == "fi" => {}
                         _ => return Err(self.unexpected((at, token))),
@@ -671,7 +671,7 @@ impl<'a> Parser<'a> {
             }
             "while" | "until" => {
                 let condition = self.list(&["do"])?;
-                self.expect("do")?;
+                self.require("do")?;
                 let body = self.do_body()?;
                 Compound::Loop {
                     until: opener == "until",
@@ -687,7 +687,7 @@ impl<'a> Parser<'a> {
     /// `do list done`, after `do`.
     fn do_body(&mut self) -> Result<Vec<AndOr>, Stop> {
         let body = self.list(&["done"])?;
-        self.expect("done")?;
+        self.require("done")?;
         Ok(body)
     }
 
@@ -721,7 +721,7 @@ impl<'a> Parser<'a> {
             words = Some(list);
             self.line_breaks()?;
         }
-        self.expect("do")?;
+        self.require("do")?;
         let body = self.do_body()?;
         Ok(Compound::For { name, words, body })
     }
@@ -733,7 +733,7 @@ impl<'a> Parser<'a> {
             return Err(self.unexpected((at, token)));
         };
         self.line_breaks()?;
-        self.expect("in")?;
+        self.require("in")?;
         let mut arms = Vec::new();
         loop {
             self.line_breaks()?;

@@ -2,12 +2,23 @@
 //! lists the options it supports (the real tools' texts are not copied).
 
 use super::super::output::CommandOutput;
+use super::VERSION;
+use crate::sim::slurm::getopt::Parsed;
 
 /// The text on stdout, exit status 0.
 pub(super) fn text(text: &str) -> CommandOutput {
     let mut out = CommandOutput::default();
     out.out(text);
     out
+}
+
+/// What `--help`, `--usage` or `--version` asks for, if one was given:
+/// the command's `help` or `usage` text, or the version.
+pub(super) fn requested(parsed: &Parsed, help: &str, usage: &str) -> Option<CommandOutput> {
+    [("help", help), ("usage", usage), ("version", VERSION)]
+        .into_iter()
+        .find(|(key, _)| parsed.has(key))
+        .map(|(_, answer)| text(answer))
 }
 
 pub(super) const SQUEUE: &str = "\

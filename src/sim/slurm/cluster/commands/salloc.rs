@@ -13,7 +13,7 @@ use super::super::state::JobState;
 use super::super::{Caller, Cluster};
 use super::sbatch::JOB_OPTIONS;
 use super::srun::{allocate, wait_for_allocation};
-use super::{VERSION, help, usage_error};
+use super::{help, usage_error};
 use crate::sim::slurm::getopt::{self, Opt, Order};
 
 pub(super) const OPTIONS: &[Opt] = &JOB_OPTIONS;
@@ -28,14 +28,8 @@ pub(super) fn run(
         Ok(p) => p,
         Err(e) => return usage_error("salloc", &e, 1),
     };
-    for (key, text) in [
-        ("help", help::SALLOC),
-        ("usage", help::SALLOC_USAGE),
-        ("version", VERSION),
-    ] {
-        if parsed.has(key) {
-            return help::text(text);
-        }
+    if let Some(answer) = help::requested(&parsed, help::SALLOC, help::SALLOC_USAGE) {
+        return answer;
     }
     let program = parsed.operands.first();
     let id = match allocate(c, "salloc", &parsed, program, caller) {

@@ -16,7 +16,7 @@ use super::super::state::{JobState, StepId, StepRecord};
 use super::super::submit::{JobOptions, JobSpec};
 use super::super::{Caller, Cluster};
 use super::sbatch::{JOB_OPTIONS, apply_all};
-use super::{VERSION, help, job_refused, usage_error};
+use super::{help, job_refused, usage_error};
 
 pub(super) const OPTIONS: &[Opt] = &getopt::concat::<29, 2, 31>(
     JOB_OPTIONS,
@@ -39,14 +39,8 @@ pub(super) fn run(
         Ok(p) => p,
         Err(e) => return usage_error("srun", &e, 255),
     };
-    if parsed.has("help") {
-        return help::text(help::SRUN);
-    }
-    if parsed.has("usage") {
-        return help::text(help::SRUN_USAGE);
-    }
-    if parsed.has("version") {
-        return help::text(VERSION);
+    if let Some(answer) = help::requested(&parsed, help::SRUN, help::SRUN_USAGE) {
+        return answer;
     }
     let mpi = match read_mpi(&parsed) {
         Ok(mpi) => mpi,
@@ -142,14 +136,8 @@ pub(crate) fn step_request(argv: &[String]) -> Result<StepRequest, CommandOutput
         Ok(p) => p,
         Err(e) => return Err(usage_error("srun", &e, 255)),
     };
-    for (key, text) in [
-        ("help", help::SRUN),
-        ("usage", help::SRUN_USAGE),
-        ("version", VERSION),
-    ] {
-        if parsed.has(key) {
-            return Err(help::text(text));
-        }
+    if let Some(answer) = help::requested(&parsed, help::SRUN, help::SRUN_USAGE) {
+        return Err(answer);
     }
     let mpi = read_mpi(&parsed)?;
     if parsed.operands.is_empty() {
