@@ -21,6 +21,7 @@ pub mod gpu;
 pub mod i18n;
 pub mod quantity;
 pub mod sim;
+pub mod sort;
 pub mod sources;
 
 // Leptos's `#[component]` expands to items whose visibility the

@@ -123,7 +123,7 @@ impl Sources {
             })
             .collect();
         let mut langs: Vec<String> = set.into_iter().map(str::to_owned).collect();
-        langs.sort_by_key(|l| (l != SOURCE_LANG, l.clone()));
+        crate::sort::by_key(&mut langs, |l| (l != SOURCE_LANG, l.clone()));
         langs
     }
 }

@@ -174,9 +174,7 @@ pub fn check(sources: &Sources) -> Report {
         }
         report.diagnostics.push(d);
     }
-    report
-        .diagnostics
-        .sort_by(|a, b| (&a.path, a.line).cmp(&(&b.path, b.line)));
+    crate::sort::by_key(&mut report.diagnostics, |d| (d.path.clone(), d.line));
     report.languages = library
         .languages()
         .iter()

@@ -124,7 +124,7 @@ impl Glossary {
                 }
             }
         }
-        found.sort_by_key(|v| v.line);
+        crate::sort::by_key(&mut found, |v| v.line);
         found
     }
 }

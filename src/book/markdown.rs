@@ -307,7 +307,7 @@ impl<'a, 'o> Renderer<'a, 'o> {
         self.flush();
         // Footnotes in the order of their numbers, which follow the first
         // references, wherever the definitions stand in the source.
-        self.footnote_defs.sort_by_key(|(n, _)| *n);
+        crate::sort::by_key(&mut self.footnote_defs, |(n, _)| *n);
         for (_, events) in std::mem::take(&mut self.footnote_defs) {
             self.pending.extend(events);
         }

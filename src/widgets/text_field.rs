@@ -181,8 +181,7 @@ mod tests {
                     );
                 }
                 let mut unique = messages.clone();
-                unique.sort();
-                unique.dedup();
+                crate::sort::sort_dedup(&mut unique);
                 assert_eq!(unique.len(), messages.len(), "{messages:?}");
             }
         });

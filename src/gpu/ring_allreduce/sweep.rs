@@ -22,7 +22,7 @@ impl SweepPoint {
     /// The median duration in milliseconds; `None` without timings.
     pub fn median_ms(&self) -> Option<f64> {
         let mut sorted = self.times_ms.clone();
-        sorted.sort_by(f64::total_cmp);
+        crate::sort::by(&mut sorted, f64::total_cmp);
         let mid = sorted.len() / 2;
         match sorted.len() {
             0 => None,

@@ -218,7 +218,7 @@ pub fn share_rows(
             detail,
         });
         let mut children = node.children.clone();
-        children.sort_by(|&a, &b| {
+        crate::sort::by(&mut children, |&a, &b| {
             let (a, b) = (&nodes[a], &nodes[b]);
             b.is_user().cmp(&a.is_user()).then_with(|| a.id.cmp(&b.id))
         });

@@ -130,7 +130,7 @@ fn rank_users(tree: &AccountTree, out: &mut [FactorDetail]) {
 /// by name for a deterministic order.
 fn sorted(tree: &AccountTree, mut siblings: Vec<usize>, lf: &impl Fn(usize) -> f64) -> Vec<usize> {
     let nodes = tree.nodes();
-    siblings.sort_by(|&a, &b| {
+    crate::sort::by(&mut siblings, |&a, &b| {
         lf(b)
             .total_cmp(&lf(a))
             .then_with(|| match (nodes[a].is_user(), nodes[b].is_user()) {

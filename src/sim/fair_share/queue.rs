@@ -702,7 +702,7 @@ impl<'a> Sim<'a> {
             .copied()
             .filter(|&j| mine - self.factor[self.jobs[j].team] > rule.margin)
             .collect();
-        victims.sort_by(|&a, &b| {
+        crate::sort::by(&mut victims, |&a, &b| {
             let (ja, jb) = (&self.jobs[a], &self.jobs[b]);
             self.factor[ja.team]
                 .total_cmp(&self.factor[jb.team])
@@ -764,7 +764,7 @@ impl<'a> Sim<'a> {
                 .filter(|j| j.team == i)
                 .filter_map(|j| j.done_s)
                 .collect();
-            done.sort_unstable();
+            crate::sort::sort(&mut done);
             let n = done.len();
             let median = match n {
                 0 => None,

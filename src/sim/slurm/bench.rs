@@ -270,7 +270,7 @@ fn time_command(
 
 /// The middle of `samples` (the upper middle of an even count; 0 if none).
 fn median(mut samples: Vec<f64>) -> f64 {
-    samples.sort_by(f64::total_cmp);
+    crate::sort::by(&mut samples, f64::total_cmp);
     samples.get(samples.len() / 2).copied().unwrap_or(0.0)
 }
 

@@ -267,7 +267,7 @@ fn build_partitions(
             }
         }
         // Allocation order: lowest weight, then configuration order.
-        indices.sort_by_key(|&i| (nodes[i].weight, i));
+        crate::sort::by_key(&mut indices, |&i| (nodes[i].weight, i));
         partitions.push(Partition {
             name: p.name.clone(),
             nodes: indices,

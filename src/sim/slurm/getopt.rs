@@ -318,8 +318,7 @@ pub(crate) fn spellings<K>(table: &[Opt<K>]) -> Vec<String> {
                 .chain(o.long.iter().map(|l| format!("--{l}")))
         })
         .collect();
-    out.sort();
-    out.dedup();
+    crate::sort::sort_dedup(&mut out);
     out
 }
 

@@ -150,7 +150,7 @@ impl fmt::Display for Hostlist {
     /// The compressed form, e.g. `node-[1-4,7]`; empty for an empty list.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let mut hosts: Vec<Host<'_>> = self.names.iter().map(|n| Host::split(n)).collect();
-        hosts.sort_by(Host::slurm_order);
+        crate::sort::by(&mut hosts, Host::slurm_order);
         hosts.dedup();
         let mut runs: Vec<Run<'_>> = Vec::new();
         for host in hosts {

@@ -58,7 +58,7 @@ async fn yield_to_browser() {
 }
 
 fn median(mut times: Vec<f64>) -> f64 {
-    times.sort_by(f64::total_cmp);
+    crate::sort::by(&mut times, f64::total_cmp);
     times.get(times.len() / 2).copied().unwrap_or(0.0)
 }
 

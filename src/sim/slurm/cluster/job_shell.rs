@@ -126,7 +126,7 @@ fn run_shell(
             chunk.stream == Stream::Stderr,
         );
     }
-    output.sort_by_key(|line| line.offset);
+    crate::sort::by_key(&mut output, |line| line.offset);
     ScriptRun {
         output,
         steps: commands.steps,

@@ -92,7 +92,7 @@ impl JobTable {
 
 impl From<Vec<Job>> for JobTable {
     fn from(mut jobs: Vec<Job>) -> Self {
-        jobs.sort_by_key(|j| j.id);
+        crate::sort::by_key(&mut jobs, |j| j.id);
         jobs.dedup_by_key(|j| j.id);
         Self {
             ids: jobs.iter().map(|j| j.id).collect(),

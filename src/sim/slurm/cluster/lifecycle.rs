@@ -47,7 +47,7 @@ impl Cluster {
         if array.task.is_some() || array.pending.is_empty() {
             return id;
         }
-        array.pending.sort_unstable();
+        crate::sort::sort(&mut array.pending);
         let task = array.pending.remove(0);
         if array.pending.is_empty() {
             array.task = Some(task);

@@ -704,8 +704,7 @@ impl Job {
 /// Task ids in Slurm's bitmap form, `0-3`, `1,3,5-7`, with `%N`.
 pub(crate) fn task_ranges(tasks: &[u32], max_running: Option<u32>) -> String {
     let mut sorted = tasks.to_vec();
-    sorted.sort_unstable();
-    sorted.dedup();
+    crate::sort::sort_dedup(&mut sorted);
     let mut parts: Vec<String> = Vec::new();
     let mut i = 0;
     while i < sorted.len() {

@@ -584,8 +584,7 @@ pub(crate) fn array_tasks(spec: &str) -> Option<(Vec<u32>, Option<u32>)> {
         }
         tasks.extend((a..=b).step_by(usize::try_from(step).ok()?));
     }
-    tasks.sort_unstable();
-    tasks.dedup();
+    crate::sort::sort_dedup(&mut tasks);
     (!tasks.is_empty()).then_some((tasks, max))
 }
 

@@ -79,7 +79,7 @@ pub(super) fn read(text: &str) -> Result<ClusterConfig, ConfErrors> {
     if errors.is_empty() {
         Ok(built.config)
     } else {
-        errors.sort_by_key(|e| (e.line.is_none(), e.line));
+        crate::sort::by_key(&mut errors, |e| (e.line.is_none(), e.line));
         Err(ConfErrors(errors))
     }
 }
@@ -173,7 +173,7 @@ impl Lines {
                     .map(|(line, key, value)| (line, key.to_owned(), value)),
             )
             .collect();
-        other.sort_by_key(|(line, _, _)| *line);
+        crate::sort::by_key(&mut other, |(line, _, _)| *line);
         let cluster_name = cluster_name.map(str::to_lowercase).unwrap_or_else(|| {
             errors.push(ConfError {
                 line: None,

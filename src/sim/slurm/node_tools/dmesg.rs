@@ -203,7 +203,7 @@ fn entries(node: &NodeHealth, now: i64) -> Vec<Entry> {
     for (slot, gpu) in node.gpus.iter().enumerate() {
         out.extend(xid_entries(node, slot, gpu, now));
     }
-    out.sort_by_key(|e| e.micros);
+    crate::sort::by_key(&mut out, |e| e.micros);
     out
 }
 
@@ -216,7 +216,7 @@ fn xid_entries(node: &NodeHealth, slot: usize, gpu: &GpuHealth, now: i64) -> Vec
         .iter()
         .filter(|e| e.at >= node.boot_time && e.at <= now)
         .collect();
-    events.sort_by_key(|e| e.at);
+    crate::sort::by_key(&mut events, |e| e.at);
     if let Some(lost) = events.iter().position(|e| e.xid == Xid::FallenOffBus) {
         events.truncate(lost + 1);
     }

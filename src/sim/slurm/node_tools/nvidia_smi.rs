@@ -124,7 +124,7 @@ pub fn nvidia_smi(node: &NodeHealth, now: i64) -> ToolOutput {
         .iter()
         .filter_map(|p| slots.iter().position(|&s| s == p.gpu).map(|i| (i, p)))
         .collect();
-    processes.sort_by_key(|&(index, p)| (index, p.pid));
+    crate::sort::by_key(&mut processes, |&(index, p)| (index, p.pid));
     if processes.is_empty() {
         lines.push(NO_PROCESSES.to_owned());
     }

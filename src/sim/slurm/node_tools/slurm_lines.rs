@@ -93,8 +93,7 @@ pub fn srun_node_failure(node: &str) -> String {
 /// tasks `srun: error: node-3: tasks 0-7: Killed` (task ids as ranges).
 pub fn srun_tasks_ended(node: &str, tasks: &[u32], end: TaskEnd) -> String {
     let mut ids = tasks.to_vec();
-    ids.sort_unstable();
-    ids.dedup();
+    crate::sort::sort_dedup(&mut ids);
     let noun = if ids.len() == 1 { "task" } else { "tasks" };
     let how = match end {
         TaskEnd::Exited(code) => format!("Exited with exit code {code}"),

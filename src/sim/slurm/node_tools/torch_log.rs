@@ -510,7 +510,7 @@ pub fn torchrun_failure(
 /// Rules are as wide as the title or the widest failure line, at most 60.
 pub fn child_failed_error(script: &str, failures: &[RankFailure]) -> Vec<String> {
     let mut sorted: Vec<&RankFailure> = failures.iter().collect();
-    sorted.sort_by_key(|f| f.rank);
+    crate::sort::by_key(&mut sorted, |f| f.rank);
     let root = sorted.iter().copied().min_by_key(|f| (f.at, f.rank));
     let title = format!("{script} FAILED");
     let mut width = title.len();
@@ -663,6 +663,6 @@ pub fn hung_job_log(job: &HungJob) -> Vec<(i64, String)> {
         lines.extend(failure.into_iter().map(|l| (failed.at, l)));
     }
     // Stable: lines of one moment keep their order.
-    lines.sort_by_key(|&(at, _)| at);
+    crate::sort::by_key(&mut lines, |&(at, _)| at);
     lines
 }

@@ -264,8 +264,7 @@ impl NodePrograms<'_> {
                 // Tasks that run alone each measure their own node.
                 if perf.one_job {
                     let mut hosts = launch.nodes.to_vec();
-                    hosts.sort();
-                    hosts.dedup();
+                    crate::sort::sort_dedup(&mut hosts);
                     self.activity.perf_runs.insert(hosts);
                 } else {
                     for host in launch.nodes {

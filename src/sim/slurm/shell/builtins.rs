@@ -460,7 +460,7 @@ fn help(exec: &mut Exec<'_>, _: &[String], out: &mut Output) -> i32 {
          if, for, while, until, case, { }, ( ) and functions (f() { ...; }).\n\
          It has no background jobs (&).\n\nShell commands:\n",
     );
-    rows.sort();
+    crate::sort::sort(&mut rows);
     let width = rows
         .iter()
         .map(|(n, _)| n.len())

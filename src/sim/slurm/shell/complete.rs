@@ -121,8 +121,7 @@ impl Shell {
             Some(name) if word.starts_with('-') => options(name, &word, commands),
             _ => self.files(&word),
         };
-        candidates.sort();
-        candidates.dedup();
+        crate::sort::sort_dedup(&mut candidates);
         Completion {
             start: ctx.start,
             candidates,

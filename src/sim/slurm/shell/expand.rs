@@ -395,7 +395,7 @@ impl Expander<'_> {
             })
             .map(|p| if dirs_only { p + "/" } else { p })
             .collect();
-        found.sort();
+        crate::sort::sort(&mut found);
         found
     }
 }

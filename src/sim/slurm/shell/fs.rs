@@ -317,7 +317,7 @@ impl Fs {
             .filter(|(p, _)| p.len() > prefix.len() && !p[prefix.len()..].contains('/'))
             .map(|(p, n)| (p[prefix.len()..].to_owned(), n.meta()))
             .collect();
-        entries.sort_by(|a, b| a.0.cmp(&b.0));
+        crate::sort::by(&mut entries, |a, b| a.0.cmp(&b.0));
         Ok(entries)
     }
 

@@ -422,7 +422,7 @@ impl Query {
 /// together by task id), each run followed by its steps unless `-X`.
 fn select<'a>(c: &'a Cluster, q: &Query) -> Vec<Line<'a>> {
     let mut jobs: Vec<&Job> = c.jobs.values().filter(|j| q.wants(j)).collect();
-    jobs.sort_by_key(|j| match &j.array {
+    crate::sort::by_key(&mut jobs, |j| match &j.array {
         Some(a) => (a.array_job_id, a.task.unwrap_or(0)),
         None => (j.id, 0),
     });

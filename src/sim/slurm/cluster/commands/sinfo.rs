@@ -292,11 +292,14 @@ fn select<'a>(c: &'a Cluster, q: &Query) -> Vec<Group<'a>> {
                 key: String::new(),
             });
         }
-        groups[start..]
-            .sort_by_key(|g| std::cmp::Reverse(g.nodes.first().map_or(0, |n| n.state_code())));
+        crate::sort::by_key(&mut groups[start..], |g| {
+            std::cmp::Reverse(g.nodes.first().map_or(0, |n| n.state_code()))
+        });
     }
     if q.per_node {
-        groups.sort_by_key(|g| g.nodes.first().and_then(|n| c.node_index(&n.name)));
+        crate::sort::by_key(&mut groups, |g| {
+            g.nodes.first().and_then(|n| c.node_index(&n.name))
+        });
     }
     groups
 }

@@ -384,7 +384,7 @@ fn select<'a>(c: &'a Cluster, q: &Query) -> Vec<Row<'a>> {
             _ => rows.push(Row { job, task: None }),
         }
     }
-    rows.sort_by(|a, b| {
+    crate::sort::by(&mut rows, |a, b| {
         for (letter, reverse) in &q.sort {
             let o = compare(c, *letter, a, b);
             let o = if *reverse { o.reverse() } else { o };

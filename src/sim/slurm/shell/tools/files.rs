@@ -102,7 +102,7 @@ pub(super) fn ls(call: &mut Call<'_>) -> i32 {
 
 /// By name (bytewise, as in the C locale), or newest first with `by_time`.
 fn sort(entries: &mut [Listed], by_time: bool, reverse: bool) {
-    entries.sort_by(|a, b| {
+    crate::sort::by(entries, |a, b| {
         if by_time {
             b.meta.mtime.cmp(&a.meta.mtime).then(a.name.cmp(&b.name))
         } else {

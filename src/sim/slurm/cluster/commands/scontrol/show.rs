@@ -103,7 +103,7 @@ fn hostlist(names: Option<&str>, sorted: bool, out: &mut CommandOutput) {
         Ok(hosts) => {
             let mut names = hosts.names().to_vec();
             if sorted {
-                names.sort();
+                crate::sort::sort(&mut names);
             }
             out.out_line(&Hostlist::from_names(names).to_string());
         }
