@@ -53,6 +53,30 @@ fn an_instructors_slurm_conf_is_read_and_its_errors_named() {
     assert_eq!(code, 0);
     assert!(out.contains("batch*"), "{out}");
     assert!(out.contains("gpu-[01-16]"), "{out}");
+    // A cgroup.conf beside it fences steps in to their GPUs, once
+    // slurm.conf asks for task/cgroup; a broken one is named.
+    let fenced = dir.join("fenced");
+    std::fs::create_dir_all(&fenced).expect("temp dir");
+    let conf = std::fs::read_to_string(&good).expect("reads");
+    std::fs::write(
+        fenced.join("slurm.conf"),
+        format!("{conf}TaskPlugin=task/cgroup\n"),
+    )
+    .expect("writes");
+    let fenced_conf = fenced.join("slurm.conf").to_string_lossy().into_owned();
+    let line = "srun --gres=gpu:1 nvidia-smi -L | wc -l\n";
+    assert_eq!(run(&["--conf", &fenced_conf], line).0, "8\n");
+    std::fs::write(fenced.join("cgroup.conf"), "ConstrainDevices=yes\n").expect("writes");
+    assert_eq!(run(&["--conf", &fenced_conf], line).0, "1\n");
+    std::fs::write(fenced.join("cgroup.conf"), "ConstrainGPUs=yes\n").expect("writes");
+    let (_, err, code) = run(&["--conf", &fenced_conf], line);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains(
+            "cgroup.conf:\nerror: line 1: Parsing error at unrecognized key: ConstrainGPUs"
+        ),
+        "{err}"
+    );
     let bad = dir.join("bad.conf");
     std::fs::write(&bad, "NodeName=n1 CPUs=lots\nFrobnicate=1\n").expect("writes");
     let (_, err, code) = run(&["--conf", &bad.to_string_lossy()], "");

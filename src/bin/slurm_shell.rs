@@ -9,7 +9,9 @@
 //! cargo run --bin slurm-shell -- --user root < commands.txt
 //! ```
 //!
-//! Without `--conf` the cluster is the reference one (`node-[1-4]`);
+//! Without `--conf` the cluster is the chapter's (`node-[1-4]`, the
+//! reference cluster run under cgroups); with it, a `cgroup.conf` in the
+//! same directory is read too, as slurmd reads it;
 //! `--lab` opens a lab's prepared cluster instead; `--user` logs in
 //! someone other than `alice` (root runs the operator commands itself).
 //! Standard output and error go to this program's own; the exit status is
@@ -29,8 +31,10 @@ const HELP: &str = "\
 Runs command lines from standard input on a simulated Slurm 22.05 cluster,
 printing what the book's terminal prints, on the same streams.
 
-  --conf FILE   the cluster of a slurm.conf (default: the reference
-                cluster, node-[1-4] with 8 GPUs each)
+  --conf FILE   the cluster of a slurm.conf, with the cgroup.conf in the
+                same directory if there is one (default: the chapter's
+                cluster, node-[1-4] with 8 GPUs each, steps fenced in to
+                their GPUs by cgroups)
   --lab NAME    a lab's prepared cluster: fallen-off-the-bus or the-slow-lane
   --user NAME   log in as NAME (default alice): root, a user of the
                 reference accounts (alice, bob), or anyone else, whom Slurm
@@ -73,16 +77,26 @@ fn main() -> ExitCode {
             Ok((_, session)) => Ok(session),
             Err(e) => return fail(&format!("slurm-shell: {e}")),
         },
-        (None, None) => Session::reference(seed),
+        (None, None) => Session::chapter(seed),
         (Some(path), None) => {
             let text = match std::fs::read_to_string(&path) {
                 Ok(text) => text,
                 Err(e) => return fail(&format!("slurm-shell: {path}: {e}")),
             };
-            match ClusterConfig::parse(&text) {
-                Ok(config) => Session::with_config(config, seed),
+            let config = match ClusterConfig::parse(&text) {
+                Ok(config) => config,
                 Err(errors) => return fail(&format!("{path}:\n{errors}")),
-            }
+            };
+            let beside = std::path::Path::new(&path).with_file_name("cgroup.conf");
+            let config = match std::fs::read_to_string(&beside) {
+                Ok(cgroup) => match config.with_cgroup(&cgroup) {
+                    Ok(config) => config,
+                    Err(errors) => return fail(&format!("{}:\n{errors}", beside.display())),
+                },
+                Err(e) if e.kind() == std::io::ErrorKind::NotFound => config,
+                Err(e) => return fail(&format!("slurm-shell: {}: {e}", beside.display())),
+            };
+            Session::with_config(config, seed)
         }
     };
     let mut session = match session {

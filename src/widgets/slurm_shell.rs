@@ -38,7 +38,7 @@ pub fn SlurmShell(
     let i18n = use_i18n();
     let (start, story, saved_log, opening_note) = match lab.and_then(progress::open) {
         Some(o) => (Some(o.session), Some(o.lab), Some(o.saved), o.note),
-        None => (Session::reference(SEED).ok(), None, None, None),
+        None => (Session::chapter(SEED).ok(), None, None, None),
     };
     let session = StoredValue::new(start);
     // The lab's facts and its saved log (`None` outside labs).

@@ -25,6 +25,7 @@ use serde::{Deserialize, Serialize};
 use crate::sim::fair_share::PriorityConfig;
 use crate::sim::slurm::hostlist::Hostlist;
 
+mod cgroup;
 mod error;
 mod keys;
 mod lines;
@@ -35,6 +36,7 @@ mod table;
 #[cfg(test)]
 mod tests;
 
+pub use cgroup::CgroupConfig;
 pub use error::{ConfError, ConfErrorKind, ConfErrors};
 pub use node::{Gres, InitialState, NodeConfig};
 pub use partition::{PartitionConfig, PartitionNodes, PartitionState};
@@ -43,6 +45,10 @@ pub use partition::{PartitionConfig, PartitionNodes, PartitionState};
 /// partitions `gpu` and `debug`): the transcripts in
 /// `tests/slurm/` come from this configuration.
 pub const REFERENCE_CONF: &str = include_str!("reference.conf");
+
+/// The cgroup.conf of the chapter's and the labs' clusters, as on a
+/// production GPU cluster: jobs fenced in to their cores, memory and GPUs.
+pub const TRAINING_CGROUP_CONF: &str = include_str!("cgroup.conf");
 
 /// A cluster as slurm.conf describes it: plain data.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -84,6 +90,9 @@ pub struct ClusterConfig {
     /// in file order; `DownNodes`, `NodeSet`, `FrontendName` and
     /// `SlurmctldHost` lines keep their whole line as the value.
     pub other: Vec<(String, String)>,
+    /// The cgroup.conf beside it (all `no` when there is none).
+    #[serde(default)]
+    pub cgroup: CgroupConfig,
 }
 
 /// `EnforcePartLimits`: whether a job exceeding a partition's limits is
@@ -111,6 +120,19 @@ impl EnforcePartLimits {
     }
 }
 
+/// A slurm.conf `text` with jobs run under cgroups, as the chapter's
+/// and the labs' clusters are.
+pub fn training_text(text: &str) -> String {
+    text.replace(
+        "TaskPlugin=task/none",
+        "TaskPlugin=task/cgroup,task/affinity",
+    )
+    .replace(
+        "ProctrackType=proctrack/linuxproc",
+        "ProctrackType=proctrack/cgroup",
+    )
+}
+
 impl ClusterConfig {
     /// Reads a slurm.conf text. Errors: every problem found, in line order.
     pub fn parse(text: &str) -> Result<Self, ConfErrors> {
@@ -121,6 +143,38 @@ impl ClusterConfig {
     /// reads without errors.
     pub fn reference() -> Result<Self, ConfErrors> {
         Self::parse(REFERENCE_CONF)
+    }
+
+    /// The reference cluster as the chapter's shell runs it:
+    /// `TaskPlugin=task/cgroup,task/affinity` and
+    /// `ProctrackType=proctrack/cgroup` instead of the transcripts'
+    /// `task/none` and `linuxproc`, with [`TRAINING_CGROUP_CONF`].
+    pub fn training() -> Result<Self, ConfErrors> {
+        Self::parse(&training_text(REFERENCE_CONF))?.with_cgroup(TRAINING_CGROUP_CONF)
+    }
+
+    /// This configuration with the cgroup.conf `text`.
+    pub fn with_cgroup(mut self, text: &str) -> Result<Self, ConfErrors> {
+        self.cgroup = CgroupConfig::parse(text)?;
+        Ok(self)
+    }
+
+    /// The value of a setting kept as text (`TaskPlugin`, ...), by its
+    /// name as Slurm spells it.
+    pub fn setting(&self, key: &str) -> Option<&str> {
+        self.other
+            .iter()
+            .find(|(k, _)| k == key)
+            .map(|(_, v)| v.as_str())
+    }
+
+    /// Whether a step opens only the GPUs it was given: `task/cgroup` in
+    /// `TaskPlugin` and `ConstrainDevices=yes` in cgroup.conf.
+    pub fn constrains_devices(&self) -> bool {
+        let cgroup_task = self
+            .setting("TaskPlugin")
+            .is_some_and(|p| p.split(',').any(|p| p.trim() == "task/cgroup"));
+        cgroup_task && self.cgroup.constrain_devices
     }
 
     /// Every node name, in the order the `NodeName` lines give them.

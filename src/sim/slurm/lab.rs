@@ -7,7 +7,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::cluster::{ClusterError, Job, JobState};
-use super::conf::{ClusterConfig, REFERENCE_CONF};
+use super::conf::{ClusterConfig, REFERENCE_CONF, TRAINING_CGROUP_CONF, training_text};
 use super::node_tools::SECONDS_PER_STEP;
 use super::session::{Event, Session, SessionError, USER};
 
@@ -141,15 +141,15 @@ impl From<ClusterError> for LabError {
     }
 }
 
-/// The labs' cluster: the reference cluster with eight nodes, keeping
-/// finished jobs for a day (`MinJobAge`) so that last night's failure can
-/// still be inspected and requeued.
+/// The labs' cluster: the chapter's cluster (jobs under cgroups) with
+/// eight nodes, keeping finished jobs for a day (`MinJobAge`) so that last
+/// night's failure can still be inspected and requeued.
 pub fn lab_config() -> Result<ClusterConfig, ClusterError> {
-    let text = REFERENCE_CONF
+    let text = training_text(REFERENCE_CONF)
         .replace("node-[1-4]", "node-[1-8]")
         .replace("Port=[17001-17004]", "Port=[17001-17008]")
         .replace("MinJobAge=300", "MinJobAge=86400");
-    Ok(ClusterConfig::parse(&text)?)
+    Ok(ClusterConfig::parse(&text)?.with_cgroup(TRAINING_CGROUP_CONF)?)
 }
 
 impl Lab {

@@ -84,6 +84,12 @@ impl Session {
         )
     }
 
+    /// The chapter's cluster: the reference cluster run under cgroups
+    /// ([`ClusterConfig::training`]), so a step sees only its own GPUs.
+    pub fn chapter(seed: u64) -> Result<Self, SessionError> {
+        Self::with_config(ClusterConfig::training().map_err(ClusterError::from)?, seed)
+    }
+
     /// A cluster described by `config` (the lines of a slurm.conf), with
     /// the reference accounts and healthy nodes, `alice` logged in to
     /// `login1`.
@@ -581,5 +587,62 @@ mod tests {
         assert_eq!(s.terminal.shell.now(), clock(start + 600));
         s.submit("sleep 60; date +%s");
         assert_eq!(s.cluster.now(), start + 660);
+    }
+
+    /// The lines of what `line` printed on both streams.
+    fn said(s: &mut Session, line: &str) -> (String, i32) {
+        let out = s.run_line(line);
+        let text: String = out.output.iter().map(|c| c.text.as_str()).collect();
+        (text, out.status)
+    }
+
+    /// With four GPUs of node-1 taken by a job, what a step given two
+    /// there sees: `$CUDA_VISIBLE_DEVICES $SLURM_JOB_GPUS`.
+    fn second_job_gpus(s: &mut Session) -> String {
+        said(s, "sbatch -N1 -w node-1 --gres=gpu:4 --wrap 'sleep 1000'");
+        let line =
+            "srun -w node-1 --gres=gpu:2 bash -c 'echo $CUDA_VISIBLE_DEVICES $SLURM_JOB_GPUS'";
+        said(s, line).0
+    }
+
+    #[test]
+    fn under_cgroups_a_step_sees_only_its_own_gpus() {
+        let mut s = match Session::chapter(7) {
+            Ok(s) => s,
+            Err(e) => panic!("{e}"),
+        };
+        let (one, _) = said(&mut s, "srun --gres=gpu:1 nvidia-smi -L");
+        assert_eq!(one.lines().count(), 1, "{one}");
+        assert!(one.starts_with("GPU 0: NVIDIA H100"), "{one}");
+        let (two, _) = said(&mut s, "srun -N2 --gpus-per-node=2 nvidia-smi -L");
+        let indices: Vec<&str> = two.lines().map(|l| l.get(..6).unwrap_or(l)).collect();
+        assert_eq!(indices, ["GPU 0:", "GPU 1:", "GPU 0:", "GPU 1:"], "{two}");
+        let (none, status) = said(&mut s, "srun -N1 nvidia-smi -L");
+        assert_eq!(
+            (none.as_str(), status),
+            (
+                "No devices were found\nsrun: error: node-1: task 0: Exited with exit code 6\n",
+                6
+            )
+        );
+        // A second job on the node gets the next free GPUs, numbered from
+        // 0 inside its cgroup; SLURM_JOB_GPUS keeps their real indices.
+        let env = second_job_gpus(&mut s);
+        assert_eq!(env, "0,1 4,5\n");
+        // A step may take fewer GPUs than its allocation holds.
+        said(&mut s, "salloc -N1 --gpus-per-node=4");
+        let (step, _) = said(&mut s, "srun --gres=gpu:1 nvidia-smi -L | wc -l");
+        assert_eq!(step, "1\n");
+        let (all, _) = said(&mut s, "srun nvidia-smi -L | wc -l");
+        assert_eq!(all, "4\n");
+    }
+
+    #[test]
+    fn without_cgroups_every_step_sees_the_whole_node() {
+        let mut s = session();
+        let (all, _) = said(&mut s, "srun --gres=gpu:1 nvidia-smi -L | wc -l");
+        assert_eq!(all, "8\n");
+        let env = second_job_gpus(&mut s);
+        assert_eq!(env, "4,5 4,5\n");
     }
 }

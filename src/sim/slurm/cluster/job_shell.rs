@@ -11,6 +11,7 @@
 //! written, and the shell stops at the job's time limit.
 
 use super::commands::{COMMANDS, StepRequest, step_request};
+use super::lifecycle::{lowest_gpus, visible_devices};
 use super::mpi::Mpi;
 use super::output::CommandOutput;
 use super::runner::{self, Launch, ProgramOutput, ProgramRunner};
@@ -42,6 +43,10 @@ pub(crate) struct JobFacts {
     pub(crate) nodes: Vec<String>,
     pub(crate) tasks: u32,
     pub(crate) gpus_per_node: u32,
+    /// Per node, the GPUs the job holds there (bit `i`: GPU `i`).
+    pub(crate) gpus: Vec<u64>,
+    /// Whether cgroups hide the GPUs it does not hold (`ConstrainDevices`).
+    pub(crate) constrained: bool,
     /// CPUs of the whole allocation.
     pub(crate) cpus: u32,
     /// When it started, seconds since the epoch.
@@ -246,6 +251,11 @@ impl<'a> JobCommands<'a> {
     /// A program on this shell's node, outside any step.
     fn program(&mut self, call: &mut Call<'_>) -> i32 {
         let nodes = [call.host.to_owned()];
+        let held = self.job.nodes.iter().position(|n| n == call.host);
+        let gpus = [held
+            .and_then(|i| self.job.gpus.get(i))
+            .copied()
+            .unwrap_or(0)];
         let launch = Launch {
             job_id: self.job.id,
             step: None,
@@ -253,6 +263,8 @@ impl<'a> JobCommands<'a> {
             nodes: &nodes,
             tasks: 1,
             gpus_per_node: self.job.gpus_per_node,
+            gpus: &gpus,
+            constrained: self.job.constrained,
             user: call.user,
             work_dir: call.cwd,
             now: signed(call.now),
@@ -278,6 +290,7 @@ impl<'a> JobCommands<'a> {
             Err(out) => return write_output(call, &out),
         };
         let nodes = self.step_nodes(&request);
+        let gpus = self.step_gpus(&request, nodes.len());
         let per_node = self.job.tasks.div_ceil(count(self.job.nodes.len()));
         let tasks = request
             .tasks
@@ -290,7 +303,9 @@ impl<'a> JobCommands<'a> {
             argv: &request.argv,
             nodes: &nodes,
             tasks,
-            gpus_per_node: self.job.gpus_per_node,
+            gpus_per_node: request.gpus_per_node.unwrap_or(self.job.gpus_per_node),
+            gpus: &gpus,
+            constrained: self.job.constrained,
             user: call.user,
             work_dir: call.cwd,
             now: signed(started),
@@ -345,6 +360,16 @@ impl<'a> JobCommands<'a> {
     fn step_nodes(&self, request: &StepRequest) -> Vec<String> {
         let all = &self.job.nodes;
         all[..request.nodes.unwrap_or(all.len()).min(all.len())].to_vec()
+    }
+
+    /// The GPUs of a step on the first `nodes` nodes: all the job holds
+    /// there, or the lowest of them when the step asks for fewer per node.
+    fn step_gpus(&self, request: &StepRequest, nodes: usize) -> Vec<u64> {
+        let held = self.job.gpus.iter().take(nodes);
+        match request.gpus_per_node {
+            Some(n) => held.map(|&mask| lowest_gpus(mask, n)).collect(),
+            None => held.copied().collect(),
+        }
     }
 
     /// A `bash` or `sh` step: the command line runs in a shell of its own
@@ -449,8 +474,8 @@ impl CommandSet for JobCommands<'_> {
     }
 }
 
-/// The variables one task of a step adds to the job's: its rank and its
-/// node.
+/// The variables one task of a step adds to the job's: its rank, its
+/// node and the GPUs it sees there.
 fn task_env(
     launch: &Launch<'_>,
     task_nodes: &[String],
@@ -459,7 +484,8 @@ fn task_env(
 ) -> Vec<(&'static str, String)> {
     let node = &task_nodes[task];
     let node_id = launch.nodes.iter().position(|n| n == node).unwrap_or(0);
-    vec![
+    let mask = launch.gpus.get(node_id).copied().unwrap_or(0);
+    let mut env = vec![
         ("SLURM_PROCID", task.to_string()),
         ("SLURM_LOCALID", local.to_string()),
         ("SLURM_NODEID", node_id.to_string()),
@@ -467,7 +493,14 @@ fn task_env(
         ("SLURM_STEP_ID", launch.step.unwrap_or(0).to_string()),
         ("SLURM_STEP_NUM_TASKS", task_nodes.len().to_string()),
         ("SLURM_STEP_NUM_NODES", launch.nodes.len().to_string()),
-    ]
+    ];
+    if mask != 0 {
+        env.push((
+            "CUDA_VISIBLE_DEVICES",
+            visible_devices(mask, launch.constrained),
+        ));
+    }
+    env
 }
 
 /// The command line a task's shell runs: `bash -c TEXT` runs TEXT, any

@@ -69,10 +69,16 @@ impl Cluster {
     /// the scheduling pass ([`Self::run_launched`]).
     pub(crate) fn start_job(&mut self, id: u32, nodes: &[usize], by: SchedBy) {
         let now = self.now;
+        let Some(per_node) = self.jobs.get(&id).map(|j| j.shape.per_node) else {
+            return;
+        };
+        let gpus = nodes
+            .iter()
+            .map(|&n| lowest_gpus(!self.gpus_held(n), per_node.gpus))
+            .collect();
         let Some(job) = self.jobs.get_mut(&id) else {
             return;
         };
-        let per_node = job.shape.per_node;
         let limit_end = job
             .time_limit
             .seconds()
@@ -94,6 +100,7 @@ impl Cluster {
         job.output.clear();
         job.output_flushed = 0;
         job.exit = (0, 0);
+        job.gpus = gpus;
         for &n in nodes {
             if let Some(node) = self.nodes.get_mut(n) {
                 node.alloc = node.alloc + per_node;
@@ -105,6 +112,20 @@ impl Cluster {
         // Until its script has run, the job may last until its limit.
         self.runs.set_end(id, limit_end);
         self.queue.resources_changed();
+    }
+
+    /// The GPUs of node `n` that its running jobs hold (bit `i`: GPU `i`).
+    fn gpus_held(&self, n: usize) -> u64 {
+        self.runs
+            .jobs_on(n)
+            .filter_map(|id| self.jobs.get(&id))
+            .filter_map(|j| {
+                j.nodes
+                    .iter()
+                    .position(|&m| m == n)
+                    .and_then(|i| j.gpus.get(i))
+            })
+            .fold(0, |held, mask| held | mask)
     }
 
     /// Runs the scripts of the jobs started since the last call: their
@@ -150,10 +171,12 @@ impl Cluster {
             ("SLURM_RESTART_COUNT", job.restarts.to_string()),
             ("SLURM_CLUSTER_NAME", self.config.cluster_name.clone()),
         ];
+        let constrained = self.config.constrains_devices();
+        let first = job.gpus.first().copied().unwrap_or(0);
         if gpus > 0 {
             env.push(("SLURM_GPUS_ON_NODE", gpus.to_string()));
-            let ids: Vec<String> = (0..gpus).map(|g| g.to_string()).collect();
-            env.push(("CUDA_VISIBLE_DEVICES", ids.join(",")));
+            env.push(("SLURM_JOB_GPUS", gpu_list(first)));
+            env.push(("CUDA_VISIBLE_DEVICES", visible_devices(first, constrained)));
         }
         if let Some(a) = &job.array {
             env.push(("SLURM_ARRAY_JOB_ID", a.array_job_id.to_string()));
@@ -169,6 +192,8 @@ impl Cluster {
             nodes,
             tasks: job.shape.tasks,
             gpus_per_node: gpus,
+            gpus: job.gpus.clone(),
+            constrained,
             cpus: job.shape.total().cpus,
             start: clock_u64(start),
             deadline: job.end_time.map_or(u64::MAX, clock_u64),
@@ -536,6 +561,7 @@ impl Cluster {
             .map(|s| begin + s);
         job.natural_end = None;
         job.nodes.clear();
+        job.gpus.clear();
         job.steps.clear();
         job.output.clear();
         job.output_flushed = 0;
@@ -795,4 +821,38 @@ fn push_write(writes: &mut Vec<FileWrite>, path: &str, text: &str) {
 /// A cluster time as the shell's clock counts it (never negative).
 fn clock_u64(t: i64) -> u64 {
     u64::try_from(t).unwrap_or(0)
+}
+
+/// The `count` lowest GPUs of `mask` (fewer if it has fewer): the first
+/// free ones, as Slurm's gres selection takes them.
+pub(crate) fn lowest_gpus(mask: u64, count: u32) -> u64 {
+    let mut left = mask;
+    let mut taken = 0;
+    for _ in 0..count {
+        let low = left & left.wrapping_neg();
+        taken |= low;
+        left &= !low;
+    }
+    taken
+}
+
+/// The GPUs of `mask` by index: `2,3`.
+pub(crate) fn gpu_list(mask: u64) -> String {
+    let ids: Vec<String> = (0..64)
+        .filter(|b| mask & (1 << b) != 0)
+        .map(|b: u32| b.to_string())
+        .collect();
+    ids.join(",")
+}
+
+/// `CUDA_VISIBLE_DEVICES` for the GPUs of `mask`: their indices, or, when
+/// cgroups hide the others (`ConstrainDevices`), `0` to `n-1` (the process
+/// sees only its own, numbered from 0), as Slurm's gres/gpu plugin sets it.
+pub(crate) fn visible_devices(mask: u64, constrained: bool) -> String {
+    if constrained {
+        let ids: Vec<String> = (0..mask.count_ones()).map(|i| i.to_string()).collect();
+        ids.join(",")
+    } else {
+        gpu_list(mask)
+    }
 }

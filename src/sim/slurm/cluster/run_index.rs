@@ -75,6 +75,11 @@ impl RunIndex {
         }
     }
 
+    /// The jobs running on node `n`.
+    pub(crate) fn jobs_on(&self, n: usize) -> impl Iterator<Item = u32> + '_ {
+        self.holdings.get(n).into_iter().flatten().map(|h| h.job)
+    }
+
     /// A job gives its nodes back: no holdings, no end event.
     pub(crate) fn stop(&mut self, job: u32, nodes: &[usize]) {
         self.release(job, nodes);

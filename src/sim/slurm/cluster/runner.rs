@@ -24,6 +24,12 @@ pub struct Launch<'a> {
     pub tasks: u32,
     /// GPUs per node the job holds.
     pub gpus_per_node: u32,
+    /// Per node of `nodes`, the GPUs the launch holds there (bit `i`:
+    /// GPU `i`).
+    pub gpus: &'a [u64],
+    /// Whether its processes see only those GPUs (cgroup.conf's
+    /// `ConstrainDevices`); otherwise they see every GPU of the node.
+    pub constrained: bool,
     /// The user.
     pub user: &'a str,
     /// The working directory.
@@ -47,6 +53,19 @@ impl Launch<'_> {
 }
 
 impl Launch<'_> {
+    /// The GPUs a process of this launch can open on `node`: `None` for
+    /// all of the node's, or those it holds when cgroups fence it in.
+    pub fn visible_gpus(&self, node: &str) -> Option<u64> {
+        self.constrained.then(|| {
+            self.nodes
+                .iter()
+                .position(|n| n == node)
+                .and_then(|i| self.gpus.get(i))
+                .copied()
+                .unwrap_or(0)
+        })
+    }
+
     /// srun's error line for each node whose tasks all ended with `exit`:
     /// `srun: error: node-2: tasks 8-15: Exited with exit code 1`.
     pub(crate) fn exit_lines(&self, exit: i32) -> String {
@@ -194,6 +213,8 @@ mod tests {
             nodes: &nodes,
             tasks: 4,
             gpus_per_node: 0,
+            gpus: &[],
+            constrained: false,
             user: "root",
             work_dir: "/root",
             now: 0,

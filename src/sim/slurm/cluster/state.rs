@@ -644,6 +644,9 @@ pub struct Job {
     pub backfill_last: bool,
     /// Allocated nodes (indices), while running or after.
     pub nodes: Vec<usize>,
+    /// Per allocated node, the GPUs it holds there (bit `i`: GPU `i`).
+    #[serde(default)]
+    pub gpus: Vec<u64>,
     /// `ExitCode=` status and signal.
     pub exit: (i32, i32),
     /// The script (batch jobs).

@@ -92,15 +92,7 @@ impl JobOptions {
                 })?));
             }
             "gres" => {
-                let n = v
-                    .strip_prefix("gpu")
-                    .and_then(|rest| {
-                        if rest.is_empty() {
-                            Some(1)
-                        } else {
-                            rest.strip_prefix(':').and_then(gpu_count)
-                        }
-                    })
+                let n = gres_gpus(v)
                     .ok_or_else(|| opt_error(format!("Invalid GRES specification ({v})"), 255))?;
                 r.gpus = Some(Gpus::PerNode(n));
             }
@@ -159,8 +151,19 @@ fn node_count(v: &str) -> Result<(u32, u32), OptError> {
 }
 
 /// `--gpus` values: `N` or `type:N`.
-fn gpu_count(v: &str) -> Option<u32> {
+pub(crate) fn gpu_count(v: &str) -> Option<u32> {
     v.rsplit(':').next().and_then(|n| n.parse().ok())
+}
+
+/// The GPUs per node of a `--gres` value: `gpu` (one), `gpu:2`,
+/// `gpu:h100:2`; `None` for anything else.
+pub(crate) fn gres_gpus(v: &str) -> Option<u32> {
+    let rest = v.strip_prefix("gpu")?;
+    if rest.is_empty() {
+        Some(1)
+    } else {
+        rest.strip_prefix(':').and_then(gpu_count)
+    }
 }
 
 /// A hostlist option's names.
@@ -404,6 +407,7 @@ impl Cluster {
             sched_by: SchedBy::Main,
             backfill_last: false,
             nodes: Vec::new(),
+            gpus: Vec::new(),
             exit: (0, 0),
             script: spec.script.clone(),
             command: spec.command.clone(),

@@ -11,7 +11,7 @@ use super::lines::{Line, logical_lines, next_pair};
 use super::node::{NodeConfig, node_line};
 use super::partition::{PartitionConfig, PartitionNodes, partition_line};
 use super::table::{Lookup, Setting, Table, nothing_left, read_pair, read_pairs};
-use super::{ClusterConfig, EnforcePartLimits};
+use super::{CgroupConfig, ClusterConfig, EnforcePartLimits};
 use crate::sim::fair_share::{
     DEFAULT_CALC_PERIOD_S, DEFAULT_DECAY_HALF_LIFE_S, DEFAULT_MAX_AGE_S, PriorityConfig,
     UsageReset, Weights, check_decay, parse_tres_weights,
@@ -211,6 +211,7 @@ impl Lines {
                 .into_iter()
                 .map(|(_, key, value)| (key, value))
                 .collect(),
+            cgroup: CgroupConfig::default(),
         };
         Built {
             config,

@@ -145,6 +145,29 @@ impl NodeHealth {
         Ok(())
     }
 
+    /// The node as a process fenced in to the GPUs of `mask` sees it (a
+    /// device cgroup): only those GPUs, numbered from 0, and their
+    /// processes.
+    pub fn seen_through(&self, mask: u64) -> NodeHealth {
+        let held = |slot: usize| slot < 64 && mask & (1 << slot) != 0;
+        let kept: Vec<usize> = (0..self.gpus.len()).filter(|&g| held(g)).collect();
+        NodeHealth {
+            gpus: kept
+                .iter()
+                .filter_map(|&g| self.gpus.get(g).cloned())
+                .collect(),
+            processes: self
+                .processes
+                .iter()
+                .filter_map(|p| {
+                    let gpu = kept.iter().position(|&g| g == p.gpu)?;
+                    Some(GpuProcess { gpu, ..p.clone() })
+                })
+                .collect(),
+            ..self.clone()
+        }
+    }
+
     /// The state of the GPU in slot `gpu` at `now` (`Healthy` for a slot
     /// that does not exist).
     pub fn gpu_state(&self, gpu: usize, now: i64) -> GpuState {

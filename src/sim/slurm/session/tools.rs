@@ -27,6 +27,35 @@ pub(super) struct NodePrograms<'a> {
 }
 
 impl NodePrograms<'_> {
+    /// `nvidia-smi` or `dmesg` in every task of the launch, each seeing
+    /// its node as the launch's cgroup lets it (only its own GPUs when
+    /// `ConstrainDevices` fences it in); the worst status.
+    fn node_tool(&mut self, name: &str, launch: &Launch<'_>) -> ProgramOutput {
+        let mut out = ProgramOutput {
+            duration_s: Some(1),
+            ..ProgramOutput::default()
+        };
+        for host in launch.task_nodes() {
+            let Some(node) = self.nodes.get(host) else {
+                continue;
+            };
+            self.activity.inspected.insert(host.to_owned());
+            let fenced = launch
+                .visible_gpus(host)
+                .map(|mask| node.seen_through(mask));
+            let tool = node_tool(
+                name,
+                fenced.as_ref().unwrap_or(node),
+                &launch.argv[1..],
+                launch.now,
+            );
+            out.stdout.push_str(&tool.stdout);
+            out.stderr.push_str(&tool.stderr);
+            out.exit = out.exit.max(tool.exit);
+        }
+        out
+    }
+
     /// The same programs over the files `fs`.
     fn with_files<'b>(&'b mut self, fs: &'b Fs) -> NodePrograms<'b> {
         NodePrograms {
@@ -225,19 +254,7 @@ impl ProgramRunner for NodePrograms<'_> {
             _ if !self.provides(name) => None,
             "all_reduce_perf" => Some(self.all_reduce_perf(launch)),
             "torchrun" => Some(self.train(launch)),
-            "nvidia-smi" | "dmesg" => {
-                let host = launch.nodes.first()?;
-                let node = self.nodes.get(host)?;
-                self.activity.inspected.insert(host.clone());
-                let tool = node_tool(name, node, &launch.argv[1..], launch.now);
-                Some(ProgramOutput {
-                    stdout: tool.stdout,
-                    stderr: tool.stderr,
-                    exit: tool.exit,
-                    duration_s: Some(1),
-                    ..ProgramOutput::default()
-                })
-            }
+            "nvidia-smi" | "dmesg" => Some(self.node_tool(name, launch)),
             _ => None,
         }
     }

@@ -9,11 +9,12 @@
 use super::super::super::getopt::{self, HasArg, Opt, Order, Parsed, opt};
 use super::super::clock;
 use super::super::job_shell;
+use super::super::lifecycle::lowest_gpus;
 use super::super::mpi::{self, Mpi};
 use super::super::output::CommandOutput;
 use super::super::runner::{self, Launch};
 use super::super::state::{JobState, StepId, StepRecord};
-use super::super::submit::{JobOptions, JobSpec};
+use super::super::submit::{JobOptions, JobSpec, gpu_count, gres_gpus};
 use super::super::{Caller, Cluster};
 use super::sbatch::{JOB_OPTIONS, apply_all};
 use super::{help, job_refused, usage_error};
@@ -127,6 +128,8 @@ pub(crate) struct StepRequest {
     pub(crate) tasks: Option<u32>,
     /// `-l`: each output line after its task number.
     pub(crate) label: bool,
+    /// `--gpus-per-node` or `--gres=gpu:N`: fewer GPUs than the job holds.
+    pub(crate) gpus_per_node: Option<u32>,
 }
 
 /// Reads an `srun` line run inside an allocation; the output to print
@@ -156,8 +159,17 @@ pub(crate) fn step_request(argv: &[String]) -> Result<StepRequest, CommandOutput
         nodes: count("nodes").and_then(|n| usize::try_from(n).ok()),
         tasks: count("ntasks"),
         label: parsed.has("label"),
+        gpus_per_node: step_gpus(&parsed),
         argv: parsed.operands,
     })
+}
+
+/// The GPUs per node a step asks for: `--gpus-per-node` or `--gres`.
+fn step_gpus(parsed: &Parsed) -> Option<u32> {
+    parsed
+        .value("gpus-per-node")
+        .and_then(gpu_count)
+        .or_else(|| parsed.value("gres").and_then(gres_gpus))
 }
 
 /// `--mpi`: the plugin, or `--mpi=list`'s answer or the refusal.
@@ -257,6 +269,11 @@ fn run_step(
 ) -> Option<Step> {
     let facts = c.job_facts(id)?;
     let program = parsed.operands.first()?;
+    // A step inside an allocation may take fewer GPUs than it holds.
+    let gpus: Vec<u64> = match step_gpus(parsed) {
+        Some(n) => facts.gpus.iter().map(|&m| lowest_gpus(m, n)).collect(),
+        None => facts.gpus.clone(),
+    };
     let launch = Launch {
         job_id: id,
         step: Some(no),
@@ -264,6 +281,8 @@ fn run_step(
         nodes: &facts.nodes,
         tasks: facts.tasks,
         gpus_per_node: facts.gpus_per_node,
+        gpus: &gpus,
+        constrained: facts.constrained,
         user: caller.user,
         work_dir: caller.cwd,
         now: c.now,
