@@ -20,8 +20,9 @@ pub use activity::{Activity, TrainingRecord};
 use tools::{NodePrograms, Tools};
 
 /// What the learner may run as root with `sudo`, as on a training
-/// cluster: Slurm's operator commands (drain, resume, requeue, cancel).
-const SUDO_COMMANDS: [&str; 2] = ["scontrol", "scancel"];
+/// cluster: Slurm's operator commands (drain, resume, requeue, cancel)
+/// and a root shell (`sudo -i`).
+const SUDO_COMMANDS: [&str; 3] = ["scontrol", "scancel", "/bin/bash"];
 
 /// The login node's name, in the prompt.
 pub const LOGIN_HOST: &str = "login1";
@@ -188,7 +189,7 @@ impl Session {
                 .job_facts(id)
                 .map(|f| f.env)
                 .unwrap_or_default();
-            self.terminal.shell.enter_nested(&env);
+            self.terminal.shell.enter_nested(&env, Some(id));
             self.held.push(id);
         }
         self.catch_up(0);
@@ -201,7 +202,7 @@ impl Session {
     fn settle_allocations(&mut self) -> String {
         let mut said = String::new();
         while let Some(&id) = self.held.last() {
-            let open = self.held.len() <= self.terminal.shell.nested_depth();
+            let open = self.terminal.shell.holds_allocation(id);
             let mut programs = NodePrograms {
                 nodes: &self.nodes,
                 activity: &mut self.activity,
@@ -529,16 +530,13 @@ mod tests {
         assert_eq!(last_output(&s), "alice\n", "sudo ran one command only");
         s.submit("sudo -l");
         assert!(
-            last_output(&s).ends_with("(root) NOPASSWD: /usr/bin/scontrol, /usr/bin/scancel\n")
+            last_output(&s)
+                .ends_with("(root) NOPASSWD: /usr/bin/scontrol, /usr/bin/scancel, /bin/bash\n")
         );
         for (line, refusal) in [
             (
                 "sudo ls /",
                 "Sorry, user alice is not allowed to execute '/usr/bin/ls /' as root on login1.\n",
-            ),
-            (
-                "sudo -i",
-                "Sorry, user alice is not allowed to execute '/bin/bash' as root on login1.\n",
             ),
             (
                 "sudo -u bob scancel 1",
@@ -644,5 +642,31 @@ mod tests {
         assert_eq!(all, "8\n");
         let env = second_job_gpus(&mut s);
         assert_eq!(env, "4,5 4,5\n");
+    }
+
+    #[test]
+    fn sudo_i_opens_a_root_shell_until_exit() {
+        let mut s = session();
+        said(&mut s, "salloc -N1");
+        let (_, status) = said(&mut s, "sudo -i");
+        assert_eq!(status, 0);
+        assert_eq!(s.terminal.prompt(), "root@login1:~# ");
+        let (who, _) = said(
+            &mut s,
+            "whoami; echo $HOME; scontrol update NodeName=node-4 State=DRAIN Reason=fan",
+        );
+        assert_eq!(who, "root\n/root\n");
+        // The root shell's exit leaves the salloc shell open.
+        assert_eq!(said(&mut s, "exit"), ("logout\n".to_owned(), 0));
+        assert_eq!(s.terminal.prompt(), "alice@login1:~$ ");
+        assert_eq!(said(&mut s, "squeue -h -o %i").0, "1\n");
+        let (left, _) = said(&mut s, "exit");
+        assert_eq!(left, "exit\nsalloc: Relinquishing job allocation 1\n");
+        let (refused, status) = said(&mut s, "sudo -u bob -i");
+        assert_eq!(status, 1);
+        assert_eq!(
+            refused,
+            "Sorry, user alice is not allowed to execute '/bin/bash' as bob on login1.\n"
+        );
     }
 }

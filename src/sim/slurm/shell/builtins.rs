@@ -218,8 +218,8 @@ fn exit(exec: &mut Exec<'_>, argv: &[String], out: &mut Output) -> i32 {
     };
     if exec.depth == 0 && exec.subshells == 0 {
         // Leaving salloc's shell gives back the allocation's holder.
-        if exec.shell.leave_nested() {
-            out.stderr("exit\n");
+        if let Some(login) = exec.shell.leave_nested_shell() {
+            out.stderr(if login { "logout\n" } else { "exit\n" });
             return status;
         }
         // Leaving an `ssh` login goes back to where it came from.

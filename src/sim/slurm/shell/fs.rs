@@ -161,6 +161,10 @@ impl Node {
 pub struct Fs {
     nodes: BTreeMap<String, Node>,
     home: String,
+    /// Other users' homes made since (root's, under `sudo -i`), writable
+    /// as the home is.
+    #[serde(default)]
+    other_homes: Vec<String>,
 }
 
 /// `dir` and `name` joined by one slash.
@@ -205,7 +209,11 @@ impl Fs {
             nodes.insert(dir.to_owned(), Node::Dir { mtime: now });
         }
         nodes.insert(DEV_NULL.to_owned(), Node::Null);
-        Fs { nodes, home }
+        Fs {
+            nodes,
+            home,
+            other_homes: Vec::new(),
+        }
     }
 
     /// The directories and files that are new or different since
@@ -324,7 +332,10 @@ impl Fs {
     /// Whether the user may create or remove entries in the directory `dir`.
     fn writable_dir(&self, dir: &str) -> Result<(), FsError> {
         self.require_dir(dir)?;
-        if is_within(dir, &self.home) || is_within(dir, TMP) {
+        let in_a_home = std::iter::once(&self.home)
+            .chain(&self.other_homes)
+            .any(|home| is_within(dir, home));
+        if in_a_home || is_within(dir, TMP) {
             Ok(())
         } else {
             Err(FsError::PermissionDenied)
@@ -432,6 +443,17 @@ impl Fs {
             }
             Some(_) => Ok(()),
             None => Err(FsError::NotFound),
+        }
+    }
+
+    /// Makes `path` a home directory too (root's under `sudo -i`), where
+    /// files may be written as in the home.
+    pub fn add_home(&mut self, path: &str, now: u64) {
+        self.nodes
+            .entry(path.to_owned())
+            .or_insert(Node::Dir { mtime: now });
+        if path != self.home && !self.other_homes.iter().any(|h| h == path) {
+            self.other_homes.push(path.to_owned());
         }
     }
 

@@ -112,6 +112,14 @@ pub(super) struct Options {
 pub(super) struct Nested {
     cwd: String,
     vars: BTreeMap<String, Var>,
+    /// Who the outer shell runs as (`sudo -i` changes it).
+    user: String,
+    /// The allocation an interactive `salloc` holds in it, if any.
+    #[serde(default)]
+    job: Option<u32>,
+    /// Whether `exit` says `logout` (a login shell, `sudo -i`).
+    #[serde(default)]
+    login: bool,
     /// How many `ssh` logins were open when it started: an `exit` closes
     /// the innermost of the two kinds.
     logins: usize,
@@ -294,7 +302,7 @@ impl Shell {
 
     /// `path` with the home directory written as `~`.
     fn tilde_path(&self, path: &str) -> String {
-        let home = self.fs.home();
+        let home = self.var("HOME").unwrap_or(self.fs.home());
         match path.strip_prefix(home) {
             Some(rest) if rest.is_empty() || rest.starts_with('/') => format!("~{rest}"),
             _ => path.to_owned(),
@@ -329,16 +337,45 @@ impl Shell {
     /// Starts a shell inside this one with `vars` exported, as salloc
     /// starts one holding its allocation; `exit` ends it and gives back
     /// this shell's directory and variables.
-    pub fn enter_nested(&mut self, vars: &[(String, String)]) {
-        self.nested.push(Nested {
-            cwd: self.cwd.clone(),
-            vars: self.vars.clone(),
-            logins: self.logins.len(),
-        });
+    pub fn enter_nested(&mut self, vars: &[(String, String)], job: Option<u32>) {
+        self.push_nested(job, false);
         for (name, value) in vars {
             // A name no shell can hold is one no command could read.
             let _ = self.set_var(name, value, true);
         }
+    }
+
+    /// Saves what a nested shell's `exit` restores.
+    fn push_nested(&mut self, job: Option<u32>, login: bool) {
+        self.nested.push(Nested {
+            cwd: self.cwd.clone(),
+            vars: self.vars.clone(),
+            user: self.user.clone(),
+            job,
+            login,
+            logins: self.logins.len(),
+        });
+    }
+
+    /// `sudo -i` (`login`) or `sudo -s`: a shell of `user` inside this one,
+    /// with its `HOME`, `USER` and `LOGNAME` and its home (made if
+    /// missing); a login shell starts there. `exit` comes back.
+    pub(super) fn enter_as(&mut self, user: &str, home: &str, login: bool) {
+        self.push_nested(None, login);
+        self.user = user.to_owned();
+        for (name, value) in [("HOME", home), ("USER", user), ("LOGNAME", user)] {
+            // These names are always valid.
+            let _ = self.set_var(name, value, true);
+        }
+        self.fs.add_home(home, self.now);
+        if login {
+            self.enter_dir(home);
+        }
+    }
+
+    /// Whether a nested shell holds the allocation `job` (`salloc`).
+    pub fn holds_allocation(&self, job: u32) -> bool {
+        self.nested.iter().any(|n| n.job == Some(job))
     }
 
     /// How many shells [`Shell::enter_nested`] started are still open.
@@ -349,16 +386,21 @@ impl Shell {
     /// Ends the innermost nested shell if it is newer than any `ssh`
     /// login; whether it did.
     pub fn leave_nested(&mut self) -> bool {
+        self.leave_nested_shell().is_some()
+    }
+
+    /// Ends the innermost nested shell as [`Shell::leave_nested`] does;
+    /// whether it was a login shell, `None` if none ended.
+    pub(super) fn leave_nested_shell(&mut self) -> Option<bool> {
         match self.nested.last() {
             Some(top) if top.logins == self.logins.len() => {}
-            _ => return false,
+            _ => return None,
         }
-        let Some(top) = self.nested.pop() else {
-            return false;
-        };
+        let top = self.nested.pop()?;
         self.cwd = top.cwd;
         self.vars = top.vars;
-        true
+        self.user = top.user;
+        Some(top.login)
     }
 
     /// Ends the innermost `ssh` login; `None` when there is none.

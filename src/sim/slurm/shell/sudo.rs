@@ -4,8 +4,9 @@
 //! requeue), and sudo refuses everything else in its own words.
 //!
 //! Simulated: `sudo [-n] [-u root] COMMAND...`, `sudo -l` (what the entry
-//! allows), `-h`, `-V`. A root shell (`-i`, `-s`) is not in the entry, so
-//! sudo refuses it as it refuses any other command.
+//! allows), `-h`, `-V`, and a root shell (`-i` a login shell in `/root`,
+//! `-s` in the same directory; `exit` comes back) when the entry allows
+//! `/bin/bash`.
 
 use super::command::Output;
 use super::exec::{Exec, Input};
@@ -33,12 +34,14 @@ const OPTIONS: [Opt<char>; 7] = [
 /// Our own usage text, listing what is simulated.
 const USAGE: &str = "\
 usage: sudo -h | -V | -l
-usage: sudo [-n] [-u user] command [arg ...]
+usage: sudo [-n] [-u user] [-i | -s] [command [arg ...]]
 ";
 
 /// `--help`: the usage and what each option does here.
 const HELP: &str = "\
 Runs a command as root, as this login's sudoers entry allows.
+  -i, --login            a root login shell, in root's home, until exit
+  -s, --shell            a root shell, in this directory, until exit
   -l, --list             list the commands you may run
   -n, --non-interactive  never ask for a password (none is asked here)
   -u, --user=user        run as user (the entry allows only root)
@@ -82,8 +85,11 @@ impl Exec<'_> {
         if parsed.has('l') {
             return self.sudo_list(out);
         }
-        let shell = parsed.has('i') || parsed.has('s');
         let command = parsed.operands.as_slice();
+        // `sudo bash` asks for the same shell as `sudo -s`.
+        let bare_shell =
+            matches!(command, [one] if matches!(one.as_str(), "bash" | "sh" | "/bin/bash"));
+        let shell = parsed.has('i') || parsed.has('s') || bare_shell;
         let Some(name) = command
             .first()
             .map(String::as_str)
@@ -104,8 +110,10 @@ impl Exec<'_> {
             return 1;
         }
         let target = parsed.value('u').unwrap_or("root");
+        // A shell is matched as the login shell's path, as sudoers lists it.
+        let wanted = if shell { "/bin/bash" } else { name };
         let allowed = user == "root"
-            || (!shell && target == "root" && self.shell.sudo_commands.iter().any(|c| c == name));
+            || (target == "root" && self.shell.sudo_commands.iter().any(|c| c == wanted));
         if !allowed {
             // A shell is the user's login shell, as passwd names it.
             let mut shown = if shell {
@@ -123,9 +131,13 @@ impl Exec<'_> {
             ));
             return 1;
         }
-        if command.is_empty() {
-            out.stderr("sudo: a root shell is not simulated here: run each command with sudo\n");
-            return 1;
+        if command.is_empty() || bare_shell {
+            if target != "root" {
+                out.stderr("sudo: a shell as another user than root is not simulated here\n");
+                return 1;
+            }
+            self.shell.enter_as("root", "/root", parsed.has('i'));
+            return 0;
         }
         let real = std::mem::replace(&mut self.shell.user, target.to_owned());
         let status = self.dispatch(command, &[], stdin, to_terminal, out);
