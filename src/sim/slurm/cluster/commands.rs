@@ -1,6 +1,6 @@
 //! The Slurm command-line tools over the cluster, each a pure function of
 //! its arguments, its stdin and the caller: `sbatch`, `srun`, `squeue`,
-//! `sinfo`, `scancel`, `scontrol`, `sacct`, `sprio`, `sshare`. Each prints
+//! `sinfo`, `scancel`, `scontrol`, `sacct`, `sacctmgr`, `sprio`, `sshare`. Each prints
 //! what Slurm 22.05.8 prints, on the stream it uses, with its exit status;
 //! `--help` and `--usage` describe, in our own words, the options this
 //! model supports.
@@ -14,6 +14,7 @@ use super::{Caller, Cluster};
 
 mod help;
 mod sacct;
+mod sacctmgr;
 mod salloc;
 mod sbatch;
 mod scancel;
@@ -60,6 +61,12 @@ pub const COMMANDS: &[CommandInfo] = &[
         summary: "accounting records of jobs and their steps",
         options: sacct::OPTIONS,
         run: Run::Read(sacct::run),
+    },
+    CommandInfo {
+        name: "sacctmgr",
+        summary: "the accounting database: sacctmgr show assoc|user|account|qos",
+        options: sacctmgr::OPTIONS,
+        run: Run::Read(sacctmgr::run),
     },
     CommandInfo {
         name: "salloc",
