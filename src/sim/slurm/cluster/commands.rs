@@ -1,6 +1,7 @@
 //! The Slurm command-line tools over the cluster, each a pure function of
 //! its arguments, its stdin and the caller: `sbatch`, `srun`, `squeue`,
-//! `sinfo`, `scancel`, `scontrol`, `sacct`, `sacctmgr`, `sprio`, `sshare`. Each prints
+//! `sinfo`, `scancel`, `scontrol`, `sacct`, `sacctmgr`, `sprio`, `sreport`,
+//! `sshare`. Each prints
 //! what Slurm 22.05.8 prints, on the stream it uses, with its exit status;
 //! `--help` and `--usage` describe, in our own words, the options this
 //! model supports.
@@ -22,6 +23,7 @@ mod scontrol;
 mod sinfo;
 mod sprio;
 mod squeue;
+mod sreport;
 mod srun;
 mod sshare;
 
@@ -109,6 +111,12 @@ pub const COMMANDS: &[CommandInfo] = &[
         summary: "jobs in the queue",
         options: squeue::OPTIONS,
         run: Run::Write(squeue::run),
+    },
+    CommandInfo {
+        name: "sreport",
+        summary: "CPU time the cluster's jobs used: sreport cluster utilization",
+        options: sreport::OPTIONS,
+        run: Run::Read(sreport::run),
     },
     CommandInfo {
         name: "srun",

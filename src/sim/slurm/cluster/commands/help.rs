@@ -306,3 +306,16 @@ Changing it (add, modify, delete) is not simulated.
   -V, --version           print the version
       --help, --usage     this help
 ";
+
+pub(super) const SREPORT: &str = "\
+Usage: sreport [OPTIONS] cluster utilization [start=TIME] [end=TIME]
+The cluster's CPU time in a window (default: yesterday), from the jobs'
+accounting records: allocated, idle and reported, in whole hours.
+
+  -n, --noheader          no header lines
+  -p, --parsable          fields separated by |, with a trailing |
+  -P, --parsable2         fields separated by |
+  -t UNITS                Seconds, Minutes (the default) or Hours
+  -V, --version           print the version
+      --help, --usage     this help
+";

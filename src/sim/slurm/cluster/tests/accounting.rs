@@ -138,3 +138,59 @@ Input line must include \"Account\", \"Association\", \"Cluster\", \"Configurati
         failed("sacctmgr: invalid option -- 'x'\nTry \"sacctmgr --help\" for more information\n")
     );
 }
+
+#[test]
+fn sreport_cluster_utilization_counts_cpu_time_in_whole_hours() {
+    let mut t = Term::new("2026-11-30T00:00:00");
+    t.submit("alice", "~", "sbatch -n 8 --wrap \"sleep 600\"");
+    t.at("2026-11-30T02:10:00");
+    let rule = "-".repeat(80);
+    assert_eq!(
+        out(&t.root("sreport cluster utilization start=2026-11-30T00:00:00 end=now")),
+        ok(&format!(
+            "{rule}
+Cluster Utilization 2026-11-30T00:00:00 - 2026-11-30T01:59:59
+Usage reported in CPU Minutes
+{rule}
+  Cluster    Allocated       Down  PLND Down         Idle   Planned     Reported 
+--------- ------------ ---------- ---------- ------------ --------- ------------ 
+  cluster           80          0          0        30640         0        30720 
+"
+        ))
+    );
+    assert_eq!(
+        out(&t.root("sreport -P -n -t hours cluster ut start=2026-11-30 end=2026-11-30T02:00:00")),
+        ok("cluster|1|0|0|510|0|512\n")
+    );
+    // By default, yesterday: before this cluster's first job.
+    let o = out(&t.root("sreport -t Seconds cluster utilization"));
+    assert!(o.1.contains("Cluster Utilization 2026-11-29T00:00:00 - 2026-11-29T23:59:59\nUsage reported in CPU Seconds\n"));
+    assert!(o.1.ends_with(
+        "  cluster            0          0          0     22118400         0     22118400 \n"
+    ));
+}
+
+#[test]
+fn sreport_mistakes() {
+    let mut t = Term::new("2026-11-30T00:00:00");
+    assert_eq!(
+        out(&t.root("sreport cluster")),
+        failed("too few arguments for keyword:cluster\n")
+    );
+    assert_eq!(
+        out(&t.root("sreport cluster nope")),
+        failed(
+            "Not valid report nope\nValid cluster reports are, \"AccountUtilizationByUser\", \
+\"UserUtilizationByAccount\", \"UserUtilizationByWckey\", \"Utilization\", and \
+\"WCKeyUtilizationByUser\"\n"
+        )
+    );
+    assert_eq!(
+        out(&t.root("sreport frob")),
+        failed("invalid keyword: frob\n")
+    );
+    assert_eq!(
+        out(&t.root("sreport cluster utilization color=red")),
+        failed(" Unknown condition: color=red\n")
+    );
+}
