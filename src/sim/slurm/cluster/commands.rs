@@ -238,6 +238,16 @@ fn parse(
     getopt::parse(argv, table, Order::Permute).map_err(|e| usage_error(prog, &e, exit))
 }
 
+/// Whether `word` names `full`: a case-blind prefix of it at least `min`
+/// letters long, as sacctmgr and sreport match `xstrncasecmp(word, full,
+/// MAX(len, min))`.
+fn keyword(word: &str, full: &str, min: usize) -> bool {
+    word.len() >= min
+        && full
+            .get(..word.len())
+            .is_some_and(|f| f.eq_ignore_ascii_case(word))
+}
+
 /// A successful output of lines on stdout.
 fn lines_out(lines: &[String]) -> CommandOutput {
     let mut out = CommandOutput::default();

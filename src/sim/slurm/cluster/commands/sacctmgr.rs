@@ -8,7 +8,7 @@ use super::super::super::getopt::{HasArg, Opt, opt};
 use super::super::fields::{Parsable, print_fields_header, print_fields_row};
 use super::super::output::CommandOutput;
 use super::super::{Caller, Cluster};
-use super::{VERSION, help, parse};
+use super::{VERSION, help, keyword, parse};
 use crate::sim::fair_share::{Algorithm, share_rows};
 
 pub(super) const OPTIONS: &[Opt] = &[
@@ -133,15 +133,6 @@ struct Conditions {
     tree: bool,
     /// `withassoc`: users and accounts with their associations.
     with_assoc: bool,
-}
-
-/// Whether `word` names `full`: a case-blind prefix of at least `min`
-/// letters, as sacctmgr's `xstrncasecmp(.., MAX(len, min))` matches.
-fn keyword(word: &str, full: &str, min: usize) -> bool {
-    word.len() >= min
-        && full
-            .get(..word.len())
-            .is_some_and(|f| f.eq_ignore_ascii_case(word))
 }
 
 pub(super) fn run(c: &Cluster, argv: &[String], caller: &Caller<'_>) -> CommandOutput {

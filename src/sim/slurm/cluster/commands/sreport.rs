@@ -10,7 +10,7 @@ use super::super::clock;
 use super::super::fields::{Parsable, print_fields_header, print_fields_row};
 use super::super::output::CommandOutput;
 use super::super::{Caller, Cluster};
-use super::{help, parse, sacct};
+use super::{help, keyword, parse, sacct};
 
 pub(super) const OPTIONS: &[Opt] = &[
     opt("all_clusters", Some('a'), &["all_clusters"], HasArg::No),
@@ -29,15 +29,6 @@ const HOUR: i64 = 3600;
 
 /// The `-t` units: (name, shortest prefix, seconds per unit).
 const UNITS: [(&str, usize, i64); 3] = [("Seconds", 1, 1), ("Minutes", 1, 60), ("Hours", 1, HOUR)];
-
-/// Whether `word` is a case-blind prefix of `full` of at least `min`
-/// letters.
-fn keyword(word: &str, full: &str, min: usize) -> bool {
-    word.len() >= min
-        && full
-            .get(..word.len())
-            .is_some_and(|f| f.eq_ignore_ascii_case(word))
-}
 
 pub(super) fn run(c: &Cluster, argv: &[String], _caller: &Caller<'_>) -> CommandOutput {
     let p = match parse("sreport", argv, OPTIONS, 1) {
