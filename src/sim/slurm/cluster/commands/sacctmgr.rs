@@ -336,7 +336,7 @@ fn rows(c: &Cluster, entity: Entity, cond: &Conditions) -> Vec<Row> {
         }
         Entity::User => {
             let mut users: Vec<_> = c.accounts.users.iter().filter(|u| named(&u.name)).collect();
-            users.sort_by(|a, b| a.name.cmp(&b.name));
+            crate::sort::by(&mut users, |a, b| a.name.cmp(&b.name));
             for u in users {
                 let admin = if u.name == "root" {
                     "Administrator"
@@ -372,7 +372,7 @@ fn rows(c: &Cluster, entity: Entity, cond: &Conditions) -> Vec<Row> {
                 .map(|(account, ..)| account)
                 .filter(|a| named(a))
                 .collect();
-            names.sort();
+            crate::sort::sort(&mut names);
             for name in names {
                 let parent = c.accounts.tree.nodes().iter().find_map(|n| {
                     (n.id.user.is_none() && &n.id.account == name)
@@ -424,7 +424,7 @@ fn assoc_rows(c: &Cluster, tree: bool) -> Vec<(String, Option<String>, Row)> {
     )
     .unwrap_or_default();
     let mut qos: Vec<&str> = c.accounts.qos.iter().map(|q| q.name.as_str()).collect();
-    qos.sort_unstable();
+    crate::sort::sort(&mut qos);
     let qos = qos.join(",");
     let mut parents: Vec<String> = Vec::new();
     rows.into_iter()
