@@ -51,9 +51,9 @@ impl Rng {
     }
 }
 
-const SLURM: [&str; 10] = [
+const SLURM: [&str; 12] = [
     "sbatch", "srun", "salloc", "squeue", "sinfo", "sacct", "scontrol", "sprio", "sshare",
-    "scancel",
+    "scancel", "sacctmgr", "sreport",
 ];
 
 const SBATCH_FLAGS: [&str; 24] = [
@@ -261,6 +261,17 @@ fn slurm_command(rng: &mut Rng) -> String {
         command.to_owned()
     };
     match command {
+        "sacctmgr" => {
+            let verb = rng.pick(&["show", "list", "add", "modify", "delete", "bogus", ""]);
+            let what = rng.pick(&["assoc", "user", "account", "qos", "cluster", ""]);
+            let cond = rng.pick(&["tree", "where", "user=alice", "format=user%3,qos", "name="]);
+            let _ = write!(line, " {verb} {what} {cond} {}", word(rng));
+        }
+        "sreport" => {
+            let report = rng.pick(&["utilization", "ut", "AccountUtilizationByUser", "", "x"]);
+            let cond = rng.pick(&["start=2026-11-30", "end=now", "start=", "format=x"]);
+            let _ = write!(line, " cluster {report} {cond} {}", word(rng));
+        }
         "scontrol" => {
             let tail = match rng.below(9) {
                 0 => format!("show job {}", job_id(rng)),

@@ -1,6 +1,7 @@
 //! The Slurm command-line tools over the cluster, each a pure function of
 //! its arguments, its stdin and the caller: `sbatch`, `srun`, `squeue`,
-//! `sinfo`, `scancel`, `scontrol`, `sacct`, `sprio`, `sshare`. Each prints
+//! `sinfo`, `scancel`, `scontrol`, `sacct`, `sacctmgr`, `sprio`, `sreport`,
+//! `sshare`. Each prints
 //! what Slurm 22.05.8 prints, on the stream it uses, with its exit status;
 //! `--help` and `--usage` describe, in our own words, the options this
 //! model supports.
@@ -14,6 +15,7 @@ use super::{Caller, Cluster};
 
 mod help;
 mod sacct;
+mod sacctmgr;
 mod salloc;
 mod sbatch;
 mod scancel;
@@ -21,6 +23,7 @@ mod scontrol;
 mod sinfo;
 mod sprio;
 mod squeue;
+mod sreport;
 mod srun;
 mod sshare;
 
@@ -60,6 +63,12 @@ pub const COMMANDS: &[CommandInfo] = &[
         summary: "accounting records of jobs and their steps",
         options: sacct::OPTIONS,
         run: Run::Read(sacct::run),
+    },
+    CommandInfo {
+        name: "sacctmgr",
+        summary: "the accounting database: sacctmgr show assoc|user|account|qos",
+        options: sacctmgr::OPTIONS,
+        run: Run::Read(sacctmgr::run),
     },
     CommandInfo {
         name: "salloc",
@@ -102,6 +111,12 @@ pub const COMMANDS: &[CommandInfo] = &[
         summary: "jobs in the queue",
         options: squeue::OPTIONS,
         run: Run::Write(squeue::run),
+    },
+    CommandInfo {
+        name: "sreport",
+        summary: "CPU time the cluster's jobs used: sreport cluster utilization",
+        options: sreport::OPTIONS,
+        run: Run::Read(sreport::run),
     },
     CommandInfo {
         name: "srun",
@@ -221,6 +236,16 @@ fn parse(
     exit: i32,
 ) -> Result<getopt::Parsed, CommandOutput> {
     getopt::parse(argv, table, Order::Permute).map_err(|e| usage_error(prog, &e, exit))
+}
+
+/// Whether `word` names `full`: a case-blind prefix of it at least `min`
+/// letters long, as sacctmgr and sreport match `xstrncasecmp(word, full,
+/// MAX(len, min))`.
+fn keyword(word: &str, full: &str, min: usize) -> bool {
+    word.len() >= min
+        && full
+            .get(..word.len())
+            .is_some_and(|f| f.eq_ignore_ascii_case(word))
 }
 
 /// A successful output of lines on stdout.

@@ -1,6 +1,6 @@
 //! Tests of the cluster: the reference transcripts replayed (`golden`),
 //! scheduling and job lifecycles (`scheduling`), commands and their
-//! mistakes (`commands`), determinism and random inputs (`props`).
+//! mistakes (`commands`), the accounting tools (`accounting`), determinism and random inputs (`props`).
 
 use std::collections::BTreeMap;
 
@@ -8,6 +8,7 @@ use super::clock::parse_iso;
 use super::script::words;
 use super::*;
 
+mod accounting;
 mod commands;
 mod golden;
 mod job_shell;

@@ -286,3 +286,36 @@ Shares, usage and fair-share factors of accounts and users (Fair Tree).
 pub(super) const SSHARE_USAGE: &str = "\
 Usage: sshare [-a] [-A accounts] [-l] [-n] [-p] [-P] [-u users] [-U] [-V]
 ";
+
+pub(super) const SACCTMGR: &str = "\
+Usage: sacctmgr [OPTIONS] COMMAND [ENTITY] [CONDITIONS...]
+Show the accounting database: associations, users, accounts and QOS.
+Changing it (add, modify, delete) is not simulated.
+
+  show|list associations  accounts and users with their shares and QOS
+  show|list users         users, their default account and admin level
+  show|list accounts      accounts, descriptions and organizations
+  show|list qos           qualities of service and their priorities
+  conditions: user=LIST account=LIST name=LIST format=F1,F2%WIDTH
+              tree (associations), withassoc (users and accounts)
+
+  -n, --noheader          no header lines
+  -p, --parsable          fields separated by |, with a trailing |
+  -P, --parsable2         fields separated by |
+  -s, --associations      users and accounts with their associations
+  -V, --version           print the version
+      --help, --usage     this help
+";
+
+pub(super) const SREPORT: &str = "\
+Usage: sreport [OPTIONS] cluster utilization [start=TIME] [end=TIME]
+The cluster's CPU time in a window (default: yesterday), from the jobs'
+accounting records: allocated, idle and reported, in whole hours.
+
+  -n, --noheader          no header lines
+  -p, --parsable          fields separated by |, with a trailing |
+  -P, --parsable2         fields separated by |
+  -t UNITS                Seconds, Minutes (the default) or Hours
+  -V, --version           print the version
+      --help, --usage     this help
+";

@@ -471,7 +471,7 @@ fn print(c: &Cluster, q: &Query, lines: &[Line<'_>]) -> CommandOutput {
 }
 
 /// `-S`/`-E`: `YYYY-MM-DD[THH:MM:SS]`, `now`, `midnight`, `now-Nhours`...
-fn parse_time(c: &Cluster, text: &str) -> Option<i64> {
+pub(super) fn parse_time(c: &Cluster, text: &str) -> Option<i64> {
     match text.to_ascii_lowercase().as_str() {
         "now" => Some(c.now),
         "midnight" | "today" => Some(clock::midnight(c.now)),

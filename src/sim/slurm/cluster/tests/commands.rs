@@ -22,8 +22,8 @@ fn every_command_has_help_usage_and_options() {
     assert_eq!(
         names,
         [
-            "sacct", "salloc", "sbatch", "scancel", "scontrol", "sinfo", "sprio", "squeue", "srun",
-            "sshare"
+            "sacct", "sacctmgr", "salloc", "sbatch", "scancel", "scontrol", "sinfo", "sprio",
+            "squeue", "sreport", "srun", "sshare"
         ]
     );
     for name in names {

@@ -1,0 +1,196 @@
+//! The accounting tools beyond the transcripts (`sacctmgr`), each layout
+//! checked against Slurm 22.05's source (`src/sacctmgr/*.c`: the column
+//! headers and widths of `common.c`'s `_get_print_field`, each entity's
+//! default format and messages).
+
+use super::super::*;
+use super::Term;
+
+fn out(o: &CommandOutput) -> (i32, String, String) {
+    (o.exit, o.text(Stream::Stdout), o.text(Stream::Stderr))
+}
+
+fn ok(text: &str) -> (i32, String, String) {
+    (0, text.to_owned(), String::new())
+}
+
+fn failed(text: &str) -> (i32, String, String) {
+    (1, String::new(), text.to_owned())
+}
+
+#[test]
+fn sacctmgr_lists_associations_with_the_default_columns() {
+    let mut t = Term::new("2026-11-30T00:00:00");
+    let o = t.run_as("alice", "~", "sacctmgr show assoc");
+    let text = o.text(Stream::Stdout);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(
+        lines[0],
+        "   Cluster    Account       User  Partition     Share   Priority GrpJobs       GrpTRES \
+GrpSubmit     GrpWall   GrpTRESMins MaxJobs       MaxTRES MaxTRESPerNode MaxSubmit     MaxWall   \
+MaxTRESMins                  QOS   Def QOS GrpTRESRunMin "
+    );
+    assert_eq!(lines.len(), 9);
+    assert_eq!(
+        lines[6].trim_end(),
+        format!(
+            "   cluster     team-a       root{:20}1{:152}high,normal",
+            "", ""
+        )
+    );
+    assert_eq!(
+        out(&t.root("sacctmgr list assoc tree format=account,user,share")),
+        ok("\
+Account                    User     Share 
+-------------------- ---------- --------- 
+root                                    1 
+ root                      root         1 
+ team-a                                 3 
+  team-a                  alice         1 
+  team-a                   root         1 
+ team-b                                 1 
+  team-b                    bob         1 
+")
+    );
+    assert_eq!(
+        out(&t.root("sacctmgr -P show assoc where user=alice format=user,account,qos")),
+        ok("User|Account|QOS\nalice|team-a|high,normal\n")
+    );
+    assert_eq!(
+        out(&t.root("sacctmgr -n -p show assoc account=team-b format=acc,u,parentn%12")),
+        ok("team-b||root|\nteam-b|bob||\n")
+    );
+}
+
+#[test]
+fn sacctmgr_lists_users_accounts_and_qos() {
+    let mut t = Term::new("2026-11-30T00:00:00");
+    assert_eq!(
+        out(&t.root("sacctmgr show user")),
+        ok("      User   Def Acct     Admin 
+---------- ---------- --------- 
+     alice     team-a      None 
+       bob     team-b      None 
+      root     team-a Administ+ 
+")
+    );
+    assert_eq!(
+        out(&t.root("sacctmgr -P -s list users bob")),
+        ok(
+            "User|Def Acct|Admin|Cluster|Account|Partition|Share|Priority|MaxJobs|MaxNodes|\
+MaxCPUs|MaxSubmit|MaxWall|MaxCPUMins|QOS|Def QOS
+bob|team-b|None|cluster|team-b||1||||||||high,normal|
+"
+        )
+    );
+    assert_eq!(
+        out(&t.root("sacctmgr show account")),
+        ok("   Account                Descr                  Org 
+---------- -------------------- -------------------- 
+      root default root account                 root 
+    team-a               team-a               team-a 
+    team-b               team-b               team-b 
+")
+    );
+    assert_eq!(
+        out(&t.root("sacctmgr -P show qos format=name,prio,preemptmode,usagefactor")),
+        ok(
+            "Name|Priority|PreemptMode|UsageFactor\nnormal|100|cluster|1.000000\nhigh|1000|cluster|1.000000\n"
+        )
+    );
+}
+
+#[test]
+fn sacctmgr_mistakes_and_changes() {
+    let mut t = Term::new("2026-11-30T00:00:00");
+    assert_eq!(
+        out(&t.root("sacctmgr show bogus")),
+        failed(
+            "No valid entity in list command
+Input line must include \"Account\", \"Association\", \"Cluster\", \"Configuration\",
+\"Event\", \"Federation\", \"Problem\", \"QOS\", \"Resource\", \"Reservation\",
+\"RunAwayJobs\", \"Stats\", \"Transaction\", \"TRES\", \"User\", or \"WCKey\"
+"
+        )
+    );
+    assert_eq!(
+        out(&t.root("sacctmgr show assoc format=nope%5")),
+        failed("Unknown field 'nope'\n")
+    );
+    assert_eq!(
+        out(&t.root("sacctmgr show assoc color=blue")),
+        failed(" Unknown condition: color=blue\n")
+    );
+    assert_eq!(
+        out(&t.root("sacctmgr frob")),
+        failed("invalid keyword: frob\n")
+    );
+    assert_eq!(
+        out(&t.run_as("alice", "~", "sacctmgr add user carol account=team-a")),
+        failed(" Error with request: Access/permission denied\n")
+    );
+    assert_eq!(
+        out(&t.root("sacctmgr modify user alice set maxjobs=2")),
+        failed("sacctmgr: changing the accounting database is not simulated yet\n")
+    );
+    assert_eq!(
+        out(&t.root("sacctmgr -x")),
+        failed("sacctmgr: invalid option -- 'x'\nTry \"sacctmgr --help\" for more information\n")
+    );
+}
+
+#[test]
+fn sreport_cluster_utilization_counts_cpu_time_in_whole_hours() {
+    let mut t = Term::new("2026-11-30T00:00:00");
+    t.submit("alice", "~", "sbatch -n 8 --wrap \"sleep 600\"");
+    t.at("2026-11-30T02:10:00");
+    let rule = "-".repeat(80);
+    assert_eq!(
+        out(&t.root("sreport cluster utilization start=2026-11-30T00:00:00 end=now")),
+        ok(&format!(
+            "{rule}
+Cluster Utilization 2026-11-30T00:00:00 - 2026-11-30T01:59:59
+Usage reported in CPU Minutes
+{rule}
+  Cluster    Allocated       Down  PLND Down         Idle   Planned     Reported 
+--------- ------------ ---------- ---------- ------------ --------- ------------ 
+  cluster           80          0          0        30640         0        30720 
+"
+        ))
+    );
+    assert_eq!(
+        out(&t.root("sreport -P -n -t hours cluster ut start=2026-11-30 end=2026-11-30T02:00:00")),
+        ok("cluster|1|0|0|510|0|512\n")
+    );
+    // By default, yesterday: before this cluster's first job.
+    let o = out(&t.root("sreport -t Seconds cluster utilization"));
+    assert!(o.1.contains("Cluster Utilization 2026-11-29T00:00:00 - 2026-11-29T23:59:59\nUsage reported in CPU Seconds\n"));
+    assert!(o.1.ends_with(
+        "  cluster            0          0          0     22118400         0     22118400 \n"
+    ));
+}
+
+#[test]
+fn sreport_mistakes() {
+    let mut t = Term::new("2026-11-30T00:00:00");
+    assert_eq!(
+        out(&t.root("sreport cluster")),
+        failed("too few arguments for keyword:cluster\n")
+    );
+    assert_eq!(
+        out(&t.root("sreport cluster nope")),
+        failed(
+            "Not valid report nope\nValid cluster reports are, \"AccountUtilizationByUser\", \
+\"UserUtilizationByAccount\", \"UserUtilizationByWckey\", \"Utilization\", and \
+\"WCKeyUtilizationByUser\"\n"
+        )
+    );
+    assert_eq!(
+        out(&t.root("sreport frob")),
+        failed("invalid keyword: frob\n")
+    );
+    assert_eq!(
+        out(&t.root("sreport cluster utilization color=red")),
+        failed(" Unknown condition: color=red\n")
+    );
+}
