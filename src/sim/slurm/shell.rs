@@ -52,6 +52,8 @@ mod state;
 mod sudo;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod text_tests;
 mod time;
 mod tools;
 
