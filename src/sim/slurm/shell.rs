@@ -56,6 +56,7 @@ mod tests;
 mod text_tests;
 mod time;
 mod tools;
+mod xargs;
 
 pub use command::{Call, Chunk, CommandInfo, CommandSet, MAX_OUTPUT, NoCommands, Output, Stream};
 pub use complete::Completion;

@@ -274,3 +274,75 @@ fn sort_uniq_cut_and_tr_match_coreutils() {
         ),
     ]);
 }
+
+#[test]
+fn xargs_runs_commands_through_the_shell_like_gnu_xargs() {
+    check(&[
+        ("echo a b c | xargs", "a b c\n", 0),
+        ("echo a b c | xargs -n1 echo", "a\nb\nc\n", 0),
+        (
+            "echo a b c d e | xargs -n 2 echo x",
+            "x a b\nx c d\nx e\n",
+            0,
+        ),
+        (
+            "echo -ne 'f\\np\\n' | xargs wc -l",
+            " 3 f\n 3 p\n 6 total\n",
+            0,
+        ),
+        (
+            "echo -ne 'a b\\nc\\n' | xargs -I {} echo 'got {} here'",
+            "got a b here\ngot c here\n",
+            0,
+        ),
+        (
+            "echo -ne '  a b\\n\\nc\\n' | xargs -I X echo [X]",
+            "[a b]\n[c]\n",
+            0,
+        ),
+        (
+            "echo \"'a b' c\\\\ d \\\"e  f\\\"\" | xargs -n1 echo",
+            "a b\nc d\ne  f\n",
+            0,
+        ),
+        ("echo | xargs echo hi", "hi\n", 0),
+        ("echo | xargs -r echo hi", "", 0),
+        (
+            "echo a | xargs nosuch",
+            "xargs: nosuch: No such file or directory\n",
+            127,
+        ),
+        ("echo a | xargs false; echo $?", "123\n", 0),
+        (
+            "echo a | xargs -n 0 echo",
+            "xargs: value 0 for -n option should be >= 1\nTry 'xargs --help' for more information.\n",
+            1,
+        ),
+        (
+            "echo a | xargs -n x echo",
+            "xargs: invalid number \"x\" for -n option\nTry 'xargs --help' for more information.\n",
+            1,
+        ),
+        (
+            "echo a | xargs -z",
+            "xargs: invalid option -- 'z'\nTry 'xargs --help' for more information.\n",
+            1,
+        ),
+        (
+            "echo a | xargs -I",
+            "xargs: option requires an argument -- 'I'\nTry 'xargs --help' for more information.\n",
+            1,
+        ),
+        (
+            "echo \"'a\" | xargs echo",
+            "xargs: unmatched single quote; by default quotes are special to xargs unless you use the -0 option\n",
+            1,
+        ),
+        ("echo f | xargs cat", "a\nb\nc\n", 0),
+        (
+            "echo f nofile | xargs cat; echo $?",
+            "a\nb\nc\ncat: nofile: No such file or directory\n123\n",
+            0,
+        ),
+    ]);
+}
