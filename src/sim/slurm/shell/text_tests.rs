@@ -346,3 +346,82 @@ fn xargs_runs_commands_through_the_shell_like_gnu_xargs() {
         ),
     ]);
 }
+
+#[test]
+fn awk_prints_fields_and_sums_like_awk() {
+    check(&[
+        ("awk '{print $1}' t", "name\nada\nbob\ncy\nada\n", 0),
+        ("awk -F: '{print $1, $3}' p", "root 0\nada 1000\nbin 2\n", 0),
+        ("awk '{print $NF}' t", "mem\n10\n2\n7\n1\n", 0),
+        ("awk '{print $(NF-1)}' t", "cpu\n4\n16\n4\n2\n", 0),
+        ("awk 'NR>1 {print $1}' t", "ada\nbob\ncy\nada\n", 0),
+        ("awk '$1 == \"ada\" {print $2}' t", "4\n2\n", 0),
+        ("awk '/^b/' t", "bob 16 2\n", 0),
+        ("awk '$2 > 4' t", "name cpu mem\nbob 16 2\n", 0),
+        ("awk '{s+=$2} END {print s}' t", "26\n", 0),
+        (
+            "awk 'NR>1 {s += $3; n++} END {print \"total:\", s, \"avg\", s/n}' t",
+            "total: 20 avg 5\n",
+            0,
+        ),
+        ("awk '{print NR \": \" $0}' f", "1: a\n2: b\n3: c\n", 0),
+        ("awk '{print NF}' t", "3\n3\n3\n3\n3\n", 0),
+        (
+            "awk 'BEGIN {print \"start\"} END {print NR}' f",
+            "start\n3\n",
+            0,
+        ),
+        (
+            "awk '$1 ~ /a/ && NR > 1 {print $1 \"-\" $2}' t",
+            "ada-4\nada-2\n",
+            0,
+        ),
+        (
+            "awk -F: '$3 >= 2 || $1 == \"root\"' p",
+            "root:x:0:0\nada:x:1000:1000\nbin:x:2:2\n",
+            0,
+        ),
+        ("echo '  a   b  ' | awk '{print $2 \"|\" $1}'", "b|a\n", 0),
+        ("echo 'a::b' | awk -F: '{print $3, NF}'", "b 3\n", 0),
+        (
+            "echo 'x 3.5' | awk '{print $2 * 2, $2 / 4, 1/3}'",
+            "7 0.875 0.333333\n",
+            0,
+        ),
+        (
+            "awk 1 nofile",
+            "awk: cannot open nofile (No such file or directory)\n",
+            2,
+        ),
+        ("echo 'a,b' | awk -F, '{print $2}'", "b\n", 0),
+    ]);
+}
+
+/// What this awk does not run, it refuses with status 2 (where awk would
+/// print something); it never prints a wrong answer.
+#[test]
+fn awk_refuses_what_it_does_not_support() {
+    for line in [
+        "awk '{printf \"%s\\n\", $1}' t",
+        "awk '{print $1 > \"out\"}' t",
+        "awk '{if ($2 > 4) print}' t",
+        "awk '{print length($1)}' t",
+        "awk -F'[:,]' '{print $1}' p",
+        "awk '{print $1' t",
+        "awk '{x[$1]++}' t",
+    ] {
+        let (shown, status) = run(line);
+        assert_eq!(status, 2, "{line}: {shown}");
+        assert!(shown.starts_with("awk: "), "{line}: {shown}");
+    }
+    // Deep nesting and long programs are refused before they recurse.
+    let deep = format!("awk '{{print {}1}}' f", "(-$".repeat(200));
+    let long = format!("awk '{{print 1{}}}' f", "+1".repeat(600));
+    for line in [deep, long] {
+        assert_eq!(run(&line).1, 2);
+    }
+    assert_eq!(
+        run("awk '{printf \"%s\", $1}' t").0,
+        "awk: printf is not supported in this shell\n"
+    );
+}

@@ -1,9 +1,10 @@
 //! The everyday tools the shell provides itself, with coreutils' and GNU
 //! grep's messages and exit statuses. Each takes a [`Call`] like a plugged-in
 //! command. The tools that work on files are in `files`, those that filter
-//! text in `text`, `grep`, `columns` (`cut`), `sort` (and `uniq`) and
+//! text in `text`, `grep`, `awk`, `columns` (`cut`), `sort` (and `uniq`) and
 //! `tr`; the ones that only report are here.
 
+mod awk;
 mod columns;
 mod files;
 mod grep;
@@ -50,6 +51,12 @@ const NO_OPTIONS: Spec = Spec {
 
 /// Every tool, sorted by name.
 pub(super) const TOOLS: &[Tool] = &[
+    Tool {
+        name: "awk",
+        summary: "print fields and sums ('{print $1}', -F :, NR>1, /re/, END {print s}); a small awk",
+        spec: awk::AWK,
+        run: awk::awk,
+    },
     Tool {
         name: "cat",
         summary: "print files (or standard input); -n numbers the lines",
