@@ -151,16 +151,8 @@ const VALUES: [&str; 64] = [
     "",
 ];
 
-const WORDS: [&str; 48] = [
+const WORDS: [&str; 40] = [
     "hostname",
-    "sort",
-    "uniq",
-    "cut",
-    "tr",
-    "awk",
-    "xargs",
-    "-k2n",
-    "{print $1}",
     "nvidia-smi",
     "all_reduce_perf",
     "sleep",
@@ -561,26 +553,7 @@ fn input(rng: &mut Rng) -> Vec<String> {
             "{} {} {}",
             slurm_command(rng),
             rng.pick(&["|", ";", "&&", "||", ">", "2>&1 |", "| head -n", "| wc -l"]),
-            rng.pick(&[
-                "wc -l",
-                "grep R",
-                "cat",
-                "f",
-                "sort -k2",
-                "tail -1",
-                "",
-                "sort -k2,2nr -u",
-                "uniq -c",
-                "cut -d' ' -f1,3-",
-                "cut -c -4",
-                "tr -s ' ' | tr a-z A-Z",
-                "awk '{print $1, $NF}'",
-                "awk 'NR>1 && $2 ~ /R/ {s+=$1} END {print s, s/NR}'",
-                "awk -F: '{print $(NF-1)'",
-                "xargs -n1 echo",
-                "xargs scancel",
-                "xargs -I {} echo '{}'",
-            ])
+            rng.pick(&["wc -l", "grep R", "cat", "f", "sort -k2", "tail -1", ""])
         ),
         90..95 => grammar(rng),
         86..90 => rng
