@@ -52,8 +52,11 @@ mod state;
 mod sudo;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod text_tests;
 mod time;
 mod tools;
+mod xargs;
 
 pub use command::{Call, Chunk, CommandInfo, CommandSet, MAX_OUTPUT, NoCommands, Output, Stream};
 pub use complete::Completion;

@@ -450,7 +450,10 @@ fn help(exec: &mut Exec<'_>, _: &[String], out: &mut Output) -> i32 {
         .iter()
         .map(|b| (b.name, b.summary))
         .chain(TOOLS.iter().map(|t| (t.name, t.summary)))
-        .chain([("sudo", super::sudo::SUMMARY)])
+        .chain([
+            ("sudo", super::sudo::SUMMARY),
+            ("xargs", super::xargs::SUMMARY),
+        ])
         .collect();
     let plugged = exec.commands.commands();
     let mut text = String::from(

@@ -209,7 +209,7 @@ impl<'a> Exec<'a> {
 
     /// Counts one command; false (with the message, once) past
     /// [`MAX_STEPS`].
-    fn step(&mut self) -> bool {
+    pub(super) fn step(&mut self) -> bool {
         self.steps += 1;
         if self.steps > MAX_STEPS && !self.halted {
             self.halt(&format!(
@@ -1132,6 +1132,11 @@ impl<'a> Exec<'a> {
         }
         if name == "sudo" {
             return self.sudo(argv, stdin, to_terminal, out);
+        }
+        if name == "xargs" {
+            let input = stdin.rest().to_owned();
+            stdin.consume(input.len());
+            return self.xargs(argv, &input, to_terminal, out);
         }
         if name.contains('/') {
             return self.run_file(name, out);

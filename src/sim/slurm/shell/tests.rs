@@ -1099,6 +1099,15 @@ fn plugged_in_commands_run_like_tools() {
         out.transcript(),
         "2\nlogin-override\nsbatch: error: Unable to open file nofile: No such file or directory\n1\n"
     );
+    // xargs runs a plugged-in command through the same dispatch.
+    let out = sh.run(
+        "squeue | tail -n +2 | cut -d' ' -f2 | xargs -I J sbatch J.sh; squeue | cut -d' ' -f1 | xargs",
+        &mut slurm,
+    );
+    assert_eq!(
+        out.transcript(),
+        "Submitted batch job 3\nSubmitted batch job 4\nJOBID 1 2 3 4\n"
+    );
     let help = sh.run("help", &mut slurm).transcript();
     assert!(help.contains("Cluster commands:\n  sbatch    submit a batch script\n"));
 }

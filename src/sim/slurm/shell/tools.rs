@@ -1,11 +1,16 @@
 //! The everyday tools the shell provides itself, with coreutils' and GNU
 //! grep's messages and exit statuses. Each takes a [`Call`] like a plugged-in
 //! command. The tools that work on files are in `files`, those that filter
-//! text in `text` and `grep`; the ones that only report are here.
+//! text in `text`, `grep`, `awk`, `columns` (`cut`), `sort` (and `uniq`) and
+//! `tr`; the ones that only report are here.
 
+mod awk;
+mod columns;
 mod files;
 mod grep;
+mod sort;
 mod text;
+mod tr;
 
 use super::args::{self, Spec};
 use super::command::Call;
@@ -47,6 +52,12 @@ const NO_OPTIONS: Spec = Spec {
 /// Every tool, sorted by name.
 pub(super) const TOOLS: &[Tool] = &[
     Tool {
+        name: "awk",
+        summary: "print fields and sums ('{print $1}', -F :, NR>1, /re/, END {print s}); a small awk",
+        spec: awk::AWK,
+        run: awk::awk,
+    },
+    Tool {
         name: "cat",
         summary: "print files (or standard input); -n numbers the lines",
         spec: files::CAT,
@@ -63,6 +74,12 @@ pub(super) const TOOLS: &[Tool] = &[
         summary: "copy files; -r copies directories",
         spec: files::CP,
         run: files::cp,
+    },
+    Tool {
+        name: "cut",
+        summary: "print selected fields (-f 1,3 -d :) or characters (-c 1-5) of each line",
+        spec: columns::CUT,
+        run: columns::cut,
     },
     Tool {
         name: "date",
@@ -149,6 +166,12 @@ pub(super) const TOOLS: &[Tool] = &[
         run: text::seq,
     },
     Tool {
+        name: "sort",
+        summary: "sort lines (-n -r -u, -k 2,2n keys, -t SEP)",
+        spec: sort::SORT,
+        run: sort::sort,
+    },
+    Tool {
         name: "tail",
         summary: "print the last lines of files (-n N, -n +N)",
         spec: text::TAIL,
@@ -167,10 +190,22 @@ pub(super) const TOOLS: &[Tool] = &[
         run: files::touch,
     },
     Tool {
+        name: "tr",
+        summary: "translate (tr a-z A-Z), delete (-d) or squeeze (-s) characters",
+        spec: tr::TR,
+        run: tr::tr,
+    },
+    Tool {
         name: "true",
         summary: "do nothing, successfully",
         spec: NO_OPTIONS,
         run: |_| 0,
+    },
+    Tool {
+        name: "uniq",
+        summary: "print adjacent repeated lines once (-c counts, -d repeated, -u unique)",
+        spec: sort::UNIQ,
+        run: sort::uniq,
     },
     Tool {
         name: "wc",
