@@ -15,9 +15,14 @@ import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 // 210 KB with its labs), then the checkpoint explorer and the fair-share
 // calculator (about 80 KB each) and the ring with wgpu's WebGPU backend
 // (about 70 KB). The budget stops a careless dependency (a regex engine,
-// a JSON library, a second TOML parser) from slipping in.
+// a JSON library, a second TOML parser) from slipping in. It was 560 KB
+// until the shell's round two: one copy of the standard sort for the
+// whole crate won back 15 KB (556.7 -> 541.7), then GPU cgroups, sudo -i,
+// sacctmgr, sreport and sort/uniq/cut/tr/xargs/awk took 24 KB (565.8).
+// Loading the shell's code only on pages that show a shell is the way to
+// the 500 KB target, not a tighter budget.
 const BUDGET = {
-  wasm: 560 * 1024,
+  wasm: 570 * 1024,
   js: 24 * 1024,
   css: 12 * 1024,
 };
