@@ -151,8 +151,16 @@ const VALUES: [&str; 64] = [
     "",
 ];
 
-const WORDS: [&str; 40] = [
+const WORDS: [&str; 48] = [
     "hostname",
+    "sort",
+    "uniq",
+    "cut",
+    "tr",
+    "awk",
+    "xargs",
+    "-k2n",
+    "{print $1}",
     "nvidia-smi",
     "all_reduce_perf",
     "sleep",
@@ -564,7 +572,26 @@ fn input(rng: &mut Rng) -> Vec<String> {
             "{} {} {}",
             slurm_command(rng),
             rng.pick(&["|", ";", "&&", "||", ">", "2>&1 |", "| head -n", "| wc -l"]),
-            rng.pick(&["wc -l", "grep R", "cat", "f", "sort -k2", "tail -1", ""])
+            rng.pick(&[
+                "wc -l",
+                "grep R",
+                "cat",
+                "f",
+                "sort -k2",
+                "tail -1",
+                "",
+                "sort -k2,2nr -u",
+                "uniq -c",
+                "cut -d' ' -f1,3-",
+                "cut -c -4",
+                "tr -s ' ' | tr a-z A-Z",
+                "awk '{print $1, $NF}'",
+                "awk 'NR>1 && $2 ~ /R/ {s+=$1} END {print s, s/NR}'",
+                "awk -F: '{print $(NF-1)'",
+                "xargs -n1 echo",
+                "xargs scancel",
+                "xargs -I {} echo '{}'",
+            ])
         ),
         90..95 => grammar(rng),
         86..90 => rng
@@ -637,6 +664,9 @@ fn check_step(s: &Session, outcome: Option<&Outcome>, lines: &[String]) {
 /// Checks that the Slurm tools still answer after a session of fuzz.
 fn check_end(s: &mut Session, lines: &[String]) {
     s.interrupt("");
+    // Options a line left on (`set -x` cut short by a step limit or an
+    // error) would trace or stop the check itself.
+    s.run_line("set +euxo pipefail");
     let squeue = s.run_line("squeue");
     let text = squeue.transcript();
     assert_eq!(
