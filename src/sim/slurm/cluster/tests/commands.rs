@@ -615,3 +615,33 @@ fn scontrol_ping_names_each_controller_of_slurm_conf() {
          *****************************************\n"
     );
 }
+
+#[test]
+fn scontrol_show_job_d_names_the_gpus_each_node_holds() {
+    let mut t = Term::new("2026-11-30T03:30:00");
+    t.submit(
+        "alice",
+        "~",
+        "sbatch -N1 -w node-1 --gres=gpu:4 --wrap \"sleep 600\"",
+    );
+    t.c.advance(60);
+    let two = t.submit(
+        "alice",
+        "~",
+        "sbatch -N2 -w node-[1-2] --gres=gpu:1 --wrap \"sleep 600\"",
+    );
+    t.c.advance(60);
+    let out = stdout(&t.run_as("alice", "~", &format!("scontrol -d show job {two}")));
+    let gres: Vec<&str> = out
+        .lines()
+        .filter_map(|l| l.trim_start().strip_prefix("Nodes="))
+        .collect();
+    assert_eq!(
+        gres,
+        [
+            "node-1 CPU_IDs=0 Mem=4000 GRES=gpu:1(IDX:4)",
+            "node-2 CPU_IDs=0 Mem=4000 GRES=gpu:1(IDX:0)"
+        ],
+        "{out}"
+    );
+}

@@ -406,17 +406,30 @@ fn job_nodes(c: &Cluster, job: &Job, detail: bool, r: &mut Record) {
                 "0".to_owned()
             }
         };
-        let gres = if per.gpus > 0 {
-            format!("gpu:{}(IDX:{})", per.gpus, ids(per.gpus))
-        } else {
-            String::new()
-        };
-        r.indented_line([
-            ("Nodes", c.hostlist(&job.nodes)),
-            ("CPU_IDs", ids(per.cpus)),
-            ("Mem", per.mem_mb.to_string()),
-            ("GRES", gres),
-        ]);
+        // One line per run of nodes holding the same GPUs, as Slurm groups
+        // the nodes of identical allocations.
+        let mut at = 0;
+        while at < job.nodes.len() {
+            let mask = job.gpus.get(at).copied().unwrap_or(0);
+            let same = job.nodes[at..]
+                .iter()
+                .enumerate()
+                .take_while(|&(i, _)| job.gpus.get(at + i).copied().unwrap_or(0) == mask)
+                .count()
+                .max(1);
+            let gres = if per.gpus > 0 {
+                format!("gpu:{}(IDX:{})", per.gpus, index_ranges(mask))
+            } else {
+                String::new()
+            };
+            r.indented_line([
+                ("Nodes", c.hostlist(&job.nodes[at..at + same])),
+                ("CPU_IDs", ids(per.cpus)),
+                ("Mem", per.mem_mb.to_string()),
+                ("GRES", gres),
+            ]);
+            at += same;
+        }
     }
 }
 
@@ -674,4 +687,26 @@ fn partition_record(c: &Cluster, i: usize) -> Record {
     ]));
     r.line([("TRES", tres)]);
     r
+}
+
+/// The GPUs of `mask` as Slurm prints indices: `0-3`, `4-5,7`.
+fn index_ranges(mask: u64) -> String {
+    let mut parts = Vec::new();
+    let mut bit = 0;
+    while bit < 64 {
+        if mask & (1 << bit) == 0 {
+            bit += 1;
+            continue;
+        }
+        let first = bit;
+        while bit < 64 && mask & (1 << bit) != 0 {
+            bit += 1;
+        }
+        parts.push(if bit - first > 1 {
+            format!("{first}-{}", bit - 1)
+        } else {
+            first.to_string()
+        });
+    }
+    parts.join(",")
 }
