@@ -1,7 +1,20 @@
-//! The browser entry point: install the panic hook. The page is already
-//! there, written at build time; `public/book.js` mounts each widget
-//! through the library's exported `mountIsland` as it comes near.
+//! The whole wasm module: every widget, for pages that show the Slurm
+//! shell beside another widget (the chapter). The page is already there,
+//! written at build time; `public/book.js` loads the module the page names
+//! when one of its widgets comes near and mounts each through
+//! `mountIsland`. Pages that show only the shell, or only the other
+//! widgets, load a smaller module (`src/bin/gpu_book_shell.rs`,
+//! `src/bin/gpu_book_widgets.rs`; `book::WasmModule`).
+
+use gpu_book::{islands, widgets};
+use wasm_bindgen::prelude::wasm_bindgen;
 
 fn main() {
-    gpu_book::islands::panic::install_hook();
+    islands::panic::install_hook();
+}
+
+/// Mounts one island as it comes near.
+#[wasm_bindgen(js_name = mountIsland)]
+pub fn mount_island(el: web_sys::HtmlElement) {
+    islands::mount(el, widgets::whole_module);
 }

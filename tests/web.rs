@@ -58,7 +58,7 @@ async fn an_island_comes_alive_in_its_own_language_in_place_of_its_first_state()
         ("data-lang", "es"),
         ("data-p-preset", "8-gpus"),
     ]);
-    gpu_book::islands::mount(el.clone());
+    gpu_book::islands::mount(el.clone(), gpu_book::widgets::widgets_module);
     leptos::task::tick().await;
     assert!(el.has_attribute("data-live"));
     assert!(
@@ -86,7 +86,7 @@ async fn an_island_with_a_bad_parameter_shows_a_notice_in_its_place() {
         ("data-lang", "en"),
         ("data-p-ranks", "999"),
     ]);
-    gpu_book::islands::mount(el.clone());
+    gpu_book::islands::mount(el.clone(), gpu_book::widgets::widgets_module);
     leptos::task::tick().await;
     let text = el.text_content().unwrap_or_default();
     assert!(
@@ -95,10 +95,40 @@ async fn an_island_with_a_bad_parameter_shows_a_notice_in_its_place() {
     );
     assert!(text.contains("must be an integer from 2 to 64"), "{text}");
     let unknown = island(&[("data-island", "pie-chart")]);
-    gpu_book::islands::mount(unknown.clone());
+    gpu_book::islands::mount(unknown.clone(), gpu_book::widgets::widgets_module);
     leptos::task::tick().await;
     let text = unknown.text_content().unwrap_or_default();
     assert!(text.contains("unknown widget `pie-chart`"), "{text}");
+}
+
+#[wasm_bindgen_test]
+async fn each_module_mounts_its_own_widgets_and_names_the_other_for_the_rest() {
+    let shell = island(&[("data-island", "slurm-shell"), ("data-lang", "en")]);
+    gpu_book::islands::mount(shell.clone(), gpu_book::widgets::shell_module);
+    leptos::task::tick().await;
+    assert!(
+        shell
+            .query_selector("input, textarea")
+            .expect("query")
+            .is_some(),
+        "the shell's module brings the shell to life"
+    );
+    let elsewhere = island(&[("data-island", "young-daly"), ("data-lang", "en")]);
+    gpu_book::islands::mount(elsewhere.clone(), gpu_book::widgets::shell_module);
+    leptos::task::tick().await;
+    let text = elsewhere.text_content().unwrap_or_default();
+    assert!(
+        text.contains("young-daly is not in gpu-book-shell"),
+        "{text}"
+    );
+    let shell_in_book = island(&[("data-island", "slurm-shell"), ("data-lang", "en")]);
+    gpu_book::islands::mount(shell_in_book.clone(), gpu_book::widgets::widgets_module);
+    leptos::task::tick().await;
+    let text = shell_in_book.text_content().unwrap_or_default();
+    assert!(
+        text.contains("slurm-shell is not in gpu-book-widgets"),
+        "{text}"
+    );
 }
 
 #[wasm_bindgen_test]

@@ -1,7 +1,8 @@
 //! Writes every page of the book as HTML into Trunk's output: run by
 //! Trunk as a post-build hook (`Trunk.toml`), after it has hashed the
 //! assets and written its `index.html`, whose tags and base path every
-//! page takes (`site::Template`). Prints what it wrote; fails with the
+//! page takes (`site::Template`), and fingerprints the smaller wasm
+//! modules it built beside the whole one. Prints what it wrote; fails with the
 //! reason and a non-zero status if Trunk's page cannot be read.
 //!
 //!   render-book [DIR]    (default: $TRUNK_STAGING_DIR)
@@ -21,7 +22,7 @@ mod native {
     use std::path::PathBuf;
     use std::process::ExitCode;
 
-    use gpu_book::book::{Library, Sources};
+    use gpu_book::book::{Library, Sources, WasmModule};
     use gpu_book::site::{Site, Template};
 
     pub(crate) fn main() -> ExitCode {
@@ -51,7 +52,10 @@ mod native {
         let index = dir.join("index.html");
         let html = std::fs::read_to_string(&index)
             .map_err(|e| format!("cannot read {}: {e}", index.display()))?;
-        let template = Template::parse(&html)?;
+        let mut template = Template::parse(&html)?;
+        for module in [WasmModule::Widgets, WasmModule::Shell] {
+            template.fingerprint(dir, module)?;
+        }
         let library = Library::new(Sources::embedded());
         // The content check (Trunk's pre-build hook) has already failed the
         // build on these; say so again if the renderer is run alone.

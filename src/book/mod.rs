@@ -18,4 +18,4 @@ pub use markdown::{Block, Document, Labels};
 // The files behind the book live on their own (`crate::sources`), below
 // both the book model and the interface strings.
 pub use crate::sources::{SOURCE_LANG, Sources};
-pub use widget::{WidgetDirective, WidgetKind};
+pub use widget::{WasmModule, WidgetDirective, WidgetKind};

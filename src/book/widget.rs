@@ -23,6 +23,44 @@ pub enum WidgetKind {
     SlurmShell,
 }
 
+/// The wasm modules the widgets are built into. A page loads the smallest
+/// built that carries every widget it shows (`site::Template::module_for`): the
+/// shell, with its cluster, shell interpreter and node tools, is larger
+/// than the other three widgets together, and most pages with widgets
+/// show either the shell or the others.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum WasmModule {
+    /// The explorer, the calculator and the ring (`src/bin/gpu_book_widgets.rs`).
+    Widgets,
+    /// The Slurm shell and its labs (`src/bin/gpu_book_shell.rs`).
+    Shell,
+    /// Every widget, for pages that show the shell and another (`src/main.rs`).
+    Whole,
+}
+
+impl WasmModule {
+    /// Every module, smallest first.
+    pub const ALL: [Self; 3] = [Self::Widgets, Self::Shell, Self::Whole];
+
+    /// The Cargo binary that builds it, which names its files.
+    pub fn bin(self) -> &'static str {
+        match self {
+            Self::Widgets => "gpu-book-widgets",
+            Self::Shell => "gpu-book-shell",
+            Self::Whole => "gpu-book",
+        }
+    }
+
+    /// Whether it brings `kind` to life.
+    pub fn carries(self, kind: WidgetKind) -> bool {
+        match self {
+            Self::Widgets => kind != WidgetKind::SlurmShell,
+            Self::Shell => kind == WidgetKind::SlurmShell,
+            Self::Whole => true,
+        }
+    }
+}
+
 /// The type and range a parameter accepts.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ParamKind {

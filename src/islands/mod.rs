@@ -9,6 +9,11 @@
 //! [`mount_island`] for each island as it comes near; nothing else of the
 //! page is touched. Web only.
 //!
+//! The widgets are split into wasm modules ([`WasmModule`]): each island
+//! names its module's files (`data-wasm`, `data-wasm-glue`), and each
+//! module's binary exports its own `mountIsland`, passing [`mount`] the
+//! view of the widgets it carries, so the others' code is left out.
+//!
 //! The steps, for each island:
 //! 1. read the widget, its language and its parameters (checked as the
 //!    content check does; a bad one shows a notice in its place);
@@ -20,11 +25,12 @@
 pub mod panic;
 
 use leptos::prelude::*;
-use wasm_bindgen::prelude::wasm_bindgen;
 
 use crate::book::{SOURCE_LANG, WidgetDirective};
 use crate::ui::{ContentNotice, I18n};
-use crate::widgets::WidgetHost;
+
+#[cfg(doc)]
+use crate::book::WasmModule;
 
 /// The attribute that marks an island and names its widget.
 pub const ISLAND_ATTR: &str = "data-island";
@@ -33,17 +39,17 @@ pub const LANG_ATTR: &str = "data-lang";
 /// The prefix of an island's parameter attributes.
 pub const PARAM_PREFIX: &str = "data-p-";
 
-/// Mounts one island (`public/book.js` calls it as the island comes near).
-/// An island already live is left alone.
-#[wasm_bindgen(js_name = mountIsland)]
-pub fn mount_island(el: web_sys::HtmlElement) {
-    if !el.has_attribute("data-live") {
-        mount(el);
-    }
-}
+/// The view of the widgets a module carries (`widgets::book_module`,
+/// `widgets::shell_module`).
+pub type ModuleView = fn(&WidgetDirective) -> AnyView;
 
-/// Mounts the widget that `el` names into it, replacing its first state.
-pub fn mount(el: web_sys::HtmlElement) {
+/// Mounts the widget that `el` names into it, replacing its first state,
+/// with `view`, the view of the widgets of the calling module. An island
+/// already live is left alone.
+pub fn mount(el: web_sys::HtmlElement, view: ModuleView) {
+    if el.has_attribute("data-live") {
+        return;
+    }
     let name = el.get_attribute(ISLAND_ATTR).unwrap_or_default();
     let lang = el
         .get_attribute(LANG_ATTR)
@@ -67,7 +73,7 @@ pub fn mount(el: web_sys::HtmlElement) {
             base: StoredValue::new(String::new()),
         });
         match directive.clone() {
-            Ok(directive) => view! { <WidgetHost directive=directive /> }.into_any(),
+            Ok(directive) => view(&directive),
             Err(e) => view! { <ContentNotice detail=e.to_string() /> }.into_any(),
         }
     });

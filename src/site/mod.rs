@@ -32,7 +32,7 @@ use document::{Base, Head, document};
 use layout::{Frame, LanguageLink, Layout};
 use not_found::NotFound;
 use page::{PageArticle, Pager, escape};
-pub use template::{Template, TemplateError};
+pub use template::{ModuleFiles, Template, TemplateError};
 
 /// One file of the built site.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -120,11 +120,15 @@ impl Site {
         let prefix = href(&root.0, lang, None);
         let labels = Labels::from_catalog(catalog(), lang);
         let page = self.library.render(lang, slug, &prefix, &labels)?;
-        let has_widgets = page
+        let kinds: Vec<_> = page
             .doc
             .blocks
             .iter()
-            .any(|b| matches!(b, Block::Widget(_)));
+            .filter_map(|b| match b {
+                Block::Widget(w) => Some(w.kind),
+                _ => None,
+            })
+            .collect();
         let title = format!("{} · {}", page.doc.title, self.library.title(lang));
         let entry = self.library.toc(lang).into_iter().find(|e| e.slug == slug);
         let description = entry.map(|e| e.summary).unwrap_or_default();
@@ -139,17 +143,22 @@ impl Site {
             }
         });
         let head = self.head(lang, Some(slug), title, description, root);
-        // A page with widgets names its wasm for `public/book.js`, which
-        // loads it when a widget comes near, and carries their strings.
-        let (body_attrs, strings) = if has_widgets {
-            let attrs = format!(
-                " data-wasm=\"{}\" data-wasm-glue=\"{}\"",
-                escape(&root.asset(&self.template, &self.template.wasm)),
-                escape(&root.asset(&self.template, &self.template.glue))
-            );
-            (attrs, self.strings(lang))
-        } else {
-            (String::new(), String::new())
+        // A page with widgets names the smallest wasm module that carries
+        // them for `public/book.js`, which loads it when a widget comes
+        // near, and carries their strings.
+        let module = (!kinds.is_empty())
+            .then(|| self.template.module_for(kinds.iter().copied()))
+            .flatten();
+        let (body_attrs, strings) = match module {
+            Some(files) => {
+                let attrs = format!(
+                    " data-wasm=\"{}\" data-wasm-glue=\"{}\"",
+                    escape(&root.asset(&self.template, &files.wasm)),
+                    escape(&root.asset(&self.template, &files.glue))
+                );
+                (attrs, self.strings(lang))
+            }
+            None => (String::new(), String::new()),
         };
         Some(document(&head, &body_attrs, &format!("{body}{strings}")))
     }

@@ -1,12 +1,19 @@
 //! Trunk's `index.html`, read for what the pages need from it: the base
 //! path the book is built for (`--public-url`), the hashed stylesheet,
-//! icon and chrome script tags, and the addresses of the wasm and its
-//! JavaScript glue, which Trunk's loader script names. The pages do not
-//! carry that loader: `public/book.js` loads the wasm when a widget comes
-//! near. Trunk writes one tag after another in the head; this reads them
-//! as such, not as general HTML.
+//! icon and chrome script tags, and the addresses of the whole wasm module
+//! and its JavaScript glue, which Trunk's loader script names. The pages
+//! do not carry that loader: `public/book.js` loads the wasm when a widget
+//! comes near. Trunk writes one tag after another in the head; this reads
+//! them as such, not as general HTML. The smaller modules, which Trunk
+//! builds without naming them, are added by [`Template::fingerprint`].
 
+use std::collections::BTreeMap;
 use std::fmt;
+use std::path::Path;
+
+use sha2::{Digest, Sha256};
+
+use crate::book::WasmModule;
 
 /// What the pages take from Trunk's output.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -15,7 +22,15 @@ pub struct Template {
     pub base: String,
     /// Tags every page carries (stylesheet, icon, chrome script).
     pub assets: Vec<String>,
-    /// The wasm's JavaScript glue (`/course/gpu-book-1a2b.js`).
+    /// The wasm modules built, by the files a page names: always the whole
+    /// one, and the smaller ones once fingerprinted.
+    pub modules: BTreeMap<WasmModule, ModuleFiles>,
+}
+
+/// A wasm module's two files, as URLs under the base.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct ModuleFiles {
+    /// The JavaScript glue (`/course/gpu-book-1a2b.js`).
     pub glue: String,
     /// The wasm (`/course/gpu-book-1a2b_bg.wasm`).
     pub wasm: String,
@@ -42,6 +57,7 @@ impl Template {
             base: "/".into(),
             ..Self::default()
         };
+        let mut whole = ModuleFiles::default();
         let mut rest = head;
         while let Some(start) = rest.find('<') {
             rest = &rest[start..];
@@ -62,8 +78,8 @@ impl Template {
             } else if tag.starts_with("<script") && tag.contains("type=\"module\"") {
                 // Trunk's loader: `import init, * as bindings from '<glue>';`
                 // then `init({ module_or_path: '<wasm>' })`.
-                template.glue = quoted_after(tag, " from ").unwrap_or_default().to_owned();
-                template.wasm = quoted_after(tag, "module_or_path:")
+                whole.glue = quoted_after(tag, " from ").unwrap_or_default().to_owned();
+                whole.wasm = quoted_after(tag, "module_or_path:")
                     .unwrap_or_default()
                     .to_owned();
             } else if tag.contains("modulepreload") || tag.contains("application/wasm") {
@@ -72,13 +88,66 @@ impl Template {
                 template.assets.push(tag.to_owned());
             }
         }
-        if template.glue.is_empty() || template.wasm.is_empty() {
+        if whole.glue.is_empty() || whole.wasm.is_empty() {
             return Err(TemplateError("no script loads the wasm".into()));
         }
+        template.modules.insert(WasmModule::Whole, whole);
         if !template.base.ends_with('/') {
             template.base.push('/');
         }
         Ok(template)
+    }
+
+    /// The smallest module built that carries every one of `kinds`.
+    pub fn module_for(
+        &self,
+        kinds: impl IntoIterator<Item = crate::book::WidgetKind> + Clone,
+    ) -> Option<&ModuleFiles> {
+        WasmModule::ALL
+            .into_iter()
+            .filter(|m| kinds.clone().into_iter().all(|k| m.carries(k)))
+            .find_map(|m| self.modules.get(&m))
+    }
+
+    /// Adds a module Trunk built as a "worker" (built, not loaded), whose
+    /// files it leaves in `dir` as `<bin>.js` and `<bin>_bg.wasm` with no
+    /// fingerprint: renames them `<bin>-<hash>.js` and `<bin>-<hash>_bg.wasm`
+    /// after their content, as Trunk names the whole module's, so a host
+    /// may cache them for good. Fails, naming the file, if one is missing.
+    pub fn fingerprint(&mut self, dir: &Path, module: WasmModule) -> Result<(), TemplateError> {
+        let bin = module.bin();
+        let (glue, wasm) = (format!("{bin}.js"), format!("{bin}_bg.wasm"));
+        let read = |name: &str| {
+            std::fs::read(dir.join(name)).map_err(|e| {
+                TemplateError(format!(
+                    "{name} was not built in {} ({e}): public/index.html needs \
+                     <link data-trunk rel=\"rust\" data-bin=\"{bin}\" data-type=\"worker\" \
+                     data-bindgen-target=\"web\">",
+                    dir.display()
+                ))
+            })
+        };
+        let mut hash = Sha256::new();
+        hash.update(read(&glue)?);
+        hash.update(read(&wasm)?);
+        let hex: String = hash.finalize()[..8]
+            .iter()
+            .map(|b| format!("{b:02x}"))
+            .collect();
+        let named = ModuleFiles {
+            glue: format!("{bin}-{hex}.js"),
+            wasm: format!("{bin}-{hex}_bg.wasm"),
+        };
+        for (from, to) in [(&glue, &named.glue), (&wasm, &named.wasm)] {
+            std::fs::rename(dir.join(from), dir.join(to))
+                .map_err(|e| TemplateError(format!("cannot rename {from} to {to}: {e}")))?;
+        }
+        let files = ModuleFiles {
+            glue: format!("{}{}", self.base, named.glue),
+            wasm: format!("{}{}", self.base, named.wasm),
+        };
+        self.modules.insert(module, files);
+        Ok(())
     }
 
     /// The base path without its last slash (`""`, `/course`), as
@@ -139,8 +208,48 @@ window.wasmBindings = bindings;
         assert_eq!(t.base_path(), "/course");
         assert_eq!(t.assets.len(), 3, "{:?}", t.assets);
         assert!(t.assets[2].starts_with("<script src=\"/course/book-5e6f.js\" defer"));
-        assert_eq!(t.glue, "/course/gpu-book-7a8b.js");
-        assert_eq!(t.wasm, "/course/gpu-book-7a8b_bg.wasm");
+        let whole = &t.modules[&WasmModule::Whole];
+        assert_eq!(whole.glue, "/course/gpu-book-7a8b.js");
+        assert_eq!(whole.wasm, "/course/gpu-book-7a8b_bg.wasm");
+    }
+
+    #[test]
+    fn smaller_modules_are_fingerprinted_and_chosen_when_they_carry_a_page() {
+        use crate::book::WidgetKind::{FairShare, SlurmShell, YoungDaly};
+        let dir = std::env::temp_dir().join(format!("gpu-book-template-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("temp dir");
+        std::fs::write(dir.join("gpu-book-shell.js"), "glue").expect("write");
+        std::fs::write(dir.join("gpu-book-shell_bg.wasm"), "wasm").expect("write");
+        let mut t = Template::parse(TRUNK).expect("valid");
+        t.fingerprint(&dir, WasmModule::Shell).expect("renamed");
+        let shell = t.modules[&WasmModule::Shell].clone();
+        let hex = shell
+            .glue
+            .strip_prefix("/course/gpu-book-shell-")
+            .and_then(|g| g.strip_suffix(".js"));
+        assert_eq!(hex.map(str::len), Some(16), "{shell:?}");
+        assert_eq!(shell.wasm, shell.glue.replace(".js", "_bg.wasm"));
+        assert!(dir.join(&shell.wasm["/course/".len()..]).exists());
+        assert!(!dir.join("gpu-book-shell.js").exists());
+        // The widgets module was not built: its message names the missing link.
+        let e = t
+            .fingerprint(&dir, WasmModule::Widgets)
+            .expect_err("missing");
+        assert!(
+            e.to_string().contains("gpu-book-widgets.js was not built"),
+            "{e}"
+        );
+        assert!(
+            e.to_string().contains("data-bin=\"gpu-book-widgets\""),
+            "{e}"
+        );
+        // A lab loads the shell; the chapter, with both, the whole module;
+        // a page of other widgets the whole one too, as no smaller one was built.
+        assert_eq!(t.module_for([SlurmShell]), Some(&shell));
+        let whole = t.modules[&WasmModule::Whole].clone();
+        assert_eq!(t.module_for([SlurmShell, YoungDaly]), Some(&whole));
+        assert_eq!(t.module_for([FairShare]), Some(&whole));
+        std::fs::remove_dir_all(&dir).expect("clean up");
     }
 
     #[test]
@@ -154,8 +263,9 @@ window.wasmBindings = bindings;
              init({module_or_path: \"/g.wasm\"})</script></head>",
         )
         .expect("at the root");
+        let whole = &root.modules[&WasmModule::Whole];
         assert_eq!(
-            (root.glue.as_str(), root.wasm.as_str()),
+            (whole.glue.as_str(), whole.wasm.as_str()),
             ("/g.js", "/g.wasm")
         );
         assert_eq!(root.base_path(), "");

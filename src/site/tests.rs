@@ -2,7 +2,7 @@
 //! islands and what a page without widgets leaves out.
 
 use super::*;
-use crate::book::Sources;
+use crate::book::{Sources, WasmModule};
 
 const TRUNK: &str = "<html><head><base href=\"/course/\">\
 <link rel=\"stylesheet\" href=\"/course/style-1.css\">\
@@ -153,6 +153,33 @@ fn widgets_are_islands_with_their_first_state_and_only_their_pages_load_wasm() {
         containers.contains("<script src=\"../../book-2.js\" defer></script>"),
         "but it has the chrome's script"
     );
+}
+
+#[test]
+fn each_page_with_widgets_names_the_smallest_module_that_carries_them() {
+    let mut template = Template::parse(TRUNK).expect("template");
+    for (module, stem) in [(WasmModule::Widgets, "w-4"), (WasmModule::Shell, "s-5")] {
+        let files = ModuleFiles {
+            glue: format!("/course/{stem}.js"),
+            wasm: format!("/course/{stem}_bg.wasm"),
+        };
+        template.modules.insert(module, files);
+    }
+    let files = Site::new(Library::new(Sources::embedded()), template).files();
+    for (page, stem) in [
+        ("en/running-jobs/index.html", "gpu-book-3"),
+        ("es/running-jobs/index.html", "gpu-book-3"),
+        ("en/the-slow-lane/index.html", "s-5"),
+        ("es/fallen-off-the-bus/index.html", "s-5"),
+        ("en/all-reduce/index.html", "w-4"),
+    ] {
+        let body =
+            format!("<body data-wasm=\"../../{stem}_bg.wasm\" data-wasm-glue=\"../../{stem}.js\">");
+        assert!(
+            file(&files, page).contains(&body),
+            "{page} should load {stem}"
+        );
+    }
 }
 
 #[test]

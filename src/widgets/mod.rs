@@ -14,7 +14,7 @@ mod young_daly;
 use leptos::prelude::*;
 
 use crate::book::widget::ParamValue;
-use crate::book::{WidgetDirective, WidgetKind};
+use crate::book::{WasmModule, WidgetDirective, WidgetKind};
 use crate::sim::slurm::lab::LabId;
 use crate::ui::ContentNotice;
 pub use fair_share::FairShareCalculator;
@@ -22,16 +22,24 @@ pub use ring_allreduce::RingAllreduceExplorer;
 pub use slurm_shell::SlurmShell;
 pub use young_daly::YoungDalyExplorer;
 
-/// Mounts the widget a directive names.
+/// Mounts the widget a directive names: the build renders every widget's
+/// first state through this, and the whole module mounts through it.
 #[component]
 pub fn WidgetHost(
     /// The directive from the page.
     directive: WidgetDirective,
 ) -> impl IntoView {
-    let text = |key: &str| match directive.params.get(key) {
-        Some(ParamValue::Text(t)) => Some(t.clone()),
-        _ => None,
-    };
+    match directive.kind {
+        WidgetKind::SlurmShell => shell_module(&directive),
+        _ => widgets_module(&directive),
+    }
+}
+
+/// The view of the widgets module (`gpu-book-widgets`): all but the shell.
+/// Each module's binary names only its own view, so the others' code is
+/// left out of its wasm.
+pub fn widgets_module(directive: &WidgetDirective) -> AnyView {
+    let text = |key: &str| text_param(directive, key);
     match directive.kind {
         WidgetKind::YoungDaly => view! { <YoungDalyExplorer preset=text("preset") /> }.into_any(),
         WidgetKind::FairShare => view! { <FairShareCalculator preset=text("preset") /> }.into_any(),
@@ -42,16 +50,42 @@ pub fn WidgetHost(
             };
             view! { <RingAllreduceExplorer ranks=ranks algorithm=text("algorithm") /> }.into_any()
         }
-        WidgetKind::SlurmShell => match text("lab") {
-            None => view! { <SlurmShell /> }.into_any(),
-            Some(name) => match LabId::from_slug(&name) {
-                Some(id) => view! { <SlurmShell lab=id /> }.into_any(),
-                // The content check refuses unknown labs; say so if one slips by.
-                None => {
-                    view! { <ContentNotice detail=format!("unknown lab {name:?}") /> }.into_any()
-                }
-            },
+        WidgetKind::SlurmShell => elsewhere(directive.kind, WasmModule::Widgets),
+    }
+}
+
+/// The view of the shell's module (`gpu-book-shell`): the Slurm shell and
+/// its labs.
+pub fn shell_module(directive: &WidgetDirective) -> AnyView {
+    if directive.kind != WidgetKind::SlurmShell {
+        return elsewhere(directive.kind, WasmModule::Shell);
+    }
+    match text_param(directive, "lab") {
+        None => view! { <SlurmShell /> }.into_any(),
+        Some(name) => match LabId::from_slug(&name) {
+            Some(id) => view! { <SlurmShell lab=id /> }.into_any(),
+            // The content check refuses unknown labs; say so if one slips by.
+            None => view! { <ContentNotice detail=format!("unknown lab {name:?}") /> }.into_any(),
         },
+    }
+}
+
+/// The view of the whole module (`gpu-book`): every widget.
+pub fn whole_module(directive: &WidgetDirective) -> AnyView {
+    view! { <WidgetHost directive=directive.clone() /> }.into_any()
+}
+
+/// A widget handed to a module that does not carry it (the page chose
+/// the wrong module: a bug of the build, said in the widget's place).
+fn elsewhere(kind: WidgetKind, module: WasmModule) -> AnyView {
+    let detail = format!("{} is not in {}", kind.name(), module.bin());
+    view! { <ContentNotice detail=detail /> }.into_any()
+}
+
+fn text_param(directive: &WidgetDirective, key: &str) -> Option<String> {
+    match directive.params.get(key) {
+        Some(ParamValue::Text(t)) => Some(t.clone()),
+        _ => None,
     }
 }
 

@@ -63,7 +63,7 @@ test("each page has its own title, description and language links in its head", 
   await context.close();
 });
 
-test("only pages with widgets load the wasm, and there every widget comes alive", async () => {
+test("only pages with widgets load the wasm, the smallest module that carries them, and there every widget comes alive", async () => {
   const { context, page } = await openPage();
   const wasm = [];
   page.on("request", (r) => r.url().endsWith(".wasm") && wasm.push(r.url()));
@@ -79,6 +79,13 @@ test("only pages with widgets load the wasm, and there every widget comes alive"
     assert.equal(await page.locator("[data-island][data-live]").count(), islands, slug);
   }
   assert.equal(wasm.length, WITH_WIDGETS.length, "once per page with widgets");
+  // The labs load the shell's module, the all-reduce page the other
+  // widgets', the chapter (both kinds) the whole one.
+  const module = (slug) => wasm[WITH_WIDGETS.indexOf(slug)].split("/").pop().replace(/-[0-9a-f]{16}_bg\.wasm$/, "");
+  assert.equal(module("fallen-off-the-bus"), "gpu-book-shell");
+  assert.equal(module("the-slow-lane"), "gpu-book-shell");
+  assert.equal(module("all-reduce"), "gpu-book-widgets");
+  assert.equal(module("running-jobs"), "gpu-book");
   assert.deepEqual(page.problems, []);
   await context.close();
 });
