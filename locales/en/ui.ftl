@@ -355,7 +355,13 @@ ar-error-fraction = A fraction above 0 and at most 1.
 sh-intro = A terminal on the login node of a simulated cluster: four nodes of eight GPUs, partitions gpu and debug, as configured in the chapter. Try sinfo, squeue, sbatch, scontrol show node node-3, or ssh node-3 nvidia-smi. Type help for everything it knows.
 sh-speed = Simulated time
 sh-speed-paused = paused
-sh-keys = Enter runs a command; ↑ and ↓ walk the history; Tab completes a word (on an empty line it moves on, as usual); Ctrl+C abandons the line; Ctrl+L clears the screen.
+sh-keys = Enter runs a command; ↑ and ↓ walk the history; Tab completes a word (on an empty line it moves on, as usual); Ctrl+C abandons the line; Ctrl+L clears the screen; Esc leaves full screen. The copy button beside a command copies what it printed.
+sh-copy = copy
+sh-copied = copied
+sh-copy-failed = select it to copy
+sh-copy-last = Copy the last output
+sh-full = Full screen
+sh-full-leave = Leave full screen (Esc)
 
 ## Labs
 lab-goals = Goals

@@ -352,7 +352,13 @@ ar-error-fraction = Una fracción mayor que 0 y como mucho 1.
 sh-intro = Una terminal en el nodo de acceso de un clúster simulado: cuatro nodos de ocho GPUs, particiones gpu y debug, configurado como en el capítulo. Prueba sinfo, squeue, sbatch, scontrol show node node-3 o ssh node-3 nvidia-smi. Escribe help para ver todo lo que conoce.
 sh-speed = Tiempo simulado
 sh-speed-paused = en pausa
-sh-keys = Enter ejecuta un comando; ↑ y ↓ recorren el historial; Tab completa una palabra (en una línea vacía pasa al siguiente elemento, como siempre); Ctrl+C abandona la línea; Ctrl+L limpia la pantalla.
+sh-keys = Enter ejecuta un comando; ↑ y ↓ recorren el historial; Tab completa una palabra (en una línea vacía pasa al siguiente elemento, como siempre); Ctrl+C abandona la línea; Ctrl+L limpia la pantalla; Esc sale de la pantalla completa. El botón copiar junto a un comando copia lo que imprimió.
+sh-copy = copiar
+sh-copied = copiada
+sh-copy-failed = selecciónala para copiarla
+sh-copy-last = Copiar la última salida
+sh-full = Pantalla completa
+sh-full-leave = Salir de la pantalla completa (Esc)
 
 ## Laboratorios
 lab-goals = Objetivos

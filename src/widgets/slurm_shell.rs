@@ -4,7 +4,8 @@
 //! the page is open, and `ssh node-N <tool>` reaches the compute nodes.
 //! Keys: Enter runs, arrows walk the history, Tab completes (when the line
 //! is not empty, so Tab still leaves an empty terminal), Ctrl+C abandons
-//! the line, Ctrl+L clears. Pasted lines run one after another.
+//! the line, Ctrl+L clears, Escape leaves full screen. Pasted lines run
+//! one after another.
 //!
 //! In a lab the cluster is the lab's prepared one, a checklist above the
 //! terminal ticks itself from the simulated state, and everything the
@@ -12,15 +13,16 @@
 
 mod lab_panel;
 mod progress;
+mod screen;
 
 use leptos::ev::KeyboardEvent;
 use leptos::prelude::*;
 
 use crate::sim::slurm::lab::{Lab, LabId, Saved};
 use crate::sim::slurm::session::{Event, Session};
-use crate::sim::slurm::terminal::LineKind;
 use crate::ui::use_i18n;
 use lab_panel::LabPanel;
+use screen::{CopyLast, Log, Scrollback};
 
 /// Seed of the session: a page always starts the same cluster.
 const SEED: u64 = 2205;
@@ -45,22 +47,33 @@ pub fn SlurmShell(
     let story = StoredValue::new(story);
     let saved = StoredValue::new(saved_log);
     let note = RwSignal::new(opening_note);
-    // Bumped after every change of the session, to redraw the screen.
+    // Bumped after every change of the session, to redraw the clock and
+    // the goals; `drawn` is the screen's generation last drawn.
     let version = RwSignal::new(0u64);
+    // (`NEVER` matches no generation: the next refresh redraws.)
+    const NEVER: u64 = u64::MAX;
+    let drawn = RwSignal::new(NEVER);
+    let log = Log::new();
+    let full = RwSignal::new(false);
     let line = RwSignal::new(String::new());
     let speed = RwSignal::new(1u64);
     let input_ref = NodeRef::<leptos::html::Input>::new();
-    let log_ref = NodeRef::<leptos::html::Div>::new();
 
-    let touch = move || {
+    // After a change: redraw, and bring the newest output into view if the
+    // reader acted (`reader`) or was reading it.
+    let refresh = move |reader: bool| {
         let _ = version.try_update(|v| *v += 1);
-        // Keep the newest output in view once it is drawn.
-        request_animation_frame(move || {
-            if let Some(log) = log_ref.get_untracked() {
-                log.set_scroll_top(log.scroll_height());
-            }
-        });
+        let generation = session.with_value(|s| s.as_ref().map(|s| s.terminal.generation()));
+        if let Some(g) = generation
+            && drawn.try_get_untracked().is_some_and(|d| d != g)
+        {
+            drawn.set(g);
+            log.follow(reader);
+        } else if reader {
+            log.follow(true);
+        }
     };
+    let touch = move || refresh(true);
     // Every change goes through here, so that a lab can save and replay it.
     let act = move |event: Event| {
         let _ = session.try_update_value(|s| {
@@ -88,6 +101,8 @@ pub fn SlurmShell(
         saved.set_value(Some(o.saved));
         note.set(None);
         line.set(String::new());
+        // A fresh session counts its generations from the start again.
+        drawn.update_untracked(|d| *d = NEVER);
         touch();
     });
 
@@ -100,7 +115,7 @@ pub fn SlurmShell(
                     let seconds = speed.try_get_untracked().unwrap_or(0);
                     if seconds > 0 {
                         act(Event::Advance(seconds));
-                        let _ = version.try_update(|v| *v += 1);
+                        refresh(false);
                     }
                 },
                 std::time::Duration::from_millis(TICK_MS),
@@ -207,25 +222,6 @@ pub fn SlurmShell(
         line.set(rest);
     };
 
-    let screen = move || {
-        version.track();
-        session.with_value(|s| {
-            s.as_ref().map(|s| {
-                s.terminal
-                    .lines()
-                    .iter()
-                    .map(|l| {
-                        let class = match l.kind {
-                            LineKind::Input => "term-line term-input-line",
-                            LineKind::Stdout => "term-line",
-                            LineKind::Stderr => "term-line term-stderr",
-                        };
-                        view! { <div class=class>{l.text.clone()}</div> }
-                    })
-                    .collect_view()
-            })
-        })
-    };
     let prompt = move || {
         version.track();
         session.with_value(|s| s.as_ref().map(|s| s.terminal.prompt()).unwrap_or_default())
@@ -237,6 +233,28 @@ pub fn SlurmShell(
                 .map(|s| crate::sim::slurm::shell::format_time(s.terminal.shell.now(), "%F %T UTC"))
         })
     };
+    // Full screen covers the page with the widget (the stylesheet); the
+    // page behind it does not scroll meanwhile.
+    let set_full = move |on: bool| {
+        full.set(on);
+        if let Some(root) = document().document_element() {
+            let _ = root.class_list().toggle_with_force("term-full-open", on);
+        }
+        if let Some(i) = input_ref.get_untracked() {
+            let _ = i.focus();
+        }
+        log.follow(false);
+    };
+    // A lab replayed from the reader's progress opens on its newest output.
+    Effect::new(move |_| log.follow(true));
+    on_cleanup(move || {
+        // Only a live widget (in the browser) can have covered the page.
+        if full.try_get_untracked() == Some(true)
+            && let Some(root) = document().document_element()
+        {
+            let _ = root.class_list().remove_1("term-full-open");
+        }
+    });
     let speeds = [0u64, 1, 10, 60].map(|v| {
         let label = move || match v {
             0 => i18n.t("sh-speed-paused"),
@@ -246,7 +264,19 @@ pub fn SlurmShell(
     });
 
     view! {
-        <div class="widget slurm-shell" data-widget="slurm-shell" role="group" aria-labelledby="sh-title">
+        <div
+            class="widget slurm-shell"
+            class:full=move || full.get()
+            data-widget="slurm-shell"
+            role="group"
+            aria-labelledby="sh-title"
+            on:keydown=move |ev: KeyboardEvent| {
+                if ev.key() == "Escape" && full.get_untracked() {
+                    ev.prevent_default();
+                    set_full(false);
+                }
+            }
+        >
             <p class="widget-title" id="sh-title">{move || i18n.t("widget-slurm-shell")}</p>
             <p class="field-hint">
                 {move || match lab {
@@ -291,6 +321,16 @@ pub fn SlurmShell(
                         {speeds}
                     </select>
                 </label>
+                <CopyLast log session />
+                <button
+                    type="button"
+                    class="term-button"
+                    data-testid="sh-full"
+                    aria-pressed=move || full.get().to_string()
+                    on:click=move |_| set_full(!full.get_untracked())
+                >
+                    {move || i18n.t(if full.get() { "sh-full-leave" } else { "sh-full" })}
+                </button>
             </div>
             <div
                 class="terminal"
@@ -300,9 +340,7 @@ pub fn SlurmShell(
                     }
                 }
             >
-                <div class="term-log" role="log" aria-live="polite" node_ref=log_ref data-testid="sh-log" tabindex="0">
-                    {screen}
-                </div>
+                <Scrollback log session drawn />
                 <div class="term-input-row">
                     <label for="sh-input" class="term-prompt">{prompt}</label>
                     <input

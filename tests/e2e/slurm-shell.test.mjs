@@ -117,3 +117,109 @@ test("on a phone the terminal takes a line from the on-screen keyboard", async (
   assert.deepEqual(page.problems, []);
   await context.close();
 });
+
+const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
+
+// The right edge of the last visible (non-blank) character of every line
+// of the scrollback, and the window's width.
+const rightmostCharacter = (page) =>
+  page.evaluate(() => {
+    let right = 0;
+    for (const line of document.querySelectorAll("[data-testid=sh-log] .term-line")) {
+      const text = line.firstChild;
+      if (!text || text.nodeType !== Node.TEXT_NODE) continue;
+      const end = text.textContent.trimEnd().length;
+      if (end === 0) continue;
+      const range = document.createRange();
+      range.setStart(text, end - 1);
+      range.setEnd(text, end);
+      right = Math.max(right, range.getBoundingClientRect().right);
+    }
+    return { right, width: window.innerWidth };
+  });
+
+for (const lang of ["en", "es"]) {
+  test(`${lang}: on a phone, full screen shows sinfo -N -l whole and Escape leaves it`, async () => {
+    const { context, page } = await openPage({ ...PHONE, locale: lang === "es" ? "es-ES" : "en-US" });
+    const input = await open(page, lang);
+    await type(input, "sinfo -N -l");
+    await page.waitForFunction(() => document.querySelector("[data-testid=sh-log]").innerText.includes("AVAIL_FE REASON"));
+    const before = await rightmostCharacter(page);
+    assert.ok(before.right > before.width, `sinfo -N -l is cut at ${before.width}px on a phone (${before.right}px)`);
+    const full = page.locator("[data-testid=sh-full]");
+    assert.equal(await full.textContent(), lang === "es" ? "Pantalla completa" : "Full screen");
+    await full.click();
+    assert.equal(await full.getAttribute("aria-pressed"), "true");
+    assert.ok(await page.locator(".slurm-shell.full").isVisible());
+    const whole = await rightmostCharacter(page);
+    assert.ok(whole.right <= whole.width, `the rightmost character ends at ${whole.right}px in a ${whole.width}px window`);
+    const box = await page.locator("[data-testid=sh-log]").boundingBox();
+    assert.ok(box.height > 400, `the terminal takes the screen (${box.height}px high)`);
+    // The input still types, and Escape gives the page back.
+    await type(input, "hostname");
+    await page.waitForFunction(() => document.querySelector("[data-testid=sh-log]").innerText.trim().endsWith("login1"));
+    await input.press("Escape");
+    assert.equal(await page.locator(".slurm-shell.full").count(), 0);
+    assert.equal(await full.getAttribute("aria-pressed"), "false");
+    assert.equal(await page.evaluate(() => document.documentElement.classList.contains("term-full-open")), false);
+    assert.deepEqual(page.problems, []);
+    await context.close();
+  });
+}
+
+test("a line wider than the terminal shows a cue at the right edge until the reader scrolls there", async () => {
+  const { context, page } = await openPage(PHONE);
+  const input = await open(page);
+  const cue = page.locator(".term-more");
+  await type(input, "hostname");
+  await page.waitForFunction(() => document.querySelector("[data-testid=sh-log]").innerText.trim().endsWith("login1"));
+  assert.equal(await cue.isVisible(), false, "no cue while every line fits");
+  await type(input, "ssh node-1 nvidia-smi");
+  await page.waitForFunction(() => document.querySelector("[data-testid=sh-log]").innerText.includes("NVIDIA-SMI"));
+  await cue.waitFor({ state: "visible" });
+  await page.locator("[data-testid=sh-log]").evaluate((el) => {
+    el.scrollLeft = el.scrollWidth;
+  });
+  await cue.waitFor({ state: "hidden" });
+  assert.deepEqual(page.problems, []);
+  await context.close();
+});
+
+test("one click copies what a command printed; the screen follows new output unless the reader scrolled up", async () => {
+  const { context, page } = await openPage({ locale: "es-ES" });
+  await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+  const input = await open(page, "es");
+  await type(input, "echo uno; echo dos >&2");
+  await type(input, "seq 3");
+  await page.waitForFunction(() => document.querySelector("[data-testid=sh-log]").innerText.trim().endsWith("3"));
+  const copy = page.locator(".term-input-line .term-copy");
+  assert.equal(await copy.count(), 2, "one button per command that printed");
+  await copy.first().click();
+  assert.equal(await page.evaluate(() => navigator.clipboard.readText()), "uno\ndos\n");
+  assert.equal(await copy.first().getAttribute("data-label"), "copiada");
+  assert.equal(await copy.nth(1).getAttribute("data-label"), "copiar");
+  assert.doesNotMatch(await log(page), /copiar/, "the label is not part of the screen's text");
+  await page.locator("[data-testid=sh-copy-last]").click();
+  assert.equal(await page.evaluate(() => navigator.clipboard.readText()), "1\n2\n3\n");
+  // An allocation that runs out prints salloc's line while the reader is
+  // scrolled up: the screen stays where the reader is.
+  await type(input, "seq 60");
+  await type(input, "salloc -N1 -t 1");
+  await page.waitForFunction(() => document.querySelector("[data-testid=sh-log]").innerText.includes("Granted job allocation"));
+  const logBox = page.locator("[data-testid=sh-log]");
+  await logBox.evaluate((el) => {
+    el.scrollTop = 0;
+  });
+  await page.locator(".term-bar select").selectOption("60");
+  await page.waitForFunction(() => document.querySelector("[data-testid=sh-log]").innerText.includes("has been revoked"), null, { timeout: 15000 });
+  await page.waitForTimeout(300);
+  assert.equal(await logBox.evaluate((el) => el.scrollTop), 0, "still where the reader scrolled");
+  // The reader's own command brings the newest output into view.
+  await type(input, "hostname");
+  await page.waitForFunction(() => {
+    const el = document.querySelector("[data-testid=sh-log]");
+    return el.scrollTop + el.clientHeight >= el.scrollHeight - 8;
+  });
+  assert.deepEqual(page.problems, []);
+  await context.close();
+});

@@ -243,6 +243,9 @@ impl Session {
     /// Time flows: `seconds` more of simulated time.
     pub fn advance(&mut self, seconds: u64) {
         self.catch_up(seconds);
+        // salloc says at once when an allocation runs out, as it does at a
+        // real prompt, not when the next line is typed.
+        self.settle_allocations();
     }
 
     /// Runs a Slurm command as `user` from their home directory, outside
@@ -474,6 +477,16 @@ mod tests {
             "salloc: Job allocation 2 has been revoked.\n"
         );
         assert_eq!(s.terminal.shell.nested_depth(), 0);
+        // Waiting at the prompt, salloc says so as the time runs out.
+        s.submit("salloc -t 1");
+        s.advance(30);
+        assert_eq!(s.terminal.shell.nested_depth(), 1);
+        s.advance(60);
+        assert_eq!(s.terminal.shell.nested_depth(), 0);
+        assert_eq!(
+            s.terminal.lines().last().map(|l| l.text.as_str()),
+            Some("salloc: Job allocation 3 has been revoked.")
+        );
     }
 
     #[test]

@@ -51,6 +51,9 @@ pub struct Terminal {
     /// a new line), and the new line put aside meanwhile.
     #[serde(skip)]
     walk: Option<(usize, String)>,
+    /// Counts changes of the screen, so a view redraws only when it changed.
+    #[serde(skip)]
+    generation: u64,
 }
 
 impl Terminal {
@@ -61,7 +64,13 @@ impl Terminal {
             lines: Vec::new(),
             open: false,
             walk: None,
+            generation: 0,
         }
+    }
+
+    /// A number that changes whenever the screen does.
+    pub fn generation(&self) -> u64 {
+        self.generation
     }
 
     /// The scrollback, oldest first.
@@ -76,6 +85,7 @@ impl Terminal {
 
     /// Writes text to the screen, line by line.
     pub fn write(&mut self, kind: LineKind, text: &str) {
+        self.generation += 1;
         for (i, piece) in text.split('\n').enumerate() {
             let continues = i == 0 && self.open;
             if continues {
@@ -107,8 +117,20 @@ impl Terminal {
             .iter()
             .rposition(|l| l.kind == LineKind::Input)
             .map_or(0, |i| i + 1);
-        self.lines[from..]
+        self.output_from(from)
+    }
+
+    /// What the input line at `index` of the scrollback printed: the lines
+    /// after it up to the next input line, a newline after each.
+    pub fn output_of(&self, index: usize) -> String {
+        self.output_from(index + 1)
+    }
+
+    fn output_from(&self, from: usize) -> String {
+        self.lines
             .iter()
+            .skip(from)
+            .take_while(|l| l.kind != LineKind::Input)
             .map(|l| format!("{}\n", l.text))
             .collect()
     }
@@ -146,6 +168,7 @@ impl Terminal {
 
     /// Ctrl+L or `clear`: an empty screen.
     pub fn clear(&mut self) {
+        self.generation += 1;
         self.lines.clear();
         self.open = false;
     }
@@ -288,6 +311,30 @@ mod tests {
         assert_eq!(t.lines()[5].text, "alice@login1:~$ true");
         t.submit("clear", &mut NoCommands);
         assert!(t.lines().is_empty());
+    }
+
+    #[test]
+    fn each_command_s_output_can_be_taken_and_the_screen_counts_its_changes() {
+        let mut t = terminal();
+        let fresh = t.generation();
+        t.submit("echo one; echo two >&2", &mut NoCommands);
+        t.submit("true", &mut NoCommands);
+        t.submit("echo three", &mut NoCommands);
+        assert_eq!(
+            t.output_of(0),
+            "one\ntwo\n",
+            "both streams, up to the next command"
+        );
+        assert_eq!(t.output_of(3), "", "a command that printed nothing");
+        assert_eq!(t.output_of(4), "three\n");
+        assert_eq!(t.last_output(), "three\n");
+        assert_eq!(t.output_of(99), "");
+        let drawn = t.generation();
+        assert!(drawn > fresh);
+        t.history_prev("");
+        assert_eq!(t.generation(), drawn, "walking the history changes no line");
+        t.clear();
+        assert!(t.generation() > drawn);
     }
 
     #[test]
