@@ -60,22 +60,24 @@ impl Calc {
         self.edit(Step::Typing(field), |i| i.set_text(field, text));
     }
 
-    /// Undoes the last step, if any.
-    fn undo(self) {
+    /// Moves through the history with [`History::undo`] or
+    /// [`History::redo`]; nothing happens when there is no step.
+    fn travel(self, step: fn(&mut History, &mut CalculatorInput) -> bool) {
         self.history.update(|h| {
             self.input.update(|i| {
-                h.undo(i);
+                step(h, i);
             });
         });
     }
 
+    /// Undoes the last step, if any.
+    fn undo(self) {
+        self.travel(History::undo);
+    }
+
     /// Redoes the last undone step, if any.
     fn redo(self) {
-        self.history.update(|h| {
-            self.input.update(|i| {
-                h.redo(i);
-            });
-        });
+        self.travel(History::redo);
     }
 
     /// The translated error of a field, if it has one.
@@ -310,6 +312,13 @@ fn Settings(calc: Calc) -> impl IntoView {
 fn JobFields(calc: Calc) -> impl IntoView {
     let i18n = calc.i18n;
     let users = Memo::new(move |_| calc.input.with(CalculatorInput::users));
+    // With no job (its user removed) an empty choice shows, rather than a
+    // user the job is not.
+    let none = move || {
+        calc.input.with(|i| i.job_assoc().is_none()).then(|| {
+            view! { <option value="" prop:selected=true disabled>"—"</option> }
+        })
+    };
     let options = move || {
         users
             .get()
@@ -345,6 +354,7 @@ fn JobFields(calc: Calc) -> impl IntoView {
                             calc.edit(Step::Action, |i| i.job = Some(RowId(id)));
                         }
                     >
+                        {none}
                         {options}
                     </select>
                     <p class="field-hint">{move || i18n.t("fs-job-assoc-hint")}</p>

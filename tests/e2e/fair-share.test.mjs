@@ -361,6 +361,8 @@ for (const lang of ["en", "es"]) {
     const names = await page.locator(".fs-assocs tbody input[id$='-name']").evaluateAll((l) => l.map((i) => i.value));
     assert.deepEqual(names, ["team-a", "alice"]);
     assert.equal(await page.locator("#fs-job-assoc-error").textContent(), t.noUser);
+    // The job's choice shows no user rather than one the job is not.
+    assert.equal(await chosen(page, "#fs-job-assoc"), "—");
     // An account with no children goes at once.
     await page.getByRole("button", { name: t.addAccount }).click();
     assert.equal(await page.locator("#fs-assoc-2-name").inputValue(), "team-1");

@@ -9,7 +9,9 @@ use leptos::prelude::*;
 use super::Calc;
 use crate::i18n::Arg;
 use crate::sim::fair_share::Algorithm;
-use crate::sim::fair_share::calculator::{Column, Field, Orphans, Parent, RowId, Step};
+use crate::sim::fair_share::calculator::{
+    CalculatorInput, Column, Field, Orphans, Parent, RowId, Step,
+};
 
 /// A parent as an `<option>` value: `root`, `id-<n>`, or `missing`.
 fn parent_value(parent: &Parent) -> String {
@@ -31,11 +33,15 @@ fn parse_parent(value: &str) -> Option<Parent> {
 
 /// The `<option>`s of `parents`, `current` selected, named as the reader
 /// named them.
-fn parent_options(calc: Calc, parents: Vec<Parent>, current: &Parent) -> impl IntoView + use<> {
+fn parent_options(
+    input: &CalculatorInput,
+    parents: Vec<Parent>,
+    current: &Parent,
+) -> impl IntoView + use<> {
     parents
         .into_iter()
         .map(|p| {
-            let name = calc.input.with_untracked(|i| i.parent_name(&p).to_owned());
+            let name = input.parent_name(&p).to_owned();
             let selected = p == *current;
             view! { <option value=parent_value(&p) prop:selected=selected>{name}</option> }
         })
@@ -100,7 +106,7 @@ fn parent_cell(calc: Calc, row: usize) -> impl IntoView {
             if matches!(current, Parent::Missing(_)) {
                 choices.push(current.clone());
             }
-            parent_options(calc, choices, &current)
+            parent_options(i, choices, &current)
         })
     };
     view! {
@@ -231,7 +237,10 @@ fn add_controls(calc: Calc) -> impl IntoView {
                     aria-label=move || i18n.t(label_key)
                     on:change=move |ev| chosen.set(parse_parent(&event_target_value(&ev)))
                 >
-                    {move || parent_options(calc, choices(), &current())}
+                    {move || {
+                        let (choices, current) = (choices(), current());
+                        calc.input.with(|i| parent_options(i, choices, &current))
+                    }}
                 </select>
             </span>
         }

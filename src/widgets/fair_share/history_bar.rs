@@ -7,31 +7,29 @@ use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
 use super::Calc;
+use crate::sim::fair_share::calculator::History;
 
 /// The Undo and Redo buttons.
 #[component]
 pub(super) fn HistoryBar(calc: Calc) -> impl IntoView {
     let i18n = calc.i18n;
-    let can_undo = move || calc.history.with(|h| h.can_undo());
-    let can_redo = move || calc.history.with(|h| h.can_redo());
+    let button =
+        move |key: &'static str, keys: &'static str, can: fn(&History) -> bool, act: fn(Calc)| {
+            view! {
+                <button
+                    type="button"
+                    aria-keyshortcuts=keys
+                    disabled=move || !calc.history.with(can)
+                    on:click=move |_| act(calc)
+                >
+                    {move || i18n.t(key)}
+                </button>
+            }
+        };
     view! {
         <div class="fs-history" role="group" aria-label=move || i18n.t("fs-history")>
-            <button
-                type="button"
-                aria-keyshortcuts="Control+Z"
-                disabled=move || !can_undo()
-                on:click=move |_| calc.undo()
-            >
-                {move || i18n.t("fs-undo")}
-            </button>
-            <button
-                type="button"
-                aria-keyshortcuts="Control+Shift+Z Control+Y"
-                disabled=move || !can_redo()
-                on:click=move |_| calc.redo()
-            >
-                {move || i18n.t("fs-redo")}
-            </button>
+            {button("fs-undo", "Control+Z", History::can_undo, Calc::undo)}
+            {button("fs-redo", "Control+Shift+Z Control+Y", History::can_redo, Calc::redo)}
             <span class="field-hint">{move || i18n.t("fs-history-hint")}</span>
         </div>
     }
