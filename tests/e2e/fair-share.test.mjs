@@ -344,7 +344,14 @@ for (const lang of ["en", "es"]) {
     assert.equal(await choice.getByText(t.question).count(), 1);
     // Nothing is removed yet; the first choice has the focus.
     assert.equal(await page.locator("#fs-assoc-0-name").inputValue(), "team-a");
-    await page.waitForFunction((text) => document.activeElement?.textContent === text, t.moveUp, { timeout: 5000 });
+    const focused = (text) => page.waitForFunction((text) => document.activeElement?.textContent === text, text, { timeout: 5000 });
+    await focused(t.moveUp);
+    // Escape cancels, back on the remove button; Enter asks again.
+    await page.keyboard.press("Escape");
+    assert.equal(await choice.count(), 0);
+    await page.waitForFunction(() => document.activeElement?.id === "fs-assoc-0-remove", null, { timeout: 5000 });
+    await page.keyboard.press("Enter");
+    await focused(t.moveUp);
     await page.keyboard.press("Enter");
     assert.equal(await choice.count(), 0);
     assert.equal(await page.locator("#fs-assoc-0-name").inputValue(), "alice");
@@ -379,6 +386,7 @@ for (const lang of ["en", "es"]) {
     await page.getByRole("button", { name: t.addUser }).click();
     // Right after team-b's rows, under team-b.
     assert.equal(await page.locator("#fs-assoc-4-name").inputValue(), "user-1");
+    await page.waitForFunction(() => document.activeElement?.id === "fs-assoc-4-name", null, { timeout: 5000 });
     assert.equal(await chosen(page, "#fs-assoc-4-parent"), "team-b");
     assert.deepEqual(await sshareRows(page), ["root", "team-a", "alice@team-a", "team-b", "bob@team-b", "user-1@team-b"]);
     // Moved by choosing another parent, by identity: a later rename of

@@ -5,6 +5,7 @@
 //! parent chosen.
 
 use leptos::prelude::*;
+use wasm_bindgen::JsCast;
 
 use super::Calc;
 use crate::i18n::Arg;
@@ -46,6 +47,17 @@ fn parent_options(
             view! { <option value=parent_value(&p) prop:selected=selected>{name}</option> }
         })
         .collect::<Vec<_>>()
+}
+
+/// Moves the focus to the element `id` once the page shows it (after the
+/// edit that creates it has been drawn).
+fn focus_soon(id: String) {
+    request_animation_frame(move || {
+        let element = document().get_element_by_id(&id);
+        if let Some(el) = element.and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok()) {
+            let _ = el.focus();
+        }
+    });
 }
 
 /// The translated label of a column, with the row's name: "Name (alice)".
@@ -158,12 +170,27 @@ fn remove_choice(calc: Calc, row: usize, pending: RwSignal<Option<RowId>>) -> im
         pending.set(None);
         calc.edit(Step::Action, |i| i.remove(row, orphans));
     };
+    // Cancelling (the button or Escape) gives the focus back to the row's
+    // remove button.
+    let cancel = move || {
+        pending.set(None);
+        focus_soon(format!("fs-assoc-{row}-remove"));
+    };
     let question_id = format!("fs-remove-question-{row}");
     let question_id_span = question_id.clone();
     view! {
         <tr class="fs-remove-choice">
             <td colspan="6">
-                <div role="group" aria-labelledby=question_id.clone() data-testid="fs-remove-choice">
+                <div
+                    role="group"
+                    aria-labelledby=question_id.clone()
+                    data-testid="fs-remove-choice"
+                    on:keydown=move |ev| {
+                        if ev.key() == "Escape" {
+                            cancel();
+                        }
+                    }
+                >
                     <span id=question_id_span>{question}</span>
                     " "
                     <button type="button" node_ref=first on:click=move |_| choose(Orphans::MoveUp)>
@@ -177,7 +204,7 @@ fn remove_choice(calc: Calc, row: usize, pending: RwSignal<Option<RowId>>) -> im
                         {move || i18n.t("fs-remove-all")}
                     </button>
                     " "
-                    <button type="button" on:click=move |_| pending.set(None)>
+                    <button type="button" on:click=move |_| cancel()>
                         {move || i18n.t("fs-remove-cancel")}
                     </button>
                 </div>
@@ -224,9 +251,10 @@ fn add_controls(calc: Calc) -> impl IntoView {
                     class="add"
                     on:click=move |_| {
                         let parent = current();
-                        calc.edit(Step::Action, |i| {
-                            i.add(is_user, parent);
-                        });
+                        let mut row = 0;
+                        calc.edit(Step::Action, |i| row = i.add(is_user, parent));
+                        // The new row's name is the next thing to type.
+                        focus_soon(format!("fs-assoc-{row}-name"));
                     }
                 >
                     {move || i18n.t(button_key)}
@@ -294,6 +322,7 @@ pub(super) fn AssocTable(calc: Calc) -> impl IntoView {
                     <button
                         type="button"
                         class="remove"
+                        id=format!("fs-assoc-{row}-remove")
                         aria-expanded=move || (!is_user.get()).then(|| asking().to_string())
                         aria-label=move || {
                             let who = calc.input.with(|i| i.text(Field::Assoc(row, Column::Name)).unwrap_or_default().to_owned());
