@@ -4,12 +4,15 @@
 //! `sprio -l` would print it, with a stacked bar of what each adds; watches
 //! past usage being forgiven; and runs the chapter's two-team story under
 //! FCFS and fair share. Bad input gets a message beside its field while the
-//! last valid result stays on screen.
+//! last valid result stays on screen, dimmed and marked as stale. Every
+//! edit can be undone.
 
 mod assoc_table;
 mod decay_chart;
 mod errors;
+mod history_bar;
 mod priority_view;
+mod stale;
 mod story_view;
 
 use leptos::prelude::*;
@@ -19,12 +22,14 @@ use crate::i18n::number::ValueFormat;
 use crate::quantity::DecimalMark;
 use crate::sim::fair_share::Algorithm;
 use crate::sim::fair_share::calculator::{
-    self, CalcErrors, Calculation, CalculatorInput, Field, Scalar,
+    self, CalcErrors, Calculation, CalculatorInput, Field, History, RowId, Scalar, Step,
 };
 use crate::ui::{I18n, use_i18n};
 use assoc_table::{AssocTable, ShareTable};
 use decay_chart::DecayChart;
+use history_bar::HistoryBar;
 use priority_view::PriorityView;
+use stale::Stale;
 use story_view::StoryView;
 
 /// The signals every part of the calculator reads.
@@ -37,11 +42,44 @@ struct Calc {
     errors: Memo<CalcErrors>,
     /// The last valid calculation.
     shown: RwSignal<Option<Calculation>>,
+    /// The steps to undo and redo.
+    history: RwSignal<History>,
     /// Number and duration format of the reader's language.
     vf: Memo<ValueFormat>,
 }
 
 impl Calc {
+    /// Applies `edit` to the input as one undoable `step`.
+    fn edit(self, step: Step, edit: impl FnOnce(&mut CalculatorInput)) {
+        self.history
+            .update(|h| self.input.update(|i| h.apply(i, step, edit)));
+    }
+
+    /// Sets a text field as a keystroke of one typing step.
+    fn type_text(self, field: Field, text: String) {
+        self.edit(Step::Typing(field), |i| i.set_text(field, text));
+    }
+
+    /// Moves through the history with [`History::undo`] or
+    /// [`History::redo`]; nothing happens when there is no step.
+    fn travel(self, step: fn(&mut History, &mut CalculatorInput) -> bool) {
+        self.history.update(|h| {
+            self.input.update(|i| {
+                step(h, i);
+            });
+        });
+    }
+
+    /// Undoes the last step, if any.
+    fn undo(self) {
+        self.travel(History::undo);
+    }
+
+    /// Redoes the last undone step, if any.
+    fn redo(self) {
+        self.travel(History::redo);
+    }
+
     /// The translated error of a field, if it has one.
     fn error(self, field: Field) -> Option<String> {
         self.errors
@@ -118,13 +156,16 @@ pub fn FairShareCalculator(
         errors
     });
     let vf = Memo::new(move |_| i18n.value_format());
+    let stale = Memo::new(move |_| result.with(Result::is_err));
     let calc = Calc {
         i18n,
         input,
         errors,
         shown,
+        history: RwSignal::new(History::default()),
         vf,
     };
+    history_bar::use_undo_keys(calc);
 
     let presets = calculator::PRESETS.map(|name| {
         let key = format!("fs-preset-{name}");
@@ -134,7 +175,7 @@ pub fn FairShareCalculator(
                 class="preset"
                 on:click=move |_| {
                     if let Some(p) = calculator::preset(name, mark) {
-                        input.set(p);
+                        calc.edit(Step::Action, |i| *i = p);
                     }
                 }
             >
@@ -154,7 +195,7 @@ pub fn FairShareCalculator(
                     type="radio"
                     name="fs-algorithm"
                     prop:checked=move || input.with(|i| i.algorithm == value)
-                    on:change=move |_| input.update(|i| i.algorithm = value)
+                    on:change=move |_| calc.edit(Step::Action, |i| i.algorithm = value)
                 />
                 {move || i18n.t(key)}
             </label>
@@ -172,15 +213,22 @@ pub fn FairShareCalculator(
                 {algorithm}
                 <p class="field-hint">{move || i18n.t("fs-algorithm-hint")}</p>
             </fieldset>
+            <HistoryBar calc=calc />
             <AssocTable calc=calc />
-            <ShareTable calc=calc />
+            <Stale calc=calc id="fs-stale-sshare" stale=stale.into()>
+                <ShareTable calc=calc />
+            </Stale>
             <details class="fs-settings">
                 <summary>{move || i18n.t("fs-settings")}</summary>
                 <Settings calc=calc />
             </details>
             <JobFields calc=calc />
-            <PriorityView calc=calc />
-            <DecayChart calc=calc />
+            <Stale calc=calc id="fs-stale-priority" stale=stale.into()>
+                <PriorityView calc=calc />
+            </Stale>
+            <Stale calc=calc id="fs-stale-decay" stale=stale.into()>
+                <DecayChart calc=calc />
+            </Stale>
             <StoryView calc=calc config=story_config />
         </div>
     }
@@ -196,7 +244,7 @@ fn scalar_field(calc: Calc, field: Scalar) -> impl IntoView {
             label=Signal::derive(move || i18n.t(&format!("fs-{key}-label")))
             hint=Signal::derive(move || i18n.t(&format!("fs-{key}-hint")))
             value=Signal::derive(move || calc.input.with(|i| i.scalar(field).to_owned()))
-            on_input=Callback::new(move |text| calc.input.update(|i| i.set_text(Field::Scalar(field), text)))
+            on_input=Callback::new(move |text| calc.type_text(Field::Scalar(field), text))
             error=Signal::derive(move || calc.error(Field::Scalar(field)))
             reading=Signal::derive(move || calc.reading(field))
         />
@@ -245,7 +293,7 @@ fn Settings(calc: Calc) -> impl IntoView {
                         id="fs-reset"
                         on:change=move |ev| {
                             if let Ok(reset) = event_target_value(&ev).parse() {
-                                calc.input.update(|i| i.reset = reset);
+                                calc.edit(Step::Action, |i| i.reset = reset);
                             }
                         }
                     >
@@ -264,14 +312,20 @@ fn Settings(calc: Calc) -> impl IntoView {
 fn JobFields(calc: Calc) -> impl IntoView {
     let i18n = calc.i18n;
     let users = Memo::new(move |_| calc.input.with(CalculatorInput::users));
+    // With no job (its user removed) an empty choice shows, rather than a
+    // user the job is not.
+    let none = move || {
+        calc.input.with(|i| i.job_assoc().is_none()).then(|| {
+            view! { <option value="" prop:selected=true disabled>"—"</option> }
+        })
+    };
     let options = move || {
         users
             .get()
             .into_iter()
-            .enumerate()
-            .map(|(index, u)| {
-                let selected = calc.input.with(|i| i.job == u);
-                view! { <option value=index.to_string() selected=selected>{format!("{}@{}", u.user, u.account)}</option> }
+            .map(|(id, u)| {
+                let selected = calc.input.with(|i| i.job == Some(id));
+                view! { <option value=id.0.to_string() prop:selected=selected>{format!("{}@{}", u.user, u.account)}</option> }
             })
             .collect::<Vec<_>>()
     };
@@ -296,12 +350,11 @@ fn JobFields(calc: Calc) -> impl IntoView {
                         id="fs-job-assoc"
                         aria-describedby="fs-job-assoc-error"
                         on:change=move |ev| {
-                            let Ok(index) = event_target_value(&ev).parse::<usize>() else { return };
-                            if let Some(u) = users.get_untracked().get(index) {
-                                calc.input.update(|i| i.job = u.clone());
-                            }
+                            let Ok(id) = event_target_value(&ev).parse::<u32>() else { return };
+                            calc.edit(Step::Action, |i| i.job = Some(RowId(id)));
                         }
                     >
+                        {none}
                         {options}
                     </select>
                     <p class="field-hint">{move || i18n.t("fs-job-assoc-hint")}</p>

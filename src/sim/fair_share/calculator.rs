@@ -3,6 +3,8 @@
 //! Each field is validated on its own so that each error can sit beside
 //! its input; the widget keeps the last valid result on screen meanwhile.
 
+mod edit;
+mod history;
 mod presets;
 mod query;
 #[cfg(test)]
@@ -22,6 +24,8 @@ use crate::quantity::{
     DAY_S, DecimalMark, FieldErrors, InputError, Limit, Unit, parse_amount, parse_duration,
     parse_whole,
 };
+pub use edit::{NamedAssoc, Orphans, Parent, RowId, link};
+pub use history::{HISTORY_LIMIT, History, Step};
 pub use presets::{PRESETS, preset};
 pub use query::{QUERY_KEYS, from_query, to_query};
 
@@ -43,12 +47,14 @@ const PARTITION: &str = "gpu";
 /// raw shares and (users only) its usage in GPU-hours.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct AssocInput {
+    /// The row's identity, apart from its name.
+    pub id: RowId,
     /// A user (a leaf) rather than an account.
     pub is_user: bool,
     /// The account or user name.
     pub name: String,
     /// The parent account (for a user, the account it charges).
-    pub parent: String,
+    pub parent: Parent,
     /// Raw shares, a whole number.
     pub shares: String,
     /// Usage in GPU-hours (users only; an account's is its users' sum).
@@ -168,7 +174,7 @@ impl Scalar {
 pub enum Column {
     /// [`AssocInput::name`].
     Name,
-    /// [`AssocInput::parent`].
+    /// [`AssocInput::parent`], shown by name.
     Parent,
     /// [`AssocInput::shares`].
     Shares,
@@ -253,8 +259,8 @@ pub struct CalculatorInput {
     pub scalars: [String; 17],
     /// `PriorityUsageResetPeriod`.
     pub reset: UsageReset,
-    /// The job's association.
-    pub job: UserAssoc,
+    /// The job's user row.
+    pub job: Option<RowId>,
     /// The story applies a QOS cap of [`Scalar::QosCap`] GPUs per account.
     pub qos_cap: bool,
     /// The story preempts (requeues) jobs of an account over its share.
@@ -268,7 +274,7 @@ impl Default for CalculatorInput {
             assocs: Vec::new(),
             scalars: Default::default(),
             reset: UsageReset::None,
-            job: UserAssoc::new("", ""),
+            job: None,
             qos_cap: false,
             preemption: false,
         }
@@ -281,102 +287,13 @@ impl CalculatorInput {
         &self.scalars[field.index()]
     }
 
-    /// The text of a field, if it is a text field that exists.
+    /// The text of a field, if it is a text field that exists; a parent
+    /// cell reads its parent's name.
     pub fn text(&self, field: Field) -> Option<&str> {
         match field {
             Field::Scalar(s) => Some(self.scalar(s)),
-            Field::Assoc(row, column) => self.assocs.get(row).map(|a| match column {
-                Column::Name => a.name.as_str(),
-                Column::Parent => a.parent.as_str(),
-                Column::Shares => a.shares.as_str(),
-                Column::Usage => a.usage.as_str(),
-            }),
+            Field::Assoc(row, column) => self.cell(row, column),
             Field::JobAssoc | Field::Tree => None,
-        }
-    }
-
-    /// Sets a text field. Renaming an account renames it in its children's
-    /// parent fields and in the job; renaming the job's user (or moving it
-    /// to another account) moves the job with it.
-    pub fn set_text(&mut self, field: Field, text: String) {
-        match field {
-            Field::Scalar(s) => self.scalars[s.index()] = text,
-            Field::Assoc(row, column) => {
-                let Some(assoc) = self.assocs.get(row).cloned() else {
-                    return;
-                };
-                let is_job = assoc.is_user
-                    && assoc.parent == self.job.account
-                    && assoc.name == self.job.user;
-                match column {
-                    Column::Name if !assoc.is_user => {
-                        for other in &mut self.assocs {
-                            if other.parent == assoc.name {
-                                other.parent.clone_from(&text);
-                            }
-                        }
-                        if self.job.account == assoc.name {
-                            self.job.account.clone_from(&text);
-                        }
-                    }
-                    Column::Name if is_job => self.job.user.clone_from(&text),
-                    Column::Parent if is_job => self.job.account.clone_from(&text),
-                    _ => {}
-                }
-                if let Some(assoc) = self.assocs.get_mut(row) {
-                    match column {
-                        Column::Name => assoc.name = text,
-                        Column::Parent => assoc.parent = text,
-                        Column::Shares => assoc.shares = text,
-                        Column::Usage => assoc.usage = text,
-                    }
-                }
-            }
-            Field::JobAssoc | Field::Tree => {}
-        }
-    }
-
-    /// The user associations, in the reader's order.
-    pub fn users(&self) -> Vec<UserAssoc> {
-        self.assocs
-            .iter()
-            .filter(|a| a.is_user)
-            .map(|a| UserAssoc::new(&a.parent, &a.name))
-            .collect()
-    }
-
-    /// Adds an association under the first account (or root), with a name
-    /// not yet used, and returns its row.
-    pub fn add(&mut self, is_user: bool) -> usize {
-        let parent = self
-            .assocs
-            .iter()
-            .find(|a| !a.is_user)
-            .filter(|_| is_user)
-            .map_or(ROOT.to_owned(), |a| a.name.clone());
-        let stem = if is_user { "user" } else { "team" };
-        let name = (1..)
-            .map(|n| format!("{stem}-{n}"))
-            .find(|n| !self.assocs.iter().any(|a| &a.name == n))
-            .unwrap_or_default();
-        self.assocs.push(AssocInput {
-            is_user,
-            name,
-            parent,
-            shares: "1".to_owned(),
-            usage: if is_user {
-                "0".to_owned()
-            } else {
-                String::new()
-            },
-        });
-        self.assocs.len() - 1
-    }
-
-    /// Removes the association at `row`, if it exists.
-    pub fn remove(&mut self, row: usize) {
-        if row < self.assocs.len() {
-            self.assocs.remove(row);
         }
     }
 }
@@ -542,7 +459,7 @@ fn settings(input: &CalculatorInput, mark: DecimalMark) -> Result<Settings, Calc
     let age = r.duration(Scalar::JobAge);
     let partition = r.factor(Scalar::JobPartition);
     let qos = r.factor(Scalar::JobQos);
-    if !input.users().contains(&input.job) {
+    if input.job_assoc().is_none() {
         r.errors.push(Field::JobAssoc, CalcError::NoSuchUser);
     }
     let [
@@ -624,29 +541,32 @@ pub fn read_tree(input: &CalculatorInput, mark: DecimalMark) -> Result<AccountTr
         )]));
     }
     let mut errors = CalcErrors::new();
-    let accounts: Vec<&str> = assocs
-        .iter()
-        .filter(|a| !a.is_user)
-        .map(|a| a.name.trim())
-        .collect();
     let mut specs = Vec::with_capacity(assocs.len());
     for (row, a) in assocs.iter().enumerate() {
-        let (name, parent) = (a.name.trim(), a.parent.trim());
+        let (name, parent) = (a.name.trim(), input.parent_name(&a.parent).trim());
         let at = |column| Field::Assoc(row, column);
+        // Both rows of a clash are marked: either may be the one to rename.
+        let clash = |(other, b): (usize, &AssocInput)| {
+            other != row
+                && b.is_user == a.is_user
+                && b.name.trim() == name
+                && (!a.is_user || b.parent == a.parent)
+        };
         if name.is_empty() {
             errors.push(at(Column::Name), CalcError::EmptyName);
         } else if name.contains(|c: char| c.is_whitespace() || ",'\"".contains(c)) {
             errors.push(at(Column::Name), CalcError::BadName);
-        } else if (!a.is_user && name == ROOT)
-            || assocs[..row].iter().any(|b| {
-                b.is_user == a.is_user
-                    && b.name.trim() == name
-                    && (!a.is_user || b.parent.trim() == parent)
-            })
-        {
+        } else if (!a.is_user && name == ROOT) || assocs.iter().enumerate().any(clash) {
             errors.push(at(Column::Name), CalcError::Duplicate);
         }
-        if parent != ROOT && !accounts.contains(&parent) {
+        let known = match &a.parent {
+            Parent::Root => true,
+            Parent::Account(id) => input
+                .row_of(*id)
+                .is_some_and(|r| assocs.get(r).is_some_and(|p| !p.is_user)),
+            Parent::Missing(_) => false,
+        };
+        if !known {
             errors.push(
                 at(Column::Parent),
                 CalcError::UnknownParent(parent.to_owned()),
@@ -747,9 +667,10 @@ fn compute(input: &CalculatorInput, s: &Settings) -> Result<Calculation, CalcErr
     let tree_error = |_| CalcError::EmptyTree;
     let rows =
         share_rows(&s.tree, input.algorithm, DEFAULT_DAMPENING_FACTOR).map_err(tree_error)?;
+    let job = input.job_assoc().ok_or(CalcError::NoSuchUser)?;
     let job_row = rows
         .iter()
-        .find(|r| r.account == input.job.account && r.user.as_deref() == Some(&input.job.user))
+        .find(|r| r.account == job.account && r.user.as_deref() == Some(&job.user))
         .ok_or(CalcError::NoSuchUser)?;
     let (nodes, cpus, gpus) = s.cluster;
     let (job_nodes, job_cpus, job_gpus) = s.job;
@@ -772,8 +693,8 @@ fn compute(input: &CalculatorInput, s: &Settings) -> Result<Calculation, CalcErr
         &[SprioJob {
             job_id: JOB_ID,
             partition: PARTITION,
-            user: &input.job.user,
-            account: &input.job.account,
+            user: &job.user,
+            account: &job.account,
             priority: &breakdown,
         }],
         true,
@@ -782,7 +703,7 @@ fn compute(input: &CalculatorInput, s: &Settings) -> Result<Calculation, CalcErr
     Ok(Calculation {
         algorithm: input.algorithm,
         rows,
-        job: input.job.clone(),
+        job,
         factors,
         priority: breakdown,
         sprio,
@@ -895,19 +816,6 @@ fn last_reset(reset: UsageReset, t_s: f64) -> Option<f64> {
     (k >= 1.0).then_some(k * period)
 }
 
-/// The account `name` as typed and its ancestors as typed, nearest first
-/// (bounded, so a cycle ends).
-fn account_chain<'a>(input: &'a CalculatorInput, name: &'a str) -> impl Iterator<Item = &'a str> {
-    let parent_of = move |name: &str| {
-        input
-            .assocs
-            .iter()
-            .find(|a| !a.is_user && a.name.trim() == name)
-            .map(|a| a.parent.trim())
-    };
-    std::iter::successors(Some(name.trim()), move |n| parent_of(n)).take(MAX_ASSOCS + 1)
-}
-
 /// Whether `account` is `top` or below it.
 fn in_account(tree: &AccountTree, account: &str, top: &str) -> bool {
     let nodes = tree.nodes();
@@ -939,7 +847,7 @@ pub fn story_config(input: &CalculatorInput, mark: DecimalMark) -> Result<StoryC
         .assocs
         .iter()
         .enumerate()
-        .filter(|(_, a)| !a.is_user && a.parent.trim() == ROOT)
+        .filter(|(_, a)| !a.is_user && a.parent == Parent::Root)
         .take(2)
         .collect();
     let mut config = StoryConfig {
@@ -967,17 +875,18 @@ pub fn story_config(input: &CalculatorInput, mark: DecimalMark) -> Result<StoryC
         config.team_a.shares = a;
         config.team_b.shares = b;
         // Each team starts with its users' usage from the tree (GPU-hours).
-        let past = |team: &str| -> f64 {
+        let past = |team: &AssocInput| -> f64 {
+            let below = input.descendants(team.id);
             input
                 .assocs
                 .iter()
-                .filter(|a| a.is_user && account_chain(input, &a.parent).any(|n| n == team))
+                .filter(|a| a.is_user && below.contains(&a.id))
                 .filter_map(|a| parse_amount(&a.usage, mark).ok())
                 .sum::<f64>()
                 * 3_600.0
         };
-        config.team_a.past_usage_gpu_s = past(teams[0].1.name.trim());
-        config.team_b.past_usage_gpu_s = past(teams[1].1.name.trim());
+        config.team_a.past_usage_gpu_s = past(teams[0].1);
+        config.team_b.past_usage_gpu_s = past(teams[1].1);
     } else if teams.len() < 2 {
         r.errors.push(Field::Tree, CalcError::StoryNeedsTwoTeams);
     }

@@ -152,7 +152,7 @@ pub(super) fn StoryView(
                     prop:checked=move || calc.input.with(get)
                     on:change=move |ev| {
                         let on = event_target_checked(&ev);
-                        calc.input.update(|i| set(i, on));
+                        calc.edit(calculator::Step::Action, |i| set(i, on));
                     }
                 />
                 {move || i18n.t(key)}
@@ -171,6 +171,7 @@ pub(super) fn StoryView(
                 {toggle("fs-story-preemption", |i| i.preemption, |i, on| i.preemption = on)}
             </div>
             <p class="field-error" role="alert" data-testid="fs-story-error">{story_error}</p>
+            <super::Stale calc=calc id="fs-stale-story" stale=Signal::derive(move || run.with(Result::is_err))>
             <dl class="outputs">
                 {outcome("fs-story-b-wait-fcfs", |r| r.fcfs.team_b().first_wait_s)}
                 {outcome("fs-story-b-wait-fair", |r| r.fair_share.team_b().first_wait_s)}
@@ -200,6 +201,7 @@ pub(super) fn StoryView(
                     </ul>
                 </figcaption>
             </figure>
+            </super::Stale>
         </section>
     }
 }

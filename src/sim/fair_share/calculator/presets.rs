@@ -5,15 +5,15 @@
 //! asks for one whole node and has waited 2 hours in the `normal` QOS
 //! (factor 0.1, as on the reference cluster).
 
-use super::{AssocInput, CalculatorInput, Scalar};
+use super::{CalculatorInput, NamedAssoc, Scalar, link};
 use crate::quantity::DecimalMark;
 use crate::sim::fair_share::{Algorithm, UsageReset, UserAssoc};
 
 /// The presets [`preset`] knows, in the order the widget lists them.
 pub const PRESETS: [&str; 3] = ["two-teams", "burned-share", "new-team"];
 
-fn account(name: &str, shares: u32) -> AssocInput {
-    AssocInput {
+fn account(name: &str, shares: u32) -> NamedAssoc {
+    NamedAssoc {
         is_user: false,
         name: name.to_owned(),
         parent: "root".to_owned(),
@@ -22,8 +22,8 @@ fn account(name: &str, shares: u32) -> AssocInput {
     }
 }
 
-fn user(account: &str, name: &str, usage_gpu_h: u32) -> AssocInput {
-    AssocInput {
+fn user(account: &str, name: &str, usage_gpu_h: u32) -> NamedAssoc {
+    NamedAssoc {
         is_user: true,
         name: name.to_owned(),
         parent: account.to_owned(),
@@ -77,11 +77,11 @@ pub fn preset(name: &str, mark: DecimalMark) -> Option<CalculatorInput> {
     };
     let mut input = CalculatorInput {
         algorithm: Algorithm::FairTree,
-        assocs,
+        assocs: link(assocs),
         reset: UsageReset::None,
-        job,
         ..CalculatorInput::default()
     };
+    input.job = input.find_user(&job);
     for (field, text) in [
         (Scalar::WeightAge, "1000"),
         (Scalar::WeightFairShare, "10000"),

@@ -7,11 +7,14 @@
 //! - `fs-job`: `account:user`;
 //! - `fs-story`: the QOS-cap and preemption toggles as two digits, `10`.
 //!
+//! Parents and the job are written by name, as addresses always were; the
+//! rows' identities are derived again on load ([`link`]).
+//!
 //! Text is kept as typed (even when invalid, so a shared link shows the same
 //! message); `%`, `,`, `;` and `:` inside it are percent-escaped. A missing
 //! or malformed parameter leaves that part of the base state alone.
 
-use super::{AssocInput, CalculatorInput, Scalar};
+use super::{CalculatorInput, NamedAssoc, Scalar, link};
 use crate::sim::fair_share::{Algorithm, UsageReset, UserAssoc};
 
 /// The parameter names, in [`to_query`]'s order.
@@ -51,8 +54,8 @@ pub fn to_query(input: &CalculatorInput) -> [(&'static str, String); 6] {
         .iter()
         .map(|a| {
             let kind = if a.is_user { "u" } else { "a" };
-            [&a.name, &a.parent, &a.shares, &a.usage]
-                .map(|t| escape(t))
+            [&a.name, input.parent_name(&a.parent), &a.shares, &a.usage]
+                .map(escape)
                 .into_iter()
                 .fold(kind.to_owned(), |line, t| format!("{line}:{t}"))
         })
@@ -64,7 +67,8 @@ pub fn to_query(input: &CalculatorInput) -> [(&'static str, String); 6] {
         .map(|t| escape(t))
         .collect::<Vec<_>>()
         .join(",");
-    let job = format!("{}:{}", escape(&input.job.account), escape(&input.job.user));
+    let job = input.job_assoc().unwrap_or_else(|| UserAssoc::new("", ""));
+    let job = format!("{}:{}", escape(&job.account), escape(&job.user));
     let story = format!("{}{}", u8::from(input.qos_cap), u8::from(input.preemption));
     let values = [
         algorithm.to_owned(),
@@ -91,8 +95,10 @@ pub fn from_query(
         Some("classic") => base.algorithm = Algorithm::Classic,
         _ => {}
     }
+    // The job is kept by name across a new tree, as the address names it.
+    let mut job = base.job_assoc();
     if let Some(assocs) = get("fs-tree").and_then(|t| read_tree(&t)) {
-        base.assocs = assocs;
+        base.assocs = link(assocs);
     }
     if let Some(values) = get("fs-v") {
         let cells: Vec<String> = values.split(',').map(unescape).collect();
@@ -104,8 +110,9 @@ pub fn from_query(
         base.reset = reset;
     }
     if let Some((account, user)) = get("fs-job").as_deref().and_then(|j| j.split_once(':')) {
-        base.job = UserAssoc::new(&unescape(account), &unescape(user));
+        job = Some(UserAssoc::new(&unescape(account), &unescape(user)));
     }
+    base.job = job.and_then(|j| base.find_user(&j));
     if let Some(story) = get("fs-story") {
         let flag = |i: usize| story.as_bytes().get(i).map(|b| *b == b'1');
         if let (Some(cap), Some(preempt), 2) = (flag(0), flag(1), story.len()) {
@@ -117,7 +124,7 @@ pub fn from_query(
 }
 
 /// Reads `fs-tree`; `None` if any line is malformed or there are too many.
-fn read_tree(text: &str) -> Option<Vec<AssocInput>> {
+fn read_tree(text: &str) -> Option<Vec<NamedAssoc>> {
     if text.is_empty() {
         return Some(Vec::new());
     }
@@ -137,7 +144,7 @@ fn read_tree(text: &str) -> Option<Vec<AssocInput>> {
                 "a" => false,
                 _ => return None,
             };
-            Some(AssocInput {
+            Some(NamedAssoc {
                 is_user,
                 name: unescape(name),
                 parent: unescape(parent),

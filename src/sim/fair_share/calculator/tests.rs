@@ -43,51 +43,51 @@ fn reference_cluster_job_32_through_the_fields() {
     // 33_sprio.txt's job 32: team-a's `root` user, 2 nodes, 2 CPUs, 16
     // GPUs, QOS normal (0.1), partition gpu; shares and usage of 34_sshare.txt.
     let mut i = input("two-teams");
-    i.assocs = vec![
-        AssocInput {
+    i.assocs = link(vec![
+        NamedAssoc {
             is_user: false,
             name: "team-a".into(),
             parent: "root".into(),
             shares: "3".into(),
             usage: String::new(),
         },
-        AssocInput {
+        NamedAssoc {
             is_user: true,
             name: "alice".into(),
             parent: "team-a".into(),
             shares: "1".into(),
             usage: "87".into(),
         },
-        AssocInput {
+        NamedAssoc {
             is_user: true,
             name: "root".into(),
             parent: "team-a".into(),
             shares: "1".into(),
             usage: "185".into(),
         },
-        AssocInput {
+        NamedAssoc {
             is_user: false,
             name: "team-b".into(),
             parent: "root".into(),
             shares: "1".into(),
             usage: String::new(),
         },
-        AssocInput {
+        NamedAssoc {
             is_user: true,
             name: "bob".into(),
             parent: "team-b".into(),
             shares: "1".into(),
             usage: "201".into(),
         },
-        AssocInput {
+        NamedAssoc {
             is_user: true,
             name: "root".into(),
             parent: "root".into(),
             shares: "1".into(),
             usage: "0".into(),
         },
-    ];
-    i.job = UserAssoc::new("team-a", "root");
+    ]);
+    i.job = i.find_user(&UserAssoc::new("team-a", "root"));
     for (field, text) in [
         (Scalar::JobNodes, "2"),
         (Scalar::JobCpus, "2"),
@@ -206,8 +206,8 @@ fn tree_wide_refusals() {
     assert!(errors.contains(&(Field::JobAssoc, CalcError::NoSuchUser)));
 
     let mut i = input("two-teams");
-    i.assocs[0].parent = "team-b".into();
-    i.assocs[2].parent = "team-a".into();
+    i.assocs[0].parent = Parent::Account(i.assocs[2].id);
+    i.assocs[2].parent = Parent::Account(i.assocs[0].id);
     let errors = errors_of(&i);
     assert!(
         errors
@@ -217,12 +217,14 @@ fn tree_wide_refusals() {
     );
 
     let mut i = input("two-teams");
-    i.assocs.push(i.assocs[0].clone());
+    let mut twin = i.assocs[0].clone();
+    twin.id = RowId(99);
+    i.assocs.push(twin);
     assert!(errors_of(&i).contains(&(Field::Assoc(4, Column::Name), CalcError::Duplicate)));
 
     let mut i = input("two-teams");
     for _ in 0..MAX_ASSOCS {
-        i.add(true);
+        i.add(true, Parent::Root);
     }
     assert_eq!(errors_of(&i), [(Field::Tree, CalcError::TooManyAssocs)]);
 }
@@ -242,19 +244,43 @@ fn no_decay_needs_a_reset_period() {
 }
 
 #[test]
-fn renames_follow_through() {
+fn renames_move_nothing_and_the_job_follows_its_row() {
     let mut i = input("two-teams");
     i.set_text(Field::Assoc(2, Column::Name), "team-blue".into());
-    assert_eq!(i.assocs[3].parent, "team-blue");
-    assert_eq!(i.job, UserAssoc::new("team-blue", "bob"));
+    assert_eq!(i.text(Field::Assoc(3, Column::Parent)), Some("team-blue"));
+    assert_eq!(i.job_assoc(), Some(UserAssoc::new("team-blue", "bob")));
     i.set_text(Field::Assoc(3, Column::Name), "robert".into());
-    assert_eq!(i.job, UserAssoc::new("team-blue", "robert"));
+    assert_eq!(i.job_assoc(), Some(UserAssoc::new("team-blue", "robert")));
     assert!(calculate(&i, DecimalMark::Point).is_ok());
-    let row = i.add(false);
-    assert_eq!(i.assocs[row].name, "team-1");
-    i.remove(row);
-    i.remove(99);
+    // A parent typed by name finds the account; a name that is none is said.
+    i.set_text(Field::Assoc(3, Column::Parent), "team-a".into());
+    assert_eq!(i.assocs[3].parent, Parent::Account(i.assocs[0].id));
+    assert_eq!(i.job_assoc(), Some(UserAssoc::new("team-a", "robert")));
+    i.set_text(Field::Assoc(3, Column::Parent), "root".into());
+    assert_eq!(i.assocs[3].parent, Parent::Root);
+    i.set_text(Field::Assoc(99, Column::Parent), "root".into());
     assert_eq!(i.assocs.len(), 4);
+}
+
+#[test]
+fn an_address_saved_before_identities_still_loads() {
+    let old = |k: &str| match k {
+        "fs-tree" => {
+            Some("a:team-a:root:3:;u:alice:team-a:1:600;a:team-b:root:1:;u:bob:team-b:1:400".into())
+        }
+        "fs-job" => Some("team-b:bob".into()),
+        _ => None,
+    };
+    let loaded = from_query(input("new-team"), old);
+    let two = input("two-teams");
+    assert_eq!(loaded.assocs, two.assocs);
+    assert_eq!(loaded.job_assoc(), Some(UserAssoc::new("team-b", "bob")));
+    // Without fs-job, the base's job is kept by name when the tree has it.
+    let loaded = from_query(input("two-teams"), |k| {
+        (k == "fs-tree").then(|| "a:team-b:root:1:;u:bob:team-b:1:4".into())
+    });
+    assert_eq!(loaded.job_assoc(), Some(UserAssoc::new("team-b", "bob")));
+    assert_eq!(loaded.job, Some(RowId(1)));
 }
 
 #[test]
@@ -325,7 +351,7 @@ fn story_follows_the_tree_and_toggles() {
     );
     let mut i = input("two-teams");
     i.assocs.truncate(2);
-    i.job = UserAssoc::new("team-a", "alice");
+    i.job = i.find_user(&UserAssoc::new("team-a", "alice"));
     assert_eq!(
         story_config(&i, DecimalMark::Point).err(),
         Some(CalcErrors::from_iter([(
@@ -376,7 +402,7 @@ mod properties {
     use super::*;
     use crate::quantity::DecimalMark;
 
-    fn assoc() -> impl Strategy<Value = AssocInput> {
+    fn assoc() -> impl Strategy<Value = NamedAssoc> {
         (
             any::<bool>(),
             prop::sample::select(vec!["a", "b", "c", "u", "v", ""]),
@@ -384,7 +410,7 @@ mod properties {
             prop::sample::select(vec!["0", "1", "3", "100", "-1", "x", "4294967295"]),
             prop::sample::select(vec!["0", "5", "1e6", "-2", "", "1,5", "1e400"]),
         )
-            .prop_map(|(is_user, name, parent, shares, usage)| AssocInput {
+            .prop_map(|(is_user, name, parent, shares, usage)| NamedAssoc {
                 is_user,
                 name: name.into(),
                 parent: parent.into(),
@@ -404,13 +430,13 @@ mod properties {
             job in 0usize..10,
         ) {
             let mut i = input("two-teams");
-            i.assocs = assocs;
+            i.assocs = link(assocs);
             i.algorithm = if classic { Algorithm::Classic } else { Algorithm::FairTree };
             for (s, w) in Scalar::ALL.iter().zip(&weights) {
                 i.set_text(Field::Scalar(*s), (*w).to_owned());
             }
-            if let Some(u) = i.users().get(job) {
-                i.job = u.clone();
+            if let Some((id, _)) = i.users().get(job) {
+                i.job = Some(*id);
             }
             if let Ok(c) = calculate(&i, DecimalMark::Point) {
                 let b = &c.priority;
