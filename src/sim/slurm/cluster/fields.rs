@@ -60,6 +60,20 @@ pub(crate) enum Parsable {
     NoEnding,
 }
 
+impl Parsable {
+    /// The choice of a command line parsed with the accounting tools'
+    /// `--parsable` (`-p`) and `--parsable2` (`-P`), the latter winning.
+    pub(crate) fn read(p: &crate::sim::slurm::getopt::Parsed) -> Self {
+        if p.has("parsable2") {
+            Self::NoEnding
+        } else if p.has("parsable") {
+            Self::Ending
+        } else {
+            Self::No
+        }
+    }
+}
+
 /// One row of `print_fields` cells: (value, width) where a negative width
 /// left-aligns; `None` prints blank. Values longer than the width end in
 /// `+`.

@@ -332,13 +332,7 @@ fn read_query(c: &Cluster, p: &Parsed, me: &str) -> Result<Query, CommandOutput>
     });
     let columns = fields(spec)
         .map_err(|name| error_out("sacct", &format!("Invalid field requested: \"{name}\""), 1))?;
-    let parsable = if p.has("parsable2") {
-        Parsable::NoEnding
-    } else if p.has("parsable") {
-        Parsable::Ending
-    } else {
-        Parsable::No
-    };
+    let parsable = Parsable::read(p);
     let jobs = read_jobs(p)?;
     // Without -S, today's jobs, unless jobs are named.
     let start = match read_time(c, p, "starttime", "starttime")? {

@@ -143,13 +143,7 @@ pub(super) fn run(c: &Cluster, argv: &[String], caller: &Caller<'_>) -> CommandO
     if let Some(out) = help::requested(&p, help::SACCTMGR, help::SACCTMGR) {
         return out;
     }
-    let parsable = if p.has("parsable2") {
-        Parsable::NoEnding
-    } else if p.has("parsable") {
-        Parsable::Ending
-    } else {
-        Parsable::No
-    };
+    let parsable = Parsable::read(&p);
     let Some((verb, rest)) = p.operands.split_first() else {
         return CommandOutput::default();
     };

@@ -46,13 +46,7 @@ pub(super) fn run(c: &Cluster, argv: &[String], _caller: &Caller<'_>) -> Command
             None => out.err(&format!("unknown time format {t}")),
         }
     }
-    let parsable = if p.has("parsable2") {
-        Parsable::NoEnding
-    } else if p.has("parsable") {
-        Parsable::Ending
-    } else {
-        Parsable::No
-    };
+    let parsable = Parsable::read(&p);
     let words = &p.operands;
     let Some(first) = words.first() else {
         return out;

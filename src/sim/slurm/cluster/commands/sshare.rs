@@ -78,13 +78,7 @@ pub(super) fn run(c: &Cluster, argv: &[String], caller: &Caller<'_>) -> CommandO
 
 /// Reads the command line into a [`Query`].
 fn read_query(p: &Parsed, me: &str) -> Query {
-    let parsable = if p.has("parsable2") {
-        Parsable::NoEnding
-    } else if p.has("parsable") {
-        Parsable::Ending
-    } else {
-        Parsable::No
-    };
+    let parsable = Parsable::read(p);
     let users = (!p.has("all")).then(|| {
         p.value("users").map_or_else(
             || vec![me.to_owned()],
