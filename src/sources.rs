@@ -97,6 +97,19 @@ impl Sources {
         self.files.get(path).map(|t| t.as_ref())
     }
 
+    /// A fingerprint of every file's path and text: equal exactly when
+    /// the sources are (to a SHA-256 collision).
+    pub fn digest(&self) -> String {
+        use sha2::{Digest, Sha256};
+        let mut hash = Sha256::new();
+        for (path, text) in &self.files {
+            for part in [path.as_bytes(), &[0], text.as_bytes(), &[0]] {
+                hash.update(part);
+            }
+        }
+        hash.finalize().iter().map(|b| format!("{b:02x}")).collect()
+    }
+
     /// Every file whose path starts with `prefix`, in path order.
     pub fn under<'a>(&'a self, prefix: &'a str) -> impl Iterator<Item = (&'a str, &'a str)> + 'a {
         self.files
@@ -149,6 +162,24 @@ mod tests {
         s.insert("content/en/b.md", "C");
         let got: Vec<_> = s.under("content/en/").map(|(p, _)| p).collect();
         assert_eq!(got, ["content/en/a.md", "content/en/b.md"]);
+    }
+
+    #[test]
+    fn the_digest_changes_with_any_path_or_text() {
+        let mut s = Sources::default();
+        s.insert("content/en/a.md", "A");
+        let first = s.digest();
+        assert_eq!(first.len(), 64);
+        assert_eq!(s.clone().digest(), first);
+        s.insert("content/en/a.md", "A ");
+        assert_ne!(s.digest(), first);
+        let mut moved = Sources::default();
+        moved.insert("content/en/aA", "");
+        assert_ne!(
+            moved.digest(),
+            first,
+            "a path and its text do not run together"
+        );
     }
 
     #[cfg(feature = "embed")]

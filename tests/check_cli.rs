@@ -1,5 +1,6 @@
 //! The content check as translators run it: `--stamp` with pages written
-//! either way, several at once, or a whole language.
+//! either way, several at once, or a whole language; `--once` as a build
+//! runs it.
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -33,6 +34,8 @@ fn run(root: &Path, args: &[&str]) -> (bool, String) {
         .arg("--root")
         .arg(root)
         .args(args)
+        // Where `--once` keeps its memo: this workspace's own.
+        .env("CARGO_TARGET_DIR", root.join("target"))
         .output()
         .expect("run check-content");
     let text =
@@ -183,5 +186,30 @@ fn a_translation_in_progress_is_counted_honestly_and_lands_under_strict() {
     let (ok, out) = run(&root, &["--strict"]);
     assert!(!ok, "{out}");
     assert!(out.contains("% translated (complete)"), "{out}");
+    let _ = fs::remove_dir_all(&root);
+}
+
+#[test]
+fn once_prints_the_report_only_when_the_content_changed_since_it_passed() {
+    let root = workspace("once");
+    fs::create_dir_all(root.join("target")).expect("mkdir");
+    let (ok, first) = run(&root, &["--once"]);
+    assert!(
+        ok && first.contains("content check: 2 language(s)"),
+        "{first}"
+    );
+    let (ok, again) = run(&root, &["--once"]);
+    assert!(ok, "{again}");
+    assert_eq!(again.lines().count(), 1, "{again}");
+    assert!(again.contains("unchanged since it passed"), "{again}");
+    // A lenient pass does not stand for a strict one.
+    let (_, strict) = run(&root, &["--strict", "--once"]);
+    assert!(strict.contains("content check: 2 language(s)"), "{strict}");
+    // An edit brings the report back, with the warning it causes.
+    let page = root.join("content/en/all-reduce.md");
+    let text = fs::read_to_string(&page).expect("page") + "\nOne more sentence.\n";
+    fs::write(&page, text).expect("write");
+    let (_, edited) = run(&root, &["--once"]);
+    assert!(edited.contains("1 outdated page(s)"), "{edited}");
     let _ = fs::remove_dir_all(&root);
 }

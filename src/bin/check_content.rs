@@ -3,7 +3,8 @@
 //! language, and exits 1 on errors (on warnings too with `--strict`).
 //! `--stamp es/page.md ...` records that translations are up to date with
 //! their English pages; `--stamp es` stamps every page of a language whose
-//! structure matches English.
+//! structure matches English. `--once` (Trunk's pre-build hook) prints one
+//! line instead of the report when the same content already passed.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -15,7 +16,7 @@ use gpu_book::diagnostic::{Diagnostic, Severity};
 use gpu_book::sources::{SOURCE_LANG, Sources};
 
 const USAGE: &str =
-    "usage: check-content [--strict] [--verbose] [--root DIR] [--stamp PAGE|LANG ...]
+    "usage: check-content [--strict] [--verbose] [--once] [--root DIR] [--stamp PAGE|LANG ...]
 
 Checks content/ and locales/ under DIR (default: the current directory):
 every language against English. Errors fail the check; warnings (missing
@@ -24,6 +25,9 @@ languages whose book.toml does not say status = \"in-progress\".
 
   --verbose          list every warning of a group (missing messages under
                      ar-*, ...) instead of one line per group
+  --once             if content/ and locales/ are as they were when the check
+                     last passed (as strictly), say so in one line instead of
+                     printing the report again (a build shows it once)
 
   --stamp PAGE ...   record in each page's front matter that it matches the
                      current English page (after bringing it up to date);
@@ -34,6 +38,7 @@ languages whose book.toml does not say status = \"in-progress\".
 fn main() -> ExitCode {
     let mut strict = false;
     let mut verbose = false;
+    let mut once = false;
     let mut root = PathBuf::from(".");
     let mut stamps = Vec::new();
     let mut args = std::env::args().skip(1).peekable();
@@ -41,6 +46,7 @@ fn main() -> ExitCode {
         match arg.as_str() {
             "--strict" => strict = true,
             "--verbose" => verbose = true,
+            "--once" => once = true,
             "--root" => match args.next() {
                 Some(dir) => root = PathBuf::from(dir),
                 None => return usage_error("--root needs a folder"),
@@ -76,6 +82,13 @@ fn main() -> ExitCode {
             Ok(pages) => stamp(&root, &pages),
             Err(message) => usage_error(&message),
         };
+    }
+    let passed = PassedMemo::at(&root, &sources, strict);
+    if once && passed.recorded() {
+        println!(
+            "content check: content/ and locales/ unchanged since it passed (.ci/check-content for the report)"
+        );
+        return ExitCode::SUCCESS;
     }
     for line in shown(&report, verbose) {
         println!("{line}");
@@ -114,7 +127,48 @@ fn main() -> ExitCode {
         ExitCode::FAILURE
     } else {
         println!("content check passed");
+        passed.record();
         ExitCode::SUCCESS
+    }
+}
+
+/// What the last passing check saw, kept in Cargo's target folder: the
+/// sources' digest and whether it was strict (a strict pass stands for a
+/// lenient one, not the reverse).
+struct PassedMemo {
+    file: PathBuf,
+    line: String,
+    strict: bool,
+}
+
+impl PassedMemo {
+    fn at(root: &std::path::Path, sources: &Sources, strict: bool) -> Self {
+        let target =
+            std::env::var_os("CARGO_TARGET_DIR").map_or_else(|| root.join("target"), PathBuf::from);
+        Self {
+            file: target.join("content-check-passed"),
+            line: sources.digest(),
+            strict,
+        }
+    }
+
+    /// Whether these sources passed a check at least this strict.
+    fn recorded(&self) -> bool {
+        std::fs::read_to_string(&self.file).is_ok_and(|memo| {
+            memo.lines()
+                .any(|l| l == format!("{} strict", self.line) || (!self.strict && l == self.line))
+        })
+    }
+
+    /// Records a pass; a memo that cannot be written only costs a report
+    /// printed again.
+    fn record(&self) {
+        let memo = if self.strict {
+            format!("{} strict\n", self.line)
+        } else {
+            format!("{}\n", self.line)
+        };
+        let _ = std::fs::write(&self.file, memo);
     }
 }
 
