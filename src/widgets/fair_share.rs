@@ -223,10 +223,10 @@ pub fn FairShareCalculator(
                 <Settings calc=calc />
             </details>
             <JobFields calc=calc />
-            <Stale calc=calc id="fs-stale-priority" stale=stale.into()>
+            <Stale calc=calc id="fs-stale-priority" stale=stale.into() quiet=true>
                 <PriorityView calc=calc />
             </Stale>
-            <Stale calc=calc id="fs-stale-decay" stale=stale.into()>
+            <Stale calc=calc id="fs-stale-decay" stale=stale.into() quiet=true>
                 <DecayChart calc=calc />
             </Stale>
             <StoryView calc=calc config=story_config />

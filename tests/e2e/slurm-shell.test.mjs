@@ -167,9 +167,9 @@ for (const lang of ["en", "es"]) {
   });
 }
 
-test("a line wider than the terminal shows a cue at the right edge until the reader scrolls there", async () => {
-  const { context, page } = await openPage(PHONE);
-  const input = await open(page);
+for (const lang of ["en", "es"]) test(`${lang}: a line wider than the terminal shows a cue at the right edge until the reader scrolls there`, async () => {
+  const { context, page } = await openPage({ ...PHONE, locale: lang === "es" ? "es-ES" : "en-US" });
+  const input = await open(page, lang);
   const cue = page.locator(".term-more");
   await type(input, "hostname");
   await page.waitForFunction(() => document.querySelector("[data-testid=sh-log]").innerText.trim().endsWith("login1"));

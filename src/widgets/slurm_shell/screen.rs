@@ -101,12 +101,12 @@ impl Log {
         );
     }
 
-    /// The label of the copy button for `index`.
-    fn label(self, index: usize) -> &'static str {
+    /// The label of the copy button for `index`: `idle` until it is used.
+    fn label(self, index: usize, idle: &'static str) -> &'static str {
         match self.copied.get() {
             Some(Ok(i)) if i == index => "sh-copied",
             Some(Err(i)) if i == index => "sh-copy-failed",
-            _ => "sh-copy",
+            _ => idle,
         }
     }
 }
@@ -134,7 +134,7 @@ pub(super) fn CopyLast(log: Log, session: StoredValue<Option<Session>>) -> impl 
     let i18n = use_i18n();
     view! {
         <button type="button" class="term-button" data-testid="sh-copy-last" on:click=move |_| log.copy(session, LAST)>
-            {move || i18n.t(if log.label(LAST) == "sh-copy" { "sh-copy-last" } else { log.label(LAST) })}
+            {move || i18n.t(log.label(LAST, "sh-copy-last"))}
         </button>
     }
 }
@@ -173,7 +173,7 @@ pub(super) fn Scrollback(
                                 class="term-copy"
                                 tabindex="-1"
                                 aria-hidden="true"
-                                data-label=move || i18n.t(log.label(i))
+                                data-label=move || i18n.t(log.label(i, "sh-copy"))
                                 on:click=move |ev| {
                                     ev.stop_propagation();
                                     log.copy(session, i);
