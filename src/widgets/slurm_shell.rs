@@ -240,9 +240,8 @@ pub fn SlurmShell(
         if let Some(root) = document().document_element() {
             let _ = root.class_list().toggle_with_force("term-full-open", on);
         }
-        if let Some(i) = input_ref.get_untracked() {
-            let _ = i.focus();
-        }
+        // The focus stays where it was: on a phone, focusing the input
+        // would open the keyboard over half of the screen just gained.
         log.follow(false);
     };
     // A lab replayed from the reader's progress opens on its newest output.
