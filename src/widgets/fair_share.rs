@@ -12,11 +12,11 @@ mod decay_chart;
 mod errors;
 mod history_bar;
 mod priority_view;
-mod stale;
 mod story_view;
 
 use leptos::prelude::*;
 
+use super::stale::Stale;
 use super::url_state;
 use crate::i18n::number::ValueFormat;
 use crate::quantity::DecimalMark;
@@ -29,7 +29,6 @@ use assoc_table::{AssocTable, ShareTable};
 use decay_chart::DecayChart;
 use history_bar::HistoryBar;
 use priority_view::PriorityView;
-use stale::Stale;
 use story_view::StoryView;
 
 /// The signals every part of the calculator reads.
@@ -215,7 +214,7 @@ pub fn FairShareCalculator(
             </fieldset>
             <HistoryBar calc=calc />
             <AssocTable calc=calc />
-            <Stale calc=calc id="fs-stale-sshare" stale=stale.into()>
+            <Stale id="fs-stale-sshare" stale=stale.into()>
                 <ShareTable calc=calc />
             </Stale>
             <details class="fs-settings">
@@ -223,10 +222,10 @@ pub fn FairShareCalculator(
                 <Settings calc=calc />
             </details>
             <JobFields calc=calc />
-            <Stale calc=calc id="fs-stale-priority" stale=stale.into() quiet=true>
+            <Stale id="fs-stale-priority" stale=stale.into() quiet=true>
                 <PriorityView calc=calc />
             </Stale>
-            <Stale calc=calc id="fs-stale-decay" stale=stale.into() quiet=true>
+            <Stale id="fs-stale-decay" stale=stale.into() quiet=true>
                 <DecayChart calc=calc />
             </Stale>
             <StoryView calc=calc config=story_config />

@@ -7,6 +7,7 @@ mod checkpoint_cost;
 mod fair_share;
 mod ring_allreduce;
 mod slurm_shell;
+mod stale;
 mod text_field;
 mod url_state;
 mod young_daly;

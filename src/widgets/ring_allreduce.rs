@@ -23,6 +23,7 @@ use crate::sim::allreduce::explorer::{
 };
 use crate::sim::allreduce::{Algorithm, Phase};
 use crate::ui::{I18n, use_i18n};
+use crate::widgets::stale::Stale;
 use device::{Device, StepRun};
 use measured::{MeasureError, Measured};
 use model_chart::ModelChart;
@@ -512,21 +513,23 @@ pub fn RingAllreduceExplorer(
                     |i| i.dtype.name(),
                     |i, v| i.dtype = if v == "i32" { DType::I32 } else { DType::F32 })}
             </div>
-            {controls}
-            <p class="ar-caption" data-testid="ar-caption" aria-live="polite">{caption}</p>
-            <RingSvg ring=ring />
-            <p class="field-hint">{move || i18n.t("ar-legend-fill")}</p>
-            <p class="ar-check" data-testid="ar-check" aria-live="polite">{check_text}</p>
-            <div class="table-wrap" tabindex="0">
-                <table class="ar-buffers">
-                    // At step 0 nothing has moved yet: the starting data.
-                    <caption>
-                        {move || i18n.t(if ring.step.get() == 0 { "ar-buffers-caption-start" } else { "ar-buffers-caption" })}
-                    </caption>
-                    <tbody>{preview}</tbody>
-                </table>
-            </div>
-            <ModelChart ring=ring />
+            <Stale id="ar-stale" stale=Signal::derive(move || result.with(Result::is_err))>
+                {controls}
+                <p class="ar-caption" data-testid="ar-caption" aria-live="polite">{caption}</p>
+                <RingSvg ring=ring />
+                <p class="field-hint">{move || i18n.t("ar-legend-fill")}</p>
+                <p class="ar-check" data-testid="ar-check" aria-live="polite">{check_text}</p>
+                <div class="table-wrap" tabindex="0">
+                    <table class="ar-buffers">
+                        // At step 0 nothing has moved yet: the starting data.
+                        <caption>
+                            {move || i18n.t(if ring.step.get() == 0 { "ar-buffers-caption-start" } else { "ar-buffers-caption" })}
+                        </caption>
+                        <tbody>{preview}</tbody>
+                    </table>
+                </div>
+                <ModelChart ring=ring />
+            </Stale>
             <section class="ar-measure" aria-labelledby="ar-measure-title">
                 <p class="fs-heading" id="ar-measure-title">{move || i18n.t("ar-measure-title")}</p>
                 <p>{move || i18n.t("ar-measure-intro")}</p>

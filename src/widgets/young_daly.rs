@@ -15,6 +15,7 @@ use crate::charts::waste::{self, WasteChart};
 use crate::i18n::number::ValueFormat;
 use crate::sim::checkpoint::{self, ExplorerInput, Field, Outcome, Regime, Side};
 use crate::ui::{I18n, use_i18n};
+use crate::widgets::stale::Stale;
 
 /// Seed of the simulation: fixed, so a configuration always draws the same points.
 const SEED: u64 = 2006;
@@ -243,19 +244,21 @@ pub fn YoungDalyExplorer(
                 {field(Field::Interval, "yd-interval", "yd-interval-label", "yd-interval-hint")}
             </div>
             <CheckpointCostParts on_use=Callback::new(move |text| input.update(|i| i.checkpoint = text)) />
-            {slider}
-            {outputs}
-            <figure class="chart">
-                <div
-                    class="chart-svg"
-                    role="img"
-                    aria-label=move || i18n.t("yd-chart-alt")
-                    inner_html=move || chart.get().unwrap_or_default()
-                ></div>
-                <figcaption>
-                    <ul class="legend">{legend}</ul>
-                </figcaption>
-            </figure>
+            <Stale id="yd-stale" stale=Signal::derive(move || result.with(Result::is_err))>
+                {slider}
+                {outputs}
+                <figure class="chart">
+                    <div
+                        class="chart-svg"
+                        role="img"
+                        aria-label=move || i18n.t("yd-chart-alt")
+                        inner_html=move || chart.get().unwrap_or_default()
+                    ></div>
+                    <figcaption>
+                        <ul class="legend">{legend}</ul>
+                    </figcaption>
+                </figure>
+            </Stale>
         </div>
     }
 }

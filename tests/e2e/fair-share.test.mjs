@@ -248,7 +248,7 @@ async function assertStale(page, stale, t, blocks = staleBlocks) {
     const note = page.locator(`#${id}`);
     assert.equal(await note.getAttribute("role"), announced.has(id) ? "status" : null);
     assert.equal(await note.textContent(), stale ? t.stale : "");
-    const opacity = await block.locator(".fs-results-body").evaluate((b) => Number(getComputedStyle(b).opacity));
+    const opacity = await block.locator(".results-body").evaluate((b) => Number(getComputedStyle(b).opacity));
     assert.ok(stale ? opacity < 0.6 : opacity === 1, `${id} opacity ${opacity}`);
   }
 }

@@ -148,3 +148,37 @@ export function stats(xs) {
   const at = (q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))].toFixed(2);
   return `median ${at(0.5)} ms, p95 ${at(0.95)} ms`;
 }
+
+/** The note over a widget's results while its input is invalid. */
+export const STALE_NOTE = {
+  en: "These results are from the last valid input; fix the field marked above.",
+  es: "Estos resultados son de la última entrada válida; corrige el campo marcado arriba.",
+};
+
+/**
+ * The results block `id` as the reader meets it before, while and after
+ * the field `field` holds `bad` then `good`: whether it is marked stale,
+ * its note and whether it is dimmed, each time.
+ */
+export async function staleCycle(page, id, field, bad, good) {
+  const states = [await staleState(page, id)];
+  for (const text of [bad, good]) {
+    await page.locator(field).fill(text);
+    states.push(await staleState(page, id));
+  }
+  return states;
+}
+
+/** The expected {@link staleCycle} in `lang`. */
+export const staleCycleIn = (lang) => {
+  const fresh = { stale: false, note: "", dimmed: false };
+  return [fresh, { stale: true, note: STALE_NOTE[lang], dimmed: true }, fresh];
+};
+
+function staleState(page, id) {
+  return page.getByTestId(id).evaluate((block) => ({
+    stale: block.classList.contains("stale"),
+    note: block.querySelector(".stale-note").textContent,
+    dimmed: Number(getComputedStyle(block.querySelector(".results-body")).opacity) < 0.6,
+  }));
+}

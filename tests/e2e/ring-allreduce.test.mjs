@@ -7,7 +7,7 @@ import { test, after } from "node:test";
 import assert from "node:assert/strict";
 import { chromium } from "playwright-core";
 import { CHROMIUM, CHROMIUM_FLAGS } from "./chromium.mjs";
-import { env, openPage, visit, waitForIslands } from "./harness.mjs";
+import { env, openPage, staleCycle, staleCycleIn, visit, waitForIslands } from "./harness.mjs";
 
 const out = (page, id) => page.locator(`[data-testid="${id}"]`).textContent();
 
@@ -235,3 +235,13 @@ test("benchmark: frame times while 64 ranks play", async () => {
   assert.deepEqual(page.problems, []);
   await context.close();
 });
+
+for (const lang of ["en", "es"]) {
+  test(`${lang}: while a field is wrong the ring's results are marked as the last valid input's`, async () => {
+    const { context, page } = await openPage({ locale: lang === "es" ? "es-ES" : "en-US" });
+    await open(page, lang);
+    assert.deepEqual(await staleCycle(page, "ar-stale", "#ar-slow", "2", "1"), staleCycleIn(lang));
+    assert.deepEqual(page.problems, []);
+    await context.close();
+  });
+}

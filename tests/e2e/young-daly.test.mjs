@@ -3,7 +3,7 @@
 // timing).
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { measureRedraws, openPage, stats, visit, waitForIslands } from "./harness.mjs";
+import { measureRedraws, openPage, staleCycle, staleCycleIn, stats, visit, waitForIslands } from "./harness.mjs";
 
 const out = (page, id) => page.locator(`[data-testid="${id}"]`).textContent();
 
@@ -150,3 +150,13 @@ test("the checkpoint cost can be worked out from its parts and used", async () =
   assert.deepEqual(page.problems, []);
   await context.close();
 });
+
+for (const lang of ["en", "es"]) {
+  test(`${lang}: while a field is wrong the explorer's results are marked as the last valid input's`, async () => {
+    const { context, page } = await openPage({ locale: lang === "es" ? "es-ES" : "en-US" });
+    await visit(page, `${lang}/running-jobs#checkpoint-interval`);
+    assert.deepEqual(await staleCycle(page, "yd-stale", "#yd-checkpoint", "five", "1 min"), staleCycleIn(lang));
+    assert.deepEqual(page.problems, []);
+    await context.close();
+  });
+}

@@ -9,6 +9,7 @@ use crate::charts::COLOURS;
 use crate::charts::lines::{self, Line, LineChart};
 use crate::sim::fair_share::calculator::{self, CalcErrors, Field, Scalar};
 use crate::sim::fair_share::{Policy, PolicyRun, StoryConfig, StoryResult, simulate};
+use crate::widgets::stale::Stale;
 
 /// Chart size in SVG units (it scales to the column).
 const CHART: (u32, u32) = (640, 320);
@@ -171,7 +172,7 @@ pub(super) fn StoryView(
                 {toggle("fs-story-preemption", |i| i.preemption, |i, on| i.preemption = on)}
             </div>
             <p class="field-error" role="alert" data-testid="fs-story-error">{story_error}</p>
-            <super::Stale calc=calc id="fs-stale-story" stale=Signal::derive(move || run.with(Result::is_err))>
+            <Stale id="fs-stale-story" stale=Signal::derive(move || run.with(Result::is_err))>
             <dl class="outputs">
                 {outcome("fs-story-b-wait-fcfs", |r| r.fcfs.team_b().first_wait_s)}
                 {outcome("fs-story-b-wait-fair", |r| r.fair_share.team_b().first_wait_s)}
@@ -201,7 +202,7 @@ pub(super) fn StoryView(
                     </ul>
                 </figcaption>
             </figure>
-            </super::Stale>
+            </Stale>
         </section>
     }
 }
