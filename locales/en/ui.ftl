@@ -60,8 +60,24 @@ not-found-home = Go to the contents
 
 island-static = This widget comes alive with JavaScript and WebAssembly; until then it shows its starting state.
 island-stopped = This widget stopped after an unexpected error. The text of the page is unaffected: reload it to try again.
+
 root-choose = Choose a language
 assets-missing = This page's stylesheet and scripts did not load, so it shows as plain text. The book's files must stay together as the build wrote them: copy the whole dist/ folder to the host and serve it as it is (the README's Hosting section lists each host's settings).
+
+## Self-check exercises
+exercise-title = Check yourself
+exercise-done = done
+exercise-check = Check
+exercise-choose-first = Choose an answer first.
+exercise-right = Right.
+exercise-wrong = Not quite.
+exercise-option-right = Answer { $n }: right
+exercise-option-wrong = Answer { $n }: wrong
+exercise-show-answer = Show the answer
+exercise-answer-is = The answer is { $value } (within { $tolerance } counts as right).
+exercise-your-answer = Your answer
+exercise-number-hint = With a unit if you like; a bare number is read in { $unit }.
+exercise-number-hint-plain = A number, as you would write it in the text.
 
 ## Units of time, after a number.
 unit-seconds = s

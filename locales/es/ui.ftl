@@ -57,8 +57,24 @@ not-found-home = Ir al índice
 
 island-static = Este widget cobra vida con JavaScript y WebAssembly; mientras tanto muestra su estado inicial.
 island-stopped = Este widget se detuvo por un error inesperado. El texto de la página no se ve afectado: recárgala para intentarlo de nuevo.
+
 root-choose = Elige un idioma
 assets-missing = La hoja de estilos y los scripts de esta página no se cargaron, así que se ve como texto plano. Los archivos del libro tienen que quedar juntos tal como los escribió la compilación: copia la carpeta dist/ entera al servidor y sírvela tal cual (la sección Hosting del README explica cada servidor).
+
+## Ejercicios de autoevaluación
+exercise-title = Ponte a prueba
+exercise-done = resuelto
+exercise-check = Comprobar
+exercise-choose-first = Primero elige una respuesta.
+exercise-right = Correcto.
+exercise-wrong = Todavía no.
+exercise-option-right = Respuesta { $n }: correcta
+exercise-option-wrong = Respuesta { $n }: incorrecta
+exercise-show-answer = Ver la respuesta
+exercise-answer-is = La respuesta es { $value } (se acepta con un margen de { $tolerance }).
+exercise-your-answer = Tu respuesta
+exercise-number-hint = Con unidad si quieres; un número solo se lee en { $unit }.
+exercise-number-hint-plain = Un número, escrito como en el texto.
 
 ## Unidades de tiempo, después de un número.
 unit-seconds = s

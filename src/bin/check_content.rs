@@ -114,6 +114,23 @@ fn main() -> ExitCode {
             l.outdated_pages,
             l.unstamped_pages
         );
+        if !l.exercises.is_empty() {
+            let (choice, number) = l
+                .exercises
+                .iter()
+                .fold((0, 0), |(c, n), (_, pc, pn)| (c + pc, n + pn));
+            let pages: Vec<String> = l
+                .exercises
+                .iter()
+                .map(|(slug, c, n)| format!("{slug} {}", c + n))
+                .collect();
+            println!(
+                "  {:<6} {} exercise(s): {choice} multiple choice, {number} numeric; per page: {}",
+                "",
+                choice + number,
+                pages.join(", ")
+            );
+        }
     }
     if report.failed(strict) {
         println!(

@@ -47,6 +47,8 @@ pub struct LangSummary {
     pub status: Status,
     /// How much of English is translated, in percent.
     pub percent: u8,
+    /// Exercises per page, in contents order: (slug, choice, number).
+    pub exercises: Vec<(String, usize, usize)>,
 }
 
 /// The whole report.
@@ -139,6 +141,7 @@ pub fn check(sources: &Sources) -> Report {
         check_files_listed(sources, &library, lang, &mut found);
         check_links(&library, &docs, lang, &mut found);
         check_glossary(sources, lang, &mut found);
+        check_exercises(&docs, &toc, lang, summary, &mut found);
         summary.status = library.status(lang);
         let measured = progress::measure(&library, &catalog, lang);
         summary.percent = measured.progress.percent();
@@ -182,6 +185,56 @@ pub fn check(sources: &Sources) -> Report {
         .collect();
     report.languages.extend(summaries.into_values());
     report
+}
+
+/// Exercise ids are unique in the book (a reader's progress is kept by
+/// id), and each page's exercises are counted by kind.
+fn check_exercises(
+    docs: &BTreeMap<(String, String), Document>,
+    toc: &[super::TocEntry],
+    lang: &str,
+    summary: &mut LangSummary,
+    found: &mut Vec<Diagnostic>,
+) {
+    let mut seen: BTreeMap<String, (String, usize)> = BTreeMap::new();
+    for entry in toc {
+        let Some(doc) = docs.get(&(lang.to_owned(), entry.slug.clone())) else {
+            continue;
+        };
+        let path = page_path(lang, &entry.slug);
+        let (mut choice, mut number) = (0, 0);
+        for (widget, line) in &doc.widgets {
+            if widget.kind != super::WidgetKind::Exercise {
+                continue;
+            }
+            let param = |key: &str| {
+                widget
+                    .params
+                    .get(key)
+                    .map(|v| v.to_string().replace('"', ""))
+            };
+            match param("kind").as_deref() {
+                Some("choice") => choice += 1,
+                _ => number += 1,
+            }
+            let id = param("id").unwrap_or_default();
+            match seen.get(&id) {
+                Some((first, first_line)) => found.push(Diagnostic::error(
+                    &path,
+                    *line,
+                    format!(
+                        "exercise id `{id}` is already used at {first}:{first_line}: ids are unique in the book, since progress is kept by id"
+                    ),
+                )),
+                None => {
+                    seen.insert(id, (path.clone(), *line));
+                }
+            }
+        }
+        if choice + number > 0 {
+            summary.exercises.push((entry.slug.clone(), choice, number));
+        }
+    }
 }
 
 /// Messages and pages left as English's count as untranslated.
@@ -536,9 +589,15 @@ fn check_pages(
             }
         }
         // Same widget directives, in the same order.
+        // Their texts (an exercise's question and options) are translated.
+        let facts = |w: &&super::WidgetDirective| (w.kind, w.params.clone());
         let own_widgets: Vec<_> = doc.widgets.iter().map(|(w, _)| w).collect();
         let en_widgets: Vec<_> = en_doc.widgets.iter().map(|(w, _)| w).collect();
-        if own_widgets != en_widgets {
+        if own_widgets
+            .iter()
+            .map(facts)
+            .ne(en_widgets.iter().map(facts))
+        {
             let line = doc.widgets.first().map_or(0, |(_, l)| *l);
             found.push(Diagnostic::error(
                 &path,

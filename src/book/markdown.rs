@@ -615,7 +615,10 @@ impl<'a, 'o> Renderer<'a, 'o> {
             WidgetDirective::parse(&info, &body).map_err(PageProblem::from)
         };
         match result {
-            Ok(directive) => {
+            Ok(mut directive) => {
+                for text in directive.texts.values_mut() {
+                    *text = self.fragment(text, line);
+                }
                 self.flush();
                 self.doc.widgets.push((directive.clone(), line));
                 self.doc.blocks.push(Block::Widget(directive));
@@ -638,6 +641,33 @@ impl<'a, 'o> Renderer<'a, 'o> {
                 }
             }
         }
+    }
+}
+
+impl Renderer<'_, '_> {
+    /// A widget's markdown text (an exercise's question, say) as HTML,
+    /// rendered as a page is; its links and problems count as the
+    /// widget's, at its `line`.
+    fn fragment(&mut self, markdown: &str, line: usize) -> String {
+        let doc = render(markdown, 0, self.opts);
+        for (_, problem) in doc.problems {
+            if problem != PageProblem::NoTitle {
+                self.problem(line, problem);
+            }
+        }
+        self.doc
+            .links
+            .extend(doc.links.into_iter().map(|link| LinkRef { line, ..link }));
+        let mut html = String::new();
+        for block in doc.blocks {
+            match block {
+                Block::Html(h) => html.push_str(&h),
+                Block::Widget(_) => self.problem(line, PageProblem::NestedWidget),
+                // Already among the problems above.
+                Block::Notice(_) => {}
+            }
+        }
+        html
     }
 }
 

@@ -4,6 +4,7 @@
 
 pub mod check;
 pub mod computed;
+pub mod exercise;
 pub mod front_matter;
 pub mod glossary;
 pub mod library;

@@ -21,6 +21,8 @@ pub enum WidgetKind {
     YoungDaly,
     /// Mock Slurm shell over a simulated cluster (and its labs).
     SlurmShell,
+    /// A self-check exercise (`book::exercise`).
+    Exercise,
 }
 
 /// The wasm modules the widgets are built into. A page loads the smallest
@@ -73,6 +75,10 @@ pub enum ParamKind {
     },
     /// One of a fixed set of strings.
     OneOf(&'static [&'static str]),
+    /// Lowercase letters, digits and dashes.
+    Slug,
+    /// A finite decimal number, written as Rust writes an `f64`.
+    Decimal,
 }
 
 /// One parameter a widget accepts.
@@ -108,8 +114,14 @@ impl fmt::Display for ParamValue {
 pub struct WidgetDirective {
     /// Which widget.
     pub kind: WidgetKind,
-    /// Its parameters, validated against [`WidgetKind::params`].
+    /// Its parameters, validated against [`WidgetKind::params`]: the same
+    /// in every language.
     pub params: BTreeMap<String, ParamValue>,
+    /// Page-written texts the widget shows (an exercise's question and
+    /// options): markdown as parsed, HTML once the page renders them, in
+    /// the page's language. In the page they are elements of the first
+    /// state marked `data-slot="<key>"`, read back when it is mounted.
+    pub texts: BTreeMap<String, String>,
 }
 
 /// Why a widget directive was refused.
@@ -139,6 +151,9 @@ pub enum WidgetError {
         /// Keys it takes.
         known: String,
     },
+    /// An exercise block that does not make an exercise.
+    #[error(transparent)]
+    Exercise(#[from] super::exercise::ExerciseError),
     /// A value of the wrong type or out of range.
     #[error("widget `{widget}` parameter `{key}` must be {expected}")]
     BadValue {
@@ -153,11 +168,12 @@ pub enum WidgetError {
 
 impl WidgetKind {
     /// Every kind, in a stable order.
-    pub const ALL: [Self; 4] = [
+    pub const ALL: [Self; 5] = [
         Self::RingAllreduce,
         Self::FairShare,
         Self::YoungDaly,
         Self::SlurmShell,
+        Self::Exercise,
     ];
 
     /// The kebab-case name written in markdown.
@@ -167,6 +183,7 @@ impl WidgetKind {
             Self::FairShare => "fair-share",
             Self::YoungDaly => "young-daly",
             Self::SlurmShell => "slurm-shell",
+            Self::Exercise => "exercise",
         }
     }
 
@@ -211,6 +228,43 @@ impl WidgetKind {
                     kind: ParamKind::OneOf(&["fallen-off-the-bus", "the-slow-lane"]),
                 },
             ],
+            // Written from the block's TOML by `exercise::parse`.
+            Self::Exercise => &[
+                ParamSpec {
+                    key: "id",
+                    kind: ParamKind::Slug,
+                },
+                ParamSpec {
+                    key: "kind",
+                    kind: ParamKind::OneOf(&["choice", "number"]),
+                },
+                ParamSpec {
+                    key: "options",
+                    kind: ParamKind::Int {
+                        min: 2,
+                        max: super::exercise::MAX_OPTIONS as i64,
+                    },
+                },
+                ParamSpec {
+                    key: "correct",
+                    kind: ParamKind::Int {
+                        min: 1,
+                        max: super::exercise::MAX_OPTIONS as i64,
+                    },
+                },
+                ParamSpec {
+                    key: "answer",
+                    kind: ParamKind::Decimal,
+                },
+                ParamSpec {
+                    key: "unit",
+                    kind: ParamKind::OneOf(&super::exercise::UNITS),
+                },
+                ParamSpec {
+                    key: "tolerance",
+                    kind: ParamKind::Decimal,
+                },
+            ],
         }
     }
 }
@@ -229,6 +283,14 @@ impl WidgetDirective {
         }
         let kind = WidgetKind::from_name(name)
             .ok_or_else(|| WidgetError::UnknownWidget(name.to_owned()))?;
+        if kind == WidgetKind::Exercise {
+            let (params, texts) = super::exercise::parse(body)?;
+            return Ok(Self {
+                kind,
+                params,
+                texts,
+            });
+        }
         let table: toml::Table = toml::from_str(body).map_err(|e| WidgetError::Toml {
             message: e.message().to_owned(),
             line: e
@@ -245,7 +307,11 @@ impl WidgetDirective {
             let value = kind.check(&key, raw)?;
             params.insert(key, value);
         }
-        Ok(Self { kind, params })
+        Ok(Self {
+            kind,
+            params,
+            texts: BTreeMap::new(),
+        })
     }
 
     /// The directive as an island's HTML attributes: its parameters as
@@ -284,7 +350,11 @@ impl WidgetDirective {
             };
             params.insert(key.to_owned(), kind.check(key, raw)?);
         }
-        Ok(Self { kind, params })
+        Ok(Self {
+            kind,
+            params,
+            texts: BTreeMap::new(),
+        })
     }
 }
 
@@ -327,6 +397,14 @@ impl WidgetKind {
             (ParamKind::OneOf(options), _) => {
                 Err(bad(format!("one of \"{}\"", options.join("\", \""))))
             }
+            (ParamKind::Slug, Raw::Text(s)) if super::manifest::is_slug(&s) => {
+                Ok(ParamValue::Text(s))
+            }
+            (ParamKind::Slug, _) => Err(bad("lowercase letters, digits and dashes".into())),
+            (ParamKind::Decimal, Raw::Text(s)) if s.parse::<f64>().is_ok_and(f64::is_finite) => {
+                Ok(ParamValue::Text(s))
+            }
+            (ParamKind::Decimal, _) => Err(bad("a decimal number".into())),
         }
     }
 }

@@ -165,6 +165,15 @@ impl ValueFormat {
         format!("{value}\u{a0}{name}{per}")
     }
 
+    /// How this language writes the duration unit `unit` (one of `s`,
+    /// `min`, `h`, `d`); any other unit as it is.
+    pub fn unit_symbol<'a>(&'a self, unit: &'a str) -> &'a str {
+        match ["s", "min", "h", "d"].iter().position(|u| *u == unit) {
+            Some(i) => &self.units[i],
+            None => unit,
+        }
+    }
+
     /// "6.5 %": a fraction as a percentage with one decimal.
     pub fn percent(&self, fraction: f64) -> String {
         format!("{}\u{a0}%", self.number.format(fraction * 100.0, 1))

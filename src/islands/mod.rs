@@ -15,14 +15,17 @@
 //! view of the widgets it carries, so the others' code is left out.
 //!
 //! The steps, for each island:
-//! 1. read the widget, its language and its parameters (checked as the
-//!    content check does; a bad one shows a notice in its place);
+//! 1. read the widget, its language, its parameters (checked as the
+//!    content check does; a bad one shows a notice in its place) and its
+//!    page-written texts (`data-slot` elements of the first state);
 //! 2. empty the element and mount the widget into it, in the same task, so
 //!    no frame is painted in between (the first state and the live one
 //!    have the same size: nothing moves);
 //! 3. mark it `data-live`, which the stylesheet and the tests read.
 
 pub mod panic;
+
+use std::collections::BTreeMap;
 
 use leptos::prelude::*;
 
@@ -38,6 +41,31 @@ pub const ISLAND_ATTR: &str = "data-island";
 pub const LANG_ATTR: &str = "data-lang";
 /// The prefix of an island's parameter attributes.
 pub const PARAM_PREFIX: &str = "data-p-";
+/// The attribute that marks an element of the first state as one of the
+/// widget's page-written texts.
+pub const SLOT_ATTR: &str = "data-slot";
+
+/// The page-written texts in an island's first state: the HTML of each
+/// element marked `data-slot="<key>"` (see `WidgetDirective::texts`).
+fn slots(el: &web_sys::HtmlElement) -> BTreeMap<String, String> {
+    use wasm_bindgen::JsCast;
+    let mut texts = BTreeMap::new();
+    let Ok(found) = el.query_selector_all(&format!("[{SLOT_ATTR}]")) else {
+        return texts;
+    };
+    for i in 0..found.length() {
+        let Some(slot) = found
+            .item(i)
+            .and_then(|n| n.dyn_into::<web_sys::Element>().ok())
+        else {
+            continue;
+        };
+        if let Some(key) = slot.get_attribute(SLOT_ATTR) {
+            texts.insert(key, slot.inner_html());
+        }
+    }
+    texts
+}
 
 /// The view of the widgets a module carries (`widgets::book_module`,
 /// `widgets::shell_module`).
@@ -64,8 +92,10 @@ pub fn mount(el: web_sys::HtmlElement, view: ModuleView) {
             Some((key, value))
         })
         .collect();
+    let texts = slots(&el);
     let directive =
-        WidgetDirective::from_attrs(&name, params.iter().map(|(k, v)| (k.as_str(), v.as_str())));
+        WidgetDirective::from_attrs(&name, params.iter().map(|(k, v)| (k.as_str(), v.as_str())))
+            .map(|directive| WidgetDirective { texts, ..directive });
     el.set_inner_html("");
     let handle = leptos::mount::mount_to(el.clone(), move || {
         provide_context(I18n {

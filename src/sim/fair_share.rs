@@ -35,6 +35,7 @@ mod sprio;
 mod tests;
 mod tree;
 
+pub use classic::classic_factor;
 pub use decay::{
     DEFAULT_DECAY_HALF_LIFE_S, UsageReset, accrue, check_decay, decay, slurm_decay_per_second,
 };

@@ -4,6 +4,7 @@
 //! mounts it live in the same place (`islands`).
 
 mod checkpoint_cost;
+mod exercise;
 mod fair_share;
 mod ring_allreduce;
 mod slurm_shell;
@@ -51,6 +52,7 @@ pub fn widgets_module(directive: &WidgetDirective) -> AnyView {
             };
             view! { <RingAllreduceExplorer ranks=ranks algorithm=text("algorithm") /> }.into_any()
         }
+        WidgetKind::Exercise => exercise::exercise_view(directive),
         WidgetKind::SlurmShell => elsewhere(directive.kind, WasmModule::Widgets),
     }
 }

@@ -43,7 +43,7 @@ pub(super) fn compute(tree: &AccountTree, dampening_factor: u32) -> NodeDetails 
 }
 
 /// F = 2^(-(U_E / S) / d); 0 when S is not positive.
-pub(super) fn classic_factor(effective_usage: f64, norm_shares: f64, dampening: f64) -> f64 {
+pub fn classic_factor(effective_usage: f64, norm_shares: f64, dampening: f64) -> f64 {
     if norm_shares <= 0.0 || !norm_shares.is_finite() {
         return 0.0;
     }
