@@ -9,7 +9,8 @@
 // - the language links: remembered when followed, and kept pointing at the
 //   section being read, which the table of contents marks (scroll spy);
 // - the widgets: the wasm loaded when the first comes near the viewport,
-//   each mounted as it comes near (a note in each if the wasm fails).
+//   each mounted as it comes near (a note in each if the wasm fails);
+// - the contents: each page's exercises done, and forgetting them.
 (function () {
   "use strict";
   var doc = document;
@@ -203,8 +204,12 @@
   // first widget is within LOAD_NEAR of the screen, and each widget is
   // mounted when it is within MOUNT_NEAR, one per task (a mount is a long
   // task on a slow phone), so a reader who never scrolls to a widget pays
-  // nothing for it. If the wasm cannot load, each widget keeps its first
-  // state and says so.
+  // nothing for it. An exercise, read before it is used and usable as
+  // built (what the reader types or picks is kept when it comes alive),
+  // fetches the wasm only within MOUNT_NEAR: the chapter's early exercises
+  // do not pull the widgets' module in while the reader reads its first
+  // sections. If the wasm cannot load, each widget keeps its first state
+  // and says so.
   function islands() {
     var body = doc.body;
     var glue = body.getAttribute("data-wasm-glue");
@@ -255,7 +260,7 @@
         },
       );
     }
-    function when(margin, action) {
+    function when(margin, action, islands) {
       var observer = new IntersectionObserver(
         function (entries) {
           entries.forEach(function (entry) {
@@ -266,14 +271,57 @@
         },
         { rootMargin: margin },
       );
-      found.forEach(function (island) {
+      islands.forEach(function (island) {
         observer.observe(island);
       });
     }
-    when(LOAD_NEAR, function () {
-      load().catch(function () {});
+    var early = found.filter(function (island) {
+      return island.getAttribute("data-island") !== "exercise";
     });
-    when(MOUNT_NEAR, mount);
+    when(
+      LOAD_NEAR,
+      function () {
+        load().catch(function () {});
+      },
+      early,
+    );
+    when(MOUNT_NEAR, mount, found);
+  }
+
+  // The contents: how many of each page's exercises the reader has done
+  // (an exercise keeps "1 right ..." under gpu-book.exercise.<id>; see
+  // src/widgets/exercise/progress.rs), and a button that forgets them.
+  var EXERCISE_KEY = "gpu-book.exercise.";
+  function exerciseProgress() {
+    var entries = all("[data-exercises]");
+    if (entries.length === 0) return;
+    function count() {
+      entries.forEach(function (p) {
+        var ids = p.getAttribute("data-exercises").split(" ");
+        var done = ids.filter(function (id) {
+          return /^1 right\b/.test(stored(EXERCISE_KEY + id) || "");
+        }).length;
+        var labels = p.getAttribute("data-labels").split("\n");
+        p.textContent = labels[done] || labels[0];
+        p.classList.toggle("all-done", done === ids.length);
+      });
+    }
+    count();
+    var reset = doc.querySelector(".progress-reset");
+    if (!reset) return;
+    reset.hidden = false;
+    var button = reset.querySelector("button");
+    button.addEventListener("click", function () {
+      if (!window.confirm(button.getAttribute("data-confirm"))) return;
+      try {
+        Object.keys(localStorage).forEach(function (key) {
+          if (key.indexOf(EXERCISE_KEY) === 0) localStorage.removeItem(key);
+        });
+      } catch (e) {
+        // Storage refused: there was nothing kept to forget.
+      }
+      count();
+    });
   }
 
   chooseLanguage();
@@ -283,4 +331,5 @@
   copyButtons();
   scrollSpy();
   islands();
+  exerciseProgress();
 })();

@@ -44,6 +44,12 @@ contents-sections = { $count ->
     [one] One section
    *[other] { $count } sections
 }
+contents-exercises = { $done } of { $count ->
+    [one] { $count } exercise
+   *[other] { $count } exercises
+  } done
+contents-forget = Forget my exercise answers
+contents-forget-confirm = Forget which exercises you answered, in every language of the book? This cannot be undone.
 contents-start = Start reading
 
 fallback-note = This page has not been translated into { $language } yet, so you are reading the English version.
@@ -60,6 +66,7 @@ not-found-home = Go to the contents
 
 island-static = This widget comes alive with JavaScript and WebAssembly; until then it shows its starting state.
 island-stopped = This widget stopped after an unexpected error. The text of the page is unaffected: reload it to try again.
+island-static-exercise = Checking your answer needs JavaScript and WebAssembly; "Show the answer" works without them.
 
 root-choose = Choose a language
 assets-missing = This page's stylesheet and scripts did not load, so it shows as plain text. The book's files must stay together as the build wrote them: copy the whole dist/ folder to the host and serve it as it is (the README's Hosting section lists each host's settings).

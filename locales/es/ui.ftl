@@ -41,6 +41,12 @@ contents-sections = { $count ->
     [one] Una sección
    *[other] { $count } secciones
 }
+contents-exercises = { $done } de { $count ->
+    [one] { $count } ejercicio resuelto
+   *[other] { $count } ejercicios resueltos
+  }
+contents-forget = Olvidar mis respuestas a los ejercicios
+contents-forget-confirm = ¿Olvidar qué ejercicios respondiste, en todos los idiomas del libro? No se puede deshacer.
 contents-start = Empezar a leer
 
 fallback-note = Esta página todavía no está traducida, así que estás leyendo la versión en inglés.
@@ -57,6 +63,7 @@ not-found-home = Ir al índice
 
 island-static = Este widget cobra vida con JavaScript y WebAssembly; mientras tanto muestra su estado inicial.
 island-stopped = Este widget se detuvo por un error inesperado. El texto de la página no se ve afectado: recárgala para intentarlo de nuevo.
+island-static-exercise = Para comprobar tu respuesta hacen falta JavaScript y WebAssembly; "Ver la respuesta" funciona sin ellos.
 
 root-choose = Elige un idioma
 assets-missing = La hoja de estilos y los scripts de esta página no se cargaron, así que se ve como texto plano. Los archivos del libro tienen que quedar juntos tal como los escribió la compilación: copia la carpeta dist/ entera al servidor y sírvela tal cual (la sección Hosting del README explica cada servidor).

@@ -53,7 +53,11 @@ mod native {
         let html = std::fs::read_to_string(&index)
             .map_err(|e| format!("cannot read {}: {e}", index.display()))?;
         let mut template = Template::parse(&html)?;
-        for module in [WasmModule::Widgets, WasmModule::Shell] {
+        // The whole module is Trunk's main application, hashed by Trunk.
+        for module in WasmModule::ALL
+            .into_iter()
+            .filter(|m| *m != WasmModule::Whole)
+        {
             template.fingerprint(dir, module)?;
         }
         let library = Library::new(Sources::embedded());

@@ -32,9 +32,15 @@ pub enum WidgetKind {
 /// show either the shell or the others.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum WasmModule {
-    /// The explorer, the calculator and the ring (`src/bin/gpu_book_widgets.rs`).
+    /// The exercises alone (`src/bin/gpu_book_exercises.rs`), for pages
+    /// whose only widgets are exercises.
+    Exercises,
+    /// The explorer, the calculator, the ring and the exercises
+    /// (`src/bin/gpu_book_widgets.rs`).
     Widgets,
-    /// The Slurm shell and its labs (`src/bin/gpu_book_shell.rs`).
+    /// The Slurm shell and its labs (`src/bin/gpu_book_shell.rs`): the
+    /// labs have no exercises, and carrying them would cost the shell's
+    /// module the number parser (22 KB brotli).
     Shell,
     /// Every widget, for pages that show the shell and another (`src/main.rs`).
     Whole,
@@ -42,11 +48,12 @@ pub enum WasmModule {
 
 impl WasmModule {
     /// Every module, smallest first.
-    pub const ALL: [Self; 3] = [Self::Widgets, Self::Shell, Self::Whole];
+    pub const ALL: [Self; 4] = [Self::Exercises, Self::Widgets, Self::Shell, Self::Whole];
 
     /// The Cargo binary that builds it, which names its files.
     pub fn bin(self) -> &'static str {
         match self {
+            Self::Exercises => "gpu-book-exercises",
             Self::Widgets => "gpu-book-widgets",
             Self::Shell => "gpu-book-shell",
             Self::Whole => "gpu-book",
@@ -56,6 +63,7 @@ impl WasmModule {
     /// Whether it brings `kind` to life.
     pub fn carries(self, kind: WidgetKind) -> bool {
         match self {
+            Self::Exercises => kind == WidgetKind::Exercise,
             Self::Widgets => kind != WidgetKind::SlurmShell,
             Self::Shell => kind == WidgetKind::SlurmShell,
             Self::Whole => true,

@@ -67,6 +67,80 @@ fn slots(el: &web_sys::HtmlElement) -> BTreeMap<String, String> {
     texts
 }
 
+/// What the reader typed or picked in an island's first state before it
+/// came alive (an exercise is usable as built), put back into the live
+/// widget, with the events its handlers listen for.
+struct Typed(Vec<(String, Option<String>)>);
+
+impl Typed {
+    /// The text of each text input with an id, and each checked radio or
+    /// checkbox, as (selector, text; `None` for checked): only what the
+    /// reader changed from the page as built, so that state the live
+    /// widget reads from the address is not overwritten.
+    fn read(el: &web_sys::HtmlElement) -> Self {
+        use wasm_bindgen::JsCast;
+        let mut found = Vec::new();
+        let Ok(inputs) = el.query_selector_all("input") else {
+            return Self(found);
+        };
+        for i in 0..inputs.length() {
+            let Some(input) = inputs
+                .item(i)
+                .and_then(|n| n.dyn_into::<web_sys::HtmlInputElement>().ok())
+            else {
+                continue;
+            };
+            match input.type_().as_str() {
+                "radio" | "checkbox" if input.checked() && !input.default_checked() => {
+                    found.push((
+                        format!(
+                            "input[name=\"{}\"][value=\"{}\"]",
+                            input.name(),
+                            input.value()
+                        ),
+                        None,
+                    ))
+                }
+                "text" if !input.id().is_empty() && input.value() != input.default_value() => {
+                    found.push((format!("#{}", input.id()), Some(input.value())));
+                }
+                _ => {}
+            }
+        }
+        Self(found)
+    }
+
+    /// Puts each back into the live widget and tells its handlers.
+    fn restore(self, el: &web_sys::HtmlElement) {
+        use wasm_bindgen::JsCast;
+        for (selector, text) in self.0 {
+            let Some(input) = el
+                .query_selector(&selector)
+                .ok()
+                .flatten()
+                .and_then(|e| e.dyn_into::<web_sys::HtmlInputElement>().ok())
+            else {
+                continue;
+            };
+            let event = match text {
+                Some(text) => {
+                    input.set_value(&text);
+                    "input"
+                }
+                None => {
+                    input.set_checked(true);
+                    "change"
+                }
+            };
+            let init = web_sys::EventInit::new();
+            init.set_bubbles(true);
+            if let Ok(event) = web_sys::Event::new_with_event_init_dict(event, &init) {
+                let _ = input.dispatch_event(&event);
+            }
+        }
+    }
+}
+
 /// The view of the widgets a module carries (`widgets::book_module`,
 /// `widgets::shell_module`).
 pub type ModuleView = fn(&WidgetDirective) -> AnyView;
@@ -93,6 +167,7 @@ pub fn mount(el: web_sys::HtmlElement, view: ModuleView) {
         })
         .collect();
     let texts = slots(&el);
+    let typed = Typed::read(&el);
     let directive =
         WidgetDirective::from_attrs(&name, params.iter().map(|(k, v)| (k.as_str(), v.as_str())))
             .map(|directive| WidgetDirective { texts, ..directive });
@@ -109,6 +184,7 @@ pub fn mount(el: web_sys::HtmlElement, view: ModuleView) {
     });
     // The island lives as long as the page.
     handle.forget();
+    typed.restore(&el);
     let _ = el.remove_attribute("data-stopped");
     let _ = el.set_attribute("data-live", "");
 }

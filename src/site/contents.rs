@@ -1,5 +1,6 @@
-//! `/<lang>/`: the book's title and its pages, each with its summary and
-//! its sections.
+//! `/<lang>/`: the book's title and its pages, each with its summary, its
+//! sections and how many of its exercises the reader has done (counted by
+//! `public/book.js` from what the exercises keep in the browser).
 
 use leptos::prelude::*;
 
@@ -8,42 +9,60 @@ use crate::book::markdown::Section;
 use crate::i18n::Arg;
 use crate::ui::use_i18n;
 
+/// A page as the contents list it.
+pub(crate) struct ContentsEntry {
+    /// The page.
+    pub(crate) entry: TocEntry,
+    /// Its `##` sections.
+    pub(crate) sections: Vec<Section>,
+    /// The ids of its exercises.
+    pub(crate) exercises: Vec<String>,
+}
+
 /// The contents page: each page with its `##` sections.
 #[component]
 pub(crate) fn ContentsPage(
     /// The book's title.
     title: String,
-    /// Every page, with its `##` sections.
-    pages: Vec<(TocEntry, Vec<Section>)>,
+    /// Every page.
+    pages: Vec<ContentsEntry>,
     /// "translation in progress: 45% done" while the language's
     /// translation is unfinished.
     progress: Option<String>,
 ) -> impl IntoView {
     let i18n = use_i18n();
-    let first = pages.first().map(|(e, _)| i18n.href(Some(&e.slug)));
+    let first = pages.first().map(|p| i18n.href(Some(&p.entry.slug)));
+    let any_exercises = pages.iter().any(|p| !p.exercises.is_empty());
     let entries = pages
         .into_iter()
-        .map(|(entry, sections)| {
-            let count = i18n.t_args(
-                "contents-sections",
-                &[("count", Arg::Num(sections.len() as f64))],
-            );
-            let href = i18n.href(Some(&entry.slug));
-            let section_links = sections
-                .into_iter()
-                .map(|s| view! { <li><a href=format!("{href}#{}", s.id)>{s.title}</a></li> })
-                .collect_view();
-            view! {
-                <li class="contents-entry">
-                    <h2><a href=href.clone()>{entry.title}</a></h2>
-                    <p class="contents-summary">{entry.summary}</p>
-                    <details>
-                        <summary>{count}</summary>
-                        <ol>{section_links}</ol>
-                    </details>
-                </li>
-            }
-        })
+        .map(
+            |ContentsEntry {
+                 entry,
+                 sections,
+                 exercises,
+             }| {
+                let count = i18n.t_args(
+                    "contents-sections",
+                    &[("count", Arg::Num(sections.len() as f64))],
+                );
+                let href = i18n.href(Some(&entry.slug));
+                let section_links = sections
+                    .into_iter()
+                    .map(|s| view! { <li><a href=format!("{href}#{}", s.id)>{s.title}</a></li> })
+                    .collect_view();
+                view! {
+                    <li class="contents-entry">
+                        <h2><a href=href.clone()>{entry.title}</a></h2>
+                        <p class="contents-summary">{entry.summary}</p>
+                        {exercises_done(i18n, &exercises)}
+                        <details>
+                            <summary>{count}</summary>
+                            <ol>{section_links}</ol>
+                        </details>
+                    </li>
+                }
+            },
+        )
         .collect_view();
     view! {
         <div class="contents">
@@ -52,6 +71,38 @@ pub(crate) fn ContentsPage(
             {progress.map(|note| view! { <p class="fallback-note" role="note">{note}</p> })}
             {first.map(|href| view! { <p><a class="start-reading" href=href>{i18n.t("contents-start")}</a></p> })}
             <ol class="contents-list">{entries}</ol>
+            {any_exercises.then(|| view! {
+                <p class="progress-reset" hidden>
+                    <button type="button" data-confirm=i18n.t("contents-forget-confirm")>
+                        {i18n.t("contents-forget")}
+                    </button>
+                </p>
+            })}
         </div>
     }
+}
+
+/// "2 of 5 exercises done": the sentence for every count the reader may
+/// have done, written here in the page's language (with its plural
+/// rules), one per line in `data-labels`, which `public/book.js` picks
+/// from by counting the exercises `data-exercises` names.
+fn exercises_done(i18n: crate::ui::I18n, ids: &[String]) -> Option<impl IntoView + use<>> {
+    if ids.is_empty() {
+        return None;
+    }
+    let count = ids.len() as f64;
+    let labels: Vec<String> = (0..=ids.len())
+        .map(|done| {
+            i18n.t_args(
+                "contents-exercises",
+                &[("done", Arg::Num(done as f64)), ("count", Arg::Num(count))],
+            )
+        })
+        .collect();
+    let first = labels[0].clone();
+    Some(view! {
+        <p class="contents-exercises" data-exercises=ids.join(" ") data-labels=labels.join("\n")>
+            {first}
+        </p>
+    })
 }

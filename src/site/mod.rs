@@ -25,9 +25,10 @@ use leptos::prelude::*;
 
 use crate::book::manifest::Status;
 use crate::book::route::href;
-use crate::book::{Block, Labels, Library, SOURCE_LANG, progress};
+use crate::book::widget::ParamValue;
+use crate::book::{Block, Labels, Library, SOURCE_LANG, WidgetKind, progress};
 use crate::ui::{I18n, STRINGS_TYPE, catalog};
-use contents::ContentsPage;
+use contents::{ContentsEntry, ContentsPage};
 use document::{Base, Head, document};
 use layout::{Frame, LanguageLink, Layout};
 use not_found::NotFound;
@@ -204,18 +205,29 @@ impl Site {
             .toc(lang)
             .into_iter()
             .map(|entry| {
-                let sections = self
+                let (sections, exercises) = self
                     .library
                     .render(lang, &entry.slug, &prefix, &labels)
                     .map(|p| {
-                        p.doc
-                            .sections
-                            .into_iter()
-                            .filter(|s| s.level == 2)
-                            .collect()
+                        let exercises = p
+                            .doc
+                            .widgets
+                            .iter()
+                            .filter(|(w, _)| w.kind == WidgetKind::Exercise)
+                            .filter_map(|(w, _)| match w.params.get("id") {
+                                Some(ParamValue::Text(id)) => Some(id.clone()),
+                                _ => None,
+                            })
+                            .collect();
+                        let sections = p.doc.sections.into_iter().filter(|s| s.level == 2);
+                        (sections.collect(), exercises)
                     })
                     .unwrap_or_default();
-                (entry, sections)
+                ContentsEntry {
+                    entry,
+                    sections,
+                    exercises,
+                }
             })
             .collect();
         let book_title = self.library.title(lang).to_owned();

@@ -5,7 +5,7 @@
 use leptos::prelude::*;
 
 use crate::book::markdown::PageProblem;
-use crate::book::{Block, RenderedPage, TocEntry, WidgetDirective};
+use crate::book::{Block, RenderedPage, TocEntry, WidgetDirective, WidgetKind};
 use crate::islands::{ISLAND_ATTR, LANG_ATTR, PARAM_PREFIX};
 use crate::ui::{ContentNotice, catalog, use_i18n};
 use crate::widgets::WidgetHost;
@@ -71,8 +71,13 @@ fn Island(directive: WidgetDirective) -> impl IntoView {
     for (key, value) in directive.attrs() {
         attrs.push_str(&format!(" {PARAM_PREFIX}{key}=\"{}\"", escape(&value)));
     }
-    // Shown without scripts, and by `public/book.js` if the wasm fails.
-    let note = escape(&i18n.t("island-static"));
+    // Shown without scripts, and by `public/book.js` if the wasm fails;
+    // an exercise's answer can still be read.
+    let note = escape(&i18n.t(if directive.kind == WidgetKind::Exercise {
+        "island-static-exercise"
+    } else {
+        "island-static"
+    }));
     let first_state = view! { <WidgetHost directive=directive /> }.to_html();
     let html = format!(
         "<div class=\"island\" {attrs} data-note=\"{note}\"><noscript><p class=\"island-note\">{note}</p></noscript>{first_state}</div>"

@@ -143,22 +143,34 @@ fn widgets_are_islands_with_their_first_state_and_only_their_pages_load_wasm() {
     let spanish = file(&files, "es/the-slow-lane/index.html");
     assert_eq!(spanish.matches("<script type=\"text/x-fluent\"").count(), 1);
     assert!(spanish.contains("sh-keys = "));
-    let containers = file(&files, "en/containers-gpus/index.html");
-    assert!(!containers.contains("data-island"));
+    let contents = file(&files, "en/index.html");
+    assert!(!contents.contains("data-island"));
     assert!(
-        !containers.contains(".wasm"),
+        !contents.contains(".wasm"),
         "a page without widgets loads no wasm"
     );
     assert!(
-        containers.contains("<script src=\"../../book-2.js\" defer></script>"),
+        contents.contains("<script src=\"../book-2.js\" defer></script>"),
         "but it has the chrome's script"
     );
+    // Each exercise's texts are in the page once, as its first state's slots.
+    let question = "data-slot=\"question\"";
+    assert_eq!(chapter.matches(question).count(), 14);
+    assert!(chapter.contains("data-island=\"exercise\""));
+    assert!(chapter.contains("data-p-answer=\"7200\""));
+    // The contents list each page's exercises for the count of those done.
+    assert!(contents.contains("data-exercises=\"cuda-ceiling xid-79-next-step"));
+    assert!(contents.contains(">0 of 14 exercises done<"));
 }
 
 #[test]
 fn each_page_with_widgets_names_the_smallest_module_that_carries_them() {
     let mut template = Template::parse(TRUNK).expect("template");
-    for (module, stem) in [(WasmModule::Widgets, "w-4"), (WasmModule::Shell, "s-5")] {
+    for (module, stem) in [
+        (WasmModule::Exercises, "x-6"),
+        (WasmModule::Widgets, "w-4"),
+        (WasmModule::Shell, "s-5"),
+    ] {
         let files = ModuleFiles {
             glue: format!("/course/{stem}.js"),
             wasm: format!("/course/{stem}_bg.wasm"),
@@ -172,6 +184,7 @@ fn each_page_with_widgets_names_the_smallest_module_that_carries_them() {
         ("en/the-slow-lane/index.html", "s-5"),
         ("es/fallen-off-the-bus/index.html", "s-5"),
         ("en/all-reduce/index.html", "w-4"),
+        ("es/containers-gpus/index.html", "x-6"),
     ] {
         let body =
             format!("<body data-wasm=\"../../{stem}_bg.wasm\" data-wasm-glue=\"../../{stem}.js\">");

@@ -43,6 +43,7 @@ fn ExerciseCard(exercise: Exercise) -> impl IntoView {
     let record = RwSignal::new(progress::load(&id));
     let verdict = RwSignal::new(Verdict::None);
     let title_id = format!("ex-{id}-title");
+    let question_id = format!("ex-{id}-question");
     let save = {
         let id = id.clone();
         move |change: &dyn Fn(&mut Record)| {
@@ -70,7 +71,7 @@ fn ExerciseCard(exercise: Exercise) -> impl IntoView {
                 }
             });
             (
-                choice_options(&id, &options, chosen, verdict, &title_id),
+                choice_options(&id, &options, chosen, verdict, &question_id),
                 check,
                 choice_solution(i18n, &options),
             )
@@ -101,8 +102,11 @@ fn ExerciseCard(exercise: Exercise) -> impl IntoView {
     };
     let labelled_by = title_id.clone();
     view! {
-        <section
+        // A group, not a region: fourteen "Check yourself" landmarks would
+        // crowd a screen reader's list of them.
+        <div
             class="exercise"
+            role="group"
             aria-labelledby=labelled_by
             data-exercise=id.clone()
             data-state=move || verdict_state(&verdict.get(), record.get())
@@ -113,7 +117,12 @@ fn ExerciseCard(exercise: Exercise) -> impl IntoView {
                     {move || i18n.t("exercise-done")}
                 </span>
             </p>
-            <div class="exercise-question md" data-slot="question" inner_html=exercise.question></div>
+            <div
+                class="exercise-question md"
+                id=question_id.clone()
+                data-slot="question"
+                inner_html=exercise.question
+            ></div>
             {answer_part}
             <div class="exercise-actions">
                 <button type="button" class="exercise-check" on:click=move |_| check.run(())>
@@ -127,7 +136,7 @@ fn ExerciseCard(exercise: Exercise) -> impl IntoView {
                 <summary>{move || i18n.t("exercise-show-answer")}</summary>
                 {solution}
             </details>
-        </section>
+        </div>
     }
 }
 
@@ -145,7 +154,14 @@ fn verdict_state(verdict: &Verdict, record: Record) -> &'static str {
 fn feedback(i18n: I18n, verdict: Verdict) -> impl IntoView {
     match verdict {
         Verdict::None => None,
-        Verdict::Unanswered => Some(view! { <p>{i18n.t("exercise-choose-first")}</p> }.into_any()),
+        Verdict::Unanswered => Some(
+            view! {
+                <div class="exercise-said">
+                    <p>{i18n.t("exercise-choose-first")}</p>
+                </div>
+            }
+            .into_any(),
+        ),
         Verdict::Checked { right, why } => {
             let word = i18n.t(if right {
                 "exercise-right"
@@ -154,8 +170,10 @@ fn feedback(i18n: I18n, verdict: Verdict) -> impl IntoView {
             });
             Some(
                 view! {
-                    <p class="exercise-verdict">{word}</p>
-                    <div class="md" inner_html=why></div>
+                    <div class="exercise-said">
+                        <p class="exercise-verdict">{word}</p>
+                        <div class="md" inner_html=why></div>
+                    </div>
                 }
                 .into_any(),
             )
@@ -169,7 +187,7 @@ fn choice_options(
     options: &[crate::book::exercise::ChoiceOption],
     chosen: RwSignal<Option<usize>>,
     verdict: RwSignal<Verdict>,
-    title_id: &str,
+    question_id: &str,
 ) -> AnyView {
     let items = options
         .iter()
@@ -192,7 +210,7 @@ fn choice_options(
         })
         .collect_view();
     view! {
-        <fieldset class="exercise-options" aria-labelledby=title_id.to_owned()>
+        <fieldset class="exercise-options" aria-labelledby=question_id.to_owned()>
             {items}
         </fieldset>
     }

@@ -57,6 +57,14 @@ pub fn widgets_module(directive: &WidgetDirective) -> AnyView {
     }
 }
 
+/// The view of the exercises' module (`gpu-book-exercises`).
+pub fn exercises_module(directive: &WidgetDirective) -> AnyView {
+    match directive.kind {
+        WidgetKind::Exercise => exercise::exercise_view(directive),
+        kind => elsewhere(kind, WasmModule::Exercises),
+    }
+}
+
 /// The view of the shell's module (`gpu-book-shell`): the Slurm shell and
 /// its labs.
 pub fn shell_module(directive: &WidgetDirective) -> AnyView {

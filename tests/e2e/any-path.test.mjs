@@ -45,7 +45,8 @@ for (const base of BASES) {
     await page.locator("main a", { hasText: "All-reduce" }).first().click();
     await page.waitForURL(`**${base}es/all-reduce/`);
     await waitForIslands(page);
-    assert.equal(await page.locator("[data-island][data-live]").count(), 1, "the widget came alive");
+    // The ring and the page's exercises.
+    assert.equal(await page.locator("[data-island][data-live]").count(), 4, "the widgets came alive");
     await page.locator(".lang-switch a[hreflang=en]").click();
     await page.waitForURL(`**${base}en/all-reduce/**`);
     assert.deepEqual(page.failed, []);

@@ -8,7 +8,7 @@ import assert from "node:assert/strict";
 import { BASE, env, openPage, visit } from "./harness.mjs";
 
 const PAGES = ["running-jobs", "all-reduce", "containers-gpus", "fallen-off-the-bus", "the-slow-lane"];
-const WITH_WIDGETS = ["running-jobs", "all-reduce", "fallen-off-the-bus", "the-slow-lane"];
+const WITH_WIDGETS = ["running-jobs", "all-reduce", "containers-gpus", "fallen-off-the-bus", "the-slow-lane"];
 
 test("with scripts off every page is there: text, contents, language links and the widgets' first state", async () => {
   const { context, page } = await openPage({ javaScriptEnabled: false });
@@ -32,8 +32,10 @@ test("with scripts off every page is there: text, contents, language links and t
   assert.ok(await page.locator(".fair-share table").first().isVisible());
   assert.match(await page.locator("[data-testid=ar-caption]").innerText(), /\w/);
   assert.match(await page.locator(".slurm-shell").first().innerText(), /login1/);
-  assert.equal(await page.locator(".island-note").count(), 4);
-  assert.match(await page.locator(".island-note").first().innerText(), /comes alive with JavaScript and WebAssembly/);
+  assert.equal(await page.locator("[data-island]:not([data-island=exercise]) .island-note").count(), 4);
+  assert.match(await page.locator("[data-island]:not([data-island=exercise]) .island-note").first().innerText(), /comes alive with JavaScript and WebAssembly/);
+  // An exercise says what works without scripts: its answer.
+  assert.match(await page.locator("[data-island=exercise] .island-note").first().innerText(), /"Show the answer" works without them/);
   // A lab shows its goals.
   await page.goto(`${env.url}es/fallen-off-the-bus/`);
   assert.match(await page.locator(".lab-panel").innerText(), /Objetivos/);
@@ -67,7 +69,7 @@ test("only pages with widgets load the wasm, the smallest module that carries th
   const { context, page } = await openPage();
   const wasm = [];
   page.on("request", (r) => r.url().endsWith(".wasm") && wasm.push(r.url()));
-  for (const slug of ["containers-gpus", ""]) {
+  for (const slug of [""]) {
     await visit(page, `en/${slug}`);
     await page.waitForLoadState("networkidle");
     assert.deepEqual(wasm, [], `en/${slug} loaded the wasm`);
@@ -85,6 +87,8 @@ test("only pages with widgets load the wasm, the smallest module that carries th
   assert.equal(module("fallen-off-the-bus"), "gpu-book-shell");
   assert.equal(module("the-slow-lane"), "gpu-book-shell");
   assert.equal(module("all-reduce"), "gpu-book-widgets");
+  // A page whose only widgets are exercises loads theirs alone.
+  assert.equal(module("containers-gpus"), "gpu-book-exercises");
   assert.equal(module("running-jobs"), "gpu-book");
   assert.deepEqual(page.problems, []);
   await context.close();
@@ -125,7 +129,7 @@ test("a wasm that fails to load leaves the page readable, the widgets' first sta
     await island.locator(".island-note").waitFor();
   }
   assert.equal(await page.locator("[data-island][data-live]").count(), 0);
-  assert.match(await page.locator(".island-note").first().innerText(), /comes alive with JavaScript and WebAssembly/);
+  assert.match(await page.locator("[data-island]:not([data-island=exercise]) .island-note").first().innerText(), /comes alive with JavaScript and WebAssembly/);
   // The chrome still works: its script is not the wasm.
   await page.getByRole("button", { name: "Switch to the dark theme" }).click();
   assert.equal(await page.getAttribute("html", "data-theme"), "dark");

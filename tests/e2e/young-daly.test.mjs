@@ -27,17 +27,17 @@ test("the explorer computes the 1,024-GPU example and the prose quotes the same 
 test("bad input gets a message beside its field and the last result stays", async () => {
   const { context, page } = await openPage();
   await visit(page, "en/running-jobs#checkpoint-interval");
-  const checkpoint = page.getByLabel("Checkpoint cost");
+  const checkpoint = page.locator(".young-daly").getByLabel("Checkpoint cost");
   await checkpoint.fill("five minutes");
   assert.equal(await page.locator("#yd-checkpoint-error").textContent(), "This is not a number.");
   assert.equal(await checkpoint.getAttribute("aria-invalid"), "true");
   assert.equal(await out(page, "yd-young"), "2.7\u00a0h", "the last valid result stays");
-  await page.getByLabel("GPUs in the job").fill("1000000000000");
+  await page.locator(".young-daly").getByLabel("GPUs in the job").fill("1000000000000");
   assert.equal(await page.locator("#yd-gpus-error").textContent(), "It must be at most 10,000,000.");
-  await page.getByLabel("Your checkpoint interval").fill("0");
+  await page.locator(".young-daly").getByLabel("Your checkpoint interval").fill("0");
   assert.match(await page.locator("#yd-interval-error").textContent(), /zero|greater than zero/);
-  await page.getByLabel("GPUs in the job").fill("1024");
-  await page.getByLabel("Your checkpoint interval").fill("2h");
+  await page.locator(".young-daly").getByLabel("GPUs in the job").fill("1024");
+  await page.locator(".young-daly").getByLabel("Your checkpoint interval").fill("2h");
   await checkpoint.fill("5 parsecs");
   assert.match(await page.locator("#yd-checkpoint-error").textContent(), /Unknown unit/);
   assert.equal(await page.locator("#yd-checkpoint-reading").textContent(), "", "no reading beside an error");
@@ -49,9 +49,9 @@ test("bad input gets a message beside its field and the last result stays", asyn
   assert.equal(await page.locator("#yd-checkpoint-reading").textContent(), "= 1\u00a0h 30\u00a0min");
   await checkpoint.fill("90 s");
   assert.equal(await page.locator("#yd-checkpoint-reading").textContent(), "= 1\u00a0min 30\u00a0s");
-  await page.getByLabel("MTBF of one GPU").fill("43800");
+  await page.locator(".young-daly").getByLabel("MTBF of one GPU").fill("43800");
   assert.equal(await page.locator("#yd-gpu-mtbf-reading").textContent(), "= 1,825\u00a0d");
-  await page.getByLabel("GPUs in the job").fill("16k");
+  await page.locator(".young-daly").getByLabel("GPUs in the job").fill("16k");
   assert.equal(await page.locator("#yd-gpus-reading").textContent(), "= 16,000");
   assert.deepEqual(page.problems, []);
   await context.close();
@@ -60,7 +60,7 @@ test("bad input gets a message beside its field and the last result stays", asyn
 test("a checkpoint costing twice the MTBF or more is explained, not hidden", async () => {
   const { context, page } = await openPage();
   await visit(page, "en/running-jobs#checkpoint-interval");
-  await page.getByLabel("Checkpoint cost").fill("4 d");
+  await page.locator(".young-daly").getByLabel("Checkpoint cost").fill("4 d");
   assert.match(await out(page, "yd-caption"), /at least twice the job's MTBF \(C ≥ 2M\)/);
   await context.close();
 });
@@ -69,18 +69,18 @@ test("presets, the slider and the address keep the configuration", async () => {
   const { context, page } = await openPage();
   await visit(page, "en/running-jobs#checkpoint-interval");
   await page.getByRole("button", { name: "16,384 GPUs, async sharded checkpoints" }).click();
-  assert.equal(await page.getByLabel("GPUs in the job").inputValue(), "16384");
+  assert.equal(await page.locator(".young-daly").getByLabel("GPUs in the job").inputValue(), "16384");
   assert.match(await out(page, "yd-caption"), /too rarely/);
   const slider = page.getByRole("slider", { name: "Checkpoint interval" });
   await slider.fill("200");
   assert.match(await out(page, "yd-caption"), /too often/);
   await page.waitForURL(/yd-gpus=16384/);
-  const interval = await page.getByLabel("Your checkpoint interval").inputValue();
+  const interval = await page.locator(".young-daly").getByLabel("Your checkpoint interval").inputValue();
   await page.reload();
   await waitForIslands(page);
   await page.locator(".young-daly").waitFor();
-  assert.equal(await page.getByLabel("GPUs in the job").inputValue(), "16384");
-  assert.equal(await page.getByLabel("Your checkpoint interval").inputValue(), interval);
+  assert.equal(await page.locator(".young-daly").getByLabel("GPUs in the job").inputValue(), "16384");
+  assert.equal(await page.locator(".young-daly").getByLabel("Your checkpoint interval").inputValue(), interval);
   assert.deepEqual(page.problems, []);
   await context.close();
 });
@@ -91,25 +91,25 @@ test("in Spanish the explorer speaks Spanish, writes numbers the Latin American 
   await page.locator(".young-daly").waitFor();
   assert.equal(await out(page, "yd-young"), "2.7\u00a0h");
   assert.equal(await out(page, "yd-failures-per-day"), "0.561");
-  await page.getByLabel("Costo del checkpoint").fill("1.5 min");
+  await page.locator(".young-daly").getByLabel("Costo del checkpoint").fill("1.5 min");
   assert.equal(await page.locator("#yd-checkpoint-error").textContent(), "");
-  await page.getByLabel("Costo del checkpoint").fill("abc");
+  await page.locator(".young-daly").getByLabel("Costo del checkpoint").fill("abc");
   assert.match(await page.locator("#yd-checkpoint-error").textContent(), /no es un número/);
   // A number typed with a decimal comma (as in Spain) is explained, not misread.
-  await page.getByLabel("Costo del checkpoint").fill("1,5 min");
+  await page.locator(".young-daly").getByLabel("Costo del checkpoint").fill("1,5 min");
   assert.equal(await page.locator("#yd-checkpoint-error").textContent(), "Aquí los decimales llevan punto: escribe 1.5.");
-  await page.getByLabel("Costo del checkpoint").fill("2.500 s");
+  await page.locator(".young-daly").getByLabel("Costo del checkpoint").fill("2.500 s");
   assert.equal(await page.locator("#yd-checkpoint-error").textContent(), "¿Querías decir 2.5 o 2500? Escríbelo como uno de los dos.");
   // 1,000 s is a thousand seconds, as the page writes it: Young's interval
   // sqrt(2 x 1000 s x 42.8 h) is about 4.9 h.
-  await page.getByLabel("Costo del checkpoint").fill("1,000 s");
+  await page.locator(".young-daly").getByLabel("Costo del checkpoint").fill("1,000 s");
   assert.equal(await page.locator("#yd-checkpoint-error").textContent(), "");
   assert.equal(await out(page, "yd-young"), "4.9\u00a0h");
   // The defaults are written the page's way too.
   await page.getByText("Calcula el costo del checkpoint a partir de sus partes").click();
-  assert.equal(await page.getByLabel("Estado por checkpoint").inputValue(), "1.1 TB");
+  assert.equal(await page.locator(".young-daly").getByLabel("Estado por checkpoint").inputValue(), "1.1 TB");
   assert.equal(await page.locator("#cost-state-reading").textContent(), "= 1.1\u00a0TB");
-  await page.getByLabel("Estado por checkpoint").fill("80 GiB");
+  await page.locator(".young-daly").getByLabel("Estado por checkpoint").fill("80 GiB");
   assert.equal(await page.locator("#cost-state-reading").textContent(), "= 85.9\u00a0GB");
   const prose = await page.locator("#failure-rate ~ p").allTextContents();
   assert.ok(prose.some((p) => p.includes("16,384")), "es-419 grouping in the prose");
@@ -138,14 +138,14 @@ test("the checkpoint cost can be worked out from its parts and used", async () =
   await page.getByText("Work out the checkpoint cost from its parts").click();
   // 1.1 TB written by 1,024 ranks at 1 GB/s each, capped by 100 GB/s of storage: 11 s.
   assert.equal(await out(page, "cost-stall"), "11\u00a0s");
-  await page.getByLabel("Storage bandwidth, all together").fill("1 GB");
+  await page.locator(".young-daly").getByLabel("Storage bandwidth, all together").fill("1 GB");
   assert.match(await page.locator("#cost-storage-bw-error").textContent(), /Use B\/s, kB\/s/);
-  await page.getByLabel("Storage bandwidth, all together").fill("100 GB/s");
-  await page.getByLabel("Asynchronous: copy to host memory, then write in the background").check();
+  await page.locator(".young-daly").getByLabel("Storage bandwidth, all together").fill("100 GB/s");
+  await page.locator(".young-daly").getByLabel("Asynchronous: copy to host memory, then write in the background").check();
   assert.equal(await out(page, "cost-write"), "11\u00a0s");
   const stall = await out(page, "cost-stall");
   await page.getByRole("button", { name: "Use as the checkpoint cost" }).click();
-  assert.equal(await page.getByLabel("Checkpoint cost").inputValue(), stall.replace("\u00a0", " "));
+  assert.equal(await page.locator(".young-daly").getByLabel("Checkpoint cost").inputValue(), stall.replace("\u00a0", " "));
   assert.equal(await page.locator("#yd-checkpoint-error").textContent(), "");
   assert.deepEqual(page.problems, []);
   await context.close();

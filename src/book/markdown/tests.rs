@@ -426,3 +426,25 @@ fn footnotes_are_listed_in_the_order_they_are_first_referred_to() {
     assert!(html.contains("#fnref-a\">1</a>"), "{html}");
     assert!(html.contains("#fnref-b\">2</a>"), "{html}");
 }
+
+#[test]
+fn an_exercise_texts_render_as_the_page_does_and_their_problems_count_at_its_line() {
+    let md = "# T\n\n```widget exercise\nid = \"e\"\nkind = \"choice\"\nquestion = \"See [the ring](all-reduce#ring): `=young 5min 24h`?\"\n\n[[option]]\ntext = \"<b>bold</b>\"\ncorrect = true\nwhy = \"Yes.\"\n\n[[option]]\ntext = \"No\"\nwhy = \"[x](javascript:alert(1))\"\n```\n";
+    let doc = render_page(md);
+    let [Block::Html(_), Block::Widget(w)] = doc.blocks.as_slice() else {
+        panic!("{:?}", doc.blocks);
+    };
+    let question = &w.texts["question"];
+    assert!(
+        question.contains("href=\"/course/en/all-reduce/#ring\""),
+        "{question}"
+    );
+    assert!(question.contains("2\u{a0}h"), "{question}");
+    assert_safe(&w.texts["option-1"]);
+    assert_safe(&w.texts["why-2"]);
+    // Raw HTML and the unsafe link are reported at the block's line.
+    let lines: Vec<usize> = doc.problems.iter().map(|(l, _)| *l).collect();
+    assert_eq!(lines, [3, 3, 3], "{:?}", doc.problems);
+    assert!(doc.links.iter().any(|l| l.line == 3
+        && matches!(&l.target, LinkTarget::Page { slug, .. } if slug == "all-reduce")));
+}

@@ -2,7 +2,8 @@
 //! `gpu-book.exercise.<id>` (ids are unique in the book, the same in every
 //! language, so progress follows the reader across languages). The value
 //! is a versioned line, `1 right tries=3 solution`; one that cannot be
-//! read counts as untouched.
+//! read counts as untouched. `public/book.js` counts the lines that start
+//! `1 right` for the contents page, and forgets them all on request.
 
 use crate::ui::browser::{store, stored};
 

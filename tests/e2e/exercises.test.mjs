@@ -1,0 +1,141 @@
+// Self-check exercises, end to end: a numeric answer read in the page's
+// number format with any unit, a multiple choice whose every option says
+// why, progress kept across a reload, in both languages; and the answers
+// readable without scripts.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { env, openPage, visit } from "./harness.mjs";
+
+const exercise = (page, id) => page.locator(`[data-exercise="${id}"]`);
+const squash = (text) => text.replace(/\s+/g, " ").trim();
+
+test("a numeric exercise reads the reader's number with any unit and explains a wrong one", async () => {
+  const { context, page } = await openPage();
+  await visit(page, "en/running-jobs#checkpoint-interval");
+  const ex = exercise(page, "young-by-hand");
+  await ex.scrollIntoViewIfNeeded();
+  const field = ex.getByLabel("Your answer");
+  const check = ex.getByRole("button", { name: "Check" });
+  // Check with nothing typed asks for a value, beside the field.
+  await check.click();
+  assert.equal(await ex.locator(".field-error").textContent(), "Enter a value.");
+  await field.fill("1.6 h");
+  assert.equal(await ex.locator(".field-reading").textContent(), "= 1.6\u00a0h");
+  await check.click();
+  assert.equal(await ex.getAttribute("data-state"), "wrong");
+  const said = squash(await ex.locator(".exercise-said").innerText());
+  assert.match(said, /^Not quite\./);
+  assert.match(said, /7,200 s/, "the worked answer, not just 'wrong'");
+  // Another unit for the same answer: 2 h is 120 min.
+  await field.fill("120 min");
+  assert.equal(await ex.getAttribute("data-state"), "open", "a new answer clears the verdict");
+  await check.click();
+  assert.equal(await ex.getAttribute("data-state"), "right");
+  assert.match(await ex.locator(".exercise-verdict").textContent(), /^Right\./);
+  assert.ok(await ex.locator(".exercise-done").isVisible());
+  // The page's decimal mark is the reader's: a comma is explained.
+  await field.fill("1,5 h");
+  assert.notEqual(await ex.locator(".field-error").textContent(), "");
+  // Kept across a reload: the exercise still says it is done.
+  await visit(page, "en/running-jobs#checkpoint-interval");
+  assert.ok(await exercise(page, "young-by-hand").locator(".exercise-done").isVisible());
+  assert.equal(await exercise(page, "young-by-hand").getAttribute("data-state"), "done");
+  assert.deepEqual(page.problems, []);
+  await context.close();
+});
+
+test("a multiple choice says why each option is right or wrong, and the solution is recorded", async () => {
+  const { context, page } = await openPage();
+  await visit(page, "en/running-jobs#checkpoint-interval");
+  const ex = exercise(page, "bigger-job-interval");
+  await ex.scrollIntoViewIfNeeded();
+  const check = ex.getByRole("button", { name: "Check" });
+  await check.click();
+  assert.equal(squash(await ex.locator(".exercise-said").innerText()), "Choose an answer first.");
+  await ex.getByLabel("It becomes a quarter.").check();
+  await check.click();
+  assert.equal(await ex.getAttribute("data-state"), "wrong");
+  assert.match(squash(await ex.locator(".exercise-said").innerText()), /^Not quite\. .*square root/);
+  await ex.getByLabel("It halves.").check();
+  await check.click();
+  assert.equal(await ex.getAttribute("data-state"), "right");
+  // The whole answer: every option marked, each with its why.
+  await ex.getByText("Show the answer").click();
+  const marks = await ex.locator(".exercise-whys li").evaluateAll((lis) => lis.map((li) => li.className));
+  assert.deepEqual(marks, ["right", "wrong", "wrong", "wrong"]);
+  const saved = await page.evaluate(() => localStorage.getItem("gpu-book.exercise.bigger-job-interval"));
+  assert.equal(saved, "1 right tries=2 solution");
+  assert.deepEqual(page.problems, []);
+  await context.close();
+});
+
+test("in Spanish the exercises speak Spanish and read Spanish numbers", async () => {
+  const { context, page } = await openPage({ locale: "es-MX" });
+  await visit(page, "es/running-jobs#checkpoint-interval");
+  const number = exercise(page, "young-by-hand");
+  await number.scrollIntoViewIfNeeded();
+  await number.getByLabel("Tu respuesta").fill("7,200 s");
+  await number.getByRole("button", { name: "Comprobar" }).click();
+  assert.equal(await number.getAttribute("data-state"), "right");
+  assert.match(await number.locator(".exercise-verdict").textContent(), /^Correcto\./);
+  const choice = exercise(page, "bigger-job-interval");
+  await choice.getByLabel("Sigue igual: el costo del checkpoint no cambió.").check();
+  await choice.getByRole("button", { name: "Comprobar" }).click();
+  assert.match(squash(await choice.locator(".exercise-said").innerText()), /^Todavía no\. .*MTBF del trabajo/);
+  assert.deepEqual(page.problems, []);
+  await context.close();
+});
+
+test("without scripts an exercise still shows its question, its options and the whole answer", async () => {
+  const context = await env.browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto(`${env.url}en/running-jobs/`);
+  const ex = exercise(page, "bigger-job-interval");
+  assert.match(await ex.locator(".exercise-question").textContent(), /4,096 GPUs/);
+  assert.equal(await ex.locator(".exercise-option").count(), 4);
+  await ex.getByText("Show the answer").click();
+  assert.ok(await ex.locator(".exercise-whys li.right").isVisible());
+  assert.match(await exercise(page, "young-by-hand").locator(".exercise-answer").textContent(), /2\u00a0h/);
+  await context.close();
+});
+
+test("the contents count each page's exercises done, in the reader's language, and forget them on request", async () => {
+  const { context, page } = await openPage();
+  await visit(page, "en/running-jobs#checkpoint-interval");
+  const ex = exercise(page, "young-by-hand");
+  await ex.scrollIntoViewIfNeeded();
+  await ex.getByLabel("Your answer").fill("2 h");
+  await ex.getByRole("button", { name: "Check" }).click();
+  await page.goto(`${env.url}en/`);
+  const chapter = page.locator(".contents-entry").first().locator(".contents-exercises");
+  assert.equal((await chapter.textContent()).trim(), "1 of 14 exercises done");
+  await page.goto(`${env.url}es/`);
+  assert.equal((await chapter.textContent()).trim(), "1 de 14 ejercicios resueltos");
+  page.once("dialog", (d) => d.accept());
+  await page.getByRole("button", { name: "Olvidar mis respuestas a los ejercicios" }).click();
+  assert.equal((await chapter.textContent()).trim(), "0 de 14 ejercicios resueltos");
+  assert.deepEqual(page.problems, []);
+  await context.close();
+});
+
+test("what the reader picked before an exercise came alive is kept", async () => {
+  const { context, page } = await openPage();
+  // Hold the wasm back until the reader has picked an option.
+  let release;
+  const held = new Promise((r) => (release = r));
+  await page.route("**/*.wasm", async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(`${env.url}en/running-jobs/#checkpoint-interval`);
+  const ex = exercise(page, "bigger-job-interval");
+  await ex.scrollIntoViewIfNeeded();
+  await ex.getByLabel("It halves.").check();
+  release();
+  await page.waitForSelector("[data-island=exercise]:has([data-exercise=bigger-job-interval])[data-live]");
+  assert.ok(await ex.getByLabel("It halves.").isChecked());
+  await ex.getByRole("button", { name: "Check" }).click();
+  assert.equal(await ex.getAttribute("data-state"), "right");
+  assert.deepEqual(page.problems, []);
+  await context.close();
+});
