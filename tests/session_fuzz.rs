@@ -272,8 +272,20 @@ fn slurm_command(rng: &mut Rng) -> String {
         "sacctmgr" => {
             let verb = rng.pick(&["show", "list", "add", "modify", "delete", "bogus", ""]);
             let what = rng.pick(&["assoc", "user", "account", "qos", "cluster", ""]);
-            let cond = rng.pick(&["tree", "where", "user=alice", "format=user%3,qos", "name="]);
-            let _ = write!(line, " {verb} {what} {cond} {}", word(rng));
+            let cond = rng.pick(&[
+                "tree",
+                "where",
+                "user=alice",
+                "format=user%3,qos",
+                "name=",
+                "team-b set fairshare=50",
+                "where name=bob set fairshare=x",
+                "carol account=team-b fairshare=2",
+                "team-c parent=team-a",
+                "team-a",
+            ]);
+            let flag = rng.pick(&["", "-i ", "-r "]);
+            let _ = write!(line, " {flag}{verb} {what} {cond} {}", word(rng));
         }
         "sreport" => {
             let report = rng.pick(&["utilization", "ut", "AccountUtilizationByUser", "", "x"]);

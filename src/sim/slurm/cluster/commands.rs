@@ -66,9 +66,9 @@ pub const COMMANDS: &[CommandInfo] = &[
     },
     CommandInfo {
         name: "sacctmgr",
-        summary: "the accounting database: sacctmgr show assoc|user|account|qos",
+        summary: "the accounting database: sacctmgr show assoc|user|account|qos, add|modify|delete",
         options: sacctmgr::OPTIONS,
-        run: Run::Read(sacctmgr::run),
+        run: Run::Write(sacctmgr::run),
     },
     CommandInfo {
         name: "salloc",

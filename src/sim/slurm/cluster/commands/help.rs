@@ -289,8 +289,8 @@ Usage: sshare [-a] [-A accounts] [-l] [-n] [-p] [-P] [-u users] [-U] [-V]
 
 pub(super) const SACCTMGR: &str = "\
 Usage: sacctmgr [OPTIONS] COMMAND [ENTITY] [CONDITIONS...]
-Show the accounting database: associations, users, accounts and QOS.
-Changing it (add, modify, delete) is not simulated.
+Show and change the accounting database: associations, users, accounts
+and QOS. Changes are for root and operators.
 
   show|list associations  accounts and users with their shares and QOS
   show|list users         users, their default account and admin level
@@ -298,11 +298,19 @@ Changing it (add, modify, delete) is not simulated.
   show|list qos           qualities of service and their priorities
   conditions: user=LIST account=LIST name=LIST format=F1,F2%WIDTH
               tree (associations), withassoc (users and accounts)
+  add account NAME [parent=P] [fairshare=N]
+  add user NAME account=A [defaultaccount=A] [fairshare=N]
+  modify account|user [where] name=NAME [account=A] set fairshare=N
+  delete account|user [where] name=NAME [account=A]
+
+  -i, --immediate         commit without asking (asked only when an
+                          answer is piped in: echo y | sacctmgr ...)
 
   -n, --noheader          no header lines
   -p, --parsable          fields separated by |, with a trailing |
   -P, --parsable2         fields separated by |
   -s, --associations      users and accounts with their associations
+  -r, --readonly          refuse changes
   -V, --version           print the version
       --help, --usage     this help
 ";
