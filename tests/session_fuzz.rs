@@ -51,9 +51,9 @@ impl Rng {
     }
 }
 
-const SLURM: [&str; 12] = [
+const SLURM: [&str; 13] = [
     "sbatch", "srun", "salloc", "squeue", "sinfo", "sacct", "scontrol", "sprio", "sshare",
-    "scancel", "sacctmgr", "sreport",
+    "scancel", "sacctmgr", "sreport", "sstat",
 ];
 
 const SBATCH_FLAGS: [&str; 24] = [
@@ -286,6 +286,11 @@ fn slurm_command(rng: &mut Rng) -> String {
             ]);
             let flag = rng.pick(&["", "-i ", "-r "]);
             let _ = write!(line, " {flag}{verb} {what} {cond} {}", word(rng));
+        }
+        "sstat" => {
+            let step = rng.pick(&["", ".0", ".batch", ".x", "_1"]);
+            let flags = rng.pick(&["", "-a ", "-P ", "-n -o jobid,avecpu,maxrss ", "-o bogus "]);
+            let _ = write!(line, " {flags}-j {}{step}", job_id(rng));
         }
         "sreport" => {
             let report = rng.pick(&["utilization", "ut", "AccountUtilizationByUser", "", "x"]);

@@ -315,6 +315,24 @@ and QOS. Changes are for root and operators.
       --help, --usage     this help
 ";
 
+pub(super) const SSTAT: &str = "\
+Usage: sstat [OPTIONS] -j JOB[.STEP]
+Resource use of a running job's steps: CPU time, memory, disk.
+Without a step: the lowest-numbered running step (JOB.batch for the
+batch script itself).
+
+  -a, --allsteps          every running step of the job
+  -e, --helpformat        the fields -o accepts
+  -i, --pidformat         job id, nodes and pids
+  -j, --jobs=LIST         the jobs or steps (JOB, JOB.STEP, JOB.batch)
+  -n, --noheader          no header lines
+  -o, --format=LIST       these fields (NAME or NAME%WIDTH)
+  -p, --parsable          fields separated by |, with a trailing |
+  -P, --parsable2         fields separated by |
+  -V, --version           print the version
+      --help, --usage     this help
+";
+
 pub(super) const SREPORT: &str = "\
 Usage: sreport [OPTIONS] cluster utilization [start=TIME] [end=TIME]
 The cluster's CPU time in a window (default: yesterday), from the jobs'

@@ -39,7 +39,7 @@ pub(super) const OPTIONS: &[Opt] = &[
 
 /// sacct's fields and default widths, in its table's order (prefixes
 /// match the first field that starts with them).
-const FIELDS: &[(&str, i32)] = &[
+pub(super) const FIELDS: &[(&str, i32)] = &[
     ("Account", 10),
     ("AdminComment", 15),
     ("AllocCPUS", 10),

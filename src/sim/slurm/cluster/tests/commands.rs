@@ -23,7 +23,7 @@ fn every_command_has_help_usage_and_options() {
         names,
         [
             "sacct", "sacctmgr", "salloc", "sbatch", "scancel", "scontrol", "sinfo", "sprio",
-            "squeue", "sreport", "srun", "sshare"
+            "squeue", "sreport", "srun", "sshare", "sstat"
         ]
     );
     for name in names {

@@ -60,6 +60,7 @@ fn word() -> impl Strategy<Value = String> {
             "sacct",
             "sprio",
             "sshare",
+            "sstat",
             "sacctmgr",
             "sreport",
             "cluster",
