@@ -645,3 +645,42 @@ fn scontrol_show_job_d_names_the_gpus_each_node_holds() {
         "{out}"
     );
 }
+
+#[test]
+fn scontrol_show_config_lists_the_reference_conf_with_defaults() {
+    let mut t = Term::new("2026-11-30T03:00:00");
+    let text = stdout(&t.root("scontrol show config"));
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines[0], "Configuration data as of 2026-11-30T03:00:00");
+    for line in [
+        "AccountingStorageEnforce = associations",
+        "ClusterName             = cluster",
+        "DefMemPerCPU            = 4000",
+        "EnforcePartLimits       = ALL",
+        "GresTypes               = gpu",
+        "MessageTimeout          = 10 sec",
+        "MinJobAge               = 300 sec",
+        "MpiDefault              = none",
+        "PriorityDecayHalfLife   = 7-00:00:00",
+        "PriorityCalcPeriod      = 00:01:00",
+        "PriorityFlags           = ",
+        "PriorityType            = priority/multifactor",
+        "PriorityWeightFairShare = 10000",
+        "PriorityWeightTRES      = GRES/gpu=1000",
+        "SchedulerType           = sched/backfill",
+        "SelectType              = select/cons_tres",
+        "SelectTypeParameters    = CR_CORE_MEMORY",
+        "SlurmctldTimeout        = 120 sec",
+        "SLURM_VERSION           = 22.05.8",
+    ] {
+        assert!(lines.contains(&line), "{line}\n{text}");
+    }
+    assert_eq!(
+        lines[lines.len() - 2..],
+        ["", "Slurmctld(primary) at vm is UP"]
+    );
+    // Sorted as slurmctld lists them: the priority keys together.
+    let at = |key: &str| lines.iter().position(|l| l.starts_with(key));
+    assert!(at("PriorityDecayHalfLife") < at("PriorityType "));
+    assert!(at("PriorityType ") < at("PriorityWeightAge"));
+}
