@@ -204,6 +204,7 @@ Show and change the cluster's jobs, nodes and partitions.
   show job [ID]                       a job (all jobs without ID); -d adds details
   show node [NAME]                    a node (all nodes without NAME)
   show partition [NAME]               a partition (all without NAME)
+  show config                         the controller's main settings
   show hostnames [HOSTLIST]           one host a line (default: $SLURM_JOB_NODELIST)
   show hostlist NAMES                 names as one hostlist, e.g. node-[1-3]
   update NodeName=HOSTS State=DRAIN|DOWN|RESUME|UNDRAIN [Reason=TEXT]
