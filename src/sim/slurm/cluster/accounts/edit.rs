@@ -44,7 +44,7 @@ impl Accounts {
             let uid = self
                 .users
                 .iter()
-                .map(|u| u.uid + 1)
+                .map(|u| u.uid.saturating_add(1))
                 .max()
                 .unwrap_or(FIRST_NEW_UID)
                 .max(FIRST_NEW_UID);

@@ -59,28 +59,29 @@ impl StepUse {
         let (ave_cpu, min_cpu) = if batch {
             (0, 0)
         } else {
-            let ave = secs * per_task_cpus * 97 / 100;
+            let ave = secs.saturating_mul(per_task_cpus).saturating_mul(97) / 100;
             (ave, if ntasks > 1 { ave * 95 / 100 } else { ave })
         };
         let per_node_tasks = u64::from(ntasks.div_ceil(job.shape.nodes.max(1)));
-        let task_mem = (job.shape.per_node.mem_mb * MIB / per_node_tasks.max(1)).max(256 * MIB);
+        let task_mem =
+            (job.shape.per_node.mem_mb.saturating_mul(MIB) / per_node_tasks.max(1)).max(256 * MIB);
         let max_rss = if batch {
             4 * MIB + 92 * KIB
         } else {
             // 30% of the task's memory, rising to 70% at ten minutes, in whole KiB.
             let permille = 300 + 400 * secs.min(600) / 600;
-            task_mem / 1000 * permille / KIB * KIB
+            (task_mem / 1000).saturating_mul(permille) / KIB * KIB
         };
         let ave_rss = if ntasks > 1 {
             max_rss / 100 * 90 / KIB * KIB
         } else {
             max_rss
         };
-        let vm = |rss: u64| rss / 2 * 5 / KIB * KIB + 200 * MIB;
+        let vm = |rss: u64| (rss / 2).saturating_mul(5) / KIB * KIB + 200 * MIB;
         let (read, write) = if batch {
             (12 * KIB, 0)
         } else {
-            (secs * 2 * MIB, secs * 512 * KIB)
+            (secs.saturating_mul(2 * MIB), secs.saturating_mul(512 * KIB))
         };
         Self {
             job_id: job.id,
@@ -93,9 +94,9 @@ impl StepUse {
             max_rss,
             ave_vm: vm(ave_rss),
             max_vm: vm(max_rss),
-            ave_read: read * 9 / 10,
+            ave_read: read.saturating_mul(9) / 10,
             max_read: read,
-            ave_write: write * 9 / 10,
+            ave_write: write.saturating_mul(9) / 10,
             max_write: write,
         }
     }
@@ -167,14 +168,22 @@ pub(super) fn value(c: &Cluster, s: &StepUse, name: &str) -> Option<String> {
         "TRESUsageInMin" => StepUse::tres_in(s.min_cpu, s.ave_read, s.ave_rss, s.ave_vm),
         "TRESUsageInTot" => {
             let n = u64::from(s.ntasks);
-            StepUse::tres_in(s.ave_cpu * n, s.ave_read * n, s.ave_rss * n, s.ave_vm * n)
+            StepUse::tres_in(
+                s.ave_cpu.saturating_mul(n),
+                s.ave_read.saturating_mul(n),
+                s.ave_rss.saturating_mul(n),
+                s.ave_vm.saturating_mul(n),
+            )
         }
         "TRESUsageInMaxNode" | "TRESUsageInMinNode" => s.tres_where(&first),
         "TRESUsageInMaxTask" | "TRESUsageInMinTask" => s.tres_where("0"),
         "TRESUsageOutAve" => format!("energy=0,fs/disk={}", s.ave_write),
         "TRESUsageOutMax" => format!("energy=0,fs/disk={}", s.max_write),
         "TRESUsageOutMin" => format!("energy=0,fs/disk={}", s.ave_write),
-        "TRESUsageOutTot" => format!("energy=0,fs/disk={}", s.ave_write * u64::from(s.ntasks)),
+        "TRESUsageOutTot" => format!(
+            "energy=0,fs/disk={}",
+            s.ave_write.saturating_mul(u64::from(s.ntasks))
+        ),
         "TRESUsageOutMaxNode" | "TRESUsageOutMinNode" => format!("fs/disk={first}"),
         "TRESUsageOutMaxTask" | "TRESUsageOutMinTask" => "fs/disk=0".to_owned(),
         _ => return None,
