@@ -236,6 +236,7 @@ Accounting records of jobs and their steps (.batch, and .0, .1 for srun steps).
   -o, --format=FIELDS     fields to print, e.g. JobID,State,Elapsed%12
   -p, --parsable          fields separated by |, with a trailing |
   -P, --parsable2         fields separated by |
+      --delimiter=TEXT    with -p or -P, TEXT between fields instead of |
   -s, --state=LIST        only jobs in these states (CD,F,TO,CA,NF,R,PD)
   -S, --starttime=TIME    jobs since this time (default: midnight)
   -u, --user=LIST         only jobs of these users

@@ -684,3 +684,26 @@ fn scontrol_show_config_lists_the_reference_conf_with_defaults() {
     assert!(at("PriorityDecayHalfLife") < at("PriorityType "));
     assert!(at("PriorityType ") < at("PriorityWeightAge"));
 }
+
+#[test]
+fn sacct_delimiter_replaces_the_bar_only_when_parsable() {
+    let mut t = Term::new("2026-11-30T00:00:00");
+    t.submit("alice", "~", "sbatch -n 2 --wrap \"sleep 60\"");
+    t.c.advance(120);
+    assert_eq!(
+        stdout(&t.run_as(
+            "alice",
+            "~",
+            "sacct -X -p --delimiter=, -o jobid,state,exitcode"
+        )),
+        "JobID,State,ExitCode,\n1,COMPLETED,0:0,\n"
+    );
+    assert_eq!(
+        stdout(&t.run_as("alice", "~", "sacct -X -P --delimiter=:: -n -o jobid,state")),
+        "1::COMPLETED\n"
+    );
+    assert_eq!(
+        stdout(&t.run_as("alice", "~", "sacct -X -n --delimiter=, -o jobid,state")),
+        "1             COMPLETED \n"
+    );
+}
