@@ -51,9 +51,9 @@ impl Rng {
     }
 }
 
-const SLURM: [&str; 12] = [
+const SLURM: [&str; 13] = [
     "sbatch", "srun", "salloc", "squeue", "sinfo", "sacct", "scontrol", "sprio", "sshare",
-    "scancel", "sacctmgr", "sreport",
+    "scancel", "sacctmgr", "sreport", "sstat",
 ];
 
 const SBATCH_FLAGS: [&str; 24] = [
@@ -272,8 +272,25 @@ fn slurm_command(rng: &mut Rng) -> String {
         "sacctmgr" => {
             let verb = rng.pick(&["show", "list", "add", "modify", "delete", "bogus", ""]);
             let what = rng.pick(&["assoc", "user", "account", "qos", "cluster", ""]);
-            let cond = rng.pick(&["tree", "where", "user=alice", "format=user%3,qos", "name="]);
-            let _ = write!(line, " {verb} {what} {cond} {}", word(rng));
+            let cond = rng.pick(&[
+                "tree",
+                "where",
+                "user=alice",
+                "format=user%3,qos",
+                "name=",
+                "team-b set fairshare=50",
+                "where name=bob set fairshare=x",
+                "carol account=team-b fairshare=2",
+                "team-c parent=team-a",
+                "team-a",
+            ]);
+            let flag = rng.pick(&["", "-i ", "-r "]);
+            let _ = write!(line, " {flag}{verb} {what} {cond} {}", word(rng));
+        }
+        "sstat" => {
+            let step = rng.pick(&["", ".0", ".batch", ".x", "_1"]);
+            let flags = rng.pick(&["", "-a ", "-P ", "-n -o jobid,avecpu,maxrss ", "-o bogus "]);
+            let _ = write!(line, " {flags}-j {}{step}", job_id(rng));
         }
         "sreport" => {
             let report = rng.pick(&["utilization", "ut", "AccountUtilizationByUser", "", "x"]);

@@ -5,6 +5,8 @@
 //! reference cluster's `sshare` RawUsage counts), and decays with
 //! `PriorityDecayHalfLife` at every priority calculation.
 
+mod edit;
+
 use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};

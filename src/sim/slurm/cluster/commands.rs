@@ -1,7 +1,7 @@
 //! The Slurm command-line tools over the cluster, each a pure function of
 //! its arguments, its stdin and the caller: `sbatch`, `srun`, `squeue`,
 //! `sinfo`, `scancel`, `scontrol`, `sacct`, `sacctmgr`, `sprio`, `sreport`,
-//! `sshare`. Each prints
+//! `sshare`, `sstat`. Each prints
 //! what Slurm 22.05.8 prints, on the stream it uses, with its exit status;
 //! `--help` and `--usage` describe, in our own words, the options this
 //! model supports.
@@ -26,6 +26,7 @@ mod squeue;
 mod sreport;
 mod srun;
 mod sshare;
+mod sstat;
 
 pub(crate) use srun::{StepRequest, step_request};
 
@@ -66,9 +67,9 @@ pub const COMMANDS: &[CommandInfo] = &[
     },
     CommandInfo {
         name: "sacctmgr",
-        summary: "the accounting database: sacctmgr show assoc|user|account|qos",
+        summary: "the accounting database: sacctmgr show assoc|user|account|qos, add|modify|delete",
         options: sacctmgr::OPTIONS,
-        run: Run::Read(sacctmgr::run),
+        run: Run::Write(sacctmgr::run),
     },
     CommandInfo {
         name: "salloc",
@@ -129,6 +130,12 @@ pub const COMMANDS: &[CommandInfo] = &[
         summary: "fair-share usage and factors of accounts and users",
         options: sshare::OPTIONS,
         run: Run::Read(sshare::run),
+    },
+    CommandInfo {
+        name: "sstat",
+        summary: "resource use of running job steps: sstat -j JOBID",
+        options: sstat::OPTIONS,
+        run: Run::Read(sstat::run),
     },
 ];
 

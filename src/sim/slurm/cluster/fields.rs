@@ -78,6 +78,16 @@ impl Parsable {
 /// left-aligns; `None` prints blank. Values longer than the width end in
 /// `+`.
 pub(crate) fn print_fields_row(cells: &[(Option<String>, i32)], parsable: Parsable) -> String {
+    delimited_row(cells, parsable, "|")
+}
+
+/// [`print_fields_row`] with `delimiter` between parsable cells in
+/// place of `|` (sacct's `--delimiter`).
+pub(crate) fn delimited_row(
+    cells: &[(Option<String>, i32)],
+    parsable: Parsable,
+    delimiter: &str,
+) -> String {
     let mut line = String::new();
     let last = cells.len().saturating_sub(1);
     for (i, (value, len)) in cells.iter().enumerate() {
@@ -86,7 +96,7 @@ pub(crate) fn print_fields_row(cells: &[(Option<String>, i32)], parsable: Parsab
             Parsable::NoEnding if i == last => line.push_str(text),
             Parsable::Ending | Parsable::NoEnding => {
                 line.push_str(text);
-                line.push('|');
+                line.push_str(delimiter);
             }
             Parsable::No => {
                 let width = usize::try_from(len.unsigned_abs()).unwrap_or(0);
@@ -118,6 +128,15 @@ fn plus_cut(text: &str, width: usize) -> String {
 
 /// The header and the dashes of `print_fields_header`.
 pub(crate) fn print_fields_header(names: &[(&str, i32)], parsable: Parsable) -> Vec<String> {
+    delimited_header(names, parsable, "|")
+}
+
+/// [`print_fields_header`] with `delimiter` between parsable names.
+pub(crate) fn delimited_header(
+    names: &[(&str, i32)],
+    parsable: Parsable,
+    delimiter: &str,
+) -> Vec<String> {
     let cells: Vec<(Option<String>, i32)> = names
         .iter()
         .map(|(n, len)| {
@@ -125,7 +144,7 @@ pub(crate) fn print_fields_header(names: &[(&str, i32)], parsable: Parsable) -> 
             (Some(n.chars().take(width.max(1)).collect()), *len)
         })
         .collect();
-    let mut lines = vec![print_fields_row(&cells, parsable)];
+    let mut lines = vec![delimited_row(&cells, parsable, delimiter)];
     if parsable == Parsable::No {
         lines.push(
             names

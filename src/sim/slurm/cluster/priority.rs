@@ -133,6 +133,22 @@ impl Cluster {
         }
     }
 
+    /// Recomputes every pending job's priority now, without charging or
+    /// decaying usage: after the shares or associations change
+    /// (`sacctmgr`), so `sprio` shows the new fair-share factors at once.
+    pub(crate) fn reprioritize(&mut self) {
+        let pending: Vec<u32> = self
+            .jobs
+            .values()
+            .filter(|j| j.state == JobState::Pending)
+            .map(|j| j.id)
+            .collect();
+        for id in pending {
+            self.set_priority(id);
+        }
+        self.queue.reorder();
+    }
+
     /// Computes the priority of one pending job now (0 while held).
     pub(crate) fn set_priority(&mut self, id: u32) {
         let fair_share = self.fair_share_by_assoc();

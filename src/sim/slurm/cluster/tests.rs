@@ -1,6 +1,7 @@
 //! Tests of the cluster: the reference transcripts replayed (`golden`),
 //! scheduling and job lifecycles (`scheduling`), commands and their
-//! mistakes (`commands`), the accounting tools (`accounting`), determinism and random inputs (`props`).
+//! mistakes (`commands`), the accounting tools (`accounting`) and changes to
+//! their database (`account_changes`), determinism and random inputs (`props`).
 
 use std::collections::BTreeMap;
 
@@ -8,6 +9,7 @@ use super::clock::parse_iso;
 use super::script::words;
 use super::*;
 
+mod account_changes;
 mod accounting;
 mod commands;
 mod golden;
@@ -16,6 +18,21 @@ mod job_shell;
 mod props;
 mod scheduling;
 mod transcripts;
+
+/// A command's exit status, stdout and stderr.
+pub(super) fn out(o: &CommandOutput) -> (i32, String, String) {
+    (o.exit, o.text(Stream::Stdout), o.text(Stream::Stderr))
+}
+
+/// Success with `text` on stdout.
+pub(super) fn ok(text: &str) -> (i32, String, String) {
+    (0, text.to_owned(), String::new())
+}
+
+/// Exit status 1 with `text` on stderr.
+pub(super) fn failed(text: &str) -> (i32, String, String) {
+    (1, String::new(), text.to_owned())
+}
 
 /// A terminal on a cluster: files that sbatch may read, commands run as a
 /// user in a directory.

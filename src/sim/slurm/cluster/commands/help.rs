@@ -204,6 +204,7 @@ Show and change the cluster's jobs, nodes and partitions.
   show job [ID]                       a job (all jobs without ID); -d adds details
   show node [NAME]                    a node (all nodes without NAME)
   show partition [NAME]               a partition (all without NAME)
+  show config                         the controller's main settings
   show hostnames [HOSTLIST]           one host a line (default: $SLURM_JOB_NODELIST)
   show hostlist NAMES                 names as one hostlist, e.g. node-[1-3]
   update NodeName=HOSTS State=DRAIN|DOWN|RESUME|UNDRAIN [Reason=TEXT]
@@ -235,6 +236,7 @@ Accounting records of jobs and their steps (.batch, and .0, .1 for srun steps).
   -o, --format=FIELDS     fields to print, e.g. JobID,State,Elapsed%12
   -p, --parsable          fields separated by |, with a trailing |
   -P, --parsable2         fields separated by |
+      --delimiter=TEXT    with -p or -P, TEXT between fields instead of |
   -s, --state=LIST        only jobs in these states (CD,F,TO,CA,NF,R,PD)
   -S, --starttime=TIME    jobs since this time (default: midnight)
   -u, --user=LIST         only jobs of these users
@@ -289,8 +291,8 @@ Usage: sshare [-a] [-A accounts] [-l] [-n] [-p] [-P] [-u users] [-U] [-V]
 
 pub(super) const SACCTMGR: &str = "\
 Usage: sacctmgr [OPTIONS] COMMAND [ENTITY] [CONDITIONS...]
-Show the accounting database: associations, users, accounts and QOS.
-Changing it (add, modify, delete) is not simulated.
+Show and change the accounting database: associations, users, accounts
+and QOS. Changes are for root and operators.
 
   show|list associations  accounts and users with their shares and QOS
   show|list users         users, their default account and admin level
@@ -298,11 +300,37 @@ Changing it (add, modify, delete) is not simulated.
   show|list qos           qualities of service and their priorities
   conditions: user=LIST account=LIST name=LIST format=F1,F2%WIDTH
               tree (associations), withassoc (users and accounts)
+  add account NAME [parent=P] [fairshare=N]
+  add user NAME account=A [defaultaccount=A] [fairshare=N]
+  modify account|user [where] name=NAME [account=A] set fairshare=N
+  delete account|user [where] name=NAME [account=A]
+
+  -i, --immediate         commit without asking (asked only when an
+                          answer is piped in: echo y | sacctmgr ...)
 
   -n, --noheader          no header lines
   -p, --parsable          fields separated by |, with a trailing |
   -P, --parsable2         fields separated by |
   -s, --associations      users and accounts with their associations
+  -r, --readonly          refuse changes
+  -V, --version           print the version
+      --help, --usage     this help
+";
+
+pub(super) const SSTAT: &str = "\
+Usage: sstat [OPTIONS] -j JOB[.STEP]
+Resource use of a running job's steps: CPU time, memory, disk.
+Without a step: the lowest-numbered running step (JOB.batch for the
+batch script itself).
+
+  -a, --allsteps          every running step of the job
+  -e, --helpformat        the fields -o accepts
+  -i, --pidformat         job id, nodes and pids
+  -j, --jobs=LIST         the jobs or steps (JOB, JOB.STEP, JOB.batch)
+  -n, --noheader          no header lines
+  -o, --format=LIST       these fields (NAME or NAME%WIDTH)
+  -p, --parsable          fields separated by |, with a trailing |
+  -P, --parsable2         fields separated by |
   -V, --version           print the version
       --help, --usage     this help
 ";

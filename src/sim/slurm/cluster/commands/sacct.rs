@@ -3,13 +3,13 @@
 //! the default fields `JobID,JobName,Partition,Account,AllocCPUS,State,
 //! ExitCode`, `-o` with sacct's field names (any unambiguous prefix,
 //! `%width`), `-X` jobs only, `-P`/`-p` parsable, `-b`, `-l`, filters
-//! `-j -u -a -s -S`. A requeued job that has not run again shows the run
+//! `-j -u -a -s -S`, `--delimiter` for `-p`/`-P`. A requeued job that has not run again shows the run
 //! before (`REQUEUED`); `-D` shows every run. Fields this model does not
 //! measure (memory use, energy, ...) print blank.
 
 use super::super::super::getopt::{HasArg, Opt, Parsed, opt};
 use super::super::clock;
-use super::super::fields::{Parsable, mem_units, print_fields_header, print_fields_row};
+use super::super::fields::{Parsable, delimited_header, delimited_row, mem_units};
 use super::super::output::CommandOutput;
 use super::super::state::{Job, JobState, RunRecord, StepId, StepRecord};
 use super::super::{Caller, Cluster};
@@ -19,6 +19,7 @@ use crate::sim::slurm::time_spec::scontrol_time;
 pub(super) const OPTIONS: &[Opt] = &[
     opt("allusers", Some('a'), &["allusers"], HasArg::No),
     opt("brief", Some('b'), &["brief"], HasArg::No),
+    opt("delimiter", None, &["delimiter"], HasArg::Required),
     opt("duplicates", Some('D'), &["duplicates"], HasArg::No),
     opt("helpformat", Some('e'), &["helpformat"], HasArg::No),
     opt("endtime", Some('E'), &["endtime"], HasArg::Required),
@@ -39,7 +40,7 @@ pub(super) const OPTIONS: &[Opt] = &[
 
 /// sacct's fields and default widths, in its table's order (prefixes
 /// match the first field that starts with them).
-const FIELDS: &[(&str, i32)] = &[
+pub(super) const FIELDS: &[(&str, i32)] = &[
     ("Account", 10),
     ("AdminComment", 15),
     ("AllocCPUS", 10),
@@ -192,6 +193,8 @@ struct Query {
     /// The fields to print: (name, width).
     columns: Vec<(&'static str, i32)>,
     parsable: Parsable,
+    /// `--delimiter`: between `-p`/`-P` cells instead of `|`.
+    delimiter: String,
     jobs: Option<Vec<Wanted>>,
     /// `-S`: runs that ended before it are left out.
     start: Option<i64>,
@@ -348,6 +351,7 @@ fn read_query(c: &Cluster, p: &Parsed, me: &str) -> Result<Query, CommandOutput>
     Ok(Query {
         columns,
         parsable,
+        delimiter: p.value("delimiter").unwrap_or("|").to_owned(),
         jobs,
         start,
         end,
@@ -449,7 +453,7 @@ fn select<'a>(c: &'a Cluster, q: &Query) -> Vec<Line<'a>> {
 fn print(c: &Cluster, q: &Query, lines: &[Line<'_>]) -> CommandOutput {
     let mut out = CommandOutput::default();
     if q.header {
-        for line in print_fields_header(&q.columns, q.parsable) {
+        for line in delimited_header(&q.columns, q.parsable, &q.delimiter) {
             out.out_line(&line);
         }
     }
@@ -459,7 +463,7 @@ fn print(c: &Cluster, q: &Query, lines: &[Line<'_>]) -> CommandOutput {
             .iter()
             .map(|&(name, width)| (value(c, name, line), width))
             .collect();
-        out.out_line(&print_fields_row(&cells, q.parsable));
+        out.out_line(&delimited_row(&cells, q.parsable, &q.delimiter));
     }
     out
 }

@@ -1,8 +1,19 @@
-//! `sacctmgr show|list associations|users|accounts|qos`: the accounting
-//! database as Slurm 22.05's sacctmgr lists it (`src/sacctmgr/*.c`), in
-//! `print_fields` cells with its default columns, `format=` (with `%N`
-//! widths), `tree`, `withassoc` (`-s`) and name filters. The database is
-//! read-only here: `add`, `modify` and `delete` are refused.
+//! `sacctmgr`: the accounting database as Slurm 22.05's sacctmgr lists
+//! and changes it (`src/sacctmgr/*.c`). `show|list
+//! associations|users|accounts|qos` prints `print_fields` cells with its
+//! default columns, `format=` (with `%N` widths), `tree`, `withassoc`
+//! (`-s`) and name filters. Root and operators `add` accounts and users,
+//! `modify` their shares and `delete` them ([`add`], [`modify`],
+//! [`delete`]); the questions sacctmgr asks before committing are
+//! answered as [`commit`] describes. A user is in the database while they
+//! have an association.
+
+mod add;
+mod change;
+mod commit;
+mod delete;
+mod modify;
+mod select;
 
 use super::super::super::getopt::{HasArg, Opt, opt};
 use super::super::fields::{Parsable, print_fields_header, print_fields_row};
@@ -10,6 +21,9 @@ use super::super::output::CommandOutput;
 use super::super::{Caller, Cluster};
 use super::{VERSION, help, keyword, parse};
 use crate::sim::fair_share::{Algorithm, share_rows};
+use change::{Request, not_simulated};
+use commit::Answers;
+use select::Kind;
 
 pub(super) const OPTIONS: &[Opt] = &[
     opt("help", Some('h'), &["help", "usage"], HasArg::No),
@@ -135,7 +149,12 @@ struct Conditions {
     with_assoc: bool,
 }
 
-pub(super) fn run(c: &Cluster, argv: &[String], caller: &Caller<'_>) -> CommandOutput {
+pub(super) fn run(
+    c: &mut Cluster,
+    argv: &[String],
+    stdin: &str,
+    caller: &mut Caller<'_>,
+) -> CommandOutput {
     let p = match parse("sacctmgr", argv, OPTIONS, 1) {
         Ok(p) => p,
         Err(out) => return out,
@@ -150,18 +169,18 @@ pub(super) fn run(c: &Cluster, argv: &[String], caller: &Caller<'_>) -> CommandO
     let verb = verb.as_str();
     if keyword(verb, "show", 3) || keyword(verb, "list", 3) {
         show(c, rest, parsable, !p.has("noheader"), p.has("associations"))
-    } else if ["add", "create", "delete", "remove"]
-        .iter()
-        .any(|w| keyword(verb, w, 3))
-        || keyword(verb, "modify", 1)
-        || keyword(verb, "update", 1)
-    {
-        let message = if c.is_operator(caller.user) {
-            "sacctmgr: changing the accounting database is not simulated yet\n"
-        } else {
-            " Error with request: Access/permission denied\n"
+    } else if let Some(change) = Change::read(verb) {
+        if p.has("readonly") {
+            return CommandOutput::failure("Can't run this command in readonly mode.\n", 1);
+        }
+        let request = Request {
+            operator: c.is_operator(caller.user),
+            user: caller.user,
+            uid: c.user(caller.user).map_or(0, |u| u.uid),
+            answers: Answers::new(p.has("immediate"), stdin),
+            out: CommandOutput::default(),
         };
-        CommandOutput::failure(message, 1)
+        change.run(c, rest, request)
     } else if keyword(verb, "version", 4) {
         help::text(VERSION)
     } else if keyword(verb, "help", 2) {
@@ -170,6 +189,100 @@ pub(super) fn run(c: &Cluster, argv: &[String], caller: &Caller<'_>) -> CommandO
         CommandOutput::default()
     } else {
         CommandOutput::failure(&format!("invalid keyword: {verb}\n"), 1)
+    }
+}
+
+/// A command that changes the database.
+#[derive(Debug, Clone, Copy)]
+enum Change {
+    Add,
+    Modify,
+    Delete,
+}
+
+impl Change {
+    /// The change `verb` names (`add`/`create`, `modify`/`update`,
+    /// `delete`/`remove`).
+    fn read(verb: &str) -> Option<Self> {
+        if keyword(verb, "add", 3) || keyword(verb, "create", 3) {
+            Some(Self::Add)
+        } else if keyword(verb, "modify", 1) || keyword(verb, "update", 1) {
+            Some(Self::Modify)
+        } else if keyword(verb, "delete", 3) || keyword(verb, "remove", 3) {
+            Some(Self::Delete)
+        } else {
+            None
+        }
+    }
+
+    /// Runs it on `ENTITY CONDITIONS...`.
+    fn run(self, c: &mut Cluster, words: &[String], r: Request<'_>) -> CommandOutput {
+        let (entity, rest) = match words.split_first() {
+            Some((e, rest)) => (e.as_str(), rest),
+            None => ("", words),
+        };
+        let account = keyword(entity, "Accounts", 1) || keyword(entity, "Acct", 4);
+        let user = keyword(entity, "Users", 1);
+        match (self, account, user) {
+            (Self::Add, true, _) => add::account(c, rest, r),
+            (Self::Add, _, true) => add::user(c, rest, r),
+            (Self::Modify, true, _) => modify::run(c, Kind::Account, rest, r),
+            (Self::Modify, _, true) => modify::run(c, Kind::User, rest, r),
+            (Self::Delete, true, _) => delete::run(c, Kind::Account, rest, r),
+            (Self::Delete, _, true) => delete::run(c, Kind::User, rest, r),
+            _ => self.other(entity),
+        }
+    }
+
+    /// An entity other than accounts and users: one sacctmgr knows is
+    /// not simulated; another gets sacctmgr's list of the valid ones.
+    fn other(self, entity: &str) -> CommandOutput {
+        let (known, list): (&[(&str, usize)], &str) = match self {
+            Self::Add => (
+                &[
+                    ("Cluster", 2),
+                    ("Coordinator", 2),
+                    ("Federation", 1),
+                    ("QOS", 1),
+                    ("Resource", 1),
+                ],
+                "\"Account\", \"Cluster\", \"Coordinator\", \"Federation\", \"QOS\", \"Resource\", \
+or \"User\"",
+            ),
+            Self::Modify => (
+                &[
+                    ("Clusters", 5),
+                    ("Federation", 1),
+                    ("Job", 1),
+                    ("QOSs", 1),
+                    ("Resource", 1),
+                ],
+                "\"Account\", \"Cluster\", \"Federation\", \"Job\", \"QOS\", \"Resource\" or \"User\"",
+            ),
+            Self::Delete => (
+                &[
+                    ("Clusters", 2),
+                    ("Coordinators", 2),
+                    ("Federations", 1),
+                    ("QOS", 2),
+                    ("Resource", 1),
+                ],
+                "\"Account\", \"Cluster\", \"Coordinator\", \"Federation\", \"QOS\", \"Resource\", \
+or \"User\"",
+            ),
+        };
+        if !entity.is_empty() && known.iter().any(|&(full, min)| keyword(entity, full, min)) {
+            return not_simulated(&format!("changing {entity}"));
+        }
+        let verb = match self {
+            Self::Add => "add",
+            Self::Modify => "modify",
+            Self::Delete => "delete",
+        };
+        CommandOutput::failure(
+            &format!("No valid entity in {verb} command\nInput line must include {list}\n"),
+            1,
+        )
     }
 }
 
@@ -329,7 +442,12 @@ fn rows(c: &Cluster, entity: Entity, cond: &Conditions) -> Vec<Row> {
             }
         }
         Entity::User => {
-            let mut users: Vec<_> = c.accounts.users.iter().filter(|u| named(&u.name)).collect();
+            let mut users: Vec<_> = c
+                .accounts
+                .users
+                .iter()
+                .filter(|u| named(&u.name) && !c.accounts.assocs_of(&u.name).is_empty())
+                .collect();
             crate::sort::by(&mut users, |a, b| a.name.cmp(&b.name));
             for u in users {
                 let admin = if u.name == "root" {

@@ -12,6 +12,7 @@ use super::{VERSION, help, parse};
 use crate::sim::slurm::hostlist::Hostlist;
 use crate::sim::slurm::time_spec::TimeLimit;
 
+mod config;
 mod record;
 mod show;
 

@@ -4,19 +4,7 @@
 //! default format and messages).
 
 use super::super::*;
-use super::Term;
-
-fn out(o: &CommandOutput) -> (i32, String, String) {
-    (o.exit, o.text(Stream::Stdout), o.text(Stream::Stderr))
-}
-
-fn ok(text: &str) -> (i32, String, String) {
-    (0, text.to_owned(), String::new())
-}
-
-fn failed(text: &str) -> (i32, String, String) {
-    (1, String::new(), text.to_owned())
-}
+use super::{Term, failed, ok, out};
 
 #[test]
 fn sacctmgr_lists_associations_with_the_default_columns() {
@@ -126,12 +114,12 @@ Input line must include \"Account\", \"Association\", \"Cluster\", \"Configurati
         failed("invalid keyword: frob\n")
     );
     assert_eq!(
-        out(&t.run_as("alice", "~", "sacctmgr add user carol account=team-a")),
+        out(&t.run_as("alice", "~", "sacctmgr modify user bob set fairshare=2")),
         failed(" Error with request: Access/permission denied\n")
     );
     assert_eq!(
         out(&t.root("sacctmgr modify user alice set maxjobs=2")),
-        failed("sacctmgr: changing the accounting database is not simulated yet\n")
+        failed("sacctmgr: setting maxjobs is not simulated yet\n")
     );
     assert_eq!(
         out(&t.root("sacctmgr -x")),

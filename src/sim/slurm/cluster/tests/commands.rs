@@ -23,7 +23,7 @@ fn every_command_has_help_usage_and_options() {
         names,
         [
             "sacct", "sacctmgr", "salloc", "sbatch", "scancel", "scontrol", "sinfo", "sprio",
-            "squeue", "sreport", "srun", "sshare"
+            "squeue", "sreport", "srun", "sshare", "sstat"
         ]
     );
     for name in names {
@@ -643,5 +643,67 @@ fn scontrol_show_job_d_names_the_gpus_each_node_holds() {
             "node-2 CPU_IDs=0 Mem=4000 GRES=gpu:1(IDX:0)"
         ],
         "{out}"
+    );
+}
+
+#[test]
+fn scontrol_show_config_lists_the_reference_conf_with_defaults() {
+    let mut t = Term::new("2026-11-30T03:00:00");
+    let text = stdout(&t.root("scontrol show config"));
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines[0], "Configuration data as of 2026-11-30T03:00:00");
+    for line in [
+        "AccountingStorageEnforce = associations",
+        "ClusterName             = cluster",
+        "DefMemPerCPU            = 4000",
+        "EnforcePartLimits       = ALL",
+        "GresTypes               = gpu",
+        "MessageTimeout          = 10 sec",
+        "MinJobAge               = 300 sec",
+        "MpiDefault              = none",
+        "PriorityDecayHalfLife   = 7-00:00:00",
+        "PriorityCalcPeriod      = 00:01:00",
+        "PriorityFlags           = ",
+        "PriorityType            = priority/multifactor",
+        "PriorityWeightFairShare = 10000",
+        "PriorityWeightTRES      = GRES/gpu=1000",
+        "SchedulerType           = sched/backfill",
+        "SelectType              = select/cons_tres",
+        "SelectTypeParameters    = CR_CORE_MEMORY",
+        "SlurmctldTimeout        = 120 sec",
+        "SLURM_VERSION           = 22.05.8",
+    ] {
+        assert!(lines.contains(&line), "{line}\n{text}");
+    }
+    assert_eq!(
+        lines[lines.len() - 2..],
+        ["", "Slurmctld(primary) at vm is UP"]
+    );
+    // Sorted as slurmctld lists them: the priority keys together.
+    let at = |key: &str| lines.iter().position(|l| l.starts_with(key));
+    assert!(at("PriorityDecayHalfLife") < at("PriorityType "));
+    assert!(at("PriorityType ") < at("PriorityWeightAge"));
+}
+
+#[test]
+fn sacct_delimiter_replaces_the_bar_only_when_parsable() {
+    let mut t = Term::new("2026-11-30T00:00:00");
+    t.submit("alice", "~", "sbatch -n 2 --wrap \"sleep 60\"");
+    t.c.advance(120);
+    assert_eq!(
+        stdout(&t.run_as(
+            "alice",
+            "~",
+            "sacct -X -p --delimiter=, -o jobid,state,exitcode"
+        )),
+        "JobID,State,ExitCode,\n1,COMPLETED,0:0,\n"
+    );
+    assert_eq!(
+        stdout(&t.run_as("alice", "~", "sacct -X -P --delimiter=:: -n -o jobid,state")),
+        "1::COMPLETED\n"
+    );
+    assert_eq!(
+        stdout(&t.run_as("alice", "~", "sacct -X -n --delimiter=, -o jobid,state")),
+        "1             COMPLETED \n"
     );
 }

@@ -66,6 +66,8 @@ pub(super) fn show(
             &parts,
             |i| partition_record(c, i).layout(one_line),
         );
+    } else if is(tag, "config", 1) {
+        super::config::show_config(c, out);
     } else if is(tag, "reservations", 1) || is(tag, "reservationname", 1) {
         out.out_line("No reservations in the system");
     } else {
