@@ -69,12 +69,17 @@ test("a multiple choice says why each option is right or wrong, and the solution
   await context.close();
 });
 
-test("in Spanish the exercises speak Spanish and read Spanish numbers", async () => {
+test("in Spanish the exercises speak Spanish, read Latin American numbers and explain right and wrong answers of both kinds", async () => {
   const { context, page } = await openPage({ locale: "es-MX" });
   await visit(page, "es/running-jobs#checkpoint-interval");
   const number = exercise(page, "young-by-hand");
   await number.scrollIntoViewIfNeeded();
-  await number.getByLabel("Tu respuesta").fill("7,200 s");
+  const answer = number.getByLabel("Tu respuesta");
+  await answer.fill("1.5 h");
+  await number.getByRole("button", { name: "Comprobar" }).click();
+  assert.equal(await number.getAttribute("data-state"), "wrong");
+  assert.match(squash(await number.locator(".exercise-said").innerText()), /^Todavía no\. Primero hay que pasar ambos a la misma unidad/);
+  await answer.fill("7,200 s");
   await number.getByRole("button", { name: "Comprobar" }).click();
   assert.equal(await number.getAttribute("data-state"), "right");
   assert.match(await number.locator(".exercise-verdict").textContent(), /^Correcto\./);
@@ -82,6 +87,10 @@ test("in Spanish the exercises speak Spanish and read Spanish numbers", async ()
   await choice.getByLabel("Sigue igual: el costo del checkpoint no cambió.").check();
   await choice.getByRole("button", { name: "Comprobar" }).click();
   assert.match(squash(await choice.locator(".exercise-said").innerText()), /^Todavía no\. .*MTBF del trabajo/);
+  await choice.getByLabel("Se reduce a la mitad.").check();
+  await choice.getByRole("button", { name: "Comprobar" }).click();
+  assert.equal(await choice.getAttribute("data-state"), "right");
+  assert.match(squash(await choice.locator(".exercise-said").innerText()), /^Correcto\. Cuatro veces más GPUs/);
   assert.deepEqual(page.problems, []);
   await context.close();
 });
