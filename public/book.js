@@ -10,7 +10,8 @@
 //   section being read, which the table of contents marks (scroll spy);
 // - the widgets: the wasm loaded when the first comes near the viewport,
 //   each mounted as it comes near (a note in each if the wasm fails);
-// - the contents: each page's exercises done, and forgetting them.
+// - the contents: each page's exercises done and lab goals met, and
+//   forgetting them.
 (function () {
   "use strict";
   var doc = document;
@@ -289,21 +290,58 @@
   }
 
   // The contents: how many of each page's exercises the reader has done
-  // (an exercise keeps "1 right ..." under gpu-book.exercise.<id>; see
-  // src/widgets/exercise/progress.rs), and a button that forgets them.
-  var EXERCISE_KEY = "gpu-book.exercise.";
+  // and how many goals of its lab, read from the one progress document the
+  // widgets keep (its format: src/progress.rs), and a button that forgets
+  // it all. Exercises an earlier build kept under a key each ("1 right
+  // ..."), not yet moved into the document by a widget, count too.
+  var PROGRESS_KEY = "gpu-book.progress";
+  var OLD_KEYS = ["gpu-book.exercise.", "gpu-book.lab.", PROGRESS_KEY];
+  function readProgress() {
+    var progress = { exercises: {}, labs: {} };
+    var lines = (stored(PROGRESS_KEY) || "").split("\n");
+    if (lines[0] !== "gpu-book-progress 1") return progress;
+    lines.forEach(function (line) {
+      var words = line.split(" ");
+      if (words[0] === "exercise") {
+        progress.exercises[words[1]] = { right: words[2] === "right" };
+      } else if (words[0] === "lab") {
+        var lab = {};
+        words.slice(2).forEach(function (word) {
+          var at = word.indexOf("=");
+          lab[word.slice(0, at)] = word.slice(at + 1);
+        });
+        progress.labs[words[1]] = {
+          goals: Number(lab.goals),
+          met: lab.met ? lab.met.split(",").length : 0,
+        };
+      }
+    });
+    return progress;
+  }
   function exerciseProgress() {
-    var entries = all("[data-exercises]");
+    var entries = all("[data-labels]");
     if (entries.length === 0) return;
     function count() {
+      var progress = readProgress();
+      var exercises = progress.exercises || {};
+      var labs = progress.labs || {};
       entries.forEach(function (p) {
-        var ids = p.getAttribute("data-exercises").split(" ");
-        var done = ids.filter(function (id) {
-          return /^1 right\b/.test(stored(EXERCISE_KEY + id) || "");
-        }).length;
+        var done, total;
+        var lab = p.getAttribute("data-lab");
+        if (lab) {
+          done = labs[lab] ? labs[lab].met : 0;
+          total = labs[lab] ? labs[lab].goals : -1;
+        } else {
+          var ids = p.getAttribute("data-exercises").split(" ");
+          total = ids.length;
+          done = ids.filter(function (id) {
+            if (exercises[id]) return exercises[id].right === true;
+            return /^1 right\b/.test(stored("gpu-book.exercise." + id) || "");
+          }).length;
+        }
         var labels = p.getAttribute("data-labels").split("\n");
         p.textContent = labels[done] || labels[0];
-        p.classList.toggle("all-done", done === ids.length);
+        p.classList.toggle("all-done", done > 0 && done === total);
       });
     }
     count();
@@ -315,7 +353,10 @@
       if (!window.confirm(button.getAttribute("data-confirm"))) return;
       try {
         Object.keys(localStorage).forEach(function (key) {
-          if (key.indexOf(EXERCISE_KEY) === 0) localStorage.removeItem(key);
+          var old = OLD_KEYS.some(function (prefix) {
+            return key.indexOf(prefix) === 0;
+          });
+          if (old) localStorage.removeItem(key);
         });
       } catch (e) {
         // Storage refused: there was nothing kept to forget.

@@ -48,8 +48,12 @@ contents-exercises = { $done } of { $count ->
     [one] { $count } exercise
    *[other] { $count } exercises
   } done
-contents-forget = Forget my exercise answers
-contents-forget-confirm = Forget which exercises you answered, in every language of the book? This cannot be undone.
+contents-lab-goals = { $done } of { $count ->
+    [one] { $count } goal
+   *[other] { $count } goals
+  } met
+contents-forget = Forget my progress
+contents-forget-confirm = Forget your exercise answers and your labs, in every language of the book? This cannot be undone.
 contents-start = Start reading
 
 fallback-note = This page has not been translated into { $language } yet, so you are reading the English version.
@@ -81,6 +85,8 @@ exercise-wrong = Not quite.
 exercise-option-right = Answer { $n }: right
 exercise-option-wrong = Answer { $n }: wrong
 exercise-show-answer = Show the answer
+exercise-task-done = The cluster shows the task done.
+exercise-task-restart = Start the task over
 exercise-answer-is = The answer is { $value } (within { $tolerance } counts as right).
 exercise-your-answer = Your answer
 exercise-number-hint = With a unit if you like; a bare number is read in { $unit }.
@@ -403,6 +409,8 @@ lab-goal-done = done
 lab-duplicates = { $count } copies of the training job are waiting or running ({ $jobs }): cancel all but one with scancel, or they will overwrite each other's checkpoints.
 lab-goal-open = not yet
 lab-hint = Show a hint
+lab-solution = Show the solution
+lab-solution-label = Solution:
 lab-reset = Start the lab over
 lab-reset-question = Start over? Everything you did in this lab will be forgotten.
 lab-reset-confirm = Yes, start over
@@ -423,6 +431,10 @@ lab-bus-hint-requeue-1 = A failed batch job can go back to the queue under its o
 lab-bus-hint-requeue-2 = scontrol requeue { $job }
 lab-bus-hint-resume-1 = A requeued job waits about two minutes (BeginTime). Let the clock run, or type sleep 180.
 lab-bus-hint-resume-2 = squeue -u alice shows where it runs; grep resuming in its output file shows the checkpoint it loaded.
+lab-bus-solution-inspect = ssh { $node } dmesg -T | grep NVRM shows the Xid 79 of the GPU that fell off the bus; ssh { $node } nvidia-smi prints only an error.
+lab-bus-solution-drain = scontrol update NodeName={ $node } State=DRAIN Reason="Xid 79 GPU lost"
+lab-bus-solution-requeue = scontrol requeue { $job } (or, as on any cluster, sbatch train.sh from your home directory).
+lab-bus-solution-resume = sleep 180, then squeue -u alice: the job runs on nodes without { $node }; grep resuming llm-pretrain-*.out names the checkpoint it loaded.
 lab-bus-complete = Lab complete: the broken node is out of service with a reason, and the training continues from its checkpoint on healthy nodes.
 
 lab-lane-intro = You are alice, on call for this eight-node cluster tonight, with operator rights (you may drain nodes and requeue anyone's job). It is 03:32 and a slow training job has just been killed by the NCCL watchdog. Everything you do here is saved in this browser. The goals below tick themselves as the cluster's state changes; any correct command counts.
@@ -438,4 +450,8 @@ lab-lane-hint-resubmit-1 = train.sh in your home directory is the job's script; 
 lab-lane-hint-resubmit-2 = sbatch --exclude=node-N train.sh (or sbatch -x node-N train.sh)
 lab-lane-hint-resume-1 = Let the clock run until squeue shows the new job running.
 lab-lane-hint-resume-2 = Its output file shows the checkpoint it resumed from and the seconds per step, back under one.
+lab-lane-solution-measure = srun --mpi=pmix -N2 -w { $node },{ $partner } --ntasks-per-node=1 --gpus-per-node=8 all_reduce_perf -b 8 -e 256M -f 2 -g 8, then the same with -w { $pair }: the pair with { $node } reaches about a quarter of the other's busbw.
+lab-lane-solution-drain = scontrol update NodeName={ $node } State=DRAIN Reason="low busbw nccl-tests"
+lab-lane-solution-resubmit = sbatch --exclude={ $node } train.sh, from your home directory.
+lab-lane-solution-resume = sleep 120, then squeue -u alice shows the new job running; grep resuming llm-pretrain-*.out shows the checkpoint and the seconds per step.
 lab-lane-complete = Lab complete: the slow node is out of service with the evidence in its reason, and the training runs again at full speed from its checkpoint.

@@ -45,8 +45,12 @@ contents-exercises = { $done } de { $count ->
     [one] { $count } ejercicio resuelto
    *[other] { $count } ejercicios resueltos
   }
-contents-forget = Olvidar mis respuestas a los ejercicios
-contents-forget-confirm = ¿Olvidar qué ejercicios respondiste, en todos los idiomas del libro? No se puede deshacer.
+contents-lab-goals = { $done } de { $count ->
+    [one] { $count } objetivo cumplido
+   *[other] { $count } objetivos cumplidos
+  }
+contents-forget = Olvidar mi progreso
+contents-forget-confirm = ¿Olvidar tus respuestas a los ejercicios y tus laboratorios, en todos los idiomas del libro? No se puede deshacer.
 contents-start = Empezar a leer
 
 fallback-note = Esta página todavía no está traducida, así que estás leyendo la versión en inglés.
@@ -78,6 +82,8 @@ exercise-wrong = Todavía no.
 exercise-option-right = Respuesta { $n }: correcta
 exercise-option-wrong = Respuesta { $n }: incorrecta
 exercise-show-answer = Ver la respuesta
+exercise-task-done = El clúster muestra la tarea hecha.
+exercise-task-restart = Empezar la tarea de nuevo
 exercise-answer-is = La respuesta es { $value } (se acepta con un margen de { $tolerance }).
 exercise-your-answer = Tu respuesta
 exercise-number-hint = Con unidad si quieres; un número solo se lee en { $unit }.
@@ -400,6 +406,8 @@ lab-goal-done = hecho
 lab-duplicates = Hay { $count } copias del entrenamiento en espera o en marcha ({ $jobs }): cancela todas menos una con scancel, o se van a pisar los checkpoints.
 lab-goal-open = pendiente
 lab-hint = Ver una pista
+lab-solution = Ver la solución
+lab-solution-label = Solución:
 lab-reset = Empezar el laboratorio de nuevo
 lab-reset-question = ¿Empezar de nuevo? Se olvidará todo lo que has hecho en este laboratorio.
 lab-reset-confirm = Sí, empezar de nuevo
@@ -420,6 +428,10 @@ lab-bus-hint-requeue-1 = Un trabajo batch fallido puede volver a la cola con su 
 lab-bus-hint-requeue-2 = scontrol requeue { $job }
 lab-bus-hint-resume-1 = Un trabajo reencolado espera unos dos minutos (BeginTime). Deja correr el reloj o escribe sleep 180.
 lab-bus-hint-resume-2 = squeue -u alice muestra dónde corre; grep resuming en su archivo de salida muestra el checkpoint que ha cargado.
+lab-bus-solution-inspect = ssh { $node } dmesg -T | grep NVRM muestra el Xid 79 de la GPU que se cayó del bus; ssh { $node } nvidia-smi solo imprime un error.
+lab-bus-solution-drain = scontrol update NodeName={ $node } State=DRAIN Reason="Xid 79 GPU perdida"
+lab-bus-solution-requeue = scontrol requeue { $job } (o, como en cualquier clúster, sbatch train.sh desde tu directorio personal).
+lab-bus-solution-resume = sleep 180 y después squeue -u alice: el trabajo corre en nodos sin { $node }; grep resuming llm-pretrain-*.out nombra el checkpoint que cargó.
 lab-bus-complete = Laboratorio completado: el nodo averiado está fuera de servicio con su motivo, y el entrenamiento sigue desde su checkpoint en nodos sanos.
 
 lab-lane-intro = Eres alice y esta noche estás de guardia en este clúster de ocho nodos, con permisos de operador (puedes hacer drain de nodos y reencolar trabajos de cualquiera). Son las 03:32 y el watchdog de NCCL acaba de matar un entrenamiento lento. Todo lo que hagas aquí se guarda en este navegador. Los objetivos se marcan solos cuando cambia el estado del clúster; sirve cualquier comando correcto.
@@ -435,4 +447,8 @@ lab-lane-hint-resubmit-1 = train.sh, en tu directorio personal, es el script del
 lab-lane-hint-resubmit-2 = sbatch --exclude=node-N train.sh (o sbatch -x node-N train.sh)
 lab-lane-hint-resume-1 = Deja correr el reloj hasta que squeue muestre el nuevo trabajo en marcha.
 lab-lane-hint-resume-2 = Su archivo de salida muestra el checkpoint desde el que sigue y los segundos por paso, de nuevo por debajo de uno.
+lab-lane-solution-measure = srun --mpi=pmix -N2 -w { $node },{ $partner } --ntasks-per-node=1 --gpus-per-node=8 all_reduce_perf -b 8 -e 256M -f 2 -g 8 y luego lo mismo con -w { $pair }: el par con { $node } llega a más o menos un cuarto del busbw del otro.
+lab-lane-solution-drain = scontrol update NodeName={ $node } State=DRAIN Reason="busbw bajo nccl-tests"
+lab-lane-solution-resubmit = sbatch --exclude={ $node } train.sh, desde tu directorio personal.
+lab-lane-solution-resume = sleep 120 y después squeue -u alice muestra el nuevo trabajo en marcha; grep resuming llm-pretrain-*.out muestra el checkpoint y los segundos por paso.
 lab-lane-complete = Laboratorio completado: el nodo lento está fuera de servicio con la prueba en su motivo, y el entrenamiento vuelve a correr a toda velocidad desde su checkpoint.

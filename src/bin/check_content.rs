@@ -115,19 +115,21 @@ fn main() -> ExitCode {
             l.unstamped_pages
         );
         if !l.exercises.is_empty() {
-            let (choice, number) = l
+            let (choice, number, shell) = l
                 .exercises
                 .iter()
-                .fold((0, 0), |(c, n), (_, pc, pn)| (c + pc, n + pn));
+                .fold((0, 0, 0), |(c, n, s), (_, pc, pn, ps)| {
+                    (c + pc, n + pn, s + ps)
+                });
             let pages: Vec<String> = l
                 .exercises
                 .iter()
-                .map(|(slug, c, n)| format!("{slug} {}", c + n))
+                .map(|(slug, c, n, s)| format!("{slug} {}", c + n + s))
                 .collect();
             println!(
-                "  {:<6} {} exercise(s): {choice} multiple choice, {number} numeric; per page: {}",
+                "  {:<6} {} exercise(s): {choice} multiple choice, {number} numeric, {shell} in the shell; per page: {}",
                 "",
-                choice + number,
+                choice + number + shell,
                 pages.join(", ")
             );
         }

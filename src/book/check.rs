@@ -47,8 +47,9 @@ pub struct LangSummary {
     pub status: Status,
     /// How much of English is translated, in percent.
     pub percent: u8,
-    /// Exercises per page, in contents order: (slug, choice, number).
-    pub exercises: Vec<(String, usize, usize)>,
+    /// Exercises per page, in contents order: (slug, choice, number,
+    /// shell).
+    pub exercises: Vec<(String, usize, usize, usize)>,
 }
 
 /// The whole report.
@@ -202,7 +203,7 @@ fn check_exercises(
             continue;
         };
         let path = page_path(lang, &entry.slug);
-        let (mut choice, mut number) = (0, 0);
+        let (mut choice, mut number, mut shell) = (0, 0, 0);
         for (widget, line) in &doc.widgets {
             if widget.kind != super::WidgetKind::Exercise {
                 continue;
@@ -215,6 +216,7 @@ fn check_exercises(
             };
             match param("kind").as_deref() {
                 Some("choice") => choice += 1,
+                Some("shell") => shell += 1,
                 _ => number += 1,
             }
             let id = param("id").unwrap_or_default();
@@ -231,8 +233,10 @@ fn check_exercises(
                 }
             }
         }
-        if choice + number > 0 {
-            summary.exercises.push((entry.slug.clone(), choice, number));
+        if choice + number + shell > 0 {
+            summary
+                .exercises
+                .push((entry.slug.clone(), choice, number, shell));
         }
     }
 }

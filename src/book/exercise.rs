@@ -1,7 +1,8 @@
 //! Self-check exercises: a ```` ```widget exercise ```` block whose TOML
 //! holds a question and either options (multiple choice, each saying why
-//! it is right or wrong) or a numeric answer that the core computes
-//! ([`computed`]). Pure.
+//! it is right or wrong), a numeric answer that the core computes
+//! ([`computed`]), or a task in the shell checked from the simulated
+//! cluster ([`Task`]). Pure.
 //!
 //! An exercise travels to the browser as any widget does: its facts (id,
 //! kind, the correct option, the answer in base units) as parameters, and
@@ -18,6 +19,7 @@ use super::manifest::is_slug;
 use super::widget::{ParamValue, WidgetDirective, WidgetError};
 use crate::i18n::number::ValueFormat;
 use crate::quantity::{self, DecimalMark, InputError};
+use crate::sim::slurm::task::{self, Task};
 
 /// The most options a multiple-choice exercise may have.
 pub const MAX_OPTIONS: usize = 8;
@@ -38,13 +40,20 @@ pub struct Exercise {
     pub body: ExerciseBody,
 }
 
-/// The two kinds of exercise.
+/// The three kinds of exercise.
 #[derive(Debug, Clone, PartialEq)]
 pub enum ExerciseBody {
     /// Pick the one right option.
     Choice(Vec<ChoiceOption>),
     /// Type a number, with its unit.
     Number(NumberAnswer),
+    /// Do something in a shell on the chapter's cluster.
+    Shell {
+        /// What, checked from the cluster's state.
+        task: Task,
+        /// How (HTML).
+        explanation: String,
+    },
 }
 
 /// One option of a multiple-choice exercise.
@@ -117,8 +126,22 @@ fn unit_seconds(unit: &str) -> f64 {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum ExerciseError {
     /// `kind` is neither kind.
-    #[error("exercise `kind` must be \"choice\" or \"number\", not {0:?}")]
+    #[error("exercise `kind` must be \"choice\", \"number\" or \"shell\", not {0:?}")]
     UnknownKind(String),
+    /// `task` names no task.
+    #[error("exercise `task` must be one of {tasks}, not {0:?}", tasks = task::NAMES.join(", "))]
+    UnknownTask(String),
+    /// A key another task takes.
+    #[error("`{key}` is not a key of {task} tasks")]
+    NotOfTask {
+        /// The key.
+        key: &'static str,
+        /// The task.
+        task: String,
+    },
+    /// A task the chapter's cluster cannot hold.
+    #[error("this task cannot be done on the chapter's cluster: {0}")]
+    Impossible(String),
     /// A key that the other kind takes.
     #[error("`{key}` belongs to {owner} exercises, not to {kind} ones")]
     WrongKind {
@@ -181,6 +204,13 @@ struct Written {
     unit: Option<String>,
     tolerance: Option<f64>,
     explanation: Option<String>,
+    task: Option<String>,
+    node: Option<String>,
+    nodes: Option<u32>,
+    #[serde(rename = "gpus-per-node")]
+    gpus_per_node: Option<u32>,
+    minutes: Option<u32>,
+    partition: Option<String>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -212,27 +242,54 @@ impl Written {
             return Err(ExerciseError::BadId(self.id));
         }
         let mut params = BTreeMap::from([("id".to_owned(), ParamValue::Text(self.id.clone()))]);
-        let mut texts = BTreeMap::from([("question".to_owned(), self.question)]);
+        let mut texts = BTreeMap::from([("question".to_owned(), self.question.clone())]);
         let kind = match self.kind.as_str() {
             "choice" => "choice",
             "number" => "number",
+            "shell" => "shell",
             _ => return Err(ExerciseError::UnknownKind(self.kind)),
         };
         params.insert("kind".into(), ParamValue::Text(kind.into()));
         let wrong =
             |key: &'static str, owner: &'static str| ExerciseError::WrongKind { key, owner, kind };
         let missing = |key: &'static str| ExerciseError::Missing { key, kind };
-        if kind == "choice" {
-            for (key, given) in [
-                ("answer", self.answer.is_some()),
-                ("unit", self.unit.is_some()),
-                ("tolerance", self.tolerance.is_some()),
-                ("explanation", self.explanation.is_some()),
-            ] {
-                if given {
-                    return Err(wrong(key, "number"));
-                }
+        // Each key and the kind that takes it (`explanation`: number and
+        // shell exercises alike).
+        let keys = [
+            ("option", !self.options.is_empty(), "choice"),
+            ("answer", self.answer.is_some(), "number"),
+            ("unit", self.unit.is_some(), "number"),
+            ("tolerance", self.tolerance.is_some(), "number"),
+            (
+                "explanation",
+                self.explanation.is_some() && kind == "choice",
+                "number",
+            ),
+            ("task", self.task.is_some(), "shell"),
+            ("node", self.node.is_some(), "shell"),
+            ("nodes", self.nodes.is_some(), "shell"),
+            ("gpus-per-node", self.gpus_per_node.is_some(), "shell"),
+            ("minutes", self.minutes.is_some(), "shell"),
+            ("partition", self.partition.is_some(), "shell"),
+        ];
+        if let Some((key, _, owner)) = keys
+            .iter()
+            .find(|(_, given, owner)| *given && *owner != kind)
+        {
+            return Err(wrong(key, owner));
+        }
+        if kind == "shell" {
+            let task = self.task()?;
+            for (key, value) in task_params(&task) {
+                params.insert(key.to_owned(), value);
             }
+            texts.insert(
+                "explanation".into(),
+                self.explanation.ok_or(missing("explanation"))?,
+            );
+            return Ok((params, texts));
+        }
+        if kind == "choice" {
             let n = self.options.len();
             if !(2..=MAX_OPTIONS).contains(&n) {
                 return Err(ExerciseError::OptionCount(n));
@@ -248,9 +305,6 @@ impl Written {
                 texts.insert(format!("why-{}", i + 1), option.why);
             }
             return Ok((params, texts));
-        }
-        if !self.options.is_empty() {
-            return Err(wrong("option", "choice"));
         }
         let answer = computed::value(self.answer.as_deref().ok_or(missing("answer"))?)?;
         let unit = self.unit.ok_or(missing("unit"))?;
@@ -290,6 +344,73 @@ impl Written {
     }
 }
 
+/// The directive's parameters that carry `task` to the browser.
+fn task_params(task: &Task) -> Vec<(&'static str, ParamValue)> {
+    let int = |n: u32| ParamValue::Int(i64::from(n));
+    match task {
+        Task::Drain { node } => vec![
+            ("task", ParamValue::Text("drain".into())),
+            ("node", ParamValue::Text(node.clone())),
+        ],
+        Task::Submit {
+            nodes,
+            gpus_per_node,
+            minutes,
+        } => vec![
+            ("task", ParamValue::Text("submit".into())),
+            ("nodes", int(*nodes)),
+            ("gpus-per-node", int(*gpus_per_node)),
+            ("minutes", int(*minutes)),
+        ],
+        Task::FreePartition { partition } => vec![
+            ("task", ParamValue::Text("free-partition".into())),
+            ("partition", ParamValue::Text(partition.clone())),
+        ],
+    }
+}
+
+impl Written {
+    /// The task of a shell exercise, with only the keys it reads.
+    fn task(&self) -> Result<Task, ExerciseError> {
+        let kind = "shell";
+        let missing = |key: &'static str| ExerciseError::Missing { key, kind };
+        let name = self.task.clone().ok_or(missing("task"))?;
+        let task = match name.as_str() {
+            "drain" => Task::Drain {
+                node: self.node.clone().ok_or(missing("node"))?,
+            },
+            "submit" => Task::Submit {
+                nodes: self.nodes.ok_or(missing("nodes"))?,
+                gpus_per_node: self.gpus_per_node.ok_or(missing("gpus-per-node"))?,
+                minutes: self.minutes.ok_or(missing("minutes"))?,
+            },
+            "free-partition" => Task::FreePartition {
+                partition: self.partition.clone().ok_or(missing("partition"))?,
+            },
+            _ => return Err(ExerciseError::UnknownTask(name)),
+        };
+        let read = task_params(&task)
+            .into_iter()
+            .map(|(key, _)| key)
+            .collect::<Vec<_>>();
+        for (key, given) in [
+            ("node", self.node.is_some()),
+            ("nodes", self.nodes.is_some()),
+            ("gpus-per-node", self.gpus_per_node.is_some()),
+            ("minutes", self.minutes.is_some()),
+            ("partition", self.partition.is_some()),
+        ] {
+            if given && !read.contains(&key) {
+                return Err(ExerciseError::NotOfTask { key, task: name });
+            }
+        }
+        if let Some(why) = task.impossible() {
+            return Err(ExerciseError::Impossible(why));
+        }
+        Ok(task)
+    }
+}
+
 impl Exercise {
     /// The exercise a directive carries (its parameters already checked
     /// against the widget's spec), with its texts.
@@ -308,7 +429,24 @@ impl Exercise {
                 .ok_or_else(|| ExerciseError::MissingText(id.clone(), key.to_owned()))
         };
         let number = |key: &str| text(key).parse::<f64>().unwrap_or(f64::NAN);
-        let body = if text("kind") == "choice" {
+        let body = if text("kind") == "shell" {
+            let int = |key: &str| u32::try_from(number(key) as i64).unwrap_or(0);
+            let task = match text("task").as_str() {
+                "drain" => Task::Drain { node: text("node") },
+                "submit" => Task::Submit {
+                    nodes: int("nodes"),
+                    gpus_per_node: int("gpus-per-node"),
+                    minutes: int("minutes"),
+                },
+                _ => Task::FreePartition {
+                    partition: text("partition"),
+                },
+            };
+            ExerciseBody::Shell {
+                task,
+                explanation: html("explanation")?,
+            }
+        } else if text("kind") == "choice" {
             let correct = number("correct") as usize;
             let options = (1..=number("options") as usize)
                 .map(|i| {

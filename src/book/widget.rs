@@ -244,7 +244,34 @@ impl WidgetKind {
                 },
                 ParamSpec {
                     key: "kind",
-                    kind: ParamKind::OneOf(&["choice", "number"]),
+                    kind: ParamKind::OneOf(&["choice", "number", "shell"]),
+                },
+                ParamSpec {
+                    key: "task",
+                    kind: ParamKind::OneOf(&crate::sim::slurm::task::NAMES),
+                },
+                ParamSpec {
+                    key: "node",
+                    kind: ParamKind::Slug,
+                },
+                ParamSpec {
+                    key: "nodes",
+                    kind: ParamKind::Int { min: 1, max: 1024 },
+                },
+                ParamSpec {
+                    key: "gpus-per-node",
+                    kind: ParamKind::Int { min: 1, max: 64 },
+                },
+                ParamSpec {
+                    key: "minutes",
+                    kind: ParamKind::Int {
+                        min: 1,
+                        max: 525_600,
+                    },
+                },
+                ParamSpec {
+                    key: "partition",
+                    kind: ParamKind::Slug,
                 },
                 ParamSpec {
                     key: "options",
@@ -278,6 +305,19 @@ impl WidgetKind {
 }
 
 impl WidgetDirective {
+    /// The kind whose module brings it to life: a task in the shell is an
+    /// exercise that needs the shell's simulation, so it comes alive in a
+    /// module that carries the shell.
+    pub fn module_kind(&self) -> WidgetKind {
+        let shell_task = self.kind == WidgetKind::Exercise
+            && matches!(self.params.get("kind"), Some(ParamValue::Text(k)) if k == "shell");
+        if shell_task {
+            WidgetKind::SlurmShell
+        } else {
+            self.kind
+        }
+    }
+
     /// Parses a block whose info string is `info` (already known to start
     /// with [`DIRECTIVE`]) and whose body is `body`.
     pub fn parse(info: &str, body: &str) -> Result<Self, WidgetError> {

@@ -12,5 +12,6 @@ pub mod lab;
 pub mod node_tools;
 pub mod session;
 pub mod shell;
+pub mod task;
 pub mod terminal;
 pub mod time_spec;

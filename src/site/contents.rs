@@ -1,13 +1,15 @@
 //! `/<lang>/`: the book's title and its pages, each with its summary, its
-//! sections and how many of its exercises the reader has done (counted by
-//! `public/book.js` from what the exercises keep in the browser).
+//! sections and how many of its exercises and lab goals the reader has
+//! done (counted by `public/book.js` from the progress the widgets keep in
+//! the browser, `crate::progress`).
 
 use leptos::prelude::*;
 
 use crate::book::TocEntry;
 use crate::book::markdown::Section;
 use crate::i18n::Arg;
-use crate::ui::use_i18n;
+use crate::sim::slurm::lab::LabId;
+use crate::ui::{I18n, use_i18n};
 
 /// A page as the contents list it.
 pub(crate) struct ContentsEntry {
@@ -17,6 +19,8 @@ pub(crate) struct ContentsEntry {
     pub(crate) sections: Vec<Section>,
     /// The ids of its exercises.
     pub(crate) exercises: Vec<String>,
+    /// Its labs.
+    pub(crate) labs: Vec<LabId>,
 }
 
 /// The contents page: each page with its `##` sections.
@@ -32,7 +36,9 @@ pub(crate) fn ContentsPage(
 ) -> impl IntoView {
     let i18n = use_i18n();
     let first = pages.first().map(|p| i18n.href(Some(&p.entry.slug)));
-    let any_exercises = pages.iter().any(|p| !p.exercises.is_empty());
+    let any_progress = pages
+        .iter()
+        .any(|p| !p.exercises.is_empty() || !p.labs.is_empty());
     let entries = pages
         .into_iter()
         .map(
@@ -40,6 +46,7 @@ pub(crate) fn ContentsPage(
                  entry,
                  sections,
                  exercises,
+                 labs,
              }| {
                 let count = i18n.t_args(
                     "contents-sections",
@@ -55,6 +62,7 @@ pub(crate) fn ContentsPage(
                         <h2><a href=href.clone()>{entry.title}</a></h2>
                         <p class="contents-summary">{entry.summary}</p>
                         {exercises_done(i18n, &exercises)}
+                        {labs.into_iter().map(|lab| goals_met(i18n, lab)).collect_view()}
                         <details>
                             <summary>{count}</summary>
                             <ol>{section_links}</ol>
@@ -71,7 +79,7 @@ pub(crate) fn ContentsPage(
             {progress.map(|note| view! { <p class="fallback-note" role="note">{note}</p> })}
             {first.map(|href| view! { <p><a class="start-reading" href=href>{i18n.t("contents-start")}</a></p> })}
             <ol class="contents-list">{entries}</ol>
-            {any_exercises.then(|| view! {
+            {any_progress.then(|| view! {
                 <p class="progress-reset" hidden>
                     <button type="button" data-confirm=i18n.t("contents-forget-confirm")>
                         {i18n.t("contents-forget")}
@@ -82,27 +90,44 @@ pub(crate) fn ContentsPage(
     }
 }
 
-/// "2 of 5 exercises done": the sentence for every count the reader may
-/// have done, written here in the page's language (with its plural
-/// rules), one per line in `data-labels`, which `public/book.js` picks
-/// from by counting the exercises `data-exercises` names.
-fn exercises_done(i18n: crate::ui::I18n, ids: &[String]) -> Option<impl IntoView + use<>> {
+/// The sentence for every count the reader may have done, in the page's
+/// language (with its plural rules), one per line, for `data-labels`:
+/// `public/book.js` picks the line of what it counts.
+fn labels(i18n: I18n, id: &str, count: usize) -> Vec<String> {
+    (0..=count)
+        .map(|done| {
+            i18n.t_args(
+                id,
+                &[
+                    ("done", Arg::Num(done as f64)),
+                    ("count", Arg::Num(count as f64)),
+                ],
+            )
+        })
+        .collect()
+}
+
+/// "2 of 5 exercises done", counting the exercises `data-exercises` names.
+fn exercises_done(i18n: I18n, ids: &[String]) -> Option<impl IntoView + use<>> {
     if ids.is_empty() {
         return None;
     }
-    let count = ids.len() as f64;
-    let labels: Vec<String> = (0..=ids.len())
-        .map(|done| {
-            i18n.t_args(
-                "contents-exercises",
-                &[("done", Arg::Num(done as f64)), ("count", Arg::Num(count))],
-            )
-        })
-        .collect();
+    let labels = labels(i18n, "contents-exercises", ids.len());
     let first = labels[0].clone();
     Some(view! {
         <p class="contents-exercises" data-exercises=ids.join(" ") data-labels=labels.join("\n")>
             {first}
         </p>
     })
+}
+
+/// "1 of 4 goals met" in the lab `data-lab` names.
+fn goals_met(i18n: I18n, lab: LabId) -> impl IntoView + use<> {
+    let labels = labels(i18n, "contents-lab-goals", lab.goals().len());
+    let first = labels[0].clone();
+    view! {
+        <p class="contents-exercises" data-lab=lab.slug() data-labels=labels.join("\n")>
+            {first}
+        </p>
+    }
 }

@@ -126,7 +126,7 @@ impl Site {
             .blocks
             .iter()
             .filter_map(|b| match b {
-                Block::Widget(w) => Some(w.kind),
+                Block::Widget(w) => Some(w.module_kind()),
                 _ => None,
             })
             .collect();
@@ -205,28 +205,35 @@ impl Site {
             .toc(lang)
             .into_iter()
             .map(|entry| {
-                let (sections, exercises) = self
+                let (sections, exercises, labs) = self
                     .library
                     .render(lang, &entry.slug, &prefix, &labels)
                     .map(|p| {
-                        let exercises = p
-                            .doc
-                            .widgets
+                        let param = |kind: WidgetKind, key: &str| {
+                            p.doc
+                                .widgets
+                                .iter()
+                                .filter(|(w, _)| w.kind == kind)
+                                .filter_map(|(w, _)| match w.params.get(key) {
+                                    Some(ParamValue::Text(v)) => Some(v.clone()),
+                                    _ => None,
+                                })
+                                .collect::<Vec<_>>()
+                        };
+                        let exercises = param(WidgetKind::Exercise, "id");
+                        let labs = param(WidgetKind::SlurmShell, "lab")
                             .iter()
-                            .filter(|(w, _)| w.kind == WidgetKind::Exercise)
-                            .filter_map(|(w, _)| match w.params.get("id") {
-                                Some(ParamValue::Text(id)) => Some(id.clone()),
-                                _ => None,
-                            })
+                            .filter_map(|slug| crate::sim::slurm::lab::LabId::from_slug(slug))
                             .collect();
                         let sections = p.doc.sections.into_iter().filter(|s| s.level == 2);
-                        (sections.collect(), exercises)
+                        (sections.collect(), exercises, labs)
                     })
                     .unwrap_or_default();
                 ContentsEntry {
                     entry,
                     sections,
                     exercises,
+                    labs,
                 }
             })
             .collect();

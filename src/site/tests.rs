@@ -155,12 +155,19 @@ fn widgets_are_islands_with_their_first_state_and_only_their_pages_load_wasm() {
     );
     // Each exercise's texts are in the page once, as its first state's slots.
     let question = "data-slot=\"question\"";
-    assert_eq!(chapter.matches(question).count(), 14);
+    assert_eq!(chapter.matches(question).count(), 17);
+    // A task in the shell stands with its own terminal, ids its own.
+    assert!(chapter.contains("data-p-task=\"drain\""));
+    assert!(chapter.contains("id=\"ex-shell-drain-node-3-sh-input\""));
+    assert_eq!(chapter.matches("id=\"sh-input\"").count(), 1);
     assert!(chapter.contains("data-island=\"exercise\""));
     assert!(chapter.contains("data-p-answer=\"7200\""));
     // The contents list each page's exercises for the count of those done.
     assert!(contents.contains("data-exercises=\"cuda-ceiling xid-79-next-step"));
-    assert!(contents.contains(">0 of 14 exercises done<"));
+    assert!(contents.contains(">0 of 17 exercises done<"));
+    // And each lab's goals, for the count of those met.
+    assert!(contents.contains("data-lab=\"the-slow-lane\""));
+    assert!(contents.contains(">0 of 4 goals met<"));
 }
 
 #[test]

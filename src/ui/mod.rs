@@ -6,6 +6,7 @@
 pub(crate) mod browser;
 mod context;
 mod notice;
+pub(crate) mod progress;
 
 pub use context::{I18n, STRINGS_TYPE, catalog, use_i18n};
 pub use notice::ContentNotice;

@@ -13,8 +13,8 @@ use super::text_field::{TextField, input_message};
 use crate::book::WidgetDirective;
 use crate::book::exercise::{Exercise, ExerciseBody, NumberAnswer};
 use crate::i18n::Arg;
+use crate::progress::ExerciseProgress as Record;
 use crate::ui::{ContentNotice, I18n, use_i18n};
-use progress::Record;
 
 /// The exercise a directive carries, or a notice saying what is wrong.
 pub fn exercise_view(directive: &WidgetDirective) -> AnyView {
@@ -40,7 +40,7 @@ enum Verdict {
 fn ExerciseCard(exercise: Exercise) -> impl IntoView {
     let i18n = use_i18n();
     let id = exercise.id.clone();
-    let record = RwSignal::new(progress::load(&id));
+    let record = RwSignal::new(progress::load_record(&id));
     let verdict = RwSignal::new(Verdict::None);
     let title_id = format!("ex-{id}-title");
     let question_id = format!("ex-{id}-question");
@@ -76,6 +76,13 @@ fn ExerciseCard(exercise: Exercise) -> impl IntoView {
                 choice_solution(i18n, &options),
             )
         }
+        // Another module's (`WidgetDirective::module_kind`): the shell's.
+        ExerciseBody::Shell { .. } => (
+            view! { <ContentNotice detail="a task in the shell is the shell's widget".to_owned() /> }
+                .into_any(),
+            Callback::new(|()| {}),
+            ().into_any(),
+        ),
         ExerciseBody::Number(answer) => {
             let text = RwSignal::new(String::new());
             let number = NumberField::new(i18n, answer.clone(), text);
@@ -96,8 +103,8 @@ fn ExerciseCard(exercise: Exercise) -> impl IntoView {
     };
     let on_toggle = move |ev: leptos::ev::Event| {
         let open = event_target::<web_sys::Element>(&ev).has_attribute("open");
-        if open && !record.with_untracked(|r| r.solution_shown) {
-            save(&|r: &mut Record| r.solution_shown = true);
+        if open && !record.with_untracked(|r| r.solution) {
+            save(&|r: &mut Record| r.solution = true);
         }
     };
     let labelled_by = title_id.clone();
@@ -109,11 +116,11 @@ fn ExerciseCard(exercise: Exercise) -> impl IntoView {
             role="group"
             aria-labelledby=labelled_by
             data-exercise=id.clone()
-            data-state=move || verdict_state(&verdict.get(), record.get())
+            data-state=move || record.with(|r| verdict_state(&verdict.get(), r.right))
         >
             <p class="exercise-title" id=title_id>
                 {move || i18n.t("exercise-title")}
-                <span class="exercise-done" hidden=move || !record.get().right>
+                <span class="exercise-done" hidden=move || !record.with(|r| r.right)>
                     {move || i18n.t("exercise-done")}
                 </span>
             </p>
@@ -141,11 +148,11 @@ fn ExerciseCard(exercise: Exercise) -> impl IntoView {
 }
 
 /// `data-state`: what the stylesheet and the tests read.
-fn verdict_state(verdict: &Verdict, record: Record) -> &'static str {
+fn verdict_state(verdict: &Verdict, done: bool) -> &'static str {
     match verdict {
         Verdict::Checked { right: true, .. } => "right",
         Verdict::Checked { right: false, .. } => "wrong",
-        _ if record.right => "done",
+        _ if done => "done",
         _ => "open",
     }
 }

@@ -31,7 +31,7 @@ pub fn WidgetHost(
     /// The directive from the page.
     directive: WidgetDirective,
 ) -> impl IntoView {
-    match directive.kind {
+    match directive.module_kind() {
         WidgetKind::SlurmShell => shell_module(&directive),
         _ => widgets_module(&directive),
     }
@@ -52,14 +52,16 @@ pub fn widgets_module(directive: &WidgetDirective) -> AnyView {
             };
             view! { <RingAllreduceExplorer ranks=ranks algorithm=text("algorithm") /> }.into_any()
         }
-        WidgetKind::Exercise => exercise::exercise_view(directive),
-        WidgetKind::SlurmShell => elsewhere(directive.kind, WasmModule::Widgets),
+        WidgetKind::Exercise if directive.module_kind() == WidgetKind::Exercise => {
+            exercise::exercise_view(directive)
+        }
+        kind => elsewhere(kind, WasmModule::Widgets),
     }
 }
 
 /// The view of the exercises' module (`gpu-book-exercises`).
 pub fn exercises_module(directive: &WidgetDirective) -> AnyView {
-    match directive.kind {
+    match directive.module_kind() {
         WidgetKind::Exercise => exercise::exercise_view(directive),
         kind => elsewhere(kind, WasmModule::Exercises),
     }
@@ -68,8 +70,11 @@ pub fn exercises_module(directive: &WidgetDirective) -> AnyView {
 /// The view of the shell's module (`gpu-book-shell`): the Slurm shell and
 /// its labs.
 pub fn shell_module(directive: &WidgetDirective) -> AnyView {
-    if directive.kind != WidgetKind::SlurmShell {
+    if directive.module_kind() != WidgetKind::SlurmShell {
         return elsewhere(directive.kind, WasmModule::Shell);
+    }
+    if directive.kind == WidgetKind::Exercise {
+        return slurm_shell::task_view(directive);
     }
     match text_param(directive, "lab") {
         None => view! { <SlurmShell /> }.into_any(),

@@ -14,39 +14,70 @@
 mod lab_panel;
 mod progress;
 mod screen;
+mod task;
 
 use leptos::ev::KeyboardEvent;
 use leptos::prelude::*;
 
-use crate::sim::slurm::lab::{Lab, LabId, Saved};
+use crate::progress::LabProgress;
+use crate::sim::slurm::lab::{Lab, LabId};
 use crate::sim::slurm::session::{Event, Session};
 use crate::ui::use_i18n;
-use lab_panel::LabPanel;
+use lab_panel::{Facts, LabPanel};
 use screen::{CopyLast, Log, Scrollback};
+pub use task::TaskHook;
+pub(crate) use task::task_view;
 
 /// Seed of the session: a page always starts the same cluster.
 const SEED: u64 = 2205;
 /// Real milliseconds between clock ticks.
 const TICK_MS: u64 = 1_000;
 
-/// The shell on the default cluster, or on a lab's.
+/// The shell on the default cluster, on a lab's, or on an exercise's task.
 #[component]
 pub fn SlurmShell(
     /// The lab whose prepared cluster to open (the default cluster when
     /// `None`).
     #[prop(optional)]
     lab: Option<LabId>,
+    /// The exercise whose task to open (`task`), instead.
+    #[prop(optional)]
+    task: Option<TaskHook>,
 ) -> impl IntoView {
     let i18n = use_i18n();
-    let (start, story, saved_log, opening_note) = match lab.and_then(progress::open) {
-        Some(o) => (Some(o.session), Some(o.lab), Some(o.saved), o.note),
-        None => (Session::chapter(SEED).ok(), None, None, None),
+    // Element ids: the chapter's and a lab's shell (one per page) use
+    // `sh-`, an exercise's its own.
+    let ids = task
+        .as_ref()
+        .map_or_else(|| "sh".to_owned(), |t| format!("ex-{}-sh", t.id));
+    let mut opened_task = None;
+    let (start, story, saved_log, opening_note) = match (&task, lab.and_then(progress::open)) {
+        (Some(hook), _) => match hook.open() {
+            Some((t, s)) => {
+                opened_task = Some(t);
+                (Some(s), None, None, None)
+            }
+            None => (None, None, None, None),
+        },
+        (None, Some(o)) => (Some(o.session), Some(o.lab), Some(o.saved), o.note),
+        (None, None) => (Session::chapter(SEED).ok(), None, None, None),
     };
+    let in_task = task.is_some();
+    let hook = StoredValue::new(task);
+    // The exercise's task as opened (`None` outside exercises).
+    let quest = StoredValue::new(opened_task);
     let session = StoredValue::new(start);
     // The lab's facts and its saved log (`None` outside labs).
     let story = StoredValue::new(story);
     let saved = StoredValue::new(saved_log);
     let note = RwSignal::new(opening_note);
+    // The hints and solutions shown, kept with the log.
+    let hints = RwSignal::new(saved.with_value(|s: &Option<LabProgress>| {
+        s.as_ref().map(|s| s.hints.clone()).unwrap_or_default()
+    }));
+    let solutions = RwSignal::new(saved.with_value(|s: &Option<LabProgress>| {
+        s.as_ref().map(|s| s.solutions.clone()).unwrap_or_default()
+    }));
     // Bumped after every change of the session, to redraw the clock and
     // the goals; `drawn` is the screen's generation last drawn.
     let version = RwSignal::new(0u64);
@@ -81,10 +112,31 @@ pub fn SlurmShell(
                 s.apply(&event);
             }
         });
-        let _ = saved.try_update_value(|log: &mut Option<Saved>| {
-            if let (Some(log), Some(id)) = (log.as_mut(), lab) {
-                log.record(event);
-                progress::keep(id, log);
+        let done = quest.with_value(|q: &Option<crate::sim::slurm::task::OpenTask>| {
+            session.with_value(|s| Some(q.as_ref()?.done(s.as_ref()?)))
+        });
+        if let Some(done) = done {
+            hook.with_value(|h: &Option<TaskHook>| {
+                if let Some(h) = h {
+                    h.keep(event.clone(), done);
+                }
+            });
+        }
+        let goals = story
+            .with_value(|l: &Option<Lab>| {
+                session.with_value(|s| Some(l.as_ref()?.goals(s.as_ref()?)))
+            })
+            .unwrap_or_default();
+        let _ = saved.try_update_value(|saved: &mut Option<LabProgress>| {
+            if let (Some(saved), Some(id)) = (saved.as_mut(), lab) {
+                crate::progress::record(&mut saved.log, event);
+                saved.goals = goals.len() as u8;
+                saved.met = goals
+                    .iter()
+                    .filter(|g| g.done)
+                    .map(|g| g.id.key().to_owned())
+                    .collect();
+                progress::keep(id, saved);
             }
         });
     };
@@ -93,13 +145,23 @@ pub fn SlurmShell(
         touch();
     };
     let reset = Callback::new(move |()| {
-        let Some(o) = lab.and_then(|id| progress::fresh(id, None)) else {
-            return;
-        };
-        session.set_value(Some(o.session));
-        story.set_value(Some(o.lab));
-        saved.set_value(Some(o.saved));
-        note.set(None);
+        if in_task {
+            let Some((t, s)) = hook.with_value(|h: &Option<TaskHook>| h.as_ref()?.restart()) else {
+                return;
+            };
+            session.set_value(Some(s));
+            quest.set_value(Some(t));
+        } else {
+            let Some(o) = lab.and_then(|id| progress::fresh(id, None)) else {
+                return;
+            };
+            session.set_value(Some(o.session));
+            story.set_value(Some(o.lab));
+            saved.set_value(Some(o.saved));
+            hints.set(Default::default());
+            solutions.set(Default::default());
+            note.set(None);
+        }
         line.set(String::new());
         // A fresh session counts its generations from the start again.
         drawn.update_untracked(|d| *d = NEVER);
@@ -268,7 +330,7 @@ pub fn SlurmShell(
             class:full=move || full.get()
             data-widget="slurm-shell"
             role="group"
-            aria-labelledby="sh-title"
+            aria-labelledby=format!("{ids}-title")
             on:keydown=move |ev: KeyboardEvent| {
                 if ev.key() == "Escape" && full.get_untracked() {
                     ev.prevent_default();
@@ -276,13 +338,16 @@ pub fn SlurmShell(
                 }
             }
         >
-            <p class="widget-title" id="sh-title">{move || i18n.t("widget-slurm-shell")}</p>
-            <p class="field-hint">
-                {move || match lab {
-                    Some(id) => i18n.t(&format!("{}-intro", id.message_prefix())),
-                    None => i18n.t("sh-intro"),
-                }}
-            </p>
+            <p class="widget-title" id=format!("{ids}-title")>{move || i18n.t("widget-slurm-shell")}</p>
+            // An exercise's question says what this shell is for.
+            {(!in_task).then(|| view! {
+                <p class="field-hint">
+                    {move || match lab {
+                        Some(id) => i18n.t(&format!("{}-intro", id.message_prefix())),
+                        None => i18n.t("sh-intro"),
+                    }}
+                </p>
+            })}
             {lab.map(|id| {
                 let goals = Signal::derive(move || {
                     version.track();
@@ -292,9 +357,32 @@ pub fn SlurmShell(
                         })
                         .unwrap_or_default()
                 });
-                let job = Signal::derive(move || {
+                let facts = Signal::derive(move || {
                     version.track();
-                    story.with_value(|l: &Option<Lab>| l.as_ref().map_or(0, |l| l.job_id))
+                    story
+                        .with_value(|l: &Option<Lab>| {
+                            session.with_value(|s| {
+                                let (l, s) = (l.as_ref()?, s.as_ref()?);
+                                let healthy = l.healthy_nodes(s);
+                                let name = |i: usize| healthy.get(i).cloned().unwrap_or_default();
+                                Some(Facts {
+                                    job: l.job_id,
+                                    node: l.culprit.clone(),
+                                    partner: name(0),
+                                    pair: format!("{},{}", name(1), name(2)),
+                                })
+                            })
+                        })
+                        .unwrap_or_default()
+                });
+                let on_help = Callback::new(move |()| {
+                    saved.update_value(|saved: &mut Option<LabProgress>| {
+                        if let Some(saved) = saved.as_mut() {
+                            saved.hints = hints.get_untracked();
+                            saved.solutions = solutions.get_untracked();
+                            progress::keep(id, saved);
+                        }
+                    });
                 });
                 let duplicates = Signal::derive(move || {
                     version.track();
@@ -305,7 +393,7 @@ pub fn SlurmShell(
                         .filter(|active| active.len() > 1)
                         .unwrap_or_default()
                 });
-                view! { <LabPanel id goals job duplicates note on_reset=reset /> }
+                view! { <LabPanel id goals facts hints solutions on_help duplicates note on_reset=reset /> }
             })}
             <div class="term-bar">
                 <span class="term-clock" data-testid="sh-clock">{clock}</span>
@@ -321,6 +409,11 @@ pub fn SlurmShell(
                     </select>
                 </label>
                 <CopyLast log session />
+                {in_task.then(|| view! {
+                    <button type="button" class="term-button" data-testid="sh-restart" on:click=move |_| reset.run(())>
+                        {move || i18n.t("exercise-task-restart")}
+                    </button>
+                })}
                 <button
                     type="button"
                     class="term-button"
@@ -341,9 +434,9 @@ pub fn SlurmShell(
             >
                 <Scrollback log session drawn />
                 <div class="term-input-row">
-                    <label for="sh-input" class="term-prompt">{prompt}</label>
+                    <label for=format!("{ids}-input") class="term-prompt">{prompt}</label>
                     <input
-                        id="sh-input"
+                        id=format!("{ids}-input")
                         class="term-input"
                         type="text"
                         node_ref=input_ref
@@ -351,7 +444,7 @@ pub fn SlurmShell(
                         autocapitalize="off"
                         spellcheck="false"
                         enterkeyhint="send"
-                        aria-describedby="sh-keys"
+                        aria-describedby=format!("{ids}-keys")
                         prop:value=move || line.get()
                         on:input=move |ev| line.set(event_target_value(&ev))
                         on:keydown=on_keydown
@@ -359,7 +452,7 @@ pub fn SlurmShell(
                     />
                 </div>
             </div>
-            <p class="field-hint" id="sh-keys">{move || i18n.t("sh-keys")}</p>
+            <p class="field-hint" id=format!("{ids}-keys")>{move || i18n.t("sh-keys")}</p>
         </div>
     }
 }

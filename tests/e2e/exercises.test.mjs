@@ -63,8 +63,9 @@ test("a multiple choice says why each option is right or wrong, and the solution
   await ex.getByText("Show the answer").click();
   const marks = await ex.locator(".exercise-whys li").evaluateAll((lis) => lis.map((li) => li.className));
   assert.deepEqual(marks, ["right", "wrong", "wrong", "wrong"]);
-  const saved = await page.evaluate(() => localStorage.getItem("gpu-book.exercise.bigger-job-interval"));
-  assert.equal(saved, "1 right tries=2 solution");
+  // Kept in the one progress document (its format: src/progress.rs).
+  const saved = await page.evaluate(() => localStorage.getItem("gpu-book.progress"));
+  assert.match(saved, /^gpu-book-progress 1\n(.*\n)*exercise bigger-job-interval right tries=2 solution\n/);
   assert.deepEqual(page.problems, []);
   await context.close();
 });
@@ -117,12 +118,12 @@ test("the contents count each page's exercises done, in the reader's language, a
   await ex.getByRole("button", { name: "Check" }).click();
   await page.goto(`${env.url}en/`);
   const chapter = page.locator(".contents-entry").first().locator(".contents-exercises");
-  assert.equal((await chapter.textContent()).trim(), "1 of 14 exercises done");
+  assert.equal((await chapter.textContent()).trim(), "1 of 17 exercises done");
   await page.goto(`${env.url}es/`);
-  assert.equal((await chapter.textContent()).trim(), "1 de 14 ejercicios resueltos");
+  assert.equal((await chapter.textContent()).trim(), "1 de 17 ejercicios resueltos");
   page.once("dialog", (d) => d.accept());
-  await page.getByRole("button", { name: "Olvidar mis respuestas a los ejercicios" }).click();
-  assert.equal((await chapter.textContent()).trim(), "0 de 14 ejercicios resueltos");
+  await page.getByRole("button", { name: "Olvidar mi progreso" }).click();
+  assert.equal((await chapter.textContent()).trim(), "0 de 17 ejercicios resueltos");
   assert.deepEqual(page.problems, []);
   await context.close();
 });
@@ -145,6 +146,67 @@ test("what the reader picked before an exercise came alive is kept", async () =>
   assert.ok(await ex.getByLabel("It halves.").isChecked());
   await ex.getByRole("button", { name: "Check" }).click();
   assert.equal(await ex.getAttribute("data-state"), "right");
+  assert.deepEqual(page.problems, []);
+  await context.close();
+});
+
+/** Types a line into an exercise's own shell. */
+async function type(ex, line) {
+  const input = ex.locator("input.term-input");
+  await input.fill(line);
+  await input.press("Enter");
+}
+
+test("a task in the shell is checked from the cluster, kept across a reload, and can start over", async () => {
+  const { context, page } = await openPage();
+  await visit(page, "en/running-jobs#slurm-try");
+  const ex = exercise(page, "shell-drain-node-3");
+  await ex.scrollIntoViewIfNeeded();
+  await ex.locator("input.term-input").waitFor();
+  assert.equal(await ex.getAttribute("data-state"), "open");
+  // Without a reason Slurm refuses, and the task stays open.
+  await type(ex, "sudo scontrol update NodeName=node-3 State=DRAIN");
+  await page.waitForFunction(() => /reason/i.test(document.querySelector("[data-exercise=shell-drain-node-3] [data-testid=sh-log]").innerText));
+  assert.equal(await ex.getAttribute("data-state"), "open");
+  await type(ex, 'sudo scontrol update NodeName=node-3 State=DRAIN Reason="gpu5 fan"');
+  await page.waitForFunction(() => document.querySelector("[data-exercise=shell-drain-node-3]").dataset.state === "right");
+  assert.equal(squash(await ex.locator(".exercise-feedback").innerText()), "Right. The cluster shows the task done.");
+  // The chapter's own shell is another cluster: nothing drained there.
+  await page.locator("#sh-input").fill("sinfo -R -h");
+  await page.locator("#sh-input").press("Enter");
+  await page.waitForFunction(() => document.querySelector("[data-island=slurm-shell] [data-testid=sh-log]").innerText.includes("sinfo -R -h"));
+  assert.doesNotMatch(await page.locator("[data-island=slurm-shell] [data-testid=sh-log]").innerText(), /gpu5 fan/);
+  // After a reload the live widget replaces the page's first state: wait
+  // for it (the first state never shows the task done).
+  await page.reload();
+  await page.evaluate(() => document.querySelector("[data-exercise=shell-drain-node-3]").scrollIntoView());
+  await page.waitForFunction(() => document.querySelector("[data-exercise=shell-drain-node-3]")?.dataset.state === "right");
+  assert.match(await ex.locator("[data-testid=sh-log]").innerText(), /Reason="gpu5 fan"/);
+  await ex.getByRole("button", { name: "Start the task over" }).click();
+  assert.equal(await ex.getAttribute("data-state"), "done");
+  assert.equal(await ex.locator("[data-testid=sh-log] .term-line").count(), 0);
+  const saved = await page.evaluate(() => localStorage.getItem("gpu-book.progress"));
+  assert.match(saved, /\nexercise shell-drain-node-3 right tries=1\n(?!L )/);
+  assert.deepEqual(page.problems, []);
+  await context.close();
+});
+
+test("in Spanish, a task in the shell: find what holds the debug partition and free it", async () => {
+  const { context, page } = await openPage({ locale: "es-MX" });
+  await visit(page, "es/running-jobs#slurm-try");
+  const ex = exercise(page, "shell-debug-held");
+  await ex.scrollIntoViewIfNeeded();
+  await ex.locator("input.term-input").waitFor();
+  await type(ex, "squeue -p debug -h -o '%i %j %T'");
+  await page.waitForFunction(() => /notebook RUNNING/.test(document.querySelector("[data-exercise=shell-debug-held] [data-testid=sh-log]").innerText));
+  const queue = await ex.locator("[data-testid=sh-log]").innerText();
+  const [, notebook] = queue.match(/(\d+) notebook RUNNING/);
+  assert.match(queue, /\d+ smoke-test PENDING/);
+  await type(ex, `scancel ${notebook}`);
+  await page.waitForFunction(() => document.querySelector("[data-exercise=shell-debug-held]").dataset.state === "right", null, { timeout: 15000 });
+  assert.equal(squash(await ex.locator(".exercise-feedback").innerText()), "Correcto. El clúster muestra la tarea hecha.");
+  await ex.getByText("Ver la respuesta").click();
+  assert.match(await ex.locator(".exercise-solution").innerText(), /scancel -n notebook/);
   assert.deepEqual(page.problems, []);
   await context.close();
 });

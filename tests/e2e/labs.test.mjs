@@ -13,6 +13,7 @@ const WORDS = {
     intro: /on call for this eight-node cluster/,
     goals: /Goals/,
     hint: "Show a hint",
+    solution: "Show the solution",
     reset: "Start the lab over",
     confirm: "Yes, start over",
     welcome: /Welcome back/,
@@ -23,6 +24,7 @@ const WORDS = {
     intro: /de guardia en este clúster de ocho nodos/,
     goals: /Objetivos/,
     hint: "Ver una pista",
+    solution: "Ver la solución",
     reset: "Empezar el laboratorio de nuevo",
     confirm: "Sí, empezar de nuevo",
     welcome: /Bienvenido de nuevo/,
@@ -190,15 +192,75 @@ for (const [lang, w] of Object.entries(WORDS)) {
   });
 }
 
-test("a corrupt save starts the lab fresh with a note, never a crash", async () => {
+test("a corrupt progress document starts the lab fresh with a note and is kept aside, never a crash", async () => {
   const { context, page } = await openPage();
   await visit(page, "en/the-slow-lane");
-  await page.evaluate(() => localStorage.setItem("gpu-book.lab.the-slow-lane", "gpu-book-lab 1 the-slow-lane 7\nZ nonsense"));
+  await page.evaluate(() => localStorage.setItem("gpu-book.progress", "gpu-book-progress 1\nlab the-slow-lane seed=7 goals=4 met= hints= solutions=\nZ nonsense"));
   await page.reload();
   await waitForIslands(page);
   await page.locator("#sh-input").waitFor();
-  assert.match(await page.locator(".lab-note").innerText(), /could not be read.*line 2/s);
+  assert.match(await page.locator(".lab-note").innerText(), /could not be read.*line 3: cannot read the line: "Z nonsense"/s);
   assert.deepEqual(Object.values(await goals(page)), [false, false, false, false]);
+  const aside = await page.evaluate(() => localStorage.getItem("gpu-book.progress.unreadable"));
+  assert.match(aside, /Z nonsense/);
   assert.deepEqual(page.problems, []);
   await context.close();
 });
+
+test("an earlier build's saved lab and exercise move into the one progress document without loss", async () => {
+  const { context, page } = await openPage();
+  await visit(page, "en/");
+  await page.evaluate(() => {
+    localStorage.setItem("gpu-book.lab.the-slow-lane", "gpu-book-lab 1 the-slow-lane 7\nL echo migrated\nA 30");
+    localStorage.setItem("gpu-book.exercise.cuda-ceiling", "1 right tries=1");
+  });
+  // The contents count the old exercise key before any widget moved it.
+  await page.reload();
+  assert.match(await page.locator("[data-exercises^=cuda-ceiling]").innerText(), /^1 of \d+ exercises done$/);
+  await visit(page, "en/the-slow-lane");
+  await page.locator("#sh-input").waitFor();
+  assert.match(await page.locator(".lab-note").innerText(), /Welcome back/);
+  assert.match(await page.locator("[data-testid=sh-log]").innerText(), /echo migrated\nmigrated/);
+  const stored = await page.evaluate(() => ({
+    doc: localStorage.getItem("gpu-book.progress"),
+    old: Object.keys(localStorage).filter((k) => k.startsWith("gpu-book.lab.") || k.startsWith("gpu-book.exercise.")),
+  }));
+  assert.deepEqual(stored.old, []);
+  assert.match(stored.doc, /\nexercise cuda-ceiling right tries=1\n/);
+  // (The clock has run on since: the last step may have grown.)
+  assert.match(stored.doc, /\nlab the-slow-lane seed=7 goals=\d met=\S* hints= solutions=\nL echo migrated\nA \d+\n/);
+  assert.deepEqual(page.problems, []);
+  await context.close();
+});
+
+for (const [lang, w] of Object.entries(WORDS)) {
+  test(`hints come one level at a time, then the solution, and stay shown after a reload (${lang})`, async () => {
+    const { context, page } = await openPage({ locale: w.locale });
+    await openLab(page, `${lang}/the-slow-lane?lab-seed=3`);
+    const help = page.getByTestId("lab-help");
+    const items = () => page.locator("[data-testid=lab-hints] li").count();
+    assert.equal(await help.innerText(), w.hint);
+    await help.click();
+    assert.equal(await items(), 1);
+    await help.click();
+    assert.equal(await items(), 2);
+    assert.equal(await help.innerText(), w.solution);
+    await help.click();
+    const solution = await page.getByTestId("lab-solution").innerText();
+    // The solution names this incident's slow node.
+    const culprit = solution.match(/-w (node-\d),node-\d/)[1];
+    assert.ok(await help.isDisabled());
+    const saved = await page.evaluate(() => localStorage.getItem("gpu-book.progress"));
+    assert.match(saved, /\nlab the-slow-lane seed=3 goals=4 met= hints=measure:2 solutions=measure\n/);
+    await page.reload();
+    await waitForIslands(page);
+    await page.locator("#sh-input").waitFor();
+    assert.equal(await items(), 3);
+    assert.match(await page.getByTestId("lab-solution").innerText(), new RegExp(`-w ${culprit},`));
+    // The contents page counts the lab's goals from the same document.
+    await visit(page, `${lang}/`);
+    assert.match(await page.locator("[data-lab=the-slow-lane]").innerText(), lang === "en" ? /^0 of 4 goals met$/ : /^0 de 4 objetivos cumplidos$/);
+    assert.deepEqual(page.problems, []);
+    await context.close();
+  });
+}

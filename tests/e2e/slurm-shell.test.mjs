@@ -12,7 +12,9 @@ async function open(page, lang = "en") {
   return input;
 }
 
-const log = (page) => page.locator("[data-testid=sh-log]").innerText();
+// The chapter's shell; the exercises' own shells stand after it.
+const shell = (page) => page.locator("[data-island=slurm-shell]");
+const log = (page) => shell(page).locator("[data-testid=sh-log]").innerText();
 
 async function type(input, line) {
   await input.fill(line);
@@ -31,7 +33,7 @@ test("commands answer as Slurm and bash do", async () => {
   await page.waitForFunction(() => document.querySelector("[data-testid=sh-log]").innerText.includes("JOBID PARTITION"));
   await type(input, "sinfoo");
   await page.waitForFunction(() => document.querySelector("[data-testid=sh-log]").innerText.includes("bash: sinfoo: command not found"));
-  assert.equal(await page.locator(".term-stderr").last().textContent(), "bash: sinfoo: command not found");
+  assert.equal(await shell(page).locator(".term-stderr").last().textContent(), "bash: sinfoo: command not found");
   await type(input, "echo $?");
   await page.waitForFunction(() => document.querySelector("[data-testid=sh-log]").innerText.trim().endsWith("127"));
   await type(input, "ssh node-3 nvidia-smi -L | wc -l");
@@ -72,13 +74,13 @@ test("completion, history, Ctrl+C and Ctrl+L", async () => {
   assert.equal(await input.inputValue(), "");
   await input.fill("echo 'unfinished");
   await input.press("Enter");
-  assert.equal(await page.locator(".term-prompt").textContent(), "> ");
+  assert.equal(await shell(page).locator(".term-prompt").textContent(), "> ");
   await input.fill("more");
   await input.press("Control+c");
   assert.match(await log(page), /> more\^C$/);
-  assert.equal(await page.locator(".term-prompt").textContent(), "alice@login1:~$ ");
+  assert.equal(await shell(page).locator(".term-prompt").textContent(), "alice@login1:~$ ");
   await input.press("Control+l");
-  assert.equal(await page.locator(".term-line").count(), 0);
+  assert.equal(await shell(page).locator(".term-line").count(), 0);
   // Tab on an empty line leaves the terminal, as it does everywhere else.
   await input.press("Tab");
   assert.notEqual(await page.evaluate(() => document.activeElement?.id), "sh-input");
@@ -89,7 +91,7 @@ test("completion, history, Ctrl+C and Ctrl+L", async () => {
 test("in Spanish the shell is introduced in Spanish and Slurm still speaks Slurm", async () => {
   const { context, page } = await openPage({ locale: "es-ES" });
   const input = await open(page, "es");
-  assert.match(await page.locator(".slurm-shell").innerText(), /Una terminal en el nodo de acceso/);
+  assert.match(await shell(page).locator(".slurm-shell").innerText(), /Una terminal en el nodo de acceso/);
   await type(input, "squeue");
   await page.waitForFunction(() => document.querySelector("[data-testid=sh-log]").innerText.includes("JOBID PARTITION"));
   assert.deepEqual(page.problems, []);
@@ -110,7 +112,7 @@ test("on a phone the terminal takes a line from the on-screen keyboard", async (
   await page.keyboard.press("Enter");
   await page.waitForFunction(() => document.querySelector("[data-testid=sh-log]").innerText.includes("JOBID PARTITION"));
   // Long lines scroll inside the terminal, not the page.
-  const log = page.locator("[data-testid=sh-log]");
+  const log = shell(page).locator("[data-testid=sh-log]");
   assert.ok(await log.evaluate((el) => el.scrollWidth > el.clientWidth), "squeue's header is wider than a phone");
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   assert.ok(overflow <= 0, `the page scrolls sideways by ${overflow}px`);
@@ -146,20 +148,20 @@ for (const lang of ["en", "es"]) {
     await page.waitForFunction(() => document.querySelector("[data-testid=sh-log]").innerText.includes("AVAIL_FE REASON"));
     const before = await rightmostCharacter(page);
     assert.ok(before.right > before.width, `sinfo -N -l is cut at ${before.width}px on a phone (${before.right}px)`);
-    const full = page.locator("[data-testid=sh-full]");
+    const full = shell(page).locator("[data-testid=sh-full]");
     assert.equal(await full.textContent(), lang === "es" ? "Pantalla completa" : "Full screen");
     await full.click();
     assert.equal(await full.getAttribute("aria-pressed"), "true");
-    assert.ok(await page.locator(".slurm-shell.full").isVisible());
+    assert.ok(await shell(page).locator(".slurm-shell.full").isVisible());
     const whole = await rightmostCharacter(page);
     assert.ok(whole.right <= whole.width, `the rightmost character ends at ${whole.right}px in a ${whole.width}px window`);
-    const box = await page.locator("[data-testid=sh-log]").boundingBox();
+    const box = await shell(page).locator("[data-testid=sh-log]").boundingBox();
     assert.ok(box.height > 400, `the terminal takes the screen (${box.height}px high)`);
     // The input still types, and Escape gives the page back.
     await type(input, "hostname");
     await page.waitForFunction(() => document.querySelector("[data-testid=sh-log]").innerText.trim().endsWith("login1"));
     await input.press("Escape");
-    assert.equal(await page.locator(".slurm-shell.full").count(), 0);
+    assert.equal(await shell(page).locator(".slurm-shell.full").count(), 0);
     assert.equal(await full.getAttribute("aria-pressed"), "false");
     assert.equal(await page.evaluate(() => document.documentElement.classList.contains("term-full-open")), false);
     assert.deepEqual(page.problems, []);
@@ -170,14 +172,14 @@ for (const lang of ["en", "es"]) {
 for (const lang of ["en", "es"]) test(`${lang}: a line wider than the terminal shows a cue at the right edge until the reader scrolls there`, async () => {
   const { context, page } = await openPage({ ...PHONE, locale: lang === "es" ? "es-ES" : "en-US" });
   const input = await open(page, lang);
-  const cue = page.locator(".term-more");
+  const cue = shell(page).locator(".term-more");
   await type(input, "hostname");
   await page.waitForFunction(() => document.querySelector("[data-testid=sh-log]").innerText.trim().endsWith("login1"));
   assert.equal(await cue.isVisible(), false, "no cue while every line fits");
   await type(input, "ssh node-1 nvidia-smi");
   await page.waitForFunction(() => document.querySelector("[data-testid=sh-log]").innerText.includes("NVIDIA-SMI"));
   await cue.waitFor({ state: "visible" });
-  await page.locator("[data-testid=sh-log]").evaluate((el) => {
+  await shell(page).locator("[data-testid=sh-log]").evaluate((el) => {
     el.scrollLeft = el.scrollWidth;
   });
   await cue.waitFor({ state: "hidden" });
@@ -192,25 +194,25 @@ test("one click copies what a command printed; the screen follows new output unl
   await type(input, "echo uno; echo dos >&2");
   await type(input, "seq 3");
   await page.waitForFunction(() => document.querySelector("[data-testid=sh-log]").innerText.trim().endsWith("3"));
-  const copy = page.locator(".term-input-line .term-copy");
+  const copy = shell(page).locator(".term-input-line .term-copy");
   assert.equal(await copy.count(), 2, "one button per command that printed");
   await copy.first().click();
   assert.equal(await page.evaluate(() => navigator.clipboard.readText()), "uno\ndos\n");
   assert.equal(await copy.first().getAttribute("data-label"), "copiada");
   assert.equal(await copy.nth(1).getAttribute("data-label"), "copiar");
   assert.doesNotMatch(await log(page), /copiar/, "the label is not part of the screen's text");
-  await page.locator("[data-testid=sh-copy-last]").click();
+  await shell(page).locator("[data-testid=sh-copy-last]").click();
   assert.equal(await page.evaluate(() => navigator.clipboard.readText()), "1\n2\n3\n");
   // An allocation that runs out prints salloc's line while the reader is
   // scrolled up: the screen stays where the reader is.
   await type(input, "seq 60");
   await type(input, "salloc -N1 -t 1");
   await page.waitForFunction(() => document.querySelector("[data-testid=sh-log]").innerText.includes("Granted job allocation"));
-  const logBox = page.locator("[data-testid=sh-log]");
+  const logBox = shell(page).locator("[data-testid=sh-log]");
   await logBox.evaluate((el) => {
     el.scrollTop = 0;
   });
-  await page.locator(".term-bar select").selectOption("60");
+  await shell(page).locator(".term-bar select").selectOption("60");
   await page.waitForFunction(() => document.querySelector("[data-testid=sh-log]").innerText.includes("has been revoked"), null, { timeout: 15000 });
   await page.waitForTimeout(300);
   assert.equal(await logBox.evaluate((el) => el.scrollTop), 0, "still where the reader scrolled");

@@ -29,6 +29,13 @@ fn directive(body: &str) -> WidgetDirective {
     WidgetDirective::parse("widget exercise", body).expect("a valid exercise")
 }
 
+/// Why an exercise block is refused.
+fn err(body: &str) -> String {
+    WidgetDirective::parse("widget exercise", body)
+        .expect_err("refused")
+        .to_string()
+}
+
 #[test]
 fn a_choice_exercise_travels_as_parameters_and_texts() {
     let d = directive(CHOICE);
@@ -94,18 +101,13 @@ fn a_number_exercise_computes_its_answer_and_reads_the_readers_number() {
 
 #[test]
 fn bad_exercises_say_what_to_write() {
-    let err = |body: &str| {
-        WidgetDirective::parse("widget exercise", body)
-            .expect_err("refused")
-            .to_string()
-    };
     assert_eq!(
         err(&CHOICE.replace("correct = true", "correct = false")),
         "exactly one option has `correct = true` (here 0)"
     );
     assert_eq!(
         err(&CHOICE.replace("kind = \"choice\"", "kind = \"essay\"")),
-        "exercise `kind` must be \"choice\" or \"number\", not \"essay\""
+        "exercise `kind` must be \"choice\", \"number\" or \"shell\", not \"essay\""
     );
     assert_eq!(
         err(&CHOICE.replace("kind = \"choice\"", "kind = \"choice\"\nunit = \"h\"")),
@@ -147,5 +149,75 @@ fn a_browser_directive_without_its_texts_is_refused_not_guessed() {
             "young-by-hand".into(),
             "explanation".into()
         ))
+    );
+}
+
+const SHELL: &str = r#"
+id = "shell-two-nodes"
+kind = "shell"
+task = "submit"
+nodes = 2
+gpus-per-node = 8
+minutes = 30
+question = "Submit a job that gets 2 nodes x 8 GPUs for 30 minutes."
+explanation = "`sbatch -N 2 --gpus-per-node=8 -t 30 --wrap hostname`"
+"#;
+
+#[test]
+fn a_shell_task_travels_as_parameters_and_comes_alive_with_the_shell() {
+    let d = directive(SHELL);
+    assert_eq!(d.module_kind(), WidgetKind::SlurmShell);
+    assert_eq!(directive(NUMBER).module_kind(), WidgetKind::Exercise);
+    assert_eq!(d.params["task"], ParamValue::Text("submit".into()));
+    assert_eq!(d.params["gpus-per-node"], ParamValue::Int(8));
+    let attrs = d.attrs();
+    let back = WidgetDirective::from_attrs(
+        "exercise",
+        attrs.iter().map(|(k, v)| (k.as_str(), v.as_str())),
+    )
+    .expect("valid attributes");
+    let back = WidgetDirective {
+        texts: d.texts.clone(),
+        ..back
+    };
+    let exercise = Exercise::from_directive(&back).expect("complete");
+    assert_eq!(
+        exercise.body,
+        ExerciseBody::Shell {
+            task: Task::Submit {
+                nodes: 2,
+                gpus_per_node: 8,
+                minutes: 30
+            },
+            explanation: "`sbatch -N 2 --gpus-per-node=8 -t 30 --wrap hostname`".into(),
+        }
+    );
+}
+
+#[test]
+fn bad_shell_tasks_say_what_to_write() {
+    assert_eq!(
+        err(&SHELL.replace("\"submit\"", "\"reboot\"")),
+        "exercise `task` must be one of drain, submit, free-partition, not \"reboot\""
+    );
+    assert_eq!(
+        err(&SHELL.replace("minutes = 30", "")),
+        "a shell exercise needs `minutes`"
+    );
+    assert_eq!(
+        err(&format!("{SHELL}\nnode = \"node-3\"")),
+        "`node` is not a key of submit tasks"
+    );
+    assert_eq!(
+        err(&SHELL.replace("nodes = 2", "nodes = 9")),
+        "this task cannot be done on the chapter's cluster: `nodes` is 1 to 4, not 9"
+    );
+    assert_eq!(
+        err(&SHELL.replace("kind = \"shell\"", "kind = \"number\"")),
+        "`task` belongs to shell exercises, not to number ones"
+    );
+    assert_eq!(
+        err(&CHOICE.replace("kind = \"choice\"", "kind = \"choice\"\nnode = \"node-3\"")),
+        "`node` belongs to shell exercises, not to choice ones"
     );
 }

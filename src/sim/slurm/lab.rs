@@ -121,18 +121,12 @@ pub struct Goal {
     pub done: bool,
 }
 
-/// Why a lab could not open or its saved progress could not be replayed.
+/// Why a lab could not open.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 pub enum LabError {
     /// The session.
     #[error(transparent)]
     Session(#[from] SessionError),
-    /// Saved progress of another lab or format.
-    #[error("saved progress is for {found}, not this lab")]
-    Mismatch {
-        /// What the save says.
-        found: String,
-    },
 }
 
 impl From<ClusterError> for LabError {
@@ -159,6 +153,16 @@ impl Lab {
         setup::prepare(id, seed)
     }
 
+    /// Opens `id` on `seed` and replays what the learner did: saved
+    /// progress ([`crate::progress::LabProgress`]) back to the same session.
+    pub fn replay(id: LabId, seed: u64, log: &[Event]) -> Result<(Lab, Session), LabError> {
+        let (lab, mut session) = Lab::open(id, seed)?;
+        for event in log {
+            session.apply(event);
+        }
+        Ok((lab, session))
+    }
+
     /// The goals and whether each is met now.
     pub fn goals(&self, s: &Session) -> Vec<Goal> {
         self.id
@@ -174,6 +178,16 @@ impl Lab {
     /// Whether every goal is met.
     pub fn complete(&self, s: &Session) -> bool {
         self.goals(s).iter().all(|g| g.done)
+    }
+
+    /// The nodes other than the one at fault, in order.
+    pub fn healthy_nodes(&self, s: &Session) -> Vec<String> {
+        s.cluster
+            .nodes()
+            .iter()
+            .filter(|n| n.name != self.culprit)
+            .map(|n| n.name.clone())
+            .collect()
     }
 
     /// The PCI bus of the lost GPU (Fallen Off the Bus), e.g. `9a`.
@@ -277,140 +291,6 @@ impl Lab {
                 && (running || r.ended.is_some())
                 && now > r.start
         })
-    }
-}
-
-/// A lab's progress as saved in the browser: which lab, its seed, and
-/// everything the learner did, in order. Stored as plain text, one line
-/// each ([`Saved::to_text`]).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Saved {
-    /// Format version: a save of another version starts over.
-    pub version: u32,
-    /// The lab's slug.
-    pub lab: String,
-    /// The seed it opened with.
-    pub seed: u64,
-    /// What the learner did.
-    pub events: Vec<Event>,
-}
-
-/// The current [`Saved::version`].
-pub const SAVE_VERSION: u32 = 1;
-
-/// The first word of a saved lab.
-const SAVE_MAGIC: &str = "gpu-book-lab";
-
-/// `\\` for a backslash and `\n` for a newline.
-fn escape(text: &str) -> String {
-    text.replace('\\', "\\\\").replace('\n', "\\n")
-}
-
-/// The reverse of [`escape`]; an unknown escape keeps its backslash.
-fn unescape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    let mut chars = text.chars();
-    while let Some(c) = chars.next() {
-        if c != '\\' {
-            out.push(c);
-            continue;
-        }
-        match chars.next() {
-            Some('n') => out.push('\n'),
-            Some('\\') => out.push('\\'),
-            Some(other) => {
-                out.push('\\');
-                out.push(other);
-            }
-            None => out.push('\\'),
-        }
-    }
-    out
-}
-
-impl Saved {
-    /// A fresh save of `id` on `seed`.
-    pub fn new(id: LabId, seed: u64) -> Self {
-        Saved {
-            version: SAVE_VERSION,
-            lab: id.slug().to_owned(),
-            seed,
-            events: Vec::new(),
-        }
-    }
-
-    /// Records an event, merging consecutive clock steps.
-    pub fn record(&mut self, event: Event) {
-        if let (Some(Event::Advance(total)), Event::Advance(more)) =
-            (self.events.last_mut(), &event)
-        {
-            *total = total.saturating_add(*more);
-            return;
-        }
-        self.events.push(event);
-    }
-
-    /// The text form: a header line `gpu-book-lab VERSION SLUG SEED`, then
-    /// one event per line (`L line`, `I line`, `A seconds`, `C`), with
-    /// backslashes and newlines escaped.
-    pub fn to_text(&self) -> String {
-        let mut out = format!("{SAVE_MAGIC} {} {} {}\n", self.version, self.lab, self.seed);
-        for event in &self.events {
-            match event {
-                Event::Line(text) => out.push_str(&format!("L {}\n", escape(text))),
-                Event::Interrupt(text) => out.push_str(&format!("I {}\n", escape(text))),
-                Event::Advance(seconds) => out.push_str(&format!("A {seconds}\n")),
-                Event::Clear => out.push_str("C\n"),
-            }
-        }
-        out
-    }
-
-    /// Reads [`Self::to_text`]'s form; the error names the first line it
-    /// could not read.
-    pub fn parse(text: &str) -> Result<Saved, String> {
-        let mut lines = text.lines();
-        let header: Vec<&str> = lines.next().unwrap_or("").split(' ').collect();
-        let (version, lab, seed) = match header.as_slice() {
-            [SAVE_MAGIC, version, lab, seed] => (version.parse().ok(), *lab, seed.parse().ok()),
-            _ => (None, "", None),
-        };
-        let (Some(version), Some(seed)) = (version, seed) else {
-            return Err("line 1: not a saved lab".to_owned());
-        };
-        let mut events = Vec::new();
-        for (n, line) in (2..).zip(lines) {
-            let event = match line.split_at_checked(1) {
-                Some(("L", rest)) => rest.strip_prefix(' ').map(|t| Event::Line(unescape(t))),
-                Some(("I", rest)) => rest
-                    .strip_prefix(' ')
-                    .map(|t| Event::Interrupt(unescape(t))),
-                Some(("A", rest)) => rest.trim().parse().ok().map(Event::Advance),
-                Some(("C", "")) => Some(Event::Clear),
-                _ => None,
-            };
-            events.push(event.ok_or_else(|| format!("line {n}: cannot read {line:?}"))?);
-        }
-        Ok(Saved {
-            version,
-            lab: lab.to_owned(),
-            seed,
-            events,
-        })
-    }
-
-    /// Opens the lab on the saved seed and replays every event.
-    pub fn restore(&self, id: LabId) -> Result<(Lab, Session), LabError> {
-        if self.version != SAVE_VERSION || self.lab != id.slug() {
-            return Err(LabError::Mismatch {
-                found: format!("{} (version {})", self.lab, self.version),
-            });
-        }
-        let (lab, mut session) = Lab::open(id, self.seed)?;
-        for event in &self.events {
-            session.apply(event);
-        }
-        Ok((lab, session))
     }
 }
 

@@ -57,6 +57,59 @@ pub enum Event {
     Clear,
 }
 
+impl Event {
+    /// One line: `L line`, `I line`, `A seconds` or `C`, with backslashes
+    /// and newlines escaped.
+    pub fn to_line(&self) -> String {
+        match self {
+            Event::Line(text) => format!("L {}", escape(text)),
+            Event::Interrupt(text) => format!("I {}", escape(text)),
+            Event::Advance(seconds) => format!("A {seconds}"),
+            Event::Clear => "C".to_owned(),
+        }
+    }
+
+    /// Reads [`Self::to_line`]'s form.
+    pub fn from_line(line: &str) -> Option<Self> {
+        match line.split_at_checked(1)? {
+            ("L", rest) => rest.strip_prefix(' ').map(|t| Event::Line(unescape(t))),
+            ("I", rest) => rest
+                .strip_prefix(' ')
+                .map(|t| Event::Interrupt(unescape(t))),
+            ("A", rest) => rest.trim().parse().ok().map(Event::Advance),
+            ("C", "") => Some(Event::Clear),
+            _ => None,
+        }
+    }
+}
+
+/// `\\` for a backslash and `\n` for a newline.
+fn escape(text: &str) -> String {
+    text.replace('\\', "\\\\").replace('\n', "\\n")
+}
+
+/// The reverse of [`escape`]; an unknown escape keeps its backslash.
+fn unescape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut chars = text.chars();
+    while let Some(c) = chars.next() {
+        if c != '\\' {
+            out.push(c);
+            continue;
+        }
+        match chars.next() {
+            Some('n') => out.push('\n'),
+            Some('\\') => out.push('\\'),
+            Some(other) => {
+                out.push('\\');
+                out.push(other);
+            }
+            None => out.push('\\'),
+        }
+    }
+    out
+}
+
 /// The terminal, the cluster and its nodes' health.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Session {

@@ -1,6 +1,10 @@
 //! Above a lab's terminal: the goal checklist (ticked from the simulated
-//! state), hints on request, what happened to saved progress, and the
-//! button that starts the lab over.
+//! state), hints for the next goal one level at a time and then its
+//! solution (both kept in the saved progress, so they stay shown after a
+//! reload), what happened to saved progress, and the button that starts
+//! the lab over.
+
+use std::collections::{BTreeMap, BTreeSet};
 
 use leptos::prelude::*;
 
@@ -9,8 +13,18 @@ use crate::i18n::Arg;
 use crate::sim::slurm::lab::{Goal, GoalId, LabId};
 use crate::ui::use_i18n;
 
-/// Hints per goal.
+/// Hints per goal, before its solution.
 const HINTS: u8 = 2;
+
+/// What the hints and solutions name: the training job that died, the
+/// node at fault, a healthy node to pair it with, and two healthy nodes.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub(crate) struct Facts {
+    pub(crate) job: u32,
+    pub(crate) node: String,
+    pub(crate) partner: String,
+    pub(crate) pair: String,
+}
 
 /// The lab's checklist, hints and reset.
 #[component]
@@ -20,9 +34,16 @@ pub(crate) fn LabPanel(
     /// The goals as the state stands.
     #[prop(into)]
     goals: Signal<Vec<Goal>>,
-    /// The training job that died, for the hints.
+    /// The training job that died, and the lab's nodes ([`Facts`]), for
+    /// the hints and solutions.
     #[prop(into)]
-    job: Signal<u32>,
+    facts: Signal<Facts>,
+    /// Hint levels shown, by goal key.
+    hints: RwSignal<BTreeMap<String, u8>>,
+    /// Goals whose solution was shown.
+    solutions: RwSignal<BTreeSet<String>>,
+    /// Keeps `hints` and `solutions` after they change.
+    on_help: Callback<()>,
     /// Copies of the training waiting or running at once, when more than
     /// one: said at once, since they would overwrite each other's
     /// checkpoints.
@@ -35,8 +56,6 @@ pub(crate) fn LabPanel(
 ) -> impl IntoView {
     let i18n = use_i18n();
     let prefix = id.message_prefix();
-    // The goal whose hints are shown, and how many of them.
-    let hint = RwSignal::new(None::<(GoalId, u8)>);
     let confirming = RwSignal::new(false);
     let next_goal = move || goals.get().into_iter().find(|g| !g.done).map(|g| g.id);
     let complete = move || goals.get().iter().all(|g| g.done);
@@ -58,37 +77,63 @@ pub(crate) fn LabPanel(
             })
             .collect_view()
     };
-    let show_hint = move |_| {
+    // Hint levels shown for `goal`, and whether its solution is.
+    let help_for = move |goal: GoalId| {
+        let shown = hints.with(|h| h.get(goal.key()).copied().unwrap_or(0));
+        (shown.min(HINTS), solutions.with(|s| s.contains(goal.key())))
+    };
+    // The next hint, or the solution after the last one.
+    let show_more = move |_| {
         let Some(goal) = next_goal() else { return };
-        hint.update(|h| {
-            *h = match *h {
-                Some((g, n)) if g == goal => Some((g, (n + 1).min(HINTS))),
-                _ => Some((goal, 1)),
-            }
-        });
-    };
-    let hints = move || {
-        let (goal, shown) = hint.get()?;
-        // A hint for a goal already met is no longer needed.
-        if next_goal() != Some(goal) {
-            return None;
+        match help_for(goal) {
+            (n, _) if n < HINTS => hints.update(|h| {
+                h.insert(goal.key().to_owned(), n + 1);
+            }),
+            (_, false) => solutions.update(|s| {
+                s.insert(goal.key().to_owned());
+            }),
+            _ => return,
         }
-        let job = job.get();
-        Some(
-            (1..=shown)
-                .map(|n| {
-                    let text = i18n.t_args(
-                        &format!("{prefix}-hint-{}-{n}", goal.key()),
-                        &[("job", Arg::Str(&job.to_string()))],
-                    );
-                    view! { <li>{text}</li> }
-                })
-                .collect_view(),
-        )
+        on_help.run(());
     };
-    let more_hints = move || match (hint.get(), next_goal()) {
-        (Some((g, n)), Some(next)) if g == next => n < HINTS,
-        (_, next) => next.is_some(),
+    let args = move || {
+        let f = facts.get();
+        (f.job.to_string(), f.node, f.partner, f.pair)
+    };
+    let hints_view = move || {
+        let goal = next_goal()?;
+        let (shown, solution) = help_for(goal);
+        let (job, node, partner, pair) = args();
+        let args = [
+            ("job", Arg::Str(&job)),
+            ("node", Arg::Str(&node)),
+            ("partner", Arg::Str(&partner)),
+            ("pair", Arg::Str(&pair)),
+        ];
+        let mut items: Vec<AnyView> = (1..=shown)
+            .map(|n| {
+                let text = i18n.t_args(&format!("{prefix}-hint-{}-{n}", goal.key()), &args);
+                view! { <li>{text}</li> }.into_any()
+            })
+            .collect();
+        if solution {
+            let text = i18n.t_args(&format!("{prefix}-solution-{}", goal.key()), &args);
+            let label = i18n.t("lab-solution-label");
+            items.push(
+                view! { <li class="lab-solution" data-testid="lab-solution"><strong>{label}</strong>" "{text}</li> }
+                    .into_any(),
+            );
+        }
+        Some(items)
+    };
+    // What the help button offers next for the next goal.
+    let offer = move || {
+        let goal = next_goal()?;
+        match help_for(goal) {
+            (n, _) if n < HINTS => Some("lab-hint"),
+            (_, false) => Some("lab-solution"),
+            _ => None,
+        }
     };
     let note_view = move || {
         note.get().map(|n| {
@@ -123,10 +168,10 @@ pub(crate) fn LabPanel(
                     })
                 }}
             </p>
-            <ol class="lab-hints" aria-live="polite" data-testid="lab-hints">{hints}</ol>
+            <ol class="lab-hints" aria-live="polite" data-testid="lab-hints">{hints_view}</ol>
             <div class="lab-actions">
-                <button type="button" on:click=show_hint prop:disabled=move || !more_hints()>
-                    {move || i18n.t("lab-hint")}
+                <button type="button" data-testid="lab-help" on:click=show_more prop:disabled=move || offer().is_none()>
+                    {move || i18n.t(offer().unwrap_or("lab-hint"))}
                 </button>
                 <Show
                     when=move || confirming.get()
@@ -140,7 +185,6 @@ pub(crate) fn LabPanel(
                         {move || i18n.t("lab-reset-question")}" "
                         <button type="button" class="lab-danger" data-testid="lab-reset-confirm" on:click=move |_| {
                             confirming.set(false);
-                            hint.set(None);
                             on_reset.run(());
                         }>
                             {move || i18n.t("lab-reset-confirm")}

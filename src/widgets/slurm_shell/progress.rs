@@ -1,13 +1,16 @@
-//! A lab's progress in the browser: the [`Saved`] log in `localStorage`,
-//! replayed on load. A save that cannot be read or replayed starts the lab
-//! fresh and says why; nothing is lost silently.
+//! A lab's progress in the browser: its entry in the reader's one progress
+//! document (`crate::progress::LabProgress`), replayed on load. Progress
+//! that cannot be read or replayed starts the lab fresh and says why;
+//! nothing is lost silently (`crate::ui::progress` keeps an unreadable
+//! document aside).
 //!
 //! An instructor can give a whole class the same incident with
 //! `?lab-seed=N` in the page's address.
 
-use crate::sim::slurm::lab::{Lab, LabId, Saved};
+use crate::progress::LabProgress;
+use crate::sim::slurm::lab::{Lab, LabId};
 use crate::sim::slurm::session::Session;
-use crate::ui::browser::{store, stored};
+use crate::ui::progress::{change, load};
 use crate::widgets::url_state;
 
 /// What opening a lab found.
@@ -24,36 +27,30 @@ pub(crate) enum Note {
 pub(crate) struct Opened {
     pub(crate) lab: Lab,
     pub(crate) session: Session,
-    pub(crate) saved: Saved,
+    pub(crate) saved: LabProgress,
     pub(crate) note: Option<Note>,
-}
-
-/// The storage key of a lab's progress.
-fn key(id: LabId) -> String {
-    format!("gpu-book.lab.{}", id.slug())
 }
 
 /// Opens `id`: the saved progress replayed, or a fresh lab. `None` only
 /// if even a fresh lab cannot be built (a bug, reported by the caller).
 pub(crate) fn open(id: LabId) -> Option<Opened> {
     let wanted = url_state::read("lab-seed").and_then(|s| s.parse::<u64>().ok());
-    let note = match stored(&key(id)) {
-        None => None,
-        Some(text) => match Saved::parse(&text) {
-            // The address asks for another incident: start it.
-            Ok(saved) if wanted.is_some_and(|w| w != saved.seed) => None,
-            Ok(saved) => match saved.restore(id) {
-                Ok((lab, session)) => {
-                    return Some(Opened {
-                        lab,
-                        session,
-                        saved,
-                        note: Some(Note::Restored),
-                    });
-                }
-                Err(e) => Some(Note::Unreadable(e.to_string())),
-            },
-            Err(e) => Some(Note::Unreadable(e)),
+    let loaded = load();
+    let note = match (loaded.problem, loaded.progress.labs.get(id.slug())) {
+        (Some(problem), _) => Some(Note::Unreadable(problem.to_string())),
+        (None, None) => None,
+        // The address asks for another incident: start it.
+        (None, Some(saved)) if wanted.is_some_and(|w| w != saved.seed) => None,
+        (None, Some(saved)) => match Lab::replay(id, saved.seed, &saved.log) {
+            Ok((lab, session)) => {
+                return Some(Opened {
+                    lab,
+                    session,
+                    saved: saved.clone(),
+                    note: Some(Note::Restored),
+                });
+            }
+            Err(e) => Some(Note::Unreadable(e.to_string())),
         },
     };
     let mut opened = fresh(id, wanted)?;
@@ -65,7 +62,10 @@ pub(crate) fn open(id: LabId) -> Option<Opened> {
 pub(crate) fn fresh(id: LabId, seed: Option<u64>) -> Option<Opened> {
     let seed = seed.unwrap_or_else(random_seed);
     let (lab, session) = Lab::open(id, seed).ok()?;
-    let saved = Saved::new(id, seed);
+    let saved = LabProgress {
+        goals: id.goals().len() as u8,
+        ..LabProgress::new(seed)
+    };
     keep(id, &saved);
     Some(Opened {
         lab,
@@ -77,8 +77,10 @@ pub(crate) fn fresh(id: LabId, seed: Option<u64>) -> Option<Opened> {
 
 /// Stores the progress; a browser that refuses (private mode, full
 /// storage) keeps the lab going without it.
-pub(crate) fn keep(id: LabId, saved: &Saved) {
-    store(&key(id), &saved.to_text());
+pub(crate) fn keep(id: LabId, saved: &LabProgress) {
+    change(|p| {
+        p.labs.insert(id.slug().to_owned(), saved.clone());
+    });
 }
 
 /// A seed for a new incident (a fixed one where the build renders the
