@@ -11,6 +11,7 @@
 
 mod calls;
 mod lex;
+mod selects;
 
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -462,6 +463,27 @@ fn check(repo: &Path) -> (Vec<String>, Vec<String>) {
                     && let Some(problem) = render_problem(&catalog, &lang, id, &p.args)
                 {
                     failures.push(format!("{at}: `{id}` in {lang} ({}): {problem}", p.site));
+                }
+            }
+        }
+    }
+    // A plural select on an argument passed as text never matches `[one]`:
+    // every count would read the default variant.
+    for (path, text) in sources.under("locales/") {
+        let lang = path.split('/').nth(1).unwrap_or_default();
+        for (id, var) in selects::plural_selectors(text) {
+            let line = catalog
+                .messages(lang)
+                .and_then(|m| m.get(&id))
+                .map_or(0, |m| m.line);
+            for p in usage.passing.get(&id).into_iter().flatten() {
+                if p.args.iter().any(|(n, k)| *n == var && *k == Kind::Str) {
+                    failures.push(format!(
+                        "{path}:{line}: `{id}` chooses plural forms by `{{ ${var} }}`, but {} passes it \
+                         as text (Arg::Str), so it always reads the default variant: pass \
+                         Arg::Num",
+                        p.site
+                    ));
                 }
             }
         }
