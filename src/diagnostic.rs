@@ -19,6 +19,8 @@ pub struct Diagnostic {
     pub path: String,
     /// 1-based line, or 0 when the problem concerns the whole file.
     pub line: usize,
+    /// 1-based column (in characters) on that line, or 0 when not known.
+    pub column: usize,
     /// Error or warning.
     pub severity: Severity,
     /// What is wrong, in English (for authors and logs).
@@ -35,6 +37,7 @@ impl Diagnostic {
         Self {
             path: path.into(),
             line,
+            column: 0,
             severity: Severity::Error,
             message: message.to_string(),
             group: None,
@@ -46,10 +49,17 @@ impl Diagnostic {
         Self {
             path: path.into(),
             line,
+            column: 0,
             severity: Severity::Warning,
             message: message.to_string(),
             group: None,
         }
+    }
+
+    /// The same problem, at `column` of its line.
+    pub fn at_column(mut self, column: usize) -> Self {
+        self.column = column;
+        self
     }
 
     /// The same problem, counted in `group`.
@@ -67,6 +77,9 @@ impl fmt::Display for Diagnostic {
         };
         if self.line == 0 {
             write!(f, "{}: {level}: {}", self.path, self.message)
+        } else if self.column > 0 {
+            let (path, line, column) = (&self.path, self.line, self.column);
+            write!(f, "{path}:{line}:{column}: {level}: {}", self.message)
         } else {
             write!(f, "{}:{}: {level}: {}", self.path, self.line, self.message)
         }
@@ -102,5 +115,7 @@ mod tests {
         assert_eq!(d.to_string(), "content/en/x.md:3: error: bad");
         let w = Diagnostic::warning("locales/es/ui.ftl", 0, "missing");
         assert_eq!(w.to_string(), "locales/es/ui.ftl: warning: missing");
+        let c = Diagnostic::warning("locales/es/ui.ftl", 4, "key").at_column(5);
+        assert_eq!(c.to_string(), "locales/es/ui.ftl:4:5: warning: key");
     }
 }

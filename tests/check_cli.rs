@@ -213,3 +213,46 @@ fn once_prints_the_report_only_when_the_content_changed_since_it_passed() {
     assert!(edited.contains("1 outdated page(s)"), "{edited}");
     let _ = fs::remove_dir_all(&root);
 }
+
+#[test]
+fn number_and_plural_settings_are_checked_against_cldr() {
+    let root = workspace("cldr");
+    // Portuguese (Brazil) copied from English: English's number marks, and
+    // a `[few]` variant that Portuguese never chooses.
+    let pt_ui = fs::read_to_string(root.join("locales/en/ui.ftl"))
+        .expect("English strings")
+        .replace("language-tag = en", "language-tag = pt-BR")
+        .replace(
+            "    [one] One section\n",
+            "    [one] One section\n    [few] A few sections\n",
+        );
+    fs::create_dir_all(root.join("locales/pt")).expect("mkdir");
+    fs::write(root.join("locales/pt/ui.ftl"), pt_ui).expect("write");
+    fs::create_dir_all(root.join("content/pt")).expect("mkdir");
+    let manifest = fs::read_to_string(root.join("content/en/book.toml")).expect("manifest");
+    let manifest = manifest.replacen("title = ", "status = \"in-progress\"\ntitle = ", 1);
+    fs::write(root.join("content/pt/book.toml"), &manifest).expect("write");
+
+    let (ok, out) = run(&root, &["--verbose"]);
+    assert!(ok, "warnings only: {out}");
+    for expected in [
+        "locales/pt/ui.ftl:13: warning: `number-decimal = .` differs from CLDR for `pt`, which \
+         writes 1.234,5 (decimal `,`, group `.`): write `number-decimal = ,` unless this book's \
+         readers write numbers otherwise",
+        "locales/pt/ui.ftl:14: warning: `number-group = ,` differs from CLDR for `pt`, which \
+         writes 1.234,5 (decimal `,`, group `.`): write `number-group = .` unless this book's \
+         readers write numbers otherwise",
+        "locales/pt/ui.ftl:45:5: warning: message `contents-sections`: `[few]` is never chosen, \
+         CLDR's plural rules for `pt` have only `one` (0, 1, 0.0, …), `other` (2, 3, 4, …): \
+         remove the variant or use one of these",
+    ] {
+        assert!(out.lines().any(|l| l == expected), "{expected}\n---\n{out}");
+    }
+    // English and Spanish (es-419: 1,234.5) agree with CLDR.
+    assert!(
+        out.lines()
+            .all(|l| !l.starts_with("locales/en/") && !l.starts_with("locales/es/")),
+        "{out}"
+    );
+    let _ = fs::remove_dir_all(&root);
+}

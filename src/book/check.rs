@@ -5,10 +5,17 @@
 //! or bad widgets, duplicate or missing section ids, broken links, raw HTML,
 //! section ids or widget directives that differ from English, messages or
 //! pages that English does not have. Warnings (a fallback covers them):
-//! missing messages, missing pages, and translations whose English changed
-//! since they were last brought up to date.
+//! missing messages, missing pages, translations whose English changed
+//! since they were last brought up to date, and number and plural settings
+//! that differ from CLDR's for the language.
 
 use std::collections::{BTreeMap, BTreeSet};
+
+// CLDR's number marks are a native-only dependency: the check never runs
+// in the browser, and the wasm build never compiles them.
+#[cfg(not(target_arch = "wasm32"))]
+mod numbers;
+mod plurals;
 
 use super::front_matter;
 use super::glossary::{self, Glossary};
@@ -138,6 +145,9 @@ pub fn check(sources: &Sources) -> Report {
         let mut found = Vec::new();
         check_folders(sources, lang, &mut found);
         check_number_format(&catalog, lang, &mut found);
+        #[cfg(not(target_arch = "wasm32"))]
+        numbers::check(&catalog, lang, &mut found);
+        plurals::check(sources, lang, &mut found);
         check_language_tag(&catalog, lang, &mut found);
         check_files_listed(sources, &library, lang, &mut found);
         check_links(&library, &docs, lang, &mut found);

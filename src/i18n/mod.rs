@@ -209,6 +209,21 @@ impl Catalog {
 
     /// Like [`Catalog::text`], with arguments (`{ $count }`).
     pub fn format(&self, lang: &str, id: &str, args: &[(&str, Arg<'_>)]) -> String {
+        [lang, SOURCE_LANG]
+            .iter()
+            .find_map(|l| self.format_own(l, id, args))
+            .map_or_else(|| id.to_owned(), |(text, _)| text)
+    }
+
+    /// The message `id` of `lang` itself (no fallback) with `args`, and the
+    /// problems Fluent met formatting it (a variable not passed, a
+    /// reference to an unknown message); `None` when `lang` lacks it.
+    pub fn format_own(
+        &self,
+        lang: &str,
+        id: &str,
+        args: &[(&str, Arg<'_>)],
+    ) -> Option<(String, Vec<String>)> {
         let mut fluent_args = FluentArgs::new();
         for (name, value) in args {
             match value {
@@ -216,20 +231,14 @@ impl Catalog {
                 Arg::Str(s) => fluent_args.set(*name, FluentValue::from(*s)),
             }
         }
-        for l in [lang, SOURCE_LANG] {
-            let Some(language) = self.languages.get(l) else {
-                continue;
-            };
-            let Some(pattern) = language.bundle.get_message(id).and_then(|m| m.value()) else {
-                continue;
-            };
-            let mut errors = Vec::new();
-            let text = language
-                .bundle
-                .format_pattern(pattern, Some(&fluent_args), &mut errors);
-            return text.into_owned();
-        }
-        id.to_owned()
+        let bundle = &self.languages.get(lang)?.bundle;
+        let pattern = bundle.get_message(id)?.value()?;
+        let mut errors = Vec::new();
+        let text = bundle.format_pattern(pattern, Some(&fluent_args), &mut errors);
+        Some((
+            text.into_owned(),
+            errors.iter().map(ToString::to_string).collect(),
+        ))
     }
 
     /// How `lang` writes numbers (its `number-decimal` and `number-group`

@@ -306,3 +306,64 @@ fn a_language_tag_must_name_the_folder_s_language() {
         );
     }
 }
+
+#[test]
+fn plural_keys_are_checked_against_cldr() {
+    let mut s = base();
+    let jobs = "jobs = { $count ->\n    [one] one job\n   *[other] { $count } jobs\n}\n";
+    s.insert(
+        "locales/en/ui.ftl",
+        format!("hello = Hello\nbye = Bye\n{jobs}"),
+    );
+    s.insert(
+        "locales/es/ui.ftl",
+        "hello = Hola\nbye = Adiós\njobs = { $count ->\n    [one] un trabajo\n    [ few ] unos trabajos\n   *[other] { $count } trabajos\n}\n",
+    );
+    s.insert(
+        "locales/pl/ui.ftl",
+        "hello = Cześć\njobs = { $count ->\n    [one] jedno zadanie\n   *[other] { $count } zadań\n}\n",
+    );
+    s.insert("content/pl/book.toml", "title = \"Książka\"\n");
+    let all = messages(&check(&s)).join("\n");
+    for expected in [
+        "locales/es/ui.ftl:5:5: warning: message `jobs`: `[few]` is never chosen, CLDR's plural rules for `es` have only `one` (1, 1.0, …), `other` (0, 2, 3, …): remove the variant or use one of these",
+        "locales/pl/ui.ftl:2:17: warning: message `jobs` has no `[few]` variant: in `pl` numbers such as 2, 3, 4 are `few` and read `[other]`; add `[few]` with the words they take",
+        "locales/pl/ui.ftl:2:17: warning: message `jobs` has no `[many]` variant: in `pl` numbers such as 0, 5, 6 are `many` and read `[other]`; add `[many]` with the words they take",
+    ] {
+        assert!(all.contains(expected), "{expected}\n---\n{all}");
+    }
+    assert!(
+        all.lines().all(|l| !l.starts_with("locales/en/")),
+        "English's one/other are CLDR's: {all}"
+    );
+}
+
+#[test]
+fn number_marks_that_differ_from_cldr_are_a_warning() {
+    let mut s = base();
+    let marks = "number-decimal = .\nnumber-group = ,\n";
+    s.insert(
+        "locales/en/ui.ftl",
+        format!("hello = Hello\nbye = Bye\n{marks}"),
+    );
+    s.insert(
+        "locales/es/ui.ftl",
+        format!("hello = Hola\nbye = Adiós\nlanguage-tag = es-419\n{marks}"),
+    );
+    let cldr = |s: &Sources| -> Vec<String> {
+        let all = messages(&check(s));
+        all.into_iter().filter(|m| m.contains("CLDR")).collect()
+    };
+    assert!(cldr(&s).is_empty(), "es-419 writes 1,234.5: {:?}", cldr(&s));
+    s.insert(
+        "locales/es/ui.ftl",
+        format!("hello = Hola\nbye = Adiós\nlanguage-tag = es\n{marks}"),
+    );
+    assert_eq!(
+        cldr(&s),
+        [
+            "locales/es/ui.ftl:4: warning: `number-decimal = .` differs from CLDR for `es`, which writes 1.234,5 (decimal `,`, group `.`): write `number-decimal = ,` unless this book's readers write numbers otherwise",
+            "locales/es/ui.ftl:5: warning: `number-group = ,` differs from CLDR for `es`, which writes 1.234,5 (decimal `,`, group `.`): write `number-group = .` unless this book's readers write numbers otherwise",
+        ]
+    );
+}
