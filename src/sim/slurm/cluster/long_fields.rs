@@ -37,17 +37,23 @@ impl<T: Copy> LongNames<T> {
     pub(crate) fn fields(&self, tool: &str, format: &str, out: &mut CommandOutput) -> Vec<Field> {
         parse_long_format(format)
             .iter()
-            .map(|item| match self.code(&item.name) {
-                Some(code) => item.field(code),
-                None => {
-                    out.err(&format!(
-                        "{tool}: error: Invalid job format specification: {}\n",
-                        item.name
-                    ));
-                    item.unknown()
-                }
-            })
+            .map(|item| self.field(tool, item, out))
             .collect()
+    }
+
+    /// One item of a `-O` format as a field, reported on `out` when
+    /// unknown.
+    pub(crate) fn field(&self, tool: &str, item: &LongField, out: &mut CommandOutput) -> Field {
+        match self.code(&item.name) {
+            Some(code) => item.field(code),
+            None => {
+                out.err(&format!(
+                    "{tool}: error: Invalid job format specification: {}\n",
+                    item.name
+                ));
+                item.unknown()
+            }
+        }
     }
 
     /// The code printed for a long name: its `-o` letter or its own code.

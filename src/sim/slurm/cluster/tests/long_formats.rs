@@ -179,6 +179,14 @@ fn sinfo_unknown_names_and_mixed_formats() {
     let out = t.root("sinfo -l -O partition");
     let fatal = "sinfo: fatal: Options -o(--format) and -l(--long) are mutually exclusive. Please remove one and retry.\n";
     assert_eq!(text(&out), (String::new(), fatal.to_owned(), 1));
+    // `all` is sinfo's `%all`: every field, `|` between them.
+    let out = t.root("sinfo -p debug -O all");
+    let header = concat!(
+        "AVAIL|ACTIVE_FEATURES|CPUS|TMP_DISK|FREE_MEM|AVAIL_FEATURES|GROUPS|OVERSUBSCRIBE|TIMELIMIT|MEMORY|HOSTNAMES|NODE_ADDR|PRIO_TIER|ROOT|JOB_SIZE|STATE|USER|VERSION|WEIGHT|S:C:T|",
+        "NODES(A/I) |MAX_CPUS_PER_NODE |CPUS(A/I/O/T) |NODES |REASON |NODES(A/I/O/T) |GRES |TIMESTAMP |PRIO_JOB_FACTOR |DEFAULTTIME |PREEMPT_MODE |NODELIST |CPU_LOAD |PARTITION |PARTITION |ALLOCNODES |STATE |USER |CLUSTER |SOCKETS |CORES |THREADS \n"
+    );
+    assert!(text(&out).0.starts_with(header), "{}", text(&out).0);
+    assert_eq!(text(&out).0.lines().count(), 2);
     // -o's unknown letters print as typed, reported without a prefix.
     let out = t.root("sinfo -h -p debug -o \"%P %.3x\"");
     assert_eq!(

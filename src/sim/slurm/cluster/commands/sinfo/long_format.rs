@@ -7,7 +7,7 @@
 
 use super::super::super::Cluster;
 use super::super::super::fields::Field;
-use super::super::super::long_fields::{LongNames, Source};
+use super::super::super::long_fields::{LongNames, Source, parse_long_format};
 use super::super::super::output::CommandOutput;
 use super::super::super::state::Node;
 use super::super::scontrol::index_ranges;
@@ -86,9 +86,38 @@ const NAMES: LongNames<Own> = LongNames {
     ],
 };
 
-/// Reads a `-O` format into fields, unknown names reported on `out`.
+/// Reads a `-O` format into fields, unknown names reported on `out`;
+/// `all` stands for every field, as `-o %all`.
 pub(super) fn fields(format: &str, out: &mut CommandOutput) -> Vec<Field> {
-    NAMES.fields("sinfo", format, out)
+    let mut fields = Vec::new();
+    for item in parse_long_format(format) {
+        if item.name.eq_ignore_ascii_case("all") {
+            fields.extend(all());
+        } else {
+            fields.push(NAMES.field("sinfo", &item, out));
+        }
+    }
+    fields
+}
+
+/// sinfo's `%all`: every letter it knows, as long as its text, `a` to `z`
+/// followed by `|`, then `A` to `Z` by ` |` (the last by a space).
+fn all() -> Vec<Field> {
+    ('a'..='z')
+        .chain('A'..='Z')
+        .filter(|&letter| super::header(letter).is_some())
+        .map(|letter| Field {
+            letter,
+            width: 0,
+            right: false,
+            suffix: match letter {
+                'Z' => " ",
+                'A'..='Y' => " |",
+                _ => "|",
+            }
+            .to_owned(),
+        })
+        .collect()
 }
 
 /// The header of a code of this module: empty for an unknown name.
