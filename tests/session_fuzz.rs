@@ -328,6 +328,7 @@ fn slurm_command(rng: &mut Rng) -> String {
                 "%i %.5! %J %z",
                 "name:,:,,",
                 "tres-alloc:.4096,stdout:0,pendingtime",
+                "Partition,all:5|,NodeList",
                 "",
             ]);
             let _ = write!(line, " {flag}'{spec}'");
