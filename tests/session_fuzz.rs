@@ -317,6 +317,22 @@ fn slurm_command(rng: &mut Rng) -> String {
             line.push(' ');
             line.push_str(&tail);
         }
+        "squeue" | "sinfo" if rng.chance(30) => {
+            // Output formats: long names, sizes, suffixes, unknown fields.
+            let flag = rng.pick(&["-O ", "--Format=", "-o ", "-h -O ", "-N -O ", "-l -O "]);
+            let spec = rng.pick(&[
+                "JobID,Name:.8,StateCompact:3|",
+                "jobid:-3,bogus:9x,,numtask",
+                "NodeList:0,StateLong,CPUsState,GresUsed:.16,AllocMem",
+                "Partition:.99999999999999999999,NodeHost:+7",
+                "%i %.5! %J %z",
+                "name:,:,,",
+                "tres-alloc:.4096,stdout:0,pendingtime",
+                "Partition,all:5|,NodeList",
+                "",
+            ]);
+            let _ = write!(line, " {flag}'{spec}'");
+        }
         "scancel" | "sacct" | "sprio" | "squeue" if rng.chance(40) => {
             let flag = if command == "scancel" { "" } else { "-j " };
             let _ = write!(line, " {flag}{}", job_id(rng));

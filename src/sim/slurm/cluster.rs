@@ -47,6 +47,7 @@ mod fields;
 mod job_shell;
 mod jobs;
 mod lifecycle;
+mod long_fields;
 mod mpi;
 mod output;
 mod priority;

@@ -173,6 +173,47 @@ pub(crate) struct Field {
     pub(crate) suffix: String,
 }
 
+impl Field {
+    /// The code of a field Slurm does not know: it prints no cell, only
+    /// its suffix (`_print_com_invalid`), in the header and every line.
+    pub(crate) const UNKNOWN: char = '\u{F8FF}';
+
+    /// This `-o` field as one Slurm does not know, which prints itself as
+    /// typed (`%.5!` stays `%.5!`).
+    pub(crate) fn unknown_letter(&self) -> Field {
+        let dot = if self.right { "." } else { "" };
+        let width = if self.width > 0 {
+            self.width.to_string()
+        } else {
+            String::new()
+        };
+        Field {
+            letter: Self::UNKNOWN,
+            width: 0,
+            right: false,
+            suffix: format!("%{dot}{width}{}{}", self.letter, self.suffix),
+        }
+    }
+}
+
+/// The prefix and fields of a `-o` format; each letter `known` refuses is
+/// reported on `out` as `report` then the letter, and prints as typed.
+pub(crate) fn letter_fields(
+    format: &str,
+    known: fn(char) -> bool,
+    report: &str,
+    out: &mut super::output::CommandOutput,
+) -> (String, Vec<Field>) {
+    let (prefix, mut fields) = parse_format(format);
+    for f in &mut fields {
+        if !known(f.letter) {
+            out.err(&format!("{report}{}\n", f.letter));
+            *f = f.unknown_letter();
+        }
+    }
+    (prefix, fields)
+}
+
 /// Reads a `-o` format of squeue or sinfo (`%.18i %9P`): text before the first `%` is kept as a prefix.
 pub(crate) fn parse_format(format: &str) -> (String, Vec<Field>) {
     let mut pieces = format.split('%');
@@ -191,7 +232,7 @@ pub(crate) fn parse_format(format: &str) -> (String, Vec<Field>) {
             let letter = chars.next().unwrap_or(' ');
             Field {
                 letter,
-                width: digits.parse().unwrap_or(0),
+                width: digits.parse().map_or(0, |w: usize| w.min(MAX_WIDTH)),
                 right,
                 suffix: chars.collect(),
             }
@@ -199,6 +240,10 @@ pub(crate) fn parse_format(format: &str) -> (String, Vec<Field>) {
         .collect();
     (prefix, fields)
 }
+
+/// The widest cell printed: wider ones, which make Slurm write megabytes
+/// of spaces per line, are capped so that a typo cannot freeze the page.
+pub(crate) const MAX_WIDTH: usize = 4096;
 
 /// A size in megabytes in Slurm's exact units: divided by 1024 while it
 /// divides evenly, `M`, `G`, `T`, `P` (`8000M`, `500G`, `2000G`).

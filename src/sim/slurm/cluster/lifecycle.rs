@@ -115,7 +115,7 @@ impl Cluster {
     }
 
     /// The GPUs of node `n` that its running jobs hold (bit `i`: GPU `i`).
-    fn gpus_held(&self, n: usize) -> u64 {
+    pub(crate) fn gpus_held(&self, n: usize) -> u64 {
         self.runs
             .jobs_on(n)
             .filter_map(|id| self.jobs.get(&id))

@@ -14,6 +14,7 @@ mod accounting;
 mod commands;
 mod golden;
 mod job_shell;
+mod long_formats;
 #[cfg(not(target_arch = "wasm32"))]
 mod props;
 mod scheduling;

@@ -34,6 +34,7 @@ with -t).
       --me                only your own jobs
   -n, --name=LIST         only jobs with these names
   -o, --format=FORMAT     fields to print, e.g. \"%.18i %.9P %.8j %R\"
+  -O, --Format=FIELDS     fields by name, e.g. JobID,Name:.12,StateCompact
   -p, --partition=LIST    only jobs in these partitions
   -q, --qos=LIST          only jobs with these QOS
   -r, --array             one line per pending array task
@@ -48,8 +49,8 @@ with -t).
 
 pub(super) const SQUEUE_USAGE: &str = "\
 Usage: squeue [-A account] [-a] [-h] [-j jobs] [-l] [--me] [-n name] [-o format]
-              [-p partitions] [-q qos] [-r] [-S fields] [--start] [-t states]
-              [-u users] [-w nodes] [-V] [--help] [--usage]
+              [-O Format] [-p partitions] [-q qos] [-r] [-S fields] [--start]
+              [-t states] [-u users] [-w nodes] [-V] [--help] [--usage]
 ";
 
 pub(super) const SINFO: &str = "\
@@ -61,6 +62,7 @@ Show partitions and the states of their nodes.
   -N, --Node              one line per node and partition
   -n, --nodes=HOSTS       only these nodes
   -o, --format=FORMAT     fields to print, e.g. \"%P %a %l %D %t %N\"
+  -O, --Format=FIELDS     fields by name, e.g. Partition,NodeList:0,StateLong
   -p, --partition=LIST    only these partitions
   -R, --list-reasons      why nodes are down or drained
   -r, --responding        only responding nodes
@@ -72,8 +74,8 @@ Show partitions and the states of their nodes.
 ";
 
 pub(super) const SINFO_USAGE: &str = "\
-Usage: sinfo [-dhlNrRsV] [-n nodes] [-o format] [-p partitions] [-t states]
-             [--help] [--usage]
+Usage: sinfo [-dhlNrRsV] [-n nodes] [-o format] [-O Format] [-p partitions]
+             [-t states] [--help] [--usage]
 ";
 
 pub(super) const SBATCH: &str = "\

@@ -16,6 +16,8 @@ mod config;
 mod record;
 mod show;
 
+pub(super) use show::{index_ranges, tres};
+
 use show::show;
 
 pub(super) const OPTIONS: &[Opt] = &[

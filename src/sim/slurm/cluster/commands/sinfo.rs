@@ -2,11 +2,14 @@
 //! node field the format shows (so one line per state by default), sorted
 //! by partition then state (`#P,-t`); `-N` one line per node, `-R` the
 //! reasons of down and drained nodes, `-s` counts per partition, `-l` the
-//! long forms with a date line; `-o` any format of `src/sinfo`'s letters.
+//! long forms with a date line; `-o` any format of `src/sinfo`'s letters,
+//! `-O` any of its long field names.
+
+mod long_format;
 
 use super::super::super::getopt::{HasArg, Opt, Parsed, opt};
 use super::super::clock;
-use super::super::fields::{Field, cell, parse_format, uncut};
+use super::super::fields::{self, Field, cell, uncut};
 use super::super::output::CommandOutput;
 use super::super::state::{Node, NodeBase, Partition};
 use super::super::{Caller, Cluster};
@@ -25,6 +28,7 @@ pub(super) const OPTIONS: &[Opt] = &[
     opt("nodes", Some('n'), &["nodes"], HasArg::Required),
     opt("Node", Some('N'), &["Node"], HasArg::No),
     opt("format", Some('o'), &["format"], HasArg::Required),
+    opt("Format", Some('O'), &["Format"], HasArg::Required),
     opt("partition", Some('p'), &["partition"], HasArg::Required),
     opt("responding", Some('r'), &["responding"], HasArg::No),
     opt("list-reasons", Some('R'), &["list-reasons"], HasArg::No),
@@ -39,7 +43,7 @@ pub(super) const OPTIONS: &[Opt] = &[
 const STATE_LIST: &str = "unknown,down,idle,allocated,?,mixed,future,drain,drained,draining,no_respond,reserved,perfctrs,cloud,completing,powering_down,powered_down,power_down,powering_up,fail,maint,reboot,reboot^,unknown";
 
 /// Letters whose value is per node: nodes group by them.
-const NODE_LETTERS: &str = "tTcmEHuUzXYZwfOeGd";
+const NODE_LETTERS: &str = "tTcmEHuUzXYZwfbOeGd";
 
 /// A line of output: a partition (or none, for `-R`) and its nodes.
 struct Group<'a> {
@@ -153,7 +157,15 @@ fn read_states(p: &Parsed, reasons: bool) -> Result<Option<Vec<String>>, Command
 /// about on `out`), or the refusal.
 fn read_query(p: &Parsed, out: &mut CommandOutput) -> Result<Query, CommandOutput> {
     let long = p.has("long");
-    if long && p.has("format") {
+    // `-o` and `-O` share one format, the last given; once `-O` is seen
+    // it is read as a long format, whichever came last.
+    let given = p
+        .opts
+        .iter()
+        .rev()
+        .find(|(key, _)| matches!(*key, "format" | "Format"))
+        .map(|(_, value)| value.as_deref().unwrap_or(""));
+    if long && given.is_some() {
         return Err(CommandOutput::failure(
             "sinfo: fatal: Options -o(--format) and -l(--long) are mutually exclusive. Please remove one and retry.\n",
             1,
@@ -174,20 +186,18 @@ fn read_query(p: &Parsed, out: &mut CommandOutput) -> Result<Query, CommandOutpu
         },
         None => None,
     };
-    let (format, part_auto, node_auto) = match p.value("format") {
-        Some(f) => (f, false, false),
-        None => default_format(long, per_node, reasons, summarize),
-    };
-    let (prefix, mut fields) = parse_format(format);
-    for f in &fields {
-        if header(f.letter).is_none() {
-            out.err(&format!(
-                "sinfo: error: Invalid node format specification: {}\n",
-                f.letter
-            ));
+    let (prefix, fields, part_auto, node_auto) = match given {
+        Some(f) if p.has("Format") => (String::new(), long_format::fields(f, out), false, false),
+        Some(f) => {
+            let (prefix, fields) = letter_fields(f, out);
+            (prefix, fields, false, false)
         }
-    }
-    fields.retain(|f| header(f.letter).is_some());
+        None => {
+            let (f, part_auto, node_auto) = default_format(long, per_node, reasons, summarize);
+            let (prefix, fields) = letter_fields(f, out);
+            (prefix, fields, part_auto, node_auto)
+        }
+    };
     Ok(Query {
         long,
         per_node,
@@ -208,6 +218,17 @@ fn read_query(p: &Parsed, out: &mut CommandOutput) -> Result<Query, CommandOutpu
     })
 }
 
+/// The fields of a `-o` format, its unknown letters reported on `out`
+/// (by sinfo with no program name) and printed as typed.
+fn letter_fields(format: &str, out: &mut CommandOutput) -> (String, Vec<Field>) {
+    fields::letter_fields(
+        format,
+        |l| header(l).is_some(),
+        "Invalid node format specification: ",
+        out,
+    )
+}
+
 impl Query {
     /// Whether a node passes the filters.
     fn keeps(&self, n: &Node) -> bool {
@@ -226,7 +247,7 @@ impl Query {
         let mut key: String = self
             .fields
             .iter()
-            .filter(|f| NODE_LETTERS.contains(f.letter))
+            .filter(|f| NODE_LETTERS.contains(f.letter) || long_format::per_node(f.letter))
             .map(|f| node_value(c, f.letter, n))
             .collect::<Vec<_>>()
             .join("\u{1f}");
@@ -330,7 +351,9 @@ fn print(c: &Cluster, q: &Query, groups: &[Group<'_>], out: &mut CommandOutput) 
         }
         let mut line = q.prefix.clone();
         for f in &q.fields {
-            let h = header(f.letter).unwrap_or("");
+            let h = header(f.letter)
+                .or_else(|| long_format::header(f.letter))
+                .unwrap_or("");
             let w = width(f.letter, f.width);
             line.push_str(&if f.letter == 'N' {
                 uncut(h, w, f.right)
@@ -440,6 +463,9 @@ fn header(letter: char) -> Option<&'static str> {
         'p' => "PRIO_TIER",
         'I' => "PRIO_JOB_FACTOR",
         'S' => "ALLOCNODES",
+        'b' => "ACTIVE_FEATURES",
+        'B' => "MAX_CPUS_PER_NODE",
+        'M' => "PREEMPT_MODE",
         _ => return None,
     })
 }
@@ -478,7 +504,8 @@ fn node_value(c: &Cluster, letter: char, n: &Node) -> String {
         'Y' => n.cores_per_socket.to_string(),
         'Z' => n.threads_per_core.to_string(),
         'w' => n.weight.to_string(),
-        'f' => {
+        // No node has changeable features: the active ones are all.
+        'f' | 'b' => {
             if n.features.is_empty() {
                 "(null)".to_owned()
             } else {
@@ -495,6 +522,7 @@ fn node_value(c: &Cluster, letter: char, n: &Node) -> String {
             }
         }
         'd' => "0".to_owned(),
+        _ if !letter.is_ascii() => long_format::node_value(c, letter, n),
         _ => String::new(),
     }
 }
@@ -550,6 +578,9 @@ fn group_value(c: &Cluster, letter: char, g: &Group<'_>, width: usize) -> String
         'g' | 'S' => "all".to_owned(),
         'V' => c.config.cluster_name.clone(),
         'v' => "22.05.8".to_owned(),
+        // No partition limits CPUs per node, and the model never preempts.
+        'B' => "UNLIMITED".to_owned(),
+        'M' => "OFF".to_owned(),
         'p' => part.map_or_else(na, |p| p.priority_tier.to_string()),
         'I' => part.map_or_else(na, |p| p.priority_job_factor.to_string()),
         't' | 'T' if g.nodes.is_empty() => na(),

@@ -1,14 +1,16 @@
 //! `squeue`: the jobs the controller knows, filtered (`--me`, `-u`, `-p`,
 //! `-t`, `-j`, `-A`, `-n`, `-q`, `-w`), sorted (`P,t,-p` by default, `-S`)
-//! and printed in the default, `-l`, `--start` or `-o` format with
+//! and printed in the default, `-l`, `--start`, `-o` or `-O` format with
 //! `src/squeue`'s widths, cuts and headers. Pending array tasks share one
 //! line (`38_[0-3%2]`) unless `-r`.
+
+mod long_format;
 
 use std::cmp::Ordering;
 
 use super::super::super::getopt::{HasArg, Opt, Parsed, opt};
 use super::super::clock;
-use super::super::fields::{Field, cell, mem_units, parse_format, push_cell, uncut};
+use super::super::fields::{self, Field, cell, mem_units, push_cell, uncut};
 use super::super::output::CommandOutput;
 use super::super::state::{Job, JobState, Mem};
 use super::super::{Caller, Cluster};
@@ -31,6 +33,7 @@ pub(super) const OPTIONS: &[Opt] = &[
     opt("me", None, &["me"], HasArg::No),
     opt("name", Some('n'), &["name"], HasArg::Required),
     opt("format", Some('o'), &["format"], HasArg::Required),
+    opt("Format", Some('O'), &["Format"], HasArg::Required),
     opt(
         "partition",
         Some('p'),
@@ -125,7 +128,9 @@ struct Query {
     nodes: Option<Vec<usize>>,
     /// `-r`: one line per pending array task.
     expand_arrays: bool,
-    format: String,
+    /// The text before the first field of a `-o` format.
+    prefix: String,
+    fields: Vec<Field>,
     /// (sort letter, reversed), most significant first.
     sort: Vec<(char, bool)>,
     header: bool,
@@ -270,6 +275,7 @@ fn read_query(
     me: &str,
     out: &mut CommandOutput,
 ) -> Result<Query, CommandOutput> {
+    let chosen = chosen_format(p)?;
     if p.has("long") && p.has("format") {
         return Err(CommandOutput::failure(
             "squeue: fatal: Options -o(--format) and -l(--long) are mutually exclusive. Please remove one and retry.\n",
@@ -297,11 +303,14 @@ fn read_query(
         None => None,
     };
     let start = p.has("start");
-    let format = match p.value("format") {
-        Some(f) => f,
-        None if p.has("long") => LONG_FORMAT,
-        None if start => START_FORMAT,
-        None => DEFAULT_FORMAT,
+    // `--start` sets its `-o` format when no `-o` is given, and a `-o`
+    // format is printed in place of any `-O` one.
+    let (prefix, fields) = match chosen {
+        Some(Chosen::Letters(f)) => letter_fields(f, out),
+        None | Some(Chosen::Long(_)) if start => letter_fields(START_FORMAT, out),
+        Some(Chosen::Long(f)) => (String::new(), long_format::fields(f, out)),
+        None if p.has("long") => letter_fields(LONG_FORMAT, out),
+        None => letter_fields(DEFAULT_FORMAT, out),
     };
     let sort = p
         .value("sort")
@@ -323,11 +332,60 @@ fn read_query(
         qos: list("qos"),
         nodes,
         expand_arrays: p.has("array"),
-        format: format.to_owned(),
+        prefix,
+        fields,
         sort,
         header: !p.has("noheader"),
         long: p.has("long"),
     })
+}
+
+/// The format given on the command line.
+enum Chosen<'a> {
+    /// `-o`.
+    Letters(&'a str),
+    /// `-O`.
+    Long(&'a str),
+}
+
+/// The last `-o` or `-O`, or squeue's refusal of both, which it gives at
+/// the second of them.
+fn chosen_format(p: &Parsed) -> Result<Option<Chosen<'_>>, CommandOutput> {
+    let mut chosen = None;
+    for (key, value) in &p.opts {
+        let value = value.as_deref().unwrap_or("");
+        chosen = match (*key, &chosen) {
+            ("format", Some(Chosen::Long(_))) => {
+                return Err(error_out(
+                    "squeue",
+                    "-o (--format) is incompatible with -O (--Format)",
+                    1,
+                ));
+            }
+            ("Format", Some(Chosen::Letters(_))) => {
+                return Err(error_out(
+                    "squeue",
+                    "-O (--Format) is incompatible with -o (--format)",
+                    1,
+                ));
+            }
+            ("format", _) => Some(Chosen::Letters(value)),
+            ("Format", _) => Some(Chosen::Long(value)),
+            _ => continue,
+        };
+    }
+    Ok(chosen)
+}
+
+/// The fields of a `-o` format, its unknown letters reported on `out`
+/// (by sinfo with no program name) and printed as typed.
+fn letter_fields(format: &str, out: &mut CommandOutput) -> (String, Vec<Field>) {
+    fields::letter_fields(
+        format,
+        |l| header(l).is_some(),
+        "squeue: error: Invalid job format specification: ",
+        out,
+    )
 }
 
 impl Query {
@@ -406,26 +464,16 @@ fn select<'a>(c: &'a Cluster, q: &Query) -> Vec<Row<'a>> {
 
 /// Prints the header and the rows in the query's format.
 fn print(c: &Cluster, q: &Query, rows: &[Row<'_>], out: &mut CommandOutput) {
-    let (prefix, fields) = parse_format(&q.format);
-    for f in &fields {
-        if header(f.letter).is_none() {
-            out.err(&format!(
-                "squeue: error: Invalid job format specification: {}\n",
-                f.letter
-            ));
-        }
-    }
-    let fields: Vec<&Field> = fields
-        .iter()
-        .filter(|f| header(f.letter).is_some())
-        .collect();
+    let (prefix, fields) = (&q.prefix, &q.fields);
     if q.header {
         if q.long {
             out.out_line(&clock::ctime(c.now));
         }
         let mut line = prefix.clone();
-        for f in &fields {
-            let h = header(f.letter).unwrap_or("");
+        for f in fields {
+            let h = header(f.letter)
+                .or_else(|| long_format::header(f.letter))
+                .unwrap_or("");
             let uncut_header = matches!(f.letter, 'N' | 'R' | 'Y');
             line.push_str(&if uncut_header {
                 uncut(h, f.width, f.right)
@@ -440,8 +488,8 @@ fn print(c: &Cluster, q: &Query, rows: &[Row<'_>], out: &mut CommandOutput) {
     let mut text = String::with_capacity(rows.len() * 96);
     let mut buf = String::new();
     for row in rows {
-        text.push_str(&prefix);
-        for f in &fields {
+        text.push_str(prefix);
+        for f in fields {
             buf.clear();
             let cut = value(c, f.letter, row, &mut buf);
             push_cell(&mut text, &buf, f.width, f.right, cut);
@@ -506,6 +554,7 @@ fn used(c: &Cluster, job: &Job) -> i64 {
     }
 }
 
+/// The nodes a job has, or asks for while it has none.
 fn node_count(job: &Job) -> u32 {
     if job.nodes.is_empty() {
         job.shape.nodes
@@ -563,6 +612,14 @@ fn header(letter: char) -> Option<&'static str> {
         'W' => "LICENSES",
         'd' => "MIN_TMP_DISK",
         'f' => "FEATURES",
+        'H' => "SOCKETS_PER_NODE",
+        'I' => "CORES_PER_SOCKET",
+        'J' => "THREADS_PER_CORE",
+        'z' => "S:C:T",
+        'O' => "CONTIGUOUS",
+        'X' => "CORE_SPEC",
+        // The select plugin's header, empty with select/cons_tres.
+        's' => "",
         _ => return None,
     })
 }
@@ -574,6 +631,11 @@ fn value(c: &Cluster, letter: char, row: &Row<'_>, buf: &mut String) -> bool {
         'i' | 'A' | 'F' | 'K' => id_value(letter, row, buf),
         'M' | 'l' | 'L' | 'S' | 'e' | 'V' => time_value(c, letter, row.job, buf),
         'D' | 'C' | 'R' | 'N' | 'Y' | 'B' | 'n' | 'x' => node_value(c, letter, row.job, buf),
+        // The codes of `-O` names without a letter.
+        _ if !letter.is_ascii() => {
+            long_format::value(c, letter, row, buf);
+            true
+        }
         _ => other_value(c, letter, row.job, buf),
     }
 }
@@ -782,7 +844,11 @@ fn other_value(c: &Cluster, letter: char, job: &Job, buf: &mut String) -> bool {
         'y' => write!(buf, "{}", job.nice),
         'h' => write!(buf, "OK"),
         'k' | 'v' | 'w' | 'W' | 'f' => write!(buf, "(null)"),
-        'd' => write!(buf, "0"),
+        'd' | 'O' => write!(buf, "0"),
+        // Jobs ask for no particular sockets, cores or threads.
+        'H' | 'I' | 'J' => write!(buf, "*"),
+        'z' => write!(buf, "*:*:*"),
+        'X' => write!(buf, "N/A"),
 
         _ => Ok(()),
     };

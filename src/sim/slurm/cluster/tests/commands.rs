@@ -413,11 +413,13 @@ fn squeue_formats_filters_and_start_times() {
     assert_eq!(stdout(&t.run_as("bob", "~", "squeue -h --me -o %i")), "3\n");
     let out = t.root("squeue -l -h");
     assert!(stdout(&out).starts_with("                 3     debug     last      bob  RUNNING       0:01     10:00      1 node-1\n"), "{}", stdout(&out));
-    let out = t.root("squeue -h -o \"%i %J\"");
+    // Every letter is a field in 22.05 (`%J` threads per core, unset).
+    let out = t.root("squeue -h -o \"%i %J %!\" -j 3");
     assert_eq!(
         err(&out),
-        "squeue: error: Invalid job format specification: J\n"
+        "squeue: error: Invalid job format specification: !\n"
     );
+    assert_eq!(stdout(&out), "3 * %!\n");
 }
 
 #[test]

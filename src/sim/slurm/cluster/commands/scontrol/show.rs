@@ -213,7 +213,7 @@ fn when(t: Option<i64>) -> String {
 }
 
 /// `TRES=cpu=2,mem=8000M,node=2,billing=2,gres/gpu=16`.
-fn tres(cpus: u32, mem_mb: u64, nodes: u32, gpus: u32) -> String {
+pub(in super::super) fn tres(cpus: u32, mem_mb: u64, nodes: u32, gpus: u32) -> String {
     let mut s = format!(
         "cpu={cpus},mem={},node={nodes},billing={cpus}",
         mem_units(mem_mb)
@@ -692,7 +692,7 @@ fn partition_record(c: &Cluster, i: usize) -> Record {
 }
 
 /// The GPUs of `mask` as Slurm prints indices: `0-3`, `4-5,7`.
-fn index_ranges(mask: u64) -> String {
+pub(in super::super) fn index_ranges(mask: u64) -> String {
     let mut parts = Vec::new();
     let mut bit = 0;
     while bit < 64 {
