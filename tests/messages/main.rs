@@ -35,6 +35,15 @@ struct Dynamic {
 /// of one file with the same id expression are told apart by the names
 /// they pass.
 const DYNAMIC: &[Dynamic] = &[
+    // The contents' `labels`: a sentence per count, for book.js to pick.
+    Dynamic {
+        file: "src/site/contents.rs",
+        id: "id",
+        ids: &[
+            ("contents-exercises", &["done", "count"]),
+            ("contents-lab-goals", &["done", "count"]),
+        ],
+    },
     // `reading`: each field's key and argument name come from one match.
     Dynamic {
         file: "src/widgets/ring_allreduce.rs",

@@ -96,28 +96,35 @@ pub(crate) fn LabPanel(
         }
         on_help.run(());
     };
-    let args = move || {
-        let f = facts.get();
-        (f.job.to_string(), f.node, f.partner, f.pair)
-    };
     let hints_view = move || {
         let goal = next_goal()?;
         let (shown, solution) = help_for(goal);
-        let (job, node, partner, pair) = args();
-        let args = [
-            ("job", Arg::Str(&job)),
-            ("node", Arg::Str(&node)),
-            ("partner", Arg::Str(&partner)),
-            ("pair", Arg::Str(&pair)),
-        ];
+        let Facts {
+            job,
+            node,
+            partner,
+            pair,
+        } = facts.get();
+        let job = job.to_string();
         let mut items: Vec<AnyView> = (1..=shown)
             .map(|n| {
-                let text = i18n.t_args(&format!("{prefix}-hint-{}-{n}", goal.key()), &args);
+                let text = i18n.t_args(
+                    &format!("{prefix}-hint-{}-{n}", goal.key()),
+                    &[("job", Arg::Str(&job))],
+                );
                 view! { <li>{text}</li> }.into_any()
             })
             .collect();
         if solution {
-            let text = i18n.t_args(&format!("{prefix}-solution-{}", goal.key()), &args);
+            let text = i18n.t_args(
+                &format!("{prefix}-solution-{}", goal.key()),
+                &[
+                    ("job", Arg::Str(&job)),
+                    ("node", Arg::Str(&node)),
+                    ("partner", Arg::Str(&partner)),
+                    ("pair", Arg::Str(&pair)),
+                ],
+            );
             let label = i18n.t("lab-solution-label");
             items.push(
                 view! { <li class="lab-solution" data-testid="lab-solution"><strong>{label}</strong>" "{text}</li> }
