@@ -146,11 +146,11 @@ async fn a_lab_directive_opens_its_prepared_cluster() {
     let storage = web_sys::window()
         .and_then(|w| w.local_storage().ok().flatten())
         .expect("localStorage");
-    // A corrupt save starts the lab fresh and says so.
+    // A corrupt progress document starts the lab fresh and says so.
     storage
         .set_item(
-            "gpu-book.lab.the-slow-lane",
-            "gpu-book-lab 1 the-slow-lane x\nL ls",
+            "gpu-book.progress",
+            "gpu-book-progress 1\nlab the-slow-lane seed=x\nL ls",
         )
         .expect("set");
     let (lab, lab_handle) = mount("lab = \"the-slow-lane\"");
@@ -170,15 +170,17 @@ async fn a_lab_directive_opens_its_prepared_cluster() {
         .expect("query")
         .length();
     assert_eq!(done, 0);
-    // The fresh lab was saved over the corrupt one.
-    let saved = storage
-        .get_item("gpu-book.lab.the-slow-lane")
-        .ok()
-        .flatten()
-        .unwrap_or_default();
+    // The fresh lab was saved in a fresh document; the corrupt one is kept
+    // aside.
+    let stored = |key: &str| storage.get_item(key).ok().flatten().unwrap_or_default();
+    let saved = stored("gpu-book.progress");
     assert!(
-        saved.starts_with("gpu-book-lab 1 the-slow-lane "),
+        saved.starts_with("gpu-book-progress 1\nlab the-slow-lane seed="),
         "{saved}"
+    );
+    assert!(
+        stored("gpu-book.progress.unreadable").contains("seed=x"),
+        "kept aside"
     );
     // The chapter's shell has no checklist.
     let text = shell.text_content().unwrap_or_default();
@@ -186,7 +188,8 @@ async fn a_lab_directive_opens_its_prepared_cluster() {
     assert!(shell.query_selector(".lab-panel").expect("query").is_none());
     drop(lab_handle);
     drop(shell_handle);
-    let _ = storage.remove_item("gpu-book.lab.the-slow-lane");
+    let _ = storage.remove_item("gpu-book.progress");
+    let _ = storage.remove_item("gpu-book.progress.unreadable");
 }
 
 #[wasm_bindgen_test]
