@@ -29,6 +29,22 @@ fn directive(body: &str) -> WidgetDirective {
     WidgetDirective::parse("widget exercise", body).expect("a valid exercise")
 }
 
+/// The exercise as the browser reads it back: attributes checked as any
+/// widget's, texts from the first state.
+fn in_the_browser(d: &WidgetDirective) -> Exercise {
+    let attrs = d.attrs();
+    let back = WidgetDirective::from_attrs(
+        "exercise",
+        attrs.iter().map(|(k, v)| (k.as_str(), v.as_str())),
+    )
+    .expect("valid attributes");
+    let back = WidgetDirective {
+        texts: d.texts.clone(),
+        ..back
+    };
+    Exercise::from_directive(&back).expect("complete")
+}
+
 /// Why an exercise block is refused.
 fn err(body: &str) -> String {
     WidgetDirective::parse("widget exercise", body)
@@ -49,17 +65,7 @@ fn a_choice_exercise_travels_as_parameters_and_texts() {
     );
     // The browser's way back: attributes checked as any widget's, texts
     // from the first state.
-    let attrs = d.attrs();
-    let back = WidgetDirective::from_attrs(
-        "exercise",
-        attrs.iter().map(|(k, v)| (k.as_str(), v.as_str())),
-    )
-    .expect("valid attributes");
-    let back = WidgetDirective {
-        texts: d.texts.clone(),
-        ..back
-    };
-    let exercise = Exercise::from_directive(&back).expect("complete");
+    let exercise = in_the_browser(&d);
     let ExerciseBody::Choice(options) = exercise.body else {
         panic!("a choice");
     };
@@ -170,17 +176,7 @@ fn a_shell_task_travels_as_parameters_and_comes_alive_with_the_shell() {
     assert_eq!(directive(NUMBER).module_kind(), WidgetKind::Exercise);
     assert_eq!(d.params["task"], ParamValue::Text("submit".into()));
     assert_eq!(d.params["gpus-per-node"], ParamValue::Int(8));
-    let attrs = d.attrs();
-    let back = WidgetDirective::from_attrs(
-        "exercise",
-        attrs.iter().map(|(k, v)| (k.as_str(), v.as_str())),
-    )
-    .expect("valid attributes");
-    let back = WidgetDirective {
-        texts: d.texts.clone(),
-        ..back
-    };
-    let exercise = Exercise::from_directive(&back).expect("complete");
+    let exercise = in_the_browser(&d);
     assert_eq!(
         exercise.body,
         ExerciseBody::Shell {
