@@ -805,26 +805,43 @@ fn setting(name: &str, default: u64) -> u64 {
 }
 
 /// `SESSION_FUZZ_SEED` and `SESSION_FUZZ_LINES` explore further than the
-/// fixed default run.
+/// fixed default run. Sessions are independent, so they are shared out
+/// over the machine's cores (session `k` always gets seed + `k`, whichever
+/// thread runs it): the same lines as one thread would type, in a fraction
+/// of the time on CI's cores.
 #[test]
 fn a_hundred_thousand_lines_never_break_a_session() {
     let seed = setting("SESSION_FUZZ_SEED", 0x5eed_0000);
     let total = setting("SESSION_FUZZ_LINES", LINES as u64).max(LINES as u64) as usize;
+    let sessions = total.div_ceil(LINES_PER_SESSION) as u64;
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get()) as u64;
     let start = Instant::now();
-    let mut lines = 0;
-    let mut sessions = 0u64;
-    let mut jobs = 0;
-    while lines < total {
-        let (typed, accepted) = session(
-            seed.wrapping_add(sessions),
-            LINES_PER_SESSION.min(total - lines),
-        );
-        lines += typed;
-        jobs += accepted;
-        sessions += 1;
-    }
+    let (lines, jobs) = std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..threads)
+            .map(|t| {
+                scope.spawn(move || {
+                    let (mut lines, mut jobs) = (0, 0);
+                    for k in (t..sessions).step_by(threads as usize) {
+                        let count = LINES_PER_SESSION.min(total - k as usize * LINES_PER_SESSION);
+                        let (typed, accepted) = session(seed.wrapping_add(k), count);
+                        lines += typed;
+                        jobs += accepted;
+                    }
+                    (lines, jobs)
+                })
+            })
+            .collect();
+        workers
+            .into_iter()
+            .fold((0, 0), |(l, j), w| match w.join() {
+                Ok((typed, accepted)) => (l + typed, j + accepted),
+                // The session's own panic message (seed, line, transcript) is
+                // already printed; fail the test with it.
+                Err(panic) => std::panic::resume_unwind(panic),
+            })
+    });
     println!(
-        "session fuzz: {lines} lines, {sessions} sessions, {jobs} jobs, {:.1} s (seed {seed:#x})",
+        "session fuzz: {lines} lines, {sessions} sessions on {threads} threads, {jobs} jobs, {:.1} s (seed {seed:#x})",
         start.elapsed().as_secs_f64()
     );
     assert!(lines >= LINES);
