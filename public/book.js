@@ -8,8 +8,9 @@
 //   buttons of code blocks;
 // - the language links: remembered when followed, and kept pointing at the
 //   section being read, which the table of contents marks (scroll spy);
-// - the widgets: the wasm loaded when the first comes near the viewport,
-//   each mounted as it comes near (a note in each if the wasm fails);
+// - the widgets: each wasm module loaded when the first of its widgets
+//   comes near the viewport, each widget mounted as it comes near (a note
+//   in each if its module fails);
 // - the contents: each page's exercises done and lab goals met, and
 //   forgetting them.
 (function () {
@@ -201,36 +202,43 @@
     update();
   }
 
-  // Widgets come alive as they come near: the wasm is fetched once the
-  // first widget is within LOAD_NEAR of the screen, and each widget is
-  // mounted when it is within MOUNT_NEAR, one per task (a mount is a long
-  // task on a slow phone), so a reader who never scrolls to a widget pays
-  // nothing for it. An exercise, read before it is used and usable as
-  // built (what the reader types or picks is kept when it comes alive),
-  // fetches the wasm only within MOUNT_NEAR: the chapter's early exercises
-  // do not pull the widgets' module in while the reader reads its first
-  // sections. If the wasm cannot load, each widget keeps its first state
-  // and says so.
+  // Widgets come alive as they come near. Each names its wasm module
+  // (data-module) and the <body> names each module's files
+  // (data-wasm-<module>, data-glue-<module>): a module is fetched once the
+  // first of its widgets is within LOAD_NEAR of the screen, and each
+  // widget is mounted when it is within MOUNT_NEAR, one per task (a mount
+  // is a long task on a slow phone), so a reader who never scrolls to the
+  // shell never downloads its module. An exercise, read before it is used
+  // and usable as built (what the reader types or picks is kept when it
+  // comes alive), fetches its module only within MOUNT_NEAR: the chapter's
+  // early exercises do not pull the widgets' module in while the reader
+  // reads its first sections. If a module cannot load, each of its
+  // widgets keeps its first state and says so.
   function islands() {
-    var body = doc.body;
-    var glue = body.getAttribute("data-wasm-glue");
-    var wasm = body.getAttribute("data-wasm");
     var found = all("[data-island]");
-    if (!glue || !wasm || found.length === 0 || !window.IntersectionObserver) return;
-    // The page names them relative to itself; import() would resolve them
-    // against this script's address instead.
-    glue = new URL(glue, doc.baseURI).href;
-    wasm = new URL(wasm, doc.baseURI).href;
-    var loading = null;
-    function load() {
-      loading =
-        loading ||
-        import(glue).then(function (bindings) {
-          return bindings.default({ module_or_path: wasm }).then(function () {
-            return bindings;
-          });
-        });
-      return loading;
+    if (found.length === 0 || !window.IntersectionObserver) return;
+    var modules = {};
+    // The page names the files relative to itself; import() would resolve
+    // them against this script's address instead.
+    function file(attr) {
+      var name = doc.body.getAttribute(attr);
+      return name && new URL(name, doc.baseURI).href;
+    }
+    function load(island) {
+      var name = island.getAttribute("data-module");
+      if (!modules[name]) {
+        var glue = file("data-glue-" + name);
+        var wasm = file("data-wasm-" + name);
+        modules[name] =
+          glue && wasm
+            ? import(glue).then(function (bindings) {
+                return bindings.default({ module_or_path: wasm }).then(function () {
+                  return bindings;
+                });
+              })
+            : Promise.reject(new Error("the page names no files for the module " + name));
+      }
+      return modules[name];
     }
     function note(island) {
       if (island.hasAttribute("data-stopped")) return;
@@ -241,19 +249,19 @@
       island.prepend(p);
       island.setAttribute("data-stopped", "");
     }
-    // Islands near enough to mount, mounted one per task.
+    // Islands near enough to mount, each with its module, mounted one per task.
     var queue = [];
-    function mountNext(bindings) {
-      var island = queue.shift();
-      if (!island) return;
-      bindings.mountIsland(island);
-      if (queue.length) setTimeout(mountNext, 0, bindings);
+    function mountNext() {
+      var next = queue.shift();
+      if (!next) return;
+      next[1].mountIsland(next[0]);
+      if (queue.length) setTimeout(mountNext, 0);
     }
     function mount(island) {
-      load().then(
+      load(island).then(
         function (bindings) {
-          queue.push(island);
-          if (queue.length === 1) setTimeout(mountNext, 0, bindings);
+          queue.push([island, bindings]);
+          if (queue.length === 1) setTimeout(mountNext, 0);
         },
         function (error) {
           console.warn("The widgets could not start:", error);
@@ -281,8 +289,8 @@
     });
     when(
       LOAD_NEAR,
-      function () {
-        load().catch(function () {});
+      function (island) {
+        load(island).catch(function () {});
       },
       early,
     );

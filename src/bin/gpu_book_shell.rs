@@ -1,15 +1,17 @@
-//! The Slurm shell's wasm module: the shell and its labs with the
-//! simulated cluster behind them, for pages that show a shell and no other
-//! widget (the labs). See `src/main.rs` for how modules are loaded.
+//! The Slurm shell's wasm module: the shell, its labs and the tasks in the
+//! shell, with the simulated cluster behind them. A page loads it only
+//! when one of its shells comes near. See `src/bin/gpu_book_widgets.rs`
+//! for how modules are loaded.
 
+use gpu_book::book::WasmModule;
 use gpu_book::{islands, widgets};
 use wasm_bindgen::prelude::wasm_bindgen;
 
 fn main() {
-    islands::panic::install_hook();
+    islands::panic::install_hook(WasmModule::Shell);
 }
 
-/// Mounts one shell as it comes near.
+/// Mounts one island as it comes near.
 #[wasm_bindgen(js_name = mountIsland)]
 pub fn mount_island(el: web_sys::HtmlElement) {
     islands::mount(el, widgets::shell_module);

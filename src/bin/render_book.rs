@@ -53,10 +53,10 @@ mod native {
         let html = std::fs::read_to_string(&index)
             .map_err(|e| format!("cannot read {}: {e}", index.display()))?;
         let mut template = Template::parse(&html)?;
-        // The whole module is Trunk's main application, hashed by Trunk.
+        // The widgets' module is Trunk's main application, hashed by Trunk.
         for module in WasmModule::ALL
             .into_iter()
-            .filter(|m| *m != WasmModule::Whole)
+            .filter(|m| *m != WasmModule::Widgets)
         {
             template.fingerprint(dir, module)?;
         }

@@ -25,30 +25,29 @@ pub enum WidgetKind {
     Exercise,
 }
 
-/// The wasm modules the widgets are built into. A page loads the smallest
-/// built that carries every widget it shows (`site::Template::module_for`): the
-/// shell, with its cluster, shell interpreter and node tools, is larger
-/// than the other three widgets together, and most pages with widgets
-/// show either the shell or the others.
+/// The wasm modules the widgets are built into. The shell, with its
+/// cluster, shell interpreter and node tools, is larger than the other
+/// three widgets together, so it has a module of its own; a page showing
+/// both kinds loads each module when one of its widgets comes near
+/// ([`WasmModule::for_island`]), and a reader who never reaches the shell
+/// never downloads it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum WasmModule {
     /// The exercises alone (`src/bin/gpu_book_exercises.rs`), for pages
-    /// whose only widgets are exercises.
+    /// whose only widgets, the shell aside, are exercises.
     Exercises,
     /// The explorer, the calculator, the ring and the exercises
-    /// (`src/bin/gpu_book_widgets.rs`).
+    /// (`src/bin/gpu_book_widgets.rs`), Trunk's main application.
     Widgets,
-    /// The Slurm shell and its labs (`src/bin/gpu_book_shell.rs`): the
-    /// labs have no exercises, and carrying them would cost the shell's
-    /// module the number parser (22 KB brotli).
+    /// The Slurm shell, its labs and the tasks in the shell
+    /// (`src/bin/gpu_book_shell.rs`): carrying the other exercises would
+    /// cost it the number parser (22 KB brotli).
     Shell,
-    /// Every widget, for pages that show the shell and another (`src/main.rs`).
-    Whole,
 }
 
 impl WasmModule {
     /// Every module, smallest first.
-    pub const ALL: [Self; 4] = [Self::Exercises, Self::Widgets, Self::Shell, Self::Whole];
+    pub const ALL: [Self; 3] = [Self::Exercises, Self::Widgets, Self::Shell];
 
     /// The Cargo binary that builds it, which names its files.
     pub fn bin(self) -> &'static str {
@@ -56,7 +55,16 @@ impl WasmModule {
             Self::Exercises => "gpu-book-exercises",
             Self::Widgets => "gpu-book-widgets",
             Self::Shell => "gpu-book-shell",
-            Self::Whole => "gpu-book",
+        }
+    }
+
+    /// Its name in a page: an island's `data-module`, and the `<body>`'s
+    /// `data-wasm-<name>` and `data-glue-<name>` naming its files.
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::Exercises => "exercises",
+            Self::Widgets => "widgets",
+            Self::Shell => "shell",
         }
     }
 
@@ -66,8 +74,26 @@ impl WasmModule {
             Self::Exercises => kind == WidgetKind::Exercise,
             Self::Widgets => kind != WidgetKind::SlurmShell,
             Self::Shell => kind == WidgetKind::SlurmShell,
-            Self::Whole => true,
         }
+    }
+
+    /// The module that brings an island of `kind` to life on a page whose
+    /// islands are of `page` kinds (module kinds, [`WidgetDirective::module_kind`]):
+    /// the smallest that carries it and every island of the page on the
+    /// same side of the shell/other split, so that a page loads at most
+    /// one module for the shell and one for the rest.
+    pub fn for_island(kind: WidgetKind, page: &[WidgetKind]) -> Self {
+        let shell = |k: WidgetKind| Self::Shell.carries(k);
+        let side: Vec<WidgetKind> = page
+            .iter()
+            .copied()
+            .filter(|&k| shell(k) == shell(kind))
+            .chain([kind])
+            .collect();
+        Self::ALL
+            .into_iter()
+            .find(|m| side.iter().all(|&k| m.carries(k)))
+            .unwrap_or(Self::Widgets)
     }
 }
 
@@ -467,6 +493,28 @@ mod tests {
             assert_eq!(WidgetKind::from_name(kind.name()), Some(kind));
         }
         assert_eq!(WidgetKind::from_name("young_daly"), None);
+    }
+
+    #[test]
+    fn a_page_loads_one_module_for_the_shell_and_one_for_the_rest() {
+        use WidgetKind::*;
+        let module = |kind, page: &[WidgetKind]| WasmModule::for_island(kind, page);
+        // The chapter: the shell's islands in its module, the others in
+        // the one that carries them all, exercises included.
+        let chapter = [Exercise, SlurmShell, YoungDaly, FairShare, RingAllreduce];
+        assert_eq!(module(SlurmShell, &chapter), WasmModule::Shell);
+        assert_eq!(module(Exercise, &chapter), WasmModule::Widgets);
+        assert_eq!(module(YoungDaly, &chapter), WasmModule::Widgets);
+        // Exercises beside only the shell keep to their own small module.
+        assert_eq!(
+            module(Exercise, &[Exercise, SlurmShell]),
+            WasmModule::Exercises
+        );
+        assert_eq!(module(Exercise, &[Exercise]), WasmModule::Exercises);
+        assert_eq!(module(SlurmShell, &[SlurmShell]), WasmModule::Shell);
+        for kind in WidgetKind::ALL {
+            assert!(module(kind, &chapter).carries(kind), "{kind:?}");
+        }
     }
 
     #[test]

@@ -10,7 +10,8 @@
 //! page is touched. Web only.
 //!
 //! The widgets are split into wasm modules ([`WasmModule`]): each island
-//! names its module's files (`data-wasm`, `data-wasm-glue`), and each
+//! names its module ([`MODULE_ATTR`]), the page's `<body>` names each
+//! module's files (`data-wasm-<module>`, `data-glue-<module>`), and each
 //! module's binary exports its own `mountIsland`, passing [`mount`] the
 //! view of the widgets it carries, so the others' code is left out.
 //!
@@ -37,6 +38,9 @@ use crate::book::WasmModule;
 
 /// The attribute that marks an island and names its widget.
 pub const ISLAND_ATTR: &str = "data-island";
+/// The attribute naming the wasm module that brings an island to life
+/// ([`WasmModule::name`]).
+pub const MODULE_ATTR: &str = "data-module";
 /// The attribute holding an island's language.
 pub const LANG_ATTR: &str = "data-lang";
 /// The prefix of an island's parameter attributes.

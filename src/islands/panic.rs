@@ -1,24 +1,26 @@
 //! What the reader sees if a widget panics: the panic goes to the console
-//! and every island (the whole wasm stops with it) says, in its page's
-//! language, that it stopped. The text of the page, written at build time,
-//! stays as it was.
+//! and every island of its module (the whole module stops with it) says,
+//! in its page's language, that it stopped. Another module's islands on
+//! the same page live on, and the text of the page, written at build
+//! time, stays as it was.
 
-use super::{ISLAND_ATTR, LANG_ATTR};
-use crate::book::SOURCE_LANG;
+use super::{LANG_ATTR, MODULE_ATTR};
+use crate::book::{SOURCE_LANG, WasmModule};
 
-/// Installs the panic hook. Call first thing in `main`.
-pub fn install_hook() {
-    std::panic::set_hook(Box::new(|info| {
+/// Installs the panic hook of `module`. Call first thing in its `main`.
+pub fn install_hook(module: WasmModule) {
+    std::panic::set_hook(Box::new(move |info| {
         console_error_panic_hook::hook(info);
-        mark_islands_stopped();
+        mark_islands_stopped(module);
     }));
 }
 
-fn mark_islands_stopped() {
+fn mark_islands_stopped(module: WasmModule) {
     let Some(document) = web_sys::window().and_then(|w| w.document()) else {
         return;
     };
-    let Ok(islands) = document.query_selector_all(&format!("[{ISLAND_ATTR}]")) else {
+    let selector = format!("[{MODULE_ATTR}=\"{}\"]", module.name());
+    let Ok(islands) = document.query_selector_all(&selector) else {
         return;
     };
     for i in 0..islands.length() {

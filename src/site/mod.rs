@@ -19,14 +19,14 @@ mod page;
 mod template;
 mod theme;
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 use leptos::prelude::*;
 
 use crate::book::manifest::Status;
 use crate::book::route::href;
 use crate::book::widget::ParamValue;
-use crate::book::{Block, Labels, Library, SOURCE_LANG, WidgetKind, progress};
+use crate::book::{Labels, Library, SOURCE_LANG, WasmModule, WidgetKind, progress};
 use crate::ui::{I18n, STRINGS_TYPE, catalog};
 use contents::{ContentsEntry, ContentsPage};
 use document::{Base, Head, document};
@@ -121,15 +121,7 @@ impl Site {
         let prefix = href(&root.0, lang, None);
         let labels = Labels::from_catalog(catalog(), lang);
         let page = self.library.render(lang, slug, &prefix, &labels)?;
-        let kinds: Vec<_> = page
-            .doc
-            .blocks
-            .iter()
-            .filter_map(|b| match b {
-                Block::Widget(w) => Some(w.module_kind()),
-                _ => None,
-            })
-            .collect();
+        let kinds = page::module_kinds(&page.doc.blocks);
         let title = format!("{} · {}", page.doc.title, self.library.title(lang));
         let entry = self.library.toc(lang).into_iter().find(|e| e.slug == slug);
         let description = entry.map(|e| e.summary).unwrap_or_default();
@@ -144,22 +136,30 @@ impl Site {
             }
         });
         let head = self.head(lang, Some(slug), title, description, root);
-        // A page with widgets names the smallest wasm module that carries
-        // them for `public/book.js`, which loads it when a widget comes
-        // near, and carries their strings.
-        let module = (!kinds.is_empty())
-            .then(|| self.template.module_for(kinds.iter().copied()))
-            .flatten();
-        let (body_attrs, strings) = match module {
-            Some(files) => {
-                let attrs = format!(
-                    " data-wasm=\"{}\" data-wasm-glue=\"{}\"",
+        // A page with widgets names the files of each wasm module its
+        // islands name (`WasmModule::for_island`) for `public/book.js`,
+        // which loads a module when one of its islands comes near, and
+        // carries their strings.
+        let modules: BTreeSet<WasmModule> = kinds
+            .iter()
+            .map(|&k| WasmModule::for_island(k, &kinds))
+            .collect();
+        let body_attrs: String = modules
+            .iter()
+            .filter_map(|&m| Some((m, self.template.modules.get(&m)?)))
+            .map(|(m, files)| {
+                format!(
+                    " data-wasm-{name}=\"{}\" data-glue-{name}=\"{}\"",
                     escape(&root.asset(&self.template, &files.wasm)),
-                    escape(&root.asset(&self.template, &files.glue))
-                );
-                (attrs, self.strings(lang))
-            }
-            None => (String::new(), String::new()),
+                    escape(&root.asset(&self.template, &files.glue)),
+                    name = m.name()
+                )
+            })
+            .collect();
+        let strings = if kinds.is_empty() {
+            String::new()
+        } else {
+            self.strings(lang)
         };
         Some(document(&head, &body_attrs, &format!("{body}{strings}")))
     }

@@ -5,8 +5,8 @@
 use leptos::prelude::*;
 
 use crate::book::markdown::PageProblem;
-use crate::book::{Block, RenderedPage, TocEntry, WidgetDirective, WidgetKind};
-use crate::islands::{ISLAND_ATTR, LANG_ATTR, PARAM_PREFIX};
+use crate::book::{Block, RenderedPage, TocEntry, WasmModule, WidgetDirective, WidgetKind};
+use crate::islands::{ISLAND_ATTR, LANG_ATTR, MODULE_ATTR, PARAM_PREFIX};
 use crate::ui::{ContentNotice, catalog, use_i18n};
 use crate::widgets::WidgetHost;
 
@@ -37,13 +37,17 @@ pub fn PageArticle(
         .collect();
     let problems =
         (!unseen.is_empty()).then(|| view! { <ContentNotice detail=unseen.join("\n") /> });
+    let kinds = module_kinds(&page.doc.blocks);
     let blocks = page
         .doc
         .blocks
         .into_iter()
         .map(|block| match block {
             Block::Html(html) => view! { <div class="md" inner_html=html></div> }.into_any(),
-            Block::Widget(directive) => view! { <Island directive=directive /> }.into_any(),
+            Block::Widget(directive) => {
+                let module = WasmModule::for_island(directive.module_kind(), &kinds);
+                view! { <Island directive=directive module=module /> }.into_any()
+            }
             Block::Notice(problem) => {
                 view! { <ContentNotice detail=problem.to_string() /> }.into_any()
             }
@@ -58,16 +62,33 @@ pub fn PageArticle(
     }
 }
 
+/// The kinds of the modules that bring a page's widgets to life
+/// ([`WidgetDirective::module_kind`]), one per widget.
+pub(crate) fn module_kinds(blocks: &[Block]) -> Vec<WidgetKind> {
+    blocks
+        .iter()
+        .filter_map(|b| match b {
+            Block::Widget(w) => Some(w.module_kind()),
+            _ => None,
+        })
+        .collect()
+}
+
 /// A widget's place in the page: its first state, rendered by the same
-/// component the browser mounts there (see `islands`), its language and
-/// parameters as attributes, and a note for readers without scripts.
+/// component the browser mounts there (see `islands`), its module,
+/// language and parameters as attributes, and a note for readers without
+/// scripts.
 #[component]
-fn Island(directive: WidgetDirective) -> impl IntoView {
+fn Island(directive: WidgetDirective, module: WasmModule) -> impl IntoView {
     let i18n = use_i18n();
     let lang = i18n.lang.get_untracked();
     let name = directive.kind.name();
     // Built by hand: the attribute names come from the directive.
-    let mut attrs = format!("{ISLAND_ATTR}=\"{name}\" {LANG_ATTR}=\"{}\"", escape(&lang));
+    let mut attrs = format!(
+        "{ISLAND_ATTR}=\"{name}\" {MODULE_ATTR}=\"{}\" {LANG_ATTR}=\"{}\"",
+        module.name(),
+        escape(&lang)
+    );
     for (key, value) in directive.attrs() {
         attrs.push_str(&format!(" {PARAM_PREFIX}{key}=\"{}\"", escape(&value)));
     }

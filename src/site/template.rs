@@ -1,7 +1,8 @@
 //! Trunk's `index.html`, read for what the pages need from it: the base
 //! path the book is built for (`--public-url`), the hashed stylesheet,
-//! icon and chrome script tags, and the addresses of the whole wasm module
-//! and its JavaScript glue, which Trunk's loader script names. The pages
+//! icon and chrome script tags, and the addresses of the widgets' wasm
+//! module (Trunk's main application) and its JavaScript glue, which
+//! Trunk's loader script names. The pages
 //! do not carry that loader: `public/book.js` loads the wasm when a widget
 //! comes near. Trunk writes one tag after another in the head; this reads
 //! them as such, not as general HTML. The smaller modules, which Trunk
@@ -22,8 +23,8 @@ pub struct Template {
     pub base: String,
     /// Tags every page carries (stylesheet, icon, chrome script).
     pub assets: Vec<String>,
-    /// The wasm modules built, by the files a page names: always the whole
-    /// one, and the smaller ones once fingerprinted.
+    /// The wasm modules built, by the files a page names: always the
+    /// widgets' one, and the others once fingerprinted.
     pub modules: BTreeMap<WasmModule, ModuleFiles>,
 }
 
@@ -57,7 +58,7 @@ impl Template {
             base: "/".into(),
             ..Self::default()
         };
-        let mut whole = ModuleFiles::default();
+        let mut main = ModuleFiles::default();
         let mut rest = head;
         while let Some(start) = rest.find('<') {
             rest = &rest[start..];
@@ -78,8 +79,8 @@ impl Template {
             } else if tag.starts_with("<script") && tag.contains("type=\"module\"") {
                 // Trunk's loader: `import init, * as bindings from '<glue>';`
                 // then `init({ module_or_path: '<wasm>' })`.
-                whole.glue = quoted_after(tag, " from ").unwrap_or_default().to_owned();
-                whole.wasm = quoted_after(tag, "module_or_path:")
+                main.glue = quoted_after(tag, " from ").unwrap_or_default().to_owned();
+                main.wasm = quoted_after(tag, "module_or_path:")
                     .unwrap_or_default()
                     .to_owned();
             } else if tag.contains("modulepreload") || tag.contains("application/wasm") {
@@ -88,31 +89,20 @@ impl Template {
                 template.assets.push(tag.to_owned());
             }
         }
-        if whole.glue.is_empty() || whole.wasm.is_empty() {
+        if main.glue.is_empty() || main.wasm.is_empty() {
             return Err(TemplateError("no script loads the wasm".into()));
         }
-        template.modules.insert(WasmModule::Whole, whole);
+        template.modules.insert(WasmModule::Widgets, main);
         if !template.base.ends_with('/') {
             template.base.push('/');
         }
         Ok(template)
     }
 
-    /// The smallest module built that carries every one of `kinds`.
-    pub fn module_for(
-        &self,
-        kinds: impl IntoIterator<Item = crate::book::WidgetKind> + Clone,
-    ) -> Option<&ModuleFiles> {
-        WasmModule::ALL
-            .into_iter()
-            .filter(|m| kinds.clone().into_iter().all(|k| m.carries(k)))
-            .find_map(|m| self.modules.get(&m))
-    }
-
     /// Adds a module Trunk built as a "worker" (built, not loaded), whose
     /// files it leaves in `dir` as `<bin>.js` and `<bin>_bg.wasm` with no
     /// fingerprint: renames them `<bin>-<hash>.js` and `<bin>-<hash>_bg.wasm`
-    /// after their content, as Trunk names the whole module's, so a host
+    /// after their content, as Trunk names its main module's, so a host
     /// may cache them for good. Fails, naming the file, if one is missing.
     pub fn fingerprint(&mut self, dir: &Path, module: WasmModule) -> Result<(), TemplateError> {
         let bin = module.bin();
@@ -194,11 +184,11 @@ mod tests {
 <link rel="icon" href="/course/favicon-3c4d.svg" integrity="sha384-y"/>
 <script src="/course/book-5e6f.js" defer integrity="sha384-z"></script>
 <script type="module">
-import init, * as bindings from '/course/gpu-book-7a8b.js';
-const wasm = await init({ module_or_path: '/course/gpu-book-7a8b_bg.wasm' });
+import init, * as bindings from '/course/gpu-book-widgets-7a8b.js';
+const wasm = await init({ module_or_path: '/course/gpu-book-widgets-7a8b_bg.wasm' });
 window.wasmBindings = bindings;
 </script>
-<link rel="modulepreload" href="/course/gpu-book-7a8b.js" crossorigin="anonymous" integrity="sha384-a"><link rel="preload" href="/course/gpu-book-7a8b_bg.wasm" crossorigin="anonymous" integrity="sha384-b" as="fetch" type="application/wasm"></head>
+<link rel="modulepreload" href="/course/gpu-book-widgets-7a8b.js" crossorigin="anonymous" integrity="sha384-a"><link rel="preload" href="/course/gpu-book-widgets-7a8b_bg.wasm" crossorigin="anonymous" integrity="sha384-b" as="fetch" type="application/wasm"></head>
 <body></body></html>"#;
 
     #[test]
@@ -208,14 +198,13 @@ window.wasmBindings = bindings;
         assert_eq!(t.base_path(), "/course");
         assert_eq!(t.assets.len(), 3, "{:?}", t.assets);
         assert!(t.assets[2].starts_with("<script src=\"/course/book-5e6f.js\" defer"));
-        let whole = &t.modules[&WasmModule::Whole];
-        assert_eq!(whole.glue, "/course/gpu-book-7a8b.js");
-        assert_eq!(whole.wasm, "/course/gpu-book-7a8b_bg.wasm");
+        let main = &t.modules[&WasmModule::Widgets];
+        assert_eq!(main.glue, "/course/gpu-book-widgets-7a8b.js");
+        assert_eq!(main.wasm, "/course/gpu-book-widgets-7a8b_bg.wasm");
     }
 
     #[test]
-    fn smaller_modules_are_fingerprinted_and_chosen_when_they_carry_a_page() {
-        use crate::book::WidgetKind::{FairShare, SlurmShell, YoungDaly};
+    fn the_other_modules_are_fingerprinted_after_their_content() {
         let dir = std::env::temp_dir().join(format!("gpu-book-template-{}", std::process::id()));
         std::fs::create_dir_all(&dir).expect("temp dir");
         std::fs::write(dir.join("gpu-book-shell.js"), "glue").expect("write");
@@ -231,24 +220,19 @@ window.wasmBindings = bindings;
         assert_eq!(shell.wasm, shell.glue.replace(".js", "_bg.wasm"));
         assert!(dir.join(&shell.wasm["/course/".len()..]).exists());
         assert!(!dir.join("gpu-book-shell.js").exists());
-        // The widgets module was not built: its message names the missing link.
+        // The exercises' module was not built: its message names the missing link.
         let e = t
-            .fingerprint(&dir, WasmModule::Widgets)
+            .fingerprint(&dir, WasmModule::Exercises)
             .expect_err("missing");
         assert!(
-            e.to_string().contains("gpu-book-widgets.js was not built"),
+            e.to_string()
+                .contains("gpu-book-exercises.js was not built"),
             "{e}"
         );
         assert!(
-            e.to_string().contains("data-bin=\"gpu-book-widgets\""),
+            e.to_string().contains("data-bin=\"gpu-book-exercises\""),
             "{e}"
         );
-        // A lab loads the shell; the chapter, with both, the whole module;
-        // a page of other widgets the whole one too, as no smaller one was built.
-        assert_eq!(t.module_for([SlurmShell]), Some(&shell));
-        let whole = t.modules[&WasmModule::Whole].clone();
-        assert_eq!(t.module_for([SlurmShell, YoungDaly]), Some(&whole));
-        assert_eq!(t.module_for([FairShare]), Some(&whole));
         std::fs::remove_dir_all(&dir).expect("clean up");
     }
 
@@ -263,9 +247,9 @@ window.wasmBindings = bindings;
              init({module_or_path: \"/g.wasm\"})</script></head>",
         )
         .expect("at the root");
-        let whole = &root.modules[&WasmModule::Whole];
+        let main = &root.modules[&WasmModule::Widgets];
         assert_eq!(
-            (whole.glue.as_str(), whole.wasm.as_str()),
+            (main.glue.as_str(), main.wasm.as_str()),
             ("/g.js", "/g.wasm")
         );
         assert_eq!(root.base_path(), "");

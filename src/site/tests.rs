@@ -133,8 +133,10 @@ fn widgets_are_islands_with_their_first_state_and_only_their_pages_load_wasm() {
     // First states: the explorer's numbers, the shell's prompt.
     assert!(chapter.contains("data-testid=\"yd-daly\""));
     assert!(chapter.contains("login1"));
+    // Trunk's main application is the widgets' module; the shell's was
+    // not fingerprinted here, so only the widgets' files are named.
     assert!(chapter.contains(
-        "<body data-wasm=\"../../gpu-book-3_bg.wasm\" data-wasm-glue=\"../../gpu-book-3.js\">"
+        "<body data-wasm-widgets=\"../../gpu-book-3_bg.wasm\" data-glue-widgets=\"../../gpu-book-3.js\">"
     ));
     // The widgets' strings come with the page, in its language only (Spanish
     // has every message English has).
@@ -171,7 +173,7 @@ fn widgets_are_islands_with_their_first_state_and_only_their_pages_load_wasm() {
 }
 
 #[test]
-fn each_page_with_widgets_names_the_smallest_module_that_carries_them() {
+fn each_island_names_its_module_and_each_page_the_files_of_those_it_uses() {
     let mut template = Template::parse(TRUNK).expect("template");
     for (module, stem) in [
         (WasmModule::Exercises, "x-6"),
@@ -185,21 +187,40 @@ fn each_page_with_widgets_names_the_smallest_module_that_carries_them() {
         template.modules.insert(module, files);
     }
     let files = Site::new(Library::new(Sources::embedded()), template).files();
-    for (page, stem) in [
-        ("en/running-jobs/index.html", "gpu-book-3"),
-        ("es/running-jobs/index.html", "gpu-book-3"),
-        ("en/the-slow-lane/index.html", "s-5"),
-        ("es/fallen-off-the-bus/index.html", "s-5"),
-        ("en/all-reduce/index.html", "w-4"),
-        ("es/containers-gpus/index.html", "x-6"),
+    let named = |module: &str, stem: &str| {
+        format!(
+            " data-wasm-{module}=\"../../{stem}_bg.wasm\" data-glue-{module}=\"../../{stem}.js\""
+        )
+    };
+    for (page, modules) in [
+        (
+            "en/running-jobs/index.html",
+            vec![("widgets", "w-4"), ("shell", "s-5")],
+        ),
+        (
+            "es/running-jobs/index.html",
+            vec![("widgets", "w-4"), ("shell", "s-5")],
+        ),
+        ("en/the-slow-lane/index.html", vec![("shell", "s-5")]),
+        ("es/fallen-off-the-bus/index.html", vec![("shell", "s-5")]),
+        ("en/all-reduce/index.html", vec![("widgets", "w-4")]),
+        ("es/containers-gpus/index.html", vec![("exercises", "x-6")]),
     ] {
-        let body =
-            format!("<body data-wasm=\"../../{stem}_bg.wasm\" data-wasm-glue=\"../../{stem}.js\">");
+        let html = file(&files, page);
+        let body: String = modules.iter().map(|(m, stem)| named(m, stem)).collect();
         assert!(
-            file(&files, page).contains(&body),
-            "{page} should load {stem}"
+            html.contains(&format!("<body{body}>")),
+            "{page} should name {modules:?}"
         );
     }
+    // In the chapter the shell and its tasks come alive in the shell's
+    // module, every other widget, exercises included, in the widgets'.
+    let chapter = file(&files, "en/running-jobs/index.html");
+    assert!(chapter.contains("data-island=\"slurm-shell\" data-module=\"shell\""));
+    assert!(chapter.contains("data-island=\"young-daly\" data-module=\"widgets\""));
+    let tasks = chapter.matches("data-module=\"shell\"").count();
+    assert_eq!(tasks, 1 + chapter.matches("data-p-kind=\"shell\"").count());
+    assert!(!chapter.contains("data-module=\"exercises\""));
 }
 
 #[test]

@@ -24,8 +24,8 @@ pub use ring_allreduce::RingAllreduceExplorer;
 pub use slurm_shell::SlurmShell;
 pub use young_daly::YoungDalyExplorer;
 
-/// Mounts the widget a directive names: the build renders every widget's
-/// first state through this, and the whole module mounts through it.
+/// The widget a directive names, from whichever module carries it: the
+/// build renders every widget's first state through this.
 #[component]
 pub fn WidgetHost(
     /// The directive from the page.
@@ -84,11 +84,6 @@ pub fn shell_module(directive: &WidgetDirective) -> AnyView {
             None => view! { <ContentNotice detail=format!("unknown lab {name:?}") /> }.into_any(),
         },
     }
-}
-
-/// The view of the whole module (`gpu-book`): every widget.
-pub fn whole_module(directive: &WidgetDirective) -> AnyView {
-    view! { <WidgetHost directive=directive.clone() /> }.into_any()
 }
 
 /// A widget handed to a module that does not carry it (the page chose
