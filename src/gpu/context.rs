@@ -36,6 +36,10 @@ pub struct AdapterSummary {
     pub backend: wgpu::Backend,
     /// Discrete, integrated, virtual or CPU (lavapipe, SwiftShader).
     pub device_type: wgpu::DeviceType,
+    /// Where the name is empty, the vendor and architecture the browser
+    /// gives instead (`google swiftshader`), which wgpu's WebGPU backend
+    /// does not pass on; empty when those are unknown too.
+    pub described: String,
 }
 
 /// A device and its queue, ready for the kernels. Cheap to clone: every
@@ -83,6 +87,11 @@ impl GpuContext {
             .await
             .map_err(|e| GpuUnavailable::DeviceRequest(e.to_string()))?;
         let info = adapter.get_info();
+        let described = if info.name.trim().is_empty() {
+            browser_description().await
+        } else {
+            String::new()
+        };
         let fault = Arc::new(Mutex::new(None));
         let lost = Arc::clone(&fault);
         device.set_device_lost_callback(move |reason, message| {
@@ -103,6 +112,7 @@ impl GpuContext {
                 name: info.name,
                 backend: info.backend,
                 device_type: info.device_type,
+                described,
             },
             fault,
         })
@@ -195,6 +205,49 @@ fn webgpu_api_present() -> bool {
     js_sys::Reflect::get(&js_sys::global(), &JsValue::from_str("navigator"))
         .and_then(|navigator| js_sys::Reflect::get(&navigator, &JsValue::from_str("gpu")))
         .is_ok_and(|gpu| !gpu.is_undefined() && !gpu.is_null())
+}
+
+/// The vendor and architecture of the browser's default adapter
+/// (`GPUAdapter.info`), read through the WebGPU API itself: wgpu maps only
+/// its description, which browsers often leave empty. Empty when the
+/// browser gives neither.
+#[cfg(target_arch = "wasm32")]
+async fn browser_description() -> String {
+    use wasm_bindgen::{JsCast, JsValue};
+    let get = |value: &JsValue, key: &str| {
+        js_sys::Reflect::get(value, &JsValue::from_str(key))
+            .ok()
+            .filter(|v| !v.is_undefined() && !v.is_null())
+    };
+    let Some(gpu) = get(&js_sys::global(), "navigator").and_then(|n| get(&n, "gpu")) else {
+        return String::new();
+    };
+    let request = get(&gpu, "requestAdapter").and_then(|f| f.dyn_into::<js_sys::Function>().ok());
+    let Some(promise) = request
+        .and_then(|f| f.call0(&gpu).ok())
+        .and_then(|p| p.dyn_into::<js_sys::Promise>().ok())
+    else {
+        return String::new();
+    };
+    let Some(info) = wasm_bindgen_futures::JsFuture::from(promise)
+        .await
+        .ok()
+        .and_then(|adapter| get(&adapter, "info"))
+    else {
+        return String::new();
+    };
+    ["vendor", "architecture"]
+        .into_iter()
+        .filter_map(|key| get(&info, key)?.as_string())
+        .filter(|part| !part.trim().is_empty())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// Natively wgpu names every adapter (llvmpipe, lavapipe, the GPU's model).
+#[cfg(not(target_arch = "wasm32"))]
+async fn browser_description() -> String {
+    String::new()
 }
 
 /// Natively wgpu itself is the API; only the adapter request can fail.

@@ -46,12 +46,23 @@ struct Ring {
 /// The largest message sizes the measured run offers, bytes per rank.
 const SWEEP_MAX: [u64; 4] = [1 << 20, 16 << 20, 64 << 20, 256 << 20];
 
-/// How the text names the reader's adapter: its name, or what kind it is
-/// where the browser gives none (Chromium's SwiftShader gives "").
+/// How the text names the reader's adapter: its name; where the browser
+/// gives none (Chromium's SwiftShader gives ""), its vendor and
+/// architecture with what kind it is; and, knowing nothing else, the kind.
 fn adapter_label(i18n: &I18n, adapter: &AdapterSummary) -> String {
+    let software = adapter.device_type == wgpu::DeviceType::Cpu;
+    let described = adapter.described.trim();
     match adapter.name.trim() {
-        "" if adapter.device_type == wgpu::DeviceType::Cpu => i18n.t("ar-device-software"),
-        "" => i18n.t("ar-device-unnamed"),
+        "" if described.is_empty() && software => i18n.t("ar-device-software"),
+        "" if described.is_empty() => i18n.t("ar-device-unnamed"),
+        "" if software => i18n.t_args(
+            "ar-device-software-described",
+            &[("adapter", crate::i18n::Arg::Str(described))],
+        ),
+        "" => i18n.t_args(
+            "ar-device-described",
+            &[("adapter", crate::i18n::Arg::Str(described))],
+        ),
         name => name.to_owned(),
     }
 }
