@@ -34,6 +34,8 @@ pub enum Finding {
     HealthyDrained {
         /// The node.
         node: String,
+        /// Whether the node at fault is still in service.
+        culprit_in_service: bool,
     },
     /// The training waits for nodes that a healthy node's drain took.
     Starved {
@@ -138,6 +140,7 @@ impl Lab {
                 .into_iter()
                 .map(|node| Finding::HealthyDrained {
                     node: node.to_owned(),
+                    culprit_in_service: !culprit_out,
                 }),
         );
         found.sort_by_key(|f| !f.is_problem());

@@ -443,7 +443,8 @@ fn draining_a_healthy_node_is_named_and_the_wait_it_causes_too() {
         assert_eq!(
             lab.diagnose(&s),
             [Finding::HealthyDrained {
-                node: wrong.clone()
+                node: wrong.clone(),
+                culprit_in_service: true,
             }],
             "seed {seed}"
         );
@@ -461,7 +462,8 @@ fn draining_a_healthy_node_is_named_and_the_wait_it_causes_too() {
             lab.diagnose(&s),
             [
                 Finding::HealthyDrained {
-                    node: wrong.clone()
+                    node: wrong.clone(),
+                    culprit_in_service: false,
                 },
                 Finding::Delayed { job },
             ],
@@ -478,7 +480,8 @@ fn draining_a_healthy_node_is_named_and_the_wait_it_causes_too() {
                     node: wrong.clone()
                 },
                 Finding::HealthyDrained {
-                    node: wrong.clone()
+                    node: wrong.clone(),
+                    culprit_in_service: false,
                 },
             ],
             "seed {seed}"
@@ -517,8 +520,20 @@ fn the_slow_lane_says_when_the_new_job_lands_on_the_slow_node() {
             "seed {seed}"
         );
         assert!(!done(&lab, &s).contains(&"resubmit"));
-        run(&mut s, &format!("scancel {job}"));
+        // What the finding says to do: drain, then requeue the running job.
+        run(
+            &mut s,
+            &format!(
+                "scontrol update NodeName={} State=DRAIN Reason=busbw",
+                lab.culprit
+            ),
+        );
+        assert_eq!(run(&mut s, &format!("scontrol requeue {job}")), "");
+        assert_eq!(lab.diagnose(&s), [Finding::Delayed { job }], "seed {seed}");
+        run(&mut s, "sleep 200");
         assert_eq!(lab.diagnose(&s), [], "seed {seed}");
+        assert!(!hosts(&s, job).contains(&lab.culprit), "seed {seed}");
+        assert!(done(&lab, &s).contains(&"resubmit"), "seed {seed}");
     }
 }
 
