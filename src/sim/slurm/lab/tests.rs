@@ -562,3 +562,40 @@ fn the_path_the_solutions_give_ends_without_a_problem() {
         assert_eq!(lab.diagnose(&s), [], "seed {seed}");
     }
 }
+
+/// The browser test's path (tests/e2e/labs.test.mjs): a healthy node
+/// drained, the job requeued, then both put right.
+#[test]
+fn a_wrong_drain_and_an_early_requeue_put_right() {
+    for seed in [5, 14] {
+        let (lab, mut s) = open(LabId::FallenOffTheBus, seed);
+        let (job, culprit) = (lab.job_id, lab.culprit.clone());
+        let healthy = lab.healthy_nodes(&s)[0].clone();
+        run(
+            &mut s,
+            &format!("scontrol update NodeName={healthy} State=DRAIN Reason=x"),
+        );
+        run(&mut s, &format!("scontrol requeue {job}"));
+        let wrong = Finding::HealthyDrained {
+            node: healthy.clone(),
+            culprit_in_service: true,
+        };
+        assert_eq!(lab.diagnose(&s), [Finding::Unguarded { job }, wrong]);
+        run(
+            &mut s,
+            &format!("scontrol update NodeName={healthy} State=RESUME"),
+        );
+        run(
+            &mut s,
+            &format!("scontrol update NodeName={culprit} State=DRAIN Reason=x"),
+        );
+        assert_eq!(lab.diagnose(&s), [Finding::Delayed { job }], "seed {seed}");
+        run(&mut s, "sleep 180");
+        assert_eq!(lab.diagnose(&s), [], "seed {seed}");
+        assert_eq!(
+            done(&lab, &s),
+            ["drain", "requeue", "resume"],
+            "seed {seed}"
+        );
+    }
+}
