@@ -393,7 +393,9 @@ pub fn SlurmShell(
                         .filter(|active| active.len() > 1)
                         .unwrap_or_default()
                 });
-                let findings = Signal::derive(move || {
+                // A memo: the live region changes, and is announced, only
+                // when the findings do, not after every command.
+                let findings = Memo::new(move |_| {
                     version.track();
                     story
                         .with_value(|l: &Option<Lab>| {
