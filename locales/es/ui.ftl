@@ -404,11 +404,11 @@ sh-full-leave = Salir de la pantalla completa (Esc)
 lab-goals = Objetivos
 lab-goal-done = hecho
 lab-duplicates = Hay { $count } copias del entrenamiento en espera o en marcha ({ $jobs }): cancela todas menos una con scancel, o se van a pisar los checkpoints.
-lab-finding-failed-again = El trabajo { $job } volvió a arrancar en el nodo culpable y volvió a fallar: el entrenamiento está caído, así que ese reinicio ya no cuenta. Haz primero drain de ese nodo y después reencola el trabajo: un nodo con drain no recibe trabajos nuevos.
+lab-finding-failed-again = El trabajo { $job } volvió a arrancar en el nodo culpable y volvió a fallar: el entrenamiento está caído, así que ese reinicio ya no cuenta. Haz primero drain de ese nodo y después reencola el trabajo: un nodo en drain no recibe trabajos nuevos.
 lab-finding-on-culprit = El trabajo { $job } está corriendo en el nodo culpable y ahí va a volver a fallar. Haz drain de ese nodo y después reencola el trabajo (scontrol requeue { $job } también detiene un trabajo en marcha y lo devuelve a la cola).
-lab-finding-unguarded = El trabajo { $job } está de nuevo en la cola, pero el nodo culpable sigue en servicio, así que el planificador puede volver a asignárselo. Por eso se hace drain antes de reencolar: haz drain de ese nodo ahora, mientras el trabajo espera.
-lab-finding-wrong-drain = { $node } tiene drain, pero no le pasa nada, y el nodo culpable sigue en servicio. Devuelve { $node } al servicio con scontrol update NodeName={ $node } State=RESUME y vuelve a buscar el nodo culpable.
-lab-finding-extra-drain = { $node } también tiene drain, pero no le pasa nada: solo deja menos nodos para el entrenamiento. Devuélvelo al servicio con scontrol update NodeName={ $node } State=RESUME.
+lab-finding-unguarded = El trabajo { $job } está de nuevo en la cola, pero el nodo culpable sigue en servicio, así que el planificador puede volver a ponerlo en ese nodo. Por eso se hace drain antes de reencolar: haz drain de ese nodo ahora, mientras el trabajo espera.
+lab-finding-wrong-drain = { $node } está en drain, pero no le pasa nada, y el nodo culpable sigue en servicio. Devuelve { $node } al servicio con scontrol update NodeName={ $node } State=RESUME y vuelve a buscar el nodo culpable.
+lab-finding-extra-drain = { $node } también está en drain, pero no le pasa nada: solo deja menos nodos para el entrenamiento. Devuélvelo al servicio con scontrol update NodeName={ $node } State=RESUME.
 lab-finding-starved = El trabajo { $job } espera recursos (Resources en squeue): necesita cuatro nodos enteros y, con { $node } en drain, no quedan suficientes libres.
 lab-finding-delayed = El trabajo { $job } espera la demora de un trabajo reencolado (BeginTime en squeue), unos dos minutos: deja correr el reloj.
 lab-finding-waiting = El trabajo { $job } está pendiente; squeue da el motivo { $reason }.

@@ -1,8 +1,9 @@
 //! The two hands-on labs, "Fallen Off the Bus" and "The Slow Lane": a
 //! prepared eight-node cluster whose night went wrong, the goals the
 //! learner works towards (each read from the simulated state, so any
-//! correct command form counts), and progress kept as the log of what the
-//! learner did, replayed on the same seed. Pure.
+//! correct command form counts), what the state shows going wrong or
+//! being waited on ([`Lab::diagnose`]), and progress kept as the log of
+//! what the learner did, replayed on the same seed. Pure.
 
 use serde::{Deserialize, Serialize};
 
