@@ -244,6 +244,7 @@ fn every_drawn_incident_can_be_solved() {
         run(&mut s, &format!("scontrol requeue {}", lab.job_id));
         run(&mut s, "sleep 200");
         assert!(lab.complete(&s), "seed {seed}: {:?}", lab.goals(&s));
+        assert_eq!(lab.diagnose(&s), [], "seed {seed}");
 
         let (lab, mut s) = open(LabId::SlowLane, seed);
         let other = if lab.culprit == "node-1" {
@@ -273,6 +274,7 @@ fn every_drawn_incident_can_be_solved() {
         run(&mut s, &format!("sbatch -x {} train.sh", lab.culprit));
         run(&mut s, "sleep 200");
         assert!(lab.complete(&s), "seed {seed}: {:?}", lab.goals(&s));
+        assert_eq!(lab.diagnose(&s), [], "seed {seed}");
     }
 }
 
