@@ -409,6 +409,14 @@ sh-full-leave = Leave full screen (Esc)
 lab-goals = Goals
 lab-goal-done = done
 lab-duplicates = { $count } copies of the training job are waiting or running ({ $jobs }): cancel all but one with scancel, or they will overwrite each other's checkpoints.
+lab-finding-failed-again = Job { $job } started again on the node at fault and failed again: the training is down, so its restart no longer counts. Drain that node first, then requeue the job: a drained node takes no new jobs.
+lab-finding-on-culprit = Job { $job } is running on the node at fault and will fail there again. Drain that node, then requeue the job (scontrol requeue { $job } also stops a running job and puts it back in the queue).
+lab-finding-unguarded = Job { $job } is back in the queue, but the node at fault is still in service, so the scheduler may place the job on it again. That is why you drain before you requeue: drain that node now, while the job waits.
+lab-finding-wrong-drain = { $node } is drained, but nothing is wrong with it, and the node at fault is still in service. Put { $node } back with scontrol update NodeName={ $node } State=RESUME and look again for the node at fault.
+lab-finding-extra-drain = { $node } is drained too, but nothing is wrong with it: it only leaves fewer nodes for the training. Put it back with scontrol update NodeName={ $node } State=RESUME.
+lab-finding-starved = Job { $job } waits for resources (Resources in squeue): it needs four whole nodes, and with { $node } drained too few are free.
+lab-finding-delayed = Job { $job } waits out the requeue delay (BeginTime in squeue), about two minutes: let the clock run.
+lab-finding-waiting = Job { $job } is pending; squeue gives the reason { $reason }.
 lab-goal-open = not yet
 lab-hint = Show a hint
 lab-solution = Show the solution
@@ -420,14 +428,14 @@ lab-reset-cancel = Keep going
 lab-restored = Welcome back: your progress in this lab was restored.
 lab-unreadable = Your saved progress could not be read, so the lab starts fresh.
 
-lab-bus-intro = You are alice, on call for this eight-node cluster tonight, with operator rights (you may drain nodes and requeue anyone's job). It is 03:32 and a training job has died. Everything you do here is saved in this browser. The goals below tick themselves as the cluster's state changes; any correct command counts.
+lab-bus-intro = You are alice, on call for this eight-node cluster tonight, with operator rights (you may drain nodes and requeue anyone's job). It is 03:32 and your own training job, llm-pretrain, has died. Everything you do here is saved in this browser. The goals below tick themselves as the cluster's state changes; any correct command counts.
 lab-bus-goal-inspect = Look at the GPUs of the node that lost one (its kernel log or nvidia-smi)
 lab-bus-goal-drain = Drain that node, with a reason
 lab-bus-goal-requeue = Put the training job back in the queue
 lab-bus-goal-resume = See it run again on healthy nodes, from its last checkpoint
 lab-bus-hint-inspect-1 = sacct lists last night's jobs; sacct -j { $job } -o JobID,State,ExitCode,NodeList shows which nodes the failed one ran on. Its output is llm-pretrain-{ $job }.out in your home directory.
 lab-bus-hint-inspect-2 = Try each of those nodes: ssh node-1 dmesg -T | grep NVRM, then node-2, and so on. The sick one has an Xid 79.
-lab-bus-hint-drain-1 = Draining is a node update: scontrol update NodeName=… State=DRAIN needs a Reason= too.
+lab-bus-hint-drain-1 = Drain it before you requeue the job, or the scheduler may place the job on it again. Draining is a node update: scontrol update NodeName=… State=DRAIN needs a Reason= too.
 lab-bus-hint-drain-2 = Keep the reason short, it shows in sinfo -R: scontrol update NodeName=node-N State=DRAIN Reason="Xid 79 GPU lost"
 lab-bus-hint-requeue-1 = A failed batch job can go back to the queue under its own id while the controller remembers it (this cluster keeps finished jobs for a day); submitting train.sh again works on any cluster.
 lab-bus-hint-requeue-2 = scontrol requeue { $job }
@@ -439,7 +447,7 @@ lab-bus-solution-requeue = scontrol requeue { $job } (or, as on any cluster, sba
 lab-bus-solution-resume = sleep 180, then squeue -u alice: the job runs on nodes without { $node }; grep resuming llm-pretrain-*.out names the checkpoint it loaded.
 lab-bus-complete = Lab complete: the broken node is out of service with a reason, and the training continues from its checkpoint on healthy nodes.
 
-lab-lane-intro = You are alice, on call for this eight-node cluster tonight, with operator rights (you may drain nodes and requeue anyone's job). It is 03:32 and a slow training job has just been killed by the NCCL watchdog. Everything you do here is saved in this browser. The goals below tick themselves as the cluster's state changes; any correct command counts.
+lab-lane-intro = You are alice, on call for this eight-node cluster tonight, with operator rights (you may drain nodes and requeue anyone's job). It is 03:32 and your own training job, llm-pretrain, crawled for hours and has just been killed by the NCCL watchdog. Everything you do here is saved in this browser. The goals below tick themselves as the cluster's state changes; any correct command counts.
 lab-lane-goal-measure = Run all_reduce_perf on a pair of nodes that includes the slow one, and on a pair that does not
 lab-lane-goal-drain = Drain the slow node, with a reason
 lab-lane-goal-resubmit = Get the training running again without that node (submitted again excluding it, or requeued once it is drained)

@@ -406,6 +406,14 @@ sh-full-leave = Salir de la pantalla completa (Esc)
 lab-goals = Objetivos
 lab-goal-done = hecho
 lab-duplicates = Hay { $count } copias del entrenamiento en espera o en marcha ({ $jobs }): cancela todas menos una con scancel, o se van a pisar los checkpoints.
+lab-finding-failed-again = El trabajo { $job } volvió a arrancar en el nodo culpable y volvió a fallar: el entrenamiento está caído, así que ese reinicio ya no cuenta. Haz primero drain de ese nodo y después reencola el trabajo: un nodo en drain no recibe trabajos nuevos.
+lab-finding-on-culprit = El trabajo { $job } está corriendo en el nodo culpable y ahí va a volver a fallar. Haz drain de ese nodo y después reencola el trabajo (scontrol requeue { $job } también detiene un trabajo en marcha y lo devuelve a la cola).
+lab-finding-unguarded = El trabajo { $job } está de nuevo en la cola, pero el nodo culpable sigue en servicio, así que el planificador puede volver a ponerlo en ese nodo. Por eso se hace drain antes de reencolar: haz drain de ese nodo ahora, mientras el trabajo espera.
+lab-finding-wrong-drain = { $node } está en drain, pero no le pasa nada, y el nodo culpable sigue en servicio. Devuelve { $node } al servicio con scontrol update NodeName={ $node } State=RESUME y vuelve a buscar el nodo culpable.
+lab-finding-extra-drain = { $node } también está en drain, pero no le pasa nada: solo deja menos nodos para el entrenamiento. Devuélvelo al servicio con scontrol update NodeName={ $node } State=RESUME.
+lab-finding-starved = El trabajo { $job } espera recursos (Resources en squeue): necesita cuatro nodos enteros y, con { $node } en drain, no quedan suficientes libres.
+lab-finding-delayed = El trabajo { $job } espera la demora de un trabajo reencolado (BeginTime en squeue), unos dos minutos: deja correr el reloj.
+lab-finding-waiting = El trabajo { $job } está pendiente; squeue da el motivo { $reason }.
 lab-goal-open = pendiente
 lab-hint = Ver una pista
 lab-solution = Ver la solución
@@ -417,14 +425,14 @@ lab-reset-cancel = Seguir
 lab-restored = Bienvenido de nuevo: se ha recuperado tu progreso en este laboratorio.
 lab-unreadable = No se ha podido leer tu progreso guardado, así que el laboratorio empieza de cero.
 
-lab-bus-intro = Eres alice y esta noche estás de guardia en este clúster de ocho nodos, con permisos de operador (puedes hacer drain de nodos y reencolar trabajos de cualquiera). Son las 03:32 y un trabajo de entrenamiento ha muerto. Todo lo que hagas aquí se guarda en este navegador. Los objetivos se marcan solos cuando cambia el estado del clúster; sirve cualquier comando correcto.
+lab-bus-intro = Eres alice y esta noche estás de guardia en este clúster de ocho nodos, con permisos de operador (puedes hacer drain de nodos y reencolar trabajos de cualquiera). Son las 03:32 y tu propio trabajo de entrenamiento, llm-pretrain, ha muerto. Todo lo que hagas aquí se guarda en este navegador. Los objetivos se marcan solos cuando cambia el estado del clúster; sirve cualquier comando correcto.
 lab-bus-goal-inspect = Mira las GPUs del nodo que ha perdido una (su registro del kernel o nvidia-smi)
 lab-bus-goal-drain = Haz drain de ese nodo, con un motivo
 lab-bus-goal-requeue = Devuelve el trabajo de entrenamiento a la cola
 lab-bus-goal-resume = Compruébalo de nuevo en marcha en nodos sanos, desde su último checkpoint
 lab-bus-hint-inspect-1 = sacct lista los trabajos de anoche; sacct -j { $job } -o JobID,State,ExitCode,NodeList muestra en qué nodos corrió el que falló. Su salida es llm-pretrain-{ $job }.out, en tu directorio personal.
 lab-bus-hint-inspect-2 = Prueba cada uno de esos nodos: ssh node-1 dmesg -T | grep NVRM, luego node-2, y así. El enfermo tiene un Xid 79.
-lab-bus-hint-drain-1 = Hacer drain es actualizar el nodo: scontrol update NodeName=… State=DRAIN necesita también un Reason=.
+lab-bus-hint-drain-1 = Haz drain antes de reencolar el trabajo, o el planificador puede volver a asignarle ese nodo. Hacer drain es actualizar el nodo: scontrol update NodeName=… State=DRAIN necesita también un Reason=.
 lab-bus-hint-drain-2 = Que el motivo sea corto, sale en sinfo -R: scontrol update NodeName=node-N State=DRAIN Reason="Xid 79 GPU perdida"
 lab-bus-hint-requeue-1 = Un trabajo batch fallido puede volver a la cola con su mismo número mientras el controlador lo recuerde (este clúster guarda los trabajos terminados un día); enviar train.sh de nuevo funciona en cualquier clúster.
 lab-bus-hint-requeue-2 = scontrol requeue { $job }
@@ -436,7 +444,7 @@ lab-bus-solution-requeue = scontrol requeue { $job } (o, como en cualquier clús
 lab-bus-solution-resume = sleep 180 y después squeue -u alice: el trabajo corre en nodos sin { $node }; grep resuming llm-pretrain-*.out nombra el checkpoint que cargó.
 lab-bus-complete = Laboratorio completado: el nodo averiado está fuera de servicio con su motivo, y el entrenamiento sigue desde su checkpoint en nodos sanos.
 
-lab-lane-intro = Eres alice y esta noche estás de guardia en este clúster de ocho nodos, con permisos de operador (puedes hacer drain de nodos y reencolar trabajos de cualquiera). Son las 03:32 y el watchdog de NCCL acaba de matar un entrenamiento lento. Todo lo que hagas aquí se guarda en este navegador. Los objetivos se marcan solos cuando cambia el estado del clúster; sirve cualquier comando correcto.
+lab-lane-intro = Eres alice y esta noche estás de guardia en este clúster de ocho nodos, con permisos de operador (puedes hacer drain de nodos y reencolar trabajos de cualquiera). Son las 03:32 y el watchdog de NCCL acaba de matar tu propio trabajo de entrenamiento, llm-pretrain, que llevaba horas avanzando muy lento. Todo lo que hagas aquí se guarda en este navegador. Los objetivos se marcan solos cuando cambia el estado del clúster; sirve cualquier comando correcto.
 lab-lane-goal-measure = Ejecuta all_reduce_perf en un par de nodos que incluya el lento y en otro que no lo incluya
 lab-lane-goal-drain = Haz drain del nodo lento, con un motivo
 lab-lane-goal-resubmit = Vuelve a poner en marcha el entrenamiento sin ese nodo (enviado de nuevo excluyéndolo, o reencolado una vez hecho el drain)

@@ -393,7 +393,17 @@ pub fn SlurmShell(
                         .filter(|active| active.len() > 1)
                         .unwrap_or_default()
                 });
-                view! { <LabPanel id goals facts hints solutions on_help duplicates note on_reset=reset /> }
+                // A memo: the live region changes, and is announced, only
+                // when the findings do, not after every command.
+                let findings = Memo::new(move |_| {
+                    version.track();
+                    story
+                        .with_value(|l: &Option<Lab>| {
+                            session.with_value(|s| Some(l.as_ref()?.diagnose(s.as_ref()?)))
+                        })
+                        .unwrap_or_default()
+                });
+                view! { <LabPanel id goals facts hints solutions on_help duplicates findings note on_reset=reset /> }
             })}
             <div class="term-bar">
                 <span class="term-clock" data-testid="sh-clock">{clock}</span>

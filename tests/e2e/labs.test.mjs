@@ -192,6 +192,47 @@ for (const [lang, w] of Object.entries(WORDS)) {
   });
 }
 
+test("draining a healthy node: the lab names it at once and says the node at fault is still in service; requeued before the drain, it says why you drain first", async () => {
+  const { context, page } = await openPage({ locale: WORDS.en.locale });
+  const input = await openLab(page, "en/fallen-off-the-bus?lab-seed=5");
+  const job = await failedJob(page, input);
+  const findings = page.locator("[data-testid=lab-findings] .lab-finding");
+  const kinds = () => findings.evaluateAll((ps) => ps.map((p) => p.dataset.finding));
+  assert.deepEqual(await kinds(), []);
+  let culprit;
+  for (const node of job.nodes) {
+    if ((await run(page, input, `ssh ${node} dmesg -T | grep -c 'Xid'`)).trim() !== "0") {
+      culprit = node;
+      break;
+    }
+  }
+  assert.ok(culprit, "one node logged an Xid");
+  const healthy = job.nodes.find((n) => n !== culprit);
+  assert.equal(await run(page, input, `scontrol update NodeName=${healthy} State=DRAIN Reason="Xid 79 GPU lost"`), "");
+  assert.deepEqual(await kinds(), ["healthy-drained"]);
+  const said = await findings.first().innerText();
+  assert.match(said, new RegExp(`^${healthy} is drained, but nothing is wrong with it, and the node at fault is still in service\\. .*State=RESUME`));
+  assert.ok(!said.includes(culprit), said);
+  assert.ok(await findings.first().evaluate((p) => p.classList.contains("problem")));
+  assert.equal((await goals(page)).drain, false);
+  // Requeued with the broken node in service: why you drain first.
+  assert.equal(await run(page, input, `scontrol requeue ${job.id}`), "");
+  assert.deepEqual(await kinds(), ["unguarded", "healthy-drained"]);
+  assert.match(await findings.first().innerText(), new RegExp(`^Job ${job.id} is back in the queue, .* That is why you drain before you requeue`));
+  // Put right: the healthy node back, the broken one drained. The job
+  // waits out its requeue delay, as squeue says, then runs: nothing to say.
+  assert.equal(await run(page, input, `scontrol update NodeName=${healthy} State=RESUME`), "");
+  assert.equal(await run(page, input, `scontrol update NodeName=${culprit} State=DRAIN Reason="Xid 79 GPU lost"`), "");
+  assert.match(await run(page, input, `squeue -j ${job.id}`), /\(BeginTime\)/);
+  assert.deepEqual(await kinds(), ["delayed"]);
+  assert.match(await findings.first().innerText(), /\(BeginTime in squeue\)/);
+  await run(page, input, "sleep 180");
+  assert.deepEqual(await kinds(), []);
+  assert.deepEqual(await goals(page), { inspect: true, drain: true, requeue: true, resume: true });
+  assert.deepEqual(page.problems, []);
+  await context.close();
+});
+
 test("a corrupt progress document starts the lab fresh with a note and is kept aside, never a crash", async () => {
   const { context, page } = await openPage();
   await visit(page, "en/the-slow-lane");

@@ -1,8 +1,9 @@
 //! The two hands-on labs, "Fallen Off the Bus" and "The Slow Lane": a
 //! prepared eight-node cluster whose night went wrong, the goals the
 //! learner works towards (each read from the simulated state, so any
-//! correct command form counts), and progress kept as the log of what the
-//! learner did, replayed on the same seed. Pure.
+//! correct command form counts), what the state shows going wrong or
+//! being waited on ([`Lab::diagnose`]), and progress kept as the log of
+//! what the learner did, replayed on the same seed. Pure.
 
 use serde::{Deserialize, Serialize};
 
@@ -11,7 +12,10 @@ use super::conf::{ClusterConfig, REFERENCE_CONF, TRAINING_CGROUP_CONF, training_
 use super::node_tools::SECONDS_PER_STEP;
 use super::session::{Event, Session, SessionError, USER};
 
+mod diagnosis;
 mod setup;
+
+pub use diagnosis::Finding;
 
 /// A lab.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -216,9 +220,11 @@ impl Lab {
                 .iter()
                 .any(|n| n.name == self.culprit && n.drain && n.reason.is_some()),
             // Two copies at once would write the same checkpoints: no goal
-            // of restarting is met while they both wait or run.
+            // of restarting is met while they both wait or run. A restart
+            // that failed again (on the node at fault) no longer counts.
             GoalId::Requeue => {
-                self.active_trainings(s).len() <= 1 && c.jobs().values().any(|j| self.is_restart(j))
+                self.active_trainings(s).len() <= 1
+                    && c.jobs().values().any(|j| self.is_restart(j) && alive(j))
             }
             GoalId::Resubmit => {
                 // The outcome, whatever the method: the training restarted
@@ -233,7 +239,7 @@ impl Lab {
                 self.active_trainings(s).len() <= 1
                     && c.jobs().values().any(|j| {
                         self.is_restart(j)
-                            && j.state != JobState::Cancelled
+                            && alive(j)
                             && !on_culprit(j)
                             && (drained || j.request.exclude.contains(&self.culprit))
                     })
@@ -292,6 +298,15 @@ impl Lab {
                 && now > r.start
         })
     }
+}
+
+/// Whether `job` waits, runs or completed: not cancelled, failed or
+/// timed out.
+fn alive(job: &Job) -> bool {
+    matches!(
+        job.state,
+        JobState::Pending | JobState::Running | JobState::Completed
+    )
 }
 
 #[cfg(test)]

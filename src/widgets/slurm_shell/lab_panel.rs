@@ -1,5 +1,6 @@
 //! Above a lab's terminal: the goal checklist (ticked from the simulated
-//! state), hints for the next goal one level at a time and then its
+//! state), what the state shows going wrong or being waited on (said at
+//! once, so a goal that unticks is explained), hints for the next goal one level at a time and then its
 //! solution (both kept in the saved progress, so they stay shown after a
 //! reload), what happened to saved progress, and the button that starts
 //! the lab over.
@@ -10,8 +11,8 @@ use leptos::prelude::*;
 
 use super::progress::Note;
 use crate::i18n::Arg;
-use crate::sim::slurm::lab::{Goal, GoalId, LabId};
-use crate::ui::use_i18n;
+use crate::sim::slurm::lab::{Finding, Goal, GoalId, LabId};
+use crate::ui::{I18n, use_i18n};
 
 /// Hints per goal, before its solution.
 const HINTS: u8 = 2;
@@ -49,6 +50,9 @@ pub(crate) fn LabPanel(
     /// checkpoints.
     #[prop(into)]
     duplicates: Signal<Vec<u32>>,
+    /// What the state shows now ([`crate::sim::slurm::lab::Lab::diagnose`]).
+    #[prop(into)]
+    findings: Signal<Vec<Finding>>,
     /// What became of saved progress.
     note: RwSignal<Option<Note>>,
     /// Starts the lab over.
@@ -175,6 +179,19 @@ pub(crate) fn LabPanel(
                     })
                 }}
             </p>
+            <div class="lab-findings" aria-live="polite" data-testid="lab-findings">
+                {move || {
+                    findings
+                        .get()
+                        .into_iter()
+                        .map(|f| view! {
+                            <p class="lab-finding" class:problem=f.is_problem() data-finding=f.key()>
+                                {finding_text(i18n, &f)}
+                            </p>
+                        })
+                        .collect_view()
+                }}
+            </div>
             <ol class="lab-hints" aria-live="polite" data-testid="lab-hints">{hints_view}</ol>
             <div class="lab-actions">
                 <button type="button" data-testid="lab-help" on:click=show_more prop:disabled=move || offer().is_none()>
@@ -205,5 +222,48 @@ pub(crate) fn LabPanel(
             </div>
             {note_view}
         </section>
+    }
+}
+
+/// A finding's sentence, with the job and nodes it names.
+fn finding_text(i18n: I18n, finding: &Finding) -> String {
+    match finding {
+        Finding::FailedAgain { job } => i18n.t_args(
+            "lab-finding-failed-again",
+            &[("job", Arg::Str(&job.to_string()))],
+        ),
+        Finding::OnCulprit { job } => i18n.t_args(
+            "lab-finding-on-culprit",
+            &[("job", Arg::Str(&job.to_string()))],
+        ),
+        Finding::Unguarded { job } => i18n.t_args(
+            "lab-finding-unguarded",
+            &[("job", Arg::Str(&job.to_string()))],
+        ),
+        Finding::HealthyDrained {
+            node,
+            culprit_in_service: true,
+        } => i18n.t_args("lab-finding-wrong-drain", &[("node", Arg::Str(node))]),
+        Finding::HealthyDrained { node, .. } => {
+            i18n.t_args("lab-finding-extra-drain", &[("node", Arg::Str(node))])
+        }
+        Finding::Starved { job, node } => i18n.t_args(
+            "lab-finding-starved",
+            &[
+                ("job", Arg::Str(&job.to_string())),
+                ("node", Arg::Str(node)),
+            ],
+        ),
+        Finding::Delayed { job } => i18n.t_args(
+            "lab-finding-delayed",
+            &[("job", Arg::Str(&job.to_string()))],
+        ),
+        Finding::Waiting { job, reason } => i18n.t_args(
+            "lab-finding-waiting",
+            &[
+                ("job", Arg::Str(&job.to_string())),
+                ("reason", Arg::Str(reason)),
+            ],
+        ),
     }
 }

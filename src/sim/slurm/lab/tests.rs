@@ -1,4 +1,5 @@
 use super::*;
+use crate::sim::slurm::cluster::JobState;
 use crate::sim::slurm::session::EPOCH;
 
 fn open(id: LabId, seed: u64) -> (Lab, Session) {
@@ -108,8 +109,13 @@ fn requeued_onto_the_broken_node_it_fails_again() {
     );
     run(&mut s, &format!("scontrol requeue {}", lab.job_id));
     run(&mut s, "sleep 1000");
-    assert!(done(&lab, &s).contains(&"requeue"));
+    // It failed again: the requeue no longer counts, and the lab says so.
+    assert!(!done(&lab, &s).contains(&"requeue"), "{:?}", lab.goals(&s));
     assert!(!done(&lab, &s).contains(&"resume"));
+    assert_eq!(
+        lab.diagnose(&s)[0],
+        Finding::FailedAgain { job: lab.job_id }
+    );
     let sacct = run(
         &mut s,
         &format!("sacct -j {} -X -o jobid,state,nodelist", lab.job_id),
@@ -238,6 +244,7 @@ fn every_drawn_incident_can_be_solved() {
         run(&mut s, &format!("scontrol requeue {}", lab.job_id));
         run(&mut s, "sleep 200");
         assert!(lab.complete(&s), "seed {seed}: {:?}", lab.goals(&s));
+        assert_eq!(lab.diagnose(&s), [], "seed {seed}");
 
         let (lab, mut s) = open(LabId::SlowLane, seed);
         let other = if lab.culprit == "node-1" {
@@ -267,6 +274,7 @@ fn every_drawn_incident_can_be_solved() {
         run(&mut s, &format!("sbatch -x {} train.sh", lab.culprit));
         run(&mut s, "sleep 200");
         assert!(lab.complete(&s), "seed {seed}: {:?}", lab.goals(&s));
+        assert_eq!(lab.diagnose(&s), [], "seed {seed}");
     }
 }
 
@@ -342,5 +350,254 @@ fn the_solutions_shown_solve_each_goal_in_turn() {
         let resumed = run(&mut s, "grep resuming llm-pretrain-*.out");
         assert!(resumed.contains("resuming"), "seed {seed}: {resumed}");
         assert!(lab.complete(&s), "seed {seed}: {:?}", lab.goals(&s));
+    }
+}
+
+/// The nodes job `id` holds.
+fn hosts(s: &Session, id: u32) -> Vec<String> {
+    let nodes = s.cluster.nodes();
+    s.cluster
+        .job(id)
+        .map(|j| {
+            j.nodes
+                .iter()
+                .filter_map(|&i| nodes.get(i).map(|n| n.name.clone()))
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// The findings that are problems, not waits.
+fn problems(lab: &Lab, s: &Session) -> Vec<Finding> {
+    lab.diagnose(s)
+        .into_iter()
+        .filter(Finding::is_problem)
+        .collect()
+}
+
+#[test]
+fn findings_follow_a_requeue_before_the_drain_onto_the_broken_node() {
+    for seed in [1, 6] {
+        let (lab, mut s) = open(LabId::FallenOffTheBus, seed);
+        let job = lab.job_id;
+        assert_eq!(lab.diagnose(&s), [], "seed {seed}");
+        run(&mut s, &format!("scontrol requeue {job}"));
+        // Back in the queue with the broken node still in service.
+        assert_eq!(
+            lab.diagnose(&s),
+            [Finding::Unguarded { job }],
+            "seed {seed}"
+        );
+        assert!(done(&lab, &s).contains(&"requeue"));
+        for _ in 0..40 {
+            run(&mut s, "sleep 5");
+            if s.cluster
+                .job(job)
+                .is_some_and(|j| j.state == JobState::Running)
+            {
+                break;
+            }
+        }
+        // It started on the broken node: said at once, before it fails.
+        assert!(hosts(&s, job).contains(&lab.culprit), "seed {seed}");
+        assert_eq!(
+            lab.diagnose(&s),
+            [Finding::OnCulprit { job }],
+            "seed {seed}"
+        );
+        run(&mut s, "sleep 1000");
+        assert_eq!(
+            lab.diagnose(&s),
+            [Finding::FailedAgain { job }],
+            "seed {seed}"
+        );
+        assert!(!done(&lab, &s).contains(&"requeue"), "seed {seed}");
+        // Drain, requeue: the findings end once it runs on healthy nodes.
+        run(
+            &mut s,
+            &format!(
+                "scontrol update NodeName={} State=DRAIN Reason=xid79",
+                lab.culprit
+            ),
+        );
+        run(&mut s, &format!("scontrol requeue {job}"));
+        assert_eq!(lab.diagnose(&s), [Finding::Delayed { job }], "seed {seed}");
+        run(&mut s, "sleep 200");
+        assert_eq!(lab.diagnose(&s), [], "seed {seed}");
+        assert_eq!(
+            done(&lab, &s),
+            ["drain", "requeue", "resume"],
+            "seed {seed}"
+        );
+    }
+}
+
+#[test]
+fn draining_a_healthy_node_is_named_and_the_wait_it_causes_too() {
+    for seed in [2, 7] {
+        let (lab, mut s) = open(LabId::FallenOffTheBus, seed);
+        let job = lab.job_id;
+        let wrong = lab.healthy_nodes(&s)[0].clone();
+        run(
+            &mut s,
+            &format!("scontrol update NodeName={wrong} State=DRAIN Reason=xid79"),
+        );
+        assert_eq!(
+            lab.diagnose(&s),
+            [Finding::HealthyDrained {
+                node: wrong.clone(),
+                culprit_in_service: true,
+            }],
+            "seed {seed}"
+        );
+        // The right node too, then the requeue: after its delay the job
+        // waits for nodes, which squeue calls Resources.
+        run(
+            &mut s,
+            &format!(
+                "scontrol update NodeName={} State=DRAIN Reason=xid79",
+                lab.culprit
+            ),
+        );
+        run(&mut s, &format!("scontrol requeue {job}"));
+        assert_eq!(
+            lab.diagnose(&s),
+            [
+                Finding::HealthyDrained {
+                    node: wrong.clone(),
+                    culprit_in_service: false,
+                },
+                Finding::Delayed { job },
+            ],
+            "seed {seed}"
+        );
+        run(&mut s, "sleep 200");
+        let q = run(&mut s, &format!("squeue -j {job} -h -o %r"));
+        assert_eq!(q, "Resources\n", "seed {seed}");
+        assert_eq!(
+            lab.diagnose(&s),
+            [
+                Finding::Starved {
+                    job,
+                    node: wrong.clone()
+                },
+                Finding::HealthyDrained {
+                    node: wrong.clone(),
+                    culprit_in_service: false,
+                },
+            ],
+            "seed {seed}"
+        );
+        // Back in service, the node lets the job start on healthy nodes.
+        run(
+            &mut s,
+            &format!("scontrol update NodeName={wrong} State=RESUME"),
+        );
+        run(&mut s, "sleep 60");
+        assert_eq!(lab.diagnose(&s), [], "seed {seed}");
+        assert_eq!(
+            done(&lab, &s),
+            ["drain", "requeue", "resume"],
+            "seed {seed}"
+        );
+    }
+}
+
+#[test]
+fn the_slow_lane_says_when_the_new_job_lands_on_the_slow_node() {
+    for seed in [1, 4] {
+        let (lab, mut s) = open(LabId::SlowLane, seed);
+        // Free nodes take it at once, the slow one among them.
+        let out = run(&mut s, "sbatch train.sh");
+        let job: u32 = out
+            .trim()
+            .rsplit(' ')
+            .next()
+            .and_then(|id| id.parse().ok())
+            .unwrap_or_default();
+        assert!(hosts(&s, job).contains(&lab.culprit), "seed {seed}");
+        assert_eq!(
+            lab.diagnose(&s),
+            [Finding::OnCulprit { job }],
+            "seed {seed}"
+        );
+        assert!(!done(&lab, &s).contains(&"resubmit"));
+        // What the finding says to do: drain, then requeue the running job.
+        run(
+            &mut s,
+            &format!(
+                "scontrol update NodeName={} State=DRAIN Reason=busbw",
+                lab.culprit
+            ),
+        );
+        assert_eq!(run(&mut s, &format!("scontrol requeue {job}")), "");
+        assert_eq!(lab.diagnose(&s), [Finding::Delayed { job }], "seed {seed}");
+        run(&mut s, "sleep 200");
+        assert_eq!(lab.diagnose(&s), [], "seed {seed}");
+        assert!(!hosts(&s, job).contains(&lab.culprit), "seed {seed}");
+        assert!(done(&lab, &s).contains(&"resubmit"), "seed {seed}");
+    }
+}
+
+#[test]
+fn the_path_the_solutions_give_ends_without_a_problem() {
+    for seed in [0, 5, 11] {
+        let (lab, mut s) = open(LabId::FallenOffTheBus, seed);
+        run(
+            &mut s,
+            &format!(
+                "scontrol update NodeName={} State=DRAIN Reason=xid79",
+                lab.culprit
+            ),
+        );
+        assert_eq!(problems(&lab, &s), [], "seed {seed}");
+        run(&mut s, &format!("scontrol requeue {}", lab.job_id));
+        assert_eq!(problems(&lab, &s), [], "seed {seed}");
+        run(&mut s, "sleep 200");
+        assert_eq!(lab.diagnose(&s), [], "seed {seed}");
+
+        let (lab, mut s) = open(LabId::SlowLane, seed);
+        run(&mut s, &format!("sbatch -x {} train.sh", lab.culprit));
+        // Excluded, not yet drained: nothing wrong, only waiting or running.
+        assert_eq!(problems(&lab, &s), [], "seed {seed}");
+        run(&mut s, "sleep 120");
+        assert_eq!(lab.diagnose(&s), [], "seed {seed}");
+    }
+}
+
+/// The browser test's path (tests/e2e/labs.test.mjs): a healthy node
+/// drained, the job requeued, then both put right.
+#[test]
+fn a_wrong_drain_and_an_early_requeue_put_right() {
+    for seed in [5, 14] {
+        let (lab, mut s) = open(LabId::FallenOffTheBus, seed);
+        let (job, culprit) = (lab.job_id, lab.culprit.clone());
+        let healthy = lab.healthy_nodes(&s)[0].clone();
+        run(
+            &mut s,
+            &format!("scontrol update NodeName={healthy} State=DRAIN Reason=x"),
+        );
+        run(&mut s, &format!("scontrol requeue {job}"));
+        let wrong = Finding::HealthyDrained {
+            node: healthy.clone(),
+            culprit_in_service: true,
+        };
+        assert_eq!(lab.diagnose(&s), [Finding::Unguarded { job }, wrong]);
+        run(
+            &mut s,
+            &format!("scontrol update NodeName={healthy} State=RESUME"),
+        );
+        run(
+            &mut s,
+            &format!("scontrol update NodeName={culprit} State=DRAIN Reason=x"),
+        );
+        assert_eq!(lab.diagnose(&s), [Finding::Delayed { job }], "seed {seed}");
+        run(&mut s, "sleep 180");
+        assert_eq!(lab.diagnose(&s), [], "seed {seed}");
+        assert_eq!(
+            done(&lab, &s),
+            ["drain", "requeue", "resume"],
+            "seed {seed}"
+        );
     }
 }
