@@ -32,6 +32,16 @@ pub enum FigureError {
     /// Text in the body: a figure's words live in `locales/<lang>/ui.ftl`.
     #[error("figure `{0}` takes no body: its words are messages in locales/<lang>/ui.ftl")]
     Body(&'static str),
+    /// The same figure twice on a page: its ids (`fig-<name>`) would clash.
+    #[error(
+        "figure `{name}` is already on this page, at line {first}: show each figure once per page"
+    )]
+    Twice {
+        /// The figure's name.
+        name: &'static str,
+        /// The line of its first block.
+        first: usize,
+    },
     /// A figure inside a list, quote or other block.
     #[error("figure blocks must stand on their own, not inside a list, quote or footnote")]
     Nested,

@@ -662,7 +662,15 @@ impl Renderer<'_, '_> {
         let result = if self.depth > 0 {
             Err(FigureError::Nested)
         } else {
-            FigureKind::parse(info, body)
+            FigureKind::parse(info, body).and_then(|kind| {
+                match self.doc.figures.iter().find(|(k, _)| *k == kind) {
+                    Some((_, first)) => Err(FigureError::Twice {
+                        name: kind.name(),
+                        first: *first,
+                    }),
+                    None => Ok(kind),
+                }
+            })
         };
         match result {
             Ok(kind) => {

@@ -276,7 +276,7 @@ fn widgets_split_the_page_and_bad_ones_become_notices() {
 
 #[test]
 fn figures_split_the_page_and_bad_ones_become_notices_with_lines() {
-    let md = "# T\n\nBefore.\n\n```figure node-states\n```\n\n```figure pie\n```\n\n- item\n\n  ```figure job-states\n  ```\n";
+    let md = "# T\n\nBefore.\n\n```figure node-states\n```\n\n```figure pie\n```\n\n- item\n\n  ```figure job-states\n  ```\n\n```figure node-states\n```\n";
     let doc = render_page(md);
     assert_eq!(doc.figures, vec![(FigureKind::NodeStates, 5)]);
     assert!(matches!(
@@ -292,6 +292,13 @@ fn figures_split_the_page_and_bad_ones_become_notices_with_lines() {
         vec![
             (8, PageProblem::Figure(FigureError::Unknown("pie".into()))),
             (13, PageProblem::Figure(FigureError::Nested)),
+            (
+                16,
+                PageProblem::Figure(FigureError::Twice {
+                    name: "node-states",
+                    first: 5
+                })
+            ),
         ]
     );
     assert!(

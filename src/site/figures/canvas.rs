@@ -14,6 +14,8 @@ pub(super) const WIDTH: f64 = 440.0;
 pub(super) const FONT: f64 = 14.0;
 /// The distance between the baselines of a wrapped label.
 pub(super) const LINE: f64 = 18.0;
+// A 390 px phone shows a figure about 350 px wide: its text stays 11 px or more.
+const _: () = assert!(FONT * 350.0 >= 11.0 * WIDTH);
 /// The space kept between a box's edge and its text.
 const PAD: f64 = 6.0;
 
