@@ -75,6 +75,56 @@ island-static-exercise = Checking your answer needs JavaScript and WebAssembly; 
 root-choose = Choose a language
 assets-missing = This page's stylesheet and scripts did not load, so it shows as plain text. The book's files must stay together as the build wrote them: copy the whole dist/ folder to the host and serve it as it is (the README's Hosting section lists each host's settings).
 
+## Figures (`figure <name>` blocks, drawn when the book is built). Each has
+## a short name (-title), a caption under it, and a description in words of
+## everything it shows (-desc), which screen readers read in its place.
+## State names and commands (PENDING, idle, State=DRAIN) stay as Slurm prints them.
+figure-cuda-stack-title = The CUDA software stack, from the GPU up
+figure-cuda-stack-caption = The CUDA stack's layers and who installs them: the machine's once per node, the application's with each job.
+figure-cuda-stack-app-band = The application's layers
+figure-cuda-stack-app-who = Brought by each job, in its container image or environment: jobs on the same node can bring different versions.
+figure-cuda-stack-host-band = The machine's layers
+figure-cuda-stack-host-who = Installed once per node by an administrator: a container cannot bring them, it uses the host's.
+figure-cuda-stack-code = Your training script
+figure-cuda-stack-frameworks = Frameworks
+figure-cuda-stack-libraries = Libraries
+figure-cuda-stack-runtime = CUDA runtime and toolkit
+figure-cuda-stack-user-driver = User-mode driver
+figure-cuda-stack-kernel-module = Kernel module
+figure-cuda-stack-gpu = The GPU
+figure-cuda-stack-desc = Layers stacked from the bottom up. At the bottom is the GPU itself. Above it are the machine's two layers, which an administrator installs once per node: the kernel module, nvidia.ko, which talks to the hardware, and the user-mode driver, libcuda.so, which comes with it in the driver package. A container cannot bring these: it uses the ones loaded on the host. Above them are the application's layers, which each job brings in its container image or environment, so jobs on the same node can bring different versions: the CUDA runtime and toolkit (libcudart, nvcc), the libraries built on it (cuBLAS, cuDNN, NCCL, CUTLASS), the frameworks (PyTorch, JAX), and at the top your training script.
+figure-job-states-title = A Slurm job's states and what moves it between them
+figure-job-states-caption = A job's life in Slurm: it waits as PENDING, runs, cleans up as COMPLETING and ends in one of four states. A hold keeps it waiting; a requeue sends it back to the queue.
+figure-job-states-held = held until released
+figure-job-states-start = starts when its turn comes and its nodes are free
+figure-job-states-ends = the job ends; its nodes clean up after it
+figure-job-states-completed = exit code 0
+figure-job-states-failed = any other exit code
+figure-job-states-timeout = reached its --time limit
+figure-job-states-cancelled = scancel, or an admin
+figure-job-states-desc = A job starts as PENDING, waiting in the queue. scontrol hold keeps a pending job held (still PENDING, with the hold as its reason) until scontrol release lets it wait for its turn again. When its turn comes and its nodes are free, the job becomes RUNNING. scontrol requeue sends a running job back to PENDING, to start again, from its checkpoint if it saves them. When the job ends it is COMPLETING while its nodes clean up after it, and then it stays in one of four states: COMPLETED if it exited with code 0, FAILED if it exited with any other code, TIMEOUT if it reached its --time limit, or CANCELLED if scancel or an administrator stopped it. scancel also cancels a pending job, which goes straight to CANCELLED without ever running.
+figure-node-states-title = A Slurm node's states and what moves it between them
+figure-node-states-caption = A node's states as sinfo prints them: jobs move it between idle, mix and alloc; a drain lets the running jobs finish; State=RESUME returns it to service.
+figure-node-states-idle = up, nothing running
+figure-node-states-mix = partly in use
+figure-node-states-alloc = fully allocated
+figure-node-states-drain = drained: empty, no new jobs
+figure-node-states-drng = draining: jobs still running
+figure-node-states-down = not responding
+figure-node-states-jobs = jobs start ↓ or end ↑
+figure-node-states-last-job = its last job ends
+figure-node-states-not-responding = from any state, when the node stops responding
+figure-node-states-desc = Six states, as sinfo prints them. An idle node runs nothing. As jobs start on it, it becomes mix (partly in use) and then alloc (fully allocated); as they end, it goes back through mix to idle. scontrol update with State=DRAIN turns an idle node straight into drain (drained: empty, taking no new jobs), and a mix or alloc node into drng (draining): the jobs running there finish, no new job starts, and when its last job ends the node becomes drain. State=RESUME returns a drained node to idle. From any state, a node that stops responding becomes down, and whatever ran on it is lost; once it is fixed and answering, State=RESUME returns it to idle too.
+figure-ring-vs-tree-title = Ring and tree all-reduce on eight ranks
+figure-ring-vs-tree-caption = The same eight ranks two ways: the ring takes 2(n − 1) steps with every link busy; the tree takes about 2 log₂ n rounds, each sending the whole buffer.
+figure-ring-vs-tree-ring = Ring
+figure-ring-vs-tree-ring-how = In every step each rank sends one chunk to its right-hand neighbour: n − 1 steps of reduce-scatter, then n − 1 of all-gather.
+figure-ring-vs-tree-ring-steps = n = 8: 14 steps
+figure-ring-vs-tree-tree = Tree
+figure-ring-vs-tree-tree-how = Ranks combine their buffers in pairs, then pairs of pairs, up to a root (the reduce, arrows up); a broadcast takes the sum back down the same way.
+figure-ring-vs-tree-tree-steps = n = 8: 3 rounds up and 3 down, each sending the whole buffer
+figure-ring-vs-tree-desc = Two drawings of the same eight ranks, numbered 0 to 7. In the ring, the ranks sit in a circle and each has one arrow, to its right-hand neighbour. Every buffer is cut into eight chunks, and in each step every rank sends one chunk to its neighbour: after 7 steps of reduce-scatter each rank holds the complete sum of one chunk, and after 7 more of all-gather every rank has every chunk, 2(n − 1) = 14 steps in all with every link busy in each. In the tree, the eight ranks form the bottom row and the arrows go up in pairs: 1 into 0, 3 into 2, 5 into 4 and 7 into 6; then 2 into 0 and 6 into 4; then 4 into 0, the root, which holds the sum after log₂ 8 = 3 rounds. A broadcast sends it back down the same way in 3 more rounds, about 2 log₂ n in all, but every round sends the whole buffer.
+
 ## Self-check exercises
 exercise-title = Check yourself
 exercise-done = done

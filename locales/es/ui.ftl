@@ -72,6 +72,53 @@ island-static-exercise = Para comprobar tu respuesta hacen falta JavaScript y We
 root-choose = Elige un idioma
 assets-missing = La hoja de estilos y los scripts de esta página no se cargaron, así que se ve como texto plano. Los archivos del libro tienen que quedar juntos tal como los escribió la compilación: copia la carpeta dist/ entera al servidor y sírvela tal cual (la sección Hosting del README explica cada servidor).
 
+## Figuras (bloques `figure <nombre>`, dibujados al construir el libro).
+figure-cuda-stack-title = La pila de software CUDA, desde la GPU hacia arriba
+figure-cuda-stack-caption = Las capas de la pila CUDA y quién las instala: las de la máquina, una vez por nodo; las de la aplicación, con cada trabajo.
+figure-cuda-stack-app-band = Las capas de la aplicación
+figure-cuda-stack-app-who = Las trae cada trabajo, en su imagen de contenedor o su entorno: trabajos en el mismo nodo pueden traer versiones distintas.
+figure-cuda-stack-host-band = Las capas de la máquina
+figure-cuda-stack-host-who = Un administrador las instala una vez por nodo: un contenedor no puede traerlas, usa las del host.
+figure-cuda-stack-code = Tu script de entrenamiento
+figure-cuda-stack-frameworks = Los frameworks
+figure-cuda-stack-libraries = Las bibliotecas
+figure-cuda-stack-runtime = El runtime y el toolkit de CUDA
+figure-cuda-stack-user-driver = El driver de modo usuario
+figure-cuda-stack-kernel-module = El módulo del kernel
+figure-cuda-stack-gpu = La GPU
+figure-cuda-stack-desc = Capas apiladas de abajo hacia arriba. Abajo de todo está la GPU. Encima están las dos capas de la máquina, que un administrador instala una vez por nodo: el módulo del kernel, nvidia.ko, que habla con el hardware, y el driver de modo usuario, libcuda.so, que viene con él en el paquete del driver. Un contenedor no puede traerlas: usa las que están cargadas en el host. Más arriba están las capas de la aplicación, que cada trabajo trae en su imagen de contenedor o su entorno, así que trabajos en el mismo nodo pueden traer versiones distintas: el runtime y el toolkit de CUDA (libcudart, nvcc), las bibliotecas construidas sobre él (cuBLAS, cuDNN, NCCL, CUTLASS), los frameworks (PyTorch, JAX) y, arriba de todo, tu script de entrenamiento.
+figure-job-states-title = Los estados de un trabajo de Slurm y qué lo lleva de uno a otro
+figure-job-states-caption = La vida de un trabajo en Slurm: espera como PENDING, corre, se limpia como COMPLETING y termina en uno de cuatro estados. Una retención lo mantiene esperando; reencolarlo lo devuelve a la cola.
+figure-job-states-held = retenido hasta que lo liberen
+figure-job-states-start = arranca cuando le toca y sus nodos están libres
+figure-job-states-ends = el trabajo termina; sus nodos limpian lo que dejó
+figure-job-states-completed = código de salida 0
+figure-job-states-failed = otro código de salida
+figure-job-states-timeout = llegó a su límite de --time
+figure-job-states-cancelled = scancel, o quien administra
+figure-job-states-desc = Un trabajo empieza como PENDING, esperando en la cola. scontrol hold deja retenido a un trabajo pendiente (sigue en PENDING, con la retención como motivo) hasta que scontrol release lo deja esperar su turno otra vez. Cuando le toca y sus nodos están libres, el trabajo pasa a RUNNING. scontrol requeue devuelve un trabajo que corre a PENDING, para que vuelva a empezar, desde su checkpoint si los guarda. Cuando el trabajo termina queda en COMPLETING mientras sus nodos limpian lo que dejó, y después se queda en uno de cuatro estados: COMPLETED si salió con código 0, FAILED si salió con cualquier otro código, TIMEOUT si llegó a su límite de --time, o CANCELLED si lo detuvo scancel o un administrador. scancel también cancela un trabajo pendiente, que pasa directo a CANCELLED sin llegar a correr.
+figure-node-states-title = Los estados de un nodo de Slurm y qué lo lleva de uno a otro
+figure-node-states-caption = Los estados de un nodo tal como los muestra sinfo: los trabajos lo llevan entre idle, mix y alloc; hacer drain deja terminar a los trabajos que corren; State=RESUME lo devuelve al servicio.
+figure-node-states-idle = encendido, sin nada corriendo
+figure-node-states-mix = ocupado en parte
+figure-node-states-alloc = asignado por completo
+figure-node-states-drain = drain terminado: vacío
+figure-node-states-drng = en drain: aún corren trabajos
+figure-node-states-down = no responde
+figure-node-states-jobs = empiezan ↓ o terminan ↑ trabajos
+figure-node-states-last-job = termina su último trabajo
+figure-node-states-not-responding = desde cualquier estado, cuando el nodo deja de responder
+figure-node-states-desc = Seis estados, tal como los muestra sinfo. Un nodo idle no corre nada. A medida que empiezan trabajos en él pasa a mix (ocupado en parte) y después a alloc (asignado por completo); a medida que terminan, vuelve por mix a idle. scontrol update con State=DRAIN lleva un nodo idle directo a drain (drain terminado: vacío, sin aceptar trabajos nuevos), y un nodo mix o alloc a drng (en drain): los trabajos que corren ahí terminan, no empieza ninguno nuevo, y cuando termina su último trabajo el nodo pasa a drain. State=RESUME devuelve un nodo en drain a idle. Desde cualquier estado, un nodo que deja de responder pasa a down, y lo que corría en él se pierde; una vez reparado y respondiendo, State=RESUME también lo devuelve a idle.
+figure-ring-vs-tree-title = All-reduce en anillo y en árbol con ocho rangos
+figure-ring-vs-tree-caption = Los mismos ocho rangos de dos maneras: el anillo lleva 2(n − 1) pasos con todos los enlaces trabajando; el árbol, unas 2 log₂ n rondas, y cada una envía el buffer entero.
+figure-ring-vs-tree-ring = Anillo
+figure-ring-vs-tree-ring-how = En cada paso, cada rango envía un trozo a su vecino de la derecha: n − 1 pasos de reduce-scatter y después n − 1 de all-gather.
+figure-ring-vs-tree-ring-steps = n = 8: 14 pasos
+figure-ring-vs-tree-tree = Árbol
+figure-ring-vs-tree-tree-how = Los rangos combinan sus buffers de a pares, luego los pares de pares, hasta una raíz (el reduce, flechas hacia arriba); un broadcast baja la suma por el mismo camino.
+figure-ring-vs-tree-tree-steps = n = 8: 3 rondas hacia arriba y 3 hacia abajo, y cada una envía el buffer entero
+figure-ring-vs-tree-desc = Dos dibujos de los mismos ocho rangos, numerados del 0 al 7. En el anillo, los rangos están en círculo y cada uno tiene una flecha, hacia su vecino de la derecha. Cada buffer se corta en ocho trozos, y en cada paso cada rango envía un trozo a su vecino: tras 7 pasos de reduce-scatter cada rango tiene la suma completa de un trozo, y tras otros 7 de all-gather todos los rangos tienen todos los trozos, 2(n − 1) = 14 pasos en total con todos los enlaces trabajando en cada uno. En el árbol, los ocho rangos forman la fila de abajo y las flechas suben de a pares: 1 a 0, 3 a 2, 5 a 4 y 7 a 6; luego 2 a 0 y 6 a 4; luego 4 a 0, la raíz, que tiene la suma tras log₂ 8 = 3 rondas. Un broadcast la baja por el mismo camino en otras 3 rondas, unas 2 log₂ n en total, pero cada ronda envía el buffer entero.
+
 ## Ejercicios de autoevaluación
 exercise-title = Ponte a prueba
 exercise-done = resuelto

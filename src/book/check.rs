@@ -623,6 +623,21 @@ fn check_pages(
                 ),
             ));
         }
+        // Same figures, in the same order: their words come from the locale.
+        let names = |d: &Document| d.figures.iter().map(|(f, _)| f.name()).collect::<Vec<_>>();
+        let (own_figures, en_figures) = (names(doc), names(en_doc));
+        if own_figures != en_figures {
+            let line = doc.figures.first().map_or(0, |(_, l)| *l);
+            found.push(Diagnostic::error(
+                &path,
+                line,
+                format!(
+                    "figure directives differ from {en_path}: here [{}], English [{}]",
+                    own_figures.join(", "),
+                    en_figures.join(", ")
+                ),
+            ));
+        }
     }
 }
 

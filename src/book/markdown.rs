@@ -19,6 +19,7 @@ use pulldown_cmark::{
 use pulldown_cmark_escape::{escape_href, escape_html};
 
 use super::computed::{self, ComputeError};
+use super::figure::{self, FigureError, FigureKind};
 use super::widget::{DIRECTIVE, WidgetDirective, WidgetError};
 use crate::diagnostic::line_of;
 use crate::i18n::Catalog;
@@ -157,6 +158,9 @@ pub enum PageProblem {
     /// A bad widget directive.
     #[error(transparent)]
     Widget(#[from] WidgetError),
+    /// A bad figure directive.
+    #[error(transparent)]
+    Figure(#[from] FigureError),
     /// A computed value that does not compute.
     #[error(transparent)]
     Computed(#[from] ComputeError),
@@ -169,6 +173,8 @@ pub enum Block {
     Html(String),
     /// A widget to mount here.
     Widget(WidgetDirective),
+    /// A figure the site draws here at build time.
+    Figure(FigureKind),
     /// Something that could not be shown; the reader sees a notice.
     Notice(PageProblem),
 }
@@ -186,6 +192,8 @@ pub struct Document {
     pub links: Vec<LinkRef>,
     /// Every widget with its 1-based line, in order.
     pub widgets: Vec<(WidgetDirective, usize)>,
+    /// Every figure with its 1-based line, in order.
+    pub figures: Vec<(FigureKind, usize)>,
     /// Problems with their 1-based line (file lines when a line offset was given).
     pub problems: Vec<(usize, PageProblem)>,
 }
@@ -408,7 +416,10 @@ impl<'a, 'o> Renderer<'a, 'o> {
     fn start(&mut self, tag: Tag<'a>, line: usize) {
         match tag {
             Tag::CodeBlock(CodeBlockKind::Fenced(info))
-                if info.split_whitespace().next() == Some(DIRECTIVE) =>
+                if matches!(
+                    info.split_whitespace().next(),
+                    Some(DIRECTIVE | figure::DIRECTIVE)
+                ) =>
             {
                 self.widget = Some((info.to_string(), String::new(), line));
             }
@@ -609,6 +620,9 @@ impl<'a, 'o> Renderer<'a, 'o> {
         };
         // The closing tag of the code block was counted as a start.
         self.depth = self.depth.saturating_sub(1);
+        if info.split_whitespace().next() == Some(figure::DIRECTIVE) {
+            return self.end_figure(&info, &body, line);
+        }
         let result = if self.depth > 0 {
             Err(PageProblem::NestedWidget)
         } else {
@@ -631,10 +645,7 @@ impl<'a, 'o> Renderer<'a, 'o> {
                 self.problem(at, problem.clone());
                 if self.depth > 0 {
                     // Keep the surrounding list or quote intact: show the notice inline.
-                    let mut html = String::from("<p class=\"content-notice\" role=\"status\">");
-                    let _ = escape_html(&mut html, &problem.to_string());
-                    html.push_str("</p>");
-                    self.html(html);
+                    self.inline_notice(&problem);
                 } else {
                     self.flush();
                     self.doc.blocks.push(Block::Notice(problem));
@@ -645,6 +656,49 @@ impl<'a, 'o> Renderer<'a, 'o> {
 }
 
 impl Renderer<'_, '_> {
+    /// A `figure <name>` block just read: the figure in its place, or a
+    /// notice where it cannot be drawn.
+    fn end_figure(&mut self, info: &str, body: &str, line: usize) {
+        let result = if self.depth > 0 {
+            Err(FigureError::Nested)
+        } else {
+            FigureKind::parse(info, body).and_then(|kind| {
+                match self.doc.figures.iter().find(|(k, _)| *k == kind) {
+                    Some((_, first)) => Err(FigureError::Twice {
+                        name: kind.name(),
+                        first: *first,
+                    }),
+                    None => Ok(kind),
+                }
+            })
+        };
+        match result {
+            Ok(kind) => {
+                self.flush();
+                self.doc.figures.push((kind, line));
+                self.doc.blocks.push(Block::Figure(kind));
+            }
+            Err(e) => {
+                let problem = PageProblem::Figure(e);
+                self.problem(line, problem.clone());
+                if self.depth > 0 {
+                    self.inline_notice(&problem);
+                } else {
+                    self.flush();
+                    self.doc.blocks.push(Block::Notice(problem));
+                }
+            }
+        }
+    }
+
+    /// A notice inside a list or quote, which stays intact around it.
+    fn inline_notice(&mut self, problem: &PageProblem) {
+        let mut html = String::from("<p class=\"content-notice\" role=\"status\">");
+        let _ = escape_html(&mut html, &problem.to_string());
+        html.push_str("</p>");
+        self.html(html);
+    }
+
     /// A widget's markdown text (an exercise's question, say) as HTML,
     /// rendered as a page is; its links and problems count as the
     /// widget's, at its `line`.
@@ -663,6 +717,7 @@ impl Renderer<'_, '_> {
             match block {
                 Block::Html(h) => html.push_str(&h),
                 Block::Widget(_) => self.problem(line, PageProblem::NestedWidget),
+                Block::Figure(_) => self.problem(line, PageProblem::Figure(FigureError::Nested)),
                 // Already among the problems above.
                 Block::Notice(_) => {}
             }

@@ -5,6 +5,7 @@
 pub mod check;
 pub mod computed;
 pub mod exercise;
+pub mod figure;
 pub mod front_matter;
 pub mod glossary;
 pub mod library;
@@ -19,4 +20,5 @@ pub use markdown::{Block, Document, Labels};
 // The files behind the book live on their own (`crate::sources`), below
 // both the book model and the interface strings.
 pub use crate::sources::{SOURCE_LANG, Sources};
+pub use figure::FigureKind;
 pub use widget::{WasmModule, WidgetDirective, WidgetKind};

@@ -12,6 +12,7 @@
 
 mod contents;
 mod document;
+mod figures;
 mod lang_switch;
 mod layout;
 mod not_found;

@@ -32,12 +32,19 @@ pub fn PageArticle(
         .doc
         .problems
         .iter()
-        .filter(|(_, p)| !matches!(p, PageProblem::Widget(_) | PageProblem::NestedWidget))
+        .filter(|(_, p)| {
+            !matches!(
+                p,
+                PageProblem::Widget(_) | PageProblem::NestedWidget | PageProblem::Figure(_)
+            )
+        })
         .map(|(line, p)| format!("{}:{line}: {p}", page.path))
         .collect();
     let problems =
         (!unseen.is_empty()).then(|| view! { <ContentNotice detail=unseen.join("\n") /> });
     let kinds = module_kinds(&page.doc.blocks);
+    // A figure's words are in the language of the text around it.
+    let text_lang = page.text_lang.clone();
     let blocks = page
         .doc
         .blocks
@@ -47,6 +54,11 @@ pub fn PageArticle(
             Block::Widget(directive) => {
                 let module = WasmModule::for_island(directive.module_kind(), &kinds);
                 view! { <Island directive=directive module=module /> }.into_any()
+            }
+            Block::Figure(kind) => {
+                let words = super::figures::Words::new(catalog(), &text_lang);
+                let html = super::figures::html(kind, &words);
+                view! { <div class="figure-slot" inner_html=html></div> }.into_any()
             }
             Block::Notice(problem) => {
                 view! { <ContentNotice detail=problem.to_string() /> }.into_any()

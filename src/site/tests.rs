@@ -173,6 +173,71 @@ fn widgets_are_islands_with_their_first_state_and_only_their_pages_load_wasm() {
 }
 
 #[test]
+fn figures_are_drawn_into_their_pages_with_their_names_in_each_language() {
+    let site = book();
+    for (lang, names) in [
+        (
+            "en",
+            [
+                "The CUDA software stack, from the GPU up",
+                "A Slurm job&#39;s states and what moves it between them",
+                "A Slurm node&#39;s states and what moves it between them",
+            ],
+        ),
+        (
+            "es",
+            [
+                "La pila de software CUDA, desde la GPU hacia arriba",
+                "Los estados de un trabajo de Slurm y qué lo lleva de uno a otro",
+                "Los estados de un nodo de Slurm y qué lo lleva de uno a otro",
+            ],
+        ),
+    ] {
+        let root = Root::of(&format!("{lang}/running-jobs/index.html"));
+        let page = site.page(lang, "running-jobs", &root).expect("the chapter");
+        for (figure, name) in ["cuda-stack", "job-states", "node-states"]
+            .iter()
+            .zip(names)
+        {
+            let at = page
+                .find(&format!(
+                    "<figure class=\"figure\" id=\"fig-{figure}\"><svg "
+                ))
+                .unwrap_or_else(|| panic!("{lang}: no {figure}"));
+            let drawn = &page[at..];
+            let end = drawn.find("</figure>").unwrap_or(drawn.len());
+            let drawn = &drawn[..end];
+            assert!(
+                drawn.contains(&format!(
+                    "aria-labelledby=\"fig-{figure}-title\" aria-describedby=\"fig-{figure}-desc\""
+                )) && drawn.contains(&format!("<title id=\"fig-{figure}-title\">{name}</title>"))
+                    && drawn.contains("<figcaption>"),
+                "{lang} {figure}: {drawn}"
+            );
+        }
+        // The text alternative is in the page's language, inside its article.
+        let desc = if lang == "en" {
+            "A job starts as PENDING"
+        } else {
+            "Un trabajo empieza como PENDING"
+        };
+        assert!(page.contains(desc), "{lang}");
+        let ring = site
+            .page(
+                lang,
+                "all-reduce",
+                &Root::of(&format!("{lang}/all-reduce/index.html")),
+            )
+            .expect("the all-reduce page");
+        assert!(ring.contains("id=\"fig-ring-vs-tree\""), "{lang}");
+        assert!(
+            !ring.contains("id=\"fig-cuda-stack\""),
+            "{lang}: figures stay on their pages"
+        );
+    }
+}
+
+#[test]
 fn each_island_names_its_module_and_each_page_the_files_of_those_it_uses() {
     let mut template = Template::parse(TRUNK).expect("template");
     for (module, stem) in [

@@ -367,3 +367,32 @@ fn number_marks_that_differ_from_cldr_are_a_warning() {
         ]
     );
 }
+
+#[test]
+fn unknown_and_missing_figures_are_errors_with_lines() {
+    let mut s = base();
+    let en_a = format!(
+        "{}\n```figure job-states\n```\n",
+        s.get("content/en/a.md").unwrap_or_default()
+    );
+    s.insert("content/en/a.md", en_a.clone());
+    // The translation is stamped, so only the figures differ.
+    let es_a = format!(
+        "+++\nsource_hash = \"{}\"\n+++\n# A\n\n## Uno {{#one}}\n\nVer [dos](b#two).\n\n```widget young-daly\npreset = \"8-gpus\"\n```\n\n```figure pie-chart\n```\n",
+        front_matter::source_hash(&en_a)
+    );
+    s.insert("content/es/a.md", es_a);
+    let report = check(&s);
+    let all = messages(&report).join("\n");
+    assert!(
+        all.contains("content/es/a.md:14: error: unknown figure `pie-chart` (known: cuda-stack, job-states, node-states, ring-vs-tree)"),
+        "{all}"
+    );
+    assert!(
+        all.contains(
+            "content/es/a.md: error: figure directives differ from content/en/a.md: here [], English [job-states]"
+        ),
+        "{all}"
+    );
+    assert!(report.failed(false));
+}

@@ -20,6 +20,7 @@ fn html_of(doc: &Document) -> String {
         .map(|b| match b {
             Block::Html(h) => h.clone(),
             Block::Widget(w) => format!("[widget {}]", w.kind.name()),
+            Block::Figure(f) => format!("[figure {}]", f.name()),
             // Notices are text that Leptos escapes; the message is not HTML.
             Block::Notice(_) => "[notice]".to_owned(),
         })
@@ -271,6 +272,39 @@ fn widgets_split_the_page_and_bad_ones_become_notices() {
     assert_eq!(doc.widgets[0].1, 5);
     let lines: Vec<usize> = doc.problems.iter().map(|(l, _)| *l).collect();
     assert_eq!(lines, vec![11, 15], "the TOML error points at its own line");
+}
+
+#[test]
+fn figures_split_the_page_and_bad_ones_become_notices_with_lines() {
+    let md = "# T\n\nBefore.\n\n```figure node-states\n```\n\n```figure pie\n```\n\n- item\n\n  ```figure job-states\n  ```\n\n```figure node-states\n```\n";
+    let doc = render_page(md);
+    assert_eq!(doc.figures, vec![(FigureKind::NodeStates, 5)]);
+    assert!(matches!(
+        &doc.blocks[1],
+        Block::Figure(FigureKind::NodeStates)
+    ));
+    assert!(matches!(
+        &doc.blocks[2],
+        Block::Notice(PageProblem::Figure(FigureError::Unknown(n))) if n == "pie"
+    ));
+    assert_eq!(
+        doc.problems,
+        vec![
+            (8, PageProblem::Figure(FigureError::Unknown("pie".into()))),
+            (13, PageProblem::Figure(FigureError::Nested)),
+            (
+                16,
+                PageProblem::Figure(FigureError::Twice {
+                    name: "node-states",
+                    first: 5
+                })
+            ),
+        ]
+    );
+    assert!(
+        html_of(&doc).contains("content-notice"),
+        "the list keeps its notice"
+    );
 }
 
 #[test]
