@@ -23,6 +23,8 @@
   // it is mounted.
   var LOAD_NEAR = "1200px 0px";
   var MOUNT_NEAR = "200px 0px";
+  // How long a widget stays near before either happens.
+  var SETTLE_MS = 150;
   // Pixels below the top of the window that count as "reading here" (the
   // sticky top bar is 3.5rem).
   var READING_LINE = 96;
@@ -269,13 +271,27 @@
         },
       );
     }
+    // Acts on an island once it has stayed within `margin` for SETTLE_MS:
+    // a scroll that only passes by (a link to a section further down, which
+    // scrolls smoothly through the page, or a fling) loads and mounts
+    // nothing on its way.
     function when(margin, action, islands) {
+      var near = new Set();
       var observer = new IntersectionObserver(
         function (entries) {
           entries.forEach(function (entry) {
-            if (!entry.isIntersecting) return;
-            observer.unobserve(entry.target);
-            action(entry.target);
+            var island = entry.target;
+            if (!entry.isIntersecting) {
+              near.delete(island);
+              return;
+            }
+            near.add(island);
+            setTimeout(function () {
+              if (!near.has(island)) return;
+              near.delete(island);
+              observer.unobserve(island);
+              action(island);
+            }, SETTLE_MS);
           });
         },
         { rootMargin: margin },

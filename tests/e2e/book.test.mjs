@@ -253,3 +253,34 @@ test("axe finds no accessibility violations on any page, in either language or t
     await context.close();
   }
 });
+
+test("figures are drawn in the page's language, named for screen readers, and fit a phone without scripts", async () => {
+  for (const [lang, names] of [
+    ["en", ["The CUDA software stack, from the GPU up", "A Slurm job's states and what moves it between them", "A Slurm node's states and what moves it between them"]],
+    ["es", ["La pila de software CUDA, desde la GPU hacia arriba", "Los estados de un trabajo de Slurm y qué lo lleva de uno a otro", "Los estados de un nodo de Slurm y qué lo lleva de uno a otro"]],
+  ]) {
+    const { context, page } = await openPage({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
+    await page.goto(`${env.url}${lang}/running-jobs/`);
+    for (const name of names) {
+      const figure = page.getByRole("img", { name, exact: true });
+      await figure.scrollIntoViewIfNeeded();
+      const box = await figure.boundingBox();
+      assert.ok(box.x >= 0 && box.x + box.width <= 390, `${lang} "${name}" is ${box.width}px wide at x=${box.x}`);
+      // Every label stays inside its drawing, and is at least 11 px tall.
+      const labels = await figure.evaluate((svg) => {
+        const frame = svg.getBoundingClientRect();
+        return [...svg.querySelectorAll("text")].map((t) => {
+          const r = t.getBoundingClientRect();
+          return { text: t.textContent, inside: r.left >= frame.left - 1 && r.right <= frame.right + 1, height: r.height };
+        });
+      });
+      assert.ok(labels.length > 3, name);
+      for (const label of labels) {
+        assert.ok(label.inside, `${lang}: "${label.text}" runs out of "${name}"`);
+        assert.ok(label.height >= 11, `${lang}: "${label.text}" is ${label.height}px tall`);
+      }
+    }
+    assert.equal(await page.locator("figure.figure figcaption").count(), 3);
+    await context.close();
+  }
+});
