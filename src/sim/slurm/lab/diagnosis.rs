@@ -143,7 +143,7 @@ impl Lab {
                     culprit_in_service: !culprit_out,
                 }),
         );
-        found.sort_by_key(|f| !f.is_problem());
+        crate::sort::by_key(&mut found, |f| !f.is_problem());
         found
     }
 }
