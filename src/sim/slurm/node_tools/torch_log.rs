@@ -545,6 +545,90 @@ pub fn child_failed_error(script: &str, failures: &[RankFailure]) -> Vec<String>
     lines
 }
 
+/// A line of the training script a worker fails on: its number and its
+/// text as Python 3.10 prints it (stripped), with the library frames
+/// below it (file under the packages, line, function, code). The lines
+/// are those of the labs' `train.py` (lab/setup.rs).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ScriptLine {
+    /// Line number in the script.
+    pub line: u32,
+    /// The source line.
+    pub code: &'static str,
+    /// The frames below it, outermost first.
+    pub frames: &'static [(&'static str, u32, &'static str, &'static str)],
+}
+
+/// `torch.cuda.set_device(local_rank)`, the worker's first CUDA call (the
+/// frames inside torch are left out).
+pub const SET_DEVICE: ScriptLine = ScriptLine {
+    line: 15,
+    code: "torch.cuda.set_device(local_rank)",
+    frames: &[],
+};
+
+/// `loss.backward()`, where DDP's gradient all-reduce runs; the frames are
+/// 2.5's (real pastes: `_tensor.py` 581, `autograd/__init__.py` 347,
+/// `autograd/graph.py` 825).
+pub const BACKWARD: ScriptLine = ScriptLine {
+    line: 22,
+    code: "loss.backward()             # gradients all-reduced over NCCL",
+    frames: &[
+        (
+            "torch/_tensor.py",
+            581,
+            "backward",
+            "torch.autograd.backward(",
+        ),
+        (
+            "torch/autograd/__init__.py",
+            347,
+            "backward",
+            "_engine_run_backward(",
+        ),
+        (
+            "torch/autograd/graph.py",
+            825,
+            "_engine_run_backward",
+            "return Variable._execution_engine.run_backward(  # Calls into the C++ engine to run the backward pass",
+        ),
+    ],
+};
+
+/// What a worker prints when its GPU has fallen off the bus and its next
+/// CUDA call in `call` of `script` fails: the Python traceback ending in
+/// `RuntimeError: CUDA error: unknown error` (`cudaErrorUnknown`, what
+/// CUDA returns once the device is gone) and PyTorch's three lines about
+/// asynchronous reporting, each line after `[rankN]:` as torchrun 2.5
+/// prefixes worker output. The texts are from real 2.5 pastes; that a
+/// lost H100 gives `unknown error` rather than another code is assumed.
+pub fn lost_gpu_error(rank: u32, script: &str, call: &ScriptLine) -> Vec<String> {
+    let mut lines = vec![
+        "Traceback (most recent call last):".to_owned(),
+        format!("  File \"{script}\", line {}, in <module>", call.line),
+        format!("    {}", call.code),
+    ];
+    for (file, line, function, code) in call.frames {
+        lines.push(format!(
+            "  File \"{PACKAGES}/{file}\", line {line}, in {function}"
+        ));
+        lines.push(format!("    {code}"));
+    }
+    lines.extend(
+        [
+            "RuntimeError: CUDA error: unknown error",
+            "CUDA kernel errors might be asynchronously reported at some other API call, so the stacktrace below might be incorrect.",
+            "For debugging consider passing CUDA_LAUNCH_BLOCKING=1",
+            "Compile with `TORCH_USE_CUDA_DSA` to enable device-side assertions.",
+        ]
+        .map(str::to_owned),
+    );
+    lines
+        .into_iter()
+        .map(|l| format!("[rank{rank}]:{l}"))
+        .collect()
+}
+
 /// A training job whose collective hung: torchrun on each host starting
 /// `gpus_per_node` workers of `script`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -566,8 +650,10 @@ pub struct HungJob {
     /// When the collective was enqueued, seconds since the Unix epoch;
     /// the watchdog fires `timeout_ms` later.
     pub started_at: i64,
-    /// Ranks that print nothing (their GPU is gone, their process with it).
-    pub silent_ranks: Vec<u32>,
+    /// Ranks whose GPU fell off the bus as the collective started: each
+    /// reports its CUDA error ([`lost_gpu_error`]) and exits with 1, and
+    /// its node's agent takes the node's other workers down at once.
+    pub lost_ranks: Vec<u32>,
     /// The network link that went down under the collective, if one did.
     pub link_down: Option<LinkDown>,
     /// Seed of pids and sub-second stamps.
@@ -593,8 +679,9 @@ pub struct LinkDown {
 pub const IB_RETRIES_S: i64 = 35;
 
 /// The tail of the job's output, each line with its time (seconds since
-/// the Unix epoch): the ranks cut off by a failed link first, then every
-/// other rank's watchdog abort, then each agent's failure lines and
+/// the Unix epoch): the ranks on lost GPUs first with their CUDA errors
+/// and their nodes' agents, the ranks cut off by a failed link next, then
+/// every other rank's watchdog abort and each agent's failure lines and
 /// summary, rank 0's host first.
 pub fn hung_job_log(job: &HungJob) -> Vec<(i64, String)> {
     let fired = job
@@ -608,10 +695,26 @@ pub fn hung_job_log(job: &HungJob) -> Vec<(i64, String)> {
             .as_ref()
             .filter(|l| usize::try_from(node).is_ok_and(|n| n == l.node))
     };
+    let broken = |node: u32| job.lost_ranks.iter().any(|&r| r / per_node == node);
+    // The first collective of a run is the setup's broadcast: a GPU lost
+    // by then fails the worker's first CUDA call.
+    let call = if job.op == CollectiveOp::Broadcast {
+        &SET_DEVICE
+    } else {
+        &BACKWARD
+    };
     let nodes = u32::try_from(job.hosts.len()).unwrap_or(u32::MAX);
-    let ranks = (0..nodes.saturating_mul(per_node)).filter(|r| !job.silent_ranks.contains(r));
     let mut lines = Vec::new();
-    for rank in ranks {
+    for rank in 0..nodes.saturating_mul(per_node) {
+        if job.lost_ranks.contains(&rank) {
+            let error = lost_gpu_error(rank, &job.script, call);
+            lines.extend(error.into_iter().map(|l| (job.started_at, l)));
+            continue;
+        }
+        if broken(rank / per_node) {
+            // Its agent sends it SIGTERM before anything times out.
+            continue;
+        }
         let down = cut_off(rank / per_node);
         let at = if down.is_some() { link_error } else { fired };
         let error = down.map(|l| {
@@ -639,25 +742,32 @@ pub fn hung_job_log(job: &HungJob) -> Vec<(i64, String)> {
     for (node, host) in (0u32..).zip(&job.hosts) {
         let local: Vec<u32> = (0..per_node)
             .map(|l| node.saturating_mul(per_node).saturating_add(l))
-            .filter(|r| !job.silent_ranks.contains(r))
             .collect();
-        let Some(&first) = local.first() else {
-            continue;
-        };
-        let at = if cut_off(node).is_some() {
-            link_error
-        } else {
-            fired
+        let lost = local.iter().copied().find(|r| job.lost_ranks.contains(r));
+        // A lost GPU's worker exits with 1 as soon as it fails; a worker
+        // cut off by its link or waiting for the watchdog is aborted
+        // (SIGABRT) some five seconds after its error.
+        let (first, at, exitcode) = match (lost, local.first()) {
+            (Some(rank), _) => (rank, job.started_at.saturating_add(1), 1),
+            (None, Some(&rank)) if cut_off(node).is_some() => {
+                (rank, link_error.saturating_add(5), -6)
+            }
+            (None, Some(&rank)) => (rank, fired.saturating_add(5), -6),
+            (None, None) => continue,
         };
         let failed = RankFailure {
-            at: at.saturating_add(5),
+            at,
             host: host.clone(),
             rank: first,
             local_rank: first % per_node,
-            exitcode: -6,
+            exitcode,
             pid: pid(first),
         };
-        let others: Vec<u32> = local.iter().skip(1).map(|&r| pid(r)).collect();
+        let others: Vec<u32> = local
+            .iter()
+            .filter(|&&r| r != first)
+            .map(|&r| pid(r))
+            .collect();
         let agent = noise::between(&[job.seed, u64::from(node), 6], 10_000, 999_999) as u32;
         let failure = torchrun_failure(agent, &failed, &others, &job.script);
         lines.extend(failure.into_iter().map(|l| (failed.at, l)));
