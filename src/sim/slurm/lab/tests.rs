@@ -150,6 +150,14 @@ fn the_bus_output_file_points_at_the_broken_node() {
             1,
             "seed {seed}"
         );
+        // The hint's grep pairs each failure with its host.
+        let grep = format!("grep -E 'host|exitcode' llm-pretrain-{}.out", lab.job_id);
+        let pairs = run(&mut s, &grep);
+        let pairs: Vec<&str> = pairs.lines().collect();
+        let one = pairs
+            .iter()
+            .position(|l| l.starts_with("  exitcode  : 1 ("));
+        assert_eq!(one.map(|i| pairs[i - 1]), Some(host.as_str()), "{pairs:?}");
     }
 }
 
