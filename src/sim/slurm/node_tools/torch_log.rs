@@ -2,8 +2,9 @@
 //! watchdog's timeout lines and abort (`ProcessGroupNCCL.cpp`), torchrun's
 //! agent lines and its `ChildFailedError` summary
 //! (`torch/distributed/elastic/multiprocessing/errors/__init__.py`), in
-//! the formats of shared/reference/node-tools.md section 5, and the whole
-//! tail of a job that hung ([`hung_job_log`]). Line numbers are 2.5's
+//! the formats of shared/reference/node-tools.md section 5, the CUDA
+//! error of a worker whose GPU fell off the bus ([`lost_gpu_error`]), and
+//! the whole tail of a job that hung ([`hung_job_log`]). Line numbers are 2.5's
 //! (they change with every release). Pure.
 
 use serde::{Deserialize, Serialize};
