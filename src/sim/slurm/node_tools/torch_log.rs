@@ -685,41 +685,83 @@ pub const IB_RETRIES_S: i64 = 35;
 /// every other rank's watchdog abort and each agent's failure lines and
 /// summary, rank 0's host first.
 pub fn hung_job_log(job: &HungJob) -> Vec<(i64, String)> {
-    let fired = job
-        .started_at
-        .saturating_add(i64::try_from(job.timeout_ms / 1000).unwrap_or(i64::MAX));
-    let link_error = job.started_at.saturating_add(IB_RETRIES_S).min(fired);
-    let per_node = job.gpus_per_node.max(1);
-    let pid = |rank: u32| noise::between(&[job.seed, u64::from(rank), 5], 10_000, 999_999) as u32;
-    let cut_off = |node: u32| {
-        job.link_down
-            .as_ref()
-            .filter(|l| usize::try_from(node).is_ok_and(|n| n == l.node))
-    };
-    let broken = |node: u32| job.lost_ranks.iter().any(|&r| r / per_node == node);
-    // The first collective of a run is the setup's broadcast: a GPU lost
-    // by then fails the worker's first CUDA call.
-    let call = if job.op == CollectiveOp::Broadcast {
-        &SET_DEVICE
-    } else {
-        &BACKWARD
-    };
+    let per_node = job.per_node();
     let nodes = u32::try_from(job.hosts.len()).unwrap_or(u32::MAX);
     let mut lines = Vec::new();
     for rank in 0..nodes.saturating_mul(per_node) {
-        if job.lost_ranks.contains(&rank) {
-            let error = lost_gpu_error(rank, &job.script, call);
-            lines.extend(error.into_iter().map(|l| (job.started_at, l)));
-            continue;
+        lines.extend(job.rank_lines(rank));
+    }
+    for (node, host) in (0u32..).zip(&job.hosts) {
+        lines.extend(job.agent_lines(node, host));
+    }
+    // Stable: lines of one moment keep their order.
+    crate::sort::by_key(&mut lines, |&(at, _)| at);
+    lines
+}
+
+impl HungJob {
+    fn per_node(&self) -> u32 {
+        self.gpus_per_node.max(1)
+    }
+
+    /// When the watchdog fires.
+    fn fired(&self) -> i64 {
+        self.started_at
+            .saturating_add(i64::try_from(self.timeout_ms / 1000).unwrap_or(i64::MAX))
+    }
+
+    /// When a failed link's ranks get NCCL's error.
+    fn link_error(&self) -> i64 {
+        self.started_at
+            .saturating_add(IB_RETRIES_S)
+            .min(self.fired())
+    }
+
+    /// The failed link, if it is `node`'s.
+    fn cut_off(&self, node: u32) -> Option<&LinkDown> {
+        self.link_down
+            .as_ref()
+            .filter(|l| usize::try_from(node).is_ok_and(|n| n == l.node))
+    }
+
+    /// Whether `node` lost a GPU.
+    fn broken(&self, node: u32) -> bool {
+        self.lost_ranks.iter().any(|&r| r / self.per_node() == node)
+    }
+
+    /// A worker's pid.
+    fn pid(&self, rank: u32) -> u32 {
+        noise::between(&[self.seed, u64::from(rank), 5], 10_000, 999_999) as u32
+    }
+
+    /// What `rank` prints: its CUDA error when its GPU is lost, nothing
+    /// when its node's agent stops it for that, else its watchdog abort
+    /// (after NCCL's network error when its node's link failed).
+    fn rank_lines(&self, rank: u32) -> Vec<(i64, String)> {
+        let node = rank / self.per_node();
+        if self.lost_ranks.contains(&rank) {
+            // The first collective of a run is the setup's broadcast: a
+            // GPU lost by then fails the worker's first CUDA call.
+            let call = if self.op == CollectiveOp::Broadcast {
+                &SET_DEVICE
+            } else {
+                &BACKWARD
+            };
+            let error = lost_gpu_error(rank, &self.script, call);
+            return error.into_iter().map(|l| (self.started_at, l)).collect();
         }
-        if broken(rank / per_node) {
+        if self.broken(node) {
             // Its agent sends it SIGTERM before anything times out.
-            continue;
+            return Vec::new();
         }
-        let down = cut_off(rank / per_node);
-        let at = if down.is_some() { link_error } else { fired };
+        let down = self.cut_off(node);
+        let at = if down.is_some() {
+            self.link_error()
+        } else {
+            self.fired()
+        };
         let error = down.map(|l| {
-            let port = noise::between(&[job.seed, u64::from(rank), 8], 32_768, 60_999);
+            let port = noise::between(&[self.seed, u64::from(rank), 8], 32_768, 60_999);
             format!(
                 "NET/IB : Got completion from peer {}<{port}> with status=12 opcode=0 len=0 vendor err 129 (Recv)",
                 l.peer_address
@@ -728,52 +770,55 @@ pub fn hung_job_log(job: &HungJob) -> Vec<(i64, String)> {
         let abort = watchdog_abort(&WatchdogTimeout {
             rank,
             group: ProcessGroup::Default,
-            seq_num: job.seq_num,
-            last_enqueued: job.seq_num.saturating_add(2),
-            op: job.op,
-            numel_in: job.numel,
-            numel_out: job.numel,
-            timeout_ms: job.timeout_ms,
+            seq_num: self.seq_num,
+            last_enqueued: self.seq_num.saturating_add(2),
+            op: self.op,
+            numel_in: self.numel,
+            numel_out: self.numel,
+            timeout_ms: self.timeout_ms,
             at,
-            seed: job.seed,
+            seed: self.seed,
             error,
         });
-        lines.extend(abort.into_iter().map(|l| (at, l)));
+        abort.into_iter().map(|l| (at, l)).collect()
     }
-    for (node, host) in (0u32..).zip(&job.hosts) {
-        let local: Vec<u32> = (0..per_node)
-            .map(|l| node.saturating_mul(per_node).saturating_add(l))
-            .collect();
-        let lost = local.iter().copied().find(|r| job.lost_ranks.contains(r));
-        // A lost GPU's worker exits with 1 as soon as it fails; a worker
-        // cut off by its link or waiting for the watchdog is aborted
-        // (SIGABRT) some five seconds after its error.
-        let (first, at, exitcode) = match (lost, local.first()) {
-            (Some(rank), _) => (rank, job.started_at.saturating_add(1), 1),
-            (None, Some(&rank)) if cut_off(node).is_some() => {
-                (rank, link_error.saturating_add(5), -6)
+
+    /// The first failure of `node`'s workers: a lost GPU's worker exits
+    /// with 1 as soon as it fails; a worker cut off by its link or
+    /// waiting for the watchdog is aborted (SIGABRT, -6) some five
+    /// seconds after its error.
+    fn first_failure(&self, node: u32, host: &str) -> RankFailure {
+        let per_node = self.per_node();
+        let first = node.saturating_mul(per_node);
+        let lost = (first..first.saturating_add(per_node)).find(|r| self.lost_ranks.contains(r));
+        let (rank, at, exitcode) = match lost {
+            Some(rank) => (rank, self.started_at.saturating_add(1), 1),
+            None if self.cut_off(node).is_some() => {
+                (first, self.link_error().saturating_add(5), -6)
             }
-            (None, Some(&rank)) => (rank, fired.saturating_add(5), -6),
-            (None, None) => continue,
+            None => (first, self.fired().saturating_add(5), -6),
         };
-        let failed = RankFailure {
+        RankFailure {
             at,
-            host: host.clone(),
-            rank: first,
-            local_rank: first % per_node,
+            host: host.to_owned(),
+            rank,
+            local_rank: rank % per_node,
             exitcode,
-            pid: pid(first),
-        };
-        let others: Vec<u32> = local
-            .iter()
-            .filter(|&&r| r != first)
-            .map(|&r| pid(r))
-            .collect();
-        let agent = noise::between(&[job.seed, u64::from(node), 6], 10_000, 999_999) as u32;
-        let failure = torchrun_failure(agent, &failed, &others, &job.script);
-        lines.extend(failure.into_iter().map(|l| (failed.at, l)));
+            pid: self.pid(rank),
+        }
     }
-    // Stable: lines of one moment keep their order.
-    crate::sort::by_key(&mut lines, |&(at, _)| at);
-    lines
+
+    /// What `node`'s torchrun agent prints when its first worker fails.
+    fn agent_lines(&self, node: u32, host: &str) -> Vec<(i64, String)> {
+        let per_node = self.per_node();
+        let failed = self.first_failure(node, host);
+        let first = node.saturating_mul(per_node);
+        let others: Vec<u32> = (first..first.saturating_add(per_node))
+            .filter(|&r| r != failed.rank)
+            .map(|r| self.pid(r))
+            .collect();
+        let agent = noise::between(&[self.seed, u64::from(node), 6], 10_000, 999_999) as u32;
+        let failure = torchrun_failure(agent, &failed, &others, &self.script);
+        failure.into_iter().map(|l| (failed.at, l)).collect()
+    }
 }
