@@ -150,6 +150,22 @@ fn the_bus_output_file_points_at_the_broken_node() {
             1,
             "seed {seed}"
         );
+        // srun reports the culprit's task when its torchrun exits, ten
+        // minutes before the others, and each node's task once.
+        let srun: Vec<&str> = lines
+            .iter()
+            .copied()
+            .filter(|l| l.starts_with("srun: error: "))
+            .collect();
+        assert_eq!(srun.len(), 4, "seed {seed}: {srun:?}");
+        let task = culprit - 1;
+        let early = format!(
+            "srun: error: {}: task {task}: Exited with exit code 1",
+            lab.culprit
+        );
+        assert_eq!(srun[0], early, "seed {seed}");
+        let at = lines.iter().position(|l| *l == early);
+        assert!(at < first_watchdog, "seed {seed}");
         // The hint's grep pairs each failure with its host.
         let grep = format!("grep -E 'host|exitcode' llm-pretrain-{}.out", lab.job_id);
         let pairs = run(&mut s, &grep);

@@ -808,6 +808,15 @@ impl HungJob {
         }
     }
 
+    /// When each node's torchrun exits, in node-rank order: right after
+    /// its summary, three seconds after its first worker failed.
+    pub fn agent_exits(&self) -> Vec<i64> {
+        (0u32..)
+            .zip(&self.hosts)
+            .map(|(node, host)| self.first_failure(node, host).at.saturating_add(3))
+            .collect()
+    }
+
     /// What `node`'s torchrun agent prints when its first worker fails.
     fn agent_lines(&self, node: u32, host: &str) -> Vec<(i64, String)> {
         let per_node = self.per_node();

@@ -196,6 +196,9 @@ pub struct TrainingRun {
     pub checkpoints: Vec<(u64, u64)>,
     /// Mean wall time per step, seconds.
     pub seconds_per_step: f64,
+    /// Nodes (indices in the launch's hosts) whose torchrun exits before
+    /// the run ends, with when (seconds after launch).
+    pub early_exits: Vec<(usize, u64)>,
 }
 
 /// Simulates one launch.
@@ -288,6 +291,7 @@ pub fn simulate_training(l: &TrainingLaunch<'_>) -> TrainingRun {
             duration_s: natural_end + 2,
             checkpoints,
             seconds_per_step,
+            early_exits: Vec::new(),
         };
     }
     let done = start_step + ((end.saturating_sub(STARTUP_S)) as f64 / seconds_per_step) as u64;
@@ -327,17 +331,27 @@ pub fn simulate_training(l: &TrainingLaunch<'_>) -> TrainingRun {
         seed: l.seed,
     };
     let fired = end + WATCHDOG_MS / 1000;
+    let offset = |at: i64| u64::try_from(at.saturating_sub(l.now)).unwrap_or(fired);
     lines.extend(hung_job_log(&job).into_iter().map(|(at, text)| OutputLine {
-        offset: u64::try_from(at.saturating_sub(l.now)).unwrap_or(fired),
+        offset: offset(at),
         text: text + "\n",
         stderr: true,
     }));
+    let duration_s = fired + 8;
+    let early_exits = job
+        .agent_exits()
+        .into_iter()
+        .map(offset)
+        .enumerate()
+        .filter(|&(_, t)| t < duration_s)
+        .collect();
     TrainingRun {
         lines,
         exit: 1,
-        duration_s: fired + 8,
+        duration_s,
         checkpoints,
         seconds_per_step,
+        early_exits,
     }
 }
 
@@ -438,6 +452,7 @@ fn too_few_gpus(l: &TrainingLaunch<'_>) -> Option<TrainingRun> {
         duration_s: fail_at + 4,
         checkpoints: Vec::new(),
         seconds_per_step: SECONDS_PER_STEP,
+        early_exits: Vec::new(),
     })
 }
 
