@@ -483,15 +483,15 @@ lab-bus-goal-inspect = Look at the GPUs of the node that lost one (its kernel lo
 lab-bus-goal-drain = Drain that node, with a reason
 lab-bus-goal-requeue = Put the training job back in the queue
 lab-bus-goal-resume = See it run again on healthy nodes, from its last checkpoint
-lab-bus-hint-inspect-1 = sacct lists last night's jobs; sacct -j { $job } -o JobID,State,ExitCode,NodeList shows which nodes the failed one ran on. Its output is llm-pretrain-{ $job }.out in your home directory.
-lab-bus-hint-inspect-2 = Try each of those nodes: ssh node-1 dmesg -T | grep NVRM, then node-2, and so on. The sick one has an Xid 79.
+lab-bus-hint-inspect-1 = sacct -j { $job } -o JobID,State,ExitCode,NodeList shows which nodes the failed job ran on; its output is llm-pretrain-{ $job }.out in your home directory. Every node's torchrun reports a failure at its end, but they did not all fail the same way: look for the one with exit code 1.
+lab-bus-hint-inspect-2 = grep -E 'host|exitcode' llm-pretrain-{ $job }.out pairs each failure with its host. The one with exit code 1 (its rank reported a CUDA error) names the suspect; the others (-6) were cut off, then aborted by the watchdog. Confirm on it: ssh <that host> dmesg -T | grep NVRM shows an Xid 79.
 lab-bus-hint-drain-1 = Drain it before you requeue the job, or the scheduler may place the job on it again. Draining is a node update: scontrol update NodeName=… State=DRAIN needs a Reason= too.
 lab-bus-hint-drain-2 = Keep the reason short, it shows in sinfo -R: scontrol update NodeName=node-N State=DRAIN Reason="Xid 79 GPU lost"
 lab-bus-hint-requeue-1 = A failed batch job can go back to the queue under its own id while the controller remembers it (this cluster keeps finished jobs for a day); submitting train.sh again works on any cluster.
 lab-bus-hint-requeue-2 = scontrol requeue { $job }
 lab-bus-hint-resume-1 = A requeued job waits about two minutes (BeginTime). Let the clock run, or type sleep 180.
 lab-bus-hint-resume-2 = squeue -u alice shows where it runs; grep resuming in its output file shows the checkpoint it loaded.
-lab-bus-solution-inspect = ssh { $node } dmesg -T | grep NVRM shows the Xid 79 of the GPU that fell off the bus; ssh { $node } nvidia-smi prints only an error.
+lab-bus-solution-inspect = The only failure with exit code 1 in the output file is on { $node }; ssh { $node } dmesg -T | grep NVRM shows the Xid 79 of the GPU that fell off the bus, and ssh { $node } nvidia-smi prints only an error.
 lab-bus-solution-drain = scontrol update NodeName={ $node } State=DRAIN Reason="Xid 79 GPU lost"
 lab-bus-solution-requeue = scontrol requeue { $job } (or, as on any cluster, sbatch train.sh from your home directory).
 lab-bus-solution-resume = sleep 180, then squeue -u alice: the job runs on nodes without { $node }; grep resuming llm-pretrain-*.out names the checkpoint it loaded.

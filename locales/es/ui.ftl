@@ -477,15 +477,15 @@ lab-bus-goal-inspect = Mira las GPUs del nodo que ha perdido una (su registro de
 lab-bus-goal-drain = Haz drain de ese nodo, con un motivo
 lab-bus-goal-requeue = Devuelve el trabajo de entrenamiento a la cola
 lab-bus-goal-resume = Compruébalo de nuevo en marcha en nodos sanos, desde su último checkpoint
-lab-bus-hint-inspect-1 = sacct lista los trabajos de anoche; sacct -j { $job } -o JobID,State,ExitCode,NodeList muestra en qué nodos corrió el que falló. Su salida es llm-pretrain-{ $job }.out, en tu directorio personal.
-lab-bus-hint-inspect-2 = Prueba cada uno de esos nodos: ssh node-1 dmesg -T | grep NVRM, luego node-2, y así. El enfermo tiene un Xid 79.
+lab-bus-hint-inspect-1 = sacct -j { $job } -o JobID,State,ExitCode,NodeList muestra en qué nodos corrió el trabajo que falló; su salida es llm-pretrain-{ $job }.out, en tu directorio personal. Al final, el torchrun de cada nodo informa una falla, pero no todas fallaron igual: busca la que tiene código de salida 1.
+lab-bus-hint-inspect-2 = grep -E 'host|exitcode' llm-pretrain-{ $job }.out pone cada falla junto a su host. La que tiene código de salida 1 (su rango informó un error de CUDA) nombra al sospechoso; los otros rangos (-6) quedaron aislados y después los tiró abajo el watchdog. Confírmalo ahí: ssh <ese host> dmesg -T | grep NVRM muestra un Xid 79.
 lab-bus-hint-drain-1 = Haz drain antes de reencolar el trabajo, o el planificador puede volver a asignarle ese nodo. Hacer drain es actualizar el nodo: scontrol update NodeName=… State=DRAIN necesita también un Reason=.
 lab-bus-hint-drain-2 = Que el motivo sea corto, sale en sinfo -R: scontrol update NodeName=node-N State=DRAIN Reason="Xid 79 GPU perdida"
 lab-bus-hint-requeue-1 = Un trabajo batch fallido puede volver a la cola con su mismo número mientras el controlador lo recuerde (este clúster guarda los trabajos terminados un día); enviar train.sh de nuevo funciona en cualquier clúster.
 lab-bus-hint-requeue-2 = scontrol requeue { $job }
 lab-bus-hint-resume-1 = Un trabajo reencolado espera unos dos minutos (BeginTime). Deja correr el reloj o escribe sleep 180.
 lab-bus-hint-resume-2 = squeue -u alice muestra dónde corre; grep resuming en su archivo de salida muestra el checkpoint que ha cargado.
-lab-bus-solution-inspect = ssh { $node } dmesg -T | grep NVRM muestra el Xid 79 de la GPU que se cayó del bus; ssh { $node } nvidia-smi solo imprime un error.
+lab-bus-solution-inspect = La única falla con código de salida 1 en el archivo de salida está en { $node }; ssh { $node } dmesg -T | grep NVRM muestra el Xid 79 de la GPU que se cayó del bus, y ssh { $node } nvidia-smi solo imprime un error.
 lab-bus-solution-drain = scontrol update NodeName={ $node } State=DRAIN Reason="Xid 79 GPU perdida"
 lab-bus-solution-requeue = scontrol requeue { $job } (o, como en cualquier clúster, sbatch train.sh desde tu directorio personal).
 lab-bus-solution-resume = sleep 180 y después squeue -u alice: el trabajo corre en nodos sin { $node }; grep resuming llm-pretrain-*.out nombra el checkpoint que cargó.

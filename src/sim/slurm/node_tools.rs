@@ -54,8 +54,9 @@ pub use slurm_lines::{
     stepd_banner,
 };
 pub use torch_log::{
-    CollectiveOp, HungJob, IB_RETRIES_S, LinkDown, ProcessGroup, RankFailure, WatchdogTimeout,
-    child_failed_error, hung_job_log, torchrun_failure, watchdog_abort,
+    BACKWARD, CollectiveOp, HungJob, IB_RETRIES_S, LinkDown, ProcessGroup, RankFailure, SET_DEVICE,
+    ScriptLine, WatchdogTimeout, child_failed_error, hung_job_log, lost_gpu_error,
+    torchrun_failure, watchdog_abort,
 };
 pub use training_log::{TrainingLine, training_line};
 pub use training_run::{

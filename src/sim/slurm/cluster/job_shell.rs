@@ -326,7 +326,7 @@ impl<'a> JobCommands<'a> {
                 }
                 let exit = self.took(call, &out);
                 if exit != 0 {
-                    call.out.stderr(&launch.exit_lines(exit));
+                    call.out.stderr(&launch.exit_lines(exit, &out.ended_early));
                 }
                 (exit, out.duration_s)
             }
@@ -340,7 +340,7 @@ impl<'a> JobCommands<'a> {
                         "slurmstepd: error: execve(): {program}: No such file or directory\n"
                     ));
                 }
-                call.out.stderr(&launch.exit_lines(2));
+                call.out.stderr(&launch.exit_lines(2, &[]));
                 (2, Some(0))
             }
         };

@@ -66,25 +66,32 @@ impl Launch<'_> {
         })
     }
 
-    /// srun's error line for each node whose tasks all ended with `exit`:
+    /// srun's error line for each node whose tasks all ended with `exit`,
+    /// but those in `reported` (already printed when their tasks ended):
     /// `srun: error: node-2: tasks 8-15: Exited with exit code 1`.
-    pub(crate) fn exit_lines(&self, exit: i32) -> String {
+    pub(crate) fn exit_lines(&self, exit: i32, reported: &[String]) -> String {
+        self.nodes
+            .iter()
+            .filter(|node| !reported.contains(node))
+            .filter_map(|node| self.exit_line(node, exit))
+            .collect()
+    }
+
+    /// srun's error line for `node`'s tasks ended with `exit`; `None`
+    /// when no task ran there.
+    pub fn exit_line(&self, node: &str, exit: i32) -> Option<String> {
         let task_nodes = self.task_nodes();
-        let mut text = String::new();
-        for node in self.nodes {
-            let ids: Vec<usize> = (0..task_nodes.len())
-                .filter(|&t| task_nodes[t] == node.as_str())
-                .collect();
-            let which = match ids.as_slice() {
-                [one] => format!("task {one}"),
-                [a, .., b] => format!("tasks {a}-{b}"),
-                [] => continue,
-            };
-            text.push_str(&format!(
-                "srun: error: {node}: {which}: Exited with exit code {exit}\n"
-            ));
-        }
-        text
+        let ids: Vec<usize> = (0..task_nodes.len())
+            .filter(|&t| task_nodes[t] == node)
+            .collect();
+        let which = match ids.as_slice() {
+            [one] => format!("task {one}"),
+            [a, .., b] => format!("tasks {a}-{b}"),
+            [] => return None,
+        };
+        Some(format!(
+            "srun: error: {node}: {which}: Exited with exit code {exit}\n"
+        ))
     }
 }
 
@@ -102,6 +109,9 @@ pub struct ProgramOutput {
     /// Lines printed over time after `stdout` and `stderr`, each due
     /// `offset` seconds after the launch.
     pub timed: Vec<OutputLine>,
+    /// Nodes whose tasks ended before the others, with srun's error line
+    /// for them among `timed`.
+    pub ended_early: Vec<String>,
 }
 
 /// The hook for programs: return `None` for a program this runner does

@@ -98,6 +98,85 @@ fn fallen_off_the_bus_from_failure_to_restart() {
     assert!(run(&mut s, &format!("scontrol show job {}", lab.job_id)).contains("Restarts=1"));
 }
 
+/// The output file names the broken node: one root cause with exit code
+/// 1, on the culprit, after its rank's CUDA error; the healthy nodes'
+/// agents report watchdog aborts (-6).
+#[test]
+fn the_bus_output_file_points_at_the_broken_node() {
+    for seed in [0, 1, 2, 3, 6, 13, 22, 31] {
+        let (lab, mut s) = open(LabId::FallenOffTheBus, seed);
+        let out = run(&mut s, &format!("cat llm-pretrain-{}.out", lab.job_id));
+        let lines: Vec<&str> = out.lines().collect();
+        let exit_1: Vec<usize> = (0..lines.len())
+            .filter(|&i| lines[i].starts_with("  exitcode  : 1 ("))
+            .collect();
+        assert_eq!(exit_1.len(), 1, "seed {seed}");
+        let host = format!("  host      : {}", lab.culprit);
+        assert_eq!(lines[exit_1[0] - 2], host, "seed {seed}");
+        assert_eq!(lines[exit_1[0] - 5], "Root Cause (first observed failure):");
+        // Every other root cause is a healthy host's watchdog abort.
+        let hosts: Vec<usize> = (0..lines.len())
+            .filter(|&i| lines[i].starts_with("  host      : "))
+            .collect();
+        assert_eq!(hosts.len(), 4, "seed {seed}");
+        for &i in hosts.iter().filter(|&&i| lines[i] != host) {
+            assert!(
+                lines[i + 2].starts_with("  exitcode  : -6 ("),
+                "seed {seed}"
+            );
+        }
+        // The culprit's rank reported the CUDA error before anything else failed.
+        let culprit = lab
+            .culprit
+            .trim_start_matches("node-")
+            .parse::<u32>()
+            .unwrap_or(0);
+        let rank = lines[exit_1[0] - 1]
+            .trim_start_matches("  rank      : ")
+            .split(' ')
+            .next()
+            .unwrap_or_default();
+        assert_eq!(
+            rank.parse::<u32>().unwrap_or(99) / 8,
+            culprit - 1,
+            "seed {seed}"
+        );
+        let error = format!("[rank{rank}]:RuntimeError: CUDA error: unknown error");
+        let at = lines.iter().position(|l| *l == error);
+        let first_watchdog = lines.iter().position(|l| l.contains("Watchdog caught"));
+        assert!(at.is_some() && at < first_watchdog, "seed {seed}: {out}");
+        assert_eq!(
+            out.matches("CUDA error: unknown error").count(),
+            1,
+            "seed {seed}"
+        );
+        // srun reports the culprit's task when its torchrun exits, ten
+        // minutes before the others, and each node's task once.
+        let srun: Vec<&str> = lines
+            .iter()
+            .copied()
+            .filter(|l| l.starts_with("srun: error: "))
+            .collect();
+        assert_eq!(srun.len(), 4, "seed {seed}: {srun:?}");
+        let task = culprit - 1;
+        let early = format!(
+            "srun: error: {}: task {task}: Exited with exit code 1",
+            lab.culprit
+        );
+        assert_eq!(srun[0], early, "seed {seed}");
+        let at = lines.iter().position(|l| *l == early);
+        assert!(at < first_watchdog, "seed {seed}");
+        // The hint's grep pairs each failure with its host.
+        let grep = format!("grep -E 'host|exitcode' llm-pretrain-{}.out", lab.job_id);
+        let pairs = run(&mut s, &grep);
+        let pairs: Vec<&str> = pairs.lines().collect();
+        let one = pairs
+            .iter()
+            .position(|l| l.starts_with("  exitcode  : 1 ("));
+        assert_eq!(one.map(|i| pairs[i - 1]), Some(host.as_str()), "{pairs:?}");
+    }
+}
+
 #[test]
 fn requeued_onto_the_broken_node_it_fails_again() {
     let (lab, mut s) = open(LabId::FallenOffTheBus, 2);

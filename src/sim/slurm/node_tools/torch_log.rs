@@ -2,8 +2,9 @@
 //! watchdog's timeout lines and abort (`ProcessGroupNCCL.cpp`), torchrun's
 //! agent lines and its `ChildFailedError` summary
 //! (`torch/distributed/elastic/multiprocessing/errors/__init__.py`), in
-//! the formats of shared/reference/node-tools.md section 5, and the whole
-//! tail of a job that hung ([`hung_job_log`]). Line numbers are 2.5's
+//! the formats of shared/reference/node-tools.md section 5, the CUDA
+//! error of a worker whose GPU fell off the bus ([`lost_gpu_error`]), and
+//! the whole tail of a job that hung ([`hung_job_log`]). Line numbers are 2.5's
 //! (they change with every release). Pure.
 
 use serde::{Deserialize, Serialize};
@@ -545,6 +546,90 @@ pub fn child_failed_error(script: &str, failures: &[RankFailure]) -> Vec<String>
     lines
 }
 
+/// A line of the training script a worker fails on: its number and its
+/// text as Python 3.10 prints it (stripped), with the library frames
+/// below it (file under the packages, line, function, code). The lines
+/// are those of the labs' `train.py` (lab/setup.rs).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ScriptLine {
+    /// Line number in the script.
+    pub line: u32,
+    /// The source line.
+    pub code: &'static str,
+    /// The frames below it, outermost first.
+    pub frames: &'static [(&'static str, u32, &'static str, &'static str)],
+}
+
+/// `torch.cuda.set_device(local_rank)`, the worker's first CUDA call (the
+/// frames inside torch are left out).
+pub const SET_DEVICE: ScriptLine = ScriptLine {
+    line: 15,
+    code: "torch.cuda.set_device(local_rank)",
+    frames: &[],
+};
+
+/// `loss.backward()`, where DDP's gradient all-reduce runs; the frames are
+/// 2.5's (real pastes: `_tensor.py` 581, `autograd/__init__.py` 347,
+/// `autograd/graph.py` 825).
+pub const BACKWARD: ScriptLine = ScriptLine {
+    line: 22,
+    code: "loss.backward()             # gradients all-reduced over NCCL",
+    frames: &[
+        (
+            "torch/_tensor.py",
+            581,
+            "backward",
+            "torch.autograd.backward(",
+        ),
+        (
+            "torch/autograd/__init__.py",
+            347,
+            "backward",
+            "_engine_run_backward(",
+        ),
+        (
+            "torch/autograd/graph.py",
+            825,
+            "_engine_run_backward",
+            "return Variable._execution_engine.run_backward(  # Calls into the C++ engine to run the backward pass",
+        ),
+    ],
+};
+
+/// What a worker prints when its GPU has fallen off the bus and its next
+/// CUDA call in `call` of `script` fails: the Python traceback ending in
+/// `RuntimeError: CUDA error: unknown error` (`cudaErrorUnknown`, what
+/// CUDA returns once the device is gone) and PyTorch's three lines about
+/// asynchronous reporting, each line after `[rankN]:` as torchrun 2.5
+/// prefixes worker output. The texts are from real 2.5 pastes; that a
+/// lost H100 gives `unknown error` rather than another code is assumed.
+pub fn lost_gpu_error(rank: u32, script: &str, call: &ScriptLine) -> Vec<String> {
+    let mut lines = vec![
+        "Traceback (most recent call last):".to_owned(),
+        format!("  File \"{script}\", line {}, in <module>", call.line),
+        format!("    {}", call.code),
+    ];
+    for (file, line, function, code) in call.frames {
+        lines.push(format!(
+            "  File \"{PACKAGES}/{file}\", line {line}, in {function}"
+        ));
+        lines.push(format!("    {code}"));
+    }
+    lines.extend(
+        [
+            "RuntimeError: CUDA error: unknown error",
+            "CUDA kernel errors might be asynchronously reported at some other API call, so the stacktrace below might be incorrect.",
+            "For debugging consider passing CUDA_LAUNCH_BLOCKING=1",
+            "Compile with `TORCH_USE_CUDA_DSA` to enable device-side assertions.",
+        ]
+        .map(str::to_owned),
+    );
+    lines
+        .into_iter()
+        .map(|l| format!("[rank{rank}]:{l}"))
+        .collect()
+}
+
 /// A training job whose collective hung: torchrun on each host starting
 /// `gpus_per_node` workers of `script`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -566,8 +651,10 @@ pub struct HungJob {
     /// When the collective was enqueued, seconds since the Unix epoch;
     /// the watchdog fires `timeout_ms` later.
     pub started_at: i64,
-    /// Ranks that print nothing (their GPU is gone, their process with it).
-    pub silent_ranks: Vec<u32>,
+    /// Ranks whose GPU fell off the bus as the collective started: each
+    /// reports its CUDA error ([`lost_gpu_error`]) and exits with 1, and
+    /// its node's agent takes the node's other workers down at once.
+    pub lost_ranks: Vec<u32>,
     /// The network link that went down under the collective, if one did.
     pub link_down: Option<LinkDown>,
     /// Seed of pids and sub-second stamps.
@@ -593,29 +680,88 @@ pub struct LinkDown {
 pub const IB_RETRIES_S: i64 = 35;
 
 /// The tail of the job's output, each line with its time (seconds since
-/// the Unix epoch): the ranks cut off by a failed link first, then every
-/// other rank's watchdog abort, then each agent's failure lines and
+/// the Unix epoch): the ranks on lost GPUs first with their CUDA errors
+/// and their nodes' agents, the ranks cut off by a failed link next, then
+/// every other rank's watchdog abort and each agent's failure lines and
 /// summary, rank 0's host first.
 pub fn hung_job_log(job: &HungJob) -> Vec<(i64, String)> {
-    let fired = job
-        .started_at
-        .saturating_add(i64::try_from(job.timeout_ms / 1000).unwrap_or(i64::MAX));
-    let link_error = job.started_at.saturating_add(IB_RETRIES_S).min(fired);
-    let per_node = job.gpus_per_node.max(1);
-    let pid = |rank: u32| noise::between(&[job.seed, u64::from(rank), 5], 10_000, 999_999) as u32;
-    let cut_off = |node: u32| {
-        job.link_down
+    let per_node = job.per_node();
+    let nodes = u32::try_from(job.hosts.len()).unwrap_or(u32::MAX);
+    let mut lines = Vec::new();
+    for rank in 0..nodes.saturating_mul(per_node) {
+        lines.extend(job.rank_lines(rank));
+    }
+    for (node, host) in (0u32..).zip(&job.hosts) {
+        lines.extend(job.agent_lines(node, host));
+    }
+    // Stable: lines of one moment keep their order.
+    crate::sort::by_key(&mut lines, |&(at, _)| at);
+    lines
+}
+
+impl HungJob {
+    fn per_node(&self) -> u32 {
+        self.gpus_per_node.max(1)
+    }
+
+    /// When the watchdog fires.
+    fn fired(&self) -> i64 {
+        self.started_at
+            .saturating_add(i64::try_from(self.timeout_ms / 1000).unwrap_or(i64::MAX))
+    }
+
+    /// When a failed link's ranks get NCCL's error.
+    fn link_error(&self) -> i64 {
+        self.started_at
+            .saturating_add(IB_RETRIES_S)
+            .min(self.fired())
+    }
+
+    /// The failed link, if it is `node`'s.
+    fn cut_off(&self, node: u32) -> Option<&LinkDown> {
+        self.link_down
             .as_ref()
             .filter(|l| usize::try_from(node).is_ok_and(|n| n == l.node))
-    };
-    let nodes = u32::try_from(job.hosts.len()).unwrap_or(u32::MAX);
-    let ranks = (0..nodes.saturating_mul(per_node)).filter(|r| !job.silent_ranks.contains(r));
-    let mut lines = Vec::new();
-    for rank in ranks {
-        let down = cut_off(rank / per_node);
-        let at = if down.is_some() { link_error } else { fired };
+    }
+
+    /// Whether `node` lost a GPU.
+    fn broken(&self, node: u32) -> bool {
+        self.lost_ranks.iter().any(|&r| r / self.per_node() == node)
+    }
+
+    /// A worker's pid.
+    fn pid(&self, rank: u32) -> u32 {
+        noise::between(&[self.seed, u64::from(rank), 5], 10_000, 999_999) as u32
+    }
+
+    /// What `rank` prints: its CUDA error when its GPU is lost, nothing
+    /// when its node's agent stops it for that, else its watchdog abort
+    /// (after NCCL's network error when its node's link failed).
+    fn rank_lines(&self, rank: u32) -> Vec<(i64, String)> {
+        let node = rank / self.per_node();
+        if self.lost_ranks.contains(&rank) {
+            // The first collective of a run is the setup's broadcast: a
+            // GPU lost by then fails the worker's first CUDA call.
+            let call = if self.op == CollectiveOp::Broadcast {
+                &SET_DEVICE
+            } else {
+                &BACKWARD
+            };
+            let error = lost_gpu_error(rank, &self.script, call);
+            return error.into_iter().map(|l| (self.started_at, l)).collect();
+        }
+        if self.broken(node) {
+            // Its agent sends it SIGTERM before anything times out.
+            return Vec::new();
+        }
+        let down = self.cut_off(node);
+        let at = if down.is_some() {
+            self.link_error()
+        } else {
+            self.fired()
+        };
         let error = down.map(|l| {
-            let port = noise::between(&[job.seed, u64::from(rank), 8], 32_768, 60_999);
+            let port = noise::between(&[self.seed, u64::from(rank), 8], 32_768, 60_999);
             format!(
                 "NET/IB : Got completion from peer {}<{port}> with status=12 opcode=0 len=0 vendor err 129 (Recv)",
                 l.peer_address
@@ -624,45 +770,64 @@ pub fn hung_job_log(job: &HungJob) -> Vec<(i64, String)> {
         let abort = watchdog_abort(&WatchdogTimeout {
             rank,
             group: ProcessGroup::Default,
-            seq_num: job.seq_num,
-            last_enqueued: job.seq_num.saturating_add(2),
-            op: job.op,
-            numel_in: job.numel,
-            numel_out: job.numel,
-            timeout_ms: job.timeout_ms,
+            seq_num: self.seq_num,
+            last_enqueued: self.seq_num.saturating_add(2),
+            op: self.op,
+            numel_in: self.numel,
+            numel_out: self.numel,
+            timeout_ms: self.timeout_ms,
             at,
-            seed: job.seed,
+            seed: self.seed,
             error,
         });
-        lines.extend(abort.into_iter().map(|l| (at, l)));
+        abort.into_iter().map(|l| (at, l)).collect()
     }
-    for (node, host) in (0u32..).zip(&job.hosts) {
-        let local: Vec<u32> = (0..per_node)
-            .map(|l| node.saturating_mul(per_node).saturating_add(l))
-            .filter(|r| !job.silent_ranks.contains(r))
+
+    /// The first failure of `node`'s workers: a lost GPU's worker exits
+    /// with 1 as soon as it fails; a worker cut off by its link or
+    /// waiting for the watchdog is aborted (SIGABRT, -6) some five
+    /// seconds after its error.
+    fn first_failure(&self, node: u32, host: &str) -> RankFailure {
+        let per_node = self.per_node();
+        let first = node.saturating_mul(per_node);
+        let lost = (first..first.saturating_add(per_node)).find(|r| self.lost_ranks.contains(r));
+        let (rank, at, exitcode) = match lost {
+            Some(rank) => (rank, self.started_at.saturating_add(1), 1),
+            None if self.cut_off(node).is_some() => {
+                (first, self.link_error().saturating_add(5), -6)
+            }
+            None => (first, self.fired().saturating_add(5), -6),
+        };
+        RankFailure {
+            at,
+            host: host.to_owned(),
+            rank,
+            local_rank: rank % per_node,
+            exitcode,
+            pid: self.pid(rank),
+        }
+    }
+
+    /// When each node's torchrun exits, in node-rank order: right after
+    /// its summary, three seconds after its first worker failed.
+    pub fn agent_exits(&self) -> Vec<i64> {
+        (0u32..)
+            .zip(&self.hosts)
+            .map(|(node, host)| self.first_failure(node, host).at.saturating_add(3))
+            .collect()
+    }
+
+    /// What `node`'s torchrun agent prints when its first worker fails.
+    fn agent_lines(&self, node: u32, host: &str) -> Vec<(i64, String)> {
+        let per_node = self.per_node();
+        let failed = self.first_failure(node, host);
+        let first = node.saturating_mul(per_node);
+        let others: Vec<u32> = (first..first.saturating_add(per_node))
+            .filter(|&r| r != failed.rank)
+            .map(|r| self.pid(r))
             .collect();
-        let Some(&first) = local.first() else {
-            continue;
-        };
-        let at = if cut_off(node).is_some() {
-            link_error
-        } else {
-            fired
-        };
-        let failed = RankFailure {
-            at: at.saturating_add(5),
-            host: host.clone(),
-            rank: first,
-            local_rank: first % per_node,
-            exitcode: -6,
-            pid: pid(first),
-        };
-        let others: Vec<u32> = local.iter().skip(1).map(|&r| pid(r)).collect();
-        let agent = noise::between(&[job.seed, u64::from(node), 6], 10_000, 999_999) as u32;
-        let failure = torchrun_failure(agent, &failed, &others, &job.script);
-        lines.extend(failure.into_iter().map(|l| (failed.at, l)));
+        let agent = noise::between(&[self.seed, u64::from(node), 6], 10_000, 999_999) as u32;
+        let failure = torchrun_failure(agent, &failed, &others, &self.script);
+        failure.into_iter().map(|l| (failed.at, l)).collect()
     }
-    // Stable: lines of one moment keep their order.
-    crate::sort::by_key(&mut lines, |&(at, _)| at);
-    lines
 }

@@ -9,8 +9,10 @@
 //!   `NET/IB` error once the adapter's retries run out and abort, the
 //!   others wait until their NCCL watchdog fires ten minutes later, and
 //!   torchrun takes the job down;
-//! - a GPU that falls off the bus silences its rank; the others wait in
-//!   the next collective until the watchdog fires;
+//! - a GPU that falls off the bus fails its rank's next CUDA call: that
+//!   worker reports the CUDA error and exits with 1, its node's torchrun
+//!   stops the node's other workers, and the other nodes' ranks wait in
+//!   the collective until the watchdog fires;
 //! - a node with fewer working GPUs than ranks fails at start.
 //!
 //! It resumes from the checkpoint it is given. Pure: the caller keeps the
@@ -22,7 +24,7 @@ use super::health::NodeHealth;
 use super::nccl_debug;
 use super::noise;
 use super::torch_log::{
-    CollectiveOp, HungJob, LinkDown, RankFailure, hung_job_log, torchrun_failure,
+    CollectiveOp, HungJob, LinkDown, RankFailure, SET_DEVICE, hung_job_log, torchrun_failure,
 };
 use super::training_log::{TrainingLine, training_line};
 
@@ -194,6 +196,9 @@ pub struct TrainingRun {
     pub checkpoints: Vec<(u64, u64)>,
     /// Mean wall time per step, seconds.
     pub seconds_per_step: f64,
+    /// Nodes (indices in the launch's hosts) whose torchrun exits before
+    /// the run ends, with when (seconds after launch).
+    pub early_exits: Vec<(usize, u64)>,
 }
 
 /// Simulates one launch.
@@ -220,8 +225,8 @@ pub fn simulate_training(l: &TrainingLaunch<'_>) -> TrainingRun {
         STARTUP_S + ((step - start_step) as f64 * seconds_per_step).round() as u64
     };
     let natural_end = at(l.args.steps);
-    // When the first lost GPU silences its rank, and which ranks are silent.
-    let (lost_at, silent) = lost_ranks(l);
+    // When the first GPU is lost, and the ranks on lost GPUs.
+    let (lost_at, lost) = lost_ranks(l);
     let stall = slow.then_some(STALL_AFTER_S);
     let hang = [lost_at, stall].into_iter().flatten().min();
     let end = hang.filter(|&h| h < natural_end).unwrap_or(natural_end);
@@ -286,6 +291,7 @@ pub fn simulate_training(l: &TrainingLaunch<'_>) -> TrainingRun {
             duration_s: natural_end + 2,
             checkpoints,
             seconds_per_step,
+            early_exits: Vec::new(),
         };
     }
     let done = start_step + ((end.saturating_sub(STARTUP_S)) as f64 / seconds_per_step) as u64;
@@ -312,7 +318,7 @@ pub fn simulate_training(l: &TrainingLaunch<'_>) -> TrainingRun {
         },
         timeout_ms: WATCHDOG_MS,
         started_at: l.now.saturating_add(end as i64),
-        silent_ranks: silent
+        lost_ranks: lost
             .into_iter()
             .filter(|&(_, t)| t <= end)
             .map(|(r, _)| r)
@@ -325,17 +331,27 @@ pub fn simulate_training(l: &TrainingLaunch<'_>) -> TrainingRun {
         seed: l.seed,
     };
     let fired = end + WATCHDOG_MS / 1000;
+    let offset = |at: i64| u64::try_from(at.saturating_sub(l.now)).unwrap_or(fired);
     lines.extend(hung_job_log(&job).into_iter().map(|(at, text)| OutputLine {
-        offset: u64::try_from(at.saturating_sub(l.now)).unwrap_or(fired),
+        offset: offset(at),
         text: text + "\n",
         stderr: true,
     }));
+    let duration_s = fired + 8;
+    let early_exits = job
+        .agent_exits()
+        .into_iter()
+        .map(offset)
+        .enumerate()
+        .filter(|&(_, t)| t < duration_s)
+        .collect();
     TrainingRun {
         lines,
         exit: 1,
-        duration_s: fired + 8,
+        duration_s,
         checkpoints,
         seconds_per_step,
+        early_exits,
     }
 }
 
@@ -361,22 +377,22 @@ pub fn checkpoint_path(dir: &str, step: u64) -> String {
 /// this boot with the offset at which it does.
 fn lost_ranks(l: &TrainingLaunch<'_>) -> (Option<u64>, Vec<(u32, u64)>) {
     let per_node = l.args.nproc_per_node;
-    let mut silent = Vec::new();
+    let mut lost = Vec::new();
     for (node, host) in (0u32..).zip(l.hosts) {
         for (local, slot) in (0u32..).zip(host.enumerated(l.now)).take(per_node as usize) {
-            let Some(lost) = host.gpus.get(slot).and_then(|g| g.lost_at()) else {
+            let Some(at) = host.gpus.get(slot).and_then(|g| g.lost_at()) else {
                 continue;
             };
-            if lost < host.boot_time {
+            if at < host.boot_time {
                 continue;
             }
-            let offset = u64::try_from(lost.saturating_sub(l.now))
+            let offset = u64::try_from(at.saturating_sub(l.now))
                 .unwrap_or(0)
                 .max(STARTUP_S);
-            silent.push((node * per_node + local, offset));
+            lost.push((node * per_node + local, offset));
         }
     }
-    (silent.iter().map(|&(_, t)| t).min(), silent)
+    (lost.iter().map(|&(_, t)| t).min(), lost)
 }
 
 /// A node with fewer usable GPUs than workers: the first missing rank's
@@ -405,8 +421,11 @@ fn too_few_gpus(l: &TrainingLaunch<'_>) -> Option<TrainingRun> {
     };
     let mut text = vec![
         "Traceback (most recent call last):".to_owned(),
-        format!("  File \"{}\", line 38, in <module>", l.args.script),
-        "    torch.cuda.set_device(local_rank)".to_owned(),
+        format!(
+            "  File \"{}\", line {}, in <module>",
+            l.args.script, SET_DEVICE.line
+        ),
+        format!("    {}", SET_DEVICE.code),
         message.to_owned(),
     ];
     let failed = RankFailure {
@@ -433,6 +452,7 @@ fn too_few_gpus(l: &TrainingLaunch<'_>) -> Option<TrainingRun> {
         duration_s: fail_at + 4,
         checkpoints: Vec::new(),
         seconds_per_step: SECONDS_PER_STEP,
+        early_exits: Vec::new(),
     })
 }
 
@@ -570,7 +590,7 @@ mod tests {
     }
 
     #[test]
-    fn a_gpu_off_the_bus_silences_its_rank_and_the_watchdog_fires() {
+    fn a_gpu_off_the_bus_fails_its_rank_and_the_watchdog_fires_elsewhere() {
         let mut hosts = nodes(2);
         let lost = NOW + 3600;
         if let Err(e) = hosts[1].fall_off_bus(4, lost) {
@@ -579,8 +599,26 @@ mod tests {
         let r = run(&args(DEFAULT_STEPS), &hosts, None);
         assert_eq!(r.exit, 1);
         assert_eq!(r.duration_s, 3600 + 600 + 8);
-        assert!(!r.lines.iter().any(|l| l.text.starts_with("[rank12]:")));
-        assert!(r.lines.iter().any(|l| l.text.starts_with("[rank11]:")));
+        let said = |prefix: &str| {
+            r.lines
+                .iter()
+                .filter(|l| l.text.starts_with(prefix))
+                .count()
+        };
+        // Rank 12 reports its CUDA error at the loss; node-2's agent stops
+        // its other ranks; node-1's ranks time out.
+        let error = r.lines.iter().find(|l| l.text.contains("CUDA error"));
+        assert_eq!(
+            error.map(|l| (l.offset, l.text.as_str())),
+            Some((3600, "[rank12]:RuntimeError: CUDA error: unknown error\n"))
+        );
+        assert_eq!(said("[rank11]:"), 0);
+        assert!(said("[rank3]:") > 0);
+        let exit_1 = r
+            .lines
+            .iter()
+            .filter(|l| l.text.starts_with("  exitcode  : 1 ("));
+        assert_eq!(exit_1.count(), 1);
         assert!(r.checkpoints.iter().all(|&(t, _)| t <= 3600));
         // Launched after the loss: it hangs at its first collective.
         let later = simulate_training(&TrainingLaunch {
@@ -597,6 +635,12 @@ mod tests {
                 .lines
                 .iter()
                 .any(|l| l.text.contains("OpType=BROADCAST"))
+        );
+        assert!(
+            later
+                .lines
+                .iter()
+                .any(|l| l.text == "[rank12]:    torch.cuda.set_device(local_rank)\n")
         );
     }
 

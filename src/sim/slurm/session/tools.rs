@@ -8,7 +8,7 @@ use std::collections::BTreeMap;
 use super::activity::{Activity, TrainingRecord};
 use super::clock;
 use crate::sim::slurm::cluster::{
-    COMMANDS, Caller, Cluster, Launch, Mpi, ProgramOutput, ProgramRunner, write_output,
+    COMMANDS, Caller, Cluster, Launch, Mpi, OutputLine, ProgramOutput, ProgramRunner, write_output,
 };
 use crate::sim::slurm::node_tools::{
     NodeHealth, PerfLaunch, ToolOutput, TrainingLaunch, all_reduce_perf, dmesg_command,
@@ -352,11 +352,27 @@ impl NodePrograms<'_> {
                 .collect(),
             ended: None,
         });
-        ProgramOutput {
+        let mut out = ProgramOutput {
             exit: run.exit,
             duration_s: Some(run.duration_s),
             timed: run.lines,
             ..ProgramOutput::default()
+        };
+        // srun reports a node's task as soon as its torchrun exits.
+        for &(node, offset) in &run.early_exits {
+            let Some(host) = launch.nodes.get(node) else {
+                continue;
+            };
+            if let Some(text) = launch.exit_line(host, run.exit) {
+                out.timed.push(OutputLine {
+                    offset,
+                    text,
+                    stderr: true,
+                });
+                out.ended_early.push(host.clone());
+            }
         }
+        crate::sort::by_key(&mut out.timed, |l| l.offset);
+        out
     }
 }

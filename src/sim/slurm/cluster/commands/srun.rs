@@ -300,7 +300,7 @@ fn run_step(
         )),
         None => runner::builtin(&launch),
     };
-    let (exit, duration) = match result {
+    let (exit, duration, ended_early) = match result {
         Some(o) => {
             if parsed.has("label") {
                 out.out(&job_shell::labelled(&o.stdout, tasks));
@@ -316,7 +316,7 @@ fn run_step(
                     out.out(&line.text);
                 }
             }
-            (o.exit, o.duration_s)
+            (o.exit, o.duration_s, o.ended_early)
         }
         None => {
             for _ in 0..tasks {
@@ -324,11 +324,11 @@ fn run_step(
                     "slurmstepd: error: execve(): {program}: No such file or directory"
                 ));
             }
-            (2, Some(0))
+            (2, Some(0), Vec::new())
         }
     };
     if exit != 0 {
-        out.err(&launch.exit_lines(exit));
+        out.err(&launch.exit_lines(exit, &ended_early));
     }
     Some(Step {
         record: StepRecord {

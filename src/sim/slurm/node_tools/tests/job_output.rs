@@ -298,7 +298,7 @@ fn hung_job() -> HungJob {
         numel: 466_119_168,
         timeout_ms: 600_000,
         started_at: FAILURE - 600,
-        silent_ranks: Vec::new(),
+        lost_ranks: Vec::new(),
         link_down: None,
         seed: 9,
     }
@@ -306,26 +306,17 @@ fn hung_job() -> HungJob {
 
 #[test]
 fn a_hung_job_leaves_every_rank_and_every_agent_in_the_log() {
-    let job = HungJob {
-        silent_ranks: vec![12],
-        ..hung_job()
-    };
-    let log: Vec<String> = hung_job_log(&job).into_iter().map(|(_, l)| l).collect();
+    let log: Vec<String> = hung_job_log(&hung_job())
+        .into_iter()
+        .map(|(_, l)| l)
+        .collect();
     let caught: Vec<&String> = log
         .iter()
         .filter(|l| l.contains("ProcessGroupNCCL.cpp:607]"))
         .collect();
-    assert_eq!(caught.len(), 15);
+    assert_eq!(caught.len(), 16);
     assert!(caught.iter().all(|l| l.contains("[E1130 03:12:45.")));
-    assert!(!log.iter().any(|l| l.starts_with("[rank12]:")));
-    let summaries: Vec<usize> = log
-        .iter()
-        .enumerate()
-        .filter(|(_, l)| {
-            l.starts_with("torch.distributed.elastic.multiprocessing.errors.ChildFailedError")
-        })
-        .map(|(i, _)| i)
-        .collect();
+    let summaries = summaries(&log);
     assert_eq!(summaries.len(), 2);
     assert_eq!(log[summaries[1] + 10], "  host      : node-3");
     assert_eq!(
@@ -337,10 +328,98 @@ fn a_hung_job_leaves_every_rank_and_every_agent_in_the_log() {
         log.iter()
             .filter(|l| l.contains("closing signal SIGTERM"))
             .count(),
-        7 + 6
+        7 + 7
     );
-    let again: Vec<String> = hung_job_log(&job).into_iter().map(|(_, l)| l).collect();
+    let again: Vec<String> = hung_job_log(&hung_job())
+        .into_iter()
+        .map(|(_, l)| l)
+        .collect();
     assert_eq!(again, log, "deterministic");
+}
+
+/// Where each `ChildFailedError` summary starts.
+fn summaries(log: &[String]) -> Vec<usize> {
+    log.iter()
+        .enumerate()
+        .filter(|(_, l)| {
+            l.starts_with("torch.distributed.elastic.multiprocessing.errors.ChildFailedError")
+        })
+        .map(|(i, _)| i)
+        .collect()
+}
+
+#[test]
+fn a_lost_gpu_s_rank_reports_its_cuda_error_and_its_host_first() {
+    let job = HungJob {
+        lost_ranks: vec![12],
+        ..hung_job()
+    };
+    let log = hung_job_log(&job);
+    let text: Vec<String> = log.iter().map(|(_, l)| l.clone()).collect();
+    let r12: Vec<&(i64, String)> = log
+        .iter()
+        .filter(|(_, l)| l.starts_with("[rank12]:"))
+        .collect();
+    assert!(r12.iter().all(|(at, _)| *at == FAILURE - 600));
+    let r12: Vec<&str> = r12.iter().map(|(_, l)| l.as_str()).collect();
+    assert_eq!(
+        r12,
+        [
+            "[rank12]:Traceback (most recent call last):",
+            "[rank12]:  File \"train.py\", line 22, in <module>",
+            "[rank12]:    loss.backward()             # gradients all-reduced over NCCL",
+            "[rank12]:  File \"/usr/local/lib/python3.10/dist-packages/torch/_tensor.py\", line 581, in backward",
+            "[rank12]:    torch.autograd.backward(",
+            "[rank12]:  File \"/usr/local/lib/python3.10/dist-packages/torch/autograd/__init__.py\", line 347, in backward",
+            "[rank12]:    _engine_run_backward(",
+            "[rank12]:  File \"/usr/local/lib/python3.10/dist-packages/torch/autograd/graph.py\", line 825, in _engine_run_backward",
+            "[rank12]:    return Variable._execution_engine.run_backward(  # Calls into the C++ engine to run the backward pass",
+            "[rank12]:RuntimeError: CUDA error: unknown error",
+            "[rank12]:CUDA kernel errors might be asynchronously reported at some other API call, so the stacktrace below might be incorrect.",
+            "[rank12]:For debugging consider passing CUDA_LAUNCH_BLOCKING=1",
+            "[rank12]:Compile with `TORCH_USE_CUDA_DSA` to enable device-side assertions.",
+        ]
+    );
+    // node-3's other ranks are stopped by its agent; node-1's time out.
+    let caught: Vec<&String> = text
+        .iter()
+        .filter(|l| l.contains("ProcessGroupNCCL.cpp:607]"))
+        .collect();
+    assert_eq!(caught.len(), 8);
+    assert!(
+        caught
+            .iter()
+            .all(|l| (0..8).any(|r| l.starts_with(&format!("[rank{r}]:"))))
+    );
+    // node-3's summary comes first, ten minutes before node-1's.
+    let summaries = summaries(&text);
+    assert_eq!(summaries.len(), 2);
+    let (node3, node1) = (summaries[0], summaries[1]);
+    assert_eq!(log[node3].0, FAILURE - 599);
+    assert_eq!(text[node3 + 10], "  host      : node-3");
+    assert_eq!(text[node3 + 11], "  rank      : 12 (local_rank: 4)");
+    assert!(text[node3 + 12].starts_with("  exitcode  : 1 (pid: "));
+    assert_eq!(
+        text[node3 + 14],
+        "  traceback : To enable traceback see: https://pytorch.org/docs/stable/elastic/errors.html"
+    );
+    let agent = text[..node3]
+        .iter()
+        .rev()
+        .find(|l| l.contains("] failed ("));
+    assert!(
+        agent.is_some_and(|l| l.contains("] failed (exitcode: 1) local_rank: 4 (pid: ")),
+        "{agent:?}"
+    );
+    assert_eq!(text[node1 + 10], "  host      : node-1");
+    assert!(text[node1 + 12].starts_with("  exitcode  : -6 (pid: "));
+    assert!(text[node1 + 14].starts_with("  traceback : Signal 6 (SIGABRT) received by PID "));
+    assert_eq!(
+        text.iter()
+            .filter(|l| l.contains("closing signal SIGTERM"))
+            .count(),
+        7 + 7
+    );
 }
 
 #[test]
