@@ -178,8 +178,19 @@ fn sreport_mistakes() {
         out(&t.root("sreport frob")),
         failed("invalid keyword: frob\n")
     );
+    // The report still runs after an unknown condition.
+    let o = out(&t.root("sreport -n cluster utilization color=red"));
     assert_eq!(
-        out(&t.root("sreport cluster utilization color=red")),
-        failed(" Unknown condition: color=red\n")
+        (o.0, o.2.as_str()),
+        (
+            1,
+            " Unknown condition: color=red\nUse keyword set to modify value\n"
+        )
+    );
+    assert!(o.1.starts_with("  cluster "));
+    // Another cluster: no row.
+    assert_eq!(
+        out(&t.root("sreport -n cluster utilization clusters=other")),
+        ok("")
     );
 }

@@ -5,10 +5,9 @@
 
 use super::super::super::Cluster;
 use super::super::super::output::CommandOutput;
-use super::super::sacct;
 use super::{
-    Conditions, For, Style, failed, keyword, names, print_table, print_title, proper_name,
-    rolled_up, time_text, usage_by_assoc, usage_width, window,
+    Conditions, For, Style, failed, names, print_table, print_title, proper_name, rolled_up,
+    time_text, usage_by_assoc, usage_width,
 };
 use crate::sim::fair_share::{Algorithm, share_rows};
 
@@ -48,25 +47,15 @@ pub(super) fn run(
     utilization(c, words, style, out)
 }
 
-/// `cluster Utilization [Start=] [End=]`.
+/// `cluster Utilization [Clusters=] [Start=] [End=]`.
 fn utilization(
     c: &Cluster,
     words: &[String],
     style: Style,
     mut out: CommandOutput,
 ) -> CommandOutput {
-    let (mut start, mut end) = (None, None);
-    for word in words {
-        let time = word
-            .split_once('=')
-            .and_then(|(key, value)| Some((key, sacct::parse_time(c, value)?)));
-        match time {
-            Some((key, t)) if keyword(key, "Start", 1) => start = Some(t),
-            Some((key, t)) if keyword(key, "End", 1) => end = Some(t),
-            _ => return failed(out, &format!(" Unknown condition: {word}")),
-        }
-    }
-    let (start, end) = window(c, start, end);
+    let cond = Conditions::read(c, words, For::Utilization, &mut out);
+    let (start, end) = cond.window(c);
     if style.header {
         print_title(&mut out, style, "Cluster Utilization", (start, end), "");
     }
@@ -92,7 +81,12 @@ fn utilization(
         time(0),
         time(reported),
     ];
-    print_table(&mut out, style, &columns, &[row]);
+    let rows = if cond.covers(c) {
+        vec![row]
+    } else {
+        Vec::new()
+    };
+    print_table(&mut out, style, &columns, &rows);
     out
 }
 
@@ -183,6 +177,9 @@ fn tree_name(spaces: &mut Vec<(String, String)>, a: &AssocUsage) -> String {
 /// hierarchical order. `Accounts=` takes those accounts with their
 /// subtrees; `Users=` only those users' associations.
 fn assoc_usage(c: &Cluster, cond: &Conditions, start: i64, end: i64) -> Vec<AssocUsage> {
+    if !cond.covers(c) {
+        return Vec::new();
+    }
     let usage = usage_by_assoc(c, start, end);
     let rows = share_rows(
         &c.accounts.tree,

@@ -106,6 +106,8 @@ struct Conditions {
     end: Option<i64>,
     users: Vec<String>,
     accounts: Vec<String>,
+    /// `Clusters=`: none for this cluster.
+    clusters: Vec<String>,
     /// `Tree` (AccountUtilizationByUser).
     tree: bool,
     /// `Group` (TopUsage).
@@ -117,14 +119,16 @@ struct Conditions {
 /// Which report reads the conditions: they accept different flags.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum For {
+    Utilization,
     AccountsByUser,
     TopUsage,
 }
 
 impl Conditions {
-    /// Reads `words` as 22.05's `_set_assoc_cond`/`_set_cond` do: a word
-    /// without `=` is a user (or the report's flag); an unknown condition
-    /// is reported, sets exit 1, and the report still runs.
+    /// Reads `words` as 22.05's `_set_cluster_cond`, `_set_assoc_cond` and
+    /// `_set_cond` do: a word without `=` is a cluster (Utilization) or a
+    /// user (or the report's flag); an unknown condition is reported, sets
+    /// exit 1, and the report still runs.
     fn read(c: &Cluster, words: &[String], report: For, out: &mut CommandOutput) -> Self {
         let mut cond = Self {
             top: Some(10),
@@ -148,14 +152,18 @@ impl Conditions {
                 For::AccountsByUser if keyword(word, "Tree", 4) => self.tree = true,
                 For::TopUsage if keyword(word, "group", 1) => self.group = true,
                 _ if keyword(word, "all_clusters", 1) => {}
+                For::Utilization => add_names(&mut self.clusters, word),
                 _ => add_names(&mut self.users, word),
             }
             return true;
         };
-        if keyword(key, "Users", 1) {
+        let by_assoc = report != For::Utilization;
+        if by_assoc && keyword(key, "Users", 1) {
             add_names(&mut self.users, value);
-        } else if keyword(key, "Accounts", 2) || keyword(key, "Acct", 4) {
+        } else if by_assoc && (keyword(key, "Accounts", 2) || keyword(key, "Acct", 4)) {
             add_names(&mut self.accounts, value);
+        } else if keyword(key, "Clusters", 1) {
+            add_names(&mut self.clusters, value);
         } else if keyword(key, "End", 1) {
             self.end = Some(time_or_now(c, value).min(c.now));
         } else if keyword(key, "Start", 1) {
@@ -185,6 +193,11 @@ impl Conditions {
         } else {
             self.top = Some(u32::try_from(number).unwrap_or(u32::MAX));
         }
+    }
+
+    /// Whether `Clusters=` leaves this cluster in the report.
+    fn covers(&self, c: &Cluster) -> bool {
+        self.clusters.is_empty() || self.clusters.contains(&c.config.cluster_name)
     }
 
     /// The window, rounded to hours: by default yesterday, at least an

@@ -80,6 +80,9 @@ fn top_usage(c: &Cluster, words: &[String], style: Style, mut out: CommandOutput
 /// window: one record each, or one per user with `Group`.
 fn user_usage(c: &Cluster, cond: &Conditions, start: i64, end: i64) -> Vec<UserUsage> {
     let mut users: Vec<UserUsage> = Vec::new();
+    if !cond.covers(c) {
+        return users;
+    }
     for ((account, user), used) in usage_by_assoc(c, start, end) {
         let wanted = (cond.users.is_empty() || cond.users.contains(&user))
             && (cond.accounts.is_empty() || cond.accounts.contains(&account));
