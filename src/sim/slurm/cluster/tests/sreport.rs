@@ -78,6 +78,13 @@ fn account_utilization_by_user_lists_the_hierarchy_with_usage() {
         ))),
         ok("cluster|team-b|bob||1|0\n")
     );
+    // The window rounds to hours from half past minus 30 seconds.
+    assert_eq!(
+        out(&t.root(
+            "sreport -P -n cluster a users=bob start=2026-11-29T23:29:30 end=2026-11-30T00:29:29"
+        )),
+        ok("cluster|team-b|bob||60|0\n")
+    );
     assert_eq!(
         out(&t.root(&format!("sreport -p -n cluster a {WINDOW} bob"))),
         ok("cluster|team-b|bob||60|0|\n")

@@ -230,9 +230,11 @@ fn window(c: &Cluster, start: Option<i64>, end: Option<i64>) -> (i64, i64) {
     (start, end)
 }
 
-/// A time rounded to the nearest hour, as sreport rounds its window.
+/// A time rounded to an hour as `slurmdb_report_set_start_end_time`
+/// rounds the window: 30 seconds round the minute up, then 30 minutes
+/// the hour, so from `HH:29:30` on it is the next hour.
 fn nearest_hour(t: i64) -> i64 {
-    (t + HOUR / 2).div_euclid(HOUR) * HOUR
+    (t + HOUR / 2 + 30).div_euclid(HOUR) * HOUR
 }
 
 /// The header block: a rule, `title start - end` and the `extra` text
