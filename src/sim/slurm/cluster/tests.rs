@@ -18,6 +18,7 @@ mod long_formats;
 #[cfg(not(target_arch = "wasm32"))]
 mod props;
 mod scheduling;
+mod sreport;
 mod transcripts;
 
 /// A command's exit status, stdout and stderr.

@@ -339,8 +339,13 @@ batch script itself).
 
 pub(super) const SREPORT: &str = "\
 Usage: sreport [OPTIONS] cluster utilization [start=TIME] [end=TIME]
-The cluster's CPU time in a window (default: yesterday), from the jobs'
-accounting records: allocated, idle and reported, in whole hours.
+       sreport [OPTIONS] cluster AccountUtilizationByUser [accounts=A,..]
+               [users=U,..] [start=TIME] [end=TIME] [tree]
+       sreport [OPTIONS] user topusage [topcount=N] [group] [accounts=A,..]
+               [users=U,..] [start=TIME] [end=TIME]
+The CPU time in a window (default: yesterday), from the jobs' accounting
+records, in whole hours: the cluster's allocated, idle and reported time,
+each association's usage in the account tree, or the top users.
 
   -n, --noheader          no header lines
   -p, --parsable          fields separated by |, with a trailing |

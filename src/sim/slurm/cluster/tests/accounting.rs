@@ -146,9 +146,10 @@ Usage reported in CPU Minutes
 "
         ))
     );
+    // Hours are rounded to the nearest (`%.0lf`): idle is 510.67 hours.
     assert_eq!(
         out(&t.root("sreport -P -n -t hours cluster ut start=2026-11-30 end=2026-11-30T02:00:00")),
-        ok("cluster|1|0|0|510|0|512\n")
+        ok("cluster|1|0|0|511|0|512\n")
     );
     // By default, yesterday: before this cluster's first job.
     let o = out(&t.root("sreport -t Seconds cluster utilization"));
@@ -177,8 +178,19 @@ fn sreport_mistakes() {
         out(&t.root("sreport frob")),
         failed("invalid keyword: frob\n")
     );
+    // The report still runs after an unknown condition.
+    let o = out(&t.root("sreport -n cluster utilization color=red"));
     assert_eq!(
-        out(&t.root("sreport cluster utilization color=red")),
-        failed(" Unknown condition: color=red\n")
+        (o.0, o.2.as_str()),
+        (
+            1,
+            " Unknown condition: color=red\nUse keyword set to modify value\n"
+        )
+    );
+    assert!(o.1.starts_with("  cluster "));
+    // Another cluster: no row.
+    assert_eq!(
+        out(&t.root("sreport -n cluster utilization clusters=other")),
+        ok("")
     );
 }

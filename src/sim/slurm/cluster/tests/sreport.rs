@@ -1,0 +1,171 @@
+//! `sreport`'s association and user reports, each layout checked against
+//! Slurm 22.05's `src/sreport/cluster_reports.c` and `user_reports.c`.
+
+use super::{Term, failed, ok, out};
+
+/// alice (team-a) 4 CPUs for an hour, bob (team-b) 2 for half an hour
+/// and root (team-a) 1 for ten minutes, all from midnight; now 03:00.
+fn scenario() -> Term {
+    let mut t = Term::new("2026-11-30T00:00:00");
+    t.submit("alice", "~", "sbatch -n 4 --wrap \"sleep 3600\"");
+    t.submit("bob", "~", "sbatch -n 2 --wrap \"sleep 1800\"");
+    t.submit("root", "~", "sbatch -n 1 --wrap \"sleep 600\"");
+    t.at("2026-11-30T03:00:00");
+    t
+}
+
+/// The window of the scenario, in sreport's words.
+const WINDOW: &str = "start=2026-11-30 end=2026-11-30T02:00:00";
+
+/// The header block of a report titled `title`, in `unit`.
+fn title(title: &str, unit: &str) -> String {
+    let rule = "-".repeat(80);
+    format!(
+        "{rule}\n{title} 2026-11-30T00:00:00 - 2026-11-30T01:59:59 (7200 secs)\n\
+Usage reported in CPU {unit}\n{rule}\n"
+    )
+}
+
+#[test]
+fn account_utilization_by_user_lists_the_hierarchy_with_usage() {
+    let mut t = scenario();
+    let head = title("Cluster/Account/User Utilization", "Minutes");
+    assert_eq!(
+        out(&t.root(&format!(
+            "sreport cluster AccountUtilizationByUser {WINDOW}"
+        ))),
+        ok(&format!(
+            "{head}  Cluster         Account     Login     Proper Name     Used   Energy 
+--------- --------------- --------- --------------- -------- -------- 
+  cluster            root                                310        0 
+  cluster          team-a                                250        0 
+  cluster          team-a     alice                      240        0 
+  cluster          team-a      root            root       10        0 
+  cluster          team-b                                 60        0 
+  cluster          team-b       bob                       60        0 
+"
+        ))
+    );
+    assert_eq!(
+        out(&t.root(&format!("sreport cluster acc {WINDOW} tree"))),
+        ok(&format!(
+            "{head}  Cluster Account                  Login     Proper Name     Used   Energy 
+--------- -------------------- --------- --------------- -------- -------- 
+  cluster root                                                310        0 
+  cluster  team-a                                             250        0 
+  cluster   team-a                 alice                      240        0 
+  cluster   team-a                  root            root       10        0 
+  cluster  team-b                                              60        0 
+  cluster   team-b                   bob                       60        0 
+"
+        ))
+    );
+    // A chosen account's subtree; a tree starts at the first row printed.
+    assert_eq!(
+        out(&t.root(&format!(
+            "sreport -n cluster a {WINDOW} accounts=team-a tree"
+        ))),
+        ok(
+            "  cluster team-a                                              250        0 
+  cluster  team-a                  alice                      240        0 
+  cluster  team-a                   root            root       10        0 
+"
+        )
+    );
+    assert_eq!(
+        out(&t.root(&format!(
+            "sreport -P -n -t hours cluster a {WINDOW} users=bob"
+        ))),
+        ok("cluster|team-b|bob||1|0\n")
+    );
+    // The window rounds to hours from half past minus 30 seconds.
+    assert_eq!(
+        out(&t.root(
+            "sreport -P -n cluster a users=bob start=2026-11-29T23:29:30 end=2026-11-30T00:29:29"
+        )),
+        ok("cluster|team-b|bob||60|0\n")
+    );
+    assert_eq!(
+        out(&t.root(&format!("sreport -p -n cluster a {WINDOW} bob"))),
+        ok("cluster|team-b|bob||60|0|\n")
+    );
+    assert_eq!(
+        out(&t.root(&format!("sreport -n cluster a {WINDOW} color=red"))).2,
+        " Unknown condition: color=red\nUse keyword set to modify value\n"
+    );
+}
+
+#[test]
+fn top_usage_sorts_users_by_usage() {
+    let mut t = scenario();
+    let head = title("Top 10 Users", "Minutes");
+    assert_eq!(
+        out(&t.root(&format!("sreport user topusage {WINDOW}"))),
+        ok(&format!(
+            "{head}  Cluster     Login     Proper Name         Account     Used   Energy 
+--------- --------- --------------- --------------- -------- -------- 
+  cluster     alice                          team-a      240        0 
+  cluster       bob                          team-b       60        0 
+  cluster      root            root          team-a       10        0 
+"
+        ))
+    );
+    assert_eq!(
+        out(&t.root(&format!("sreport -P -t Hours user top {WINDOW} TopCount=1"))),
+        ok(&format!(
+            "{}Cluster|Login|Proper Name|Account|Used|Energy\ncluster|alice||team-a|4|0\n",
+            title("Top 1 Users", "Hours")
+        ))
+    );
+    assert_eq!(
+        out(&t.root(&format!(
+            "sreport -n -t s user t {WINDOW} accounts=team-a users=root"
+        ))),
+        ok("  cluster      root            root          team-a      600        0 \n")
+    );
+    assert_eq!(
+        out(&t.root(&format!("sreport -n user top {WINDOW} TopCount=x"))),
+        (
+            1,
+            "  cluster     alice                          team-a      240        0 
+  cluster       bob                          team-b       60        0 
+  cluster      root            root          team-a       10        0 
+"
+            .to_owned(),
+            "sreport: error: Invalid value for TopCount (x)\n".to_owned()
+        )
+    );
+}
+
+#[test]
+fn top_usage_groups_a_users_accounts() {
+    let mut t = Term::new("2026-11-30T00:00:00");
+    t.submit("root", "~", "sbatch -n 2 --wrap \"sleep 600\"");
+    t.submit("root", "~", "sbatch -A root -n 1 --wrap \"sleep 600\"");
+    t.at("2026-11-30T03:00:00");
+    assert_eq!(
+        out(&t.root(&format!("sreport -n user top {WINDOW}"))),
+        ok(
+            "  cluster      root            root          team-a       20        0 
+  cluster      root            root            root       10        0 
+"
+        )
+    );
+    assert_eq!(
+        out(&t.root(&format!("sreport -n user top {WINDOW} group"))),
+        ok("  cluster      root            root    root, team-a       30        0 \n")
+    );
+}
+
+#[test]
+fn sreport_names_its_reports() {
+    let mut t = Term::new("2026-11-30T00:00:00");
+    assert_eq!(
+        out(&t.root("sreport user nope")),
+        failed("Not valid report nope\nValid user reports are, \"Top\"\n")
+    );
+    assert_eq!(
+        out(&t.root("sreport user")),
+        failed("too few arguments for keyword:user\n")
+    );
+}
