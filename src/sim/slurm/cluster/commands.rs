@@ -115,7 +115,7 @@ pub const COMMANDS: &[CommandInfo] = &[
     },
     CommandInfo {
         name: "sreport",
-        summary: "CPU time the cluster's jobs used: sreport cluster utilization",
+        summary: "CPU time used, by cluster, account and user: sreport cluster utilization, cluster AccountUtilizationByUser, user topusage",
         options: sreport::OPTIONS,
         run: Run::Read(sreport::run),
     },
