@@ -26,7 +26,10 @@ import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 const MODULE_BUDGET = {
   "gpu-book-exercises": 150 * 1024,
   "gpu-book-widgets": 360 * 1024,
-  "gpu-book-shell": 445 * 1024,
+  // 441 -> 450 KB in Dec 2026: the labs' findings read from the state
+  // (4 KB), sreport's AccountUtilizationByUser and TopUsage (3 KB), the
+  // lost GPU's CUDA error and torchrun's exit code 1 in the bus lab (2 KB).
+  "gpu-book-shell": 455 * 1024,
 };
 // The most wasm a page loads at once: its largest module.
 const PAGE_MODULE_BUDGET = 500 * 1024;
