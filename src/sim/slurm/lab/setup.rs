@@ -101,8 +101,18 @@ fn submitted_at(id: LabId) -> i64 {
 /// When the GPU falls off the bus in Fallen Off the Bus: 03:12:45.
 const XID_AT: i64 = EPOCH - 1_161;
 
-/// The first job of the night.
+/// The first job id of the night on seed 0: a cluster in service for a
+/// while has numbered many jobs.
 const FIRST_JOB_ID: u32 = 48_213;
+
+/// The training job's id, drawn from the seed like the node at fault (and
+/// the lost GPU), so that one learner's commands do not fit another's
+/// incident: one of 9,000 ids from [`FIRST_JOB_ID`], the seed's low bits
+/// (which draw the node and the GPU) mixed into all of it.
+fn first_job_id(seed: u64) -> u32 {
+    let mixed = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 40;
+    FIRST_JOB_ID + u32::try_from(mixed % 9_000).unwrap_or(0)
+}
 
 /// The slow node's network, as a fraction of a healthy one's.
 const SLOW_NETWORK: f64 = 0.25;
@@ -142,8 +152,7 @@ pub(super) fn prepare(id: LabId, seed: u64) -> Result<(Lab, Session), LabError> 
         }
     }
     s.advance(60);
-    // A cluster in service for a while has numbered many jobs.
-    s.cluster.set_next_job_id(FIRST_JOB_ID);
+    s.cluster.set_next_job_id(first_job_id(seed));
     let job_id = s.cluster.next_job_id();
     s.exec_as(
         USER,

@@ -301,6 +301,26 @@ fn a_saved_log_replays_to_the_same_session() {
 }
 
 #[test]
+fn the_seed_draws_the_node_the_gpu_and_the_job_id() {
+    let incident = |seed| {
+        let (lab, s) = open(LabId::FallenOffTheBus, seed);
+        let bus = lab.lost_bus(&s);
+        (lab.culprit, bus, lab.job_id)
+    };
+    assert_eq!(incident(5), incident(5), "one seed, one incident");
+    let ids: std::collections::BTreeSet<u32> = (0..32).map(|seed| incident(seed).2).collect();
+    assert!(ids.len() > 28, "job ids repeat across seeds: {ids:?}");
+    assert!(
+        ids.iter().all(|id| (48_213..57_213).contains(id)),
+        "{ids:?}"
+    );
+    // Learners whose node and GPU match still get different jobs.
+    assert_eq!(incident(3).0, incident(35).0);
+    assert_eq!(incident(3).1, incident(35).1);
+    assert_ne!(incident(3).2, incident(35).2);
+}
+
+#[test]
 fn every_drawn_incident_can_be_solved() {
     for seed in 0..12 {
         let (lab, mut s) = open(LabId::FallenOffTheBus, seed);
