@@ -15,6 +15,14 @@ fn run(s: &mut Session, line: &str) -> String {
     s.terminal.last_output()
 }
 
+/// Drains `node` with `reason`, as the learner would type it.
+fn drain(s: &mut Session, node: &str, reason: &str) {
+    run(
+        s,
+        &format!("scontrol update NodeName={node} State=DRAIN Reason={reason}"),
+    );
+}
+
 /// A quick cross-node nccl-tests run on each pair of nodes.
 fn measure_pairs(s: &mut Session, pairs: &[&str]) {
     for pair in pairs {
@@ -333,13 +341,7 @@ fn every_drawn_incident_can_be_solved() {
             ),
         );
         assert_eq!(xid, "1\n", "seed {seed}");
-        run(
-            &mut s,
-            &format!(
-                "scontrol update NodeName={} State=DRAIN Reason=xid79",
-                lab.culprit
-            ),
-        );
+        drain(&mut s, &lab.culprit, "xid79");
         run(&mut s, &format!("scontrol requeue {}", lab.job_id));
         run(&mut s, "sleep 200");
         assert!(lab.complete(&s), "seed {seed}: {:?}", lab.goals(&s));
@@ -363,13 +365,7 @@ fn every_drawn_incident_can_be_solved() {
                 &format!("{other},{third}"),
             ],
         );
-        run(
-            &mut s,
-            &format!(
-                "scontrol update NodeName={} State=DRAIN Reason=busbw",
-                lab.culprit
-            ),
-        );
+        drain(&mut s, &lab.culprit, "busbw");
         run(&mut s, &format!("sbatch -x {} train.sh", lab.culprit));
         run(&mut s, "sleep 200");
         assert!(lab.complete(&s), "seed {seed}: {:?}", lab.goals(&s));
@@ -419,10 +415,7 @@ fn the_solutions_shown_solve_each_goal_in_turn() {
         let node = lab.culprit.clone();
         let log = run(&mut s, &format!("ssh {node} dmesg -T | grep NVRM"));
         assert!(log.contains("Xid"), "{log}");
-        run(
-            &mut s,
-            &format!("scontrol update NodeName={node} State=DRAIN Reason=\"Xid 79 GPU lost\""),
-        );
+        drain(&mut s, &node, "\"Xid 79 GPU lost\"");
         run(&mut s, &format!("scontrol requeue {}", lab.job_id));
         run(&mut s, "sleep 180");
         let resumed = run(&mut s, "grep resuming llm-pretrain-*.out");
@@ -440,10 +433,7 @@ fn the_solutions_shown_solve_each_goal_in_turn() {
         ] {
             run(&mut s, &format!("srun --mpi=pmix -N2 -w {pair} {perf}"));
         }
-        run(
-            &mut s,
-            &format!("scontrol update NodeName={node} State=DRAIN Reason=\"low busbw nccl-tests\""),
-        );
+        drain(&mut s, &node, "\"low busbw nccl-tests\"");
         run(&mut s, &format!("sbatch --exclude={node} train.sh"));
         run(&mut s, "sleep 120");
         let resumed = run(&mut s, "grep resuming llm-pretrain-*.out");
@@ -512,13 +502,7 @@ fn findings_follow_a_requeue_before_the_drain_onto_the_broken_node() {
         );
         assert!(!done(&lab, &s).contains(&"requeue"), "seed {seed}");
         // Drain, requeue: the findings end once it runs on healthy nodes.
-        run(
-            &mut s,
-            &format!(
-                "scontrol update NodeName={} State=DRAIN Reason=xid79",
-                lab.culprit
-            ),
-        );
+        drain(&mut s, &lab.culprit, "xid79");
         run(&mut s, &format!("scontrol requeue {job}"));
         assert_eq!(lab.diagnose(&s), [Finding::Delayed { job }], "seed {seed}");
         run(&mut s, "sleep 200");
@@ -537,10 +521,7 @@ fn draining_a_healthy_node_is_named_and_the_wait_it_causes_too() {
         let (lab, mut s) = open(LabId::FallenOffTheBus, seed);
         let job = lab.job_id;
         let wrong = lab.healthy_nodes(&s)[0].clone();
-        run(
-            &mut s,
-            &format!("scontrol update NodeName={wrong} State=DRAIN Reason=xid79"),
-        );
+        drain(&mut s, &wrong, "xid79");
         assert_eq!(
             lab.diagnose(&s),
             [Finding::HealthyDrained {
@@ -551,13 +532,7 @@ fn draining_a_healthy_node_is_named_and_the_wait_it_causes_too() {
         );
         // The right node too, then the requeue: after its delay the job
         // waits for nodes, which squeue calls Resources.
-        run(
-            &mut s,
-            &format!(
-                "scontrol update NodeName={} State=DRAIN Reason=xid79",
-                lab.culprit
-            ),
-        );
+        drain(&mut s, &lab.culprit, "xid79");
         run(&mut s, &format!("scontrol requeue {job}"));
         assert_eq!(
             lab.diagnose(&s),
@@ -622,13 +597,7 @@ fn the_slow_lane_says_when_the_new_job_lands_on_the_slow_node() {
         );
         assert!(!done(&lab, &s).contains(&"resubmit"));
         // What the finding says to do: drain, then requeue the running job.
-        run(
-            &mut s,
-            &format!(
-                "scontrol update NodeName={} State=DRAIN Reason=busbw",
-                lab.culprit
-            ),
-        );
+        drain(&mut s, &lab.culprit, "busbw");
         assert_eq!(run(&mut s, &format!("scontrol requeue {job}")), "");
         assert_eq!(lab.diagnose(&s), [Finding::Delayed { job }], "seed {seed}");
         run(&mut s, "sleep 200");
@@ -642,13 +611,7 @@ fn the_slow_lane_says_when_the_new_job_lands_on_the_slow_node() {
 fn the_path_the_solutions_give_ends_without_a_problem() {
     for seed in [0, 5, 11] {
         let (lab, mut s) = open(LabId::FallenOffTheBus, seed);
-        run(
-            &mut s,
-            &format!(
-                "scontrol update NodeName={} State=DRAIN Reason=xid79",
-                lab.culprit
-            ),
-        );
+        drain(&mut s, &lab.culprit, "xid79");
         assert_eq!(problems(&lab, &s), [], "seed {seed}");
         run(&mut s, &format!("scontrol requeue {}", lab.job_id));
         assert_eq!(problems(&lab, &s), [], "seed {seed}");
@@ -672,10 +635,7 @@ fn a_wrong_drain_and_an_early_requeue_put_right() {
         let (lab, mut s) = open(LabId::FallenOffTheBus, seed);
         let (job, culprit) = (lab.job_id, lab.culprit.clone());
         let healthy = lab.healthy_nodes(&s)[0].clone();
-        run(
-            &mut s,
-            &format!("scontrol update NodeName={healthy} State=DRAIN Reason=x"),
-        );
+        drain(&mut s, &healthy, "x");
         run(&mut s, &format!("scontrol requeue {job}"));
         let wrong = Finding::HealthyDrained {
             node: healthy.clone(),
@@ -686,10 +646,7 @@ fn a_wrong_drain_and_an_early_requeue_put_right() {
             &mut s,
             &format!("scontrol update NodeName={healthy} State=RESUME"),
         );
-        run(
-            &mut s,
-            &format!("scontrol update NodeName={culprit} State=DRAIN Reason=x"),
-        );
+        drain(&mut s, &culprit, "x");
         assert_eq!(lab.diagnose(&s), [Finding::Delayed { job }], "seed {seed}");
         run(&mut s, "sleep 180");
         assert_eq!(lab.diagnose(&s), [], "seed {seed}");
