@@ -323,7 +323,8 @@
   function readProgress() {
     var progress = { exercises: {}, labs: {} };
     var lines = (stored(PROGRESS_KEY) || "").split("\n");
-    if (lines[0] !== "gpu-book-progress 1") return progress;
+    // Versions 1 and 2 (2 added the answers, which are not counted here).
+    if (!/^gpu-book-progress [12]$/.test(lines[0])) return progress;
     lines.forEach(function (line) {
       var words = line.split(" ");
       if (words[0] === "exercise") {
@@ -369,6 +370,9 @@
       });
     }
     count();
+    // The progress file's import (src/widgets/progress.rs) says when it
+    // changed the progress.
+    window.addEventListener("gpu-book-progress", count);
     var reset = doc.querySelector(".progress-reset");
     if (!reset) return;
     reset.hidden = false;

@@ -11,8 +11,9 @@
 //! cost each wasm module about 20 KB brotli of parser):
 //!
 //! ```text
-//! gpu-book-progress 1
-//! exercise young-by-hand right tries=2 solution
+//! gpu-book-progress 2
+//! exercise young-by-hand right tries=2 solution answer=number:6000
+//! exercise ring-steps right tries=1 answer=choice:2
 //! exercise shell-drain-node-3 open tries=0
 //! L sudo scontrol update NodeName=node-3 State=DRAIN Reason=x
 //! lab the-slow-lane seed=7 goals=4 met=measure,drain hints=resubmit:2 solutions=resubmit
@@ -20,20 +21,27 @@
 //! A 120
 //! ```
 //!
-//! The first line names the format and its version. An `exercise` line
-//! gives the id, `right` or `open` (answered right, or the task done, at
-//! least once), the answers judged and whether the answer was shown. A
+//! The first line names the format and its version (1 had no `answer=`;
+//! it is read as it is). An `exercise` line gives the id, `right` or
+//! `open` (answered right, or the task done, at least once), the answers
+//! judged, whether the answer was shown and the answer that was right
+//! ([`Answer`], so a hand-in can be re-checked). A
 //! `lab` line gives the slug, the seed, how many goals the lab has and
 //! which were met when last saved (replaying the log is what proves them),
 //! the hint levels shown per goal and the goals whose solution was shown.
 //! The lines after a record are its log: `L` and a line entered, `I` and a
 //! line abandoned with Ctrl+C, `A` and seconds of simulated time, `C` for
-//! Ctrl+L (backslashes and newlines written `\\` and `\n`). Fields are
+//! Ctrl+L (backslashes and newlines written `\\` and `\n`). A task in the
+//! shell done at least once also keeps the log that did it, after a line
+//! `proof`, since the learner may start the task over. Fields are
 //! separated by single spaces; ids, slugs and goal keys hold none.
 
 use std::collections::{BTreeMap, BTreeSet};
 
 use crate::sim::slurm::session::Event;
+
+pub mod merge;
+pub mod verify;
 
 /// The storage key of the whole document.
 pub const KEY: &str = "gpu-book.progress";
@@ -42,7 +50,10 @@ pub const UNREADABLE_KEY: &str = "gpu-book.progress.unreadable";
 /// The document's first word: what it is, whatever its version.
 pub const FORMAT: &str = "gpu-book-progress";
 /// The version this build writes and reads.
-pub const VERSION: u32 = 1;
+pub const VERSION: u32 = 2;
+/// The largest progress file an import or `slurm-shell --verify` reads:
+/// a book's worth of labs and exercises is a few tens of KB.
+pub const MAX_BYTES: u64 = 1 << 20;
 /// Earlier builds kept each exercise under this prefix and its id.
 pub const LEGACY_EXERCISE_PREFIX: &str = "gpu-book.exercise.";
 /// Earlier builds kept each lab under this prefix and its slug.
@@ -66,22 +77,83 @@ pub struct ExerciseProgress {
     pub tries: u32,
     /// The answer was shown.
     pub solution: bool,
+    /// The first answer judged right (a task in the shell has its log
+    /// instead).
+    pub answer: Option<Answer>,
     /// A task in the shell: what the learner typed, replayed on return.
     pub log: Vec<Event>,
+    /// A task in the shell: the log as it was when the task was first
+    /// done, which replays to prove it.
+    pub proof: Vec<Event>,
+}
+
+/// An answer as the reader gave it, for re-checking.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Answer {
+    /// The option chosen, counted from 0.
+    Choice(usize),
+    /// The number read, in the answer's base unit, as Rust writes an
+    /// `f64` (so it reads back exactly).
+    Number(String),
+}
+
+impl Answer {
+    /// A number read in its base unit.
+    pub fn number(value: f64) -> Self {
+        Self::Number(value.to_string())
+    }
+
+    /// `choice:2` or `number:6000`.
+    fn to_word(&self) -> String {
+        match self {
+            Self::Choice(i) => format!("choice:{i}"),
+            Self::Number(v) => format!("number:{v}"),
+        }
+    }
+
+    fn from_word(word: &str) -> Option<Self> {
+        match word.split_once(':')? {
+            ("choice", i) => i.parse().ok().map(Self::Choice),
+            ("number", v) => v
+                .parse::<f64>()
+                .ok()
+                .filter(|v| v.is_finite())
+                .map(|_| Self::Number(v.to_owned())),
+            _ => None,
+        }
+    }
 }
 
 impl ExerciseProgress {
-    /// Counts one judged answer.
-    pub fn checked(&mut self, right: bool) {
+    /// Counts one judged answer; the first right one is kept.
+    pub fn checked(&mut self, right: bool, answer: Answer) {
         self.tries = self.tries.saturating_add(1);
+        if right && !self.right {
+            self.answer = Some(answer);
+        }
         self.right |= right;
     }
 
-    /// `right tries=2 solution`: the record's words.
+    /// A task in the shell done: the log so far is kept as its proof
+    /// the first time.
+    pub fn task_done(&mut self) {
+        if !self.right {
+            self.tries = self.tries.saturating_add(1);
+            self.right = true;
+            self.proof = self.log.clone();
+        }
+    }
+
+    /// `right tries=2 solution answer=choice:1`: the record's words.
     fn to_words(&self) -> String {
         let state = if self.right { "right" } else { "open" };
         let solution = if self.solution { " solution" } else { "" };
-        format!("{state} tries={}{solution}", self.tries)
+        let answer = self
+            .answer
+            .as_ref()
+            .map(|a| format!(" answer={}", a.to_word()))
+            .unwrap_or_default();
+        format!("{state} tries={}{solution}{answer}", self.tries)
     }
 
     fn from_words(words: &str) -> Option<Self> {
@@ -97,6 +169,7 @@ impl ExerciseProgress {
         for word in words {
             match word.split_once('=') {
                 Some(("tries", n)) => record.tries = n.parse().ok()?,
+                Some(("answer", a)) => record.answer = Some(Answer::from_word(a)?),
                 None if word == "solution" => record.solution = true,
                 _ => return None,
             }
@@ -208,6 +281,7 @@ pub enum ProgressError {
 enum Owner {
     None,
     Exercise(String),
+    Proof(String),
     Lab(String),
 }
 
@@ -239,6 +313,10 @@ impl Progress {
                     progress.exercises.insert(id.to_owned(), record);
                     owner = Owner::Exercise(id.to_owned());
                 }
+                "proof" if rest.is_empty() => match owner {
+                    Owner::Exercise(id) => owner = Owner::Proof(id),
+                    _ => return Err(bad("a proof outside an exercise")),
+                },
                 "lab" => {
                     let (slug, record) = rest.split_once(' ').unwrap_or((rest, ""));
                     let record = LabProgress::from_words(record)
@@ -251,6 +329,7 @@ impl Progress {
                         Event::from_line(line).ok_or_else(|| bad("cannot read the line"))?;
                     let log = match &owner {
                         Owner::Exercise(id) => progress.exercises.get_mut(id).map(|e| &mut e.log),
+                        Owner::Proof(id) => progress.exercises.get_mut(id).map(|e| &mut e.proof),
                         Owner::Lab(slug) => progress.labs.get_mut(slug).map(|l| &mut l.log),
                         Owner::None => None,
                     };
@@ -275,6 +354,10 @@ impl Progress {
         for (id, e) in &self.exercises {
             out.push_str(&format!("exercise {id} {}\n", e.to_words()));
             log(&mut out, &e.log);
+            if !e.proof.is_empty() {
+                out.push_str("proof\n");
+                log(&mut out, &e.proof);
+            }
         }
         for (slug, l) in &self.labs {
             out.push_str(&format!("lab {slug} {}\n", l.to_words()));

@@ -124,3 +124,86 @@ fn user_logs_in_someone_else_and_help_says_so() {
     assert_eq!(code, 0);
     assert!(out.contains("--user NAME"), "{out}");
 }
+
+/// An instructor's check of a hand-in: a lab solved on the seed given and
+/// an exercise answered right verify; the same file against another seed,
+/// or edited to claim more, does not; a file that is not a progress
+/// document is refused with why.
+#[test]
+fn verify_replays_a_hand_in() {
+    use gpu_book::book::exercise::ExerciseBody;
+    use gpu_book::book::{Library, SOURCE_LANG, Sources};
+    use gpu_book::progress::{Answer, ExerciseProgress, LabProgress, Progress};
+    use gpu_book::sim::slurm::lab::{Lab, LabId};
+    use gpu_book::sim::slurm::session::Event;
+
+    let sources = Sources::from_dir(std::path::Path::new(env!("CARGO_MANIFEST_DIR")));
+    let library = Library::new(sources.expect("the book's sources"));
+    let (id, right) = library
+        .exercises(SOURCE_LANG)
+        .into_iter()
+        .find_map(|(_, e)| match e.body {
+            ExerciseBody::Choice(options) => Some((e.id, options.iter().position(|o| o.correct)?)),
+            _ => None,
+        })
+        .expect("the book has a multiple-choice exercise");
+    let (lab, _) = Lab::open(LabId::FallenOffTheBus, 6).expect("opens");
+    let mut saved = LabProgress::new(6);
+    saved.goals = 4;
+    saved.log = [
+        format!("ssh {} nvidia-smi", lab.culprit),
+        format!(
+            "scontrol update NodeName={} State=DRAIN Reason=xid79",
+            lab.culprit
+        ),
+        format!("scontrol requeue {}", lab.job_id),
+        "sleep 180".to_owned(),
+    ]
+    .map(Event::Line)
+    .into();
+    let mut progress = Progress::default();
+    progress
+        .labs
+        .insert(LabId::FallenOffTheBus.slug().into(), saved);
+    let mut exercise = ExerciseProgress::default();
+    exercise.checked(true, Answer::Choice(right));
+    progress.exercises.insert(id.clone(), exercise);
+
+    let dir = std::env::temp_dir().join(format!("slurm-verify-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let file = dir.join("hand-in.txt");
+    std::fs::write(&file, progress.to_text()).expect("writes");
+    let path = file.to_string_lossy().into_owned();
+
+    let (out, _, code) = run(&["--verify", &path, "--seed", "6"], "");
+    assert_eq!(code, 0, "{out}");
+    assert!(
+        out.contains("lab fallen-off-the-bus: seed 6, 4 of 4 goals met"),
+        "{out}"
+    );
+    assert!(out.contains(&format!("exercise {id} (")), "{out}");
+    assert!(out.ends_with(": verified\n"), "{out}");
+
+    let (out, _, code) = run(&["--verify", &path, "--seed", "7"], "");
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("not on the seed given (7)"), "{out}");
+
+    // Claims edited in by hand: a right answer that is wrong.
+    let forged = progress.to_text().replace(
+        &format!("answer=choice:{right}"),
+        &format!("answer=choice:{}", right + 1),
+    );
+    std::fs::write(&file, forged).expect("writes");
+    let (out, _, code) = run(&["--verify", &path], "");
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("FAILED: claimed right, but option"), "{out}");
+
+    std::fs::write(&file, "{\"progress\": 1}").expect("writes");
+    let (_, err, code) = run(&["--verify", &path], "");
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("not a progress document: line 1 is \"{\\\"progress\\\": 1}\""),
+        "{err}"
+    );
+    std::fs::remove_dir_all(&dir).expect("clean up");
+}

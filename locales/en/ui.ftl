@@ -55,6 +55,30 @@ contents-lab-goals = { $done } of { $count ->
 contents-forget = Forget my progress
 contents-forget-confirm = Forget your exercise answers and your labs, in every language of the book? This cannot be undone.
 contents-start = Start reading
+progress-title = Your progress
+progress-intro = Your answers and labs are kept in this browser only. Save them to a file to carry them to another browser, to keep a copy, or to hand them in: your instructor can replay each saved lab and check that it reaches its goals.
+progress-save = Save to a file
+progress-load = Load from a file
+progress-saved = Saved as gpu-book-progress.txt in your downloads.
+progress-not-saved = This browser would not make the file. Nothing was changed.
+progress-imported = Loaded from the file: { $exercises ->
+        [one] one exercise
+       *[other] { $exercises } exercises
+    } and { $labs ->
+        [one] one lab
+       *[other] { $labs } labs
+    }.
+progress-nothing-new = The file holds nothing this browser does not already have. Nothing was changed.
+progress-cancelled = Nothing was loaded.
+progress-too-large = This file is larger than { $size } KB, far more than any progress file, so it was not read. Nothing was changed.
+progress-unreadable = This is not a progress file of this book ({ $why }). Nothing was changed.
+progress-newer = This progress was saved by a newer version of the book. Reload the page to get it, then try again. Nothing was changed.
+progress-conflicts = This browser and the file both have these labs, at different points. Choose which to keep for each; the one further along is proposed.
+progress-keep-browser = Keep this browser's: incident { $seed }, { $met } of { $goals } goals met
+progress-take-file = Take the file's: incident { $seed }, { $met } of { $goals } goals met
+progress-proposed = (further along)
+progress-apply = Load
+progress-cancel = Cancel
 
 fallback-note = This page has not been translated into { $language } yet, so you are reading the English version.
 

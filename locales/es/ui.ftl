@@ -52,6 +52,30 @@ contents-lab-goals = { $done } de { $count ->
 contents-forget = Olvidar mi progreso
 contents-forget-confirm = ¿Olvidar tus respuestas a los ejercicios y tus laboratorios, en todos los idiomas del libro? No se puede deshacer.
 contents-start = Empezar a leer
+progress-title = Tu progreso
+progress-intro = Tus respuestas y tus laboratorios se guardan solo en este navegador. Guárdalos en un archivo para llevarlos a otro navegador, tener una copia o entregarlos: tu profesor puede reproducir cada laboratorio guardado y comprobar que alcanza sus objetivos.
+progress-save = Guardar en un archivo
+progress-load = Cargar desde un archivo
+progress-saved = Guardado como gpu-book-progress.txt en tus descargas.
+progress-not-saved = Este navegador no ha podido crear el archivo. No se ha cambiado nada.
+progress-imported = Cargado desde el archivo: { $exercises ->
+        [one] un ejercicio
+       *[other] { $exercises } ejercicios
+    } y { $labs ->
+        [one] un laboratorio
+       *[other] { $labs } laboratorios
+    }.
+progress-nothing-new = El archivo no tiene nada que este navegador no tenga ya. No se ha cambiado nada.
+progress-cancelled = No se ha cargado nada.
+progress-too-large = Este archivo ocupa más de { $size } KB, mucho más que cualquier archivo de progreso, así que no se ha leído. No se ha cambiado nada.
+progress-unreadable = No es un archivo de progreso de este libro ({ $why }). No se ha cambiado nada.
+progress-newer = Este progreso se guardó con una versión más reciente del libro. Recarga la página para obtenerla y vuelve a intentarlo. No se ha cambiado nada.
+progress-conflicts = Este navegador y el archivo tienen estos laboratorios en puntos distintos. Elige cuál conservar en cada uno; se propone el más avanzado.
+progress-keep-browser = Conservar el de este navegador: incidente { $seed }, { $met } de { $goals } objetivos cumplidos
+progress-take-file = Tomar el del archivo: incidente { $seed }, { $met } de { $goals } objetivos cumplidos
+progress-proposed = (más avanzado)
+progress-apply = Cargar
+progress-cancel = Cancelar
 
 fallback-note = Esta página todavía no está traducida, así que estás leyendo la versión en inglés.
 

@@ -97,8 +97,15 @@ impl NumberAnswer {
             "number" => quantity::parse_amount(text, mark)?,
             unit => quantity::parse_duration(text, unit_seconds(unit), mark)?,
         };
-        let right = (value - self.value).abs() <= self.tolerance * self.value.abs();
-        Ok(Reading { value, right })
+        Ok(Reading {
+            value,
+            right: self.accepts(value),
+        })
+    }
+
+    /// Whether `value`, in the base unit, is within the tolerance.
+    pub fn accepts(&self, value: f64) -> bool {
+        (value - self.value).abs() <= self.tolerance * self.value.abs()
     }
 
     /// `amount` written as this answer's kind of value.

@@ -4,9 +4,11 @@
 
 use std::collections::BTreeMap;
 
+use super::exercise::Exercise;
 use super::front_matter;
 use super::manifest::{Manifest, Status};
 use super::markdown::{self, Document, Labels, RenderOptions};
+use super::widget::WidgetKind;
 use crate::diagnostic::Diagnostic;
 use crate::sources::{SOURCE_LANG, Sources};
 
@@ -164,6 +166,27 @@ impl Library {
     pub fn has_page(&self, slug: &str) -> bool {
         self.own_manifest(SOURCE_LANG)
             .is_some_and(|m| m.page(slug).is_some())
+    }
+
+    /// Every exercise of the book as `lang`'s pages have it, in reading
+    /// order, with its page's slug; one whose block is broken is the
+    /// content check's error and left out here.
+    pub fn exercises(&self, lang: &str) -> Vec<(String, Exercise)> {
+        let labels = Labels::default();
+        self.toc(lang)
+            .into_iter()
+            .filter_map(|entry| self.render(lang, &entry.slug, "/", &labels))
+            .flat_map(|page| {
+                let slug = page.slug;
+                page.doc
+                    .widgets
+                    .into_iter()
+                    .filter(|(w, _)| w.kind == WidgetKind::Exercise)
+                    .filter_map(|(w, _)| Exercise::from_directive(&w).ok())
+                    .map(move |e| (slug.clone(), e))
+                    .collect::<Vec<_>>()
+            })
+            .collect()
     }
 
     /// Renders `slug` for a reader of `lang`, from `lang`'s file or else

@@ -23,6 +23,9 @@ pub enum WidgetKind {
     SlurmShell,
     /// A self-check exercise (`book::exercise`).
     Exercise,
+    /// The reader's progress: export to a file, import from one (the
+    /// contents page carries it).
+    Progress,
 }
 
 /// The wasm modules the widgets are built into. The shell, with its
@@ -33,8 +36,8 @@ pub enum WidgetKind {
 /// never downloads it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum WasmModule {
-    /// The exercises alone (`src/bin/gpu_book_exercises.rs`), for pages
-    /// whose only widgets, the shell aside, are exercises.
+    /// The exercises and the progress file (`src/bin/gpu_book_exercises.rs`),
+    /// for pages whose only widgets, the shell aside, are these.
     Exercises,
     /// The explorer, the calculator, the ring and the exercises
     /// (`src/bin/gpu_book_widgets.rs`), Trunk's main application.
@@ -71,7 +74,7 @@ impl WasmModule {
     /// Whether it brings `kind` to life.
     pub fn carries(self, kind: WidgetKind) -> bool {
         match self {
-            Self::Exercises => kind == WidgetKind::Exercise,
+            Self::Exercises => matches!(kind, WidgetKind::Exercise | WidgetKind::Progress),
             Self::Widgets => kind != WidgetKind::SlurmShell,
             Self::Shell => kind == WidgetKind::SlurmShell,
         }
@@ -202,12 +205,13 @@ pub enum WidgetError {
 
 impl WidgetKind {
     /// Every kind, in a stable order.
-    pub const ALL: [Self; 5] = [
+    pub const ALL: [Self; 6] = [
         Self::RingAllreduce,
         Self::FairShare,
         Self::YoungDaly,
         Self::SlurmShell,
         Self::Exercise,
+        Self::Progress,
     ];
 
     /// The kebab-case name written in markdown.
@@ -218,6 +222,7 @@ impl WidgetKind {
             Self::YoungDaly => "young-daly",
             Self::SlurmShell => "slurm-shell",
             Self::Exercise => "exercise",
+            Self::Progress => "progress",
         }
     }
 
@@ -262,6 +267,7 @@ impl WidgetKind {
                     kind: ParamKind::OneOf(&["fallen-off-the-bus", "the-slow-lane"]),
                 },
             ],
+            Self::Progress => &[],
             // Written from the block's TOML by `exercise::parse`.
             Self::Exercise => &[
                 ParamSpec {

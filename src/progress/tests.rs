@@ -8,7 +8,8 @@ fn sample() -> Progress {
             right: true,
             tries: 2,
             solution: true,
-            log: Vec::new(),
+            answer: Some(Answer::number(6_000.5)),
+            ..ExerciseProgress::default()
         },
     );
     p.exercises.insert(
@@ -18,6 +19,8 @@ fn sample() -> Progress {
                 Event::Line("sudo scontrol update NodeName=node-3 State=DRAIN Reason=\"x\"".into()),
                 Event::Advance(40),
             ],
+            proof: vec![Event::Line("sinfo".into())],
+            right: true,
             ..ExerciseProgress::default()
         },
     );
@@ -42,11 +45,13 @@ fn a_document_round_trips_through_its_text() {
     let text = p.to_text();
     assert_eq!(
         text,
-        "gpu-book-progress 1\n\
-         exercise drain-node-3 open tries=0\n\
+        "gpu-book-progress 2\n\
+         exercise drain-node-3 right tries=0\n\
          L sudo scontrol update NodeName=node-3 State=DRAIN Reason=\"x\"\n\
          A 40\n\
-         exercise young-by-hand right tries=2 solution\n\
+         proof\n\
+         L sinfo\n\
+         exercise young-by-hand right tries=2 solution answer=number:6000.5\n\
          lab fallen-off-the-bus seed=9007199254740991 goals=4 met=inspect hints=drain:2 solutions=drain\n\
          L echo 'a\\\\nb' \\\\\n\
          L multi\\nline ñ → 🚀\n\
@@ -64,7 +69,7 @@ fn a_bad_or_newer_document_is_refused_with_why() {
     };
     assert_eq!(
         unreadable(""),
-        "line 1 is \"\", not \"gpu-book-progress 1\""
+        "line 1 is \"\", not \"gpu-book-progress 2\""
     );
     assert_eq!(
         unreadable("gpu-book-progress 1\nlab x seed=1\nQ no"),
@@ -83,13 +88,52 @@ fn a_bad_or_newer_document_is_refused_with_why() {
         "line 2: cannot read the lab: \"lab x goals=4\""
     );
     assert_eq!(
-        Progress::parse("gpu-book-progress 2\nwhatever it holds"),
-        Err(ProgressError::Newer(2))
+        Progress::parse("gpu-book-progress 3\nwhatever it holds"),
+        Err(ProgressError::Newer(3))
+    );
+    assert_eq!(
+        unreadable("gpu-book-progress 2\nexercise x right answer=number:NaN"),
+        "line 2: cannot read the exercise: \"exercise x right answer=number:NaN\""
+    );
+    assert_eq!(
+        unreadable("gpu-book-progress 2\nlab x seed=1\nproof"),
+        "line 3: a proof outside an exercise: \"proof\""
     );
     assert_eq!(
         Progress::parse("gpu-book-progress 1"),
         Ok(Progress::default())
     );
+}
+
+/// Version 1 had no answers or proofs: it reads as it is.
+#[test]
+fn a_version_1_document_still_reads() {
+    let p = Progress::parse("gpu-book-progress 1\nexercise a right tries=1\nL sinfo\n")
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert!(p.exercises["a"].right);
+    assert_eq!(p.exercises["a"].answer, None);
+    assert_eq!(p.exercises["a"].log, [Event::Line("sinfo".into())]);
+}
+
+#[test]
+fn the_first_right_answer_is_kept_and_a_task_keeps_its_proof() {
+    let mut e = ExerciseProgress::default();
+    e.checked(false, Answer::Choice(0));
+    e.checked(true, Answer::Choice(2));
+    e.checked(false, Answer::Choice(1));
+    assert_eq!(
+        (e.tries, e.right, e.answer),
+        (3, true, Some(Answer::Choice(2)))
+    );
+    let mut task = ExerciseProgress {
+        log: vec![Event::Line("sinfo".into())],
+        ..ExerciseProgress::default()
+    };
+    task.task_done();
+    task.log.clear();
+    task.task_done();
+    assert_eq!(task.proof, [Event::Line("sinfo".into())]);
+    assert_eq!(task.tries, 1);
 }
 
 #[test]

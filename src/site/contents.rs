@@ -5,8 +5,9 @@
 
 use leptos::prelude::*;
 
-use crate::book::TocEntry;
+use super::page::Island;
 use crate::book::markdown::Section;
+use crate::book::{TocEntry, WasmModule, WidgetDirective, WidgetKind};
 use crate::i18n::Arg;
 use crate::sim::slurm::lab::LabId;
 use crate::ui::{I18n, use_i18n};
@@ -33,6 +34,8 @@ pub(crate) fn ContentsPage(
     /// "translation in progress: 45% done" while the language's
     /// translation is unfinished.
     progress: Option<String>,
+    /// The progress file's island, where the book has progress to keep.
+    file: Option<WidgetDirective>,
 ) -> impl IntoView {
     let i18n = use_i18n();
     let first = pages.first().map(|p| i18n.href(Some(&p.entry.slug)));
@@ -79,6 +82,15 @@ pub(crate) fn ContentsPage(
             {progress.map(|note| view! { <p class="fallback-note" role="note">{note}</p> })}
             {first.map(|href| view! { <p><a class="start-reading" href=href>{i18n.t("contents-start")}</a></p> })}
             <ol class="contents-list">{entries}</ol>
+            {file.map(|directive| {
+                let module = WasmModule::for_island(WidgetKind::Progress, &[WidgetKind::Progress]);
+                view! {
+                    <section class="your-progress" aria-labelledby="your-progress">
+                        <h2 id="your-progress">{i18n.t("progress-title")}</h2>
+                        <Island directive=directive module=module />
+                    </section>
+                }
+            })}
             {any_progress.then(|| view! {
                 <p class="progress-reset" hidden>
                     <button type="button" data-confirm=i18n.t("contents-forget-confirm")>

@@ -27,7 +27,9 @@ use leptos::prelude::*;
 use crate::book::manifest::Status;
 use crate::book::route::href;
 use crate::book::widget::ParamValue;
-use crate::book::{Labels, Library, SOURCE_LANG, WasmModule, WidgetKind, progress};
+use crate::book::{
+    Labels, Library, SOURCE_LANG, WasmModule, WidgetDirective, WidgetKind, progress,
+};
 use crate::ui::{I18n, STRINGS_TYPE, catalog};
 use contents::{ContentsEntry, ContentsPage};
 use document::{Base, Head, document};
@@ -137,13 +139,19 @@ impl Site {
             }
         });
         let head = self.head(lang, Some(slug), title, description, root);
-        // A page with widgets names the files of each wasm module its
-        // islands name (`WasmModule::for_island`) for `public/book.js`,
-        // which loads a module when one of its islands comes near, and
-        // carries their strings.
+        let (body_attrs, strings) = self.islands(lang, &kinds, root);
+        Some(document(&head, &body_attrs, &format!("{body}{strings}")))
+    }
+
+    /// What a page whose islands are of `kinds` adds to its `<body>`: the
+    /// attributes naming the files of each wasm module its islands name
+    /// (`WasmModule::for_island`), for `public/book.js`, which loads a
+    /// module when one of its islands comes near, and the strings they
+    /// need. Nothing for a page without islands.
+    fn islands(&self, lang: &str, kinds: &[WidgetKind], root: &Root) -> (String, String) {
         let modules: BTreeSet<WasmModule> = kinds
             .iter()
-            .map(|&k| WasmModule::for_island(k, &kinds))
+            .map(|&k| WasmModule::for_island(k, kinds))
             .collect();
         let body_attrs: String = modules
             .iter()
@@ -162,7 +170,7 @@ impl Site {
         } else {
             self.strings(lang)
         };
-        Some(document(&head, &body_attrs, &format!("{body}{strings}")))
+        (body_attrs, strings)
     }
 
     /// The interface strings a page with widgets carries for them (see
@@ -238,13 +246,28 @@ impl Site {
                 }
             })
             .collect();
+        // The progress file, where there is progress to keep; it names
+        // each lab by its page's title.
+        let file = pages
+            .iter()
+            .any(|p| !p.exercises.is_empty() || !p.labs.is_empty())
+            .then(|| WidgetDirective {
+                kind: WidgetKind::Progress,
+                params: BTreeMap::new(),
+                texts: pages
+                    .iter()
+                    .flat_map(|p| p.labs.iter().map(|lab| (lab.slug(), &p.entry.title)))
+                    .map(|(slug, title)| (format!("lab-{slug}"), escape(title)))
+                    .collect(),
+            });
+        let kinds: Vec<WidgetKind> = file.iter().map(|_| WidgetKind::Progress).collect();
         let book_title = self.library.title(lang).to_owned();
         let progress = self.progress_note(lang);
         let frame = self.frame(lang, None, Vec::new());
         let body = render(lang, &root.0, move || {
             view! {
                 <Layout frame=frame>
-                    <ContentsPage title=book_title pages=pages progress=progress />
+                    <ContentsPage title=book_title pages=pages progress=progress file=file />
                 </Layout>
             }
         });
@@ -255,7 +278,8 @@ impl Site {
         );
         let description = catalog().text(lang, "book-tagline");
         let head = self.head(lang, None, title, description, root);
-        document(&head, "", &body)
+        let (body_attrs, strings) = self.islands(lang, &kinds, root);
+        document(&head, &body_attrs, &format!("{body}{strings}"))
     }
 
     /// `404.html`: "not found" in every language (see `not_found`). Hosts

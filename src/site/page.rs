@@ -91,7 +91,7 @@ pub(crate) fn module_kinds(blocks: &[Block]) -> Vec<WidgetKind> {
 /// language and parameters as attributes, and a note for readers without
 /// scripts.
 #[component]
-fn Island(directive: WidgetDirective, module: WasmModule) -> impl IntoView {
+pub(crate) fn Island(directive: WidgetDirective, module: WasmModule) -> impl IntoView {
     let i18n = use_i18n();
     let lang = i18n.lang.get_untracked();
     let name = directive.kind.name();

@@ -13,7 +13,7 @@ use super::text_field::{TextField, input_message};
 use crate::book::WidgetDirective;
 use crate::book::exercise::{Exercise, ExerciseBody, NumberAnswer};
 use crate::i18n::Arg;
-use crate::progress::ExerciseProgress as Record;
+use crate::progress::{Answer, ExerciseProgress as Record};
 use crate::ui::{ContentNotice, I18n, use_i18n};
 
 /// The exercise a directive carries, or a notice saying what is wrong.
@@ -53,8 +53,8 @@ fn ExerciseCard(exercise: Exercise) -> impl IntoView {
     };
     let judge = {
         let save = save.clone();
-        move |right: bool, why: String| {
-            save(&|r: &mut Record| r.checked(right));
+        move |right: bool, answer: Answer, why: String| {
+            save(&|r: &mut Record| r.checked(right, answer.clone()));
             verdict.set(Verdict::Checked { right, why });
         }
     };
@@ -67,7 +67,7 @@ fn ExerciseCard(exercise: Exercise) -> impl IntoView {
                 None => verdict.set(Verdict::Unanswered),
                 Some(i) => {
                     let (right, why) = whys[i].clone();
-                    judge(right, why);
+                    judge(right, Answer::Choice(i), why);
                 }
             });
             (
@@ -89,7 +89,11 @@ fn ExerciseCard(exercise: Exercise) -> impl IntoView {
             let explanation = answer.explanation.clone();
             let check = Callback::new(move |()| {
                 if let Some(Ok(reading)) = number.read() {
-                    judge(reading.right, explanation.clone());
+                    judge(
+                        reading.right,
+                        Answer::number(reading.value),
+                        explanation.clone(),
+                    );
                 } else {
                     number.tried.set(true);
                 }

@@ -6,6 +6,7 @@
 mod checkpoint_cost;
 mod exercise;
 mod fair_share;
+mod progress;
 mod ring_allreduce;
 mod slurm_shell;
 mod stale;
@@ -55,14 +56,17 @@ pub fn widgets_module(directive: &WidgetDirective) -> AnyView {
         WidgetKind::Exercise if directive.module_kind() == WidgetKind::Exercise => {
             exercise::exercise_view(directive)
         }
+        WidgetKind::Progress => progress::progress_view(directive),
         kind => elsewhere(kind, WasmModule::Widgets),
     }
 }
 
-/// The view of the exercises' module (`gpu-book-exercises`).
+/// The view of the exercises' module (`gpu-book-exercises`): the
+/// exercises and the progress file.
 pub fn exercises_module(directive: &WidgetDirective) -> AnyView {
     match directive.module_kind() {
         WidgetKind::Exercise => exercise::exercise_view(directive),
+        WidgetKind::Progress => progress::progress_view(directive),
         kind => elsewhere(kind, WasmModule::Exercises),
     }
 }

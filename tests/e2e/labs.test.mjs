@@ -2,6 +2,8 @@
 // from the shell's own output (never from a known answer), fix it, and
 // watch the checklist tick itself. Progress survives a reload; reset and
 // a corrupt save start fresh. In English and in Spanish.
+import { spawnSync } from "node:child_process";
+import { resolve } from "node:path";
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { openPage, visit, waitForIslands } from "./harness.mjs";
@@ -52,6 +54,21 @@ async function run(page, input, line) {
     let i = lines.length - 1;
     while (i >= 0 && !lines[i].classList.contains("term-input-line")) i--;
     return lines.slice(i + 1).map((l) => l.textContent).join("\n");
+  });
+}
+
+/** Saves the reader's progress from the contents page; the file's path. */
+async function saveProgress(page) {
+  await visit(page, "en/#your-progress");
+  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Save to a file" }).click()]);
+  return download.path();
+}
+
+/** `slurm-shell --verify FILE --seed SEED`, as an instructor runs it. */
+function verify(file, seed) {
+  return spawnSync("cargo", ["run", "--quiet", "--locked", "--bin", "slurm-shell", "--", "--verify", file, "--seed", seed], {
+    cwd: resolve(import.meta.dirname, "../.."),
+    encoding: "utf8",
   });
 }
 
@@ -130,6 +147,20 @@ for (const [lang, w] of Object.entries(WORDS)) {
     assert.match(await page.locator("[data-testid=sh-log]").innerText(), /scontrol requeue/);
     await page.locator("#sh-input").press("ArrowUp");
     assert.equal(await page.locator("#sh-input").inputValue(), `grep resuming llm-pretrain-${job.id}.out`);
+
+    // Handed in: saved from the contents page, the file proves itself by
+    // replay on its seed (slurm-shell --verify), and only on that seed.
+    if (lang === "en") {
+      const file = await saveProgress(page);
+      const ok = verify(file, "5");
+      assert.equal(ok.status, 0, ok.stdout + ok.stderr);
+      assert.match(ok.stdout, /^lab fallen-off-the-bus: seed 5, 4 of 4 goals met \(inspect, drain, requeue, resume\), \d+ commands\n  verified/);
+      assert.match(ok.stdout, /\n  \$ scontrol requeue \d+\n/);
+      const other = verify(file, "6");
+      assert.equal(other.status, 1, other.stdout);
+      assert.match(other.stdout, /FAILED: played on seed 5, not on the seed given \(6\)/);
+      await openLab(page, "en/fallen-off-the-bus?lab-seed=5");
+    }
 
     // Reset asks first, then starts over.
     await page.getByRole("button", { name: w.reset }).click();

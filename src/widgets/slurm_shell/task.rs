@@ -57,8 +57,8 @@ impl TaskHook {
                 return;
             }
             record(&mut entry.log, event);
-            if done && !entry.right {
-                entry.checked(true);
+            if done {
+                entry.task_done();
             }
         });
     }
