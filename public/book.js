@@ -214,8 +214,9 @@
   // and usable as built (what the reader types or picks is kept when it
   // comes alive), fetches its module only within MOUNT_NEAR: the chapter's
   // early exercises do not pull the widgets' module in while the reader
-  // reads its first sections. If a module cannot load, each of its
-  // widgets keeps its first state and says so.
+  // reads its first sections. So does the contents page's progress file,
+  // needed only by a reader who comes to use it. If a module cannot load,
+  // each of its widgets keeps its first state and says so.
   function islands() {
     var found = all("[data-island]");
     if (found.length === 0 || !window.IntersectionObserver) return;
@@ -301,7 +302,8 @@
       });
     }
     var early = found.filter(function (island) {
-      return island.getAttribute("data-island") !== "exercise";
+      var name = island.getAttribute("data-island");
+      return name !== "exercise" && name !== "progress";
     });
     when(
       LOAD_NEAR,

@@ -23,8 +23,8 @@ pub enum WidgetKind {
     SlurmShell,
     /// A self-check exercise (`book::exercise`).
     Exercise,
-    /// The reader's progress: export to a file, import from one (the
-    /// contents page carries it).
+    /// The reader's progress: saved to a file and loaded from one. The
+    /// contents page's own (`site`), not written in content.
     Progress,
 }
 
@@ -75,7 +75,7 @@ impl WasmModule {
     pub fn carries(self, kind: WidgetKind) -> bool {
         match self {
             Self::Exercises => matches!(kind, WidgetKind::Exercise | WidgetKind::Progress),
-            Self::Widgets => kind != WidgetKind::SlurmShell,
+            Self::Widgets => !matches!(kind, WidgetKind::SlurmShell | WidgetKind::Progress),
             Self::Shell => kind == WidgetKind::SlurmShell,
         }
     }
@@ -226,9 +226,19 @@ impl WidgetKind {
         }
     }
 
-    /// Every name, for error messages.
+    /// Whether content may place it (the progress file is the contents
+    /// page's).
+    pub fn in_content(self) -> bool {
+        self != Self::Progress
+    }
+
+    /// Every name content may write, for error messages.
     pub fn names() -> Vec<&'static str> {
-        Self::ALL.iter().map(|k| k.name()).collect()
+        Self::ALL
+            .iter()
+            .filter(|k| k.in_content())
+            .map(|k| k.name())
+            .collect()
     }
 
     /// The kind called `name`.
@@ -362,6 +372,7 @@ impl WidgetDirective {
             return Err(WidgetError::MissingName);
         }
         let kind = WidgetKind::from_name(name)
+            .filter(|k| k.in_content())
             .ok_or_else(|| WidgetError::UnknownWidget(name.to_owned()))?;
         if kind == WidgetKind::Exercise {
             let (params, texts) = super::exercise::parse(body)?;
@@ -518,9 +529,12 @@ mod tests {
         );
         assert_eq!(module(Exercise, &[Exercise]), WasmModule::Exercises);
         assert_eq!(module(SlurmShell, &[SlurmShell]), WasmModule::Shell);
-        for kind in WidgetKind::ALL {
+        for kind in WidgetKind::ALL.into_iter().filter(|k| k.in_content()) {
             assert!(module(kind, &chapter).carries(kind), "{kind:?}");
         }
+        // The contents page's progress file, in the smallest module.
+        assert_eq!(module(Progress, &[Progress]), WasmModule::Exercises);
+        assert!(!WasmModule::Widgets.carries(Progress));
     }
 
     #[test]
@@ -548,6 +562,10 @@ mod tests {
         assert!(
             matches!(WidgetDirective::parse("widget pie-chart", ""), Err(WidgetError::UnknownWidget(n)) if n == "pie-chart")
         );
+        // The progress file is the contents page's, and not offered.
+        let e = WidgetDirective::parse("widget progress", "").expect_err("not in content");
+        assert!(!e.to_string().contains("exercise, progress"), "{e}");
+        assert!(WidgetDirective::from_attrs("progress", []).is_ok());
         let e = WidgetDirective::parse("widget ring-allreduce", "ranks = 65").expect_err("range");
         assert_eq!(
             e.to_string(),

@@ -151,8 +151,13 @@ fn widgets_are_islands_with_their_first_state_and_only_their_pages_load_wasm() {
     let contents = file(&files, "en/index.html");
     assert_eq!(contents.matches("data-island=").count(), 1);
     assert!(contents.contains("data-island=\"progress\" data-module=\"exercises\""));
-    let slot = contents.find("data-slot=\"lab-the-slow-lane\"").map(|at| &contents[at..at + 80]);
-    assert!(slot.is_some_and(|s| s.contains(">Lab: The Slow Lane</span>")), "{slot:?}");
+    let slot = contents
+        .find("data-slot=\"lab-the-slow-lane\"")
+        .map(|at| &contents[at..at + 80]);
+    assert!(
+        slot.is_some_and(|s| s.contains(">Lab: The Slow Lane</span>")),
+        "{slot:?}"
+    );
     assert!(
         !contents.contains(".wasm"),
         "the widgets' module is not the contents page's"

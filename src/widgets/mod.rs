@@ -34,11 +34,13 @@ pub fn WidgetHost(
 ) -> impl IntoView {
     match directive.module_kind() {
         WidgetKind::SlurmShell => shell_module(&directive),
+        WidgetKind::Progress => exercises_module(&directive),
         _ => widgets_module(&directive),
     }
 }
 
-/// The view of the widgets module (`gpu-book-widgets`): all but the shell.
+/// The view of the widgets module (`gpu-book-widgets`): all but the shell
+/// and the progress file.
 /// Each module's binary names only its own view, so the others' code is
 /// left out of its wasm.
 pub fn widgets_module(directive: &WidgetDirective) -> AnyView {
@@ -56,7 +58,6 @@ pub fn widgets_module(directive: &WidgetDirective) -> AnyView {
         WidgetKind::Exercise if directive.module_kind() == WidgetKind::Exercise => {
             exercise::exercise_view(directive)
         }
-        WidgetKind::Progress => progress::progress_view(directive),
         kind => elsewhere(kind, WasmModule::Widgets),
     }
 }

@@ -27,11 +27,14 @@ const CHANGED_EVENT: &str = "gpu-book-progress";
 
 /// The widget a directive carries (its slots name the labs).
 pub fn progress_view(directive: &WidgetDirective) -> AnyView {
-    let titles = directive
-        .texts
-        .iter()
-        .filter_map(|(key, title)| Some((key.strip_prefix("lab-")?.to_owned(), title.clone())))
-        .collect();
+    // Inserted one by one: collecting into a map would compile another
+    // copy of the standard sort into the wasm (`crate::sort`).
+    let mut titles = BTreeMap::new();
+    for (key, title) in &directive.texts {
+        if let Some(slug) = key.strip_prefix("lab-") {
+            titles.insert(slug.to_owned(), title.clone());
+        }
+    }
     view! { <ProgressFile titles=titles /> }.into_any()
 }
 
@@ -101,14 +104,15 @@ fn ProgressFile(titles: BTreeMap<String, String>) -> impl IntoView {
             status.set(Status::TooLarge);
             return;
         }
-        leptos::task::spawn_local(async move {
-            let text = wasm_bindgen_futures::JsFuture::from(file.text()).await;
-            let Some(text) = text.ok().and_then(|t| t.as_string()) else {
-                status.set(Status::Unreadable("the browser could not read it".into()));
-                return;
-            };
-            read_file(&text, status, pending, choices);
+        let unreadable =
+            move || status.set(Status::Unreadable("the browser could not read it".into()));
+        let started = read_text(&file, move |text| match text {
+            Some(text) => read_file(&text, status, pending, choices),
+            None => unreadable(),
         });
+        if !started {
+            unreadable();
+        }
     };
     let apply = move |_| {
         if let Some(p) = pending.get_untracked() {
@@ -233,12 +237,12 @@ fn read_file(
         status.set(apply_import(&incoming, &BTreeMap::new(), &plan));
         return;
     }
-    choices.set(
-        plan.conflicts
-            .iter()
-            .map(|c| (c.slug.clone(), c.proposed))
-            .collect(),
-    );
+    choices.update(|map| {
+        map.clear();
+        for c in &plan.conflicts {
+            map.insert(c.slug.clone(), c.proposed);
+        }
+    });
     status.set(Status::None);
     pending.set(Some(Pending { incoming, plan }));
 }
@@ -293,6 +297,23 @@ fn describe(i18n: I18n, status: &Status) -> String {
         Status::Unreadable(why) => i18n.t_args("progress-unreadable", &[("why", Arg::Str(why))]),
         Status::Newer => i18n.t("progress-newer"),
     }
+}
+
+/// Reads `file` as text and calls `then` with it (`None` if the browser
+/// could not); false if the read could not even start. A `FileReader`
+/// with one callback rather than a future: the async executor would cost
+/// the module 10 KB.
+fn read_text(file: &web_sys::File, then: impl FnOnce(Option<String>) + 'static) -> bool {
+    use wasm_bindgen::JsCast;
+    use wasm_bindgen::closure::Closure;
+    let Ok(reader) = web_sys::FileReader::new() else {
+        return false;
+    };
+    let read = reader.clone();
+    // Called once, when the read ends either way, and freed then.
+    let done = Closure::once_into_js(move || then(read.result().ok().and_then(|r| r.as_string())));
+    reader.set_onloadend(Some(done.unchecked_ref()));
+    reader.read_as_text(file).is_ok()
 }
 
 /// Offers `text` as a download called `name`; false if the browser

@@ -24,7 +24,10 @@ import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 // 644 KB; a page now loads at most one module at a time, <= 500 KB (the
 // Text first issue's target for the chapter).
 const MODULE_BUDGET = {
-  "gpu-book-exercises": 150 * 1024,
+  // 147 -> 159 KB in Dec 2026: the contents page's progress file (saving
+  // to a file, loading one back with the reader's choices: its view 9 KB,
+  // the merge 2 KB) and the answers kept for a hand-in.
+  "gpu-book-exercises": 165 * 1024,
   "gpu-book-widgets": 360 * 1024,
   // 441 -> 450 KB in Dec 2026: the labs' findings read from the state
   // (4 KB), sreport's AccountUtilizationByUser and TopUsage (3 KB), the

@@ -37,6 +37,7 @@ test("progress is saved to a file as it is kept, and loaded back with a choice w
   // The file has a new exercise, a new lab, and the slow lane further along.
   await panel.getByLabel("Load from a file").setInputFiles(file("p.txt", FILE));
   const conflict = panel.locator(".progress-conflict");
+  await conflict.first().waitFor();
   assert.equal(await conflict.count(), 1);
   assert.match(await conflict.locator("legend").innerText(), /The Slow Lane/);
   const take = conflict.getByLabel(/Take the file's: incident 7, 2 of 4 goals met/);
@@ -55,9 +56,11 @@ test("progress is saved to a file as it is kept, and loaded back with a choice w
   // The contents page counts again at once.
   assert.match(await page.locator("[data-lab=fallen-off-the-bus]").innerText(), /^0 of 4 goals met$/);
   assert.match(await page.locator("[data-exercises^=cuda-ceiling]").innerText(), /^2 of \d+ exercises done$/);
-  // The same file again brings nothing new.
+  // The same file again asks again about the lab it differs on;
+  // cancelling changes nothing.
   await panel.getByLabel("Load from a file").setInputFiles(file("p.txt", FILE));
   await panel.getByRole("button", { name: "Cancel" }).click();
+  await page.waitForFunction(() => document.querySelector(".progress-status").textContent !== "");
   assert.equal(await panel.getByRole("status").innerText(), "Nothing was loaded.");
   assert.equal(await stored(page), after);
   assert.deepEqual(page.problems, []);
@@ -70,16 +73,17 @@ test("a file that is not progress, from a newer book or too large changes nothin
   const load = panel.getByLabel("Cargar desde un archivo");
   const status = panel.getByRole("status");
   for (const [text, said] of [
-    ["{\"progress\": 1}", /^No es un archivo de progreso de este libro \(not a progress document: line 1 is .*\)\. No se ha cambiado nada\.$/],
-    ["gpu-book-progress 2\nexercise x maybe", /^No es un archivo de progreso de este libro \(not a progress document: line 2: cannot read the exercise/],
+    ["{\"progress\": 1}", /^No es un archivo de progreso de este libro \(line 1 is .*\)\. No se ha cambiado nada\.$/],
+    ["gpu-book-progress 2\nexercise x maybe", /^No es un archivo de progreso de este libro \(line 2: cannot read the exercise/],
     ["gpu-book-progress 9\nanything", /^Este progreso se guardó con una versión más reciente del libro\./],
     ["x".repeat(1100 * 1024), /^Este archivo ocupa más de 1[.\s\u00a0]?024 KB/],
   ]) {
+    const before = await status.innerText();
     await load.setInputFiles(file("p.txt", text));
-    await page.waitForFunction(() => document.querySelector(".progress-status").textContent !== "");
+    // Each answer differs from the one before: wait for it.
+    await page.waitForFunction((was) => document.querySelector(".progress-status").textContent !== was, before);
     assert.match(await status.innerText(), said);
     assert.equal(await stored(page), HERE);
-    await page.evaluate(() => (document.querySelector(".progress-status").textContent = ""));
   }
   assert.deepEqual(page.problems, []);
   await context.close();
