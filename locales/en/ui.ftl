@@ -534,7 +534,7 @@ lab-lane-hint-resubmit-1 = train.sh in your home directory is the job's script; 
 lab-lane-hint-resubmit-2 = sbatch --exclude=node-N train.sh (or sbatch -x node-N train.sh)
 lab-lane-hint-resume-1 = Let the clock run until squeue shows the new job running.
 lab-lane-hint-resume-2 = Its output file shows the checkpoint it resumed from and the seconds per step, back under one.
-lab-lane-solution-measure = srun --mpi=pmix -N2 -w { $node },{ $partner } --ntasks-per-node=1 --gpus-per-node=8 all_reduce_perf -b 8 -e 256M -f 2 -g 8, then the same with -w { $pair }: the pair with { $node } reaches about a quarter of the other's busbw.
+lab-lane-solution-measure = srun --mpi=pmix -N2 -w { $node },{ $partner } --ntasks-per-node=1 --gpus-per-node=8 all_reduce_perf -b 8 -e 256M -f 2 -g 8, then the same with -w { $pair }: the pair with { $node } reaches { $percent }% of the other's busbw.
 lab-lane-solution-drain = scontrol update NodeName={ $node } State=DRAIN Reason="low busbw nccl-tests"
 lab-lane-solution-resubmit = sbatch --exclude={ $node } train.sh, from your home directory.
 lab-lane-solution-resume = sleep 120, then squeue -u alice shows the new job running; grep resuming llm-pretrain-*.out shows the checkpoint and the seconds per step.

@@ -528,7 +528,7 @@ lab-lane-hint-resubmit-1 = train.sh, en tu directorio personal, es el script del
 lab-lane-hint-resubmit-2 = sbatch --exclude=node-N train.sh (o sbatch -x node-N train.sh)
 lab-lane-hint-resume-1 = Deja correr el reloj hasta que squeue muestre el nuevo trabajo en marcha.
 lab-lane-hint-resume-2 = Su archivo de salida muestra el checkpoint desde el que sigue y los segundos por paso, de nuevo por debajo de uno.
-lab-lane-solution-measure = srun --mpi=pmix -N2 -w { $node },{ $partner } --ntasks-per-node=1 --gpus-per-node=8 all_reduce_perf -b 8 -e 256M -f 2 -g 8 y luego lo mismo con -w { $pair }: el par con { $node } llega a más o menos un cuarto del busbw del otro.
+lab-lane-solution-measure = srun --mpi=pmix -N2 -w { $node },{ $partner } --ntasks-per-node=1 --gpus-per-node=8 all_reduce_perf -b 8 -e 256M -f 2 -g 8 y luego lo mismo con -w { $pair }: el par con { $node } llega al { $percent } % del busbw del otro.
 lab-lane-solution-drain = scontrol update NodeName={ $node } State=DRAIN Reason="busbw bajo nccl-tests"
 lab-lane-solution-resubmit = sbatch --exclude={ $node } train.sh, desde tu directorio personal.
 lab-lane-solution-resume = sleep 120 y después squeue -u alice muestra el nuevo trabajo en marcha; grep resuming llm-pretrain-*.out muestra el checkpoint y los segundos por paso.

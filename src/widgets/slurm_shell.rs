@@ -370,6 +370,10 @@ pub fn SlurmShell(
                                     node: l.culprit.clone(),
                                     partner: name(0),
                                     pair: format!("{},{}", name(1), name(2)),
+                                    percent: l
+                                        .slow_percent(s)
+                                        .map(|p| p.to_string())
+                                        .unwrap_or_default(),
                                 })
                             })
                         })

@@ -194,6 +194,13 @@ impl Lab {
             .collect()
     }
 
+    /// The slow node's network as a share of a healthy node's, in whole
+    /// percent (The Slow Lane): what a pair with it reaches in busbw.
+    pub fn slow_percent(&self, s: &Session) -> Option<u32> {
+        let factor = s.nodes.get(&self.culprit)?.network_factor;
+        (factor < 1.0).then(|| (factor * 100.0).round() as u32)
+    }
+
     /// The PCI bus of the lost GPU (Fallen Off the Bus), e.g. `9a`.
     pub fn lost_bus(&self, s: &Session) -> Option<String> {
         let node = s.nodes.get(&self.culprit)?;

@@ -18,13 +18,16 @@ use crate::ui::{I18n, use_i18n};
 const HINTS: u8 = 2;
 
 /// What the hints and solutions name: the training job that died, the
-/// node at fault, a healthy node to pair it with, and two healthy nodes.
+/// node at fault, a healthy node to pair it with, two healthy nodes, and
+/// how slow the slow node is.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub(crate) struct Facts {
     pub(crate) job: u32,
     pub(crate) node: String,
     pub(crate) partner: String,
     pub(crate) pair: String,
+    /// The slow node's busbw as a share of a healthy pair's, in percent.
+    pub(crate) percent: String,
 }
 
 /// The lab's checklist, hints and reset.
@@ -108,6 +111,7 @@ pub(crate) fn LabPanel(
             node,
             partner,
             pair,
+            percent,
         } = facts.get();
         let job = job.to_string();
         let mut items: Vec<AnyView> = (1..=shown)
@@ -127,6 +131,7 @@ pub(crate) fn LabPanel(
                     ("node", Arg::Str(&node)),
                     ("partner", Arg::Str(&partner)),
                     ("pair", Arg::Str(&pair)),
+                    ("percent", Arg::Str(&percent)),
                 ],
             );
             let label = i18n.t("lab-solution-label");

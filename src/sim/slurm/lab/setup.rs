@@ -114,8 +114,12 @@ fn first_job_id(seed: u64) -> u32 {
     FIRST_JOB_ID + u32::try_from(mixed % 9_000).unwrap_or(0)
 }
 
-/// The slow node's network, as a fraction of a healthy one's.
-const SLOW_NETWORK: f64 = 0.25;
+/// The slow node's network, as a fraction of a healthy one's, drawn from
+/// the seed: 20 to 40 % in steps of 5, from bits that do not draw the
+/// node, so that one learner's figures do not fit another's incident.
+pub(super) fn slow_network(seed: u64) -> f64 {
+    0.20 + 0.05 * ((seed / 4) % 5) as f64
+}
 
 /// Builds the lab's session at the takeover.
 pub(super) fn prepare(id: LabId, seed: u64) -> Result<(Lab, Session), LabError> {
@@ -147,7 +151,7 @@ pub(super) fn prepare(id: LabId, seed: u64) -> Result<(Lab, Session), LabError> 
         }
         LabId::SlowLane => {
             if let Some(node) = s.nodes.get_mut(&culprit) {
-                node.network_factor = SLOW_NETWORK;
+                node.network_factor = slow_network(seed);
             }
         }
     }
