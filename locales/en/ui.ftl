@@ -482,7 +482,7 @@ sh-full-leave = Leave full screen (Esc)
 ## Labs
 lab-goals = Goals
 lab-goal-done = done
-lab-duplicates = { $count } copies of the training job are waiting or running ({ $jobs }): cancel all but one with scancel, or they will overwrite each other's checkpoints.
+lab-finding-duplicates = { $count } copies of the training job are waiting or running ({ $jobs }): cancel all but one with scancel, or they will overwrite each other's checkpoints.
 lab-finding-failed-again = Job { $job } started again on the node at fault and failed again: the training is down, so its restart no longer counts. Drain that node first, then requeue the job: a drained node takes no new jobs.
 lab-finding-on-culprit = Job { $job } is running on the node at fault and will fail there again. Drain that node, then requeue the job (scontrol requeue { $job } also stops a running job and puts it back in the queue).
 lab-finding-unguarded = Job { $job } is back in the queue, but the node at fault is still in service, so the scheduler may place the job on it again. That is why you drain before you requeue: drain that node now, while the job waits.

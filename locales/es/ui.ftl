@@ -476,7 +476,7 @@ sh-full-leave = Salir de la pantalla completa (Esc)
 ## Laboratorios
 lab-goals = Objetivos
 lab-goal-done = hecho
-lab-duplicates = Hay { $count } copias del entrenamiento en espera o en marcha ({ $jobs }): cancela todas menos una con scancel, o se van a pisar los checkpoints.
+lab-finding-duplicates = Hay { $count } copias del entrenamiento en espera o en marcha ({ $jobs }): cancela todas menos una con scancel, o se van a pisar los checkpoints.
 lab-finding-failed-again = El trabajo { $job } volvió a arrancar en el nodo culpable y volvió a fallar: el entrenamiento está caído, así que ese reinicio ya no cuenta. Haz primero drain de ese nodo y después reencola el trabajo: un nodo en drain no recibe trabajos nuevos.
 lab-finding-on-culprit = El trabajo { $job } está corriendo en el nodo culpable y ahí va a volver a fallar. Haz drain de ese nodo y después reencola el trabajo (scontrol requeue { $job } también detiene un trabajo en marcha y lo devuelve a la cola).
 lab-finding-unguarded = El trabajo { $job } está de nuevo en la cola, pero el nodo culpable sigue en servicio, así que el planificador puede volver a ponerlo en ese nodo. Por eso se hace drain antes de reencolar: haz drain de ese nodo ahora, mientras el trabajo espera.

@@ -388,15 +388,6 @@ pub fn SlurmShell(
                         }
                     });
                 });
-                let duplicates = Signal::derive(move || {
-                    version.track();
-                    story
-                        .with_value(|l: &Option<Lab>| {
-                            session.with_value(|s| Some(l.as_ref()?.active_trainings(s.as_ref()?)))
-                        })
-                        .filter(|active| active.len() > 1)
-                        .unwrap_or_default()
-                });
                 // A memo: the live region changes, and is announced, only
                 // when the findings do, not after every command.
                 let findings = Memo::new(move |_| {
@@ -407,7 +398,7 @@ pub fn SlurmShell(
                         })
                         .unwrap_or_default()
                 });
-                view! { <LabPanel id goals facts hints solutions on_help duplicates findings note on_reset=reset /> }
+                view! { <LabPanel id goals facts hints solutions on_help findings note on_reset=reset /> }
             })}
             <div class="term-bar">
                 <span class="term-clock" data-testid="sh-clock">{clock}</span>

@@ -48,11 +48,6 @@ pub(crate) fn LabPanel(
     solutions: RwSignal<BTreeSet<String>>,
     /// Keeps `hints` and `solutions` after they change.
     on_help: Callback<()>,
-    /// Copies of the training waiting or running at once, when more than
-    /// one: said at once, since they would overwrite each other's
-    /// checkpoints.
-    #[prop(into)]
-    duplicates: Signal<Vec<u32>>,
     /// What the state shows now ([`crate::sim::slurm::lab::Lab::diagnose`]).
     #[prop(into)]
     findings: Signal<Vec<Finding>>,
@@ -172,18 +167,6 @@ pub(crate) fn LabPanel(
             <p class="lab-complete" role="status" data-testid="lab-complete">
                 {move || complete().then(|| i18n.t(&format!("{prefix}-complete")))}
             </p>
-            <p class="lab-warning" role="status" data-testid="lab-duplicates">
-                {move || {
-                    let jobs = duplicates.get();
-                    (!jobs.is_empty()).then(|| {
-                        let list = jobs.iter().map(u32::to_string).collect::<Vec<_>>().join(", ");
-                        i18n.t_args(
-                            "lab-duplicates",
-                            &[("count", Arg::Num(jobs.len() as f64)), ("jobs", Arg::Str(&list))],
-                        )
-                    })
-                }}
-            </p>
             <div class="lab-findings" aria-live="polite" data-testid="lab-findings">
                 {move || {
                     findings
@@ -233,6 +216,16 @@ pub(crate) fn LabPanel(
 /// A finding's sentence, with the job and nodes it names.
 fn finding_text(i18n: I18n, finding: &Finding) -> String {
     match finding {
+        Finding::Duplicates { jobs } => {
+            let list: Vec<String> = jobs.iter().map(u32::to_string).collect();
+            i18n.t_args(
+                "lab-finding-duplicates",
+                &[
+                    ("count", Arg::Num(jobs.len() as f64)),
+                    ("jobs", Arg::Str(&list.join(", "))),
+                ],
+            )
+        }
         Finding::FailedAgain { job } => i18n.t_args(
             "lab-finding-failed-again",
             &[("job", Arg::Str(&job.to_string()))],

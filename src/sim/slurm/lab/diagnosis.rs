@@ -12,6 +12,12 @@ use crate::sim::slurm::session::Session;
 /// fault is never named: finding it is the learner's work.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Finding {
+    /// More than one copy of the training waits or runs: they would
+    /// overwrite each other's checkpoints.
+    Duplicates {
+        /// The copies, in order.
+        jobs: Vec<u32>,
+    },
     /// The restarted training ran on the node at fault and failed again;
     /// nothing waits or runs in its place.
     FailedAgain {
@@ -67,6 +73,7 @@ impl Finding {
     /// A stable name (`data-finding` in the page).
     pub fn key(&self) -> &'static str {
         match self {
+            Finding::Duplicates { .. } => "duplicates",
             Finding::FailedAgain { .. } => "failed-again",
             Finding::OnCulprit { .. } => "on-culprit",
             Finding::Unguarded { .. } => "unguarded",
@@ -79,8 +86,9 @@ impl Finding {
 }
 
 impl Lab {
-    /// What the state shows now, the most urgent first: at most one
-    /// finding per training job, then each healthy node drained.
+    /// What the state shows now, the most urgent first: copies of the
+    /// training, at most one finding per training job, then each healthy
+    /// node drained.
     pub fn diagnose(&self, s: &Session) -> Vec<Finding> {
         let c = &s.cluster;
         let culprit = c.nodes().iter().position(|n| n.name == self.culprit);
@@ -143,6 +151,10 @@ impl Lab {
                     culprit_in_service: !culprit_out,
                 }),
         );
+        let active = self.active_trainings(s);
+        if active.len() > 1 {
+            found.insert(0, Finding::Duplicates { jobs: active });
+        }
         crate::sort::by_key(&mut found, |f| !f.is_problem());
         found
     }

@@ -421,8 +421,20 @@ fn the_slow_lane_checks_the_outcome_not_one_method_and_points_out_duplicates() {
     assert_eq!(lab.active_trainings(&s), [lab.job_id, copy]);
     assert!(!done(&lab, &s).contains(&"resubmit"));
     assert!(!lab.complete(&s));
+    // Said at once, first among the findings.
+    assert_eq!(
+        lab.diagnose(&s).first(),
+        Some(&Finding::Duplicates {
+            jobs: vec![lab.job_id, copy]
+        })
+    );
     run(&mut s, &format!("scancel {copy}"));
     assert_eq!(lab.active_trainings(&s), [lab.job_id]);
+    assert!(
+        !lab.diagnose(&s)
+            .iter()
+            .any(|f| matches!(f, Finding::Duplicates { .. }))
+    );
     assert!(lab.complete(&s), "{:?}", lab.goals(&s));
 }
 
