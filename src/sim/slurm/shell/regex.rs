@@ -649,7 +649,7 @@ impl Regex {
         let mut stack = Vec::new();
         for pos in 0..=text.len() {
             // Unanchored search: a new thread starts at every position.
-            if self.add(&mut current, &mut stack, 0, pos, &text) {
+            if self.add(&mut current, &mut stack, 0, pos, &text, true) {
                 return Some(true);
             }
             *steps = steps.checked_sub(current.len() + 1)?;
@@ -666,7 +666,7 @@ impl Regex {
                     Inst::Class(class) => class.matches(c, self.icase),
                     _ => false,
                 };
-                if advance && self.add(&mut next, &mut stack, pc + 1, pos + 1, &text) {
+                if advance && self.add(&mut next, &mut stack, pc + 1, pos + 1, &text, true) {
                     return Some(true);
                 }
             }
@@ -675,8 +675,58 @@ impl Regex {
         Some(false)
     }
 
+    /// The leftmost-longest match in `text` that starts at or after
+    /// `from`, as char positions `(start, end)`, as POSIX matching (and
+    /// `grep -o`) takes it; `Some(None)` if there is none, `None` if the
+    /// `steps` ran out.
+    pub(super) fn find(
+        &self,
+        text: &[char],
+        from: usize,
+        steps: &mut usize,
+    ) -> Option<Option<(usize, usize)>> {
+        let n = self.program.len();
+        let mut current = Threads::new(n);
+        let mut next = Threads::new(n);
+        let mut stack = Vec::new();
+        for start in from..=text.len() {
+            // Anchored at `start`: every thread runs on to find the longest end.
+            current.clear();
+            let mut end = self
+                .add(&mut current, &mut stack, 0, start, text, false)
+                .then_some(start);
+            for pos in start..text.len() {
+                if current.len() == 0 {
+                    break;
+                }
+                *steps = steps.checked_sub(current.len() + 1)?;
+                let c = text[pos];
+                let folded = if self.icase { lower(c) } else { c };
+                next.clear();
+                for i in 0..current.len() {
+                    let pc = current.dense[i];
+                    let advance = match &self.program[pc] {
+                        Inst::Char(x) => *x == folded,
+                        Inst::Any => true,
+                        Inst::Class(class) => class.matches(c, self.icase),
+                        _ => false,
+                    };
+                    if advance && self.add(&mut next, &mut stack, pc + 1, pos + 1, text, false) {
+                        end = Some(pos + 1);
+                    }
+                }
+                std::mem::swap(&mut current, &mut next);
+            }
+            if let Some(end) = end {
+                return Some(Some((start, end)));
+            }
+        }
+        Some(None)
+    }
+
     /// Adds the thread at `pc` and everything reachable from it without
-    /// consuming input; true if that reaches a match.
+    /// consuming input; true if that reaches a match (where it stops, if
+    /// `first` is set: any match will do).
     fn add(
         &self,
         threads: &mut Threads,
@@ -684,15 +734,18 @@ impl Regex {
         pc: usize,
         pos: usize,
         text: &[char],
+        first: bool,
     ) -> bool {
         stack.clear();
         stack.push(pc);
+        let mut matched = false;
         while let Some(pc) = stack.pop() {
             if !threads.insert(pc) {
                 continue;
             }
             match &self.program[pc] {
-                Inst::Match => return true,
+                Inst::Match if first => return true,
+                Inst::Match => matched = true,
                 Inst::Jmp(to) => stack.push(*to),
                 Inst::Split(a, b) => {
                     stack.push(*b);
@@ -702,7 +755,7 @@ impl Regex {
                 _ => {}
             }
         }
-        false
+        matched
     }
 }
 
@@ -772,6 +825,49 @@ mod tests {
             let mut budget = usize::MAX;
             self.0.is_match(line, &mut budget).unwrap()
         }
+
+        /// Every match, as `grep -o` prints them.
+        fn all(&self, line: &str) -> Vec<String> {
+            let text: Vec<char> = line.chars().collect();
+            let (mut from, mut out) = (0, Vec::new());
+            let mut budget = usize::MAX;
+            while let Some(Some((start, end))) = self.0.find(&text, from, &mut budget) {
+                if end > start {
+                    out.push(text[start..end].iter().collect());
+                }
+                from = end.max(start + 1);
+                if from > text.len() {
+                    break;
+                }
+            }
+            out
+        }
+    }
+
+    /// Leftmost, then longest, as POSIX says (not the first alternative
+    /// that matches, as Perl's engines do).
+    #[test]
+    fn find_is_leftmost_longest() {
+        let e = Syntax::Extended;
+        assert_eq!(
+            re("node-[0-9]+", e).all("node-3,node-12 x"),
+            ["node-3", "node-12"]
+        );
+        assert_eq!(re("a|ab|abc", e).all("xabcd"), ["abc"]);
+        assert_eq!(re("x*", e).all("axxb"), ["xx"]);
+        assert_eq!(re("^a", e).all("aaa"), ["a"]);
+        assert_eq!(
+            re(r"[0-9]+\.[0-9]+", e).all("busbw 37.21 GB/s, 9.5"),
+            ["37.21", "9.5"]
+        );
+        assert!(re("z", e).all("abc").is_empty());
+        let mut none = 0;
+        let text: Vec<char> = "aaaa".chars().collect();
+        assert_eq!(
+            re("a*a*b", e).0.find(&text, 0, &mut none),
+            None,
+            "out of steps"
+        );
     }
 
     fn err(p: &str, syntax: Syntax) -> String {

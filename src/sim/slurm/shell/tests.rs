@@ -330,6 +330,19 @@ fn exit_statuses_and_lists() {
         ("grep -m1 -v c f; cat f f | grep -m 2 -c a", "a\n2\n"),
         ("grep --max-count=0 a f; echo $?", "1\n"),
         ("grep -m x a f; echo $?", "grep: invalid max count\n2\n"),
+        // -o: each match on its own line, with -n's line number on each;
+        // -v has none to show but still selects; -c counts lines.
+        (
+            "echo 'node-3 node-12; x' | grep -oE 'node-[0-9]+'",
+            "node-3\nnode-12\n",
+        ),
+        ("cat f g | grep -on 'a\\|b'", "1:a\n2:b\n4:a\n4:b\n"),
+        ("echo abc | grep -o 'x*'; echo $?", "0\n"),
+        ("grep -ov zzz f | wc -l; grep -oc a f", "0\n1\n"),
+        (
+            "echo busbw 37.21 | grep --only-matching '[0-9.]*$'",
+            "37.21\n",
+        ),
         ("cd nodir 2>/dev/null; echo $?", "1\n"),
         ("true && echo a || echo b", "a\n"),
         ("false && echo a || echo b", "b\n"),

@@ -12,13 +12,14 @@ const MAX_STEPS: usize = 20_000_000;
 
 /// `grep`'s options.
 pub(super) const GREP: Spec = Spec {
-    flags: "ivcnEFGwxlqsHh",
+    flags: "ivcnoEFGwxlqsHh",
     valued: "em",
     long: &[
         ("ignore-case", 'i'),
         ("invert-match", 'v'),
         ("count", 'c'),
         ("line-number", 'n'),
+        ("only-matching", 'o'),
         ("extended-regexp", 'E'),
         ("fixed-strings", 'F'),
         ("basic-regexp", 'G'),
@@ -150,11 +151,24 @@ pub(super) fn grep(call: &mut Call<'_>) -> i32 {
             if opts.has('l') {
                 break;
             }
-            if !opts.has('c') {
-                text.push_str(&prefix);
-                if opts.has('n') {
-                    text.push_str(&format!("{}:", i + 1));
+            let line_prefix = if opts.has('n') {
+                format!("{prefix}{}:", i + 1)
+            } else {
+                prefix.clone()
+            };
+            if opts.has('c') {
+                // Counted below.
+            } else if opts.has('o') {
+                // Each match on a line of its own; an inverted match has
+                // none to show, and empty matches are not shown.
+                if !invert
+                    && only_matching(&regex, line, &line_prefix, &mut text, &mut steps).is_none()
+                {
+                    call.error("this pattern takes too long to match in this simulated shell; try a simpler one");
+                    return 2;
                 }
+            } else {
+                text.push_str(&line_prefix);
                 text.push_str(line);
                 text.push('\n');
             }
@@ -175,4 +189,29 @@ pub(super) fn grep(call: &mut Call<'_>) -> i32 {
         (false, true) => 0,
         (false, false) => 1,
     }
+}
+
+/// `grep -o`: every non-empty match in `line`, leftmost-longest, each
+/// after `prefix` on a line of its own; `None` if the steps ran out.
+fn only_matching(
+    regex: &Regex,
+    line: &str,
+    prefix: &str,
+    out: &mut String,
+    steps: &mut usize,
+) -> Option<()> {
+    let chars: Vec<char> = line.chars().collect();
+    let mut from = 0;
+    while from <= chars.len() {
+        let Some((start, end)) = regex.find(&chars, from, steps)? else {
+            break;
+        };
+        if end > start {
+            out.push_str(prefix);
+            out.extend(&chars[start..end]);
+            out.push('\n');
+        }
+        from = end.max(start + 1);
+    }
+    Some(())
 }
