@@ -13,7 +13,7 @@ import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { chromium } from "playwright-core";
 import { CHROMIUM, CHROMIUM_FLAGS } from "./chromium.mjs";
-import { DIST, recordingPage, waitForIslands } from "./harness.mjs";
+import { DIST, env, recordingPage, waitForIslands } from "./harness.mjs";
 import { serve } from "./server.mjs";
 
 /** Every file of a build but the worker, as paths under it. */
@@ -30,10 +30,14 @@ async function buildFiles(dir) {
 const pagesOf = (files) =>
   files.filter((f) => /^[a-z]{2}\/(.+\/)?index\.html$/.test(f)).map((f) => f.replace(/index\.html$/, ""));
 
-/** Waits until the page's service worker is active; returns its cache's name and size. */
+/**
+ * Waits (30 s at most) until the page's service worker is active; returns
+ * the names of the book's caches and how many files each holds.
+ */
 async function workerReady(page) {
   return page.evaluate(async () => {
-    const registration = await navigator.serviceWorker.ready;
+    const late = new Promise((_, fail) => setTimeout(() => fail(new Error("no service worker became active in 30 s")), 30000));
+    const registration = await Promise.race([navigator.serviceWorker.ready, late]);
     const scope = new URL(registration.scope).pathname;
     const names = (await caches.keys()).filter((n) => n.startsWith(`gpu-book ${scope} `));
     const sizes = await Promise.all(names.map(async (n) => (await (await caches.open(n)).keys()).length));
@@ -122,6 +126,50 @@ test("after one visit the whole book reads offline: every page of both languages
       `precache ${files.length} files; ${((Date.now() - started) / 1000).toFixed(1)} s`,
   );
   await context.close();
+});
+
+test("where service workers are not allowed the book works as before, from the network", async () => {
+  const { context, page } = await recordingPage({ serviceWorkers: "block" });
+  await page.goto(`${env.url}en/all-reduce/`);
+  await waitForIslands(page);
+  assert.ok((await page.locator("[data-island][data-live]").count()) > 0);
+  assert.equal(await page.evaluate(() => navigator.serviceWorker?.controller ?? null), null);
+  assert.equal(await page.locator(".update-notice").innerHTML(), "", "nothing offered");
+  assert.deepEqual(page.failed, []);
+  assert.deepEqual(page.problems, []);
+  await context.close();
+});
+
+test("a host serving another build's file (an upload caught halfway) gets nothing stored, and the book reads from the network", async () => {
+  const dir = await mkdtemp(join(tmpdir(), "gpu-book-mixed-"));
+  await cp(DIST, dir, { recursive: true });
+  await writeFile(join(dir, "robots.txt"), "User-agent: *\nDisallow: /\n");
+  const server = await serve(dir, { base: "/" });
+  try {
+    const { context, page } = await recordingPage();
+    await page.goto(`${server.url}en/all-reduce/`);
+    await waitForIslands(page);
+    // Registering again (book.js did, after load) follows this attempt's
+    // install to its end: a failed first install leaves no registration.
+    const outcome = await page.evaluate(async () => {
+      const registration = await navigator.serviceWorker.register(new URL("../../sw.js", location.href));
+      const worker = registration.installing ?? registration.waiting ?? registration.active;
+      while (worker.state !== "redundant" && worker.state !== "activated") {
+        await new Promise((r) => worker.addEventListener("statechange", r, { once: true }));
+      }
+      return { state: worker.state, caches: (await caches.keys()).filter((n) => n.startsWith("gpu-book ")) };
+    });
+    assert.deepEqual(outcome, { state: "redundant", caches: [] }, "the install fails and leaves no cache");
+    await page.reload();
+    await waitForIslands(page);
+    assert.equal(await page.evaluate(() => navigator.serviceWorker.controller), null);
+    assert.deepEqual(page.failed, []);
+    assert.deepEqual(page.problems, []);
+    await context.close();
+  } finally {
+    await server.close();
+    await rm(dir, { recursive: true, force: true });
+  }
 });
 
 test("each language installs as an app: Chromium finds its manifest complete", async () => {
