@@ -88,6 +88,9 @@ test("after one visit the whole book reads offline: every page of both languages
   assert.equal(await page.locator("html").getAttribute("lang"), "es-419");
   page.failed = page.failed.filter((f) => f !== "404 /a/b/es/no-such-page/");
   page.problems = page.problems.filter((p) => !/status of 404/.test(p));
+  // A folder named without its slash goes where a static host sends it.
+  assert.equal((await page.goto(`${server.url}es/all-reduce`)).status(), 200);
+  assert.equal(page.url(), `${server.url}es/all-reduce/`);
 
   // Every widget, used. The chapter: the explorer, the calculator, an
   // exercise and the shell.
