@@ -47,6 +47,19 @@ async function workerReady(page) {
 
 const VERSION = /const VERSION = "([0-9a-f]{16})";/;
 
+/** Serves a copy of dist/ at `/` for `use(server, dir)`, which may change it; removes it after. */
+async function withCopyOfDist(use) {
+  const dir = await mkdtemp(join(tmpdir(), "gpu-book-copy-"));
+  await cp(DIST, dir, { recursive: true });
+  const server = await serve(dir, { base: "/" });
+  try {
+    await use(server, dir);
+  } finally {
+    await server.close();
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
 const type = async (input, line) => {
   await input.fill(line);
   await input.press("Enter");
@@ -144,11 +157,8 @@ test("where service workers are not allowed the book works as before, from the n
 });
 
 test("a host serving another build's file (an upload caught halfway) gets nothing stored, and the book reads from the network", async () => {
-  const dir = await mkdtemp(join(tmpdir(), "gpu-book-mixed-"));
-  await cp(DIST, dir, { recursive: true });
-  await writeFile(join(dir, "robots.txt"), "User-agent: *\nDisallow: /\n");
-  const server = await serve(dir, { base: "/" });
-  try {
+  await withCopyOfDist(async (server, dir) => {
+    await writeFile(join(dir, "robots.txt"), "User-agent: *\nDisallow: /\n");
     const { context, page } = await recordingPage();
     await page.goto(`${server.url}en/all-reduce/`);
     await waitForIslands(page);
@@ -169,10 +179,7 @@ test("a host serving another build's file (an upload caught halfway) gets nothin
     assert.deepEqual(page.failed, []);
     assert.deepEqual(page.problems, []);
     await context.close();
-  } finally {
-    await server.close();
-    await rm(dir, { recursive: true, force: true });
-  }
+  });
 });
 
 test("each language installs as an app: Chromium finds its manifest complete", async () => {
@@ -200,10 +207,7 @@ test("each language installs as an app: Chromium finds its manifest complete", a
 });
 
 test("a new build is offered, and applied only when the reader accepts; an open page keeps its own build", async () => {
-  const dir = await mkdtemp(join(tmpdir(), "gpu-book-update-"));
-  await cp(DIST, dir, { recursive: true });
-  const server = await serve(dir, { base: "/" });
-  try {
+  await withCopyOfDist(async (server, dir) => {
     const { context, page } = await recordingPage();
     await page.goto(`${server.url}en/`);
     const first = await workerReady(page);
@@ -252,8 +256,5 @@ test("a new build is offered, and applied only when the reader accepts; an open 
     assert.deepEqual(page.failed, []);
     assert.deepEqual(page.problems, []);
     await context.close();
-  } finally {
-    await server.close();
-    await rm(dir, { recursive: true, force: true });
-  }
+  });
 });
