@@ -12,10 +12,14 @@
 //   comes near the viewport, each widget mounted as it comes near (a note
 //   in each if its module fails);
 // - the contents: each page's exercises done and lab goals met, and
-//   forgetting them.
+//   forgetting them;
+// - offline reading: registers the service worker (sw.js, beside this
+//   file), and offers a newer build once it has been stored.
 (function () {
   "use strict";
   var doc = document;
+  // This file sits at the book's base, beside sw.js.
+  var script = doc.currentScript;
   var root = doc.documentElement;
   var LANG_KEY = "gpu-book-lang";
   var THEME_KEY = "gpu-book-theme";
@@ -395,6 +399,60 @@
     });
   }
 
+  // The service worker keeps the whole book for offline reading (src/site/sw.js).
+  // A newer build installs beside the one running and waits: this offers
+  // it, and only once the reader accepts does it take over and this page
+  // reload. Without service workers (or on file://, or if registering
+  // fails) the book works as before, from the network.
+  function offline() {
+    var workers = navigator.serviceWorker;
+    if (!workers || !script || !script.src || location.protocol === "file:") return;
+    var notice = doc.querySelector(".update-notice");
+    var accepted = false;
+    function offer(worker) {
+      if (!notice || notice.firstChild) return;
+      var text = doc.createElement("p");
+      text.textContent = notice.getAttribute("data-message");
+      var button = doc.createElement("button");
+      button.type = "button";
+      button.textContent = notice.getAttribute("data-action");
+      button.addEventListener("click", function () {
+        accepted = true;
+        button.disabled = true;
+        // Another tab may have let it take over already.
+        if (worker.state === "installed") worker.postMessage("take-over");
+        else location.reload();
+      });
+      notice.append(text, button);
+    }
+    workers.addEventListener("controllerchange", function () {
+      if (accepted) location.reload();
+    });
+    function offerWhenInstalled(worker) {
+      worker.addEventListener("statechange", function () {
+        if (worker.state === "installed") offer(worker);
+      });
+    }
+    // After the page has loaded: storing the book never competes with
+    // the page itself.
+    addEventListener("load", function () {
+      workers.register(new URL("sw.js", script.src).href).then(
+        function (registration) {
+          // A first install is no update: there is nothing older to replace.
+          if (!workers.controller) return;
+          if (registration.waiting) offer(registration.waiting);
+          if (registration.installing) offerWhenInstalled(registration.installing);
+          registration.addEventListener("updatefound", function () {
+            if (registration.installing) offerWhenInstalled(registration.installing);
+          });
+        },
+        function (error) {
+          console.warn("The book cannot be kept for offline reading:", error);
+        },
+      );
+    });
+  }
+
   chooseLanguage();
   notFoundInAddressLanguage();
   themeToggle();
@@ -403,4 +461,5 @@
   scrollSpy();
   islands();
   exerciseProgress();
+  offline();
 })();

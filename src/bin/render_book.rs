@@ -2,7 +2,10 @@
 //! Trunk as a post-build hook (`Trunk.toml`), after it has hashed the
 //! assets and written its `index.html`, whose tags and base path every
 //! page takes (`site::Template`), and fingerprints the smaller wasm
-//! modules it built beside the whole one. Prints what it wrote; fails with the
+//! modules it built beside the whole one. Last, once every other file of
+//! the folder is written, the service worker that keeps them all for
+//! offline reading (`sw.js`, `site::Precache`): a step that adds files to
+//! `dist/` must run before it. Prints what it wrote; fails with the
 //! reason and a non-zero status if Trunk's page cannot be read.
 //!
 //!   render-book [DIR]    (default: $TRUNK_STAGING_DIR)
@@ -23,7 +26,7 @@ mod native {
     use std::process::ExitCode;
 
     use gpu_book::book::{Library, Sources, WasmModule};
-    use gpu_book::site::{Site, Template};
+    use gpu_book::site::{Precache, SERVICE_WORKER, Site, Template};
 
     pub(crate) fn main() -> ExitCode {
         let dir = std::env::args()
@@ -77,10 +80,17 @@ mod native {
             std::fs::write(&path, &file.text)?;
             bytes += file.text.len();
         }
+        // Every file the folder now holds, whatever wrote it.
+        let precache = Precache::scan(dir)?;
+        std::fs::write(dir.join(SERVICE_WORKER), precache.service_worker())?;
         Ok(format!(
-            "{} files, {} KB of HTML, XML and text",
+            "{} files, {} KB of HTML, XML and text; {SERVICE_WORKER} keeps all {} files of the build \
+             ({} KB) for offline reading, version {}",
             files.len(),
-            bytes / 1024
+            bytes / 1024,
+            precache.files().len(),
+            precache.bytes() / 1024,
+            precache.version()
         ))
     }
 }

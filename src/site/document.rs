@@ -6,6 +6,7 @@
 use base64::Engine as _;
 use sha2::{Digest, Sha256};
 
+use super::offline::{THEME_DARK, THEME_LIGHT};
 use super::page::escape;
 
 /// Applies a saved theme before the first paint (no flash of the wrong
@@ -35,6 +36,9 @@ pub(crate) struct Head {
     /// The line shown when the stylesheet did not load (the stylesheet
     /// hides it): what failed and how to fix it, in the page's language.
     pub(crate) assets_missing: String,
+    /// The URL of the page's language's web app manifest, relative to
+    /// the page (`../../es/manifest.webmanifest`).
+    pub(crate) manifest: Option<String>,
     /// A `<base>` for a page served at any depth (`404.html`), and the
     /// inline script that corrects it from the address.
     pub(crate) base: Option<Base>,
@@ -102,6 +106,17 @@ pub(crate) fn document(head: &Head, body_attrs: &str, body: &str) -> String {
             escape(url)
         ));
     }
+    if let Some(href) = &head.manifest {
+        out.push_str(&format!(
+            "<link rel=\"manifest\" href=\"{}\">\n",
+            escape(href)
+        ));
+    }
+    for (scheme, colour) in [("light", THEME_LIGHT), ("dark", THEME_DARK)] {
+        out.push_str(&format!(
+            "<meta name=\"theme-color\" media=\"(prefers-color-scheme: {scheme})\" content=\"{colour}\">\n"
+        ));
+    }
     out.push_str(&format!("<script>{THEME_SCRIPT}</script>\n"));
     for tag in &head.assets {
         out.push_str(tag);
@@ -125,6 +140,8 @@ pub(crate) fn document(head: &Head, body_attrs: &str, body: &str) -> String {
 /// book's own files, nothing from elsewhere. Styles allow inline
 /// attributes: the widgets set colours and sizes from code, and the
 /// charts are SVG with presentation attributes (README, "Security").
+/// The service worker (`sw.js`) and the manifest come from the book's
+/// own origin too; `default-src` would allow them, the policy says so.
 pub(crate) fn content_security_policy(head: &Head) -> String {
     let mut script_src = String::from("'self' 'wasm-unsafe-eval'");
     let finder = head.base.as_ref().map(|b| b.finder.as_str());
@@ -142,7 +159,7 @@ pub(crate) fn content_security_policy(head: &Head) -> String {
     };
     format!(
         "default-src 'self'; script-src {script_src}; style-src 'self' 'unsafe-inline'; \
-         img-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri {base_uri}; form-action 'none'"
+         img-src 'self' data:; connect-src 'self'; worker-src 'self'; manifest-src 'self'; object-src 'none'; base-uri {base_uri}; form-action 'none'"
     )
 }
 
@@ -176,6 +193,7 @@ mod tests {
         assert!(csp.contains(&expected), "{csp}");
         assert!(!csp.contains("'unsafe-eval'") && !csp.contains("script-src 'unsafe-inline'"));
         assert!(csp.contains("'wasm-unsafe-eval'"));
+        assert!(csp.contains("worker-src 'self'; manifest-src 'self'"));
     }
 
     #[test]
@@ -201,5 +219,12 @@ mod tests {
         assert!(html.contains("<link rel=\"alternate\" hreflang=\"en\""));
         assert!(html.contains("<meta property=\"og:url\""));
         assert!(html.contains("<main>x</main>"));
+        assert!(
+            !html.contains("rel=\"manifest\""),
+            "none given, none linked"
+        );
+        assert!(html.contains(
+            "<meta name=\"theme-color\" media=\"(prefers-color-scheme: dark)\" content=\"#141817\">"
+        ));
     }
 }

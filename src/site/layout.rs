@@ -1,6 +1,7 @@
 //! The frame around every page: skip link, top bar (menu, title, language,
 //! theme), the table of contents (a sidebar on wide screens, a menu on
-//! phones), the page itself and the footer. Written at build time; the
+//! phones), the page itself, the footer and the place where a new version
+//! of the book is offered. Written at build time; the
 //! buttons' behaviour is `public/book.js`.
 
 use leptos::prelude::*;
@@ -83,6 +84,15 @@ pub(crate) fn Layout(
         <footer class="site-footer">
             <p>{title} " · " {i18n.t("book-tagline")}</p>
         </footer>
+        // Empty (and hidden) until `public/book.js` hears that the service
+        // worker has stored a newer build; a live region, so the offer is
+        // read out when it appears.
+        <div
+            class="update-notice"
+            role="status"
+            data-message=i18n.t("update-available")
+            data-action=i18n.t("update-reload")
+        ></div>
     }
 }
 

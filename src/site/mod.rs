@@ -1,6 +1,7 @@
 //! The book as static files, written at build time: every page of every
 //! language as a complete HTML document, the contents pages, `404.html`,
-//! the language chooser at `/`, `sitemap.xml` and `robots.txt`. Runs
+//! the language chooser at `/`, `sitemap.xml`, `robots.txt`, each
+//! language's web app manifest and, last, the service worker. Runs
 //! natively (a Trunk post-build hook, `src/bin/render_book.rs`); never in
 //! the wasm. The steps, for each page:
 //! 1. render its markdown with the pure book model (`book::Library`);
@@ -16,6 +17,7 @@ mod figures;
 mod lang_switch;
 mod layout;
 mod not_found;
+mod offline;
 mod page;
 mod template;
 mod theme;
@@ -35,6 +37,8 @@ use contents::{ContentsEntry, ContentsPage};
 use document::{Base, Head, document};
 use layout::{Frame, LanguageLink, Layout};
 use not_found::NotFound;
+use offline::{AppManifest, manifest};
+pub use offline::{MANIFEST, Precache, PrecacheFile, SERVICE_WORKER};
 use page::{PageArticle, Pager, escape};
 pub use template::{ModuleFiles, Template, TemplateError};
 
@@ -82,10 +86,27 @@ impl Site {
         }
     }
 
-    /// Every file of the site, pages first.
+    /// Every file of the site, pages first; not the service worker, which
+    /// lists every file of `dist/` and so is written after all of them
+    /// ([`Precache`]).
     pub fn files(&self) -> Vec<OutputFile> {
         let mut files = Vec::new();
         for lang in self.library.languages() {
+            let path = format!("{lang}/{MANIFEST}");
+            let icon = self
+                .template
+                .icon()
+                .map(|url| Root::of(&path).asset(&self.template, url));
+            files.push(OutputFile {
+                text: manifest(&AppManifest {
+                    name: self.library.title(lang).to_owned(),
+                    short_name: catalog().text(lang, "app-short-name"),
+                    description: catalog().text(lang, "book-tagline"),
+                    lang: catalog().language_tag(lang),
+                    icon,
+                }),
+                path,
+            });
             files.push(OutputFile {
                 path: format!("{lang}/index.html"),
                 text: self.contents(lang, &Root::of(&format!("{lang}/index.html"))),
@@ -315,6 +336,7 @@ impl Site {
             site_name: self.library.title(SOURCE_LANG).into(),
             assets: root.assets(&self.template),
             assets_missing: catalog().text(SOURCE_LANG, "assets-missing"),
+            manifest: Some(root.manifest(SOURCE_LANG)),
             base: Some(Base {
                 href: self.site_path().unwrap_or(&self.template.base).to_owned(),
                 finder,
@@ -426,6 +448,7 @@ impl Site {
             alternates: self.alternates(slug, root),
             assets: root.assets(&self.template),
             assets_missing: catalog().text(lang, "assets-missing"),
+            manifest: Some(root.manifest(lang)),
             base: None,
         }
     }
@@ -521,6 +544,11 @@ impl Root {
             Some(rest) => format!("{}/{rest}", self.0),
             None => url.to_owned(),
         }
+    }
+
+    /// `lang`'s web app manifest as seen from this root.
+    fn manifest(&self, lang: &str) -> String {
+        format!("{}/{lang}/{MANIFEST}", self.0)
     }
 
     /// Trunk's tags with their URLs as seen from this root.

@@ -140,6 +140,15 @@ impl Template {
         Ok(())
     }
 
+    /// The icon's URL under the base (`/course/favicon-3c4d.svg`), if
+    /// Trunk's page links one.
+    pub fn icon(&self) -> Option<&str> {
+        self.assets
+            .iter()
+            .find(|tag| tag.starts_with("<link") && tag.contains(" rel=\"icon\""))
+            .and_then(|tag| attr(tag, "href"))
+    }
+
     /// The base path without its last slash (`""`, `/course`), as
     /// [`crate::book::route::href`] takes it.
     pub fn base_path(&self) -> &str {
@@ -198,6 +207,7 @@ window.wasmBindings = bindings;
         assert_eq!(t.base_path(), "/course");
         assert_eq!(t.assets.len(), 3, "{:?}", t.assets);
         assert!(t.assets[2].starts_with("<script src=\"/course/book-5e6f.js\" defer"));
+        assert_eq!(t.icon(), Some("/course/favicon-3c4d.svg"));
         let main = &t.modules[&WasmModule::Widgets];
         assert_eq!(main.glue, "/course/gpu-book-widgets-7a8b.js");
         assert_eq!(main.wasm, "/course/gpu-book-widgets-7a8b_bg.wasm");

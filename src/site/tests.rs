@@ -6,6 +6,7 @@ use crate::book::{Sources, WasmModule};
 
 const TRUNK: &str = "<html><head><base href=\"/course/\">\
 <link rel=\"stylesheet\" href=\"/course/style-1.css\">\
+<link rel=\"icon\" href=\"/course/favicon-4.svg\">\
 <script src=\"/course/book-2.js\" defer></script>\
 <script type=\"module\">import init from '/course/gpu-book-3.js';await init({ module_or_path: '/course/gpu-book-3_bg.wasm' });</script>\
 <link rel=\"preload\" href=\"/course/gpu-book-3_bg.wasm\" as=\"fetch\" type=\"application/wasm\">\
@@ -388,4 +389,72 @@ fn a_translation_in_progress_says_how_far_along_it_is() {
         1
     );
     assert!(!file(&files, "en/index.html").contains("class=\"fallback-note\""));
+}
+
+#[test]
+fn each_language_has_a_manifest_and_every_page_links_its_own() {
+    let files = book().files();
+    for (lang, tag, name, short, update) in [
+        (
+            "en",
+            "en",
+            "GPU Clusters in Practice",
+            "GPU Clusters",
+            "A new version of this book is ready.",
+        ),
+        (
+            "es",
+            "es-419",
+            "Clústeres de GPU en la práctica",
+            "Clústeres GPU",
+            "Hay una versión nueva de este libro.",
+        ),
+    ] {
+        let json = file(&files, &format!("{lang}/manifest.webmanifest"));
+        for line in [
+            format!("\"name\": \"{name}\","),
+            format!("\"short_name\": \"{short}\","),
+            format!("\"lang\": \"{tag}\","),
+            // Relative to the manifest in `<lang>/`: the contents page and
+            // the whole book, at whatever path the build is served.
+            "\"start_url\": \"./\",".into(),
+            "\"scope\": \"../\",".into(),
+            "\"src\": \"../favicon-4.svg\"".into(),
+        ] {
+            assert!(json.contains(&line), "{lang}: {line} in {json}");
+        }
+        assert!(!json.contains("/course/"), "no absolute path: {json}");
+        for f in files
+            .iter()
+            .filter(|f| f.path.starts_with(&format!("{lang}/")) && f.path.ends_with(".html"))
+        {
+            let depth = f.path.matches('/').count();
+            let href = format!(
+                "{}/{lang}/manifest.webmanifest",
+                vec![".."; depth].join("/")
+            );
+            assert!(
+                f.text
+                    .contains(&format!("<link rel=\"manifest\" href=\"{href}\">")),
+                "{} links {href}",
+                f.path
+            );
+            assert!(f.text.contains("<meta name=\"theme-color\""), "{}", f.path);
+            assert!(
+                f.text.contains(&format!("data-message=\"{update}\"")),
+                "{} offers a new version in its language",
+                f.path
+            );
+        }
+    }
+    // The language chooser and 404.html (relative to its `<base>`) link English's.
+    for path in ["index.html", "404.html"] {
+        assert!(
+            file(&files, path)
+                .contains("<link rel=\"manifest\" href=\"./en/manifest.webmanifest\">"),
+            "{path}"
+        );
+    }
+    // The worker is written after these, by render-book, never by `files`.
+    assert!(files.iter().all(|f| f.path != SERVICE_WORKER));
 }

@@ -4,7 +4,7 @@
 // work at each, as an instructor copying dist/ anywhere would find.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { DIST, openPage, waitForIslands } from "./harness.mjs";
+import { DIST, openPage, recordingPage, waitForIslands } from "./harness.mjs";
 import { serve } from "./server.mjs";
 
 const BASES = ["/", "/a/b/"];
@@ -17,16 +17,6 @@ before(async () => {
 after(async () => {
   for (const server of Object.values(servers)) await server.close();
 });
-
-/** A page that records every response of 400 or more (`page.failed`). */
-async function recordingPage() {
-  const opened = await openPage();
-  opened.page.failed = [];
-  opened.page.on("response", (r) => {
-    if (r.status() >= 400) opened.page.failed.push(`${r.status()} ${new URL(r.url()).pathname}`);
-  });
-  return opened;
-}
 
 /** Whether the book's stylesheet applies (its layout grid is on the body). */
 const styled = (page) =>

@@ -47,6 +47,24 @@ export async function openPage(options = {}) {
 }
 
 /**
+ * {@link openPage}, recording besides every request that failed and every
+ * response of 400 or more (`page.failed`, as "404 /course/x/"). A request
+ * the page dropped as it left (`net::ERR_ABORTED`: the language chooser
+ * moves on before its icon has loaded) is no failure.
+ */
+export async function recordingPage(options = {}) {
+  const opened = await openPage(options);
+  const { page } = opened;
+  page.failed = [];
+  page.on("requestfailed", (r) => {
+    const why = r.failure()?.errorText;
+    if (why !== "net::ERR_ABORTED") page.failed.push(`failed ${new URL(r.url()).pathname}: ${why}`);
+  });
+  page.on("response", (r) => r.status() >= 400 && page.failed.push(`${r.status()} ${new URL(r.url()).pathname}`));
+  return opened;
+}
+
+/**
  * Loads a path of the book and waits until its widgets are live (the text
  * is there from the first response; the wasm mounts each widget in place
  * of its first state as it comes near the viewport, and marks it

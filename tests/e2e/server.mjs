@@ -22,6 +22,7 @@ const TYPES = {
   ".json": "application/json",
   ".xml": "application/xml",
   ".txt": "text/plain; charset=utf-8",
+  ".webmanifest": "application/manifest+json",
 };
 
 async function isFile(path) {
@@ -85,7 +86,14 @@ export async function serve(dist, { base = "/", port = 0, gzip = false } = {}) {
   const { port: bound } = server.address();
   return {
     url: `http://127.0.0.1:${bound}${prefix}`,
-    close: () => new Promise((ok) => server.close(ok)),
+    // Stops at once, open connections too: a browser's kept-alive
+    // connection must not go on being answered (the offline test stops
+    // the server to prove the book reads without it).
+    close: () =>
+      new Promise((ok) => {
+        server.close(ok);
+        server.closeAllConnections();
+      }),
   };
 }
 
