@@ -30,6 +30,17 @@ lang-in-progress = translation in progress: { $percent }% done
 theme-to-dark = Switch to the dark theme
 theme-to-light = Switch to the light theme
 
+search-label = Search the book
+search-placeholder = Search
+search-results-label = Search results
+search-results = { $count ->
+    [0] No results
+    [one] { $count } result
+   *[other] { $count } results
+  }
+search-results-more = More than { $count } results: the first { $count } are shown
+search-unavailable = Search could not load. Reload the page to try again.
+
 code-copy = Copy
 code-copied = Copied
 section-anchor = Link to this section

@@ -27,6 +27,17 @@ lang-in-progress = traducción en curso: { $percent }% hecho
 theme-to-dark = Cambiar al tema oscuro
 theme-to-light = Cambiar al tema claro
 
+search-label = Buscar en el libro
+search-placeholder = Buscar
+search-results-label = Resultados de la búsqueda
+search-results = { $count ->
+    [0] Ningún resultado
+    [one] { $count } resultado
+   *[other] { $count } resultados
+  }
+search-results-more = Más de { $count } resultados: se muestran los primeros { $count }
+search-unavailable = No se pudo cargar la búsqueda. Vuelve a cargar la página para intentarlo de nuevo.
+
 code-copy = Copiar
 code-copied = Copiado
 section-anchor = Enlace a esta sección
