@@ -14,7 +14,9 @@
 // - the contents: each page's exercises done and lab goals met, and
 //   forgetting them;
 // - offline reading: registers the service worker (sw.js, beside this
-//   file), and offers a newer build once it has been stored.
+//   file), and offers a newer build once it has been stored;
+// - the search box: the search module and the index loaded on first use,
+//   the results listed and announced, `/` and the arrow keys.
 (function () {
   "use strict";
   var doc = document;
@@ -453,6 +455,131 @@
     });
   }
 
+  // The search box (src/site/search_box.rs): on the reader's first focus
+  // or keystroke in it, the search module and the page language's index
+  // (both named by the box, relative to the page) are fetched; each input
+  // then asks the module, which answers with the results as list items
+  // (escaped, matches marked) and their count in the page's language.
+  // `/` focuses the box (not while typing elsewhere); in it, ArrowDown
+  // goes to the results, Enter to the first; in the results the arrows
+  // move and Enter follows; Escape closes. The count is announced once
+  // typing pauses, not at every keystroke.
+  var ANNOUNCE_MS = 600;
+  function typingIn(el) {
+    return el && el.closest && el.closest("input, textarea, select, [contenteditable]:not([contenteditable='false'])");
+  }
+  function search() {
+    var box = doc.querySelector(".search[data-index]");
+    if (!box) return;
+    var input = box.querySelector("input");
+    var panel = box.querySelector(".search-panel");
+    var list = box.querySelector(".search-results");
+    var count = box.querySelector(".search-count");
+    var status = box.querySelector("[role='status']");
+    var ready = null;
+    var asked = 0;
+    var announcing = 0;
+    function url(attr) {
+      return new URL(box.getAttribute(attr), doc.baseURI).href;
+    }
+    function start() {
+      if (!ready) {
+        var module = import(url("data-glue")).then(function (bindings) {
+          return bindings.default({ module_or_path: url("data-wasm") }).then(function () {
+            return bindings;
+          });
+        });
+        var index = fetch(url("data-index")).then(function (response) {
+          if (!response.ok) throw new Error("the search index answered " + response.status);
+          return response.text();
+        });
+        ready = Promise.all([module, index]).then(function (both) {
+          both[0].load(both[1]);
+          return both[0];
+        });
+        ready.catch(function (error) {
+          console.warn("The search could not start:", error);
+        });
+      }
+      return ready;
+    }
+    function links() {
+      return all("a", list);
+    }
+    function open(on) {
+      panel.hidden = !on;
+    }
+    function show(html, said) {
+      list.innerHTML = html;
+      count.textContent = said;
+      open(true);
+      clearTimeout(announcing);
+      announcing = setTimeout(function () {
+        status.textContent = said;
+      }, ANNOUNCE_MS);
+    }
+    function run() {
+      var query = input.value;
+      var mine = ++asked;
+      if (!query.trim()) {
+        open(false);
+        list.innerHTML = "";
+        clearTimeout(announcing);
+        status.textContent = "";
+        return;
+      }
+      start().then(
+        function (module) {
+          if (mine !== asked) return;
+          var answer = module.search(query, box.getAttribute("data-root"));
+          show(answer.html, answer.announcement);
+          answer.free();
+        },
+        function () {
+          if (mine === asked) show("", box.getAttribute("data-unavailable"));
+        },
+      );
+    }
+    input.addEventListener("focus", function () {
+      start().catch(function () {});
+      if (input.value.trim() && list.firstChild) open(true);
+    });
+    input.addEventListener("input", run);
+    box.addEventListener("keydown", function (ev) {
+      var found = links();
+      var at = found.indexOf(doc.activeElement);
+      if (ev.key === "Escape") {
+        if (panel.hidden) return;
+        ev.preventDefault();
+        open(false);
+        input.focus();
+      } else if (ev.key === "ArrowDown" || ev.key === "ArrowUp") {
+        if (panel.hidden || found.length === 0) return;
+        ev.preventDefault();
+        var next = at + (ev.key === "ArrowDown" ? 1 : -1);
+        if (next < 0) input.focus();
+        else found[Math.min(next, found.length - 1)].focus();
+      } else if (ev.key === "Enter" && ev.target === input && found.length > 0 && !panel.hidden) {
+        ev.preventDefault();
+        found[0].click();
+      }
+    });
+    // A result followed, or the focus gone elsewhere: the panel closes.
+    list.addEventListener("click", function (ev) {
+      if (ev.target.closest("a")) open(false);
+    });
+    box.addEventListener("focusout", function (ev) {
+      if (!box.contains(ev.relatedTarget)) open(false);
+    });
+    doc.addEventListener("keydown", function (ev) {
+      if (ev.key !== "/" || ev.ctrlKey || ev.metaKey || ev.altKey || ev.defaultPrevented) return;
+      if (typingIn(ev.target)) return;
+      ev.preventDefault();
+      input.focus();
+      input.select();
+    });
+  }
+
   chooseLanguage();
   notFoundInAddressLanguage();
   themeToggle();
@@ -460,6 +587,7 @@
   copyButtons();
   scrollSpy();
   islands();
+  search();
   exerciseProgress();
   offline();
 })();

@@ -1,6 +1,7 @@
 //! An interactive bilingual textbook on running work on GPU clusters.
 //!
-//! The pure core (`book`, `i18n`, `progress`, `quantity`, `sim`, `charts`, `diagnostic`) compiles
+//! The pure core (`book`, `i18n`, `progress`, `quantity`, `search`, `sim`, `charts`,
+//! `diagnostic`) compiles
 //! and tests without a browser; everything that renders views sits behind
 //! the default `web` feature, so `cargo test --no-default-features` proves
 //! the core never imports web code. Of that, `site` runs natively at build
@@ -21,6 +22,7 @@ pub mod gpu;
 pub mod i18n;
 pub mod progress;
 pub mod quantity;
+pub mod search;
 pub mod sim;
 pub mod sort;
 pub mod sources;

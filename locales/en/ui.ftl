@@ -544,3 +544,16 @@ lab-lane-solution-drain = scontrol update NodeName={ $node } State=DRAIN Reason=
 lab-lane-solution-resubmit = sbatch --exclude={ $node } train.sh, from your home directory.
 lab-lane-solution-resume = sleep 120, then squeue -u alice shows the new job running; grep resuming llm-pretrain-*.out shows the checkpoint and the seconds per step.
 lab-lane-complete = Lab complete: the slow node is out of service with the evidence in its reason, and the training runs again at full speed from its checkpoint.
+
+# The search box in the top bar (src/site/search_box.rs); the counts are
+# written into each language's search index at build time.
+search-label = Search the book
+search-placeholder = Search
+search-results-label = Search results
+search-results = { $count ->
+    [0] No results
+    [one] { $count } result
+   *[other] { $count } results
+  }
+search-results-more = More than { $count } results: the first { $count } are shown
+search-unavailable = Search could not load. Reload the page to try again.

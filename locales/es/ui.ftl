@@ -538,3 +538,16 @@ lab-lane-solution-drain = scontrol update NodeName={ $node } State=DRAIN Reason=
 lab-lane-solution-resubmit = sbatch --exclude={ $node } train.sh, desde tu directorio personal.
 lab-lane-solution-resume = sleep 120 y después squeue -u alice muestra el nuevo trabajo en marcha; grep resuming llm-pretrain-*.out muestra el checkpoint y los segundos por paso.
 lab-lane-complete = Laboratorio completado: el nodo lento está fuera de servicio con la prueba en su motivo, y el entrenamiento vuelve a correr a toda velocidad desde su checkpoint.
+
+# La búsqueda de la barra superior (src/site/search_box.rs); los conteos se
+# escriben en el índice de búsqueda de cada idioma al compilar el libro.
+search-label = Buscar en el libro
+search-placeholder = Buscar
+search-results-label = Resultados de la búsqueda
+search-results = { $count ->
+    [0] Ningún resultado
+    [one] { $count } resultado
+   *[other] { $count } resultados
+  }
+search-results-more = Más de { $count } resultados: se muestran los primeros { $count }
+search-unavailable = No se pudo cargar la búsqueda. Vuelve a cargar la página para intentarlo de nuevo.

@@ -28,7 +28,8 @@ pub enum WidgetKind {
     Progress,
 }
 
-/// The wasm modules the widgets are built into. The shell, with its
+/// The wasm modules the book is built into: three for the widgets and one
+/// for the search. The shell, with its
 /// cluster, shell interpreter and node tools, is larger than the other
 /// three widgets together, so it has a module of its own; a page showing
 /// both kinds loads each module when one of its widgets comes near
@@ -46,11 +47,15 @@ pub enum WasmModule {
     /// (`src/bin/gpu_book_shell.rs`): carrying the other exercises would
     /// cost it the number parser (22 KB brotli).
     Shell,
+    /// The book's search (`src/bin/gpu_book_search.rs`): no widget, no
+    /// Leptos; every page loads it when its reader first uses the search
+    /// box.
+    Search,
 }
 
 impl WasmModule {
-    /// Every module, smallest first.
-    pub const ALL: [Self; 3] = [Self::Exercises, Self::Widgets, Self::Shell];
+    /// Every module, the widgets' smallest first, then the search.
+    pub const ALL: [Self; 4] = [Self::Exercises, Self::Widgets, Self::Shell, Self::Search];
 
     /// The Cargo binary that builds it, which names its files.
     pub fn bin(self) -> &'static str {
@@ -58,6 +63,7 @@ impl WasmModule {
             Self::Exercises => "gpu-book-exercises",
             Self::Widgets => "gpu-book-widgets",
             Self::Shell => "gpu-book-shell",
+            Self::Search => "gpu-book-search",
         }
     }
 
@@ -68,6 +74,7 @@ impl WasmModule {
             Self::Exercises => "exercises",
             Self::Widgets => "widgets",
             Self::Shell => "shell",
+            Self::Search => "search",
         }
     }
 
@@ -77,6 +84,7 @@ impl WasmModule {
             Self::Exercises => matches!(kind, WidgetKind::Exercise | WidgetKind::Progress),
             Self::Widgets => !matches!(kind, WidgetKind::SlurmShell | WidgetKind::Progress),
             Self::Shell => kind == WidgetKind::SlurmShell,
+            Self::Search => false,
         }
     }
 

@@ -1,12 +1,13 @@
-//! The frame around every page: skip link, top bar (menu, title, language,
-//! theme), the table of contents (a sidebar on wide screens, a menu on
-//! phones), the page itself, the footer and the place where a new version
-//! of the book is offered. Written at build time; the
+//! The frame around every page: skip link, top bar (menu, title, search,
+//! language, theme), the table of contents (a sidebar on wide screens, a
+//! menu on phones), the page itself, the footer and the place where a new
+//! version of the book is offered. Written at build time; the
 //! buttons' behaviour is `public/book.js`.
 
 use leptos::prelude::*;
 
 use super::lang_switch::LanguageSwitch;
+use super::search_box::{SearchBox, SearchFiles};
 use super::theme::ThemeToggle;
 use crate::book::TocEntry;
 use crate::book::markdown::Section;
@@ -25,6 +26,8 @@ pub(crate) struct Frame {
     pub(crate) sections: Vec<Section>,
     /// Each language, for the language switch.
     pub(crate) languages: Vec<LanguageLink>,
+    /// The search's files, when the build made them.
+    pub(crate) search: Option<SearchFiles>,
 }
 
 /// A language as the switch offers it.
@@ -54,6 +57,7 @@ pub(crate) fn Layout(
         slug,
         sections,
         languages,
+        search,
     } = frame;
     view! {
         <a class="skip-link" href="#main">{i18n.t("skip-to-content")}</a>
@@ -71,6 +75,7 @@ pub(crate) fn Layout(
             </button>
             <a class="brand" href=i18n.href(None)>{title.clone()}</a>
             <div class="topbar-tools">
+                {search.map(|files| view! { <SearchBox files=files /> })}
                 <LanguageSwitch slug=slug.clone() languages=languages />
                 <ThemeToggle />
             </div>

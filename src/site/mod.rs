@@ -19,12 +19,14 @@ mod layout;
 mod not_found;
 mod offline;
 mod page;
+mod search_box;
 mod template;
 mod theme;
 
 use std::collections::{BTreeMap, BTreeSet};
 
 use leptos::prelude::*;
+use sha2::{Digest, Sha256};
 
 use crate::book::manifest::Status;
 use crate::book::route::href;
@@ -32,6 +34,8 @@ use crate::book::widget::ParamValue;
 use crate::book::{
     Labels, Library, SOURCE_LANG, WasmModule, WidgetDirective, WidgetKind, progress,
 };
+use crate::i18n::Arg;
+use crate::search::Index;
 use crate::ui::{I18n, STRINGS_TYPE, catalog};
 use contents::{ContentsEntry, ContentsPage};
 use document::{Base, Head, document};
@@ -40,6 +44,7 @@ use not_found::NotFound;
 use offline::{AppManifest, manifest};
 pub use offline::{MANIFEST, Precache, PrecacheFile, SERVICE_WORKER};
 use page::{PageArticle, Pager, escape};
+use search_box::SearchFiles;
 pub use template::{ModuleFiles, Template, TemplateError};
 
 /// One file of the built site.
@@ -60,6 +65,9 @@ pub struct Site {
     /// language whose manifest says `status = "in-progress"`: measured
     /// once, shown on every page.
     progress: BTreeMap<String, String>,
+    /// Each language's search index: its file (named after its content)
+    /// and text.
+    search: BTreeMap<String, OutputFile>,
 }
 
 impl Site {
@@ -74,15 +82,21 @@ impl Site {
                 let note = catalog().format(
                     l,
                     "lang-in-progress",
-                    &[("percent", crate::i18n::Arg::Num(f64::from(percent)))],
+                    &[("percent", Arg::Num(f64::from(percent)))],
                 );
                 (l.clone(), note)
             })
+            .collect();
+        let search = library
+            .languages()
+            .iter()
+            .map(|l| (l.clone(), search_index(&library, l)))
             .collect();
         Self {
             library,
             template,
             progress,
+            search,
         }
     }
 
@@ -118,6 +132,7 @@ impl Site {
                 }
             }
         }
+        files.extend(self.search.values().cloned());
         files.push(OutputFile {
             path: "404.html".into(),
             text: self.not_found(),
@@ -149,7 +164,7 @@ impl Site {
         let title = format!("{} · {}", page.doc.title, self.library.title(lang));
         let entry = self.library.toc(lang).into_iter().find(|e| e.slug == slug);
         let description = entry.map(|e| e.summary).unwrap_or_default();
-        let frame = self.frame(lang, Some(slug), page.doc.sections.clone());
+        let frame = self.frame(lang, Some(slug), page.doc.sections.clone(), root);
         let neighbours = self.library.neighbours(lang, slug);
         let body = render(lang, &root.0, move || {
             view! {
@@ -284,7 +299,7 @@ impl Site {
         let kinds: Vec<WidgetKind> = file.iter().map(|_| WidgetKind::Progress).collect();
         let book_title = self.library.title(lang).to_owned();
         let progress = self.progress_note(lang);
-        let frame = self.frame(lang, None, Vec::new());
+        let frame = self.frame(lang, None, Vec::new(), root);
         let body = render(lang, &root.0, move || {
             view! {
                 <Layout frame=frame>
@@ -458,8 +473,19 @@ impl Site {
         lang: &str,
         slug: Option<&str>,
         sections: Vec<crate::book::markdown::Section>,
+        root: &Root,
     ) -> Frame {
+        let search = self
+            .search
+            .get(lang)
+            .zip(self.template.modules.get(&WasmModule::Search))
+            .map(|(index, module)| SearchFiles {
+                index: format!("{}/{}", root.0, index.path),
+                glue: root.asset(&self.template, &module.glue),
+                wasm: root.asset(&self.template, &module.wasm),
+            });
         Frame {
+            search,
             title: self.library.title(lang).into(),
             toc: self.library.toc(lang),
             slug: slug.map(str::to_owned),
@@ -518,6 +544,19 @@ impl Site {
     /// `path` (relative to the base) as an absolute URL, with a `site-url`.
     fn absolute(&self, path: &str) -> Option<String> {
         self.library.site_url().map(|site| format!("{site}{path}"))
+    }
+}
+
+/// `lang`'s search index as a file, `search-<lang>-<hash>.txt` after its
+/// content (a host may cache it for good), with the result counts in
+/// `lang`'s words and plural rules.
+fn search_index(library: &Library, lang: &str) -> OutputFile {
+    let text = Index::of_book(library, catalog(), lang).to_text();
+    let hash = Sha256::digest(text.as_bytes());
+    let hex: String = hash[..8].iter().map(|b| format!("{b:02x}")).collect();
+    OutputFile {
+        path: format!("search-{lang}-{hex}.txt"),
+        text,
     }
 }
 

@@ -458,3 +458,45 @@ fn each_language_has_a_manifest_and_every_page_links_its_own() {
     // The worker is written after these, by render-book, never by `files`.
     assert!(files.iter().all(|f| f.path != SERVICE_WORKER));
 }
+
+#[test]
+fn every_page_has_a_search_box_naming_its_languages_index() {
+    let mut template = Template::parse(TRUNK).expect("template");
+    template.modules.insert(
+        WasmModule::Search,
+        ModuleFiles {
+            glue: "/course/q-7.js".into(),
+            wasm: "/course/q-7_bg.wasm".into(),
+        },
+    );
+    let files = Site::new(Library::new(Sources::embedded()), template).files();
+    for (lang, name) in [("en", "Search the book"), ("es", "Buscar en el libro")] {
+        let index = files
+            .iter()
+            .find(|f| f.path.starts_with(&format!("search-{lang}-")) && f.path.ends_with(".txt"))
+            .unwrap_or_else(|| panic!("no {lang} index written"));
+        assert!(crate::search::Index::parse(&index.text).is_ok(), "{lang}");
+        for (page, root) in [
+            (format!("{lang}/index.html"), ".."),
+            (format!("{lang}/running-jobs/index.html"), "../.."),
+        ] {
+            let html = file(&files, &page);
+            for attr in [
+                format!("data-index=\"{root}/{}\"", index.path),
+                format!("data-glue=\"{root}/q-7.js\""),
+                format!("data-wasm=\"{root}/q-7_bg.wasm\""),
+                format!("data-root=\"{root}/{lang}/\""),
+                "type=\"search\"".to_owned(),
+                format!("aria-label=\"{name}\""),
+            ] {
+                assert!(html.contains(&attr), "{page}: {attr}");
+            }
+            assert!(
+                html.contains("role=\"status\" aria-live=\"polite\""),
+                "{page}"
+            );
+        }
+    }
+    // A build without the search module shows no box that cannot answer.
+    assert!(!file(&book().files(), "en/index.html").contains("type=\"search\""));
+}

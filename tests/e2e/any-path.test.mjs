@@ -44,6 +44,21 @@ for (const base of BASES) {
     await context.close();
   });
 
+  test(`served at ${base}: the search loads its files and links under the path`, async () => {
+    const { context, page } = await recordingPage();
+    await page.goto(`${servers[base].url}es/all-reduce/`);
+    await page.getByRole("searchbox").fill("nccl");
+    const first = page.locator(".search-results a").first();
+    await first.waitFor();
+    const href = await first.evaluate((a) => a.href);
+    assert.ok(href.startsWith(`${servers[base].url}es/`), `a result under ${base}es/: ${href}`);
+    await first.click();
+    await page.waitForURL(href);
+    assert.deepEqual(page.failed, []);
+    assert.deepEqual(page.problems, []);
+    await context.close();
+  });
+
   test(`served at ${base}: the 404 page finds the book from any depth`, async () => {
     const { context, page } = await recordingPage();
     const response = await page.goto(`${servers[base].url}es/no-such-page/deeper/still/`);
