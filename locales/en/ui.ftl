@@ -7,11 +7,6 @@ language-name = English
 # (`lang` and `hreflang` attributes); the folder's code when left out.
 language-tag = en
 book-tagline = An interactive textbook on running work on GPU clusters.
-# The book's name under its icon once installed (a home screen fits about 12 characters).
-app-short-name = GPU Clusters
-# Offered when a newer build of the book has been stored for offline reading.
-update-available = A new version of this book is ready.
-update-reload = Reload to read it
 
 # How numbers are written: the decimal separator, and the thousands
 # separator (`space` for a narrow space, `none` for nothing).
@@ -557,3 +552,9 @@ search-results = { $count ->
   }
 search-results-more = More than { $count } results: the first { $count } are shown
 search-unavailable = Search could not load. Reload the page to try again.
+
+# The book's name under its icon once installed (a home screen fits about 12 characters).
+app-short-name = GPU Clusters
+# Offered when a newer build of the book has been stored for offline reading.
+update-available = A new version of this book is ready.
+update-reload = Reload to read it

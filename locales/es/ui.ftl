@@ -5,11 +5,6 @@ language-name = Español
 # BCP 47, para los atributos `lang` y `hreflang`): español de América Latina.
 language-tag = es-419
 book-tagline = Un libro interactivo sobre cómo ejecutar trabajos en clústeres de GPU.
-# El nombre del libro bajo su ícono una vez instalado (caben unos 12 caracteres).
-app-short-name = Clústeres GPU
-# Aparece cuando ya se guardó una versión más nueva del libro para leerla sin conexión.
-update-available = Hay una versión nueva de este libro.
-update-reload = Recargar para leerla
 
 # Cómo se escriben los números: separador decimal y de miles
 # (`space` para un espacio fino, `none` para ninguno). Como en América
@@ -551,3 +546,9 @@ search-results = { $count ->
   }
 search-results-more = Más de { $count } resultados: se muestran los primeros { $count }
 search-unavailable = No se pudo cargar la búsqueda. Vuelve a cargar la página para intentarlo de nuevo.
+
+# El nombre del libro bajo su ícono una vez instalado (caben unos 12 caracteres).
+app-short-name = Clústeres GPU
+# Aparece cuando ya se guardó una versión más nueva del libro para leerla sin conexión.
+update-available = Hay una versión nueva de este libro.
+update-reload = Recargar para leerla
