@@ -656,17 +656,12 @@ impl Regex {
             let Some(&c) = text.get(pos) else {
                 break;
             };
-            let folded = if self.icase { lower(c) } else { c };
             next.clear();
             for i in 0..current.len() {
                 let pc = current.dense[i];
-                let advance = match &self.program[pc] {
-                    Inst::Char(x) => *x == folded,
-                    Inst::Any => true,
-                    Inst::Class(class) => class.matches(c, self.icase),
-                    _ => false,
-                };
-                if advance && self.add(&mut next, &mut stack, pc + 1, pos + 1, &text, true) {
+                if self.consumes(pc, c)
+                    && self.add(&mut next, &mut stack, pc + 1, pos + 1, &text, true)
+                {
                     return Some(true);
                 }
             }
@@ -700,18 +695,12 @@ impl Regex {
                     break;
                 }
                 *steps = steps.checked_sub(current.len() + 1)?;
-                let c = text[pos];
-                let folded = if self.icase { lower(c) } else { c };
                 next.clear();
                 for i in 0..current.len() {
                     let pc = current.dense[i];
-                    let advance = match &self.program[pc] {
-                        Inst::Char(x) => *x == folded,
-                        Inst::Any => true,
-                        Inst::Class(class) => class.matches(c, self.icase),
-                        _ => false,
-                    };
-                    if advance && self.add(&mut next, &mut stack, pc + 1, pos + 1, text, false) {
+                    if self.consumes(pc, text[pos])
+                        && self.add(&mut next, &mut stack, pc + 1, pos + 1, text, false)
+                    {
                         end = Some(pos + 1);
                     }
                 }
@@ -722,6 +711,16 @@ impl Regex {
             }
         }
         Some(None)
+    }
+
+    /// Whether the instruction at `pc` takes the character `c`.
+    fn consumes(&self, pc: usize, c: char) -> bool {
+        match &self.program[pc] {
+            Inst::Char(x) => *x == if self.icase { lower(c) } else { c },
+            Inst::Any => true,
+            Inst::Class(class) => class.matches(c, self.icase),
+            _ => false,
+        }
     }
 
     /// Adds the thread at `pc` and everything reachable from it without
