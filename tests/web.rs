@@ -175,7 +175,7 @@ async fn a_lab_directive_opens_its_prepared_cluster() {
     let stored = |key: &str| storage.get_item(key).ok().flatten().unwrap_or_default();
     let saved = stored("gpu-book.progress");
     assert!(
-        saved.starts_with("gpu-book-progress 1\nlab the-slow-lane seed="),
+        saved.starts_with("gpu-book-progress 2\nlab the-slow-lane seed="),
         "{saved}"
     );
     assert!(
