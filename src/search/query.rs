@@ -87,10 +87,18 @@ impl Index {
             }
             scores = Some(match scores {
                 None => best,
-                Some(so_far) => so_far
-                    .into_iter()
-                    .filter_map(|(doc, s)| Some((doc, s + best.get(&doc)?)))
-                    .collect(),
+                // Kept in place: collecting into a map again would compile
+                // another copy of the standard sort (`crate::sort`).
+                Some(mut so_far) => {
+                    so_far.retain(|doc, s| match best.get(doc) {
+                        Some(more) => {
+                            *s += more;
+                            true
+                        }
+                        None => false,
+                    });
+                    so_far
+                }
             });
         }
         let mut hits: Vec<Hit> = scores
@@ -99,7 +107,9 @@ impl Index {
             .map(|(doc, score)| Hit { doc, score })
             .collect();
         // Best first; among equals, in reading order.
-        hits.sort_by(|a, b| b.score.cmp(&a.score).then(a.doc.cmp(&b.doc)));
+        crate::sort::by(&mut hits, |a, b| {
+            b.score.cmp(&a.score).then(a.doc.cmp(&b.doc))
+        });
         let total = hits.len();
         hits.truncate(RESULT_CAP);
         Results {
