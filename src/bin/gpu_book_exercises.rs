@@ -7,7 +7,7 @@ use gpu_book::{islands, widgets};
 use wasm_bindgen::prelude::wasm_bindgen;
 
 fn main() {
-    islands::panic::install_hook(WasmModule::Exercises);
+    islands::start(WasmModule::Exercises);
 }
 
 /// Mounts one island as it comes near.

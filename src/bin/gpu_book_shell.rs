@@ -8,7 +8,7 @@ use gpu_book::{islands, widgets};
 use wasm_bindgen::prelude::wasm_bindgen;
 
 fn main() {
-    islands::panic::install_hook(WasmModule::Shell);
+    islands::start(WasmModule::Shell);
 }
 
 /// Mounts one island as it comes near.

@@ -11,7 +11,7 @@ use gpu_book::{islands, widgets};
 use wasm_bindgen::prelude::wasm_bindgen;
 
 fn main() {
-    islands::panic::install_hook(WasmModule::Widgets);
+    islands::start(WasmModule::Widgets);
 }
 
 /// Mounts one island as it comes near.

@@ -58,6 +58,26 @@ fn inline_variables(inline: &ast::InlineExpression<&str>, found: &mut BTreeSet<S
 
 /// What to do about a syntax error on `line` of `text`, when the likely
 /// cause is a continuation line written at the margin.
+/// The line (from 1) of each message defined in `text`: a line that
+/// starts with an identifier and `=`. One pass, where looking each message
+/// up in the text would read it once per message (the browser parses a
+/// page's strings as its first widget mounts).
+fn definition_lines(text: &str) -> BTreeMap<&str, usize> {
+    let mut lines = BTreeMap::new();
+    for (i, line) in text.lines().enumerate() {
+        let id_end = line
+            .find(|c: char| !(c.is_ascii_alphanumeric() || c == '-' || c == '_'))
+            .unwrap_or(line.len());
+        let id = &line[..id_end];
+        if id.starts_with(|c: char| c.is_ascii_alphabetic())
+            && line[id_end..].trim_start().starts_with('=')
+        {
+            lines.entry(id).or_insert(i + 1);
+        }
+    }
+    lines
+}
+
 fn syntax_hint(text: &str, line: usize) -> &'static str {
     let at = text.lines().nth(line.saturating_sub(1)).unwrap_or_default();
     let starts_at_margin = !at.starts_with([' ', '#', '-', '[', '*', '}']) && !at.is_empty();
@@ -154,11 +174,10 @@ impl Catalog {
                         r
                     }
                 };
+                let lines = definition_lines(text);
                 for entry in resource.entries() {
                     if let fluent_syntax::ast::Entry::Message(m) = entry {
-                        let line = text
-                            .find(&format!("\n{} =", m.id.name))
-                            .map_or(1, |o| line_of(text, o + 1));
+                        let line = lines.get(m.id.name).copied().unwrap_or(1);
                         let mut variables = BTreeSet::new();
                         let patterns = m.value.iter().chain(m.attributes.iter().map(|a| &a.value));
                         for pattern in patterns {
@@ -288,6 +307,18 @@ mod tests {
         s.insert("locales/en/ui.ftl", "hello = Hello\nonly-en = Only English\npages = { $count ->\n    [one] one page\n   *[other] { $count } pages\n}\n");
         s.insert("locales/es/ui.ftl", "hello = Hola\npages = { $count ->\n    [one] una página\n   *[other] { $count } páginas\n}\n");
         s
+    }
+
+    #[test]
+    fn each_message_knows_its_line() {
+        let c = Catalog::load(&sources());
+        let en = c.messages("en").expect("English is loaded");
+        let lines: Vec<(&str, usize)> = en.iter().map(|(k, v)| (k.as_str(), v.line)).collect();
+        assert_eq!(lines, [("hello", 1), ("only-en", 2), ("pages", 3)]);
+        // Variants, comments, terms and continuation lines define nothing.
+        let text = "# a = b\n-term = T\nx=1\n  y = 2\nz =\n    [one] w = 3\n";
+        let found: Vec<_> = definition_lines(text).into_iter().collect();
+        assert_eq!(found, [("x", 3), ("z", 5)]);
     }
 
     #[test]

@@ -30,11 +30,8 @@ use std::collections::BTreeMap;
 
 use leptos::prelude::*;
 
-use crate::book::{SOURCE_LANG, WidgetDirective};
+use crate::book::{SOURCE_LANG, WasmModule, WidgetDirective};
 use crate::ui::{ContentNotice, I18n};
-
-#[cfg(doc)]
-use crate::book::WasmModule;
 
 /// The attribute that marks an island and names its widget.
 pub const ISLAND_ATTR: &str = "data-island";
@@ -48,6 +45,20 @@ pub const PARAM_PREFIX: &str = "data-p-";
 /// The attribute that marks an element of the first state as one of the
 /// widget's page-written texts.
 pub const SLOT_ATTR: &str = "data-slot";
+
+/// What a module does as it starts, before any island mounts: installs
+/// its panic hook, and reads the page's strings in a task of their own,
+/// which the first mount would otherwise do in its task (on a slow phone,
+/// a fifth of it).
+pub fn start(module: WasmModule) {
+    panic::install_hook(module);
+    set_timeout(
+        || {
+            let _ = crate::ui::catalog();
+        },
+        std::time::Duration::ZERO,
+    );
+}
 
 /// The page-written texts in an island's first state: the HTML of each
 /// element marked `data-slot="<key>"` (see `WidgetDirective::texts`).
