@@ -558,3 +558,9 @@ app-short-name = GPU Clusters
 # Offered when a newer build of the book has been stored for offline reading.
 update-available = A new version of this book is ready.
 update-reload = Reload to read it
+# A lab's own incident, drawn for each learner: a list of terms and values above the goals.
+lab-incident = Your incident
+lab-incident-job = Your job
+lab-incident-state = Ended
+lab-incident-nodes = Nodes it used
+lab-incident-seed = Incident number

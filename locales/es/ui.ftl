@@ -552,3 +552,9 @@ app-short-name = Clústeres GPU
 # Aparece cuando ya se guardó una versión más nueva del libro para leerla sin conexión.
 update-available = Hay una versión nueva de este libro.
 update-reload = Recargar para leerla
+# El incidente de cada alumno en un laboratorio: términos y valores sobre los objetivos.
+lab-incident = Tu incidente
+lab-incident-job = Tu trabajo
+lab-incident-state = Terminó
+lab-incident-nodes = Nodos que usó
+lab-incident-seed = Número de incidente

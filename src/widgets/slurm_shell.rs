@@ -51,7 +51,17 @@ pub fn SlurmShell(
         .as_ref()
         .map_or_else(|| "sh".to_owned(), |t| format!("ex-{}-sh", t.id));
     let mut opened_task = None;
-    let (start, story, saved_log, opening_note) = match (&task, lab.and_then(progress::open)) {
+    // In the browser a lab's cluster is prepared (or its progress replayed)
+    // in the task after the mount, the longest part of it: each task stays
+    // short on a slow phone. Until then the shell shows the prompt, clock
+    // and goals the lab opens on, as the page's first state does.
+    let pending = StoredValue::new(cfg!(target_arch = "wasm32") && task.is_none() && lab.is_some());
+    let opened = if pending.get_value() {
+        None
+    } else {
+        lab.and_then(progress::open)
+    };
+    let (start, story, saved_log, opening_note) = match (&task, opened) {
         (Some(hook), _) => match hook.open() {
             Some((t, s)) => {
                 opened_task = Some(t);
@@ -60,6 +70,7 @@ pub fn SlurmShell(
             None => (None, None, None, None),
         },
         (None, Some(o)) => (Some(o.session), Some(o.lab), Some(o.saved), o.note),
+        (None, None) if lab.is_some() => (None, None, None, None),
         (None, None) => (Session::chapter(SEED).ok(), None, None, None),
     };
     let in_task = task.is_some();
@@ -105,8 +116,37 @@ pub fn SlurmShell(
         }
     };
     let touch = move || refresh(true);
+    // Puts an opened lab in place of what the shell showed.
+    let install = move |o: progress::Opened| {
+        session.set_value(Some(o.session));
+        story.set_value(Some(o.lab));
+        hints.set(o.saved.hints.clone());
+        solutions.set(o.saved.solutions.clone());
+        saved.set_value(Some(o.saved));
+        note.set(o.note);
+        // A fresh session counts its generations from the start again.
+        drawn.update_untracked(|d| *d = NEVER);
+    };
+    // Opens the pending lab, once: from its timer, or at once if the
+    // reader acts first.
+    let open_pending = move || {
+        if !pending.try_get_value().unwrap_or(false) {
+            return;
+        }
+        pending.set_value(false);
+        if let Some(o) = lab.and_then(progress::open) {
+            install(o);
+            refresh(false);
+            // A lab replayed from the reader's progress opens on its newest output.
+            log.follow(true);
+        }
+    };
+    if pending.get_value() {
+        set_timeout(open_pending, std::time::Duration::ZERO);
+    }
     // Every change goes through here, so that a lab can save and replay it.
     let act = move |event: Event| {
+        open_pending();
         let _ = session.try_update_value(|s| {
             if let Some(s) = s {
                 s.apply(&event);
@@ -152,18 +192,13 @@ pub fn SlurmShell(
             session.set_value(Some(s));
             quest.set_value(Some(t));
         } else {
+            pending.set_value(false);
             let Some(o) = lab.and_then(|id| progress::fresh(id, None)) else {
                 return;
             };
-            session.set_value(Some(o.session));
-            story.set_value(Some(o.lab));
-            saved.set_value(Some(o.saved));
-            hints.set(Default::default());
-            solutions.set(Default::default());
-            note.set(None);
+            install(o);
         }
         line.set(String::new());
-        // A fresh session counts its generations from the start again.
         drawn.update_untracked(|d| *d = NEVER);
         touch();
     });
@@ -192,6 +227,7 @@ pub fn SlurmShell(
     });
 
     let on_keydown = move |ev: KeyboardEvent| {
+        open_pending();
         let Some(input) = input_ref.get_untracked() else {
             return;
         };
@@ -286,14 +322,19 @@ pub fn SlurmShell(
 
     let prompt = move || {
         version.track();
-        session.with_value(|s| s.as_ref().map(|s| s.terminal.prompt()).unwrap_or_default())
+        session.with_value(|s| match s {
+            Some(s) => s.terminal.prompt(),
+            None if lab.is_some() => Lab::opening_prompt().0,
+            None => String::new(),
+        })
     };
     let clock = move || {
         version.track();
-        session.with_value(|s| {
-            s.as_ref()
-                .map(|s| crate::sim::slurm::shell::format_time(s.terminal.shell.now(), "%F %T UTC"))
-        })
+        let now = session.with_value(|s| match s {
+            Some(s) => Some(s.terminal.shell.now()),
+            None => lab.map(|_| u64::try_from(Lab::opening_prompt().1).unwrap_or(0)),
+        });
+        now.map(|t| crate::sim::slurm::shell::format_time(t, "%F %T UTC"))
     };
     // Full screen covers the page with the widget (the stylesheet); the
     // page behind it does not scroll meanwhile.
@@ -355,7 +396,7 @@ pub fn SlurmShell(
                         .with_value(|l: &Option<Lab>| {
                             session.with_value(|s| Some(l.as_ref()?.goals(s.as_ref()?)))
                         })
-                        .unwrap_or_default()
+                        .unwrap_or_else(|| id.open_goals())
                 });
                 let facts = Signal::derive(move || {
                     version.track();
@@ -379,6 +420,14 @@ pub fn SlurmShell(
                         })
                         .unwrap_or_default()
                 });
+                // Only a live lab tells its incident: the page's first
+                // state is the same for every learner.
+                let incident = Signal::derive(move || {
+                    version.track();
+                    story
+                        .with_value(|l: &Option<Lab>| l.clone())
+                        .filter(|_| cfg!(target_arch = "wasm32"))
+                });
                 let on_help = Callback::new(move |()| {
                     saved.update_value(|saved: &mut Option<LabProgress>| {
                         if let Some(saved) = saved.as_mut() {
@@ -398,7 +447,7 @@ pub fn SlurmShell(
                         })
                         .unwrap_or_default()
                 });
-                view! { <LabPanel id goals facts hints solutions on_help findings note on_reset=reset /> }
+                view! { <LabPanel id incident goals facts hints solutions on_help findings note on_reset=reset /> }
             })}
             <div class="term-bar">
                 <span class="term-clock" data-testid="sh-clock">{clock}</span>

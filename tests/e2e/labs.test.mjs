@@ -6,7 +6,7 @@ import { spawnSync } from "node:child_process";
 import { resolve } from "node:path";
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { openPage, visit, waitForIslands } from "./harness.mjs";
+import { env, openPage, visit, waitForIslands } from "./harness.mjs";
 
 /** What the page says, per language. */
 const WORDS = {
@@ -104,6 +104,13 @@ for (const [lang, w] of Object.entries(WORDS)) {
     assert.match(await page.locator(".lab-panel").innerText(), w.goals);
     assert.deepEqual(Object.values(await goals(page)), [false, false, false, false]);
     const job = await failedJob(page, input);
+    // The learner is told their own incident above the terminal: the job sacct names, drawn from the seed.
+    const incident = await page.$$eval("[data-testid=lab-incident] dd", (dds) => Object.fromEntries(dds.map((d) => [d.dataset.fact, d.textContent])));
+    assert.deepEqual(
+      { job: incident["lab-incident-job"], nodes: incident["lab-incident-nodes"], seed: incident["lab-incident-seed"] },
+      { job: job.id, nodes: "4", seed: lang === "en" ? "5" : "14" },
+    );
+    assert.match(incident["lab-incident-state"], /^FAILED \d\d:\d\d:\d\d$/);
     assert.match(await run(page, input, `tail -1 llm-pretrain-${job.id}.out`), /srun: error: node-\d: task 3: Exited with exit code 1/);
     // A hint on request, for the first open goal.
     await page.getByRole("button", { name: w.hint }).click();
@@ -336,3 +343,24 @@ for (const [lang, w] of Object.entries(WORDS)) {
     await context.close();
   });
 }
+
+test("a lab's incident has its place in the page's first state, and nothing moves when the lab comes alive on a phone", async () => {
+  const off = await openPage({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
+  await off.page.goto(`${env.url}en/the-slow-lane/`);
+  // Seed-free: the same first state for every learner.
+  assert.deepEqual(await off.page.$$eval("[data-testid=lab-incident] dd", (dds) => dds.map((d) => d.textContent)), ["…", "…", "…", "…"]);
+  await off.context.close();
+
+  const { context, page } = await openPage({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  await page.addInitScript(() => {
+    window.__shift = 0;
+    new PerformanceObserver((list) => list.getEntries().forEach((e) => (window.__shift += e.hadRecentInput ? 0 : e.value))).observe({ type: "layout-shift", buffered: true });
+  });
+  await page.goto(`${env.url}en/the-slow-lane/?lab-seed=9#lab-shell`);
+  await page.waitForSelector("[data-island=slurm-shell][data-live]");
+  await page.waitForFunction(() => document.querySelector("[data-fact=lab-incident-seed]")?.textContent === "9");
+  const shift = await page.evaluate(() => window.__shift);
+  assert.ok(shift <= 0.02, `layout shift ${shift}`);
+  assert.deepEqual(page.problems, []);
+  await context.close();
+});

@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 use super::cluster::{ClusterError, Job, JobState};
 use super::conf::{ClusterConfig, REFERENCE_CONF, TRAINING_CGROUP_CONF, training_text};
 use super::node_tools::SECONDS_PER_STEP;
-use super::session::{Event, Session, SessionError, USER};
+use super::session::{EPOCH, Event, LOGIN_HOST, Session, SessionError, USER};
 
 mod diagnosis;
 mod setup;
@@ -61,6 +61,15 @@ impl LabId {
         }
     }
 
+    /// Its goals as it opens, none met: what the page shows while the
+    /// lab's cluster is being prepared.
+    pub fn open_goals(self) -> Vec<Goal> {
+        self.goals()
+            .iter()
+            .map(|&id| Goal { id, done: false })
+            .collect()
+    }
+
     /// The prefix of the lab's message ids: `lab-bus`, `lab-lane`.
     pub fn message_prefix(self) -> &'static str {
         match self {
@@ -81,6 +90,25 @@ pub struct Lab {
     pub job_id: u32,
     /// When the learner took over, seconds since the Unix epoch.
     pub opened: i64,
+    /// What the learner is told of their own incident.
+    pub incident: Incident,
+}
+
+/// The learner's incident as the lab tells it: drawn from the seed, so it
+/// differs from a neighbour's, and shown after load beside the goals (the
+/// page's own text is the same for everyone). The node at fault is for
+/// the learner to find.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Incident {
+    /// The seed the incident was drawn from (what `?lab-seed=` and
+    /// `slurm-shell --verify --seed` take).
+    pub seed: u64,
+    /// How many nodes the training job ran on.
+    pub nodes: usize,
+    /// Its state as `sacct` prints it (`FAILED`).
+    pub state: String,
+    /// When it ended, seconds since the Unix epoch.
+    pub ended: i64,
 }
 
 /// What a lab asks the learner to achieve.
@@ -151,8 +179,15 @@ pub fn lab_config() -> Result<ClusterConfig, ClusterError> {
 }
 
 impl Lab {
+    /// The prompt and the clock (seconds since the Unix epoch) a fresh lab
+    /// opens on, known before its cluster is prepared: the learner at
+    /// home on the login node, at [`EPOCH`].
+    pub fn opening_prompt() -> (String, i64) {
+        (format!("{USER}@{LOGIN_HOST}:~$ "), EPOCH)
+    }
+
     /// Opens `id` on `seed`: the session at the moment the learner takes
-    /// over (the shell's clock at [`EPOCH`](super::session::EPOCH)), and the lab's facts.
+    /// over (the shell's clock at [`EPOCH`]), and the lab's facts.
     pub fn open(id: LabId, seed: u64) -> Result<(Lab, Session), LabError> {
         setup::prepare(id, seed)
     }

@@ -1,4 +1,5 @@
-//! Above a lab's terminal: the goal checklist (ticked from the simulated
+//! Above a lab's terminal: the learner's own incident (drawn from the
+//! seed, shown once the lab is open), the goal checklist (ticked from the simulated
 //! state), what the state shows going wrong or being waited on (said at
 //! once, so a goal that unticks is explained), hints for the next goal one level at a time and then its
 //! solution (both kept in the saved progress, so they stay shown after a
@@ -11,7 +12,8 @@ use leptos::prelude::*;
 
 use super::progress::Note;
 use crate::i18n::Arg;
-use crate::sim::slurm::lab::{Finding, Goal, GoalId, LabId};
+use crate::sim::slurm::lab::{Finding, Goal, GoalId, Lab, LabId};
+use crate::sim::slurm::shell::format_time;
 use crate::ui::{I18n, use_i18n};
 
 /// Hints per goal, before its solution.
@@ -35,6 +37,10 @@ pub(crate) struct Facts {
 pub(crate) fn LabPanel(
     /// Which lab.
     id: LabId,
+    /// The lab, once open in the browser, for the learner's incident (the
+    /// page's first state keeps its place, with no values).
+    #[prop(into)]
+    incident: Signal<Option<Lab>>,
     /// The goals as the state stands.
     #[prop(into)]
     goals: Signal<Vec<Goal>>,
@@ -160,8 +166,28 @@ pub(crate) fn LabPanel(
         })
     };
 
+    // One term and its value, "…" until the lab is open.
+    let fact = move |label: &'static str, value: fn(&Lab) -> String| {
+        let value = move || incident.with(|i| i.as_ref().map_or_else(|| "…".to_owned(), value));
+        view! {
+            <div>
+                <dt>{move || i18n.t(label)}</dt>
+                <dd data-fact=label>{value}</dd>
+            </div>
+        }
+    };
+
     view! {
         <section class="lab-panel" aria-labelledby="lab-goals-title">
+            <dl class="lab-incident" data-testid="lab-incident" aria-label=move || i18n.t("lab-incident")>
+                {fact("lab-incident-job", |l| l.job_id.to_string())}
+                {fact("lab-incident-state", |l| {
+                    let at = u64::try_from(l.incident.ended).unwrap_or(0);
+                    format!("{} {}", l.incident.state, format_time(at, "%H:%M:%S"))
+                })}
+                {fact("lab-incident-nodes", |l| l.incident.nodes.to_string())}
+                {fact("lab-incident-seed", |l| l.incident.seed.to_string())}
+            </dl>
             <p class="lab-goals-title" id="lab-goals-title">{move || i18n.t("lab-goals")}</p>
             <ul class="lab-goals" data-testid="lab-goals">{items}</ul>
             <p class="lab-complete" role="status" data-testid="lab-complete">

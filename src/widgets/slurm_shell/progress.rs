@@ -87,7 +87,7 @@ pub(crate) fn keep(id: LabId, saved: &LabProgress) {
 /// lab's first state, which shows no incident yet).
 fn random_seed() -> u64 {
     if cfg!(target_arch = "wasm32") {
-        (js_sys::Math::random() * 1e15) as u64
+        (js_sys::Math::random() * 1e6) as u64
     } else {
         0
     }

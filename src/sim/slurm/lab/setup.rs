@@ -3,7 +3,7 @@
 //! the simulation runs up to the takeover so that the failure, its output
 //! file and its accounting are all there to be found.
 
-use super::{Lab, LabError, LabId, lab_config};
+use super::{Incident, Lab, LabError, LabId, lab_config};
 use crate::sim::slurm::session::{EPOCH, Session, USER};
 use crate::sim::slurm::shell::WriteMode;
 
@@ -173,12 +173,20 @@ pub(super) fn prepare(id: LabId, seed: u64) -> Result<(Lab, Session), LabError> 
     }
     let behind = u64::try_from(EPOCH - s.cluster.now()).unwrap_or(0);
     s.advance(behind);
+    let job = s.cluster.job(job_id);
+    let incident = Incident {
+        seed,
+        nodes: job.map_or(0, |j| j.nodes.len()),
+        state: job.map_or_else(String::new, |j| j.state.name().to_owned()),
+        ended: job.and_then(|j| j.end_time).unwrap_or(EPOCH),
+    };
     Ok((
         Lab {
             id,
             culprit,
             job_id,
             opened: s.cluster.now(),
+            incident,
         },
         s,
     ))

@@ -689,3 +689,40 @@ fn a_wrong_drain_and_an_early_requeue_put_right() {
         );
     }
 }
+
+#[test]
+fn a_lab_opens_on_the_prompt_clock_and_goals_its_page_shows_before_it_is_ready() {
+    let (prompt, at) = Lab::opening_prompt();
+    for id in [LabId::FallenOffTheBus, LabId::SlowLane] {
+        for seed in [0, 7, 123_456] {
+            let (lab, s) = open(id, seed);
+            assert_eq!(s.terminal.prompt(), prompt);
+            assert_eq!(s.cluster.now(), at);
+            assert_eq!(lab.goals(&s), id.open_goals());
+        }
+    }
+}
+
+#[test]
+fn each_learner_is_told_their_own_incident_but_not_the_node_at_fault() {
+    let (bus, s) = open(LabId::FallenOffTheBus, 6);
+    let sacct = run(
+        &mut s.clone(),
+        &format!("sacct -X -n -j {} -o State,End,NNodes", bus.job_id),
+    );
+    let when = crate::sim::slurm::shell::format_time(
+        u64::try_from(bus.incident.ended).unwrap_or(0),
+        "%FT%T",
+    );
+    assert_eq!(bus.incident.seed, 6);
+    assert_eq!(bus.incident.nodes, 4);
+    assert_eq!(bus.incident.state, "FAILED");
+    assert!(
+        sacct.contains("FAILED") && sacct.contains(&when),
+        "{sacct} {when}"
+    );
+    assert!(bus.incident.ended < EPOCH);
+    let (lane, _) = open(LabId::SlowLane, 7);
+    assert_eq!((lane.incident.seed, lane.incident.nodes), (7, 4));
+    assert_ne!(lane.incident.ended, bus.incident.ended);
+}
