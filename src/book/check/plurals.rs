@@ -4,14 +4,14 @@
 //! variant. The rules are intl_pluralrules' (CLDR 37), the same that
 //! fluent-bundle selects variants with. Pure.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 use fluent_syntax::ast;
 use intl_pluralrules::{PluralCategory, PluralRuleType, PluralRules};
 use unic_langid::LanguageIdentifier;
 
 use crate::diagnostic::{Diagnostic, line_of};
-use crate::sources::Sources;
+use crate::sources::{SOURCE_LANG, Sources};
 
 /// CLDR's plural category names, as Fluent variant keys.
 const CATEGORIES: [&str; 6] = ["zero", "one", "two", "few", "many", "other"];
@@ -137,6 +137,7 @@ pub(super) fn check(sources: &Sources, lang: &str, found: &mut Vec<Diagnostic>) 
         ));
         return;
     };
+    let uniform = uniform_in_english(sources);
     for (path, text, select) in selects {
         let start = message_start(text, &select.id);
         for key in &select.keys {
@@ -158,6 +159,10 @@ pub(super) fn check(sources: &Sources, lang: &str, found: &mut Vec<Diagnostic>) 
                 )
                 .at_column(column),
             );
+        }
+        // English reads the same for every number: so may the translation.
+        if uniform.contains(&select.id) {
+            continue;
         }
         for (category, numbers) in &rules.categories {
             if select.keys.iter().any(|k| k == category) {
@@ -182,6 +187,27 @@ pub(super) fn check(sources: &Sources, lang: &str, found: &mut Vec<Diagnostic>) 
             );
         }
     }
+}
+
+/// The messages whose English plural selects tell no numbers apart (one
+/// category key at most, as `*[other]` alone): a translation that leaves
+/// its categories to the default variant loses nothing English says.
+/// A message English writes with no select is not among them: a
+/// translation that adds one is held to its language's categories.
+fn uniform_in_english(sources: &Sources) -> BTreeSet<String> {
+    let mut distinguishing = BTreeSet::new();
+    let mut all = BTreeSet::new();
+    let prefix = format!("locales/{SOURCE_LANG}/");
+    for (_, text) in sources.under(&prefix).filter(|(p, _)| p.ends_with(".ftl")) {
+        for select in plural_selects(text) {
+            if select.keys.len() > 1 {
+                distinguishing.insert(select.id.clone());
+            }
+            all.insert(select.id);
+        }
+    }
+    all.retain(|id| !distinguishing.contains(id));
+    all
 }
 
 /// Byte offset of the line that defines message `id`.

@@ -339,6 +339,27 @@ fn plural_keys_are_checked_against_cldr() {
 }
 
 #[test]
+fn a_select_english_reads_the_same_for_every_number_needs_no_more_categories() {
+    let mut s = base();
+    // English tells no numbers apart in `size`, and does in `jobs`.
+    s.insert(
+        "locales/en/ui.ftl",
+        "hello = Hello\nbye = Bye\nsize = { $count ->\n   *[other] { $count } GB\n}\njobs = { $count ->\n    [one] one job\n   *[other] { $count } jobs\n}\n",
+    );
+    s.insert(
+        "locales/pl/ui.ftl",
+        "hello = Cześć\nsize = { $count ->\n   *[other] { $count } GB\n}\njobs = { $count ->\n    [one] jedno zadanie\n   *[other] { $count } zadań\n}\n",
+    );
+    s.insert("content/pl/book.toml", "title = \"Książka\"\n");
+    let all = messages(&check(&s)).join("\n");
+    assert!(!all.contains("message `size` has no"), "{all}");
+    assert!(
+        all.contains("message `jobs` has no `[few]` variant"),
+        "{all}"
+    );
+}
+
+#[test]
 fn number_marks_that_differ_from_cldr_are_a_warning() {
     let mut s = base();
     let marks = "number-decimal = .\nnumber-group = ,\n";
