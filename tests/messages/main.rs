@@ -199,9 +199,10 @@ impl Usage {
                 .replace('\\', "/");
             let text = std::fs::read_to_string(&path).expect("a readable source");
             let tokens = lex::tokens(&text);
-            for (t, line) in &tokens {
+            for (i, (t, line)) in tokens.iter().enumerate() {
                 if let Tok::Str(s) = t
                     && english.contains_key(s)
+                    && !is_attribute_value(&tokens, i)
                 {
                     usage
                         .named
@@ -401,6 +402,19 @@ fn render_problem(
     })
 }
 
+/// Whether the string at `tokens[i]` is an attribute's value in a view
+/// (`data-testid="lab-incident"`, `class="lab-goals"`): a name and `=`
+/// before it, not `let name =`. Such a string names an element, not a
+/// message, even when it reads like one, so it does not keep a message
+/// off the unused list.
+fn is_attribute_value(tokens: &[(Tok, usize)], i: usize) -> bool {
+    let before = |k: usize| i.checked_sub(k).and_then(|j| tokens.get(j)).map(|(t, _)| t);
+    let binding = |t: Option<&Tok>| matches!(t, Some(Tok::Ident(w)) if w == "let" || w == "mut");
+    matches!(before(1), Some(Tok::Punct('=')))
+        && matches!(before(2), Some(Tok::Ident(_)))
+        && !binding(before(3))
+}
+
 fn check(repo: &Path) -> (Vec<String>, Vec<String>) {
     let sources = Sources::from_dir(repo).expect("the book's files");
     let catalog = Catalog::load(&sources);
@@ -510,6 +524,24 @@ fn every_message_renders_with_the_arguments_the_app_passes() {
         eprintln!("warning: {u}");
     }
     assert!(failures.is_empty(), "\n{}\n", failures.join("\n"));
+}
+
+#[test]
+fn attribute_values_are_not_message_uses() {
+    let at = |src: &str| {
+        let tokens = lex::tokens(src);
+        let i = tokens
+            .iter()
+            .position(|(t, _)| matches!(t, Tok::Str(_)))
+            .expect("a string");
+        is_attribute_value(&tokens, i)
+    };
+    assert!(at(r#"view! { <dl data-testid="lab-incident"></dl> }"#));
+    assert!(at(r#"view! { <p class="lab-goals"></p> }"#));
+    assert!(!at(r#"let key = "lab-goals";"#));
+    assert!(!at(r#"let mut key = "lab-goals";"#));
+    assert!(!at(r#"i18n.t("lab-goals")"#));
+    assert!(!at(r#"fact("lab-incident-job", f)"#));
 }
 
 #[test]
