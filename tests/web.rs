@@ -131,6 +131,18 @@ async fn each_module_mounts_its_own_widgets_and_names_the_other_for_the_rest() {
     );
 }
 
+/// Waits for the browser's next task (a zero timeout), where widgets put
+/// off work that would lengthen their mount.
+async fn next_task() {
+    let promise = js_sys::Promise::new(&mut |resolve, _| {
+        if let Some(w) = web_sys::window() {
+            let _ = w.set_timeout_with_callback_and_timeout_and_arguments_0(&resolve, 0);
+        }
+    });
+    let _ = wasm_bindgen_futures::JsFuture::from(promise).await;
+    leptos::task::tick().await;
+}
+
 #[wasm_bindgen_test]
 async fn a_lab_directive_opens_its_prepared_cluster() {
     let mount = |params: &str| {
@@ -156,13 +168,26 @@ async fn a_lab_directive_opens_its_prepared_cluster() {
     let (lab, lab_handle) = mount("lab = \"the-slow-lane\"");
     let (shell, shell_handle) = mount("cluster = \"default\"");
     leptos::task::tick().await;
+    // Until the next task the lab shows what it opens on, with no incident.
     let text = lab.text_content().unwrap_or_default();
     assert!(
         text.contains("on call for this eight-node cluster"),
         "{text}"
     );
     assert!(text.contains("alice@login1:~$"), "{text}");
+    let seed = || {
+        lab.query_selector("[data-fact=lab-incident-seed]")
+            .ok()
+            .flatten()
+            .and_then(|e| e.text_content())
+            .unwrap_or_default()
+    };
+    assert_eq!(seed(), "…");
+    next_task().await;
+    let text = lab.text_content().unwrap_or_default();
+    assert!(text.contains("alice@login1:~$"), "{text}");
     assert!(text.contains("could not be read"), "{text}");
+    assert!(seed().parse::<u64>().is_ok(), "{}", seed());
     let goals = lab.query_selector_all(".lab-goal").expect("query").length();
     assert_eq!(goals, 4);
     let done = lab
