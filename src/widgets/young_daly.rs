@@ -182,13 +182,13 @@ pub fn YoungDalyExplorer(
             {row("yd-lost-per-failure", |o, _, vf| vf.duration(o.lost_per_failure_s))}
             {row("yd-max-lost", |o, _, vf| vf.duration(o.max_lost_per_failure_s))}
         </dl>
-        <p class="yd-caption" data-testid="yd-caption" aria-live="polite">
-            {shown_value(|o, i, _| match (o.regime, o.side) {
-                (Regime::CheckpointTooCostly, _) => i.t("yd-regime-too-costly"),
-                (_, Side::TooFrequent) => i.t("yd-side-too-frequent"),
-                (_, Side::NearOptimum) => i.t("yd-side-near"),
-                (_, Side::TooRare) => i.t("yd-side-too-rare"),
-            })}
+        // As tall as its longest message, whichever shows: a state read
+        // from the address, or typed, moves nothing below it.
+        <p class="yd-caption reserve">
+            <span data-testid="yd-caption" aria-live="polite">
+                {shown_value(|o, i, _| i.t(caption_key(o)))}
+            </span>
+            {CAPTIONS.map(|key| view! { <span class="reserve-sizer" aria-hidden="true">{move || i18n.t(key)}</span> })}
         </p>
     };
 
@@ -260,5 +260,24 @@ pub fn YoungDalyExplorer(
                 </figure>
             </Stale>
         </div>
+    }
+}
+
+/// The caption's messages, one per regime and side of the optimum.
+const CAPTIONS: [&str; 4] = [
+    "yd-regime-too-costly",
+    "yd-side-too-frequent",
+    "yd-side-near",
+    "yd-side-too-rare",
+];
+
+/// The caption that explains `o`: the regime, else the side of the
+/// optimum the chosen interval is on.
+fn caption_key(o: &Outcome) -> &'static str {
+    match (o.regime, o.side) {
+        (Regime::CheckpointTooCostly, _) => CAPTIONS[0],
+        (_, Side::TooFrequent) => CAPTIONS[1],
+        (_, Side::NearOptimum) => CAPTIONS[2],
+        (_, Side::TooRare) => CAPTIONS[3],
     }
 }

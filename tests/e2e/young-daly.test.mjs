@@ -3,7 +3,7 @@
 // timing).
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { measureRedraws, openPage, staleCycle, staleCycleIn, stats, visit, waitForIslands } from "./harness.mjs";
+import { env, measureRedraws, openPage, staleCycle, staleCycleIn, stats, visit, waitForIslands } from "./harness.mjs";
 
 const out = (page, id) => page.locator(`[data-testid="${id}"]`).textContent();
 
@@ -160,3 +160,20 @@ for (const lang of ["en", "es"]) {
     await context.close();
   });
 }
+
+test("a configuration read from the address moves nothing: the box is as tall live as in the page's first state", async () => {
+  for (const query of ["", "?yd-gpus=8", "?yd-gpus=16384", "?yd-gpus=100000&yd-c=1h", "?yd-c=5min&yd-tau=10min"]) {
+    const { context, page } = await openPage({ viewport: { width: 390, height: 844 }, isMobile: true });
+    await page.addInitScript(() =>
+      document.addEventListener("DOMContentLoaded", () => {
+        window.__first = document.querySelector("[data-island=young-daly]").getBoundingClientRect().height;
+      }),
+    );
+    await page.goto(`${env.url}en/running-jobs/${query}#checkpoint-interval`);
+    await waitForIslands(page);
+    const [first, live] = await page.evaluate(() => [window.__first, document.querySelector("[data-island=young-daly]").getBoundingClientRect().height]);
+    assert.equal(live, first, `${query || "the preset"}: ${first}px in the first state, ${live}px live`);
+    assert.deepEqual(page.problems, []);
+    await context.close();
+  }
+});
