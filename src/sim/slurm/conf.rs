@@ -120,8 +120,10 @@ impl EnforcePartLimits {
     }
 }
 
-/// A slurm.conf `text` with jobs run under cgroups, as the chapter's
-/// and the labs' clusters are.
+/// A slurm.conf `text` as a production cluster has it, which the
+/// chapter's and the labs' clusters are: jobs run under cgroups, and each
+/// node is a host of its own, where the reference test cluster runs its
+/// four slurmd on one host, a port each.
 pub fn training_text(text: &str) -> String {
     text.replace(
         "TaskPlugin=task/none",
@@ -131,6 +133,7 @@ pub fn training_text(text: &str) -> String {
         "ProctrackType=proctrack/linuxproc",
         "ProctrackType=proctrack/cgroup",
     )
+    .replace(" NodeAddr=127.0.0.1 Port=[17001-17004]", "")
 }
 
 impl ClusterConfig {
@@ -175,6 +178,40 @@ impl ClusterConfig {
             .setting("TaskPlugin")
             .is_some_and(|p| p.split(',').any(|p| p.trim() == "task/cgroup"));
         cgroup_task && self.cgroup.constrain_devices
+    }
+
+    /// Whether several slurmd share a host: a `NodeAddr` that names fewer
+    /// hosts than its line has nodes, or that another line names too (each
+    /// slurmd then listens on its own `Port`, as on the reference test
+    /// cluster). Slurm must be built with `--enable-multiple-slurmd` for
+    /// that, and its slurmstepd then names its node in what it logs
+    /// (`slurmstepd-node-3: error: ...`; `_setup_..._log` in 22.05's
+    /// `src/slurmd/slurmstepd/mgr.c`).
+    pub fn multiple_slurmd(&self) -> bool {
+        let mut seen: Vec<String> = Vec::new();
+        for line in &self.nodes {
+            let Some((_, addr)) = line.other.iter().find(|(k, _)| k == "NodeAddr") else {
+                continue;
+            };
+            let hosts =
+                Hostlist::parse(addr).map_or_else(|_| vec![addr.clone()], |h| h.names().to_vec());
+            if hosts.len() < line.names.len() || hosts.iter().any(|h| seen.contains(h)) {
+                return true;
+            }
+            seen.extend(hosts);
+        }
+        false
+    }
+
+    /// The name slurmstepd logs under on `node`: `slurmstepd`, or
+    /// `slurmstepd-node-3` where several slurmd share a host
+    /// ([`ClusterConfig::multiple_slurmd`]).
+    pub fn stepd_name(&self, node: &str) -> String {
+        if self.multiple_slurmd() {
+            format!("slurmstepd-{node}")
+        } else {
+            "slurmstepd".to_owned()
+        }
     }
 
     /// Every node name, in the order the `NodeName` lines give them.

@@ -51,7 +51,7 @@ pub use nvidia_smi::{nvidia_smi, nvidia_smi_command, nvidia_smi_list, nvidia_smi
 pub use perf_args::{MAX_ROWS, PerfArgError, PerfOptions, parse_perf_args, parse_size};
 pub use slurm_lines::{
     StepEnd, StepTarget, TaskEnd, srun_node_failure, srun_step_aborted, srun_tasks_ended,
-    stepd_banner,
+    stepd_banner, stepd_execve_failed,
 };
 pub use torch_log::{
     BACKWARD, CollectiveOp, HungJob, IB_RETRIES_S, LinkDown, ProcessGroup, RankFailure, SET_DEVICE,

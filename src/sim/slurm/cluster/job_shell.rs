@@ -17,6 +17,7 @@ use super::output::CommandOutput;
 use super::runner::{self, Launch, ProgramOutput, ProgramRunner};
 use super::state::{OutputLine, StepId, StepRecord};
 use super::{Caller, Cluster, Stream as ClusterStream};
+use crate::sim::slurm::node_tools::stepd_execve_failed;
 use crate::sim::slurm::shell::{self, Call, Change, CommandInfo, CommandSet, Fs, Shell, Stream};
 
 /// Programs that stand for the user's own work (a training script): they
@@ -335,10 +336,10 @@ impl<'a> JobCommands<'a> {
             }
             None => {
                 let program = &request.argv[0];
-                for _ in launch.task_nodes() {
-                    call.out.stderr(&format!(
-                        "slurmstepd: error: execve(): {program}: No such file or directory\n"
-                    ));
+                for node in launch.task_nodes() {
+                    let stepd = self.cluster.config.stepd_name(node);
+                    call.out
+                        .stderr(&(stepd_execve_failed(&stepd, program) + "\n"));
                 }
                 call.out.stderr(&launch.exit_lines(2, &[]));
                 (2, Some(0))

@@ -7,7 +7,6 @@
 //! the nodes, charges usage and settles dependencies.
 
 use super::Cluster;
-use super::clock;
 use super::job_shell::{self, JobFacts};
 use super::output::FileWrite;
 use super::runner::ProgramRunner;
@@ -16,6 +15,7 @@ use super::script;
 use super::state::{
     DepKind, Hold, Job, JobState, OutputLine, Reason, RunRecord, SchedBy, StepId, StepRecord,
 };
+use crate::sim::slurm::node_tools::{StepEnd, StepTarget, srun_step_aborted, stepd_banner};
 use crate::sim::slurm::time_spec::TimeLimit;
 
 /// How a running job ends.
@@ -412,16 +412,17 @@ impl Cluster {
             .first()
             .and_then(|&n| self.nodes.get(n))
             .map_or(String::new(), |n| n.name.clone());
-        let due = match how {
+        let end = match how {
             Ending::Natural => None,
-            Ending::Timeout => Some(" DUE TO TIME LIMIT"),
-            Ending::Cancelled => Some(""),
-            Ending::NodeFail => Some(" DUE TO NODE FAILURE, SEE SLURMCTLD LOG FOR DETAILS"),
-            Ending::Requeue => Some(" DUE TO JOB REQUEUE"),
+            Ending::Timeout => Some(StepEnd::TimeLimit),
+            Ending::Cancelled => Some(StepEnd::Cancelled),
+            Ending::NodeFail => Some(StepEnd::NodeFailure),
+            Ending::Requeue => Some(StepEnd::Requeue),
         };
         let elapsed = u64::try_from(now - start).unwrap_or(0);
-        if let Some(due) = due.filter(|_| job.batch) {
-            let at = clock::iso(now);
+        if let Some(end) = end.filter(|_| job.batch) {
+            let stepd = self.config.stepd_name(&host);
+            let banner = |target| stepd_banner(&stepd, target, &host, now, end) + "\n";
             let mut text = String::new();
             let running: Vec<u32> = job
                 .steps
@@ -438,17 +439,11 @@ impl Cluster {
                 .collect();
             let wait = u32::from(self.config.kill_wait_s) + 2;
             if !running.is_empty() {
-                text.push_str(&format!(
-                    "srun: Job step aborted: Waiting up to {wait} seconds for job step to finish.\n"
-                ));
+                text.push_str(&(srun_step_aborted(wait) + "\n"));
             }
-            text.push_str(&format!(
-                "slurmstepd: error: *** JOB {id} ON {host} CANCELLED AT {at}{due} ***\n"
-            ));
-            for n in running {
-                text.push_str(&format!(
-                    "slurmstepd: error: *** STEP {id}.{n} ON {host} CANCELLED AT {at}{due} ***\n"
-                ));
+            text.push_str(&banner(StepTarget::Job(id)));
+            for step in running {
+                text.push_str(&banner(StepTarget::Step { job: id, step }));
             }
             let (_, err_path) = self.output_paths(id);
             push_write(&mut self.writes, &err_path, &text);

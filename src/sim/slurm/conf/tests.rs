@@ -714,3 +714,23 @@ mod properties {
         }
     }
 }
+
+#[test]
+fn slurmstepd_names_its_node_where_several_slurmd_share_a_host() {
+    // The reference test cluster: four slurmd on 127.0.0.1, one port each.
+    let reference = parse(REFERENCE_CONF);
+    assert!(reference.multiple_slurmd());
+    assert_eq!(reference.stepd_name("node-3"), "slurmstepd-node-3");
+    let training = ClusterConfig::training().expect("the training cluster");
+    assert!(!training.multiple_slurmd());
+    assert_eq!(training.stepd_name("node-3"), "slurmstepd");
+    // One address per node, a range or line by line: one slurmd per host.
+    let own = parse(
+        "ClusterName=c\nNodeName=n[1-2] NodeAddr=10.0.0.[1-2] CPUs=4\nPartitionName=p Nodes=ALL\n",
+    );
+    assert!(!own.multiple_slurmd());
+    let shared = parse(
+        "ClusterName=c\nNodeName=n1 NodeAddr=10.0.0.1 CPUs=4\nNodeName=n2 NodeAddr=10.0.0.1 Port=6819 CPUs=4\nPartitionName=p Nodes=ALL\n",
+    );
+    assert!(shared.multiple_slurmd());
+}

@@ -53,8 +53,9 @@ pub enum TaskEnd {
 }
 
 /// `slurmstepd: error: *** JOB 1234 ON node-3 CANCELLED AT
-/// 2026-11-30T03:12:45 DUE TO TIME LIMIT ***` and its kin.
-pub fn stepd_banner(target: StepTarget, node: &str, at: i64, end: StepEnd) -> String {
+/// 2026-11-30T03:12:45 DUE TO TIME LIMIT ***` and its kin; `stepd` is the
+/// name slurmstepd logs under (`ClusterConfig::stepd_name`).
+pub fn stepd_banner(stepd: &str, target: StepTarget, node: &str, at: i64, end: StepEnd) -> String {
     let who = match target {
         StepTarget::Job(job) => format!("JOB {job}"),
         StepTarget::Step { job, step } => format!("STEP {job}.{step}"),
@@ -67,14 +68,20 @@ pub fn stepd_banner(target: StepTarget, node: &str, at: i64, end: StepEnd) -> St
         StepEnd::Requeue => " DUE TO JOB REQUEUE",
         StepEnd::Failed => {
             return format!(
-                "slurmstepd: error: *** {who} ON {node} FAILED (non-zero exit code or other failure mode) ***"
+                "{stepd}: error: *** {who} ON {node} FAILED (non-zero exit code or other failure mode) ***"
             );
         }
     };
     format!(
-        "slurmstepd: error: *** {who} ON {node} CANCELLED AT {}{reason} ***",
+        "{stepd}: error: *** {who} ON {node} CANCELLED AT {}{reason} ***",
         Civil::new(at).iso()
     )
+}
+
+/// `slurmstepd: error: execve(): train.py: No such file or directory`: a
+/// task's program that is not there.
+pub fn stepd_execve_failed(stepd: &str, program: &str) -> String {
+    format!("{stepd}: error: execve(): {program}: No such file or directory")
 }
 
 /// `srun: Job step aborted: Waiting up to 32 seconds for job step to

@@ -7,7 +7,6 @@
 //! the step's end. A program nobody provides fails as execve would.
 
 use super::super::super::getopt::{self, HasArg, Opt, Order, Parsed, opt};
-use super::super::clock;
 use super::super::job_shell;
 use super::super::lifecycle::lowest_gpus;
 use super::super::mpi::{self, Mpi};
@@ -18,6 +17,10 @@ use super::super::submit::{JobOptions, JobSpec, gpu_count, gres_gpus};
 use super::super::{Caller, Cluster};
 use super::sbatch::{JOB_OPTIONS, apply_all};
 use super::{help, job_refused, usage_error};
+use crate::sim::slurm::node_tools::{
+    StepEnd, StepTarget, TaskEnd, srun_step_aborted, srun_tasks_ended, stepd_banner,
+    stepd_execve_failed,
+};
 
 pub(super) const OPTIONS: &[Opt] = &getopt::concat::<29, 2, 31>(
     JOB_OPTIONS,
@@ -319,10 +322,8 @@ fn run_step(
             (o.exit, o.duration_s, o.ended_early)
         }
         None => {
-            for _ in 0..tasks {
-                out.err_line(&format!(
-                    "slurmstepd: error: execve(): {program}: No such file or directory"
-                ));
+            for node in launch.task_nodes() {
+                out.err_line(&stepd_execve_failed(&c.config.stepd_name(node), program));
             }
             (2, Some(0), Vec::new())
         }
@@ -368,13 +369,20 @@ fn report_timeout(c: &Cluster, id: u32, step: &Step, no: u32, out: &mut CommandO
     }
     let first = &step.first_node;
     let wait = u32::from(c.config.kill_wait_s) + 2;
-    out.err_line(&format!(
-        "srun: Job step aborted: Waiting up to {wait} seconds for job step to finish."
+    let stepd = c.config.stepd_name(first);
+    let target = StepTarget::Step { job: id, step: no };
+    out.err_line(&srun_step_aborted(wait));
+    out.err_line(&stepd_banner(
+        &stepd,
+        target,
+        first,
+        c.now,
+        StepEnd::TimeLimit,
     ));
-    out.err_line(&format!(
-        "slurmstepd: error: *** STEP {id}.{no} ON {first} CANCELLED AT {} DUE TO TIME LIMIT ***",
-        clock::iso(c.now)
-    ));
-    out.err_line(&format!("srun: error: {first}: task 0: Terminated"));
+    let terminated = TaskEnd::Signaled {
+        signal: 15,
+        core_dumped: false,
+    };
+    out.err_line(&srun_tasks_ended(first, &[0], terminated));
     out.exit = 143;
 }

@@ -111,7 +111,7 @@ fn steps_take_their_time_and_fail_with_sruns_lines() {
         "0: node-1\n1: node-2\n\
          srun: error: node-1: task 0: Exited with exit code 3\n\
          srun: error: node-2: task 1: Exited with exit code 3\nstatus 3\n\
-         slurmstepd: error: execve(): frob: No such file or directory\n\
+         slurmstepd-node-1: error: execve(): frob: No such file or directory\n\
          srun: error: node-1: task 0: Exited with exit code 2\n"
     );
     let job = t.c.job(id).cloned().unwrap_or_else(|| panic!("no job"));

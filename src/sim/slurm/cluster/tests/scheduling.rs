@@ -244,10 +244,12 @@ fn output_files_get_lines_and_banners() {
             .collect();
     assert_eq!(
         text,
+        // The reference test cluster runs four slurmd on one host, so
+        // slurmstepd names its node.
         format!(
             "srun: Job step aborted: Waiting up to 32 seconds for job step to finish.\n\
-             slurmstepd: error: *** JOB {id} ON node-1 CANCELLED AT 2026-11-30T03:01:00 DUE TO TIME LIMIT ***\n\
-             slurmstepd: error: *** STEP {id}.1 ON node-1 CANCELLED AT 2026-11-30T03:01:00 DUE TO TIME LIMIT ***\n"
+             slurmstepd-node-1: error: *** JOB {id} ON node-1 CANCELLED AT 2026-11-30T03:01:00 DUE TO TIME LIMIT ***\n\
+             slurmstepd-node-1: error: *** STEP {id}.1 ON node-1 CANCELLED AT 2026-11-30T03:01:00 DUE TO TIME LIMIT ***\n"
         )
     );
 }
@@ -407,7 +409,7 @@ fn srun_runs_now_or_waits_then_runs() {
     let out = t.root("srun nosuchcommand");
     assert_eq!(
         out.transcript(),
-        "slurmstepd: error: execve(): nosuchcommand: No such file or directory\nsrun: error: node-1: task 0: Exited with exit code 2\n"
+        "slurmstepd-node-1: error: execve(): nosuchcommand: No such file or directory\nsrun: error: node-1: task 0: Exited with exit code 2\n"
     );
     assert_eq!(out.exit, 2);
     t.submit(

@@ -524,11 +524,12 @@ fn slurmstepd_banners_match_slurm_22_05() {
         ),
     ];
     for (end, line) in want {
-        assert_eq!(stepd_banner(job, "node-3", at, end), line);
+        assert_eq!(stepd_banner("slurmstepd", job, "node-3", at, end), line);
     }
     // 2024-04-20T09:09:37Z, the real step banner.
     assert_eq!(
         stepd_banner(
+            "slurmstepd",
             StepTarget::Step {
                 job: 494_583,
                 step: 0

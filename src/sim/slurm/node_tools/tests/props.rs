@@ -100,7 +100,7 @@ proptest! {
         prop_assert!(watchdog_abort(&w).len() > 20);
         let failure = RankFailure { at, host: "h".to_owned(), rank: 0, local_rank: 0, exitcode: i32::MIN, pid: 1 };
         prop_assert!(torchrun_failure(1, &failure, &[2], "t.py").len() > 10);
-        prop_assert!(stepd_banner(StepTarget::Job(1), "n", at, StepEnd::TimeLimit).contains(" CANCELLED AT "));
+        prop_assert!(stepd_banner("slurmstepd", StepTarget::Job(1), "n", at, StepEnd::TimeLimit).contains(" CANCELLED AT "));
         prop_assert!(training_line(at, &TrainingLine::step(u64::MAX, 0, f64::NAN, 1)).contains("step"));
     }
 }
