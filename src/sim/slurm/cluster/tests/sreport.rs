@@ -169,3 +169,106 @@ fn sreport_names_its_reports() {
         failed("too few arguments for keyword:user\n")
     );
 }
+
+#[test]
+fn user_utilization_by_account_lists_user_associations_most_used_first() {
+    let mut t = scenario();
+    let head = title("Cluster/User/Account Utilization", "Minutes");
+    assert_eq!(
+        out(&t.root(&format!(
+            "sreport cluster UserUtilizationByAccount {WINDOW}"
+        ))),
+        ok(&format!(
+            "{head}  Cluster     Login     Proper Name         Account     Used   Energy 
+--------- --------- --------------- --------------- -------- -------- 
+  cluster     alice                          team-a      240        0 
+  cluster       bob                          team-b       60        0 
+  cluster      root            root          team-a       10        0 
+"
+        ))
+    );
+    // Only the accounts named, not their sub-accounts; `Tree` widens the
+    // Account column to the left, as in AccountUtilizationByUser.
+    assert_eq!(
+        out(&t.root(&format!(
+            "sreport -n cluster ua {WINDOW} accounts=team-a tree"
+        ))),
+        ok(
+            "  cluster     alice                 team-a                    240        0 
+  cluster      root            root team-a                     10        0 
+"
+        )
+    );
+    assert_eq!(
+        out(&t.root(&format!("sreport -n cluster ua {WINDOW} accounts=root"))),
+        ok("")
+    );
+    assert_eq!(
+        out(&t.root(&format!(
+            "sreport -P -n cluster UserUtilizationByA {WINDOW} bob"
+        ))),
+        ok("cluster|bob||team-b|60|0\n")
+    );
+}
+
+#[test]
+fn wckey_reports_are_empty_without_track_wckey() {
+    let mut t = scenario();
+    assert_eq!(
+        out(&t.root(&format!("sreport cluster uw {WINDOW}"))),
+        ok(&format!(
+            "{}  Cluster     Login     Proper Name           WCKey     Used 
+--------- --------- --------------- --------------- -------- 
+",
+            title("Cluster/User/WCKey Utilization", "Minutes")
+        ))
+    );
+    assert_eq!(
+        out(&t.root(&format!(
+            "sreport -P cluster WCKeyUtilizationByUser {WINDOW}"
+        ))),
+        ok(&format!(
+            "{}Cluster|WCKey|Login|Proper Name|Used\n",
+            title("Cluster/WCKey/User Utilization", "Minutes")
+        ))
+    );
+}
+
+#[test]
+fn wckey_reports_charge_jobs_without_a_wckey_to_star() {
+    let mut t = scenario();
+    t.c.config
+        .other
+        .push(("TrackWCKey".to_owned(), "yes".to_owned()));
+    assert_eq!(
+        out(&t.root(&format!(
+            "sreport -n cluster UserUtilizationByWckey {WINDOW}"
+        ))),
+        ok(
+            "  cluster     alice                               *      240 
+  cluster       bob                               *       60 
+  cluster      root            root               *       10 
+"
+        )
+    );
+    assert_eq!(
+        out(&t.root(&format!("sreport -n -P cluster wckey {WINDOW}"))),
+        ok("cluster|*|||310\ncluster|*|alice||240\ncluster|*|bob||60\ncluster|*|root|root|10\n")
+    );
+    // `User=` (not `Users=`) and wckey names, bare or in `WCKeys=`.
+    assert_eq!(
+        out(&t.root(&format!("sreport -n -P cluster w {WINDOW} user=bob"))),
+        ok("cluster|*|||60\ncluster|*|bob||60\n")
+    );
+    assert_eq!(
+        out(&t.root(&format!("sreport -n -P cluster w {WINDOW} wckeys=x"))),
+        ok("")
+    );
+    assert_eq!(
+        out(&t.root(&format!("sreport -n -P cluster uw {WINDOW} * user=root"))),
+        ok("cluster|root|root|*|10\n")
+    );
+    let o = out(&t.root(&format!("sreport -n -P cluster uw {WINDOW} users=bob")));
+    assert_eq!((o.0, o.2.as_str()), (1, " Unknown condition: users=bob\n"));
+    assert_eq!(o.1.lines().count(), 3);
+}

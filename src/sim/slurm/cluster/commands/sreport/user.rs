@@ -3,9 +3,10 @@
 
 use super::super::super::Cluster;
 use super::super::super::output::CommandOutput;
+use super::cluster::usage_row;
+use super::table::{Column, Row, USER_FIELDS};
 use super::{
-    Conditions, For, Style, failed, names, print_table, print_title, proper_name, time_text,
-    usage_by_assoc, usage_width,
+    Conditions, For, Spec, Style, failed, names, print_report, reported, usage_by_assoc, used_size,
 };
 
 /// Runs the user report `report` with its conditions `words`.
@@ -23,67 +24,55 @@ pub(super) fn run(
     top_usage(c, words, style, out)
 }
 
-/// One row: the user, its accounts (joined by `, `), CPU-seconds.
-struct UserUsage {
-    user: String,
-    accounts: Vec<String>,
-    used: i64,
+/// One user row: the user, its accounts (joined by `, `), CPU-seconds.
+pub(super) struct UserUsage {
+    pub(super) user: String,
+    pub(super) accounts: Vec<String>,
+    pub(super) used: i64,
 }
 
 /// `user TopUsage [TopCount=] [Group] [Accounts=] [Users=] [Start=]
-/// [End=]`: the users with usage, most first (then by name), at most
-/// TopCount rows.
+/// [End=] [Format=]`: the users with usage, most first (then by name), at
+/// most TopCount rows.
 fn top_usage(c: &Cluster, words: &[String], style: Style, mut out: CommandOutput) -> CommandOutput {
     let cond = Conditions::read(c, words, For::TopUsage, &mut out);
-    let (start, end) = cond.window(c);
-    let mut users = user_usage(c, &cond, start, end);
-    crate::sort::by(&mut users, |a, b| {
-        b.used.cmp(&a.used).then_with(|| a.user.cmp(&b.user))
-    });
+    let window = cond.window(c);
+    let mut users = user_usage(c, &cond, window);
     let limit = cond.top.map_or(usize::MAX, |n| {
         usize::try_from(n.max(1)).unwrap_or(usize::MAX)
     });
+    // The column is sized before the rows are cut to TopCount.
+    let used = used_size(c, &cond, window, users.first().map(|u| u.used));
     users.truncate(limit);
-    if style.header {
-        let top = cond.top.unwrap_or(u32::MAX);
-        let title = format!("Top {top} Users");
-        let secs = format!(" ({} secs)", end - start);
-        print_title(&mut out, style, &title, (start, end), &secs);
-    }
-    let width = usage_width(users.first().map_or(0, |u| u.used));
-    let columns = [
-        ("Cluster", 9),
-        ("Login", 9),
-        ("Proper Name", 15),
-        ("Account", 15),
-        ("Used", width),
-        ("Energy", usage_width(0)),
-    ];
-    let rows: Vec<Vec<Option<String>>> = users
+    let total = reported(c, window);
+    let rows: Vec<Row> = users
         .iter()
         .map(|u| {
-            vec![
-                Some(c.config.cluster_name.clone()),
-                Some(u.user.clone()),
-                Some(proper_name(&u.user)),
-                Some(u.accounts.join(", ")),
-                Some(time_text(u.used, style)),
-                Some(time_text(0, style)),
-            ]
+            let names = [u.accounts.join(", "), u.user.clone(), String::new()];
+            usage_row(c, names, u.used, total)
         })
         .collect();
-    print_table(&mut out, style, &columns, &rows);
+    let title = format!("Top {} Users", cond.top.unwrap_or(u32::MAX));
+    let spec = Spec {
+        title: &title,
+        utilization: false,
+        default: "Cl,L,P,A,U,Energy",
+        names: USER_FIELDS,
+    };
+    let sizes = [(Column::Used, used), (Column::Energy, 0)];
+    print_report(&mut out, (style, &spec), &cond, window, &rows, &sizes);
     out
 }
 
 /// The user associations the conditions select that have usage in the
-/// window: one record each, or one per user with `Group`.
-fn user_usage(c: &Cluster, cond: &Conditions, start: i64, end: i64) -> Vec<UserUsage> {
+/// window: one record each, or one per user with `Group`; most used
+/// first, then by login (`sort_user_dec`).
+pub(super) fn user_usage(c: &Cluster, cond: &Conditions, window: (i64, i64)) -> Vec<UserUsage> {
     let mut users: Vec<UserUsage> = Vec::new();
     if !cond.covers(c) {
         return users;
     }
-    for ((account, user), used) in usage_by_assoc(c, start, end) {
+    for ((account, user), used) in usage_by_assoc(c, window.0, window.1) {
         let wanted = (cond.users.is_empty() || cond.users.contains(&user))
             && (cond.accounts.is_empty() || cond.accounts.contains(&account));
         if !wanted {
@@ -101,5 +90,8 @@ fn user_usage(c: &Cluster, cond: &Conditions, start: i64, end: i64) -> Vec<UserU
             }),
         }
     }
+    crate::sort::by(&mut users, |a, b| {
+        b.used.cmp(&a.used).then_with(|| a.user.cmp(&b.user))
+    });
     users
 }
