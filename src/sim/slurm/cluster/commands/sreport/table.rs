@@ -304,3 +304,32 @@ pub(super) fn time_text(seconds: i64, total: i64, style: Style) -> String {
         Percent::With => format!("{time}({percent:.2}%)"),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::{add_format, atoi};
+
+    #[test]
+    fn format_lists_keep_slurm_addto_char_lists_order() {
+        let mut list = Vec::new();
+        add_format(&mut list, "Used,Login,,USED,");
+        assert_eq!(list, ["login", "used"]);
+        // A second Format= adds to the first; an empty one adds ''.
+        add_format(&mut list, "login");
+        assert_eq!(list, ["used", "login"]);
+        add_format(&mut list, "");
+        assert_eq!(list, ["used", "login", ""]);
+        let mut list = Vec::new();
+        add_format(&mut list, ",");
+        assert_eq!(list, [""]);
+    }
+
+    #[test]
+    fn widths_read_as_atoi_does() {
+        assert_eq!(atoi("20"), 20);
+        assert_eq!(atoi("-12x"), -12);
+        assert_eq!(atoi(" +7"), 7);
+        assert_eq!(atoi("x"), 0);
+        assert_eq!(atoi(""), 0);
+    }
+}
