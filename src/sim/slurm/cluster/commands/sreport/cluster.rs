@@ -10,7 +10,7 @@ use super::super::super::output::CommandOutput;
 use super::table::{CLUSTER_FIELDS, Column, Row, Value};
 use super::{
     Conditions, For, Spec, Style, failed, in_report, names, print_report, proper_name, reported,
-    rolled_up, usage_by_assoc, used_size, user, wckey,
+    usage_by_assoc, usage_report, user, wckey,
 };
 use crate::sim::fair_share::{Algorithm, share_rows};
 
@@ -60,9 +60,7 @@ fn utilization(
 ) -> CommandOutput {
     let cond = Conditions::read(c, words, For::Utilization, &mut out);
     let window = cond.window(c);
-    let allocated: i64 = usage_by_assoc(c, window.0, rolled_up(c, window.1))
-        .values()
-        .sum();
+    let allocated: i64 = usage_by_assoc(c, window.0, window.1).values().sum();
     let total = reported(c, window);
     let cpus: u32 = c.nodes.iter().map(|n| n.cpus).sum();
     let whole = i64::from(cpus) * (window.1 - window.0);
@@ -119,72 +117,66 @@ struct AssocUsage {
 /// [Tree] [Format=]`: every association with usage in the window, root
 /// first, in the hierarchy's order (users before sub-accounts, by name);
 /// an account's usage is its whole subtree's.
+const ACCOUNTS_BY_USER: Spec = Spec {
+    title: "Cluster/Account/User Utilization",
+    utilization: false,
+    default: "Cluster,Ac,Login,Proper,Used,Energy",
+    names: CLUSTER_FIELDS,
+};
+
+/// Runs [`ACCOUNTS_BY_USER`].
 fn account_by_user(
     c: &Cluster,
     words: &[String],
     style: Style,
-    mut out: CommandOutput,
+    out: CommandOutput,
 ) -> CommandOutput {
-    let cond = Conditions::read(c, words, For::Assoc, &mut out);
-    let window = cond.window(c);
-    let assocs = assoc_usage(c, &cond, window.0, window.1);
-    let total = reported(c, window);
-    let mut spaces: Vec<(String, String)> = Vec::new();
-    let rows: Vec<Row> = assocs
-        .iter()
-        .map(|a| {
-            let account = if cond.tree {
-                tree_name(&mut spaces, a)
-            } else {
-                a.account.clone()
-            };
-            let login = a.user.clone().unwrap_or_default();
-            usage_row(c, [account, login, String::new()], a.used, total)
-        })
-        .collect();
-    let used = used_size(c, &cond, window, assocs.first().map(|a| a.used));
-    let spec = Spec {
-        title: "Cluster/Account/User Utilization",
-        utilization: false,
-        default: "Cluster,Ac,Login,Proper,Used,Energy",
-        names: CLUSTER_FIELDS,
-    };
-    let sizes = [(Column::Used, used), (Column::Energy, 0)];
-    print_report(&mut out, (style, &spec), &cond, window, &rows, &sizes);
-    out
+    let how = (style, For::Assoc, &ACCOUNTS_BY_USER);
+    usage_report(c, words, how, out, |cond, window, total| {
+        let assocs = assoc_usage(c, cond, window.0, window.1);
+        let mut spaces: Vec<(String, String)> = Vec::new();
+        let rows = assocs
+            .iter()
+            .map(|a| {
+                let account = if cond.tree {
+                    tree_name(&mut spaces, a)
+                } else {
+                    a.account.clone()
+                };
+                let login = a.user.clone().unwrap_or_default();
+                usage_row(c, [account, login, String::new()], a.used, total)
+            })
+            .collect();
+        (rows, assocs.first().map(|a| a.used))
+    })
 }
 
 /// `cluster UserUtilizationByAccount [Accounts=] [Users=] [Start=] [End=]
 /// [Format=]`: each user association with usage in the window (only the
 /// accounts named, not their sub-accounts), most used first, then by
 /// login (`cluster_user_by_account`, sorted by `sort_user_dec`).
+const USERS_BY_ACCOUNT: Spec = Spec {
+    title: "Cluster/User/Account Utilization",
+    utilization: false,
+    default: "Cluster,Login,Proper,Ac,Used,Energy",
+    names: CLUSTER_FIELDS,
+};
+
+/// Runs [`USERS_BY_ACCOUNT`].
 fn user_by_account(
     c: &Cluster,
     words: &[String],
     style: Style,
-    mut out: CommandOutput,
+    out: CommandOutput,
 ) -> CommandOutput {
-    let cond = Conditions::read(c, words, For::Assoc, &mut out);
-    let window = cond.window(c);
-    let users = user::user_usage(c, &cond, window);
-    let total = reported(c, window);
-    let rows: Vec<Row> = users
-        .iter()
-        .map(|u| {
-            let names = [u.accounts.join(", "), u.user.clone(), String::new()];
-            usage_row(c, names, u.used, total)
-        })
-        .collect();
-    let used = used_size(c, &cond, window, users.first().map(|u| u.used));
-    let spec = Spec {
-        title: "Cluster/User/Account Utilization",
-        utilization: false,
-        default: "Cluster,Login,Proper,Ac,Used,Energy",
-        names: CLUSTER_FIELDS,
-    };
-    let sizes = [(Column::Used, used), (Column::Energy, 0)];
-    print_report(&mut out, (style, &spec), &cond, window, &rows, &sizes);
-    out
+    let how = (style, For::Assoc, &USERS_BY_ACCOUNT);
+    usage_report(c, words, how, out, |cond, window, total| {
+        let users = user::user_usage(c, cond, window);
+        (
+            user::user_rows(c, &users, total),
+            users.first().map(|u| u.used),
+        )
+    })
 }
 
 /// A row of the association, user and wckey reports: the cluster, the

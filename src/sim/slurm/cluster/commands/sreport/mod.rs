@@ -2,8 +2,10 @@
 //! the same job records `sacct` reads, in Slurm 22.05's layout
 //! (`src/sreport/`): a header block between rules, then `print_fields`
 //! cells. As slurmdbd's hourly rollup does, only whole hours before now
-//! count. Reports: `cluster Utilization`, `cluster
-//! AccountUtilizationByUser` and `user TopUsage`.
+//! count. Reports: `cluster Utilization`, `AccountUtilizationByUser`,
+//! `UserUtilizationByAccount`, `UserUtilizationByWckey`,
+//! `WCKeyUtilizationByUser` and `user TopUsage`, each with `Format=` and
+//! every `-t` unit, percentages included.
 
 mod cluster;
 mod table;
@@ -352,9 +354,9 @@ fn nearest_hour(t: i64) -> i64 {
 }
 
 /// A report's fixed parts.
-struct Spec<'a> {
-    /// The title before the window.
-    title: &'a str,
+struct Spec {
+    /// The title before the window; `{top}` stands for TopCount.
+    title: &'static str,
     /// Utilization's layout: no ` (N secs)` after the window, and the
     /// header block printed before `Format=` is read, as
     /// `_get_cluster_list` does.
@@ -370,14 +372,14 @@ struct Spec<'a> {
 /// largest CPU-seconds.
 fn print_report(
     out: &mut CommandOutput,
-    (style, spec): (Style, &Spec<'_>),
+    (style, spec): (Style, &Spec),
     cond: &Conditions,
     window: (i64, i64),
     rows: &[Row],
     sizes: &[(Column, i64)],
 ) {
     if spec.utilization {
-        print_title(out, style, spec, window);
+        print_title(out, (style, spec), cond, window);
     }
     let mut fields = table::fields(
         &cond.format,
@@ -387,15 +389,42 @@ fn print_report(
         out,
     );
     if !spec.utilization {
-        print_title(out, style, spec, window);
+        print_title(out, (style, spec), cond, window);
     }
     table::size_usage(&mut fields, style, sizes);
     table::print(out, style, &fields, rows);
 }
 
+/// Runs a report of usage rows, its conditions read as `report` says:
+/// `rows` makes the rows from the conditions, the window and the reported
+/// time, and gives the usage the Used column is sized by (the first
+/// row's, as `sreport_set_usage_column_width` peeks at it).
+fn usage_report(
+    c: &Cluster,
+    words: &[String],
+    (style, report, spec): (Style, For, &Spec),
+    mut out: CommandOutput,
+    rows: impl FnOnce(&Conditions, (i64, i64), i64) -> (Vec<Row>, Option<i64>),
+) -> CommandOutput {
+    let cond = Conditions::read(c, words, report, &mut out);
+    let window = cond.window(c);
+    let (rows, first) = rows(&cond, window, reported(c, window));
+    let sizes = [
+        (Column::Used, used_size(c, &cond, window, first)),
+        (Column::Energy, 0),
+    ];
+    print_report(&mut out, (style, spec), &cond, window, &rows, &sizes);
+    out
+}
+
 /// The header block, unless `-n`: a rule, `title start - end` (and the
 /// window's seconds), the unit, a rule.
-fn print_title(out: &mut CommandOutput, style: Style, spec: &Spec<'_>, window: (i64, i64)) {
+fn print_title(
+    out: &mut CommandOutput,
+    (style, spec): (Style, &Spec),
+    cond: &Conditions,
+    window: (i64, i64),
+) {
     if !style.header {
         return;
     }
@@ -406,9 +435,10 @@ fn print_title(out: &mut CommandOutput, style: Style, spec: &Spec<'_>, window: (
     } else {
         format!(" ({} secs)", window.1 - window.0)
     };
+    let top = cond.top.unwrap_or(u32::MAX).to_string();
     out.out_line(&format!(
         "{} {} - {}{secs}",
-        spec.title,
+        spec.title.replace("{top}", &top),
         clock::iso(window.0),
         clock::iso(window.1 - 1)
     ));

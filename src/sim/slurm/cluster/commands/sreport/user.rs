@@ -4,10 +4,8 @@
 use super::super::super::Cluster;
 use super::super::super::output::CommandOutput;
 use super::cluster::usage_row;
-use super::table::{Column, Row, USER_FIELDS};
-use super::{
-    Conditions, For, Spec, Style, failed, names, print_report, reported, usage_by_assoc, used_size,
-};
+use super::table::{Row, USER_FIELDS};
+use super::{Conditions, For, Spec, Style, failed, names, usage_by_assoc, usage_report};
 
 /// Runs the user report `report` with its conditions `words`.
 pub(super) fn run(
@@ -34,34 +32,35 @@ pub(super) struct UserUsage {
 /// `user TopUsage [TopCount=] [Group] [Accounts=] [Users=] [Start=]
 /// [End=] [Format=]`: the users with usage, most first (then by name), at
 /// most TopCount rows.
-fn top_usage(c: &Cluster, words: &[String], style: Style, mut out: CommandOutput) -> CommandOutput {
-    let cond = Conditions::read(c, words, For::TopUsage, &mut out);
-    let window = cond.window(c);
-    let mut users = user_usage(c, &cond, window);
-    let limit = cond.top.map_or(usize::MAX, |n| {
-        usize::try_from(n.max(1)).unwrap_or(usize::MAX)
-    });
-    // The column is sized before the rows are cut to TopCount.
-    let used = used_size(c, &cond, window, users.first().map(|u| u.used));
-    users.truncate(limit);
-    let total = reported(c, window);
-    let rows: Vec<Row> = users
+const TOP_USAGE: Spec = Spec {
+    title: "Top {top} Users",
+    utilization: false,
+    default: "Cl,L,P,A,U,Energy",
+    names: USER_FIELDS,
+};
+
+/// Runs [`TOP_USAGE`].
+fn top_usage(c: &Cluster, words: &[String], style: Style, out: CommandOutput) -> CommandOutput {
+    let how = (style, For::TopUsage, &TOP_USAGE);
+    usage_report(c, words, how, out, |cond, window, total| {
+        let mut users = user_usage(c, cond, window);
+        let limit = cond.top.map_or(usize::MAX, |n| {
+            usize::try_from(n.max(1)).unwrap_or(usize::MAX)
+        });
+        users.truncate(limit);
+        (user_rows(c, &users, total), users.first().map(|u| u.used))
+    })
+}
+
+/// The rows of `users`: their accounts, login and usage of `total`.
+pub(super) fn user_rows(c: &Cluster, users: &[UserUsage], total: i64) -> Vec<Row> {
+    users
         .iter()
         .map(|u| {
             let names = [u.accounts.join(", "), u.user.clone(), String::new()];
             usage_row(c, names, u.used, total)
         })
-        .collect();
-    let title = format!("Top {} Users", cond.top.unwrap_or(u32::MAX));
-    let spec = Spec {
-        title: &title,
-        utilization: false,
-        default: "Cl,L,P,A,U,Energy",
-        names: USER_FIELDS,
-    };
-    let sizes = [(Column::Used, used), (Column::Energy, 0)];
-    print_report(&mut out, (style, &spec), &cond, window, &rows, &sizes);
-    out
+        .collect()
 }
 
 /// The user associations the conditions select that have usage in the

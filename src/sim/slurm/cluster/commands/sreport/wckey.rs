@@ -11,8 +11,8 @@ use std::collections::BTreeMap;
 use super::super::super::Cluster;
 use super::super::super::output::CommandOutput;
 use super::cluster::usage_row;
-use super::table::{CLUSTER_FIELDS, Column, Row};
-use super::{Conditions, For, Spec, Style, print_report, reported, usage_by_assoc, used_size};
+use super::table::{CLUSTER_FIELDS, Row};
+use super::{Conditions, For, Spec, Style, usage_by_assoc, usage_report};
 
 /// The wckey of a job that names none, its user having no default.
 const NO_WCKEY: &str = "*";
@@ -27,74 +27,70 @@ struct WckeyUsage {
 /// `cluster UserUtilizationByWckey [WCKeys=] [User=] [Start=] [End=]
 /// [Format=]`: one row per user and wckey, most used first, then by login
 /// (`cluster_user_by_wckey`, sorted by `sort_user_dec`).
+const USERS_BY_WCKEY: Spec = Spec {
+    title: "Cluster/User/WCKey Utilization",
+    utilization: false,
+    default: "Cluster,Login,Proper,WCkey,Used",
+    names: CLUSTER_FIELDS,
+};
+
+/// Runs [`USERS_BY_WCKEY`].
 pub(super) fn user_by_wckey(
     c: &Cluster,
     words: &[String],
     style: Style,
-    mut out: CommandOutput,
+    out: CommandOutput,
 ) -> CommandOutput {
-    let cond = Conditions::read(c, words, For::Wckey, &mut out);
-    let window = cond.window(c);
-    let mut usage = wckey_usage(c, &cond, window);
-    crate::sort::by(&mut usage, |a, b| {
-        b.used.cmp(&a.used).then_with(|| a.user.cmp(&b.user))
-    });
-    let total = reported(c, window);
-    let rows: Vec<Row> = usage
-        .iter()
-        .map(|w| row(c, w, Some(&w.user), w.used, total))
-        .collect();
-    let spec = Spec {
-        title: "Cluster/User/WCKey Utilization",
-        utilization: false,
-        default: "Cluster,Login,Proper,WCkey,Used",
-        names: CLUSTER_FIELDS,
-    };
-    let used = used_size(c, &cond, window, usage.first().map(|w| w.used));
-    let sizes = [(Column::Used, used), (Column::Energy, 0)];
-    print_report(&mut out, (style, &spec), &cond, window, &rows, &sizes);
-    out
+    let how = (style, For::Wckey, &USERS_BY_WCKEY);
+    usage_report(c, words, how, out, |cond, window, total| {
+        let mut usage = wckey_usage(c, cond, window);
+        crate::sort::by(&mut usage, |a, b| {
+            b.used.cmp(&a.used).then_with(|| a.user.cmp(&b.user))
+        });
+        let rows = usage
+            .iter()
+            .map(|w| row(c, w, Some(&w.user), w.used, total))
+            .collect();
+        (rows, usage.first().map(|w| w.used))
+    })
 }
 
 /// `cluster WCKeyUtilizationByUser [WCKeys=] [User=] [Start=] [End=]
 /// [Format=]`: each wckey's total, then its users' rows, by wckey and
 /// login (`cluster_wckey_by_user`, its rows made by `_process_wu`).
+const WCKEYS_BY_USER: Spec = Spec {
+    title: "Cluster/WCKey/User Utilization",
+    utilization: false,
+    default: "Cluster,WCKey,Login,Proper,Used",
+    names: CLUSTER_FIELDS,
+};
+
+/// Runs [`WCKEYS_BY_USER`].
 pub(super) fn wckey_by_user(
     c: &Cluster,
     words: &[String],
     style: Style,
-    mut out: CommandOutput,
+    out: CommandOutput,
 ) -> CommandOutput {
-    let cond = Conditions::read(c, words, For::Wckey, &mut out);
-    let window = cond.window(c);
-    let usage = wckey_usage(c, &cond, window);
-    let total = reported(c, window);
-    let mut rows: Vec<Row> = Vec::new();
-    let mut first = None;
-    for (i, w) in usage.iter().enumerate() {
-        if i == 0 || usage[i - 1].wckey != w.wckey {
-            let sum: i64 = usage[i..]
-                .iter()
-                .take_while(|o| o.wckey == w.wckey)
-                .map(|o| o.used)
-                .sum();
-            first = first.or(Some(sum));
-            rows.push(row(c, w, None, sum, total));
+    let how = (style, For::Wckey, &WCKEYS_BY_USER);
+    usage_report(c, words, how, out, |cond, window, total| {
+        let usage = wckey_usage(c, cond, window);
+        let mut rows: Vec<Row> = Vec::new();
+        let mut first = None;
+        for (i, w) in usage.iter().enumerate() {
+            if i == 0 || usage[i - 1].wckey != w.wckey {
+                let sum: i64 = usage[i..]
+                    .iter()
+                    .take_while(|o| o.wckey == w.wckey)
+                    .map(|o| o.used)
+                    .sum();
+                first = first.or(Some(sum));
+                rows.push(row(c, w, None, sum, total));
+            }
+            rows.push(row(c, w, Some(&w.user), w.used, total));
         }
-        rows.push(row(c, w, Some(&w.user), w.used, total));
-    }
-    let spec = Spec {
-        title: "Cluster/WCKey/User Utilization",
-        utilization: false,
-        default: "Cluster,WCKey,Login,Proper,Used",
-        names: CLUSTER_FIELDS,
-    };
-    let sizes = [
-        (Column::Used, used_size(c, &cond, window, first)),
-        (Column::Energy, 0),
-    ];
-    print_report(&mut out, (style, &spec), &cond, window, &rows, &sizes);
-    out
+        (rows, first)
+    })
 }
 
 /// A row of `w`'s wckey: for `user`, or the wckey's total (no login).
