@@ -266,6 +266,23 @@ fn wckey_reports_charge_jobs_without_a_wckey_to_star() {
         out(&t.root(&format!("sreport -n -P cluster uw {WINDOW} * user=root"))),
         ok("cluster|root|root|*|10\n")
     );
+    // `Clusters=` needs three letters here; `withdeleted` is a flag.
+    assert_eq!(
+        out(&t.root(&format!(
+            "sreport -n -P cluster uw {WINDOW} clu=other withdel"
+        ))),
+        ok("")
+    );
+    assert_eq!(
+        out(&t.root(&format!(
+            "sreport -n -P cluster uw {WINDOW} cl=other user=bob"
+        ))),
+        (
+            1,
+            "cluster|bob||*|60\n".to_owned(),
+            " Unknown condition: cl=other\n".to_owned()
+        )
+    );
     let o = out(&t.root(&format!("sreport -n -P cluster uw {WINDOW} users=bob")));
     assert_eq!((o.0, o.2.as_str()), (1, " Unknown condition: users=bob\n"));
     assert_eq!(o.1.lines().count(), 3);
