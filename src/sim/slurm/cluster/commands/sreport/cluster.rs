@@ -132,7 +132,7 @@ fn account_by_user(
     out: CommandOutput,
 ) -> CommandOutput {
     let how = (style, For::Assoc, &ACCOUNTS_BY_USER);
-    usage_report(c, words, how, out, |cond, window, total| {
+    usage_report(c, words, how, out, &|cond, window, total| {
         let assocs = assoc_usage(c, cond, window.0, window.1);
         let mut spaces: Vec<(String, String)> = Vec::new();
         let rows = assocs
@@ -170,7 +170,7 @@ fn user_by_account(
     out: CommandOutput,
 ) -> CommandOutput {
     let how = (style, For::Assoc, &USERS_BY_ACCOUNT);
-    usage_report(c, words, how, out, |cond, window, total| {
+    usage_report(c, words, how, out, &|cond, window, total| {
         let users = user::user_usage(c, cond, window);
         (
             user::user_rows(c, &users, total),

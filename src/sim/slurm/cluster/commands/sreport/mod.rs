@@ -395,6 +395,10 @@ fn print_report(
     table::print(out, style, &fields, rows);
 }
 
+/// What makes a usage report's rows (behind `dyn`, so that the runner is
+/// compiled once, not once per report).
+type MakeRows<'a> = dyn Fn(&Conditions, (i64, i64), i64) -> (Vec<Row>, Option<i64>) + 'a;
+
 /// Runs a report of usage rows, its conditions read as `report` says:
 /// `rows` makes the rows from the conditions, the window and the reported
 /// time, and gives the usage the Used column is sized by (the first
@@ -404,7 +408,7 @@ fn usage_report(
     words: &[String],
     (style, report, spec): (Style, For, &Spec),
     mut out: CommandOutput,
-    rows: impl FnOnce(&Conditions, (i64, i64), i64) -> (Vec<Row>, Option<i64>),
+    rows: &MakeRows<'_>,
 ) -> CommandOutput {
     let cond = Conditions::read(c, words, report, &mut out);
     let window = cond.window(c);

@@ -42,7 +42,7 @@ const TOP_USAGE: Spec = Spec {
 /// Runs [`TOP_USAGE`].
 fn top_usage(c: &Cluster, words: &[String], style: Style, out: CommandOutput) -> CommandOutput {
     let how = (style, For::TopUsage, &TOP_USAGE);
-    usage_report(c, words, how, out, |cond, window, total| {
+    usage_report(c, words, how, out, &|cond, window, total| {
         let mut users = user_usage(c, cond, window);
         let limit = cond.top.map_or(usize::MAX, |n| {
             usize::try_from(n.max(1)).unwrap_or(usize::MAX)

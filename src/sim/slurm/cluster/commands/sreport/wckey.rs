@@ -6,8 +6,6 @@
 //! `--wckey` and no wckeys in `sacctmgr`), is charged to `*`: the wckey
 //! slurmctld's `_job_create` gives it when its user has no default wckey.
 
-use std::collections::BTreeMap;
-
 use super::super::super::Cluster;
 use super::super::super::output::CommandOutput;
 use super::cluster::usage_row;
@@ -42,7 +40,7 @@ pub(super) fn user_by_wckey(
     out: CommandOutput,
 ) -> CommandOutput {
     let how = (style, For::Wckey, &USERS_BY_WCKEY);
-    usage_report(c, words, how, out, |cond, window, total| {
+    usage_report(c, words, how, out, &|cond, window, total| {
         let mut usage = wckey_usage(c, cond, window);
         crate::sort::by(&mut usage, |a, b| {
             b.used.cmp(&a.used).then_with(|| a.user.cmp(&b.user))
@@ -73,7 +71,7 @@ pub(super) fn wckey_by_user(
     out: CommandOutput,
 ) -> CommandOutput {
     let how = (style, For::Wckey, &WCKEYS_BY_USER);
-    usage_report(c, words, how, out, |cond, window, total| {
+    usage_report(c, words, how, out, &|cond, window, total| {
         let usage = wckey_usage(c, cond, window);
         let mut rows: Vec<Row> = Vec::new();
         let mut first = None;
@@ -117,18 +115,21 @@ fn wckey_usage(c: &Cluster, cond: &Conditions, window: (i64, i64)) -> Vec<WckeyU
     if !tracks_wckeys(c) || !cond.covers(c) || !wanted_key {
         return Vec::new();
     }
-    let mut by_user: BTreeMap<String, i64> = BTreeMap::new();
+    // A list, not a map: a BTreeMap of these types would be new wasm.
+    let mut usage: Vec<WckeyUsage> = Vec::new();
     for ((_, user), used) in usage_by_assoc(c, window.0, window.1) {
-        if cond.users.is_empty() || cond.users.contains(&user) {
-            *by_user.entry(user).or_insert(0) += used;
+        if !cond.users.is_empty() && !cond.users.contains(&user) {
+            continue;
+        }
+        match usage.iter_mut().find(|w| w.user == user) {
+            Some(w) => w.used += used,
+            None => usage.push(WckeyUsage {
+                wckey: NO_WCKEY.to_owned(),
+                user,
+                used,
+            }),
         }
     }
-    by_user
-        .into_iter()
-        .map(|(user, used)| WckeyUsage {
-            wckey: NO_WCKEY.to_owned(),
-            user,
-            used,
-        })
-        .collect()
+    crate::sort::by(&mut usage, |a, b| a.user.cmp(&b.user));
+    usage
 }
