@@ -171,7 +171,7 @@ fn user_by_account(
 ) -> CommandOutput {
     let how = (style, For::Assoc, &USERS_BY_ACCOUNT);
     usage_report(c, words, how, out, &|cond, window, total| {
-        let users = user::user_usage(c, cond, window);
+        let users = user::user_usage(c, cond, window, false);
         (
             user::user_rows(c, &users, total),
             users.first().map(|u| u.used),

@@ -43,7 +43,7 @@ const TOP_USAGE: Spec = Spec {
 fn top_usage(c: &Cluster, words: &[String], style: Style, out: CommandOutput) -> CommandOutput {
     let how = (style, For::TopUsage, &TOP_USAGE);
     usage_report(c, words, how, out, &|cond, window, total| {
-        let mut users = user_usage(c, cond, window);
+        let mut users = user_usage(c, cond, window, cond.group);
         let limit = cond.top.map_or(usize::MAX, |n| {
             usize::try_from(n.max(1)).unwrap_or(usize::MAX)
         });
@@ -64,9 +64,14 @@ pub(super) fn user_rows(c: &Cluster, users: &[UserUsage], total: i64) -> Vec<Row
 }
 
 /// The user associations the conditions select that have usage in the
-/// window: one record each, or one per user with `Group`; most used
+/// window: one record each, or one per user with `group`; most used
 /// first, then by login (`sort_user_dec`).
-pub(super) fn user_usage(c: &Cluster, cond: &Conditions, window: (i64, i64)) -> Vec<UserUsage> {
+pub(super) fn user_usage(
+    c: &Cluster,
+    cond: &Conditions,
+    window: (i64, i64),
+    group: bool,
+) -> Vec<UserUsage> {
     let mut users: Vec<UserUsage> = Vec::new();
     if !cond.covers(c) {
         return users;
@@ -77,7 +82,7 @@ pub(super) fn user_usage(c: &Cluster, cond: &Conditions, window: (i64, i64)) -> 
         if !wanted {
             continue;
         }
-        match users.iter_mut().find(|u| cond.group && u.user == user) {
+        match users.iter_mut().find(|u| group && u.user == user) {
             Some(u) => {
                 u.accounts.push(account);
                 u.used += used;

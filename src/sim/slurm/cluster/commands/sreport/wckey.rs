@@ -10,17 +10,11 @@ use super::super::super::Cluster;
 use super::super::super::output::CommandOutput;
 use super::cluster::usage_row;
 use super::table::{CLUSTER_FIELDS, Row};
-use super::{Conditions, For, Spec, Style, usage_by_assoc, usage_report};
+use super::user::{UserUsage, user_usage};
+use super::{Conditions, For, Spec, Style, usage_report};
 
 /// The wckey of a job that names none, its user having no default.
 const NO_WCKEY: &str = "*";
-
-/// One wckey's usage by one user.
-struct WckeyUsage {
-    wckey: String,
-    user: String,
-    used: i64,
-}
 
 /// `cluster UserUtilizationByWckey [WCKeys=] [User=] [Start=] [End=]
 /// [Format=]`: one row per user and wckey, most used first, then by login
@@ -41,21 +35,19 @@ pub(super) fn user_by_wckey(
 ) -> CommandOutput {
     let how = (style, For::Wckey, &USERS_BY_WCKEY);
     usage_report(c, words, how, out, &|cond, window, total| {
-        let mut usage = wckey_usage(c, cond, window);
-        crate::sort::by(&mut usage, |a, b| {
-            b.used.cmp(&a.used).then_with(|| a.user.cmp(&b.user))
-        });
+        let usage = wckey_usage(c, cond, window);
         let rows = usage
             .iter()
-            .map(|w| row(c, w, Some(&w.user), w.used, total))
+            .map(|u| row(c, Some(&u.user), u.used, total))
             .collect();
-        (rows, usage.first().map(|w| w.used))
+        (rows, usage.first().map(|u| u.used))
     })
 }
 
 /// `cluster WCKeyUtilizationByUser [WCKeys=] [User=] [Start=] [End=]
-/// [Format=]`: each wckey's total, then its users' rows, by wckey and
-/// login (`cluster_wckey_by_user`, its rows made by `_process_wu`).
+/// [Format=]`: each wckey's total, then its users' rows by login
+/// (`cluster_wckey_by_user`, its rows made by `_process_wu` in the order
+/// of `_cluster_get_wckeys`).
 const WCKEYS_BY_USER: Spec = Spec {
     title: "Cluster/WCKey/User Utilization",
     utilization: false,
@@ -72,29 +64,22 @@ pub(super) fn wckey_by_user(
 ) -> CommandOutput {
     let how = (style, For::Wckey, &WCKEYS_BY_USER);
     usage_report(c, words, how, out, &|cond, window, total| {
-        let usage = wckey_usage(c, cond, window);
-        let mut rows: Vec<Row> = Vec::new();
-        let mut first = None;
-        for (i, w) in usage.iter().enumerate() {
-            if i == 0 || usage[i - 1].wckey != w.wckey {
-                let sum: i64 = usage[i..]
-                    .iter()
-                    .take_while(|o| o.wckey == w.wckey)
-                    .map(|o| o.used)
-                    .sum();
-                first = first.or(Some(sum));
-                rows.push(row(c, w, None, sum, total));
-            }
-            rows.push(row(c, w, Some(&w.user), w.used, total));
+        let mut usage = wckey_usage(c, cond, window);
+        if usage.is_empty() {
+            return (Vec::new(), None);
         }
-        (rows, first)
+        crate::sort::by(&mut usage, |a, b| a.user.cmp(&b.user));
+        let sum: i64 = usage.iter().map(|u| u.used).sum();
+        let mut rows = vec![row(c, None, sum, total)];
+        rows.extend(usage.iter().map(|u| row(c, Some(&u.user), u.used, total)));
+        (rows, Some(sum))
     })
 }
 
-/// A row of `w`'s wckey: for `user`, or the wckey's total (no login).
-fn row(c: &Cluster, w: &WckeyUsage, user: Option<&str>, used: i64, total: i64) -> Row {
+/// A row of the wckey `*`: for `user`, or the wckey's total (no login).
+fn row(c: &Cluster, user: Option<&str>, used: i64, total: i64) -> Row {
     let login = user.unwrap_or_default().to_owned();
-    usage_row(c, [String::new(), login, w.wckey.clone()], used, total)
+    usage_row(c, [String::new(), login, NO_WCKEY.to_owned()], used, total)
 }
 
 /// Whether slurm.conf sets `TrackWCKey` to a true value.
@@ -107,29 +92,13 @@ fn tracks_wckeys(c: &Cluster) -> bool {
     })
 }
 
-/// The usage of each wckey and user the conditions select, by wckey then
-/// login as `_cluster_get_wckeys` orders them: nothing without
-/// `TrackWCKey`, else each user's usage under `*`.
-fn wckey_usage(c: &Cluster, cond: &Conditions, window: (i64, i64)) -> Vec<WckeyUsage> {
-    let wanted_key = cond.wckeys.is_empty() || cond.wckeys.iter().any(|k| k == NO_WCKEY);
-    if !tracks_wckeys(c) || !cond.covers(c) || !wanted_key {
+/// Each user's usage under `*` (all their associations together) when
+/// `TrackWCKey` is set and `WCKeys=` does not leave `*` out; most used
+/// first, then by login.
+fn wckey_usage(c: &Cluster, cond: &Conditions, window: (i64, i64)) -> Vec<UserUsage> {
+    let named = cond.wckeys.is_empty() || cond.wckeys.iter().any(|k| k == NO_WCKEY);
+    if !tracks_wckeys(c) || !named {
         return Vec::new();
     }
-    // A list, not a map: a BTreeMap of these types would be new wasm.
-    let mut usage: Vec<WckeyUsage> = Vec::new();
-    for ((_, user), used) in usage_by_assoc(c, window.0, window.1) {
-        if !cond.users.is_empty() && !cond.users.contains(&user) {
-            continue;
-        }
-        match usage.iter_mut().find(|w| w.user == user) {
-            Some(w) => w.used += used,
-            None => usage.push(WckeyUsage {
-                wckey: NO_WCKEY.to_owned(),
-                user,
-                used,
-            }),
-        }
-    }
-    crate::sort::by(&mut usage, |a, b| a.user.cmp(&b.user));
-    usage
+    user_usage(c, cond, window, true)
 }
