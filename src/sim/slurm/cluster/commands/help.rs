@@ -340,28 +340,18 @@ batch script itself).
 pub(super) const SREPORT: &str = "\
 Usage: sreport [OPTIONS] cluster REPORT [CONDITIONS]
        sreport [OPTIONS] user topusage [CONDITIONS]
-The CPU time in a window (default: yesterday), from the jobs' accounting
-records, in whole hours.
-
-Cluster reports:
-  utilization                   allocated, idle and reported time
-  AccountUtilizationByUser      each association's usage, in the account tree
-  UserUtilizationByAccount, UA  each user association, most used first
-  UserUtilizationByWckey, UW    each user's usage under each wckey
-  WCKeyUtilizationByUser        each wckey's usage, then its users'
-The wckey reports have rows only if slurm.conf sets TrackWCKey=yes; jobs
-here name no wckey, so they count under \"*\".
-
-Conditions: start=TIME end=TIME clusters=C,.. in every report;
-users=U,.. accounts=A,.. and tree in the association reports; user=U,..
-and wckeys=K,.. in the wckey reports; topcount=N and group in topusage.
-format=NAME[%WIDTH],.. chooses the columns (see the report's header).
+The CPU time of a window (default: yesterday) from the jobs' accounting
+records, in whole hours. Cluster reports: utilization,
+AccountUtilizationByUser, UserUtilizationByAccount (UA),
+UserUtilizationByWckey (UW) and WCKeyUtilizationByUser (these two need
+TrackWCKey=yes). Conditions: start= end= clusters= users= accounts= tree
+user= wckeys= topcount= group format=NAME[%WIDTH],..
 
   -n, --noheader          no header lines
   -p, --parsable          fields separated by |, with a trailing |
   -P, --parsable2         fields separated by |
-  -t UNITS                Seconds, Minutes (the default), Hours, Percent,
-                          or SecPer, MinPer, HourPer: time and percentage
+  -t UNITS                Seconds, Minutes (default), Hours, Percent,
+                          SecPer, MinPer or HourPer
   -V, --version           print the version
       --help, --usage     this help
 ";

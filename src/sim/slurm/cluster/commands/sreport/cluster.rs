@@ -66,9 +66,7 @@ fn utilization(
     let whole = i64::from(cpus) * (window.1 - window.0);
     let time = |secs: i64| Value::Time(secs, total);
     let row: Row = vec![
-        (Column::Cluster, Value::Text(c.config.cluster_name.clone())),
         (Column::TresCount, Value::Count(cpus)),
-        (Column::TresName, Value::Text("cpu".to_owned())),
         (Column::Allocated, time(allocated)),
         (Column::Down, time(0)),
         (Column::PlannedDown, time(0)),
@@ -100,7 +98,7 @@ fn utilization(
         default: "Cl,al,d,planned,i,res,rep",
         names: CLUSTER_FIELDS,
     };
-    print_report(&mut out, (style, &spec), &cond, window, &rows, &sizes);
+    print_report(&mut out, (style, &spec), (c, &cond), window, &rows, &sizes);
     out
 }
 
@@ -144,7 +142,7 @@ fn account_by_user(
                     a.account.clone()
                 };
                 let login = a.user.clone().unwrap_or_default();
-                usage_row(c, [account, login, String::new()], a.used, total)
+                usage_row([account, login, String::new()], a.used, total)
             })
             .collect();
         (rows, assocs.first().map(|a| a.used))
@@ -173,28 +171,21 @@ fn user_by_account(
     usage_report(c, words, how, out, &|cond, window, total| {
         let users = user::user_usage(c, cond, window, false);
         (
-            user::user_rows(c, &users, total),
+            user::user_rows(&users, total),
             users.first().map(|u| u.used),
         )
     })
 }
 
-/// A row of the association, user and wckey reports: the cluster, the
-/// `[account, login, wckey]` texts, the login's proper name, the CPU
-/// name, usage as a percentage of `total`, and no energy.
-pub(super) fn usage_row(
-    c: &Cluster,
-    [account, login, wckey]: [String; 3],
-    used: i64,
-    total: i64,
-) -> Row {
+/// A row of the association, user and wckey reports: the
+/// `[account, login, wckey]` texts, the login's proper name, usage as a
+/// percentage of `total`, and no energy.
+pub(super) fn usage_row([account, login, wckey]: [String; 3], used: i64, total: i64) -> Row {
     vec![
-        (Column::Cluster, Value::Text(c.config.cluster_name.clone())),
         (Column::Account, Value::Text(account)),
         (Column::Proper, Value::Text(proper_name(&login))),
         (Column::Login, Value::Text(login)),
         (Column::WCKey, Value::Text(wckey)),
-        (Column::TresName, Value::Text("cpu".to_owned())),
         (Column::Used, Value::Time(used, total)),
         (Column::Energy, Value::Time(0, 0)),
     ]

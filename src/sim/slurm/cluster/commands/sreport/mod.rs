@@ -373,7 +373,7 @@ struct Spec {
 fn print_report(
     out: &mut CommandOutput,
     (style, spec): (Style, &Spec),
-    cond: &Conditions,
+    (c, cond): (&Cluster, &Conditions),
     window: (i64, i64),
     rows: &[Row],
     sizes: &[(Column, i64)],
@@ -392,7 +392,7 @@ fn print_report(
         print_title(out, (style, spec), cond, window);
     }
     table::size_usage(&mut fields, style, sizes);
-    table::print(out, style, &fields, rows);
+    table::print(out, (style, &c.config.cluster_name), &fields, rows);
 }
 
 /// What makes a usage report's rows (behind `dyn`, so that the runner is
@@ -417,7 +417,7 @@ fn usage_report(
         (Column::Used, used_size(c, &cond, window, first)),
         (Column::Energy, 0),
     ];
-    print_report(&mut out, (style, spec), &cond, window, &rows, &sizes);
+    print_report(&mut out, (style, spec), (c, &cond), window, &rows, &sizes);
     out
 }
 

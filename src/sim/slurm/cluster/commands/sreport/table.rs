@@ -248,7 +248,14 @@ fn usage_width(seconds: i64) -> i32 {
 }
 
 /// The column names (unless `-n`), then one line per row.
-pub(super) fn print(out: &mut CommandOutput, style: Style, fields: &[Field], rows: &[Row]) {
+/// Every row's Cluster is `cluster` and its TresName `cpu`, the one TRES
+/// reported.
+pub(super) fn print(
+    out: &mut CommandOutput,
+    (style, cluster): (Style, &str),
+    fields: &[Field],
+    rows: &[Row],
+) {
     if style.header {
         let names: Vec<(&str, i32)> = fields.iter().map(|f| (f.name, f.len)).collect();
         for line in print_fields_header(&names, style.parsable) {
@@ -258,7 +265,7 @@ pub(super) fn print(out: &mut CommandOutput, style: Style, fields: &[Field], row
     for row in rows {
         let cells: Vec<(Option<String>, i32)> = fields
             .iter()
-            .map(|f| (Some(cell(row, f, style)), f.len))
+            .map(|f| (Some(cell(row, f, (style, cluster))), f.len))
             .collect();
         out.out_line(&print_fields_row(&cells, style.parsable));
     }
@@ -266,7 +273,12 @@ pub(super) fn print(out: &mut CommandOutput, style: Style, fields: &[Field], row
 
 /// The text of `field` in `row`. Times are cut to the width without a
 /// `+` (`%*.*s`), as `slurmdb_report_print_time` prints them.
-fn cell(row: &Row, field: &Field, style: Style) -> String {
+fn cell(row: &Row, field: &Field, (style, cluster): (Style, &str)) -> String {
+    match field.column {
+        Column::Cluster => return cluster.to_owned(),
+        Column::TresName => return "cpu".to_owned(),
+        _ => {}
+    }
     let value = row.iter().find(|(c, _)| *c == field.column).map(|(_, v)| v);
     let (_, _, kind) = field.column.spec();
     match (value, kind) {

@@ -48,17 +48,17 @@ fn top_usage(c: &Cluster, words: &[String], style: Style, out: CommandOutput) ->
             usize::try_from(n.max(1)).unwrap_or(usize::MAX)
         });
         users.truncate(limit);
-        (user_rows(c, &users, total), users.first().map(|u| u.used))
+        (user_rows(&users, total), users.first().map(|u| u.used))
     })
 }
 
 /// The rows of `users`: their accounts, login and usage of `total`.
-pub(super) fn user_rows(c: &Cluster, users: &[UserUsage], total: i64) -> Vec<Row> {
+pub(super) fn user_rows(users: &[UserUsage], total: i64) -> Vec<Row> {
     users
         .iter()
         .map(|u| {
             let names = [u.accounts.join(", "), u.user.clone(), String::new()];
-            usage_row(c, names, u.used, total)
+            usage_row(names, u.used, total)
         })
         .collect()
 }

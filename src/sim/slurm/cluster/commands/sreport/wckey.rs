@@ -38,7 +38,7 @@ pub(super) fn user_by_wckey(
         let usage = wckey_usage(c, cond, window);
         let rows = usage
             .iter()
-            .map(|u| row(c, Some(&u.user), u.used, total))
+            .map(|u| row(Some(&u.user), u.used, total))
             .collect();
         (rows, usage.first().map(|u| u.used))
     })
@@ -70,16 +70,16 @@ pub(super) fn wckey_by_user(
         }
         crate::sort::by(&mut usage, |a, b| a.user.cmp(&b.user));
         let sum: i64 = usage.iter().map(|u| u.used).sum();
-        let mut rows = vec![row(c, None, sum, total)];
-        rows.extend(usage.iter().map(|u| row(c, Some(&u.user), u.used, total)));
+        let mut rows = vec![row(None, sum, total)];
+        rows.extend(usage.iter().map(|u| row(Some(&u.user), u.used, total)));
         (rows, Some(sum))
     })
 }
 
 /// A row of the wckey `*`: for `user`, or the wckey's total (no login).
-fn row(c: &Cluster, user: Option<&str>, used: i64, total: i64) -> Row {
+fn row(user: Option<&str>, used: i64, total: i64) -> Row {
     let login = user.unwrap_or_default().to_owned();
-    usage_row(c, [String::new(), login, NO_WCKEY.to_owned()], used, total)
+    usage_row([String::new(), login, NO_WCKEY.to_owned()], used, total)
 }
 
 /// Whether slurm.conf sets `TrackWCKey` to a true value.
