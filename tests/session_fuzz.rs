@@ -293,9 +293,39 @@ fn slurm_command(rng: &mut Rng) -> String {
             let _ = write!(line, " {flags}-j {}{step}", job_id(rng));
         }
         "sreport" => {
-            let report = rng.pick(&["utilization", "ut", "AccountUtilizationByUser", "", "x"]);
-            let cond = rng.pick(&["start=2026-11-30", "end=now", "start=", "format=x"]);
-            let _ = write!(line, " cluster {report} {cond} {}", word(rng));
+            let unit = rng.pick(&[
+                "",
+                "-t percent ",
+                "-t MinPer ",
+                "-t secper ",
+                "-t x ",
+                "-P ",
+            ]);
+            let report = rng.pick(&[
+                "cluster utilization",
+                "cluster ut",
+                "cluster AccountUtilizationByUser",
+                "cluster ua",
+                "cluster uw",
+                "cluster WCKeyUtilizationByUser",
+                "user top",
+                "cluster",
+                "cluster x",
+            ]);
+            let cond = rng.pick(&[
+                "start=2026-11-30",
+                "end=now",
+                "start=",
+                "format=x",
+                "format=",
+                "format=login%-20,used%3,ac",
+                "format=cl,count,tresname,over,res,plan",
+                "tree",
+                "user=root",
+                "wckeys=*",
+                "topcount=-1",
+            ]);
+            let _ = write!(line, " {unit}{report} {cond} {}", word(rng));
         }
         "scontrol" => {
             let tail = match rng.below(9) {

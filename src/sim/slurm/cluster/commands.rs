@@ -115,7 +115,7 @@ pub const COMMANDS: &[CommandInfo] = &[
     },
     CommandInfo {
         name: "sreport",
-        summary: "CPU time used, by cluster, account and user: sreport cluster utilization, cluster AccountUtilizationByUser, user topusage",
+        summary: "CPU time used, by cluster, account, user and wckey: sreport cluster|user REPORT (sreport --help lists them)",
         options: sreport::OPTIONS,
         run: Run::Read(sreport::run),
     },

@@ -338,19 +338,20 @@ batch script itself).
 ";
 
 pub(super) const SREPORT: &str = "\
-Usage: sreport [OPTIONS] cluster utilization [start=TIME] [end=TIME]
-       sreport [OPTIONS] cluster AccountUtilizationByUser [accounts=A,..]
-               [users=U,..] [start=TIME] [end=TIME] [tree]
-       sreport [OPTIONS] user topusage [topcount=N] [group] [accounts=A,..]
-               [users=U,..] [start=TIME] [end=TIME]
-The CPU time in a window (default: yesterday), from the jobs' accounting
-records, in whole hours: the cluster's allocated, idle and reported time,
-each association's usage in the account tree, or the top users.
+Usage: sreport [OPTIONS] cluster REPORT [CONDITIONS]
+       sreport [OPTIONS] user topusage [CONDITIONS]
+The CPU time of a window (default: yesterday) from the jobs' accounting
+records, in whole hours. Cluster reports: utilization,
+AccountUtilizationByUser, UserUtilizationByAccount (UA),
+UserUtilizationByWckey (UW) and WCKeyUtilizationByUser (these two need
+TrackWCKey=yes). Conditions: start= end= clusters= users= accounts= tree
+user= wckeys= topcount= group format=NAME[%WIDTH],..
 
   -n, --noheader          no header lines
   -p, --parsable          fields separated by |, with a trailing |
   -P, --parsable2         fields separated by |
-  -t UNITS                Seconds, Minutes (the default) or Hours
+  -t UNITS                Seconds, Minutes (default), Hours, Percent,
+                          SecPer, MinPer or HourPer
   -V, --version           print the version
       --help, --usage     this help
 ";

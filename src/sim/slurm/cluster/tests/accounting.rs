@@ -133,6 +133,8 @@ fn sreport_cluster_utilization_counts_cpu_time_in_whole_hours() {
     t.submit("alice", "~", "sbatch -n 8 --wrap \"sleep 600\"");
     t.at("2026-11-30T02:10:00");
     let rule = "-".repeat(80);
+    // Each time column is as wide as its largest value needs, 8 at least
+    // (`sreport_set_usage_col_width`), so the names are cut.
     assert_eq!(
         out(&t.root("sreport cluster utilization start=2026-11-30T00:00:00 end=now")),
         ok(&format!(
@@ -140,9 +142,9 @@ fn sreport_cluster_utilization_counts_cpu_time_in_whole_hours() {
 Cluster Utilization 2026-11-30T00:00:00 - 2026-11-30T01:59:59
 Usage reported in CPU Minutes
 {rule}
-  Cluster    Allocated       Down  PLND Down         Idle   Planned     Reported 
---------- ------------ ---------- ---------- ------------ --------- ------------ 
-  cluster           80          0          0        30640         0        30720 
+  Cluster Allocate     Down PLND Dow     Idle  Planned Reported 
+--------- -------- -------- -------- -------- -------- -------- 
+  cluster       80        0        0    30640        0    30720 
 "
         ))
     );
@@ -154,9 +156,7 @@ Usage reported in CPU Minutes
     // By default, yesterday: before this cluster's first job.
     let o = out(&t.root("sreport -t Seconds cluster utilization"));
     assert!(o.1.contains("Cluster Utilization 2026-11-29T00:00:00 - 2026-11-29T23:59:59\nUsage reported in CPU Seconds\n"));
-    assert!(o.1.ends_with(
-        "  cluster            0          0          0     22118400         0     22118400 \n"
-    ));
+    assert!(o.1.ends_with("  cluster        0        0        0 22118400        0 22118400 \n"));
 }
 
 #[test]

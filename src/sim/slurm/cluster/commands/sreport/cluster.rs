@@ -1,17 +1,21 @@
 //! `sreport cluster ...`: `Utilization` (the cluster's allocated, idle
-//! and reported CPU time; down and planned-down time are not recorded by
-//! this model and show 0) and `AccountUtilizationByUser` (the usage of
-//! each association, in the account hierarchy).
+//! and reported CPU time; down, planned-down, planned and overcommitted
+//! time are not recorded by this model and show 0),
+//! `AccountUtilizationByUser` (the usage of each association, in the
+//! account hierarchy) and `UserUtilizationByAccount` (each user
+//! association, most used first). The wckey reports are in `wckey.rs`.
 
 use super::super::super::Cluster;
 use super::super::super::output::CommandOutput;
+use super::table::{CLUSTER_FIELDS, Column, Row, Value};
 use super::{
-    Conditions, For, Style, failed, names, print_table, print_title, proper_name, rolled_up,
-    time_text, usage_by_assoc, usage_width,
+    Conditions, For, Spec, Style, failed, in_report, names, print_report, proper_name, reported,
+    usage_by_assoc, usage_report, user, wckey,
 };
 use crate::sim::fair_share::{Algorithm, share_rows};
 
-/// Runs the cluster report `report` with its conditions `words`.
+/// Runs the cluster report `report` with its conditions `words`, matching
+/// its name as `_cluster_rep` (`sreport.c`) does.
 pub(super) fn run(
     c: &Cluster,
     report: &str,
@@ -22,32 +26,32 @@ pub(super) fn run(
     if names(report, "AccountUtilizationByUser", 1) {
         return account_by_user(c, words, style, out);
     }
-    let other = [
-        ("UserUtilizationByAccount", 18),
-        ("UA", 2),
-        ("UserUtilizationByWckey", 18),
-        ("UW", 2),
-        ("WCKeyUtilizationByUser", 1),
-    ];
-    if other.iter().any(|(full, n)| names(report, full, *n)) {
-        return failed(
-            out,
-            &format!("sreport: cluster {report} is not simulated yet"),
-        );
+    if names(report, "UserUtilizationByAccount", 18) || names(report, "UA", 2) {
+        return user_by_account(c, words, style, out);
     }
-    if !names(report, "Utilization", 2) {
-        let out = failed(out, &format!("Not valid report {report}"));
-        return failed(
-            out,
-            "Valid cluster reports are, \"AccountUtilizationByUser\", \
+    if names(report, "UserUtilizationByWckey", 18) || names(report, "UW", 2) {
+        return wckey::user_by_wckey(c, words, style, out);
+    }
+    if names(report, "Utilization", 2) {
+        return utilization(c, words, style, out);
+    }
+    if names(report, "WCKeyUtilizationByUser", 1) {
+        return wckey::wckey_by_user(c, words, style, out);
+    }
+    let out = failed(out, &format!("Not valid report {report}"));
+    failed(
+        out,
+        "Valid cluster reports are, \"AccountUtilizationByUser\", \
 \"UserUtilizationByAccount\", \"UserUtilizationByWckey\", \"Utilization\", and \
 \"WCKeyUtilizationByUser\"",
-        );
-    }
-    utilization(c, words, style, out)
+    )
 }
 
-/// `cluster Utilization [Clusters=] [Start=] [End=]`.
+/// `cluster Utilization [Clusters=] [Start=] [End=] [Format=]`: one row
+/// for the cluster unless it has no time in the window. Each time is a
+/// percentage of the reported time, which is one of the CPUs over the
+/// whole window; every time column is sized to its largest value, Energy
+/// to the allocated time (`cluster_utilization`).
 fn utilization(
     c: &Cluster,
     words: &[String],
@@ -55,38 +59,46 @@ fn utilization(
     mut out: CommandOutput,
 ) -> CommandOutput {
     let cond = Conditions::read(c, words, For::Utilization, &mut out);
-    let (start, end) = cond.window(c);
-    if style.header {
-        print_title(&mut out, style, "Cluster Utilization", (start, end), "");
-    }
-    let allocated: i64 = usage_by_assoc(c, start, end).values().sum();
-    let cpus: i64 = c.nodes.iter().map(|n| i64::from(n.cpus)).sum();
-    let reported = cpus * (rolled_up(c, end) - start).max(0);
-    let time = |seconds: i64| Some(time_text(seconds, style));
-    let columns = [
-        ("Cluster", 9),
-        ("Allocated", 12),
-        ("Down", 10),
-        ("PLND Down", 10),
-        ("Idle", 12),
-        ("Planned", 9),
-        ("Reported", 12),
+    let window = cond.window(c);
+    let allocated: i64 = usage_by_assoc(c, window.0, window.1).values().sum();
+    let total = reported(c, window);
+    let cpus: u32 = c.nodes.iter().map(|n| n.cpus).sum();
+    let whole = i64::from(cpus) * (window.1 - window.0);
+    let time = |secs: i64| Value::Time(secs, total);
+    let row: Row = vec![
+        (Column::TresCount, Value::Count(cpus)),
+        (Column::Allocated, time(allocated)),
+        (Column::Down, time(0)),
+        (Column::PlannedDown, time(0)),
+        (Column::Idle, time(total - allocated)),
+        (Column::Planned, time(0)),
+        (Column::OverCommitted, time(0)),
+        (Column::Reported, Value::Time(total, whole)),
+        (Column::Energy, Value::Time(0, 0)),
     ];
-    let row = vec![
-        Some(c.config.cluster_name.clone()),
-        time(allocated),
-        time(0),
-        time(0),
-        time(reported - allocated),
-        time(0),
-        time(reported),
-    ];
-    let rows = if cond.covers(c) {
-        vec![row]
+    let shown = in_report(c, &cond, window);
+    let (rows, allocated, total) = if shown {
+        (vec![row], allocated, total)
     } else {
-        Vec::new()
+        (Vec::new(), 0, 0)
     };
-    print_table(&mut out, style, &columns, &rows);
+    let sizes = [
+        (Column::Allocated, allocated),
+        (Column::Down, 0),
+        (Column::Idle, total - allocated),
+        (Column::Planned, 0),
+        (Column::OverCommitted, 0),
+        (Column::PlannedDown, 0),
+        (Column::Reported, total),
+        (Column::Energy, allocated),
+    ];
+    let spec = Spec {
+        title: "Cluster Utilization",
+        utilization: true,
+        default: "Cl,al,d,planned,i,res,rep",
+        names: CLUSTER_FIELDS,
+    };
+    print_report(&mut out, (style, &spec), (c, &cond), window, &rows, &sizes);
     out
 }
 
@@ -100,59 +112,83 @@ struct AssocUsage {
 }
 
 /// `cluster AccountUtilizationByUser [Accounts=] [Users=] [Start=] [End=]
-/// [Tree]`: every association with usage in the window, root first, in
-/// the hierarchy's order (users before sub-accounts, by name); an
-/// account's usage is its whole subtree's.
+/// [Tree] [Format=]`: every association with usage in the window, root
+/// first, in the hierarchy's order (users before sub-accounts, by name);
+/// an account's usage is its whole subtree's.
+const ACCOUNTS_BY_USER: Spec = Spec {
+    title: "Cluster/Account/User Utilization",
+    utilization: false,
+    default: "Cluster,Ac,Login,Proper,Used,Energy",
+    names: CLUSTER_FIELDS,
+};
+
+/// Runs [`ACCOUNTS_BY_USER`].
 fn account_by_user(
     c: &Cluster,
     words: &[String],
     style: Style,
-    mut out: CommandOutput,
+    out: CommandOutput,
 ) -> CommandOutput {
-    let cond = Conditions::read(c, words, For::AccountsByUser, &mut out);
-    let (start, end) = cond.window(c);
-    let assocs = assoc_usage(c, &cond, start, end);
-    if style.header {
-        let secs = format!(" ({} secs)", end - start);
-        print_title(
-            &mut out,
-            style,
-            "Cluster/Account/User Utilization",
-            (start, end),
-            &secs,
-        );
-    }
-    let width = usage_width(assocs.first().map_or(0, |a| a.used));
-    let account_width = if cond.tree { -20 } else { 15 };
-    let columns = [
-        ("Cluster", 9),
-        ("Account", account_width),
-        ("Login", 9),
-        ("Proper Name", 15),
-        ("Used", width),
-        ("Energy", usage_width(0)),
-    ];
-    let mut spaces: Vec<(String, String)> = Vec::new();
-    let rows: Vec<Vec<Option<String>>> = assocs
-        .iter()
-        .map(|a| {
-            let account = if cond.tree {
-                tree_name(&mut spaces, a)
-            } else {
-                a.account.clone()
-            };
-            vec![
-                Some(c.config.cluster_name.clone()),
-                Some(account),
-                a.user.clone(),
-                Some(a.user.as_deref().map(proper_name).unwrap_or_default()),
-                Some(time_text(a.used, style)),
-                Some(time_text(0, style)),
-            ]
-        })
-        .collect();
-    print_table(&mut out, style, &columns, &rows);
-    out
+    let how = (style, For::Assoc, &ACCOUNTS_BY_USER);
+    usage_report(c, words, how, out, &|cond, window, total| {
+        let assocs = assoc_usage(c, cond, window.0, window.1);
+        let mut spaces: Vec<(String, String)> = Vec::new();
+        let rows = assocs
+            .iter()
+            .map(|a| {
+                let account = if cond.tree {
+                    tree_name(&mut spaces, a)
+                } else {
+                    a.account.clone()
+                };
+                let login = a.user.clone().unwrap_or_default();
+                usage_row([account, login, String::new()], a.used, total)
+            })
+            .collect();
+        (rows, assocs.first().map(|a| a.used))
+    })
+}
+
+/// `cluster UserUtilizationByAccount [Accounts=] [Users=] [Start=] [End=]
+/// [Format=]`: each user association with usage in the window (only the
+/// accounts named, not their sub-accounts), most used first, then by
+/// login (`cluster_user_by_account`, sorted by `sort_user_dec`).
+const USERS_BY_ACCOUNT: Spec = Spec {
+    title: "Cluster/User/Account Utilization",
+    utilization: false,
+    default: "Cluster,Login,Proper,Ac,Used,Energy",
+    names: CLUSTER_FIELDS,
+};
+
+/// Runs [`USERS_BY_ACCOUNT`].
+fn user_by_account(
+    c: &Cluster,
+    words: &[String],
+    style: Style,
+    out: CommandOutput,
+) -> CommandOutput {
+    let how = (style, For::Assoc, &USERS_BY_ACCOUNT);
+    usage_report(c, words, how, out, &|cond, window, total| {
+        let users = user::user_usage(c, cond, window, false);
+        (
+            user::user_rows(&users, total),
+            users.first().map(|u| u.used),
+        )
+    })
+}
+
+/// A row of the association, user and wckey reports: the
+/// `[account, login, wckey]` texts, the login's proper name, usage as a
+/// percentage of `total`, and no energy.
+pub(super) fn usage_row([account, login, wckey]: [String; 3], used: i64, total: i64) -> Row {
+    vec![
+        (Column::Account, Value::Text(account)),
+        (Column::Proper, Value::Text(proper_name(&login))),
+        (Column::Login, Value::Text(login)),
+        (Column::WCKey, Value::Text(wckey)),
+        (Column::Used, Value::Time(used, total)),
+        (Column::Energy, Value::Time(0, 0)),
+    ]
 }
 
 /// The Account cell in a tree (`slurmdb_tree_name_get`): one space deeper

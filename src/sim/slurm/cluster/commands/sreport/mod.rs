@@ -2,20 +2,25 @@
 //! the same job records `sacct` reads, in Slurm 22.05's layout
 //! (`src/sreport/`): a header block between rules, then `print_fields`
 //! cells. As slurmdbd's hourly rollup does, only whole hours before now
-//! count. Reports: `cluster Utilization`, `cluster
-//! AccountUtilizationByUser` and `user TopUsage`.
+//! count. Reports: `cluster Utilization`, `AccountUtilizationByUser`,
+//! `UserUtilizationByAccount`, `UserUtilizationByWckey`,
+//! `WCKeyUtilizationByUser` and `user TopUsage`, each with `Format=` and
+//! every `-t` unit, percentages included.
 
 mod cluster;
+mod table;
 mod user;
+mod wckey;
 
 use std::collections::BTreeMap;
 
 use super::super::super::getopt::{HasArg, Opt, opt};
 use super::super::clock;
-use super::super::fields::{Parsable, print_fields_header, print_fields_row};
+use super::super::fields::Parsable;
 use super::super::output::CommandOutput;
 use super::super::{Caller, Cluster};
 use super::{help, keyword, parse, sacct};
+use table::{Column, Row};
 
 pub(super) const OPTIONS: &[Opt] = &[
     opt("all_clusters", Some('a'), &["all_clusters"], HasArg::No),
@@ -32,14 +37,73 @@ pub(super) const OPTIONS: &[Opt] = &[
 /// An hour in seconds: sreport rounds its window to hours.
 const HOUR: i64 = 3600;
 
-/// The `-t` units: (name, shortest prefix, seconds per unit).
-const UNITS: [(&str, usize, i64); 3] = [("Seconds", 1, 1), ("Minutes", 1, 60), ("Hours", 1, HOUR)];
+/// Whether and how a `-t` unit shows a percentage of the total.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Percent {
+    /// A time alone.
+    No,
+    /// `Percent`: the percentage alone.
+    Only,
+    /// `SecPer`, `MinPer`, `HourPer`: the time, then the percentage.
+    With,
+}
+
+/// A `-t` unit: the word and the letters it needs, its name in the
+/// header, seconds per unit and its percentage.
+#[derive(Clone, Copy)]
+struct Unit {
+    word: &'static str,
+    min: usize,
+    name: &'static str,
+    seconds: i64,
+    percent: Percent,
+}
+
+/// The `-t` units in the order `_set_time_format` (`sreport.c`) tries them.
+const UNITS: [Unit; 7] = [
+    unit("SecPer", 6, "Seconds/Percentage of Total", 1, Percent::With),
+    unit(
+        "MinPer",
+        6,
+        "Minutes/Percentage of Total",
+        60,
+        Percent::With,
+    ),
+    unit(
+        "HourPer",
+        6,
+        "Hours/Percentage of Total",
+        HOUR,
+        Percent::With,
+    ),
+    unit("Seconds", 1, "Seconds", 1, Percent::No),
+    unit("Minutes", 1, "Minutes", 60, Percent::No),
+    unit("Hours", 1, "Hours", HOUR, Percent::No),
+    unit("Percent", 1, "Percentage of Total", 60, Percent::Only),
+];
+
+/// A [`Unit`].
+const fn unit(
+    word: &'static str,
+    min: usize,
+    name: &'static str,
+    seconds: i64,
+    percent: Percent,
+) -> Unit {
+    Unit {
+        word,
+        min,
+        name,
+        seconds,
+        percent,
+    }
+}
 
 /// How a report prints: the `-t` unit, `-p`/`-P`, and whether `-n` was
 /// not given.
 #[derive(Clone, Copy)]
 struct Style {
-    unit: (&'static str, usize, i64),
+    unit: Unit,
     parsable: Parsable,
     header: bool,
 }
@@ -53,9 +117,10 @@ pub(super) fn run(c: &Cluster, argv: &[String], _caller: &Caller<'_>) -> Command
         return out;
     }
     let mut out = CommandOutput::default();
-    let mut unit = UNITS[1];
+    let mut unit = UNITS[4];
     if let Some(t) = p.value("time") {
-        match UNITS.iter().find(|(name, min, _)| keyword(t, name, *min)) {
+        // sreport says so without a newline and goes on in minutes.
+        match UNITS.iter().find(|u| keyword(t, u.word, u.min)) {
             Some(u) => unit = *u,
             None => out.err(&format!("unknown time format {t}")),
         }
@@ -99,16 +164,20 @@ fn names(report: &str, full: &str, n: usize) -> bool {
         .is_some_and(|(a, b)| a.eq_ignore_ascii_case(b))
 }
 
-/// The conditions of the association and user reports.
+/// The conditions of the reports.
 #[derive(Default)]
 struct Conditions {
     start: Option<i64>,
     end: Option<i64>,
     users: Vec<String>,
     accounts: Vec<String>,
+    /// `WCKeys=` (the wckey reports).
+    wckeys: Vec<String>,
     /// `Clusters=`: none for this cluster.
     clusters: Vec<String>,
-    /// `Tree` (AccountUtilizationByUser).
+    /// `Format=`, as `slurm_addto_char_list` keeps it.
+    format: Vec<String>,
+    /// `Tree` (the association reports).
     tree: bool,
     /// `Group` (TopUsage).
     group: bool,
@@ -116,40 +185,56 @@ struct Conditions {
     top: Option<u32>,
 }
 
-/// Which report reads the conditions: they accept different flags.
+/// Which reader takes the conditions: they accept different words.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum For {
+    /// `_set_cluster_cond`: cluster Utilization.
     Utilization,
-    AccountsByUser,
+    /// `_set_assoc_cond`: AccountUtilizationByUser, UserUtilizationByAccount.
+    Assoc,
+    /// `_set_cond` of `user_reports.c`: TopUsage.
     TopUsage,
+    /// `_set_wckey_cond`: UserUtilizationByWckey, WCKeyUtilizationByUser.
+    Wckey,
 }
 
 impl Conditions {
-    /// Reads `words` as 22.05's `_set_cluster_cond`, `_set_assoc_cond` and
-    /// `_set_cond` do: a word without `=` is a cluster (Utilization) or a
-    /// user (or the report's flag); an unknown condition is reported, sets
-    /// exit 1, and the report still runs.
+    /// Reads `words` as 22.05's `_set_cluster_cond`, `_set_assoc_cond`,
+    /// `_set_wckey_cond` and `_set_cond` do: a word without `=` is a
+    /// cluster (Utilization), a wckey (wckey reports) or a user (or the
+    /// report's flag); an unknown condition is reported, sets exit 1, and
+    /// the report still runs.
     fn read(c: &Cluster, words: &[String], report: For, out: &mut CommandOutput) -> Self {
         let mut cond = Self {
             top: Some(10),
             ..Self::default()
         };
         for word in words {
-            if !cond.read_one(c, word, report, out) {
-                out.err_line(&format!(
-                    " Unknown condition: {word}\nUse keyword set to modify value"
-                ));
-                out.exit = 1;
+            let known = if report == For::Wckey {
+                cond.read_wckey(c, word)
+            } else {
+                cond.read_one(c, word, report, out)
+            };
+            if known {
+                continue;
             }
+            // `_set_wckey_cond` alone leaves out the second line.
+            let hint = if report == For::Wckey {
+                ""
+            } else {
+                "\nUse keyword set to modify value"
+            };
+            out.err_line(&format!(" Unknown condition: {word}{hint}"));
+            out.exit = 1;
         }
         cond
     }
 
-    /// One condition; false when it is unknown.
+    /// One condition of the other readers; false when it is unknown.
     fn read_one(&mut self, c: &Cluster, word: &str, report: For, out: &mut CommandOutput) -> bool {
         let Some((key, value)) = word.split_once('=') else {
             match report {
-                For::AccountsByUser if keyword(word, "Tree", 4) => self.tree = true,
+                For::Assoc if keyword(word, "Tree", 4) => self.tree = true,
                 For::TopUsage if keyword(word, "group", 1) => self.group = true,
                 _ if keyword(word, "all_clusters", 1) => {}
                 For::Utilization => add_names(&mut self.clusters, word),
@@ -164,12 +249,43 @@ impl Conditions {
             add_names(&mut self.accounts, value);
         } else if keyword(key, "Clusters", 1) {
             add_names(&mut self.clusters, value);
-        } else if keyword(key, "End", 1) {
-            self.end = Some(time_or_now(c, value).min(c.now));
-        } else if keyword(key, "Start", 1) {
-            self.start = Some(time_or_now(c, value));
         } else if report == For::TopUsage && keyword(key, "TopCount", 1) {
             self.read_top(value, out);
+        } else {
+            return self.read_common(c, key, value);
+        }
+        true
+    }
+
+    /// One condition of `_set_wckey_cond`; false when it is unknown.
+    fn read_wckey(&mut self, c: &Cluster, word: &str) -> bool {
+        let Some((key, value)) = word.split_once('=') else {
+            if !keyword(word, "all_clusters", 1) && !keyword(word, "withdeleted", 5) {
+                add_names(&mut self.wckeys, word);
+            }
+            return true;
+        };
+        if keyword(key, "WCKeys", 3) {
+            add_names(&mut self.wckeys, value);
+        } else if keyword(key, "Clusters", 3) {
+            add_names(&mut self.clusters, value);
+        } else if keyword(key, "User", 1) {
+            add_names(&mut self.users, value);
+        } else {
+            return self.read_common(c, key, value);
+        }
+        true
+    }
+
+    /// `End=`, `Format=` and `Start=`, which every reader takes; false for
+    /// another key.
+    fn read_common(&mut self, c: &Cluster, key: &str, value: &str) -> bool {
+        if keyword(key, "End", 1) {
+            self.end = Some(time_or_now(c, value).min(c.now));
+        } else if keyword(key, "Format", 1) {
+            table::add_format(&mut self.format, value);
+        } else if keyword(key, "Start", 1) {
+            self.start = Some(time_or_now(c, value));
         } else {
             return false;
         }
@@ -237,70 +353,130 @@ fn nearest_hour(t: i64) -> i64 {
     (t + HOUR / 2 + 30).div_euclid(HOUR) * HOUR
 }
 
-/// The header block: a rule, `title start - end` and the `extra` text
-/// after it, the unit, a rule.
+/// A report's fixed parts.
+struct Spec {
+    /// The title before the window; `{top}` stands for TopCount.
+    title: &'static str,
+    /// Utilization's layout: no ` (N secs)` after the window, and the
+    /// header block printed before `Format=` is read, as
+    /// `_get_cluster_list` does.
+    utilization: bool,
+    /// The `Format=` when none is given.
+    default: &'static str,
+    /// The field names the report accepts.
+    names: &'static [(&'static str, usize, Column)],
+}
+
+/// Prints a report: its `Format=` errors and header block in sreport's
+/// order, then the table with the columns of `sizes` sized to their
+/// largest CPU-seconds.
+fn print_report(
+    out: &mut CommandOutput,
+    (style, spec): (Style, &Spec),
+    (c, cond): (&Cluster, &Conditions),
+    window: (i64, i64),
+    rows: &[Row],
+    sizes: &[(Column, i64)],
+) {
+    if spec.utilization {
+        print_title(out, (style, spec), cond, window);
+    }
+    let mut fields = table::fields(
+        &cond.format,
+        spec.default,
+        spec.names,
+        (style, cond.tree),
+        out,
+    );
+    if !spec.utilization {
+        print_title(out, (style, spec), cond, window);
+    }
+    table::size_usage(&mut fields, style, sizes);
+    table::print(out, (style, &c.config.cluster_name), &fields, rows);
+}
+
+/// What makes a usage report's rows (behind `dyn`, so that the runner is
+/// compiled once, not once per report).
+type MakeRows<'a> = dyn Fn(&Conditions, (i64, i64), i64) -> (Vec<Row>, Option<i64>) + 'a;
+
+/// Runs a report of usage rows, its conditions read as `report` says:
+/// `rows` makes the rows from the conditions, the window and the reported
+/// time, and gives the usage the Used column is sized by (the first
+/// row's, as `sreport_set_usage_column_width` peeks at it).
+fn usage_report(
+    c: &Cluster,
+    words: &[String],
+    (style, report, spec): (Style, For, &Spec),
+    mut out: CommandOutput,
+    rows: &MakeRows<'_>,
+) -> CommandOutput {
+    let cond = Conditions::read(c, words, report, &mut out);
+    let window = cond.window(c);
+    let (rows, first) = rows(&cond, window, reported(c, window));
+    let sizes = [
+        (Column::Used, used_size(c, &cond, window, first)),
+        (Column::Energy, 0),
+    ];
+    print_report(&mut out, (style, spec), (c, &cond), window, &rows, &sizes);
+    out
+}
+
+/// The header block, unless `-n`: a rule, `title start - end` (and the
+/// window's seconds), the unit, a rule.
 fn print_title(
     out: &mut CommandOutput,
-    style: Style,
-    title: &str,
+    (style, spec): (Style, &Spec),
+    cond: &Conditions,
     window: (i64, i64),
-    extra: &str,
 ) {
+    if !style.header {
+        return;
+    }
     let rule = "-".repeat(80);
     out.out_line(&rule);
+    let secs = if spec.utilization {
+        String::new()
+    } else {
+        format!(" ({} secs)", window.1 - window.0)
+    };
+    let top = cond.top.unwrap_or(u32::MAX).to_string();
     out.out_line(&format!(
-        "{title} {} - {}{extra}",
+        "{} {} - {}{secs}",
+        spec.title.replace("{top}", &top),
         clock::iso(window.0),
         clock::iso(window.1 - 1)
     ));
-    out.out_line(&format!("Usage reported in CPU {}", style.unit.0));
+    let cpu = if style.unit.percent == Percent::Only {
+        ""
+    } else {
+        "CPU "
+    };
+    out.out_line(&format!("Usage reported in {cpu}{}", style.unit.name));
     out.out_line(&rule);
 }
 
-/// The column names, when the header is wanted, then one line per row.
-fn print_table(
-    out: &mut CommandOutput,
-    style: Style,
-    columns: &[(&str, i32)],
-    rows: &[Vec<Option<String>>],
-) {
-    if style.header {
-        for line in print_fields_header(columns, style.parsable) {
-            out.out_line(&line);
-        }
-    }
-    for row in rows {
-        let cells: Vec<(Option<String>, i32)> = row
-            .iter()
-            .cloned()
-            .zip(columns.iter().map(|(_, w)| *w))
-            .collect();
-        out.out_line(&print_fields_row(&cells, style.parsable));
-    }
+/// The CPU-seconds this cluster reported in the window (its CPUs over the
+/// whole hours before now): what usage is a percentage of.
+fn reported(c: &Cluster, (start, end): (i64, i64)) -> i64 {
+    let cpus: i64 = c.nodes.iter().map(|n| i64::from(n.cpus)).sum();
+    cpus * (rolled_up(c, end) - start).max(0)
 }
 
-/// CPU-seconds in the `-t` unit, as `slurmdb_report_print_time` prints
-/// them: whole seconds, or minutes and hours rounded to the nearest.
-fn time_text(seconds: i64, style: Style) -> String {
-    if style.unit.2 == 1 {
-        return seconds.to_string();
-    }
-    #[allow(clippy::cast_precision_loss)]
-    let value = seconds as f64 / style.unit.2 as f64;
-    format!("{value:.0}")
+/// Whether the report has this cluster: `Clusters=` covers it and it has
+/// accounting records in the window (a rolled-up hour).
+fn in_report(c: &Cluster, cond: &Conditions, window: (i64, i64)) -> bool {
+    cond.covers(c) && reported(c, window) > 0
 }
 
-/// The width of the Used and Energy columns for a largest usage of
-/// `seconds` (`sreport_set_usage_col_width`): 8, and one more for each
-/// digit past eight.
-fn usage_width(seconds: i64) -> i32 {
-    let mut width = 8;
-    let mut order: i64 = 100_000_000;
-    while seconds >= order && width < 25 {
-        width += 1;
-        order = order.saturating_mul(10);
+/// The CPU-seconds the Used column is sized by
+/// (`sreport_set_usage_column_width`): the first row's, or, with no row,
+/// the cluster's reported time when the cluster is in the report.
+fn used_size(c: &Cluster, cond: &Conditions, window: (i64, i64), first: Option<i64>) -> i64 {
+    match first {
+        Some(used) => used,
+        None if in_report(c, cond, window) => reported(c, window),
+        None => 0,
     }
-    width
 }
 
 /// A user's full name as `getpwnam` gives its gecos: the model's passwd

@@ -3,10 +3,9 @@
 
 use super::super::super::Cluster;
 use super::super::super::output::CommandOutput;
-use super::{
-    Conditions, For, Style, failed, names, print_table, print_title, proper_name, time_text,
-    usage_by_assoc, usage_width,
-};
+use super::cluster::usage_row;
+use super::table::{Row, USER_FIELDS};
+use super::{Conditions, For, Spec, Style, failed, names, usage_by_assoc, usage_report};
 
 /// Runs the user report `report` with its conditions `words`.
 pub(super) fn run(
@@ -23,73 +22,67 @@ pub(super) fn run(
     top_usage(c, words, style, out)
 }
 
-/// One row: the user, its accounts (joined by `, `), CPU-seconds.
-struct UserUsage {
-    user: String,
-    accounts: Vec<String>,
-    used: i64,
+/// One user row: the user, its accounts (joined by `, `), CPU-seconds.
+pub(super) struct UserUsage {
+    pub(super) user: String,
+    pub(super) accounts: Vec<String>,
+    pub(super) used: i64,
 }
 
 /// `user TopUsage [TopCount=] [Group] [Accounts=] [Users=] [Start=]
-/// [End=]`: the users with usage, most first (then by name), at most
-/// TopCount rows.
-fn top_usage(c: &Cluster, words: &[String], style: Style, mut out: CommandOutput) -> CommandOutput {
-    let cond = Conditions::read(c, words, For::TopUsage, &mut out);
-    let (start, end) = cond.window(c);
-    let mut users = user_usage(c, &cond, start, end);
-    crate::sort::by(&mut users, |a, b| {
-        b.used.cmp(&a.used).then_with(|| a.user.cmp(&b.user))
-    });
-    let limit = cond.top.map_or(usize::MAX, |n| {
-        usize::try_from(n.max(1)).unwrap_or(usize::MAX)
-    });
-    users.truncate(limit);
-    if style.header {
-        let top = cond.top.unwrap_or(u32::MAX);
-        let title = format!("Top {top} Users");
-        let secs = format!(" ({} secs)", end - start);
-        print_title(&mut out, style, &title, (start, end), &secs);
-    }
-    let width = usage_width(users.first().map_or(0, |u| u.used));
-    let columns = [
-        ("Cluster", 9),
-        ("Login", 9),
-        ("Proper Name", 15),
-        ("Account", 15),
-        ("Used", width),
-        ("Energy", usage_width(0)),
-    ];
-    let rows: Vec<Vec<Option<String>>> = users
+/// [End=] [Format=]`: the users with usage, most first (then by name), at
+/// most TopCount rows.
+const TOP_USAGE: Spec = Spec {
+    title: "Top {top} Users",
+    utilization: false,
+    default: "Cl,L,P,A,U,Energy",
+    names: USER_FIELDS,
+};
+
+/// Runs [`TOP_USAGE`].
+fn top_usage(c: &Cluster, words: &[String], style: Style, out: CommandOutput) -> CommandOutput {
+    let how = (style, For::TopUsage, &TOP_USAGE);
+    usage_report(c, words, how, out, &|cond, window, total| {
+        let mut users = user_usage(c, cond, window, cond.group);
+        let limit = cond.top.map_or(usize::MAX, |n| {
+            usize::try_from(n.max(1)).unwrap_or(usize::MAX)
+        });
+        users.truncate(limit);
+        (user_rows(&users, total), users.first().map(|u| u.used))
+    })
+}
+
+/// The rows of `users`: their accounts, login and usage of `total`.
+pub(super) fn user_rows(users: &[UserUsage], total: i64) -> Vec<Row> {
+    users
         .iter()
         .map(|u| {
-            vec![
-                Some(c.config.cluster_name.clone()),
-                Some(u.user.clone()),
-                Some(proper_name(&u.user)),
-                Some(u.accounts.join(", ")),
-                Some(time_text(u.used, style)),
-                Some(time_text(0, style)),
-            ]
+            let names = [u.accounts.join(", "), u.user.clone(), String::new()];
+            usage_row(names, u.used, total)
         })
-        .collect();
-    print_table(&mut out, style, &columns, &rows);
-    out
+        .collect()
 }
 
 /// The user associations the conditions select that have usage in the
-/// window: one record each, or one per user with `Group`.
-fn user_usage(c: &Cluster, cond: &Conditions, start: i64, end: i64) -> Vec<UserUsage> {
+/// window: one record each, or one per user with `group`; most used
+/// first, then by login (`sort_user_dec`).
+pub(super) fn user_usage(
+    c: &Cluster,
+    cond: &Conditions,
+    window: (i64, i64),
+    group: bool,
+) -> Vec<UserUsage> {
     let mut users: Vec<UserUsage> = Vec::new();
     if !cond.covers(c) {
         return users;
     }
-    for ((account, user), used) in usage_by_assoc(c, start, end) {
+    for ((account, user), used) in usage_by_assoc(c, window.0, window.1) {
         let wanted = (cond.users.is_empty() || cond.users.contains(&user))
             && (cond.accounts.is_empty() || cond.accounts.contains(&account));
         if !wanted {
             continue;
         }
-        match users.iter_mut().find(|u| cond.group && u.user == user) {
+        match users.iter_mut().find(|u| group && u.user == user) {
             Some(u) => {
                 u.accounts.push(account);
                 u.used += used;
@@ -101,5 +94,8 @@ fn user_usage(c: &Cluster, cond: &Conditions, start: i64, end: i64) -> Vec<UserU
             }),
         }
     }
+    crate::sort::by(&mut users, |a, b| {
+        b.used.cmp(&a.used).then_with(|| a.user.cmp(&b.user))
+    });
     users
 }
