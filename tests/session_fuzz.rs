@@ -151,8 +151,10 @@ const VALUES: [&str; 64] = [
     "",
 ];
 
-const WORDS: [&str; 48] = [
+const WORDS: [&str; 50] = [
     "hostname",
+    "sed",
+    "s/a*/&&/g",
     "sort",
     "uniq",
     "cut",
@@ -624,6 +626,9 @@ fn input(rng: &mut Rng) -> Vec<String> {
                 "xargs -n1 echo",
                 "xargs scancel",
                 "xargs -I {} echo '{}'",
+                "sed -n '2,$p'",
+                "sed -E 's/([0-9]+)/<\\1>/g; /R/d'",
+                "sed 's/x/\\2/'",
             ])
         ),
         90..95 => grammar(rng),
