@@ -9,6 +9,7 @@ use super::fs::{FsError, Kind};
 use super::lex::is_name;
 use super::tools::TOOLS;
 
+mod module;
 mod script;
 
 pub(super) use script::read;
@@ -100,6 +101,16 @@ pub(super) const BUILTINS: &[Builtin] = &[
         name: "logout",
         summary: "end an ssh login",
         run: exit,
+    },
+    Builtin {
+        name: "ml",
+        summary: "Lmod's short form of module: ml (list), ml cuda (load), ml -cuda (unload), ml av",
+        run: module::ml,
+    },
+    Builtin {
+        name: "module",
+        summary: "environment modules (Lmod): module avail, load cuda/12.4, unload, list, purge, spider",
+        run: module::module,
     },
     Builtin {
         name: "read",
