@@ -652,6 +652,8 @@ fn input(rng: &mut Rng) -> Vec<String> {
                 "ml -cuda python; module list",
                 "module avail 2>&1 | grep -c cuda",
                 "module spider nope; module purge; ml",
+                "man squeue | head -3; man",
+                "man sed nope | grep -c sed",
                 "ssh node-2",
                 "exit",
                 "logout",

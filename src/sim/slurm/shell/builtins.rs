@@ -9,6 +9,7 @@ use super::fs::{FsError, Kind};
 use super::lex::is_name;
 use super::tools::TOOLS;
 
+mod man;
 mod module;
 mod script;
 
@@ -101,6 +102,11 @@ pub(super) const BUILTINS: &[Builtin] = &[
         name: "logout",
         summary: "end an ssh login",
         run: exit,
+    },
+    Builtin {
+        name: "man",
+        summary: "show a command's manual page: its options here and an example (man sed)",
+        run: man::man,
     },
     Builtin {
         name: "ml",

@@ -13,6 +13,8 @@ mod sort;
 mod text;
 mod tr;
 
+pub(super) use sed::USAGE as SED_USAGE;
+
 use super::args::{self, Spec};
 use super::command::Call;
 use super::escape::{self, Dialect};

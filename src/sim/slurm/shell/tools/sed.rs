@@ -30,7 +30,7 @@ pub(super) const SED: Spec = Spec {
 
 /// `sed --help`, and the usage printed after a usage error: GNU's, cut to
 /// the options simulated here.
-pub(super) const USAGE: &str = "\
+pub(in super::super) const USAGE: &str = "\
 Usage: sed [OPTION]... {script-only-if-no-other-script} [input-file]...
 
   -n, --quiet, --silent
@@ -39,6 +39,8 @@ Usage: sed [OPTION]... {script-only-if-no-other-script} [input-file]...
                  add the script to the commands to be executed
   -E, -r, --regexp-extended
                  use extended regular expressions in the script
+  -i, --in-place
+                 not simulated: write the output to a new file with >
       --help     display this help and exit
 
 Commands here: s/re/rep/[gpNI] p d q [status] =, after an address
