@@ -13,6 +13,8 @@ mod man;
 mod module;
 mod script;
 
+pub(super) use man::PAGED_BUILTINS;
+pub(super) use module::words as module_words;
 pub(super) use script::read;
 
 /// A builtin: its name, a line for `help`, and what runs it.

@@ -12,6 +12,10 @@ use super::super::exec::Exec;
 use super::super::tools::{self, Tool};
 use super::module;
 
+/// The builtins that are programs (or shell functions) with a page of
+/// their own on a real cluster; bash's own builtins have none.
+pub(in super::super) const PAGED_BUILTINS: [&str; 3] = ["man", "ml", "module"];
+
 /// man-db's status when a page was not found.
 const NOT_FOUND: i32 = 16;
 
@@ -137,7 +141,7 @@ fn page(exec: &Exec<'_>, name: &str) -> Option<String> {
         page(&c.summary, None, wrap(&c.options)).render()
     } else {
         let (summary, help) = match name {
-            "module" | "ml" | "man" => {
+            name if PAGED_BUILTINS.contains(&name) => {
                 let builtin = super::find(name)?;
                 let help = if name == "man" {
                     MAN_HELP

@@ -431,6 +431,29 @@ const SUBCOMMANDS: &[&str] = &[
     "avail", "av", "load", "add", "unload", "rm", "del", "list", "li", "purge", "spider", "help",
 ];
 
+/// What tab completion offers for `word` after `before` (`module load`,
+/// `ml`): a sub-command as `module`'s first word, else module names (and,
+/// for `ml`, sub-commands too).
+pub(in super::super) fn words(before: &[String], word: &str) -> Vec<String> {
+    let ml = before.first().is_some_and(|c| c == "ml");
+    let first = before.len() < 2;
+    let subcommands: &[&str] = if first || ml { SUBCOMMANDS } else { &[] };
+    let names: Vec<String> = if first && !ml {
+        Vec::new()
+    } else {
+        MODULES
+            .iter()
+            .flat_map(|m| [m.name.to_owned(), m.full()])
+            .collect()
+    };
+    subcommands
+        .iter()
+        .map(|s| (*s).to_owned())
+        .chain(names)
+        .filter(|w| w.starts_with(word))
+        .collect()
+}
+
 /// `module SUB-COMMAND [ARGS]...`.
 pub(super) fn module(exec: &mut Exec<'_>, argv: &[String], out: &mut Output) -> i32 {
     let Some(sub) = argv.get(1) else {
@@ -655,6 +678,25 @@ mod tests {
         assert!(
             one.contains("This module can be loaded directly: module load python/3.10\n"),
             "{one}"
+        );
+    }
+
+    #[test]
+    fn completion_offers_sub_commands_then_modules() {
+        let words = |before: &[&str], word: &str| {
+            let before: Vec<String> = before.iter().map(|w| (*w).to_owned()).collect();
+            let mut w = super::words(&before, word);
+            crate::sort::sort_dedup(&mut w);
+            w
+        };
+        assert_eq!(words(&["module"], "s"), ["spider"]);
+        assert_eq!(
+            words(&["module", "load"], "nc"),
+            ["nccl", "nccl/2.18.5", "nccl/2.21.5"]
+        );
+        assert_eq!(
+            words(&["ml"], "p"),
+            ["purge", "python", "python/3.10", "python/3.11"]
         );
     }
 

@@ -507,7 +507,7 @@ impl Subst {
                 Piece::Whole => span,
                 Piece::Group(n) => groups.get(*n).copied().flatten().unwrap_or((0, 0)),
             };
-            out.extend(&text[a..b]);
+            out.extend(text.get(a..b).unwrap_or_default());
         }
         *steps = steps.checked_sub(out.len() - before)?;
         Some(())
