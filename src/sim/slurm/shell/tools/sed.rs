@@ -8,6 +8,8 @@
 use super::super::args::{self, Spec};
 use super::super::command::Call;
 use super::super::fs::FsError;
+use std::rc::Rc;
+
 use super::super::regex::{Regex, Scope, Syntax};
 use super::{program_and_operands, read_input};
 
@@ -60,7 +62,7 @@ struct ScriptError {
 enum Addr {
     Line(usize),
     Last,
-    Re(Regex),
+    Re(Rc<Regex>),
 }
 
 /// What a command does.
@@ -86,7 +88,7 @@ enum Piece {
 /// An `s` command.
 #[derive(Debug)]
 struct Subst {
-    regex: Regex,
+    regex: Rc<Regex>,
     replacement: Vec<Piece>,
     global: bool,
     /// Replace from the Nth match on (1 without a number flag).
@@ -140,7 +142,7 @@ struct Parser<'a> {
     pos: usize,
     syntax: Syntax,
     /// The last regex compiled, which an empty one (`s//x/`) stands for.
-    last: &'a mut Option<Regex>,
+    last: &'a mut Option<Rc<Regex>>,
 }
 
 const UNTERMINATED_S: &str = "unterminated `s' command";
@@ -156,10 +158,10 @@ impl Parser<'_> {
         Some(c)
     }
 
-    fn fail(&self, message: impl Into<String>) -> ScriptError {
+    fn fail(&self, message: &str) -> ScriptError {
         ScriptError {
             at: self.pos,
-            message: message.into(),
+            message: message.to_owned(),
         }
     }
 
@@ -237,7 +239,7 @@ impl Parser<'_> {
                 Op::Quit(self.number().unwrap_or(0).try_into().unwrap_or(i32::MAX))
             }
             's' => Op::Subst(Box::new(self.subst()?)),
-            c => return Err(self.fail(format!("unknown command: `{c}'"))),
+            c => return Err(self.fail(&format!("unknown command: `{c}'"))),
         })
     }
 
@@ -299,7 +301,7 @@ impl Parser<'_> {
     }
 
     /// `pattern` compiled, or the last regex for an empty one.
-    fn compile(&mut self, pattern: &str, icase: bool) -> Result<Regex, ScriptError> {
+    fn compile(&mut self, pattern: &str, icase: bool) -> Result<Rc<Regex>, ScriptError> {
         if pattern.is_empty() {
             return self
                 .last
@@ -307,8 +309,9 @@ impl Parser<'_> {
                 .ok_or_else(|| self.fail("no previous regular expression"));
         }
         let regex = Regex::new(&[pattern.to_owned()], self.syntax, icase, Scope::Any)
-            .map_err(|e| self.fail(e.to_string()))?;
-        *self.last = Some(regex.clone());
+            .map_err(|e| self.fail(&e.to_string()))?;
+        let regex = Rc::new(regex);
+        *self.last = Some(Rc::clone(&regex));
         Ok(regex)
     }
 
@@ -348,7 +351,7 @@ impl Parser<'_> {
             Piece::Group(n) if *n > groups => Some(*n),
             _ => None,
         }) {
-            return Err(self.fail(format!("invalid reference \\{n} on `s' command's RHS")));
+            return Err(self.fail(&format!("invalid reference \\{n} on `s' command's RHS")));
         }
         Ok(Subst {
             regex,
@@ -419,6 +422,11 @@ impl Command {
             (None, _) => true,
             (Some(from), None) => from.matches(line, steps)?,
             (Some(from), Some(to)) => {
+                // `0,/re/`: the range is open before line 1, so the regex
+                // may end it on line 1 itself.
+                if matches!(from, Addr::Line(0)) && line.number == 1 {
+                    self.active = true;
+                }
                 if self.active {
                     self.active = !match to {
                         Addr::Line(n) => line.number >= *n,
