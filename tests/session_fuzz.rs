@@ -151,8 +151,10 @@ const VALUES: [&str; 64] = [
     "",
 ];
 
-const WORDS: [&str; 48] = [
+const WORDS: [&str; 50] = [
     "hostname",
+    "sed",
+    "s/a*/&&/g",
     "sort",
     "uniq",
     "cut",
@@ -654,6 +656,9 @@ fn input(rng: &mut Rng) -> Vec<String> {
                 "xargs -n1 echo",
                 "xargs scancel",
                 "xargs -I {} echo '{}'",
+                "sed -n '2,$p'",
+                "sed -E 's/([0-9]+)/<\\1>/g; /R/d'",
+                "sed 's/x/\\2/'",
             ])
         ),
         90..95 => grammar(rng),
@@ -673,6 +678,12 @@ fn input(rng: &mut Rng) -> Vec<String> {
                 "cd /tmp && ls",
                 "touch f; ls -la",
                 "grep -r x .",
+                "module load cuda/11.8 nccl; echo $PATH",
+                "ml -cuda python; module list",
+                "module avail 2>&1 | grep -c cuda",
+                "module spider nope; module purge; ml",
+                "man squeue | head -3; man",
+                "man sed nope | grep -c sed",
                 "ssh node-2",
                 "exit",
                 "logout",

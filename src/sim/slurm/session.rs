@@ -451,6 +451,33 @@ mod tests {
         assert_eq!(last_output(&s), "/tmp\n1\n");
     }
 
+    /// Loaded modules are exported variables, so a batch script's `srun`
+    /// steps see what the script loaded. (Jobs do not yet inherit the
+    /// login shell's environment: the cluster gives them Slurm's own.)
+    #[test]
+    fn modules_a_script_loads_reach_its_steps() {
+        let mut s = session();
+        for line in [
+            "cat > job.sh <<'EOF'",
+            "#!/bin/bash",
+            "#SBATCH -N 2 -t 10",
+            "module load cuda/12.2 nccl",
+            "srun bash -c 'echo $SLURM_PROCID $CUDA_HOME $LOADEDMODULES'",
+            "module list 2>&1",
+            "EOF",
+        ] {
+            s.submit(line);
+        }
+        assert_eq!(s.submit("sbatch job.sh").status, 0);
+        s.submit("sleep 5");
+        s.submit("cat slurm-*.out");
+        assert_eq!(
+            last_output(&s),
+            "0 /usr/local/cuda-12.2 cuda/12.2:nccl/2.21.5\n1 /usr/local/cuda-12.2 cuda/12.2:nccl/2.21.5\n\n\
+             Currently Loaded Modules:\n  1) cuda/12.2   2) nccl/2.21.5\n\n \n\n"
+        );
+    }
+
     #[test]
     fn salloc_holds_an_allocation_while_its_command_runs() {
         let mut s = session();

@@ -9,8 +9,12 @@ use super::fs::{FsError, Kind};
 use super::lex::is_name;
 use super::tools::TOOLS;
 
+mod man;
+mod module;
 mod script;
 
+pub(super) use man::PAGED_BUILTINS;
+pub(super) use module::words as module_words;
 pub(super) use script::read;
 
 /// A builtin: its name, a line for `help`, and what runs it.
@@ -100,6 +104,21 @@ pub(super) const BUILTINS: &[Builtin] = &[
         name: "logout",
         summary: "end an ssh login",
         run: exit,
+    },
+    Builtin {
+        name: "man",
+        summary: "show a command's manual page: its options here and an example (man sed)",
+        run: man::man,
+    },
+    Builtin {
+        name: "ml",
+        summary: "Lmod's short form of module: ml (list), ml cuda (load), ml -cuda (unload), ml av",
+        run: module::ml,
+    },
+    Builtin {
+        name: "module",
+        summary: "environment modules (Lmod): module avail, load cuda/12.4, unload, list, purge, spider",
+        run: module::module,
     },
     Builtin {
         name: "read",

@@ -1,10 +1,12 @@
 //! Tab completion, as bash offers it: command names at the start of a
 //! command (builtins, tools and plugged-in commands), a command's options
-//! after `-`, variable names after `$`, and file names everywhere else.
+//! after `-`, variable names after `$`, command names after `man`,
+//! sub-commands and module names after `module` and `ml`, and file names
+//! everywhere else.
 
 use serde::{Deserialize, Serialize};
 
-use super::builtins::BUILTINS;
+use super::builtins::{self, BUILTINS, PAGED_BUILTINS};
 use super::command::CommandSet;
 use super::fs::Kind;
 use super::state::Shell;
@@ -119,6 +121,13 @@ impl Shell {
             _ if word.starts_with('$') => self.variables(&word),
             None if !word.contains('/') => command_names(&word, commands),
             Some(name) if word.starts_with('-') => options(name, &word, commands),
+            Some(name) if name == "man" => command_names(&word, commands)
+                .into_iter()
+                .filter(|n| builtins::find(n).is_none() || PAGED_BUILTINS.contains(&n.as_str()))
+                .collect(),
+            Some(name) if name == "module" || name == "ml" => {
+                builtins::module_words(&ctx.before, &word)
+            }
             _ => self.files(&word),
         };
         crate::sort::sort_dedup(&mut candidates);

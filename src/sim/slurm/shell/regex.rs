@@ -1,11 +1,12 @@
-//! The small regular-expression matcher behind `grep`: POSIX basic and
+//! The small regular-expression matcher behind `grep` and `sed`: POSIX basic and
 //! extended syntax with GNU's extensions (`\+ \? \|` in basic, `\w \s \b
 //! \< \>`, `[[:alpha:]]` classes, intervals), and fixed strings. GNU grep's
 //! messages for malformed patterns.
 //!
 //! Patterns compile to a Thompson NFA that is simulated in lockstep (a Pike
-//! VM without captures), so matching takes time linear in the line times
-//! the pattern and never backtracks exponentially. The program size is
+//! VM), so matching takes time linear in the line times the pattern and
+//! never backtracks exponentially. Captures (for `sed`'s `\1`) are found in
+//! a second pass over a match already found. The program size is
 //! capped. Back-references are refused: they need backtracking.
 //!
 //! Written here rather than taken from the `regex` or `regex-lite` crates:
@@ -204,6 +205,8 @@ enum Node {
         min: u32,
         max: Option<u32>,
     },
+    /// A parenthesized group and its number (from 1, by opening order).
+    Group(Box<Node>, usize),
 }
 
 fn is_word(c: char) -> bool {
@@ -224,6 +227,8 @@ struct Parser {
     pos: usize,
     syntax: Syntax,
     depth: usize,
+    /// Groups opened so far.
+    groups: usize,
 }
 
 impl Parser {
@@ -395,6 +400,8 @@ impl Parser {
             return Err(RegexError::TooBig);
         }
         self.depth += 1;
+        self.groups += 1;
+        let index = self.groups;
         let inner = self.alternation()?;
         self.depth -= 1;
         let closes = if self.extended() {
@@ -406,7 +413,7 @@ impl Parser {
             return Err(RegexError::UnmatchedOpen);
         }
         self.pos += if self.extended() { 1 } else { 2 };
-        Ok(inner)
+        Ok(Node::Group(Box::new(inner), index))
     }
 
     fn escape(&mut self) -> Result<Node, RegexError> {
@@ -485,6 +492,9 @@ enum Inst {
     Assert(Assert),
     Split(usize, usize),
     Jmp(usize),
+    /// Records the position in capture slot `n` (group `n / 2`'s start
+    /// or end); otherwise a no-op.
+    Save(usize),
     Match,
 }
 
@@ -493,6 +503,8 @@ enum Inst {
 pub(super) struct Regex {
     program: Vec<Inst>,
     icase: bool,
+    /// The most groups any one pattern has.
+    groups: usize,
 }
 
 struct Compiler {
@@ -554,6 +566,11 @@ impl Compiler {
                     self.patch(j, Inst::Jmp(end));
                 }
             }
+            Node::Group(inner, index) => {
+                self.emit(Inst::Save(2 * index))?;
+                self.node(inner)?;
+                self.emit(Inst::Save(2 * index + 1))?;
+            }
             Node::Repeat { node, min, max } => {
                 for _ in 0..*min {
                     self.node(node)?;
@@ -595,6 +612,7 @@ impl Regex {
         scope: Scope,
     ) -> Result<Regex, RegexError> {
         let mut branches = Vec::new();
+        let mut groups = 0;
         for pattern in patterns {
             let chars: Vec<char> = pattern.chars().collect();
             let node = if syntax == Syntax::Fixed {
@@ -605,12 +623,14 @@ impl Regex {
                     pos: 0,
                     syntax,
                     depth: 0,
+                    groups: 0,
                 };
                 let node = parser.alternation()?;
                 if parser.peek().is_some() {
                     // Only an unopened `\)` stops the parse early.
                     return Err(RegexError::UnmatchedClose);
                 }
+                groups = groups.max(parser.groups);
                 node
             };
             branches.push(match scope {
@@ -636,6 +656,7 @@ impl Regex {
         Ok(Regex {
             program: compiler.program,
             icase,
+            groups,
         })
     }
 
@@ -713,6 +734,90 @@ impl Regex {
         Some(None)
     }
 
+    /// How many groups the pattern has (`\1` to `\N` may refer to them).
+    pub(super) fn groups(&self) -> usize {
+        self.groups
+    }
+
+    /// The spans of the groups of a match already found at
+    /// `text[start..end]` (by [`Regex::find`]): entry 0 is the match, entry
+    /// `n` group `n` (`None` if it took no part). The first path through
+    /// the pattern in priority order (greedy repeats, left alternatives)
+    /// decides them. `None` if the `steps` ran out.
+    pub(super) fn captures(
+        &self,
+        text: &[char],
+        (start, end): (usize, usize),
+        steps: &mut usize,
+    ) -> Option<Vec<Option<(usize, usize)>>> {
+        let n = self.program.len();
+        let mut current = Threads::new(n);
+        let mut next = Threads::new(n);
+        let empty: Slots = vec![None; 2 * self.groups + 2];
+        let (mut now, mut then) = (vec![Vec::new(); n], vec![Vec::new(); n]);
+        let mut found = self.follow(&mut current, &mut now, (0, start), text, empty, end);
+        for pos in start..end {
+            *steps = steps.checked_sub(current.len() + 1)?;
+            next.clear();
+            for i in 0..current.len() {
+                let pc = current.dense[i];
+                if self.consumes(pc, text[pos]) {
+                    let slots = std::mem::take(&mut now[pc]);
+                    let hit =
+                        self.follow(&mut next, &mut then, (pc + 1, pos + 1), text, slots, end);
+                    found = found.or(hit);
+                }
+            }
+            std::mem::swap(&mut current, &mut next);
+            std::mem::swap(&mut now, &mut then);
+        }
+        let slots = found?;
+        let mut spans = vec![Some((start, end))];
+        for g in 1..=self.groups {
+            spans.push(slots[2 * g].zip(slots[2 * g + 1]));
+        }
+        Some(spans)
+    }
+
+    /// [`Regex::add`] carrying capture slots: adds the thread at `pc` (at
+    /// text position `pos`) and what it reaches without consuming input,
+    /// in priority order, each consuming thread with its slots in `slots_at`.
+    /// The slots of the first path to a match at `end`, if any.
+    fn follow(
+        &self,
+        threads: &mut Threads,
+        slots_at: &mut [Slots],
+        (pc, pos): (usize, usize),
+        text: &[char],
+        slots: Slots,
+        end: usize,
+    ) -> Option<Slots> {
+        let mut stack = vec![(pc, slots)];
+        let mut found = None;
+        while let Some((pc, mut slots)) = stack.pop() {
+            if !threads.insert(pc) {
+                continue;
+            }
+            match &self.program[pc] {
+                Inst::Match if pos == end => {
+                    found = found.or(Some(slots));
+                }
+                Inst::Jmp(to) => stack.push((*to, slots)),
+                Inst::Split(a, b) => {
+                    stack.push((*b, slots.clone()));
+                    stack.push((*a, slots));
+                }
+                Inst::Assert(a) if assert_holds(*a, pos, text) => stack.push((pc + 1, slots)),
+                Inst::Save(slot) => {
+                    slots[*slot] = Some(pos);
+                    stack.push((pc + 1, slots));
+                }
+                _ => slots_at[pc] = slots,
+            }
+        }
+        found
+    }
+
     /// Whether the instruction at `pc` takes the character `c`.
     fn consumes(&self, pc: usize, c: char) -> bool {
         match &self.program[pc] {
@@ -751,6 +856,7 @@ impl Regex {
                     stack.push(*a);
                 }
                 Inst::Assert(a) if assert_holds(*a, pos, text) => stack.push(pc + 1),
+                Inst::Save(_) => stack.push(pc + 1),
                 _ => {}
             }
         }
@@ -772,6 +878,9 @@ fn assert_holds(a: Assert, pos: usize, text: &[char]) -> bool {
         Assert::NoWordAfter => !after,
     }
 }
+
+/// Where each group started and ended on one path: slots `2n`, `2n + 1`.
+type Slots = Vec<Option<usize>>;
 
 /// A sparse set of program counters: O(1) insert, clear and membership.
 struct Threads {
@@ -963,6 +1072,39 @@ mod tests {
         );
         assert!(err(r"\(a\)\1", Syntax::Basic).contains("back-references"));
         assert!(re(")", Syntax::Extended).is_match(")"));
+    }
+
+    /// The text of each group of the first match in `line`.
+    fn groups(p: &str, syntax: Syntax, line: &str) -> Vec<Option<String>> {
+        let r = re(p, syntax).0;
+        let text: Vec<char> = line.chars().collect();
+        let mut budget = usize::MAX;
+        let span = r.find(&text, 0, &mut budget).unwrap().unwrap();
+        let spans = r.captures(&text, span, &mut budget).unwrap();
+        spans
+            .into_iter()
+            .map(|s| s.map(|(a, b)| text[a..b].iter().collect()))
+            .collect()
+    }
+
+    #[test]
+    fn captures_follow_greedy_priority() {
+        let some = |v: &[&str]| -> Vec<Option<String>> {
+            v.iter().map(|s| Some((*s).to_owned())).collect()
+        };
+        let b = Syntax::Basic;
+        let e = Syntax::Extended;
+        assert_eq!(
+            groups(r"\([a-z]*\)-\([0-9]*\)", b, "x node-12 y"),
+            some(&["node-12", "node", "12"])
+        );
+        assert_eq!(groups("(a*)(a*)", e, "aaa"), some(&["aaa", "aaa", ""]));
+        assert_eq!(groups("(x)|(y)", e, "y")[1], None);
+        assert_eq!(groups("((a)b)+", e, "abab"), some(&["abab", "ab", "a"]));
+        let mut none = 0;
+        let text: Vec<char> = "aaaa".chars().collect();
+        let r = re("(a)*", e).0;
+        assert_eq!(r.captures(&text, (0, 4), &mut none), None, "out of steps");
     }
 
     #[test]

@@ -38,7 +38,7 @@ usage: sudo [-n] [-u user] [-i | -s] [command [arg ...]]
 ";
 
 /// `--help`: the usage and what each option does here.
-const HELP: &str = "\
+pub(super) const HELP: &str = "\
 Runs a command as root, as this login's sudoers entry allows.
   -i, --login            a root login shell, in root's home, until exit
   -s, --shell            a root shell, in this directory, until exit

@@ -1139,6 +1139,12 @@ fn completion_offers_commands_options_variables_and_files() {
     assert_eq!(complete("ec").candidates, ["echo"]);
     assert_eq!(complete("ls | he").candidates, ["head", "help"]);
     assert_eq!(complete("X=1 wh").candidates, ["whoami"]);
+    assert_eq!(complete("man se").candidates, ["sed", "seq"]);
+    assert_eq!(complete("module lo").candidates, ["load"]);
+    assert_eq!(
+        complete("ml cuda/12.").candidates,
+        ["cuda/12.2", "cuda/12.4"]
+    );
     assert_eq!(complete("sbatch --p").candidates, ["--partition="]);
     assert_eq!(
         complete("ls -").candidates,

@@ -425,3 +425,130 @@ fn awk_refuses_what_it_does_not_support() {
         "awk: printf is not supported in this shell\n"
     );
 }
+
+#[test]
+fn sed_edits_streams_like_gnu_sed() {
+    check(&[
+        (
+            "sed 's/a/x/' t",
+            "nxme cpu mem\nxda 4 10\nbob 16 2\ncy 4 7\nxda 2 1\n",
+            0,
+        ),
+        ("echo aaa | sed 's/a/b/g'", "bbb\n", 0),
+        ("echo aaa | sed 's/a/b/2'", "aba\n", 0),
+        ("echo aaaa | sed 's/a/b/2g'", "abbb\n", 0),
+        ("echo abc | sed 's/x*/-/g'", "-a-b-c-\n", 0),
+        ("echo baaac | sed 's/a*/x/g'", "xbxcx\n", 0),
+        ("echo Hello | sed 's/hello/bye/I'", "bye\n", 0),
+        ("echo /usr/bin | sed 's|/usr|/opt|'", "/opt/bin\n", 0),
+        ("echo node-12 | sed 's/[0-9]*$/<&>/'", "node-<12>\n", 0),
+        (
+            "echo node-12 | sed 's/\\([a-z]*\\)-\\([0-9]*\\)/\\2 \\1/'",
+            "12 node\n",
+            0,
+        ),
+        (
+            "echo node-12 | sed -E 's/([a-z]+)-([0-9]+)/\\2.\\1/'",
+            "12.node\n",
+            0,
+        ),
+        ("echo a.b | sed -r 's/(a)\\.(b)/\\2\\1/'", "ba\n", 0),
+        ("echo ab | sed 's/a/\\n/'", "\nb\n", 0),
+        ("echo 'a&b' | sed 's/&/\\&\\&/'", "a&&b\n", 0),
+        ("sed -n 2p f", "b\n", 0),
+        ("sed -n '$p' f", "c\n", 0),
+        (
+            "sed -n '2,$p' t",
+            "ada 4 10\nbob 16 2\ncy 4 7\nada 2 1\n",
+            0,
+        ),
+        ("sed -n '/bob/,/ada/p' t", "bob 16 2\ncy 4 7\nada 2 1\n", 0),
+        ("sed -n '3,1p' t", "bob 16 2\n", 0),
+        ("sed -n '0,/b/p' f", "a\nb\n", 0),
+        ("sed -n '0,/a/p' f", "a\n", 0),
+        ("sed -n '1,/a/p' f", "a\nb\nc\n", 0),
+        ("sed -n '/^ada/p' t", "ada 4 10\nada 2 1\n", 0),
+        ("sed '/ada/d' t", "name cpu mem\nbob 16 2\ncy 4 7\n", 0),
+        ("sed '1d' t", "ada 4 10\nbob 16 2\ncy 4 7\nada 2 1\n", 0),
+        ("sed '1!d' t", "name cpu mem\n", 0),
+        ("sed 2q t", "name cpu mem\nada 4 10\n", 0),
+        // Blocks are not simulated; GNU sed would print b.
+        (
+            "sed -n '2{p}' f",
+            "sed: -e expression #1, char 2: unknown command: `{'\n",
+            1,
+        ),
+        ("sed q5 f; echo $?", "a\n5\n", 0),
+        ("sed p f", "a\na\nb\nb\nc\nc\n", 0),
+        ("sed -n '$=' t", "5\n", 0),
+        ("sed -n 's/a/A/p; s/b/B/p' f", "A\nB\n", 0),
+        ("sed -e 's/a/1/' -e 's/b/2/' f", "1\n2\nc\n", 0),
+        ("sed 's/a/1/\ns/b/2/' f", "1\n2\nc\n", 0),
+        ("sed -n '/a/s//X/p' f", "X\n", 0),
+        ("echo -ne 'a\\nb' | sed p", "a\na\nb\nb", 0),
+        ("echo -ne 'a\\nb' | sed -n '$='", "2\n", 0),
+        (
+            "sed -n 1p f nofile",
+            "sed: can't read nofile: No such file or directory\na\n",
+            2,
+        ),
+        ("cat f | sed -n '$p' - f", "c\n", 0),
+    ]);
+}
+
+#[test]
+fn sed_reports_errors_like_gnu_sed() {
+    check(&[
+        (
+            "sed 's/a/b' f",
+            "sed: -e expression #1, char 5: unterminated `s' command\n",
+            1,
+        ),
+        (
+            "sed -e p -e 's/a/b/x' f",
+            "sed: -e expression #2, char 7: unknown option to `s'\n",
+            1,
+        ),
+        (
+            "sed 's/a/\\1/' f",
+            "sed: -e expression #1, char 7: invalid reference \\1 on `s' command's RHS\n",
+            1,
+        ),
+        (
+            "sed -E 's/(a/b/' f",
+            "sed: -e expression #1, char 7: Unmatched ( or \\(\n",
+            1,
+        ),
+        (
+            "sed k f",
+            "sed: -e expression #1, char 1: unknown command: `k'\n",
+            1,
+        ),
+        (
+            "sed -n p nofile",
+            "sed: can't read nofile: No such file or directory\n",
+            2,
+        ),
+        (
+            "sed p /home",
+            "sed: read error on /home: Is a directory\n",
+            2,
+        ),
+        (
+            "sed -i s/a/b/ f",
+            "sed: -i (editing files in place) is not available in this simulated shell; write to a new file with > instead\n",
+            1,
+        ),
+    ]);
+    let (usage, status) = run("sed");
+    assert!(usage.starts_with("Usage: sed [OPTION]..."), "{usage}");
+    assert_eq!(status, 1);
+    let (shown, status) = run("sed -k p f");
+    assert!(
+        shown.starts_with("sed: invalid option -- 'k'\nUsage: sed"),
+        "{shown}"
+    );
+    assert_eq!(status, 1);
+    assert_eq!(run("sed --help").1, 0);
+    assert!(run("sed --help").0.contains("--regexp-extended"));
+}

@@ -1,16 +1,19 @@
 //! The everyday tools the shell provides itself, with coreutils' and GNU
 //! grep's messages and exit statuses. Each takes a [`Call`] like a plugged-in
 //! command. The tools that work on files are in `files`, those that filter
-//! text in `text`, `grep`, `awk`, `columns` (`cut`), `sort` (and `uniq`) and
+//! text in `text`, `grep`, `sed`, `awk`, `columns` (`cut`), `sort` (and `uniq`) and
 //! `tr`; the ones that only report are here.
 
 mod awk;
 mod columns;
 mod files;
 mod grep;
+mod sed;
 mod sort;
 mod text;
 mod tr;
+
+pub(super) use sed::USAGE as SED_USAGE;
 
 use super::args::{self, Spec};
 use super::command::Call;
@@ -158,6 +161,12 @@ pub(super) const TOOLS: &[Tool] = &[
         summary: "remove files; -r removes directories, -f ignores missing ones",
         spec: files::RM,
         run: files::rm,
+    },
+    Tool {
+        name: "sed",
+        summary: "edit lines as they stream by (sed 's/a/b/g', sed -n '2,5p', sed '/re/d', -E)",
+        spec: sed::SED,
+        run: sed::sed,
     },
     Tool {
         name: "seq",
@@ -359,6 +368,25 @@ fn date(call: &mut Call<'_>) -> i32 {
     let line = format!("{}\n", DateTime::from_epoch(call.now).format(format));
     call.out.stdout(&line);
     0
+}
+
+/// What grep and sed are told to do, and their inputs: every `-e` value,
+/// or else the first operand; `None` if there is neither.
+fn program_and_operands(opts: &args::Opts) -> Option<(Vec<String>, Vec<String>)> {
+    let mut operands = opts.operands.clone();
+    let mut programs: Vec<String> = opts
+        .opts
+        .iter()
+        .filter(|(f, _)| *f == 'e')
+        .filter_map(|(_, v)| v.clone())
+        .collect();
+    if programs.is_empty() {
+        if operands.is_empty() {
+            return None;
+        }
+        programs.push(operands.remove(0));
+    }
+    Some((programs, operands))
 }
 
 /// The most bytes one run of a tool reads from its inputs, all together,

@@ -5,7 +5,7 @@
 use super::super::args::{self, Spec};
 use super::super::command::Call;
 use super::super::regex::{Regex, Scope, Syntax};
-use super::read_input;
+use super::{program_and_operands, read_input};
 
 /// How many NFA steps one run of grep may take (a few tenths of a second).
 const MAX_STEPS: usize = 20_000_000;
@@ -42,22 +42,12 @@ pub(super) fn grep(call: &mut Call<'_>) -> i32 {
         Ok(o) => o,
         Err(status) => return status,
     };
-    let mut operands = opts.operands.clone();
-    let mut patterns: Vec<String> = opts
-        .opts
-        .iter()
-        .filter(|(f, _)| *f == 'e')
-        .filter_map(|(_, v)| v.clone())
-        .collect();
-    if patterns.is_empty() {
-        if operands.is_empty() {
-            call.out
-                .stderr("Usage: grep [OPTION]... PATTERNS [FILE]...\n");
-            args::try_help(call);
-            return 2;
-        }
-        patterns.push(operands.remove(0));
-    }
+    let Some((patterns, operands)) = program_and_operands(&opts) else {
+        call.out
+            .stderr("Usage: grep [OPTION]... PATTERNS [FILE]...\n");
+        args::try_help(call);
+        return 2;
+    };
     // Each line of a pattern is a pattern of its own.
     let patterns: Vec<String> = patterns
         .iter()
