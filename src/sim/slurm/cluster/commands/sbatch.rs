@@ -151,7 +151,14 @@ struct Script {
 /// sbatch checks it (empty, only whitespace, no `#!`).
 fn read_script(parsed: &Parsed, stdin: &str, caller: &Caller<'_>) -> Result<Script, CommandOutput> {
     let script = match (parsed.value("wrap"), parsed.operands.first()) {
-        (Some(cmd), _) => Script {
+        // sbatch's opt.c, before it reads any script.
+        (Some(_), Some(_)) => {
+            return Err(CommandOutput::failure(
+                "sbatch: error: Script arguments not permitted with --wrap option\n",
+                1,
+            ));
+        }
+        (Some(cmd), None) => Script {
             text: format!("#!/bin/sh\n# This script was created by sbatch --wrap.\n\n{cmd}\n"),
             command: None,
             default_name: "wrap".to_owned(),

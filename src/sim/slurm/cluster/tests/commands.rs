@@ -109,6 +109,11 @@ fn getopt_mistakes_and_their_exit_status() {
             1,
         ),
         (
+            "sbatch --wrap hostname extra",
+            "sbatch: error: Script arguments not permitted with --wrap option\n",
+            1,
+        ),
+        (
             "sbatch -N abc --wrap x",
             "sbatch: error: \"abc\" is not a valid node count\n",
             255,
