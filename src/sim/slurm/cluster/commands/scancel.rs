@@ -1,7 +1,8 @@
 //! `scancel`: cancels jobs by id (`38` takes every task of an array,
 //! `38_2` one task) or by filter (`-u`, `--me`, `-p`, `-n`, `-A`, `-t`).
 //! Jobs that are unknown or already done are passed over in silence, as
-//! scancel does; another user's job is refused.
+//! scancel does (`-v` says what it does and why nothing happened); another
+//! user's job is refused.
 
 use super::super::super::getopt::{HasArg, Opt, Parsed, opt};
 use super::super::output::CommandOutput;
@@ -66,9 +67,38 @@ pub(super) fn run(
     match read_query(c, &p, caller.user) {
         Ok(query) => {
             let targets = targets(c, &query, caller.user);
-            cancel(c, &targets, caller.user)
+            let verbose = p.has("verbose") && !p.has("quiet");
+            let mut out = CommandOutput::default();
+            if verbose {
+                say_misses(c, &query, &mut out);
+            }
+            cancel(c, &targets, caller.user, verbose, &mut out);
+            out
         }
         Err(refusal) => refusal,
+    }
+}
+
+/// `-v` on ids that name no job still to cancel: what scancel's
+/// `_cancel_job_id` says before and after slurmctld's refusal (without
+/// `-v` it says nothing, and the exit status stays 0).
+fn say_misses(c: &Cluster, q: &Query, out: &mut CommandOutput) {
+    for w in &q.ids {
+        if c.jobs.values().any(|j| q.matches(c, j) && w.hits(j)) {
+            continue;
+        }
+        let shown = w
+            .task
+            .map_or_else(|| w.id.to_string(), |t| format!("{}_{t}", w.id));
+        let why = if c.job(w.id).is_some() {
+            "Job/step already completing or completed"
+        } else {
+            "Invalid job id specified"
+        };
+        out.err_line(&format!("scancel: Terminating job {shown}"));
+        out.err_line(&format!(
+            "scancel: error: Kill job error on job id {shown}: {why}"
+        ));
     }
 }
 
@@ -163,35 +193,50 @@ fn targets(c: &Cluster, q: &Query, me: &str) -> Vec<(u32, Option<u32>)> {
     }
     let mut targets = Vec::new();
     for w in &q.ids {
-        for j in c.jobs.values().filter(|j| q.matches(c, j)) {
+        for j in c.jobs.values().filter(|j| q.matches(c, j) && w.hits(j)) {
             let array = j.array.as_ref();
-            let hit = match w.task {
-                None => j.id == w.id || array.is_some_and(|a| a.array_job_id == w.id),
-                Some(t) => array.is_some_and(|a| {
-                    a.array_job_id == w.id && (a.task == Some(t) || a.pending.contains(&t))
-                }),
-            };
-            if hit {
-                let pending_task = w
-                    .task
-                    .filter(|t| array.is_some_and(|a| a.pending.contains(t)));
-                targets.push((j.id, pending_task));
-            }
+            let pending_task = w
+                .task
+                .filter(|t| array.is_some_and(|a| a.pending.contains(t)));
+            targets.push((j.id, pending_task));
         }
     }
     targets
 }
 
-/// Cancels the targets the caller may cancel; Slurm's refusal for the
-/// others.
-fn cancel(c: &mut Cluster, targets: &[(u32, Option<u32>)], me: &str) -> CommandOutput {
+impl Wanted {
+    /// Whether `j` is this job: the job itself or, for an array's id, any
+    /// of its tasks; for `ID_TASK`, the task's own record or the pending
+    /// record that still holds it.
+    fn hits(&self, j: &Job) -> bool {
+        let array = j.array.as_ref();
+        match self.task {
+            None => j.id == self.id || array.is_some_and(|a| a.array_job_id == self.id),
+            Some(t) => array.is_some_and(|a| {
+                a.array_job_id == self.id && (a.task == Some(t) || a.pending.contains(&t))
+            }),
+        }
+    }
+}
+
+/// Cancels the targets the caller may cancel (with `-v`, saying so for
+/// each, as `_cancel_job_id` does); Slurm's refusal for the others.
+fn cancel(
+    c: &mut Cluster,
+    targets: &[(u32, Option<u32>)],
+    me: &str,
+    verbose: bool,
+    out: &mut CommandOutput,
+) {
     let operator = c.is_operator(me);
     let uid = c.user(me).map_or(0, |u| u.uid);
-    let mut out = CommandOutput::default();
     for &(id, task) in targets {
         let Some(job) = c.job(id) else { continue };
+        let shown = task.map_or_else(|| job.display_id(), |t| format!("{}_{t}", job.id));
+        if verbose {
+            out.err_line(&format!("scancel: Terminating job {shown}"));
+        }
         if !operator && job.user != me {
-            let shown = task.map_or_else(|| job.display_id(), |t| format!("{}_{t}", job.id));
             out.err_line(&format!(
                 "scancel: error: Kill job error on job id {shown}: Access/permission denied"
             ));
@@ -203,5 +248,4 @@ fn cancel(c: &mut Cluster, targets: &[(u32, Option<u32>)], me: &str) -> CommandO
             None => c.cancel(id, uid),
         }
     }
-    out
 }

@@ -714,3 +714,32 @@ fn sacct_delimiter_replaces_the_bar_only_when_parsable() {
         "1             COMPLETED \n"
     );
 }
+
+#[test]
+fn scancel_v_says_what_it_terminates_and_why_nothing_happened() {
+    let mut t = Term::new("2026-11-30T03:30:00");
+    let running = t.submit("alice", "~", "sbatch --wrap \"sleep 600\"");
+    let short = t.submit("alice", "~", "sbatch --wrap \"sleep 1\"");
+    t.c.advance(120);
+    let out = t.run_as("alice", "~", &format!("scancel -v {running}"));
+    assert_eq!(
+        (err(&out), out.exit),
+        (format!("scancel: Terminating job {running}\n"), 0)
+    );
+    let out = t.run_as("alice", "~", &format!("scancel -v {short} 99999"));
+    assert_eq!(
+        (err(&out), out.exit),
+        (
+            format!(
+                "scancel: Terminating job {short}\n\
+                 scancel: error: Kill job error on job id {short}: Job/step already completing or completed\n\
+                 scancel: Terminating job 99999\n\
+                 scancel: error: Kill job error on job id 99999: Invalid job id specified\n"
+            ),
+            0
+        )
+    );
+    // Without -v, or with -Q, nothing is said.
+    assert_eq!(err(&t.run_as("alice", "~", "scancel 99999")), "");
+    assert_eq!(err(&t.run_as("alice", "~", "scancel -v -Q 99999")), "");
+}
