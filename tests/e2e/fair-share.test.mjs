@@ -17,8 +17,8 @@ test("the two-team example shows every factor, sprio -l and both charts", async 
   await open(page);
   assert.equal(await out(page, "fs-priority"), "6,502");
   const sprio = (await out(page, "fs-sprio")).split("\n");
-  assert.match(sprio[0], /^ +JOBID PARTITION +USER +ACCOUNT +PRIORITY +SITE +AGE +ASSOC +FAIRSHARE +JOBSIZE +PARTITION +QOS +NICE +TRES$/);
-  assert.match(sprio[1], /^ +1001 gpu +bob +team-b +6502 +0 +12 +0 +5000 +141 +1000 +100 +0 +gres\/gpu=250$/);
+  assert.match(sprio[0], /^ +JOBID PARTITION +USER +PRIORITY +SITE +AGE +ASSOC +FAIRSHARE +JOBSIZE +PARTITION +QOS +NICE +TRES$/);
+  assert.match(sprio[1], /^ +1001 gpu +bob +6502 +0 +12 +0 +5000 +141 +1000 +100 +0 +gres\/gpu=250$/);
   assert.match(await out(page, "fs-factor-source"), /Fair Tree/);
   const sshare = page.locator('[data-testid="fs-sshare"] tbody tr');
   assert.equal(await sshare.count(), 5, "root, two accounts, two users");

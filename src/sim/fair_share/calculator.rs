@@ -694,7 +694,6 @@ fn compute(input: &CalculatorInput, s: &Settings) -> Result<Calculation, CalcErr
             job_id: JOB_ID,
             partition: PARTITION,
             user: &job.user,
-            account: &job.account,
             priority: &breakdown,
         }],
         true,

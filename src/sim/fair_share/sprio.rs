@@ -1,10 +1,11 @@
 //! `sprio`'s table of a job's priority factors, in Slurm 22.05's layout:
 //! the default format shows a column only for factors with a weight, `-l`
-//! shows them all plus the user, account and nice value.
+//! shows them all plus the user and nice value.
 //!
 //! Formats (`src/sprio/sprio.c`): default
 //! `%.15i %9r %.10Y %.10S [%.10A] [%.10B] [%.10F] [%.10J] [%.10P] [%.10Q] [%.20T]`,
-//! long `%.15i %9r %.8u %.10o %.10Y %.10S %.10A %.10B %.10F %.10J %.10P %.10Q %.11N %.20T`.
+//! long `%.15i %9r %.8u %.10Y %.10S %.10A %.10B %.10F %.10J %.10P %.10Q %.11N %.20T`
+//! (no account: later releases added it).
 //! A `.` right-aligns the field; every field is cut to its width. Weighted
 //! factors print as `%.0f` (half to even: 62.5 shows as 62).
 
@@ -19,8 +20,6 @@ pub struct SprioJob<'a> {
     pub partition: &'a str,
     /// `USER`.
     pub user: &'a str,
-    /// `ACCOUNT`.
-    pub account: &'a str,
     /// The job's priority and its parts.
     pub priority: &'a PriorityBreakdown,
 }
@@ -63,12 +62,6 @@ const USER: Column = Column {
     width: 8,
     right: true,
     cell: |j| j.user.to_owned(),
-};
-const ACCOUNT: Column = Column {
-    header: "ACCOUNT",
-    width: 10,
-    right: true,
-    cell: |j| j.account.to_owned(),
 };
 const PRIORITY: Column = Column {
     header: "PRIORITY",
@@ -139,7 +132,6 @@ fn columns(long: bool, priority: Option<&PriorityBreakdown>) -> Vec<&'static Col
             &JOBID,
             &PARTITION,
             &USER,
-            &ACCOUNT,
             &PRIORITY,
             &SITE,
             &AGE,

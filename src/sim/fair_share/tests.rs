@@ -695,7 +695,6 @@ fn reference_sprio_table_is_printed_exactly() {
             job_id: job.id,
             partition: "gpu",
             user: job.user,
-            account: job.account,
             priority: p,
         })
         .collect();

@@ -101,8 +101,8 @@ fn reference_cluster_job_32_through_the_fields() {
     assert_eq!(
         c.sprio,
         [
-            "          JOBID PARTITION     USER    ACCOUNT   PRIORITY       SITE        AGE      ASSOC  FAIRSHARE    JOBSIZE  PARTITION        QOS        NICE                 TRES",
-            "           1001 gpu           root     team-a       6853          0          0          0       5000        254       1000        100           0         gres/gpu=500",
+            "          JOBID PARTITION     USER   PRIORITY       SITE        AGE      ASSOC  FAIRSHARE    JOBSIZE  PARTITION        QOS        NICE                 TRES",
+            "           1001 gpu           root       6853          0          0          0       5000        254       1000        100           0         gres/gpu=500",
         ]
     );
 }
@@ -114,7 +114,6 @@ fn short_sprio_matches_the_transcript_columns() {
         job_id: 32,
         partition: "gpu",
         user: "root",
-        account: "team-a",
         priority: &c.priority,
     };
     let lines = super::super::sprio::sprio_lines(&[job], false);

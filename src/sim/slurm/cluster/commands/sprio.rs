@@ -83,7 +83,6 @@ pub(super) fn run(c: &Cluster, argv: &[String], _caller: &Caller<'_>) -> Command
         job_id: 0,
         partition: "",
         user: "",
-        account: "",
         priority: &weights,
     };
     let mut header_lines = sprio_lines(std::slice::from_ref(&header_job), long).into_iter();
@@ -111,7 +110,6 @@ pub(super) fn run(c: &Cluster, argv: &[String], _caller: &Caller<'_>) -> Command
             job_id: job.id,
             partition: &job.partition,
             user: &job.user,
-            account: &job.account,
             priority: b,
         };
         if let Some(line) = sprio_lines(&[header_job.clone(), row], long)
@@ -176,13 +174,13 @@ fn select<'a>(c: &'a Cluster, q: &Query) -> Vec<(&'a Job, PriorityBreakdown)> {
 }
 
 /// The weights row: `Weights` in the JOBID cell, blank partition and
-/// priority (and user, account, nice with `-l`), the TRES weights as
+/// priority (and user and nice with `-l`), the TRES weights as
 /// configured.
 fn weights_line(c: &Cluster, line: &str, long: bool) -> String {
     let w = &c.config.priority.weights;
     // The columns sprio prints: the long ones, or the weighted factors.
     let widths: Vec<usize> = if long {
-        vec![15, 9, 8, 10, 10, 10, 10, 10, 10, 10, 10, 10, 11, 20]
+        vec![15, 9, 8, 10, 10, 10, 10, 10, 10, 10, 10, 11, 20]
     } else {
         let factors = [w.age, w.assoc, w.fair_share, w.job_size, w.partition, w.qos];
         let mut v = vec![15, 9, 10, 10];
@@ -211,7 +209,8 @@ fn weights_line(c: &Cluster, line: &str, long: bool) -> String {
         })
         .collect::<Vec<_>>()
         .join(",");
-    let blank: &[usize] = if long { &[1, 2, 3, 4, 12] } else { &[1, 2] };
+    // Partition, user, priority and nice (with -l); partition and priority.
+    let blank: &[usize] = if long { &[1, 2, 3, 11] } else { &[1, 2] };
     let last = cells.len().saturating_sub(1);
     for (i, text) in cells.iter_mut().enumerate() {
         let width = widths[i];

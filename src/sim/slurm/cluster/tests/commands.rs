@@ -534,11 +534,17 @@ fn sprio_and_sshare_options() {
         "          JOBID PARTITION   PRIORITY       SITE        AGE  FAIRSHARE    JOBSIZE  PARTITION        QOS                 TRES\n\
          \x20       Weights                               1       1000      10000       1000       1000       1000        GRES/gpu=1000\n"
     );
+    // 22.05's long format has no ACCOUNT column (later releases add one).
+    assert_eq!(
+        stdout(&t.root("sprio -w -l")),
+        "          JOBID PARTITION     USER   PRIORITY       SITE        AGE      ASSOC  FAIRSHARE    JOBSIZE  PARTITION        QOS        NICE                 TRES\n\
+         \x20       Weights                                        1       1000          0      10000       1000       1000       1000                    GRES/gpu=1000\n"
+    );
     let out = t.root("sprio -l");
     assert_eq!(
         stdout(&out),
-        "          JOBID PARTITION     USER    ACCOUNT   PRIORITY       SITE        AGE      ASSOC  FAIRSHARE    JOBSIZE  PARTITION        QOS        NICE                 TRES\n\
-         \x20             2 gpu            bob     team-b      11264          0          0          0      10000        133       1000        100           0          gres/gpu=31\n"
+        "          JOBID PARTITION     USER   PRIORITY       SITE        AGE      ASSOC  FAIRSHARE    JOBSIZE  PARTITION        QOS        NICE                 TRES\n\
+         \x20             2 gpu            bob      11264          0          0          0      10000        133       1000        100           0          gres/gpu=31\n"
     );
     assert_eq!(
         stdout(&t.root("sprio -j 1")),
