@@ -136,7 +136,7 @@ impl RunIndex {
         for &job in &due {
             self.clear_end(job);
         }
-        due.sort_unstable();
+        crate::sort::sort(&mut due);
         due
     }
 

@@ -292,8 +292,7 @@ impl Pass {
             .chain(self.reservations(n).iter().map(|r| r.end))
             .filter(|&t| t >= now && t <= horizon)
             .collect();
-        times.sort_unstable();
-        times.dedup();
+        crate::sort::sort_dedup(&mut times);
         times
             .into_iter()
             .find(|&t| self.holds(c, n, need, t, t.saturating_add(duration)))
@@ -866,7 +865,7 @@ impl Cluster {
                     .map(|t| (t, (self.nodes[n].weight, n)))
             })
             .collect();
-        special.sort_unstable();
+        crate::sort::sort(&mut special);
         let plain = pass.earliest_memo[memo_at]
             .1
             .iter()
@@ -889,7 +888,7 @@ impl Cluster {
                     .map(|t| (t, (self.nodes[n].weight, n)))
             })
             .collect();
-        all.sort_unstable();
+        crate::sort::sort(&mut all);
         let mut times: Vec<i64> = all.iter().map(|&(t, _)| t).filter(|&t| t > kth).collect();
         times.dedup();
         times.into_iter().find_map(|start| {
@@ -913,7 +912,7 @@ impl Cluster {
                 earliest_free(self, n, ask.need, horizon).map(|t| (t, (self.nodes[n].weight, n)))
             })
             .collect();
-        times.sort_unstable();
+        crate::sort::sort(&mut times);
         pass.earliest_memo.push((key, times));
         pass.earliest_memo.len() - 1
     }
@@ -935,7 +934,7 @@ impl Cluster {
             .take_while(|&&(t, _)| t <= start)
             .map(|&(_, order)| order)
             .collect();
-        ready.sort_unstable();
+        crate::sort::sort(&mut ready);
         if !ask
             .required
             .iter()
