@@ -67,13 +67,47 @@ pub(super) fn run(c: &Cluster, argv: &[String], caller: &Caller<'_>) -> CommandO
             out.out_line(&line);
         }
     }
-    for row in rows.iter().filter(|row| query.shows(row)) {
+    let returned: Vec<&ShareRow> = rows.iter().filter(|row| query.returns(row)).collect();
+    for (row, depth) in returned.iter().zip(tree_depths(&returned)) {
+        if query.users_only && row.user.is_none() {
+            continue;
+        }
+        let row = ShareRow {
+            depth,
+            ..(*row).clone()
+        };
         out.out_line(&print_fields_row(
-            &cells(c, row, query.long),
+            &cells(c, &row, query.long),
             query.parsable,
         ));
     }
     out
+}
+
+/// How far each row is indented, as `slurmdb_tree_name_get` does it: one
+/// space more than its parent account's row when that row is among those
+/// slurmctld returned, none when it is not (`-A team-a` prints team-a at
+/// the margin). `rows` are in the tree's order, each with its depth in the
+/// whole tree.
+fn tree_depths(rows: &[&ShareRow]) -> Vec<usize> {
+    // The account rows on the path to the current row: (depth in the
+    // whole tree, indentation printed).
+    let mut path: Vec<(usize, usize)> = Vec::new();
+    let mut depths = Vec::with_capacity(rows.len());
+    for row in rows {
+        while path.last().is_some_and(|&(d, _)| d >= row.depth) {
+            path.pop();
+        }
+        let depth = match path.last() {
+            Some(&(d, shown)) if d + 1 == row.depth => shown + 1,
+            _ => 0,
+        };
+        if row.user.is_none() {
+            path.push((row.depth, depth));
+        }
+        depths.push(depth);
+    }
+    depths
 }
 
 /// Reads the command line into a [`Query`].
@@ -98,17 +132,19 @@ fn read_query(p: &Parsed, me: &str) -> Query {
 }
 
 impl Query {
-    /// Whether a row of the association tree is shown.
-    fn shows(&self, row: &ShareRow) -> bool {
+    /// Whether slurmctld returns a row of the association tree
+    /// (`assoc_mgr_get_shares`): user rows of the users asked for, and
+    /// only rows of the accounts asked for, root's too (names compared
+    /// without case). `-U` leaves account rows out only when printing.
+    fn returns(&self, row: &ShareRow) -> bool {
         let user_ok = match &row.user {
             Some(user) => self.users.as_ref().is_none_or(|u| u.contains(user)),
-            None => !self.users_only,
+            None => true,
         };
-        let account_ok = row.account == "root"
-            || self
-                .accounts
-                .as_ref()
-                .is_none_or(|a| a.contains(&row.account));
+        let account_ok = self
+            .accounts
+            .as_ref()
+            .is_none_or(|a| a.iter().any(|name| name.eq_ignore_ascii_case(&row.account)));
         user_ok && account_ok
     }
 }

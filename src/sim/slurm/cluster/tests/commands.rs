@@ -749,3 +749,40 @@ fn scancel_v_says_what_it_terminates_and_why_nothing_happened() {
     assert_eq!(err(&t.run_as("alice", "~", "scancel 99999")), "");
     assert_eq!(err(&t.run_as("alice", "~", "scancel -v -Q 99999")), "");
 }
+
+#[test]
+fn sshare_a_shows_only_the_accounts_named_with_the_tree_restarting_at_the_margin() {
+    let mut t = Term::new("2026-11-30T03:30:00");
+    let rows = |t: &mut Term, line: &str| -> Vec<String> {
+        stdout(&t.run_as("alice", "~", line))
+            .lines()
+            .skip(2)
+            .map(|l| {
+                l.split_whitespace().take(2).collect::<Vec<_>>().join(" ")
+                    + &format!(" @{}", l.len() - l.trim_start().len())
+            })
+            .collect()
+    };
+    // slurmctld returns only the associations of the accounts named, root's
+    // too; an account whose parent is not among them starts at the margin.
+    assert_eq!(
+        rows(&mut t, "sshare -A team-a"),
+        ["team-a 3 @0", "team-a alice @1"]
+    );
+    assert_eq!(
+        rows(&mut t, "sshare -A TEAM-A,team-b -a"),
+        [
+            "team-a 3 @0",
+            "team-a alice @1",
+            "team-a root @1",
+            "team-b 1 @0",
+            "team-b bob @1"
+        ]
+    );
+    assert_eq!(rows(&mut t, "sshare -A nosuch"), Vec::<String>::new());
+    // Without -A the tree is whole, root first.
+    assert_eq!(
+        rows(&mut t, "sshare")[..2],
+        ["root 0.000000 @0".to_owned(), "team-a 3 @1".to_owned()]
+    );
+}
