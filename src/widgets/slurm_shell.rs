@@ -421,13 +421,15 @@ pub fn SlurmShell(
                         .unwrap_or_default()
                 });
                 // Only a live lab tells its incident: the page's first
-                // state is the same for every learner.
-                let incident = Signal::derive(move || {
+                // state is the same for every learner. A memo: the clock's
+                // ticks do not redraw it.
+                let incident: Signal<Option<Lab>> = Memo::new(move |_| {
                     version.track();
                     story
                         .with_value(|l: &Option<Lab>| l.clone())
                         .filter(|_| cfg!(target_arch = "wasm32"))
-                });
+                })
+                .into();
                 let on_help = Callback::new(move |()| {
                     saved.update_value(|saved: &mut Option<LabProgress>| {
                         if let Some(saved) = saved.as_mut() {
