@@ -8,6 +8,7 @@
 //   buttons of code blocks;
 // - the language links: remembered when followed, and kept pointing at the
 //   section being read, which the table of contents marks (scroll spy);
+// - smooth scrolling to a section, once the page has loaded;
 // - the widgets: each wasm module loaded when the first of its widgets
 //   comes near the viewport, each widget mounted as it comes near (a note
 //   in each if its module fails);
@@ -207,7 +208,25 @@
     addEventListener("resize", soon);
     addEventListener("hashchange", soon);
     addEventListener("load", soon);
-    update();
+    // In the first frame, whose layout this reading shares, not now: here
+    // it would lay the whole page out once more before its first paint.
+    soon();
+  }
+
+  // Smooth scrolling (the stylesheet's, for links within the page) starts
+  // once the page has loaded and shown its address's section: a link to a
+  // section opens on it at once instead of scrolling there through the
+  // whole page, painting every screen on the way.
+  function smoothScrollAfterLoad() {
+    function start() {
+      requestAnimationFrame(function () {
+        setTimeout(function () {
+          root.classList.add("smooth-scroll");
+        }, 0);
+      });
+    }
+    if (doc.readyState === "complete") start();
+    else addEventListener("load", start);
   }
 
   // Widgets come alive as they come near. Each names its wasm module
@@ -586,6 +605,7 @@
   menu();
   copyButtons();
   scrollSpy();
+  smoothScrollAfterLoad();
   islands();
   search();
   exerciseProgress();

@@ -47,9 +47,10 @@ pub const PARAM_PREFIX: &str = "data-p-";
 pub const SLOT_ATTR: &str = "data-slot";
 
 /// What a module does as it starts, before any island mounts: installs
-/// its panic hook, and reads the page's strings in a task of their own,
-/// which the first mount would otherwise do in its task (on a slow phone,
-/// a fifth of it).
+/// its panic hook, and reads the page's strings in a task of their own
+/// (on a slow phone, a fifth of a mount's work). An island that comes
+/// near before that task has run reads them in a task of its own too
+/// ([`mount`]).
 pub fn start(module: WasmModule) {
     panic::install_hook(module);
     set_timeout(
@@ -165,6 +166,13 @@ pub type ModuleView = fn(&WidgetDirective) -> AnyView;
 /// already live is left alone.
 pub fn mount(el: web_sys::HtmlElement, view: ModuleView) {
     if el.has_attribute("data-live") {
+        return;
+    }
+    // The page's strings first, in this task, and the widget in the next:
+    // `start`'s task may not have run yet when the first island comes near.
+    if !crate::ui::catalog_loaded() {
+        let _ = crate::ui::catalog();
+        set_timeout(move || mount(el, view), std::time::Duration::ZERO);
         return;
     }
     let name = el.get_attribute(ISLAND_ATTR).unwrap_or_default();

@@ -20,9 +20,15 @@ use crate::sources::Sources;
 /// text a Fluent file. Browsers do not run a script of this type.
 pub const STRINGS_TYPE: &str = "text/x-fluent";
 
+static CATALOG: OnceLock<Catalog> = OnceLock::new();
+
+/// Whether [`catalog`] has read the page's strings already.
+pub fn catalog_loaded() -> bool {
+    CATALOG.get().is_some()
+}
+
 /// The interface strings, parsed on first use.
 pub fn catalog() -> &'static Catalog {
-    static CATALOG: OnceLock<Catalog> = OnceLock::new();
     CATALOG.get_or_init(|| {
         let catalog = Catalog::load(&strings());
         for d in catalog.diagnostics() {

@@ -8,5 +8,5 @@ mod context;
 mod notice;
 pub(crate) mod progress;
 
-pub use context::{I18n, STRINGS_TYPE, catalog, use_i18n};
+pub use context::{I18n, STRINGS_TYPE, catalog, catalog_loaded, use_i18n};
 pub use notice::ContentNotice;
