@@ -321,7 +321,7 @@ impl Session {
             user,
             cwd: &home,
             files: &files,
-            env: &|_: &str| None,
+            env: None,
             programs: &mut programs,
         };
         self.cluster.exec_as(argv, "", &mut caller);
@@ -452,8 +452,7 @@ mod tests {
     }
 
     /// Loaded modules are exported variables, so a batch script's `srun`
-    /// steps see what the script loaded. (Jobs do not yet inherit the
-    /// login shell's environment: the cluster gives them Slurm's own.)
+    /// steps see what the script loaded.
     #[test]
     fn modules_a_script_loads_reach_its_steps() {
         let mut s = session();
