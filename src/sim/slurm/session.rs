@@ -14,6 +14,8 @@ use super::shell::{Chunk, Outcome, Shell, ShellError, Stream, WriteMode};
 use super::terminal::{Edit, LineKind, Terminal};
 
 mod activity;
+#[cfg(test)]
+mod export_tests;
 mod tools;
 
 pub use activity::{Activity, TrainingRecord};
