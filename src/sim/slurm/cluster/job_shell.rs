@@ -314,13 +314,17 @@ impl<'a> JobCommands<'a> {
             now: signed(started),
             mpi: request.mpi,
         };
-        let result = match self.programs.run(&launch) {
+        let result = match self
+            .programs
+            .run(&launch)
+            .or_else(|| runner::builtin(&launch))
+        {
             Some(out) => Some(out),
-            None if is_bash(&request.argv[0]) => {
+            None if in_shell(&request.argv[0]) => {
                 let env = step_env(request.export.as_deref(), call.env);
                 Some(self.bash_tasks(&launch, call.fs, &UserEnv::exact(&env), call.cwd))
             }
-            None => runner::builtin(&launch),
+            None => None,
         };
         let (exit, duration) = match result {
             Some(mut out) => {
@@ -375,7 +379,7 @@ impl<'a> JobCommands<'a> {
         }
     }
 
-    /// A `bash` or `sh` step: the command line runs in a shell of its own
+    /// A `bash`, `sh` or shell tool step: the command line runs in a shell of its own
     /// on each task's node, with the environment `env`, the job's
     /// variables and the task's (`SLURM_PROCID`), in the caller's
     /// directory `cwd`; the step lasts as long as its slowest task.
@@ -533,9 +537,12 @@ pub(crate) fn labelled(text: &str, tasks: usize) -> String {
         .collect()
 }
 
-/// Whether a program is a shell that a step runs in a shell of its own.
-pub(crate) fn is_bash(program: &str) -> bool {
-    matches!(base_name(program), "bash" | "sh")
+/// Whether a step runs a program in a shell of its own on each task's
+/// node: a shell (`bash`, `sh`) or one of the shell's programs
+/// (`printenv PATH`).
+pub(crate) fn in_shell(program: &str) -> bool {
+    let name = base_name(program);
+    matches!(name, "bash" | "sh") || shell::is_tool(name)
 }
 
 fn base_name(program: &str) -> &str {

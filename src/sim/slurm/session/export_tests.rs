@@ -38,6 +38,13 @@ fn steps_and_salloc_get_the_exported_variables() {
     assert_eq!(step, format!("{CUDA_PATH} 1..0\n{CUDA_PATH} 1..1\n"));
     let held = said(&mut s, "salloc -N1 bash -c 'echo $CUDA_HOME $FOO.$BAR'");
     assert!(held.contains("\n/usr/local/cuda-12.4 1.\n"), "{held}");
+    // The shell's programs run as steps too, with the same environment.
+    assert_eq!(said(&mut s, "srun -N2 printenv FOO"), "1\n1\n");
+    let none = said(&mut s, "srun --export=NONE printenv FOO");
+    assert_eq!(
+        none,
+        "srun: error: node-1: task 0: Exited with exit code 1\n"
+    );
     // Slurm's variables win over the caller's.
     s.submit("export SLURM_PROCID=9 SLURMD_NODENAME=x");
     let step = said(&mut s, "srun bash -c 'echo $SLURM_PROCID $SLURMD_NODENAME'");
@@ -60,10 +67,12 @@ fn a_batch_script_keeps_the_environment_it_was_submitted_with() {
         "#!/bin/bash",
         "module load cuda",
         "srun bash -c 'echo $PATH $FOO'",
+        "srun printenv CUDA_HOME",
         "EOF",
         "sbatch job.sh",
     ];
-    assert_eq!(job_output(&mut s, &lines, 2), format!("{CUDA_PATH} 2\n"));
+    let out = job_output(&mut s, &lines, 2);
+    assert_eq!(out, format!("{CUDA_PATH} 2\n/usr/local/cuda-12.4\n"));
 }
 
 #[test]

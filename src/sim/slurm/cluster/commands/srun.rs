@@ -298,9 +298,13 @@ fn run_step(
         mpi,
     };
     let tasks = launch.task_nodes().len();
-    let result = match caller.programs.run(&launch) {
+    let result = match caller
+        .programs
+        .run(&launch)
+        .or_else(|| runner::builtin(&launch))
+    {
         Some(out) => Some(out),
-        None if job_shell::is_bash(program) => {
+        None if job_shell::in_shell(program) => {
             // The caller's variables as --export passes them on.
             let env = caller.env.map_or_else(UserEnv::default, |env| {
                 UserEnv::exact(&export::step_env(parsed.value("export"), env))
@@ -314,7 +318,7 @@ fn run_step(
                 start,
             ))
         }
-        None => runner::builtin(&launch),
+        None => None,
     };
     let (exit, duration, ended_early) = match result {
         Some(o) => {
