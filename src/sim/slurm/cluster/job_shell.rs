@@ -1,7 +1,9 @@
 //! The bash a job runs in: its batch script on the first node of the
-//! allocation, and the `bash`/`sh` steps of `srun` on each task's node.
-//! It is the login prompt's own interpreter ([`Shell`]) over the shared
-//! home, with Slurm's environment; `srun` starts a step of the job, the
+//! allocation, and the `bash`/`sh` steps of `srun` (and those of the
+//! shell's own programs, `srun printenv PATH`) on each task's node. It is
+//! the login prompt's own interpreter ([`Shell`]) over the shared home,
+//! with the environment `--export` passed on ([`UserEnv`]) and Slurm's
+//! over it; `srun` starts a step of the job, the
 //! Slurm commands answer as at the prompt, and programs run through the
 //! [`ProgramRunner`]; `python` and the like stand for the user's own work
 //! (a training run), which runs until the time limit.
