@@ -56,8 +56,9 @@ const SLURM: [&str; 13] = [
     "scancel", "sacctmgr", "sreport", "sstat",
 ];
 
-const SBATCH_FLAGS: [&str; 24] = [
+const SBATCH_FLAGS: [&str; 25] = [
     "-N",
+    "--export",
     "-n",
     "-c",
     "--mem",
@@ -84,7 +85,7 @@ const SBATCH_FLAGS: [&str; 24] = [
 ];
 
 /// Values for options: plausible, off by a little, and hostile.
-const VALUES: [&str; 64] = [
+const VALUES: [&str; 73] = [
     "1",
     "0",
     "-1",
@@ -149,6 +150,15 @@ const VALUES: [&str; 64] = [
     "ñoño-🚀",
     "\u{202e}evil",
     "",
+    "ALL",
+    "none",
+    "NIL",
+    "ALL,FOO=1",
+    "FOO,BAR=x,PATH",
+    "NONE,FOO",
+    "A='b,c\"",
+    "\"X=1,2\",,",
+    "=,ALL,",
 ];
 
 const WORDS: [&str; 50] = [
@@ -435,6 +445,8 @@ fn heredoc(rng: &mut Rng) -> Vec<String> {
                     "srun bash -c 'echo $SLURM_PROCID $(hostname)'",
                     "while true; do sleep 600; done",
                     "set -e; false; echo never",
+                    "srun --export=NONE,X=1 bash -c 'echo $X ${PATH-}'",
+                    "export SLURM_EXPORT_ENV=NONE SBATCH_EXPORT=FOO",
                 ])
                 .to_owned(),
             4 => format!(

@@ -43,6 +43,7 @@ mod accounts;
 mod clock;
 mod commands;
 mod events;
+mod export;
 mod fields;
 mod job_shell;
 mod jobs;
@@ -115,11 +116,19 @@ pub struct Caller<'a> {
     pub cwd: &'a str,
     /// Reads a file by path (relative paths are relative to `cwd`).
     pub files: &'a dyn Fn(&str) -> Option<String>,
-    /// Reads a variable of the caller's environment
-    /// (`SLURM_JOB_NODELIST` for `scontrol show hostnames`).
-    pub env: &'a dyn Fn(&str) -> Option<String>,
+    /// The caller's exported environment (`SLURM_JOB_NODELIST` for
+    /// `scontrol show hostnames`, what jobs inherit); `None` when there is
+    /// no shell, and jobs start with the login shell's.
+    pub env: Option<&'a std::collections::BTreeMap<String, String>>,
     /// Runs programs for `srun` and job scripts.
     pub programs: &'a mut dyn ProgramRunner,
+}
+
+impl Caller<'_> {
+    /// The caller's variable `name`.
+    fn var(&self, name: &str) -> Option<String> {
+        self.env?.get(name).cloned()
+    }
 }
 
 /// The timers of the event loop: when each periodic pass next runs.

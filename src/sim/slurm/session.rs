@@ -14,6 +14,8 @@ use super::shell::{Chunk, Outcome, Shell, ShellError, Stream, WriteMode};
 use super::terminal::{Edit, LineKind, Terminal};
 
 mod activity;
+#[cfg(test)]
+mod export_tests;
 mod tools;
 
 pub use activity::{Activity, TrainingRecord};
@@ -321,7 +323,7 @@ impl Session {
             user,
             cwd: &home,
             files: &files,
-            env: &|_: &str| None,
+            env: None,
             programs: &mut programs,
         };
         self.cluster.exec_as(argv, "", &mut caller);
@@ -452,8 +454,7 @@ mod tests {
     }
 
     /// Loaded modules are exported variables, so a batch script's `srun`
-    /// steps see what the script loaded. (Jobs do not yet inherit the
-    /// login shell's environment: the cluster gives them Slurm's own.)
+    /// steps see what the script loaded.
     #[test]
     fn modules_a_script_loads_reach_its_steps() {
         let mut s = session();

@@ -76,5 +76,11 @@ pub fn format_time(now: u64, format: &str) -> String {
 /// Whether the shell runs `name` itself (a builtin, `sudo`, or one of its
 /// tools), before any [`CommandSet`] is asked.
 pub fn is_shell_command(name: &str) -> bool {
-    builtins::find(name).is_some() || tools::find(name).is_some() || name == "sudo"
+    builtins::find(name).is_some() || is_tool(name) || name == "sudo"
+}
+
+/// Whether `name` is one of the shell's programs (`env`, `printenv`,
+/// `cat`, ...), not a builtin.
+pub fn is_tool(name: &str) -> bool {
+    tools::find(name).is_some()
 }

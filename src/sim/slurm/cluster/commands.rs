@@ -167,7 +167,7 @@ impl Cluster {
             user,
             cwd: &home,
             files: &no_files,
-            env: &|_: &str| None,
+            env: None,
             programs: &mut programs,
         };
         self.exec_as(argv, stdin, &mut caller)

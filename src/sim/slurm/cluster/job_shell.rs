@@ -1,7 +1,9 @@
 //! The bash a job runs in: its batch script on the first node of the
-//! allocation, and the `bash`/`sh` steps of `srun` on each task's node.
-//! It is the login prompt's own interpreter ([`Shell`]) over the shared
-//! home, with Slurm's environment; `srun` starts a step of the job, the
+//! allocation, and the `bash`/`sh` steps of `srun` (and those of the
+//! shell's own programs, `srun printenv PATH`) on each task's node. It is
+//! the login prompt's own interpreter ([`Shell`]) over the shared home,
+//! with the environment `--export` passed on ([`UserEnv`]) and Slurm's
+//! over it; `srun` starts a step of the job, the
 //! Slurm commands answer as at the prompt, and programs run through the
 //! [`ProgramRunner`]; `python` and the like stand for the user's own work
 //! (a training run), which runs until the time limit.
@@ -11,6 +13,7 @@
 //! written, and the shell stops at the job's time limit.
 
 use super::commands::{COMMANDS, StepRequest, step_request};
+use super::export::{UserEnv, step_env};
 use super::lifecycle::{lowest_gpus, visible_devices};
 use super::mpi::Mpi;
 use super::output::CommandOutput;
@@ -56,6 +59,8 @@ pub(crate) struct JobFacts {
     pub(crate) deadline: u64,
     /// Slurm's variables for every process of the job.
     pub(crate) env: Vec<(String, String)>,
+    /// What its batch script starts with, under Slurm's variables.
+    pub(crate) batch_env: UserEnv,
 }
 
 /// What a job's script did: its output over time, its steps, its exit
@@ -86,25 +91,26 @@ pub(crate) fn run_batch(
     ];
     let vars = job.env.iter().map(|(k, v)| (k.as_str(), v.as_str()));
     let vars = vars.chain(batch_env.iter().map(|(k, v)| (*k, v.as_str())));
-    let Some(mut shell) = job_shell(programs.files(), job, host, job.start, vars, &job.work_dir)
-    else {
+    let start = (host, job.start, &job.batch_env);
+    let Some(mut shell) = job_shell(programs.files(), job, start, vars, &job.work_dir) else {
         return ScriptRun::default();
     };
     run_shell(&mut shell, cluster, programs, job, script)
 }
 
 /// `salloc COMMAND`: the command line runs in a shell on the login node
-/// `host`, in the directory `cwd`, with the allocation's environment, so
-/// that its `srun` starts steps of the job.
+/// `host`, in the directory `cwd`, with the caller's environment `env`
+/// and the allocation's, so that its `srun` starts steps of the job.
 pub(crate) fn run_in_allocation(
     cluster: &mut Cluster,
     programs: &mut dyn ProgramRunner,
     job: &JobFacts,
     argv: &[String],
-    (host, cwd): (&str, &str),
+    (host, cwd, env): (&str, &str, &UserEnv),
 ) -> ScriptRun {
     let vars = job.env.iter().map(|(k, v)| (k.as_str(), v.as_str()));
-    let Some(mut shell) = job_shell(programs.files(), job, host, job.start, vars, cwd) else {
+    let Some(mut shell) = job_shell(programs.files(), job, (host, job.start, env), vars, cwd)
+    else {
         return ScriptRun::default();
     };
     run_shell(&mut shell, cluster, programs, job, &script_of(argv))
@@ -145,34 +151,32 @@ fn run_shell(
 }
 
 /// `srun bash ...` typed at the login prompt: the step's tasks each run
-/// the command line in a shell of their own, as in a batch script; lines
-/// printed over time come back in `timed`.
+/// the command line in a shell of their own with the environment `env`,
+/// as in a batch script; lines printed over time come back in `timed`.
 pub(crate) fn run_bash_step(
     cluster: &mut Cluster,
     programs: &mut dyn ProgramRunner,
     job: &JobFacts,
     launch: &Launch<'_>,
-    cwd: &str,
+    (cwd, env): (&str, &UserEnv),
 ) -> ProgramOutput {
     let mut files = programs
         .files()
         .cloned()
         .unwrap_or_else(|| Fs::new(&job.user, job.start));
-    let env = job.env.iter().map(|(k, v)| (k.as_str(), v.as_str()));
     let mut commands = JobCommands::new(cluster, programs, job);
-    let mut out = commands.bash_tasks(launch, &mut files, env.collect(), cwd);
+    let mut out = commands.bash_tasks(launch, &mut files, env, cwd);
     out.timed = std::mem::take(&mut commands.timed);
     out
 }
 
 /// A shell of the job's user on `host` at `now`, over the shared files,
-/// with the environment `vars`, in the directory `dir`, killed at the
-/// job's time limit.
+/// with the environment `env` and Slurm's `vars` over it, in the
+/// directory `dir`, killed at the job's time limit.
 fn job_shell<'v>(
     files: Option<&Fs>,
     job: &JobFacts,
-    host: &str,
-    now: u64,
+    (host, now, env): (&str, u64, &UserEnv),
     vars: impl Iterator<Item = (&'v str, &'v str)>,
     dir: &str,
 ) -> Option<Shell> {
@@ -181,11 +185,13 @@ fn job_shell<'v>(
         None => Shell::new(&job.user, host, now),
     }
     .ok()?;
-    // bash sets `HOSTNAME` itself, whatever it inherits.
-    for (name, value) in vars.filter(|(name, _)| *name != "HOSTNAME") {
+    env.apply(&mut shell);
+    for (name, value) in vars {
         // A name the shell cannot hold is one no process could read.
         let _ = shell.set_var(name, value, true);
     }
+    // bash sets `HOSTNAME` itself, whatever it inherits.
+    let _ = shell.set_var("HOSTNAME", host, false);
     shell.enter_dir(dir);
     shell.set_deadline(job.deadline);
     Some(shell)
@@ -236,13 +242,11 @@ impl<'a> JobCommands<'a> {
         let fs = &*call.fs;
         let cwd = call.cwd.to_owned();
         let files = |path: &str| fs.read_at(&cwd, path);
-        let vars = call.env;
-        let env = |name: &str| vars.get(name).cloned();
         let mut caller = Caller {
             user: call.user,
             cwd: &cwd,
             files: &files,
-            env: &env,
+            env: Some(call.env),
             programs: &mut *self.programs,
         };
         let output = self.cluster.exec_as(call.argv, call.stdin, &mut caller);
@@ -312,13 +316,17 @@ impl<'a> JobCommands<'a> {
             now: signed(started),
             mpi: request.mpi,
         };
-        let result = match self.programs.run(&launch) {
+        let result = match self
+            .programs
+            .run(&launch)
+            .or_else(|| runner::builtin(&launch))
+        {
             Some(out) => Some(out),
-            None if is_bash(&request.argv[0]) => {
-                let env = call.env.iter().map(|(k, v)| (k.as_str(), v.as_str()));
-                Some(self.bash_tasks(&launch, call.fs, env.collect(), call.cwd))
+            None if in_shell(&request.argv[0]) => {
+                let env = step_env(request.export.as_deref(), call.env);
+                Some(self.bash_tasks(&launch, call.fs, &UserEnv::exact(&env), call.cwd))
             }
-            None => runner::builtin(&launch),
+            None => None,
         };
         let (exit, duration) = match result {
             Some(mut out) => {
@@ -373,15 +381,15 @@ impl<'a> JobCommands<'a> {
         }
     }
 
-    /// A `bash` or `sh` step: the command line runs in a shell of its own
-    /// on each task's node, with the caller's environment `env` and the
-    /// task's `SLURM_PROCID`, in the caller's directory `cwd`; the step
-    /// lasts as long as its slowest task.
+    /// A `bash`, `sh` or shell tool step: the command line runs in a shell of its own
+    /// on each task's node, with the environment `env`, the job's
+    /// variables and the task's (`SLURM_PROCID`), in the caller's
+    /// directory `cwd`; the step lasts as long as its slowest task.
     fn bash_tasks(
         &mut self,
         launch: &Launch<'_>,
         files: &mut Fs,
-        env: Vec<(&str, &str)>,
+        env: &UserEnv,
         cwd: &str,
     ) -> ProgramOutput {
         let mut result = ProgramOutput {
@@ -394,10 +402,11 @@ impl<'a> JobCommands<'a> {
         for (task, node) in task_nodes.iter().enumerate() {
             let local = task_nodes[..task].iter().filter(|n| *n == node).count();
             let task_vars = task_env(launch, &task_nodes, task, local);
-            let vars = env.iter().copied();
-            let vars = vars.chain(task_vars.iter().map(|(k, v)| (*k, v.as_str())));
             let job = self.job;
-            let Some(mut shell) = job_shell(Some(files), job, node, started, vars, cwd) else {
+            let vars = job.env.iter().map(|(k, v)| (k.as_str(), v.as_str()));
+            let vars = vars.chain(task_vars.iter().map(|(k, v)| (*k, v.as_str())));
+            let start = (node.as_str(), started, env);
+            let Some(mut shell) = job_shell(Some(files), job, start, vars, cwd) else {
                 continue;
             };
             let outcome = shell.run_script(&script, self);
@@ -530,9 +539,12 @@ pub(crate) fn labelled(text: &str, tasks: usize) -> String {
         .collect()
 }
 
-/// Whether a program is a shell that a step runs in a shell of its own.
-pub(crate) fn is_bash(program: &str) -> bool {
-    matches!(base_name(program), "bash" | "sh")
+/// Whether a step runs a program in a shell of its own on each task's
+/// node: a shell (`bash`, `sh`) or one of the shell's programs
+/// (`printenv PATH`).
+pub(crate) fn in_shell(program: &str) -> bool {
+    let name = base_name(program);
+    matches!(name, "bash" | "sh") || shell::is_tool(name)
 }
 
 fn base_name(program: &str) -> &str {

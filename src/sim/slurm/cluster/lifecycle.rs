@@ -198,6 +198,7 @@ impl Cluster {
             start: clock_u64(start),
             deadline: job.end_time.map_or(u64::MAX, clock_u64),
             env: env.into_iter().map(|(k, v)| (k.to_owned(), v)).collect(),
+            batch_env: job.env.clone(),
         })
     }
 

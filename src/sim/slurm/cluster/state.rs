@@ -5,6 +5,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::export::UserEnv;
 use super::resources::Res;
 use crate::sim::slurm::conf::PartitionState;
 use crate::sim::slurm::time_spec::TimeLimit;
@@ -673,6 +674,10 @@ pub struct Job {
     pub charged_until: i64,
     /// The uid that cancelled it (`CANCELLED by 0`).
     pub cancelled_by: Option<u32>,
+    /// The environment its batch script starts with, captured at
+    /// submission.
+    #[serde(default)]
+    pub(crate) env: UserEnv,
 }
 
 impl Job {

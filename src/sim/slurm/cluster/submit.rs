@@ -17,6 +17,7 @@ use crate::sim::slurm::hostlist::Hostlist;
 use crate::sim::slurm::time_spec::TimeLimit;
 
 use super::Cluster;
+use super::export::UserEnv;
 use super::resources::Res;
 use super::state::{
     ArrayPart, DepKind, DepTerm, Dependency, Gpus, Hold, Job, JobState, Mem, Reason, Request,
@@ -212,6 +213,8 @@ pub(crate) struct JobSpec<'a> {
     pub(crate) default_name: String,
     pub(crate) cwd: &'a str,
     pub(crate) batch: bool,
+    /// What its batch script starts with.
+    pub(crate) env: UserEnv,
 }
 
 const NOT_AVAILABLE: &str = "Requested node configuration is not available";
@@ -421,6 +424,7 @@ impl Cluster {
             history: Vec::new(),
             charged_until: now,
             cancelled_by: None,
+            env: spec.env.clone(),
         }
     }
 

@@ -82,7 +82,7 @@ impl Term {
             user,
             cwd: &cwd,
             files: &read,
-            env: &|_: &str| None,
+            env: None,
             programs: &mut programs,
         };
         self.c.exec_as(&argv, "", &mut caller)

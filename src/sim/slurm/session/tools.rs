@@ -165,13 +165,11 @@ impl CommandSet for Tools<'_> {
         let cwd = call.cwd.to_owned();
         let files = |path: &str| fs.read_at(&cwd, path);
         let mut programs = self.programs.with_files(fs);
-        let vars = call.env;
-        let env = |name: &str| vars.get(name).cloned();
         let mut caller = Caller {
             user: call.user,
             cwd: &cwd,
             files: &files,
-            env: &env,
+            env: Some(call.env),
             programs: &mut programs,
         };
         let output = self.cluster.exec_as(call.argv, call.stdin, &mut caller);

@@ -504,6 +504,16 @@ impl Shell {
         Ok(())
     }
 
+    /// Unsets the variable `name` (as `unset NAME`).
+    pub fn unset_var(&mut self, name: &str) {
+        self.vars.remove(name);
+    }
+
+    /// The exported variables: what a command started now would get.
+    pub fn exported(&self) -> BTreeMap<String, String> {
+        self.environment(&[])
+    }
+
     /// Assigns `value` to `name`, keeping whether it is exported.
     pub(super) fn assign(&mut self, name: &str, value: String) {
         match self.vars.get_mut(name) {

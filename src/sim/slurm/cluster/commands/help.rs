@@ -88,6 +88,10 @@ Submit a batch script (from a file, standard input or --wrap) to the queue.
   -D, --chdir=DIR         working directory of the job
   -d, --dependency=LIST   afterok:ID[:ID], afterany:ID, afternotok:ID, after:ID
   -e, --error=FILE        file for standard error (default: with --output)
+      --export=ALL|NONE|[ALL,]VAR[=VALUE],...
+                          the variables of this shell the script starts with:
+                          all (default, as they are now), or only Slurm's and
+                          those named over a login environment
   -G, --gpus=N            GPUs for the whole job
       --gpus-per-node=N   GPUs on each node
       --gres=gpu:N        GPUs on each node
@@ -119,8 +123,8 @@ pub(super) const SBATCH_USAGE: &str = "\
 Usage: sbatch [-N nodes] [-n ntasks] [-c ncpus] [--mem=MB] [--gpus=N]
               [--gpus-per-node=N] [-t time] [-p partition] [-J name] [-A account]
               [--qos=name] [-a array] [-d dependency] [-H] [-w hosts] [-x hosts]
-              [-o file] [-e file] [--parsable] [--test-only] [--wrap=cmd]
-              [script [args...]]
+              [-o file] [-e file] [--export=vars] [--parsable] [--test-only]
+              [--wrap=cmd] [script [args...]]
 ";
 
 pub(super) const SRUN: &str = "\
@@ -129,6 +133,9 @@ Run a program as a job step on allocated nodes and wait for it.
 
   -A, --account=NAME      account to charge
   -c, --cpus-per-task=N   CPUs per task
+      --export=ALL|NONE|[ALL,]VAR[=VALUE],...
+                          the variables of this shell the tasks get: all
+                          (default), or only Slurm's and those named
   -G, --gpus=N            GPUs for the whole job
       --gpus-per-node=N   GPUs on each node
   -J, --job-name=NAME     name of the job
@@ -150,7 +157,7 @@ Run a program as a job step on allocated nodes and wait for it.
 pub(super) const SRUN_USAGE: &str = "\
 Usage: srun [-N nodes] [-n ntasks] [-c ncpus] [--mem=MB] [--gpus=N] [-t time]
             [-p partition] [-J name] [-A account] [-l] [--mpi=type]
-            [-w hosts] [-x hosts] program [args...]
+            [--export=vars] [-w hosts] [-x hosts] program [args...]
 ";
 
 pub(super) const SALLOC: &str = "\
@@ -158,7 +165,8 @@ Usage: salloc [OPTIONS] [COMMAND [ARGS...]]
 Hold an allocation while COMMAND runs on the login node, then give it back;
 without COMMAND, a shell holds it until you type exit. Inside, SLURM_JOB_ID
 and SLURM_JOB_NODELIST name the allocation and each srun starts a step of
-it: salloc -N 2 srun hostname.
+it: salloc -N 2 srun hostname. COMMAND runs with all of this shell's
+exported variables.
 
   -A, --account=NAME      account to charge
   -G, --gpus=N            GPUs for the whole job

@@ -6,6 +6,7 @@
 //! allocation (with its `SLURM_*` variables) until `exit`, which
 //! relinquishes it ([`Cluster::relinquish`]).
 
+use super::super::export::UserEnv;
 use super::super::job_shell;
 use super::super::output::{CommandOutput, FileWrite};
 use super::super::runner::ProgramRunner;
@@ -49,13 +50,17 @@ pub(super) fn run(
     let Some(facts) = c.job_facts(id) else {
         return out;
     };
-    let host = (caller.env)("HOSTNAME").unwrap_or_else(|| "login1".to_owned());
+    let host = caller
+        .var("HOSTNAME")
+        .unwrap_or_else(|| "login1".to_owned());
+    // Its command runs here, with all of the caller's environment.
+    let env = caller.env.map_or_else(UserEnv::default, UserEnv::exact);
     let run = job_shell::run_in_allocation(
         c,
         caller.programs,
         &facts,
         &parsed.operands,
-        (&host, caller.cwd),
+        (&host, caller.cwd, &env),
     );
     for line in &run.output {
         if line.stderr {

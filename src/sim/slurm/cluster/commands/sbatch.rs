@@ -6,6 +6,7 @@
 
 use super::super::super::getopt::{self, HasArg, Opt, Order, Parsed, opt};
 use super::super::clock;
+use super::super::export::{self, UserEnv};
 use super::super::output::CommandOutput;
 use super::super::script;
 use super::super::state::Job;
@@ -56,10 +57,11 @@ pub(super) const JOB_OPTIONS: [Opt; 29] = [
     opt("version", Some('V'), &["version"], HasArg::No),
 ];
 
-pub(super) const OPTIONS: &[Opt] = &getopt::concat::<29, 4, 33>(
+pub(super) const OPTIONS: &[Opt] = &getopt::concat::<29, 5, 34>(
     JOB_OPTIONS,
     [
         opt("array", Some('a'), &["array"], HasArg::Required),
+        opt("export", None, &["export"], HasArg::Required),
         opt("parsable", None, &["parsable"], HasArg::No),
         opt("test-only", None, &["test-only"], HasArg::No),
         opt("wrap", None, &["wrap"], HasArg::Required),
@@ -227,6 +229,12 @@ fn build(
     }
     apply_all("sbatch", &from_script, &mut opts)?;
     apply_all("sbatch", parsed, &mut opts)?;
+    // SBATCH_EXPORT is read after the script's lines, before the options.
+    let export = parsed
+        .value("export")
+        .map(str::to_owned)
+        .or_else(|| caller.var("SBATCH_EXPORT"))
+        .or_else(|| from_script.value("export").map(str::to_owned));
     let spec = JobSpec {
         user: caller.user,
         opts: &opts,
@@ -235,6 +243,9 @@ fn build(
         default_name: script.default_name,
         cwd: caller.cwd,
         batch: true,
+        env: caller.env.map_or_else(UserEnv::default, |env| {
+            export::batch_env(export.as_deref(), env, caller.user)
+        }),
     };
     c.build_job(&spec)
         .map_err(|e| job_refused("sbatch", "Batch job submission failed", &e))

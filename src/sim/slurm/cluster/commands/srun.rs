@@ -7,6 +7,7 @@
 //! the step's end. A program nobody provides fails as execve would.
 
 use super::super::super::getopt::{self, HasArg, Opt, Order, Parsed, opt};
+use super::super::export::{self, UserEnv};
 use super::super::job_shell;
 use super::super::lifecycle::lowest_gpus;
 use super::super::mpi::{self, Mpi};
@@ -22,9 +23,10 @@ use crate::sim::slurm::node_tools::{
     stepd_execve_failed,
 };
 
-pub(super) const OPTIONS: &[Opt] = &getopt::concat::<29, 2, 31>(
+pub(super) const OPTIONS: &[Opt] = &getopt::concat::<29, 3, 32>(
     JOB_OPTIONS,
     [
+        opt("export", None, &["export"], HasArg::Required),
         opt("label", Some('l'), &["label"], HasArg::No),
         opt("mpi", None, &["mpi"], HasArg::Required),
     ],
@@ -74,7 +76,7 @@ pub(super) fn run(
 /// The running job of the caller's environment (`SLURM_JOB_ID`, set in
 /// salloc's shell), which srun then runs a step of instead of allocating.
 fn held_job(c: &Cluster, caller: &Caller<'_>) -> Option<u32> {
-    let id = (caller.env)("SLURM_JOB_ID")?.parse().ok()?;
+    let id = caller.var("SLURM_JOB_ID")?.parse().ok()?;
     let job = c.job(id)?;
     (job.state == JobState::Running && job.user == caller.user).then_some(id)
 }
@@ -133,6 +135,8 @@ pub(crate) struct StepRequest {
     pub(crate) label: bool,
     /// `--gpus-per-node` or `--gres=gpu:N`: fewer GPUs than the job holds.
     pub(crate) gpus_per_node: Option<u32>,
+    /// `--export`: which of the caller's variables its tasks get.
+    pub(crate) export: Option<String>,
 }
 
 /// Reads an `srun` line run inside an allocation; the output to print
@@ -163,6 +167,7 @@ pub(crate) fn step_request(argv: &[String]) -> Result<StepRequest, CommandOutput
         tasks: count("ntasks"),
         label: parsed.has("label"),
         gpus_per_node: step_gpus(&parsed),
+        export: parsed.value("export").map(str::to_owned),
         argv: parsed.operands,
     })
 }
@@ -210,6 +215,7 @@ pub(super) fn allocate(
             .to_owned(),
         cwd: caller.cwd,
         batch: false,
+        env: UserEnv::default(),
     };
     let job = c
         .build_job(&spec)
@@ -292,16 +298,27 @@ fn run_step(
         mpi,
     };
     let tasks = launch.task_nodes().len();
-    let result = match caller.programs.run(&launch) {
+    let result = match caller
+        .programs
+        .run(&launch)
+        .or_else(|| runner::builtin(&launch))
+    {
         Some(out) => Some(out),
-        None if job_shell::is_bash(program) => Some(job_shell::run_bash_step(
-            c,
-            caller.programs,
-            &facts,
-            &launch,
-            caller.cwd,
-        )),
-        None => runner::builtin(&launch),
+        None if job_shell::in_shell(program) => {
+            // The caller's variables as --export passes them on.
+            let env = caller.env.map_or_else(UserEnv::default, |env| {
+                UserEnv::exact(&export::step_env(parsed.value("export"), env))
+            });
+            let start = (caller.cwd, &env);
+            Some(job_shell::run_bash_step(
+                c,
+                caller.programs,
+                &facts,
+                &launch,
+                start,
+            ))
+        }
+        None => None,
     };
     let (exit, duration, ended_early) = match result {
         Some(o) => {

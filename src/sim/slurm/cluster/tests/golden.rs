@@ -268,7 +268,7 @@ fn first_jobs() -> Term {
             user: "root",
             cwd: work,
             files: &no_files,
-            env: &|_: &str| None,
+            env: None,
             programs: &mut Bash,
         };
         let out = t.c.exec_as(&argv, "", &mut caller);

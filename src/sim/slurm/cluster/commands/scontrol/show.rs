@@ -2,6 +2,8 @@
 //! `Key=value` lines in `slurm_sprint_*_info`'s order, laid out for the
 //! screen or on one line (`-o`); `-d` adds a job's details.
 
+use std::collections::BTreeMap;
+
 use super::super::super::Cluster;
 use super::super::super::clock;
 use super::super::super::fields::mem_units;
@@ -19,7 +21,7 @@ pub(super) fn show(
     c: &Cluster,
     words: &[String],
     (one_line, detail): (bool, bool),
-    env: &dyn Fn(&str) -> Option<String>,
+    env: Option<&BTreeMap<String, String>>,
     out: &mut CommandOutput,
 ) {
     let Some(first) = words.first() else {
@@ -37,7 +39,7 @@ pub(super) fn show(
         return;
     }
     if is(tag, "hostnames", 5) {
-        let list = val.or_else(|| env("SLURM_JOB_NODELIST"));
+        let list = val.or_else(|| env?.get("SLURM_JOB_NODELIST").cloned());
         hostnames(list.as_deref(), out);
     } else if is(tag, "hostlist", 5) || is(tag, "hostlistsorted", 9) {
         hostlist(val.as_deref(), is(tag, "hostlistsorted", 9), out);
