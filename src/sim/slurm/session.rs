@@ -957,4 +957,18 @@ mod tests {
         assert!(qos.contains("normal"), "{qos}");
         assert_eq!(s.terminal.prompt(), "alice@login1:~$ ");
     }
+
+    #[test]
+    fn help_and_man_pages_name_the_new_modes() {
+        let mut s = session();
+        for (line, count) in [
+            ("man srun | grep -c -e --pty", "3\n"),
+            ("srun --help | grep -c -e --pty", "3\n"),
+            ("scontrol --help | grep -c 'scontrol: '", "1\n"),
+            ("sacctmgr --help | grep -c 'sacctmgr: '", "1\n"),
+            ("man scontrol | grep -c prompt", "1\n"),
+        ] {
+            assert_eq!(said(&mut s, line).0, count, "{line}");
+        }
+    }
 }

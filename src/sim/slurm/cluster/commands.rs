@@ -91,7 +91,7 @@ pub const COMMANDS: &[CommandInfo] = &[
     },
     CommandInfo {
         name: "scontrol",
-        summary: "show and change jobs, nodes and partitions",
+        summary: "show and change jobs, nodes and partitions (alone: its own prompt)",
         options: scontrol::OPTIONS,
         run: Run::Write(scontrol::run),
     },
@@ -121,7 +121,7 @@ pub const COMMANDS: &[CommandInfo] = &[
     },
     CommandInfo {
         name: "srun",
-        summary: "run a program as a job step, waiting for it",
+        summary: "run a program as a job step (--pty bash: a shell on the node)",
         options: srun::OPTIONS,
         run: Run::Write(srun::run),
     },
