@@ -890,8 +890,8 @@ mod tests {
         assert_eq!(said(&mut s, "exit"), ("exit\n".to_owned(), 0));
         assert_eq!(s.terminal.prompt(), "alice@login1:~$ ");
         assert_eq!(said(&mut s, "squeue -h -o '%i %T'").0, "1 RUNNING\n");
-        let (left, _) = said(&mut s, "exit");
-        assert_eq!(left, "exit\nsalloc: Relinquishing job allocation 1\n");
+        let left = "exit\nsalloc: Relinquishing job allocation 1\n";
+        assert_eq!(said(&mut s, "exit"), (left.to_owned(), 0));
         let (steps, _) = said(&mut s, "sacct -j 1 -n -o JobID,State");
         assert_eq!(
             steps,
