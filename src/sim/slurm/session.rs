@@ -878,6 +878,20 @@ mod tests {
         );
         assert_eq!(s.terminal.prompt(), "alice@login1:~$ ");
         assert_eq!(s.terminal.shell.nested_depth(), 0);
+        // scancel from inside ends it too.
+        said(&mut s, "srun --pty bash");
+        let (cancelled, _) = said(&mut s, "scancel $SLURM_JOB_ID");
+        assert!(
+            cancelled.contains("*** STEP 3.0 ON node-1 CANCELLED AT ")
+                && cancelled.ends_with(" ***\nsrun: error: node-1: task 0: Terminated\n"),
+            "{cancelled}"
+        );
+        assert_eq!(s.terminal.prompt(), "alice@login1:~$ ");
+        let (state, _) = said(&mut s, "sacct -j 3 -n -o JobID,State");
+        assert_eq!(
+            state,
+            "3            CANCELLED+ \n3.0           CANCELLED \n"
+        );
     }
 
     #[test]
@@ -953,6 +967,7 @@ mod tests {
         let (first, _) = said(&mut s, "echo 'show partition' | scontrol | head -n 1");
         assert_eq!(first, "PartitionName=gpu\n");
         assert_eq!(said(&mut s, "echo nonsense | scontrol").1, 1);
+        assert_eq!(said(&mut s, "scontrol quit"), (String::new(), 0));
         let (qos, _) = said(&mut s, "echo 'show qos format=name' | sacctmgr -n");
         assert!(qos.contains("normal"), "{qos}");
         assert_eq!(s.terminal.prompt(), "alice@login1:~$ ");

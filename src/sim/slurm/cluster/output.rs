@@ -42,7 +42,7 @@ pub struct CommandOutput {
 
 /// The shell of an interactive step: job, step, the node it runs on and
 /// its environment; `own` when the step's `srun` made the job itself.
-#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Pty {
     /// The job.
     pub job: u32,

@@ -38,6 +38,11 @@ fn is(tag: &str, word: &str, min: usize) -> bool {
     tag.len() <= word.len() && n <= word.len() && word[..tag.len()].eq_ignore_ascii_case(tag)
 }
 
+/// `exit` or `quit`: the end of scontrol's commands.
+fn quits(tag: &str) -> bool {
+    is(tag, "exit", 2) || is(tag, "quit", 4)
+}
+
 pub(super) fn run(
     c: &mut Cluster,
     argv: &[String],
@@ -59,9 +64,11 @@ pub(super) fn run(
     }
     let words = &p.operands;
     let Some(tag) = words.first() else {
-        let quits = |tag: &str| is(tag, "exit", 2) || is(tag, "quit", 4);
         return read_commands(c, "scontrol", (argv, stdin), caller, quits);
     };
+    if quits(tag) {
+        return CommandOutput::default();
+    }
     let one_line = p.has("oneliner");
     let detail = p.has("details");
     let mut out = CommandOutput::default();

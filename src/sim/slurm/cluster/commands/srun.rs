@@ -5,6 +5,8 @@
 //! [`ProgramRunner`](super::super::runner::ProgramRunner) or the cluster's
 //! own, its output printed (`-l` labels it by task), and the clock moves to
 //! the step's end. A program nobody provides fails as execve would.
+//! `srun --pty bash` instead hands the caller a [`Pty`]: its shell becomes
+//! the step, on the job's first node, until `exit` ([`Cluster::end_pty`]).
 
 use super::super::super::getopt::{self, HasArg, Opt, Order, Parsed, opt};
 use super::super::job_shell;
@@ -171,7 +173,8 @@ impl Cluster {
     /// `status` does (and its job, if srun made it); what srun prints.
     pub fn end_pty(&mut self, pty: &Pty, status: i32, programs: &mut dyn ProgramRunner) -> String {
         let now = self.now;
-        let Some(job) = self.jobs.get_mut(&pty.job) else {
+        let running = self.jobs.get_mut(&pty.job);
+        let Some(job) = running.filter(|j| j.state == JobState::Running) else {
             return String::new();
         };
         let elapsed = u64::try_from(now - job.start_time.unwrap_or(now)).unwrap_or(0);
