@@ -394,6 +394,7 @@ fn slurm_command(rng: &mut Rng) -> String {
             "sleep 30",
             "dmesg -T",
             "nope",
+            "--pty bash",
         ]));
     }
     line
@@ -697,6 +698,16 @@ fn input(rng: &mut Rng) -> Vec<String> {
                 "man squeue | head -3; man",
                 "man sed nope | grep -c sed",
                 "ssh node-2",
+                "srun --pty bash",
+                "srun --pty -N1 --gres=gpu:1 /bin/bash -l",
+                "srun --pty",
+                "srun --pty hostname",
+                "scontrol",
+                "sacctmgr -n",
+                "show partition",
+                "ping",
+                "quit",
+                "echo 'show job 1' | scontrol",
                 "exit",
                 "logout",
                 // Refused at once: a sleep that long would simulate years.

@@ -125,6 +125,26 @@ fn user_logs_in_someone_else_and_help_says_so() {
     assert!(out.contains("--user NAME"), "{out}");
 }
 
+/// `srun --pty bash` and `scontrol` alone take the lines after them, as
+/// they take the rest of a script bash reads.
+#[test]
+fn srun_pty_and_scontrol_read_the_lines_that_follow() {
+    let input = "srun --pty --gres=gpu:1 bash\nhostname; echo $CUDA_VISIBLE_DEVICES\nexit 2\n\
+                 scontrol\nshow partition debug\nquit\nhostname\n";
+    let (out, err, code) = run(&[], input);
+    assert!(out.starts_with("node-1\n0\nPartitionName=debug\n"), "{out}");
+    assert!(out.ends_with("\nlogin1\n"), "{out}");
+    assert_eq!(
+        (err.as_str(), code),
+        (
+            "exit\nsrun: error: node-1: task 0: Exited with exit code 2\n",
+            0
+        )
+    );
+    let (out, _, _) = run(&["--help"], "");
+    assert!(out.contains("srun --pty bash"), "{out}");
+}
+
 /// An instructor's check of a hand-in: a lab solved on the seed given and
 /// an exercise answered right verify; the same file against another seed,
 /// or edited to claim more, does not; a file that is not a progress

@@ -55,6 +55,10 @@ printing what the book's terminal prints, on the same streams.
                 seed than --seed) or any claim does not hold
   -h, --help    this text
 
+Each line is typed as at the book's prompt: `srun --pty bash` moves it to
+the job's first node until `exit`, and `scontrol` or `sacctmgr` alone
+reads the lines that follow as its own commands until `quit`.
+
 The exit status is the last command's.";
 
 fn main() -> ExitCode {

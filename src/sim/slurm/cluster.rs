@@ -69,7 +69,7 @@ pub use commands::{COMMANDS, CommandInfo};
 pub use job_shell::write_output;
 pub use jobs::JobTable;
 pub use mpi::Mpi;
-pub use output::{CommandOutput, FileWrite, Stream};
+pub use output::{CommandOutput, FileWrite, Pty, Stream};
 pub use resources::Res;
 pub use rng::Rng;
 pub use runner::{Launch, NoPrograms, ProgramOutput, ProgramRunner};

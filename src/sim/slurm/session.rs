@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-use super::cluster::{Accounts, Caller, Cluster, ClusterError, JobState};
+use super::cluster::{Accounts, Caller, Cluster, ClusterError, JobState, Pty};
 use super::conf::ClusterConfig;
 use super::node_tools::NodeHealth;
 use super::shell::{Chunk, Outcome, Shell, ShellError, Stream, WriteMode};
@@ -128,6 +128,10 @@ pub struct Session {
     /// The allocations interactive `salloc` shells hold, innermost last.
     #[serde(default)]
     held: Vec<u32>,
+    /// The interactive steps (`srun --pty bash`) the shell is in, each
+    /// with the depth of its nested shell, innermost last.
+    #[serde(default)]
+    ptys: Vec<(Pty, usize)>,
 }
 
 impl Session {
@@ -175,6 +179,7 @@ impl Session {
             activity: Activity::default(),
             seed,
             held: Vec::new(),
+            ptys: Vec::new(),
         })
     }
 
@@ -233,8 +238,10 @@ impl Session {
             host: self.terminal.shell.host().to_owned(),
             login: None,
             hold: None,
+            pty: None,
         };
         let result = f(&mut self.terminal, &mut tools);
+        let pty = tools.pty.take();
         if let Some(host) = tools.login.take() {
             self.terminal.shell.ssh_login(&host);
         }
@@ -244,8 +251,20 @@ impl Session {
                 .job_facts(id)
                 .map(|f| f.env)
                 .unwrap_or_default();
-            self.terminal.shell.enter_nested(&env, Some(id));
+            self.terminal.shell.enter_nested(&env, Some(id), None);
             self.held.push(id);
+        }
+        if let Some(pty) = pty {
+            let shell = &mut self.terminal.shell;
+            shell.enter_nested(&pty.env, None, Some(&pty.host));
+            let depth = shell.nested_depth();
+            self.ptys.push((
+                Pty {
+                    env: Vec::new(),
+                    ..pty
+                },
+                depth,
+            ));
         }
         self.catch_up(0);
         result
@@ -256,6 +275,28 @@ impl Session {
     /// scancel); what salloc printed about them.
     fn settle_allocations(&mut self) -> String {
         let mut said = String::new();
+        // The interactive steps first: they may run in a held allocation.
+        while let Some((pty, depth)) = self.ptys.last() {
+            let shell = &mut self.terminal.shell;
+            let open = shell.nested_depth() >= *depth;
+            let job = self.cluster.job(pty.job);
+            if open && job.is_some_and(|j| j.state == JobState::Running) {
+                break;
+            }
+            if open {
+                shell.leave_nested();
+                said.push_str(&self.cluster.pty_lost(pty));
+            } else {
+                let mut programs = NodePrograms {
+                    nodes: &self.nodes,
+                    activity: &mut self.activity,
+                    seed: self.seed,
+                    files: Some(shell.fs()),
+                };
+                said.push_str(&self.cluster.end_pty(pty, shell.status(), &mut programs));
+            }
+            self.ptys.pop();
+        }
         while let Some(&id) = self.held.last() {
             let open = self.terminal.shell.holds_allocation(id);
             let mut programs = NodePrograms {
@@ -762,5 +803,188 @@ mod tests {
             refused,
             "Sorry, user alice is not allowed to execute '/bin/bash' as bob on login1.\n"
         );
+    }
+
+    #[test]
+    fn srun_pty_bash_is_the_step_on_the_first_node_until_exit() {
+        let mut s = session();
+        s.submit("cd /tmp");
+        assert_eq!(
+            said(&mut s, "srun --pty -N1 --gres=gpu:1 bash"),
+            (String::new(), 0)
+        );
+        assert_eq!(s.terminal.prompt(), "alice@node-1:/tmp$ ");
+        let env = "hostname; echo $HOSTNAME $SLURM_JOB_ID $SLURMD_NODENAME $SLURM_JOB_NODELIST \
+                   $SLURM_STEP_ID $SLURM_PROCID $CUDA_VISIBLE_DEVICES";
+        assert_eq!(
+            said(&mut s, env).0,
+            "node-1\nnode-1 1 node-1 node-1 0 0 0\n"
+        );
+        assert_eq!(
+            said(&mut s, "squeue -h -o '%i %j %T %N'").0,
+            "1 bash RUNNING node-1\n"
+        );
+        assert_eq!(said(&mut s, "srun hostname").0, "node-1\n");
+        s.submit("exit");
+        assert_eq!(last_output(&s), "exit\n");
+        assert_eq!(s.terminal.prompt(), "alice@login1:/tmp$ ");
+        assert_eq!(said(&mut s, "squeue -h").0, "");
+        let (sacct, _) = said(&mut s, "sacct -j 1 -n -o JobID,JobName,State,ExitCode");
+        assert_eq!(
+            sacct,
+            "1                  bash  COMPLETED      0:0 \n1.0                bash  COMPLETED      0:0 \n\
+             1.1            hostname  COMPLETED      0:0 \n"
+        );
+        // A login shell, its status srun's.
+        said(&mut s, "srun --pty /bin/bash -l");
+        assert_eq!(s.terminal.prompt(), "alice@node-1:/tmp$ ");
+        assert_eq!(
+            said(&mut s, "exit 3"),
+            (
+                "exit\nsrun: error: node-1: task 0: Exited with exit code 3\n".to_owned(),
+                3
+            )
+        );
+        let (state, _) = said(&mut s, "sacct -X -j 2 -n -o State,ExitCode");
+        assert_eq!(state, "    FAILED      3:0 \n");
+    }
+
+    #[test]
+    fn srun_pty_waits_for_nodes_and_ends_at_the_time_limit() {
+        let mut s = session();
+        said(
+            &mut s,
+            "sbatch -N4 --gpus-per-node=8 -t 2 --wrap 'sleep 100'",
+        );
+        let (waited, status) = said(&mut s, "srun --pty -t 1 --gres=gpu:1 bash");
+        assert_eq!(
+            (waited.as_str(), status),
+            (
+                "srun: job 2 queued and waiting for resources\nsrun: job 2 has been allocated resources\n",
+                0
+            )
+        );
+        assert_eq!(s.terminal.prompt(), "alice@node-1:~$ ");
+        let (killed, _) = said(&mut s, "sleep 90");
+        assert!(
+            killed.starts_with(
+                "srun: Job step aborted: Waiting up to 32 seconds for job step to finish.\n\
+                                slurmstepd-node-1: error: *** STEP 2.0 ON node-1 CANCELLED AT "
+            ),
+            "{killed}"
+        );
+        assert!(
+            killed.ends_with(" DUE TO TIME LIMIT ***\nsrun: error: node-1: task 0: Terminated\n"),
+            "{killed}"
+        );
+        assert_eq!(s.terminal.prompt(), "alice@login1:~$ ");
+        assert_eq!(s.terminal.shell.nested_depth(), 0);
+        // scancel from inside ends it too.
+        said(&mut s, "srun --pty bash");
+        let (cancelled, _) = said(&mut s, "scancel $SLURM_JOB_ID");
+        assert!(
+            cancelled.contains("*** STEP 3.0 ON node-1 CANCELLED AT ")
+                && cancelled.ends_with(" ***\nsrun: error: node-1: task 0: Terminated\n"),
+            "{cancelled}"
+        );
+        assert_eq!(s.terminal.prompt(), "alice@login1:~$ ");
+        let (state, _) = said(&mut s, "sacct -j 3 -n -o JobID,State");
+        assert_eq!(
+            state,
+            "3            CANCELLED+ \n3.0           CANCELLED \n"
+        );
+    }
+
+    #[test]
+    fn srun_pty_in_an_allocation_is_a_step_of_it() {
+        let mut s = session();
+        said(&mut s, "salloc -N2");
+        said(&mut s, "srun --pty bash");
+        assert_eq!(s.terminal.prompt(), "alice@node-1:~$ ");
+        assert_eq!(said(&mut s, "echo $SLURM_JOB_ID.$SLURM_STEP_ID").0, "1.0\n");
+        assert_eq!(said(&mut s, "exit"), ("exit\n".to_owned(), 0));
+        assert_eq!(s.terminal.prompt(), "alice@login1:~$ ");
+        assert_eq!(said(&mut s, "squeue -h -o '%i %T'").0, "1 RUNNING\n");
+        let left = "exit\nsalloc: Relinquishing job allocation 1\n";
+        assert_eq!(said(&mut s, "exit"), (left.to_owned(), 0));
+        let (steps, _) = said(&mut s, "sacct -j 1 -n -o JobID,State");
+        assert_eq!(
+            steps,
+            "1             COMPLETED \n1.0           COMPLETED \n"
+        );
+    }
+
+    #[test]
+    fn srun_pty_with_no_shell_runs_a_plain_step() {
+        let mut s = session();
+        let refused = ("srun: fatal: No command given to execute.\n".to_owned(), 1);
+        assert_eq!(said(&mut s, "srun --pty"), refused);
+        assert_eq!(
+            said(&mut s, "srun --pty hostname"),
+            ("node-1\n".to_owned(), 0)
+        );
+        assert_eq!(
+            said(&mut s, "srun --pty bash -c 'echo $SLURM_STEP_ID'"),
+            ("0\n".to_owned(), 0)
+        );
+        assert_eq!(s.terminal.prompt(), "alice@login1:~$ ");
+    }
+
+    #[test]
+    fn scontrol_with_no_command_reads_commands_at_its_prompt() {
+        let mut s = session();
+        let (ping, _) = said(&mut s, "scontrol ping");
+        assert_eq!(said(&mut s, "scontrol"), (String::new(), 0));
+        assert_eq!(s.terminal.prompt(), "scontrol: ");
+        assert_eq!(said(&mut s, "ping").0, ping);
+        assert_eq!(said(&mut s, ""), (String::new(), 0));
+        let (show, _) = said(&mut s, "show partition 'gpu'");
+        assert!(show.starts_with("PartitionName=gpu\n"), "{show}");
+        s.submit("frobnicate");
+        assert_eq!(last_output(&s), "invalid keyword: frobnicate\n");
+        assert_eq!(s.terminal.prompt(), "scontrol: ");
+        assert_eq!(said(&mut s, "quit"), (String::new(), 0));
+        assert_eq!(s.terminal.prompt(), "alice@login1:~$ ");
+        // `ex` is `exit`; Ctrl+C leaves too.
+        said(&mut s, "scontrol -o");
+        said(&mut s, "ex");
+        assert_eq!(s.terminal.prompt(), "alice@login1:~$ ");
+        said(&mut s, "sacctmgr");
+        assert_eq!(s.terminal.prompt(), "sacctmgr: ");
+        s.interrupt("show qos");
+        assert_eq!(s.terminal.prompt(), "alice@login1:~$ ");
+    }
+
+    #[test]
+    fn scontrol_reads_commands_from_a_pipe_without_a_prompt() {
+        let mut s = session();
+        let (ping, _) = said(&mut s, "scontrol ping");
+        let (piped, status) = said(
+            &mut s,
+            "echo -e 'ping\\n\\n  PING \\nquit\\nping' | scontrol",
+        );
+        assert_eq!((piped, status), (ping.repeat(2), 0));
+        assert_eq!(s.terminal.prompt(), "alice@login1:~$ ");
+        let (first, _) = said(&mut s, "echo 'show partition' | scontrol | head -n 1");
+        assert_eq!(first, "PartitionName=gpu\n");
+        assert_eq!(said(&mut s, "echo nonsense | scontrol").1, 1);
+        assert_eq!(said(&mut s, "scontrol quit"), (String::new(), 0));
+        let (qos, _) = said(&mut s, "echo 'show qos format=name' | sacctmgr -n");
+        assert!(qos.contains("normal"), "{qos}");
+        assert_eq!(s.terminal.prompt(), "alice@login1:~$ ");
+    }
+
+    #[test]
+    fn help_and_man_pages_name_the_new_modes() {
+        let mut s = session();
+        for (line, count) in [
+            ("man srun | grep -c -e --pty", "3\n"),
+            ("srun --help | grep -c -e --pty", "3\n"),
+            ("scontrol --help | grep -c 'scontrol: '", "1\n"),
+            ("sacctmgr --help | grep -c 'sacctmgr: '", "1\n"),
+            ("man scontrol | grep -c prompt", "1\n"),
+        ] {
+            assert_eq!(said(&mut s, line).0, count, "{line}");
+        }
     }
 }

@@ -91,7 +91,7 @@ pub const COMMANDS: &[CommandInfo] = &[
     },
     CommandInfo {
         name: "scontrol",
-        summary: "show and change jobs, nodes and partitions",
+        summary: "show and change jobs, nodes and partitions (alone: its own prompt)",
         options: scontrol::OPTIONS,
         run: Run::Write(scontrol::run),
     },
@@ -121,7 +121,7 @@ pub const COMMANDS: &[CommandInfo] = &[
     },
     CommandInfo {
         name: "srun",
-        summary: "run a program as a job step, waiting for it",
+        summary: "run a program as a job step (--pty bash: a shell on the node)",
         options: srun::OPTIONS,
         run: Run::Write(srun::run),
     },
@@ -253,6 +253,61 @@ fn keyword(word: &str, full: &str, min: usize) -> bool {
         && full
             .get(..word.len())
             .is_some_and(|f| f.eq_ignore_ascii_case(word))
+}
+
+/// `scontrol` or `sacctmgr` with no command reads them, one a line, from
+/// its input (words split at blanks outside quotes) and runs each after
+/// the options `argv`, until a line for which `quits` holds; without it,
+/// [`CommandOutput::reading`] says it would read on from a terminal.
+fn read_commands(
+    c: &mut Cluster,
+    prog: &str,
+    (argv, stdin): (&[String], &str),
+    caller: &mut Caller<'_>,
+    quits: fn(&str) -> bool,
+) -> CommandOutput {
+    let mut out = CommandOutput::default();
+    for line in stdin.lines() {
+        let words = split_words(line);
+        let Some(first) = words.first() else {
+            continue;
+        };
+        if quits(first) {
+            return out;
+        }
+        let full: Vec<String> = std::iter::once(prog.to_owned())
+            .chain(argv.iter().cloned())
+            .chain(words)
+            .collect();
+        let done = c.exec_as(&full, "", caller);
+        for (stream, text) in &done.chunks {
+            out.push(*stream, text);
+        }
+        out.exit = out.exit.max(done.exit);
+    }
+    out.reading = true;
+    out
+}
+
+/// A line's words as scontrol's `_get_command` splits them: at blanks
+/// outside quotes (here with the quotes taken off).
+fn split_words(line: &str) -> Vec<String> {
+    let mut words = Vec::new();
+    let mut word: Option<String> = None;
+    let mut quote = None;
+    for ch in line.chars() {
+        match quote {
+            Some(q) if ch == q => quote = None,
+            None if ch == '"' || ch == '\'' => {
+                quote = Some(ch);
+                word.get_or_insert_default();
+            }
+            None if ch.is_whitespace() => words.extend(word.take()),
+            _ => word.get_or_insert_default().push(ch),
+        }
+    }
+    words.extend(word);
+    words
 }
 
 /// A successful output of lines on stdout.

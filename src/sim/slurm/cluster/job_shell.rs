@@ -484,6 +484,32 @@ impl CommandSet for JobCommands<'_> {
     }
 }
 
+/// Where the one task of step `step` runs (the job's first node, with
+/// the GPUs `mask` there) and its environment: the job's variables and
+/// the task's, as the shell of `srun --pty bash` has them.
+pub(crate) fn step_env(job: &JobFacts, step: u32, mask: u64) -> (String, Vec<(String, String)>) {
+    let nodes = [job.nodes.first().cloned().unwrap_or_default()];
+    let launch = Launch {
+        job_id: job.id,
+        step: Some(step),
+        argv: &[],
+        nodes: &nodes,
+        tasks: 1,
+        gpus_per_node: job.gpus_per_node,
+        gpus: &[mask],
+        constrained: job.constrained,
+        user: &job.user,
+        work_dir: &job.work_dir,
+        now: 0,
+        mpi: Mpi::None,
+    };
+    let mut env = job.env.clone();
+    let task = task_env(&launch, &nodes, 0, 0);
+    env.extend(task.into_iter().map(|(k, v)| (k.to_owned(), v)));
+    let [host] = nodes;
+    (host, env)
+}
+
 /// The variables one task of a step adds to the job's: its rank, its
 /// node and the GPUs it sees there.
 fn task_env(
@@ -553,6 +579,7 @@ fn base_name(program: &str) -> &str {
 
 /// Copies a Slurm command's output to the call's streams; its status.
 pub fn write_output(call: &mut Call<'_>, output: &CommandOutput) -> i32 {
+    call.reads_terminal = output.reading;
     for (stream, text) in &output.chunks {
         match stream {
             ClusterStream::Stdout => call.out.stdout(text),

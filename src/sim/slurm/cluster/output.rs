@@ -28,6 +28,32 @@ pub struct CommandOutput {
     /// [`Cluster::relinquish`]: crate::sim::slurm::cluster::Cluster::relinquish
     #[serde(default)]
     pub hold: Option<u32>,
+    /// It read its input through without `quit` (`scontrol` with no
+    /// command) and would read more lines from a terminal.
+    #[serde(default)]
+    pub reading: bool,
+    /// An interactive step (`srun --pty bash`): the caller's shell becomes
+    /// it until `exit` ([`Cluster::end_pty`]).
+    ///
+    /// [`Cluster::end_pty`]: crate::sim::slurm::cluster::Cluster::end_pty
+    #[serde(default)]
+    pub pty: Option<Pty>,
+}
+
+/// The shell of an interactive step: job, step, the node it runs on and
+/// its environment; `own` when the step's `srun` made the job itself.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Pty {
+    /// The job.
+    pub job: u32,
+    /// The step's number.
+    pub step: u32,
+    /// Whether srun made the job for it (ending it ends the job).
+    pub own: bool,
+    /// The node the shell runs on.
+    pub host: String,
+    /// The step's variables.
+    pub env: Vec<(String, String)>,
 }
 
 impl CommandOutput {

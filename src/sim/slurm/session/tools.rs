@@ -8,7 +8,8 @@ use std::collections::BTreeMap;
 use super::activity::{Activity, TrainingRecord};
 use super::clock;
 use crate::sim::slurm::cluster::{
-    COMMANDS, Caller, Cluster, Launch, Mpi, OutputLine, ProgramOutput, ProgramRunner, write_output,
+    COMMANDS, Caller, Cluster, Launch, Mpi, OutputLine, ProgramOutput, ProgramRunner, Pty,
+    write_output,
 };
 use crate::sim::slurm::node_tools::{
     NodeHealth, PerfLaunch, ToolOutput, TrainingLaunch, all_reduce_perf, dmesg_command,
@@ -86,6 +87,9 @@ pub(super) struct Tools<'a> {
     /// An allocation `salloc` granted with no command: the session opens
     /// a shell holding it once the line has run.
     pub(super) hold: Option<u32>,
+    /// An interactive step `srun --pty bash` started: the session's shell
+    /// becomes it once the line has run.
+    pub(super) pty: Option<Pty>,
 }
 
 /// The programs jobs run through [`NodePrograms`].
@@ -175,6 +179,9 @@ impl CommandSet for Tools<'_> {
         let output = self.cluster.exec_as(call.argv, call.stdin, &mut caller);
         if output.hold.is_some() {
             self.hold = output.hold;
+        }
+        if output.pty.is_some() {
+            self.pty.clone_from(&output.pty);
         }
         write_output(call, &output)
     }

@@ -150,6 +150,13 @@ pub struct Call<'a> {
     /// Whether standard output is the terminal (not a pipe or a file), as
     /// `isatty(1)` tells real tools such as `ls`.
     pub to_terminal: bool,
+    /// Whether standard input is the terminal (`isatty(0)`): typed at the
+    /// prompt with no pipe or `<`.
+    pub tty: bool,
+    /// Set by a command that read its input through and would read more
+    /// lines typed at the terminal (`scontrol` with no command): while it
+    /// stays set, the shell sends it each line typed, after its prompt.
+    pub reads_terminal: bool,
     /// The filesystem.
     pub fs: &'a mut Fs,
     /// Where the command writes.

@@ -145,6 +145,8 @@ pub(super) struct Exec<'a> {
     /// The status of the last command substitution of the command being
     /// expanded.
     last_substitution: Option<i32>,
+    /// The simple command being run reads the terminal.
+    pub(super) tty: bool,
 }
 
 impl<'a> Exec<'a> {
@@ -174,6 +176,7 @@ impl<'a> Exec<'a> {
             capturing: 0,
             locals: Vec::new(),
             last_substitution: None,
+            tty: false,
         }
     }
 
@@ -944,6 +947,9 @@ impl<'a> Exec<'a> {
         let to_terminal = sinks[0] == Sink::Terminal(Stream::Stdout) && self.capturing == 0;
         // The command reads its own input, or takes from what it inherits.
         let inherited = stdin.is_none();
+        self.tty = inherited
+            && self.depth + self.subshells + self.capturing == 0
+            && self.input.rest().is_empty();
         let mut input = match stdin {
             Some(text) => Input::new(text),
             None => std::mem::take(&mut self.input),
@@ -1131,6 +1137,7 @@ impl<'a> Exec<'a> {
             return status;
         }
         if name == "sudo" {
+            self.tty = false;
             return self.sudo(argv, stdin, to_terminal, out);
         }
         if name == "xargs" {
@@ -1152,11 +1159,16 @@ impl<'a> Exec<'a> {
             host: &shell.host,
             now: shell.now,
             to_terminal,
+            tty: self.tty,
+            reads_terminal: false,
             fs: &mut shell.fs,
             out,
         };
         if self.commands.has(name) {
             let status = self.commands.run(&mut call);
+            if call.tty && call.reads_terminal {
+                shell.reader = Some(argv.to_vec());
+            }
             // A command that took simulated time moved the call's clock.
             shell.now = shell.now.max(call.now);
             status

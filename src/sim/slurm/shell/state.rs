@@ -21,8 +21,8 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-use super::command::{Chunk, CommandSet, Stream};
-use super::exec::Exec;
+use super::command::{Chunk, CommandSet, Output, Stream};
+use super::exec::{Exec, Input};
 use super::expand::{Expander, MAX_EXPANSION, Var};
 use super::fs::{Fs, Kind};
 use super::lex::is_name;
@@ -92,6 +92,11 @@ pub struct Shell {
     /// The options `set` changes.
     #[serde(default)]
     pub(super) options: Options,
+    /// A program reading the lines typed (`scontrol` with no command): its
+    /// command line. Each line goes to it as its input until it stops
+    /// asking for more (`quit`); its name is the prompt.
+    #[serde(default)]
+    pub(super) reader: Option<Vec<String>>,
 }
 
 /// The options of `set` this shell knows.
@@ -123,6 +128,9 @@ pub(super) struct Nested {
     /// How many `ssh` logins were open when it started: an `exit` closes
     /// the innermost of the two kinds.
     logins: usize,
+    /// The host it left (`srun --pty` runs it on a compute node).
+    #[serde(default)]
+    host: Option<String>,
 }
 
 /// What one call of [`Shell::run`] produced.
@@ -205,6 +213,7 @@ impl Shell {
             arg0: String::new(),
             args: Vec::new(),
             options: Options::default(),
+            reader: None,
         };
         let exported = [
             ("HOME", home.as_str()),
@@ -240,6 +249,9 @@ impl Shell {
     /// nothing of that command runs yet and [`Outcome::needs_more`] is set:
     /// the next call continues it.
     pub fn run(&mut self, line: &str, commands: &mut dyn CommandSet) -> Outcome {
+        if let Some(argv) = self.reader.take() {
+            return self.read_line(&argv, line, commands);
+        }
         let mut src = std::mem::take(&mut self.pending);
         src.push_str(line);
         src.push('\n');
@@ -261,6 +273,22 @@ impl Shell {
         outcome
     }
 
+    /// Gives `line` to the program reading the terminal (`argv`) as its
+    /// input; it keeps reading while it asks for more.
+    fn read_line(&mut self, argv: &[String], line: &str, commands: &mut dyn CommandSet) -> Outcome {
+        self.remember(line);
+        let mut exec = Exec::new(self, commands, 0);
+        exec.tty = true;
+        let mut out = Output::new();
+        let mut input = Input::new(format!("{line}\n"));
+        let status = exec.dispatch(argv, &[], &mut input, true, &mut out);
+        for chunk in out.into_chunks() {
+            exec.terminal.push(chunk.stream, &chunk.text);
+        }
+        exec.shell.status = status;
+        exec.finish()
+    }
+
     /// Runs a whole script non-interactively, as `bash script.sh` would in
     /// this shell: nothing is added to the history, an unfinished command
     /// at the end is a syntax error, and `exit` ends the script. The
@@ -278,6 +306,7 @@ impl Shell {
     /// Drops an unfinished command, as Ctrl-C does at bash's `> ` prompt.
     pub fn cancel(&mut self) -> Outcome {
         self.pending.clear();
+        self.reader = None;
         self.status = 130;
         Outcome {
             status: 130,
@@ -290,6 +319,9 @@ impl Shell {
     pub fn prompt(&self) -> String {
         if !self.pending.is_empty() {
             return "> ".to_owned();
+        }
+        if let Some(program) = self.reader.as_ref().and_then(|argv| argv.first()) {
+            return format!("{}: ", program.rsplit('/').next().unwrap_or(program));
         }
         let sign = if self.user == "root" { '#' } else { '$' };
         format!(
@@ -335,10 +367,20 @@ impl Shell {
     }
 
     /// Starts a shell inside this one with `vars` exported, as salloc
-    /// starts one holding its allocation; `exit` ends it and gives back
-    /// this shell's directory and variables.
-    pub fn enter_nested(&mut self, vars: &[(String, String)], job: Option<u32>) {
+    /// starts one holding its allocation (on `host`, if given, as `srun
+    /// --pty bash` does); `exit` ends it and gives back this shell's host,
+    /// directory and variables.
+    pub fn enter_nested(
+        &mut self,
+        vars: &[(String, String)],
+        job: Option<u32>,
+        host: Option<&str>,
+    ) {
         self.push_nested(job, false);
+        if let (Some(host), Some(top)) = (host, self.nested.last_mut()) {
+            top.host = Some(std::mem::replace(&mut self.host, host.to_owned()));
+            self.assign("HOSTNAME", host.to_owned());
+        }
         for (name, value) in vars {
             // A name no shell can hold is one no command could read.
             let _ = self.set_var(name, value, true);
@@ -354,6 +396,7 @@ impl Shell {
             job,
             login,
             logins: self.logins.len(),
+            host: None,
         });
     }
 
@@ -400,6 +443,9 @@ impl Shell {
         self.cwd = top.cwd;
         self.vars = top.vars;
         self.user = top.user;
+        if let Some(host) = top.host {
+            self.host = host;
+        }
         Some(top.login)
     }
 

@@ -1035,6 +1035,7 @@ impl CommandSet for MiniSlurm {
             ),
             info("squeue", "show the queue", &["--me", "-u"]),
             info("hostname", "the login node's name", &[]),
+            info("repl", "shouts each line read, until quit", &[]),
         ]
     }
 
@@ -1076,12 +1077,47 @@ impl CommandSet for MiniSlurm {
                 call.out.stdout(&text);
                 0
             }
+            "repl" => {
+                let lines: Vec<&str> = call.stdin.lines().take_while(|l| *l != "quit").collect();
+                call.reads_terminal = lines.len() == call.stdin.lines().count();
+                let shout = lines.join("\n").to_uppercase();
+                call.out.stdout(&format!("{shout}\n"));
+                0
+            }
             _ => {
                 call.out.stdout("login-override\n");
                 0
             }
         }
     }
+}
+
+#[test]
+fn a_command_reading_the_terminal_gets_each_line_after_its_prompt() {
+    let mut sh = shell();
+    let mut slurm = MiniSlurm::default();
+    assert_eq!(sh.run("repl", &mut slurm).transcript(), "\n");
+    assert_eq!(sh.prompt(), "repl: ");
+    assert_eq!(
+        sh.run("echo $HOME", &mut slurm).transcript(),
+        "ECHO $HOME\n"
+    );
+    assert_eq!(sh.prompt(), "repl: ");
+    sh.run("quit", &mut slurm);
+    assert_eq!(sh.prompt(), "ada@login1:~$ ");
+    assert_eq!(sh.history(), ["repl", "echo $HOME", "quit"]);
+    // From a pipe or a script it reads what it is given and ends.
+    let out = sh.run("echo -e 'a\\nb' | repl; echo x | repl", &mut slurm);
+    assert_eq!(out.transcript(), "A\nB\nX\n");
+    assert_eq!(sh.prompt(), "ada@login1:~$ ");
+    sh.run_script("repl", &mut slurm);
+    sh.run("x=$(repl); true | { repl; }", &mut slurm);
+    assert_eq!(sh.prompt(), "ada@login1:~$ ");
+    // Ctrl+C ends it.
+    sh.run("repl", &mut slurm);
+    assert_eq!(sh.prompt(), "repl: ");
+    sh.cancel();
+    assert_eq!(sh.prompt(), "ada@login1:~$ ");
 }
 
 #[test]

@@ -129,7 +129,9 @@ Usage: sbatch [-N nodes] [-n ntasks] [-c ncpus] [--mem=MB] [--gpus=N]
 
 pub(super) const SRUN: &str = "\
 Usage: srun [OPTIONS] PROGRAM [ARGS...]
-Run a program as a job step on allocated nodes and wait for it.
+Run a program as a job step on allocated nodes and wait for it. With
+--pty, bash becomes an interactive shell on the first node, the job's step,
+until you type exit: srun --pty -N1 --gres=gpu:1 bash.
 
   -A, --account=NAME      account to charge
   -c, --cpus-per-task=N   CPUs per task
@@ -146,6 +148,8 @@ Run a program as a job step on allocated nodes and wait for it.
   -N, --nodes=N[-M]       number of nodes
   -n, --ntasks=N          number of tasks
   -p, --partition=NAME    partition
+      --pty               run bash as a shell at your prompt (any other
+                          program runs as a plain step)
   -q, --qos=NAME          quality of service
   -t, --time=TIME         time limit
   -w, --nodelist=HOSTS    nodes to run on
@@ -156,7 +160,7 @@ Run a program as a job step on allocated nodes and wait for it.
 
 pub(super) const SRUN_USAGE: &str = "\
 Usage: srun [-N nodes] [-n ntasks] [-c ncpus] [--mem=MB] [--gpus=N] [-t time]
-            [-p partition] [-J name] [-A account] [-l] [--mpi=type]
+            [-p partition] [-J name] [-A account] [-l] [--mpi=type] [--pty]
             [--export=vars] [-w hosts] [-x hosts] program [args...]
 ";
 
@@ -208,8 +212,10 @@ Usage: scancel [-A account] [--me] [-n name] [-p partition] [-t state] [-u user]
 ";
 
 pub(super) const SCONTROL: &str = "\
-Usage: scontrol [OPTIONS] COMMAND [ARGS...]
-Show and change the cluster's jobs, nodes and partitions.
+Usage: scontrol [OPTIONS] [COMMAND [ARGS...]]
+Show and change the cluster's jobs, nodes and partitions. Without COMMAND,
+it reads commands at its own prompt (scontrol: ), or one a line from a
+pipe, until quit or exit.
 
   show job [ID]                       a job (all jobs without ID); -d adds details
   show node [NAME]                    a node (all nodes without NAME)
@@ -231,7 +237,7 @@ Show and change the cluster's jobs, nodes and partitions.
 ";
 
 pub(super) const SCONTROL_USAGE: &str = "\
-Usage: scontrol [-d] [-o] [-V] [show|update|hold|uhold|release|requeue|ping] ...
+Usage: scontrol [-d] [-o] [-V] [show|update|hold|uhold|release|requeue|ping|quit] ...
 ";
 
 pub(super) const SACCT: &str = "\
@@ -300,9 +306,10 @@ Usage: sshare [-a] [-A accounts] [-l] [-n] [-p] [-P] [-u users] [-U] [-V]
 ";
 
 pub(super) const SACCTMGR: &str = "\
-Usage: sacctmgr [OPTIONS] COMMAND [ENTITY] [CONDITIONS...]
+Usage: sacctmgr [OPTIONS] [COMMAND [ENTITY] [CONDITIONS...]]
 Show and change the accounting database: associations, users, accounts
-and QOS. Changes are for root and operators.
+and QOS. Changes are for root and operators. Without COMMAND, it reads
+commands at its own prompt (sacctmgr: ), or from a pipe, until quit.
 
   show|list associations  accounts and users with their shares and QOS
   show|list users         users, their default account and admin level

@@ -19,7 +19,7 @@ use super::super::super::getopt::{HasArg, Opt, opt};
 use super::super::fields::{Parsable, print_fields_header, print_fields_row};
 use super::super::output::CommandOutput;
 use super::super::{Caller, Cluster};
-use super::{VERSION, help, keyword, parse};
+use super::{VERSION, help, keyword, parse, read_commands};
 use crate::sim::fair_share::{Algorithm, share_rows};
 use change::{Request, not_simulated};
 use commit::Answers;
@@ -149,6 +149,11 @@ struct Conditions {
     with_assoc: bool,
 }
 
+/// `exit` or `quit`: the end of sacctmgr's commands.
+fn quits(verb: &str) -> bool {
+    keyword(verb, "exit", 4) || keyword(verb, "quit", 4)
+}
+
 pub(super) fn run(
     c: &mut Cluster,
     argv: &[String],
@@ -164,7 +169,8 @@ pub(super) fn run(
     }
     let parsable = Parsable::read(&p);
     let Some((verb, rest)) = p.operands.split_first() else {
-        return CommandOutput::default();
+        let ends = |verb: &str| quits(verb) || verb == "\\q";
+        return read_commands(c, "sacctmgr", (argv, stdin), caller, ends);
     };
     let verb = verb.as_str();
     if keyword(verb, "show", 3) || keyword(verb, "list", 3) {
@@ -185,7 +191,7 @@ pub(super) fn run(
         help::text(VERSION)
     } else if keyword(verb, "help", 2) {
         help::text(help::SACCTMGR)
-    } else if keyword(verb, "exit", 4) || keyword(verb, "quit", 4) {
+    } else if quits(verb) {
         CommandOutput::default()
     } else {
         CommandOutput::failure(&format!("invalid keyword: {verb}\n"), 1)

@@ -89,15 +89,26 @@ impl Cluster {
     /// does; the line salloc prints, or `None` if it already ended (its
     /// time limit, `scancel`).
     pub fn relinquish(&mut self, id: u32, programs: &mut dyn ProgramRunner) -> Option<String> {
-        let job = self.job(id)?;
-        if job.state != JobState::Running {
-            return None;
-        }
-        let runtime = u64::try_from(self.now - job.start_time?).unwrap_or(0);
+        self.close_allocation(id, 0, programs)
+            .then(|| format!("salloc: Relinquishing job allocation {id}\n"))
+    }
+
+    /// Ends the running job `id` now with `status`; whether it ran.
+    pub(super) fn close_allocation(
+        &mut self,
+        id: u32,
+        status: i32,
+        programs: &mut dyn ProgramRunner,
+    ) -> bool {
+        let Some(job) = self.job(id).filter(|j| j.state == JobState::Running) else {
+            return false;
+        };
+        let start = job.start_time.unwrap_or(self.now);
+        let runtime = u64::try_from(self.now - start).unwrap_or(0);
         let steps = job.steps.clone();
-        self.set_run(id, steps, Vec::new(), 0, Some(runtime));
+        self.set_run(id, steps, Vec::new(), status, Some(runtime));
         let now = self.now;
         self.run_until(now, programs);
-        Some(format!("salloc: Relinquishing job allocation {id}\n"))
+        true
     }
 }

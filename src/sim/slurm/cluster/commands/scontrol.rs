@@ -8,7 +8,7 @@ use super::super::super::getopt::{HasArg, Opt, opt};
 use super::super::output::CommandOutput;
 use super::super::state::{Hold, JobState, NodeReason};
 use super::super::{Caller, Cluster};
-use super::{VERSION, help, parse};
+use super::{VERSION, help, parse, read_commands};
 use crate::sim::slurm::hostlist::Hostlist;
 use crate::sim::slurm::time_spec::TimeLimit;
 
@@ -38,10 +38,15 @@ fn is(tag: &str, word: &str, min: usize) -> bool {
     tag.len() <= word.len() && n <= word.len() && word[..tag.len()].eq_ignore_ascii_case(tag)
 }
 
+/// `exit` or `quit`: the end of scontrol's commands.
+fn quits(tag: &str) -> bool {
+    is(tag, "exit", 2) || is(tag, "quit", 4)
+}
+
 pub(super) fn run(
     c: &mut Cluster,
     argv: &[String],
-    _stdin: &str,
+    stdin: &str,
     caller: &mut Caller<'_>,
 ) -> CommandOutput {
     let p = match parse("scontrol", argv, OPTIONS, 1) {
@@ -59,9 +64,11 @@ pub(super) fn run(
     }
     let words = &p.operands;
     let Some(tag) = words.first() else {
-        // Interactive scontrol is not simulated: nothing to read.
-        return CommandOutput::default();
+        return read_commands(c, "scontrol", (argv, stdin), caller, quits);
     };
+    if quits(tag) {
+        return CommandOutput::default();
+    }
     let one_line = p.has("oneliner");
     let detail = p.has("details");
     let mut out = CommandOutput::default();

@@ -5,14 +5,16 @@
 //! [`ProgramRunner`](super::super::runner::ProgramRunner) or the cluster's
 //! own, its output printed (`-l` labels it by task), and the clock moves to
 //! the step's end. A program nobody provides fails as execve would.
+//! `srun --pty bash` instead hands the caller a [`Pty`]: its shell becomes
+//! the step, on the job's first node, until `exit` ([`Cluster::end_pty`]).
 
 use super::super::super::getopt::{self, HasArg, Opt, Order, Parsed, opt};
 use super::super::export::{self, UserEnv};
 use super::super::job_shell;
 use super::super::lifecycle::lowest_gpus;
 use super::super::mpi::{self, Mpi};
-use super::super::output::CommandOutput;
-use super::super::runner::{self, Launch};
+use super::super::output::{CommandOutput, Pty};
+use super::super::runner::{self, Launch, ProgramRunner};
 use super::super::state::{JobState, StepId, StepRecord};
 use super::super::submit::{JobOptions, JobSpec, gpu_count, gres_gpus};
 use super::super::{Caller, Cluster};
@@ -29,6 +31,7 @@ pub(super) const OPTIONS: &[Opt] = &getopt::concat::<29, 3, 32>(
         opt("export", None, &["export"], HasArg::Required),
         opt("label", Some('l'), &["label"], HasArg::No),
         opt("mpi", None, &["mpi"], HasArg::Required),
+        opt("pty", None, &["pty"], HasArg::No),
     ],
 );
 
@@ -55,15 +58,27 @@ pub(super) fn run(
     let Some(program) = parsed.operands.first() else {
         return CommandOutput::failure("srun: fatal: No command given to execute.\n", 1);
     };
-    if let Some(id) = held_job(c, caller) {
+    // `--pty bash`: an interactive shell, the step, on the first node.
+    let shell = parsed.has("pty")
+        && job_shell::is_bash(program)
+        && parsed.operands[1..]
+            .iter()
+            .all(|a| a.starts_with('-') && a != "-c");
+    let held = held_job(c, caller);
+    if let (Some(id), false) = (held, shell) {
         return step_in_allocation(c, id, &parsed, mpi, caller);
     }
-    let id = match allocate(c, "srun", &parsed, Some(program), caller) {
-        Ok(id) => id,
-        Err(out) => return out,
-    };
     let mut out = CommandOutput::default();
-    if !wait_for_allocation(c, "srun", id, caller, &mut out) {
+    let id = match held {
+        Some(id) => id,
+        None => match allocate(c, "srun", &parsed, Some(program), caller) {
+            Ok(id) if wait_for_allocation(c, "srun", id, caller, &mut out) => id,
+            Ok(_) => return out,
+            Err(out) => return out,
+        },
+    };
+    if shell {
+        out.pty = open_pty(c, id, held.is_none(), &parsed);
         return out;
     }
     let Some(step) = run_step(c, (id, 0), &parsed, mpi, caller, &mut out) else {
@@ -91,13 +106,7 @@ fn step_in_allocation(
     caller: &mut Caller<'_>,
 ) -> CommandOutput {
     let mut out = CommandOutput::default();
-    let no = c.job(id).map_or(0, |j| {
-        let numbered = j
-            .steps
-            .iter()
-            .filter(|s| matches!(s.id, StepId::Numbered(_)));
-        u32::try_from(numbered.count()).unwrap_or(u32::MAX)
-    });
+    let no = next_step(c, id);
     let start = c.now;
     let Some(step) = run_step(c, (id, no), parsed, mpi, caller, &mut out) else {
         return out;
@@ -116,8 +125,82 @@ fn step_in_allocation(
     });
     c.run_until(end.min(limit), caller.programs);
     out.exit = step.record.exit;
-    report_timeout(c, id, &step, no, &mut out);
+    if c.job(id).is_some_and(|j| j.state == JobState::Timeout) {
+        report_killed(c, id, (&step.first_node, no), &mut out);
+    }
     out
+}
+
+/// The number the job's next step gets.
+fn next_step(c: &Cluster, id: u32) -> u32 {
+    c.job(id).map_or(0, |j| {
+        let numbered = j
+            .steps
+            .iter()
+            .filter(|s| matches!(s.id, StepId::Numbered(_)));
+        u32::try_from(numbered.count()).unwrap_or(u32::MAX)
+    })
+}
+
+/// Starts the step of `srun --pty bash` in the running job `id` (`own`:
+/// srun made the job for it): recorded as running until the caller's
+/// shell, which becomes it, ends it ([`Cluster::end_pty`]).
+fn open_pty(c: &mut Cluster, id: u32, own: bool, parsed: &Parsed) -> Option<Pty> {
+    let facts = c.job_facts(id)?;
+    let step = next_step(c, id);
+    let program = parsed.operands.first()?;
+    let job = c.jobs.get_mut(&id)?;
+    job.steps.push(StepRecord {
+        id: StepId::Numbered(step),
+        name: program.rsplit('/').next().unwrap_or(program).to_owned(),
+        cpus: facts.cpus,
+        start_offset: u64::try_from(c.now - job.start_time?).unwrap_or(0),
+        end_offset: None,
+        exit: 0,
+    });
+    let mask = facts.gpus.first().copied().unwrap_or(0);
+    let mask = step_gpus(parsed).map_or(mask, |n| lowest_gpus(mask, n));
+    let (host, env) = job_shell::step_env(&facts, step, mask);
+    Some(Pty {
+        job: id,
+        step,
+        own,
+        host,
+        env,
+    })
+}
+
+impl Cluster {
+    /// Ends the interactive step `pty` as its shell's `exit` with
+    /// `status` does (and its job, if srun made it); what srun prints.
+    pub fn end_pty(&mut self, pty: &Pty, status: i32, programs: &mut dyn ProgramRunner) -> String {
+        let now = self.now;
+        let running = self.jobs.get_mut(&pty.job);
+        let Some(job) = running.filter(|j| j.state == JobState::Running) else {
+            return String::new();
+        };
+        let elapsed = u64::try_from(now - job.start_time.unwrap_or(now)).unwrap_or(0);
+        let step = job.steps.iter_mut();
+        if let Some(step) = step.rev().find(|s| s.id == StepId::Numbered(pty.step)) {
+            step.end_offset = Some(elapsed);
+            step.exit = status;
+        }
+        if pty.own {
+            self.close_allocation(pty.job, status, programs);
+        }
+        if status == 0 {
+            return String::new();
+        }
+        srun_tasks_ended(&pty.host, &[0], TaskEnd::Exited(status)) + "\n"
+    }
+
+    /// What srun prints when the job of the interactive step `pty` ended
+    /// under it (its time limit, `scancel`).
+    pub fn pty_lost(&self, pty: &Pty) -> String {
+        let mut out = CommandOutput::default();
+        report_killed(self, pty.job, (&pty.host, pty.step), &mut out);
+        out.transcript()
+    }
 }
 
 /// What an `srun` inside a job's allocation asks for: a step of the job.
@@ -375,27 +458,27 @@ fn finish_step(
     let end = c.ends_at(id);
     c.run_until(end, caller.programs);
     out.exit = exit;
-    report_timeout(c, id, step, 0, out);
+    if c.job(id).is_some_and(|j| j.state == JobState::Timeout) {
+        report_killed(c, id, (&step.first_node, 0), out);
+    }
 }
 
-/// If the job ran out of time during step `no`, srun's lines for it and
-/// status 143.
-fn report_timeout(c: &Cluster, id: u32, step: &Step, no: u32, out: &mut CommandOutput) {
-    if c.job(id).is_none_or(|j| j.state != JobState::Timeout) {
+/// srun's lines for step `no` of job `id`, whose first node is `first`,
+/// killed with its job (the time limit, `scancel`), and status 143.
+fn report_killed(c: &Cluster, id: u32, (first, no): (&str, u32), out: &mut CommandOutput) {
+    let Some(job) = c.job(id) else {
         return;
-    }
-    let first = &step.first_node;
+    };
+    let end = match job.state {
+        JobState::Timeout => StepEnd::TimeLimit,
+        _ => StepEnd::Cancelled,
+    };
     let wait = u32::from(c.config.kill_wait_s) + 2;
     let stepd = c.config.stepd_name(first);
     let target = StepTarget::Step { job: id, step: no };
+    let at = job.end_time.unwrap_or(c.now);
     out.err_line(&srun_step_aborted(wait));
-    out.err_line(&stepd_banner(
-        &stepd,
-        target,
-        first,
-        c.now,
-        StepEnd::TimeLimit,
-    ));
+    out.err_line(&stepd_banner(&stepd, target, first, at, end));
     let terminated = TaskEnd::Signaled {
         signal: 15,
         core_dumped: false,

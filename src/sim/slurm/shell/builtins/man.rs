@@ -41,7 +41,7 @@ const EXAMPLES: &[(&str, &str)] = &[
     ("sinfo", "sinfo -N -l"),
     ("sort", "sort -k2,2nr usage.txt"),
     ("squeue", "squeue -u $USER"),
-    ("srun", "srun -N 2 --export=NONE,OMP_NUM_THREADS=8 hostname"),
+    ("srun", "srun --pty -N1 --gres=gpu:1 bash"),
     ("ssh", "ssh node-1 nvidia-smi"),
     ("sudo", "sudo -l"),
     ("tail", "tail -n 20 slurm-1.out"),
