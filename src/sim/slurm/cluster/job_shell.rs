@@ -487,7 +487,7 @@ impl CommandSet for JobCommands<'_> {
 /// Where the one task of step `step` runs (the job's first node, with
 /// the GPUs `mask` there) and its environment: the job's variables and
 /// the task's, as the shell of `srun --pty bash` has them.
-pub(crate) fn step_env(job: &JobFacts, step: u32, mask: u64) -> (String, Vec<(String, String)>) {
+pub(crate) fn pty_env(job: &JobFacts, step: u32, mask: u64) -> (String, Vec<(String, String)>) {
     let nodes = [job.nodes.first().cloned().unwrap_or_default()];
     let launch = Launch {
         job_id: job.id,
@@ -569,8 +569,12 @@ pub(crate) fn labelled(text: &str, tasks: usize) -> String {
 /// node: a shell (`bash`, `sh`) or one of the shell's programs
 /// (`printenv PATH`).
 pub(crate) fn in_shell(program: &str) -> bool {
-    let name = base_name(program);
-    matches!(name, "bash" | "sh") || shell::is_tool(name)
+    is_bash(program) || shell::is_tool(base_name(program))
+}
+
+/// Whether a program is a shell (`bash`, `sh`).
+pub(crate) fn is_bash(program: &str) -> bool {
+    matches!(base_name(program), "bash" | "sh")
 }
 
 fn base_name(program: &str) -> &str {

@@ -25,7 +25,7 @@ use crate::sim::slurm::node_tools::{
     stepd_execve_failed,
 };
 
-pub(super) const OPTIONS: &[Opt] = &getopt::concat::<29, 3, 32>(
+pub(super) const OPTIONS: &[Opt] = &getopt::concat::<29, 4, 33>(
     JOB_OPTIONS,
     [
         opt("export", None, &["export"], HasArg::Required),
@@ -160,7 +160,7 @@ fn open_pty(c: &mut Cluster, id: u32, own: bool, parsed: &Parsed) -> Option<Pty>
     });
     let mask = facts.gpus.first().copied().unwrap_or(0);
     let mask = step_gpus(parsed).map_or(mask, |n| lowest_gpus(mask, n));
-    let (host, env) = job_shell::step_env(&facts, step, mask);
+    let (host, env) = job_shell::pty_env(&facts, step, mask);
     Some(Pty {
         job: id,
         step,
