@@ -204,15 +204,17 @@ impl Site {
         let strings = if kinds.is_empty() {
             String::new()
         } else {
-            self.strings(lang)
+            self.strings(lang, &modules)
         };
         (body_attrs, strings)
     }
 
     /// The interface strings a page with widgets carries for them (see
     /// [`STRINGS_TYPE`]): its language's, and English's too where its own
-    /// lack messages. `</` is written `<\/`, which cannot end the element.
-    fn strings(&self, lang: &str) -> String {
+    /// lack messages. A file named after a wasm module (`shell.ftl`) goes
+    /// only with the pages whose islands it brings to life. `</` is
+    /// written `<\/`, which cannot end the element.
+    fn strings(&self, lang: &str, modules: &BTreeSet<WasmModule>) -> String {
         let complete = match (catalog().messages(lang), catalog().messages(SOURCE_LANG)) {
             (Some(own), Some(english)) => english.keys().all(|id| own.contains_key(id)),
             _ => false,
@@ -229,7 +231,7 @@ impl Site {
                     .library
                     .sources()
                     .under(&prefix)
-                    .filter(|(path, _)| path.ends_with(".ftl"))
+                    .filter(|(path, _)| wanted_strings(path, modules))
                     .map(|(_, text)| text)
                     .collect();
                 format!(
@@ -558,6 +560,19 @@ fn search_index(library: &Library, lang: &str) -> OutputFile {
         path: format!("search-{lang}-{hex}.txt"),
         text,
     }
+}
+
+/// Whether a page whose islands use `modules` carries the strings file
+/// `path`: every `.ftl` file, but one named after a module (`shell.ftl`)
+/// only with that module.
+fn wanted_strings(path: &str, modules: &BTreeSet<WasmModule>) -> bool {
+    let Some(stem) = path.rsplit('/').next().and_then(|f| f.strip_suffix(".ftl")) else {
+        return false;
+    };
+    WasmModule::ALL
+        .iter()
+        .find(|m| m.name() == stem)
+        .is_none_or(|m| modules.contains(m))
 }
 
 /// Where a written file sits relative to the site's root, as the prefix

@@ -303,6 +303,18 @@ fn each_island_names_its_module_and_each_page_the_files_of_those_it_uses() {
     let tasks = chapter.matches("data-module=\"shell\"").count();
     assert_eq!(tasks, 1 + chapter.matches("data-p-kind=\"shell\"").count());
     assert!(!chapter.contains("data-module=\"exercises\""));
+    // The shell's strings (`shell.ftl`) go only with the shell's pages.
+    let help = "sh-help-cmd-sbatch = ";
+    for (page, carries) in [
+        ("en/running-jobs/index.html", true),
+        ("es/the-slow-lane/index.html", true),
+        ("en/all-reduce/index.html", false),
+        ("es/containers-gpus/index.html", false),
+    ] {
+        let html = file(&files, page);
+        assert_eq!(html.contains(help), carries, "{page}");
+        assert!(html.contains("language-name = "), "{page}: ui.ftl");
+    }
 }
 
 #[test]

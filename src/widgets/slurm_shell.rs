@@ -16,12 +16,15 @@ mod progress;
 mod screen;
 mod task;
 
+use std::sync::Arc;
+
 use leptos::ev::KeyboardEvent;
 use leptos::prelude::*;
 
 use crate::progress::LabProgress;
 use crate::sim::slurm::lab::{Lab, LabId};
 use crate::sim::slurm::session::{Event, Session};
+use crate::sim::slurm::shell::HelpText;
 use crate::ui::use_i18n;
 use lab_panel::{Facts, LabPanel};
 use screen::{CopyLast, Log, Scrollback};
@@ -144,11 +147,24 @@ pub fn SlurmShell(
     if pending.get_value() {
         set_timeout(open_pending, std::time::Duration::ZERO);
     }
+    // `help` in the page's language, read once the reader first types.
+    let help: StoredValue<Option<Arc<HelpText>>> = StoredValue::new(None);
+    let help_words = move || {
+        let words = Session::help_english().into_iter().filter_map(|(key, _)| {
+            let text = i18n.t(&format!("sh-help-{key}"));
+            (!text.starts_with("sh-help-")).then_some((key, text))
+        });
+        Arc::new(HelpText(words.collect()))
+    };
     // Every change goes through here, so that a lab can save and replay it.
     let act = move |event: Event| {
         open_pending();
+        if help.with_value(Option::is_none) {
+            help.set_value(Some(help_words()));
+        }
         let _ = session.try_update_value(|s| {
             if let Some(s) = s {
+                help.with_value(|h| s.set_help(h.clone().unwrap_or_default()));
                 s.apply(&event);
             }
         });

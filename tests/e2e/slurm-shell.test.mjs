@@ -88,12 +88,17 @@ test("completion, history, Ctrl+C and Ctrl+L", async () => {
   await context.close();
 });
 
-test("in Spanish the shell is introduced in Spanish and Slurm still speaks Slurm", async () => {
+test("in Spanish the shell is introduced in Spanish, its help speaks Spanish and Slurm still speaks Slurm", async () => {
   const { context, page } = await openPage({ locale: "es-ES" });
   const input = await open(page, "es");
   assert.match(await shell(page).locator(".slurm-shell").innerText(), /Una terminal en el nodo de acceso/);
   await type(input, "squeue");
   await page.waitForFunction(() => document.querySelector("[data-testid=sh-log]").innerText.includes("JOBID PARTITION"));
+  await type(input, "help | grep -A2 'del clúster'");
+  await page.waitForFunction(() => document.querySelector("[data-testid=sh-log]").innerText.includes("Comandos del clúster:"));
+  assert.match(await log(page), /Comandos del clúster:\n  sacct +los registros contables de los trabajos y sus pasos\n/);
+  await type(input, "sbatch --bogus");
+  await page.waitForFunction(() => document.querySelector("[data-testid=sh-log]").innerText.includes("sbatch: unrecognized option '--bogus'"));
   assert.deepEqual(page.problems, []);
   await context.close();
 });

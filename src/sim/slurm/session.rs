@@ -4,18 +4,24 @@
 //! the clock moves only when the caller (or `sleep`) moves it.
 
 use std::collections::BTreeMap;
+use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
 use super::cluster::{Accounts, Caller, Cluster, ClusterError, JobState, Pty};
 use super::conf::ClusterConfig;
 use super::node_tools::NodeHealth;
-use super::shell::{Chunk, Outcome, Shell, ShellError, Stream, WriteMode};
+use super::shell::{
+    CLUSTER_HEADING, Chunk, HelpText, INTRO, Outcome, SHELL_HEADING, Shell, ShellError, Stream,
+    WriteMode, shell_commands,
+};
 use super::terminal::{Edit, LineKind, Terminal};
 
 mod activity;
 #[cfg(test)]
 mod export_tests;
+#[cfg(test)]
+mod help_tests;
 mod tools;
 
 pub use activity::{Activity, TrainingRecord};
@@ -132,6 +138,10 @@ pub struct Session {
     /// with the depth of its nested shell, innermost last.
     #[serde(default)]
     ptys: Vec<(Pty, usize)>,
+    /// `help`'s words in the page's language (none: English). Not saved:
+    /// the page gives them.
+    #[serde(skip)]
+    help: Arc<HelpText>,
 }
 
 impl Session {
@@ -180,7 +190,30 @@ impl Session {
             seed,
             held: Vec::new(),
             ptys: Vec::new(),
+            help: Arc::default(),
         })
+    }
+
+    /// Gives `help` the words of the page's language.
+    pub fn set_help(&mut self, help: Arc<HelpText>) {
+        self.help = help;
+    }
+
+    /// Everything `help` may say, each by its [`HelpText`] key, in
+    /// English: what a page translates.
+    pub fn help_english() -> Vec<(String, &'static str)> {
+        let commands = shell_commands()
+            .into_iter()
+            .chain(tools::plugged_commands());
+        [
+            ("intro", INTRO),
+            ("shell", SHELL_HEADING),
+            ("cluster", CLUSTER_HEADING),
+        ]
+        .into_iter()
+        .map(|(key, text)| (key.to_owned(), text))
+        .chain(commands.map(|(name, summary)| (HelpText::key(name), summary)))
+        .collect()
     }
 
     /// Logs `user` in to the login node instead, in a fresh shell: root,
@@ -239,6 +272,7 @@ impl Session {
             login: None,
             hold: None,
             pty: None,
+            help: &self.help,
         };
         let result = f(&mut self.terminal, &mut tools);
         let pty = tools.pty.take();

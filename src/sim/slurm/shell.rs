@@ -45,6 +45,7 @@ mod escape;
 mod exec;
 mod expand;
 mod fs;
+mod help;
 mod lex;
 mod parse;
 mod regex;
@@ -64,6 +65,7 @@ pub use fs::{
     Change, DEV_NULL, Fs, FsError, Kind, MAX_BYTES, MAX_ENTRIES, MAX_NAME, MAX_PATH, Meta,
     WriteMode,
 };
+pub use help::{CLUSTER_HEADING, HelpText, INTRO, SHELL_HEADING, shell_commands};
 pub use parse::{ErrorKind, SyntaxError};
 pub use state::{HISTORY_SIZE, MAX_INPUT, Outcome, Shell, ShellError};
 

@@ -15,7 +15,7 @@ use crate::sim::slurm::node_tools::{
     NodeHealth, PerfLaunch, ToolOutput, TrainingLaunch, all_reduce_perf, dmesg_command,
     nvidia_smi_command, parse_torchrun, simulate_training,
 };
-use crate::sim::slurm::shell::{Call, CommandInfo, CommandSet, Fs, format_time};
+use crate::sim::slurm::shell::{Call, CommandInfo, CommandSet, Fs, HelpText, format_time};
 
 /// The node programs' view of the session.
 pub(super) struct NodePrograms<'a> {
@@ -90,6 +90,8 @@ pub(super) struct Tools<'a> {
     /// An interactive step `srun --pty bash` started: the session's shell
     /// becomes it once the line has run.
     pub(super) pty: Option<Pty>,
+    /// `help`'s words in the page's language.
+    pub(super) help: &'a HelpText,
 }
 
 /// The programs jobs run through [`NodePrograms`].
@@ -104,7 +106,25 @@ const NODE_TOOLS: [(&str, &str); 2] = [
     ),
 ];
 
+/// `ssh`'s line in `help`.
+const SSH_SUMMARY: &str = "run a command on a compute node: ssh node-3 nvidia-smi";
+
+/// Every command the session plugs into the shell, on any host, with its
+/// line in `help`.
+pub(super) fn plugged_commands() -> Vec<(&'static str, &'static str)> {
+    COMMANDS
+        .iter()
+        .map(|c| (c.name, c.summary))
+        .chain([("ssh", SSH_SUMMARY)])
+        .chain(NODE_TOOLS)
+        .collect()
+}
+
 impl CommandSet for Tools<'_> {
+    fn help_text(&self) -> Option<&HelpText> {
+        Some(self.help)
+    }
+
     fn commands(&self) -> Vec<CommandInfo> {
         let mut list: Vec<CommandInfo> = COMMANDS
             .iter()
@@ -116,7 +136,7 @@ impl CommandSet for Tools<'_> {
             .collect();
         list.push(CommandInfo {
             name: "ssh".to_owned(),
-            summary: "run a command on a compute node: ssh node-3 nvidia-smi".to_owned(),
+            summary: SSH_SUMMARY.to_owned(),
             options: self.programs.nodes.keys().cloned().collect(),
         });
         if self.programs.nodes.contains_key(&self.host) {

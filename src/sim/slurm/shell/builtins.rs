@@ -7,7 +7,6 @@ use super::exec::{Exec, Input};
 use super::expand::Var;
 use super::fs::{FsError, Kind};
 use super::lex::is_name;
-use super::tools::TOOLS;
 
 mod man;
 mod module;
@@ -88,7 +87,7 @@ pub(super) const BUILTINS: &[Builtin] = &[
     Builtin {
         name: "help",
         summary: "list the commands this shell knows",
-        run: help,
+        run: super::help::run,
     },
     Builtin {
         name: "history",
@@ -462,42 +461,4 @@ fn bash(exec: &mut Exec<'_>, argv: &[String], out: &mut Output) -> i32 {
         },
     };
     exec.nested(&text, out, true, Some(args))
-}
-
-fn help(exec: &mut Exec<'_>, _: &[String], out: &mut Output) -> i32 {
-    let mut rows: Vec<(&str, &str)> = BUILTINS
-        .iter()
-        .map(|b| (b.name, b.summary))
-        .chain(TOOLS.iter().map(|t| (t.name, t.summary)))
-        .chain([
-            ("sudo", super::sudo::SUMMARY),
-            ("xargs", super::xargs::SUMMARY),
-        ])
-        .collect();
-    let plugged = exec.commands.commands();
-    let mut text = String::from(
-        "This is a simulated bash shell. It runs commands, pipelines (a | b), lists\n\
-         (a; b, a && b, a || b), redirections (> >> 2> 2>&1 <), here-documents (<<EOF),\n\
-         variables ($HOME, ${VAR:-default}, $1, \"$@\"), * globs, $(command), $((1+2)),\n\
-         if, for, while, until, case, { }, ( ) and functions (f() { ...; }).\n\
-         It has no background jobs (&).\n\nShell commands:\n",
-    );
-    crate::sort::sort(&mut rows);
-    let width = rows
-        .iter()
-        .map(|(n, _)| n.len())
-        .chain(plugged.iter().map(|c| c.name.len()))
-        .max()
-        .unwrap_or(0);
-    for (name, summary) in &rows {
-        text.push_str(&format!("  {name:<width$}  {summary}\n"));
-    }
-    if !plugged.is_empty() {
-        text.push_str("\nCluster commands:\n");
-        for c in &plugged {
-            text.push_str(&format!("  {:<width$}  {}\n", c.name, c.summary));
-        }
-    }
-    out.stdout(&text);
-    0
 }

@@ -220,6 +220,11 @@ pub trait CommandSet {
         self.commands().iter().any(|c| c.name == name)
     }
 
+    /// `help`'s words in the reader's language, if the set has them.
+    fn help_text(&self) -> Option<&super::HelpText> {
+        None
+    }
+
     /// Runs the command `call.name()`, one that [`CommandSet::has`]; it
     /// writes to `call.out` and returns its exit status.
     fn run(&mut self, call: &mut Call<'_>) -> i32;

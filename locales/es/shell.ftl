@@ -1,0 +1,85 @@
+# Lo que dice el `help` de la terminal de Slurm, en español. Solo lo llevan
+# las páginas con una terminal. Los nombres de los comandos y sus opciones
+# quedan como se escriben. Las llaves se escriben {"{"} y {"}"}.
+
+sh-help-intro =
+    Esta es una terminal bash simulada. Ejecuta comandos, tuberías (a | b), listas
+    (a; b, a && b, a || b), redirecciones (> >> 2> 2>&1 <), here-documents (<<EOF),
+    variables ($HOME, ${"{"}VAR:-default{"}"}, $1, "$@"), comodines *, $(comando), $((1+2)),
+    if, for, while, until, case, {"{"} {"}"}, ( ) y funciones (f() {"{"} ...; {"}"}).
+    No tiene trabajos en segundo plano (&).
+sh-help-shell = Comandos de la terminal:
+sh-help-cluster = Comandos del clúster:
+sh-help-cmd-dot = ejecuta un script en esta terminal (igual que source)
+sh-help-cmd-colon = no hace nada, con éxito
+sh-help-cmd-bracket = evalúa una condición: [ -f archivo ], [ "$a" = b ], [ "$n" -gt 3 ] (igual que test)
+sh-help-cmd-awk = imprime campos y sumas ('{"{"}print $1{"}"}', -F :, NR>1, /re/, END {"{"}print s{"}"}); un awk pequeño
+sh-help-cmd-bash = ejecuta un script (bash job.sh ARGS) o comandos (bash -c '...' [NOMBRE ARGS]) en una terminal hija
+sh-help-cmd-break = sale de un bucle for, while o until (break N: de N bucles)
+sh-help-cmd-cat = imprime archivos (o la entrada estándar); -n numera las líneas
+sh-help-cmd-cd = cambia el directorio actual (cd, cd dir, cd -, cd ..)
+sh-help-cmd-chmod = cambia el modo de un archivo; aquí solo importa el bit de ejecución (chmod +x job.sh)
+sh-help-cmd-clear = limpia la pantalla de la terminal
+sh-help-cmd-continue = pasa a la siguiente vuelta de un bucle (continue N)
+sh-help-cmd-cp = copia archivos; -r copia directorios
+sh-help-cmd-cut = imprime los campos (-f 1,3 -d :) o caracteres (-c 1-5) elegidos de cada línea
+sh-help-cmd-date = imprime la fecha y la hora simuladas; date +%F y otros formatos
+sh-help-cmd-echo = imprime los argumentos; -n sin salto de línea, -e con secuencias de escape
+sh-help-cmd-env = imprime el entorno (las variables exportadas)
+sh-help-cmd-exit = termina un script o una sesión ssh (esta terminal simulada sigue abierta)
+sh-help-cmd-export = pone variables en el entorno de los comandos (export NOMBRE=valor)
+sh-help-cmd-false = no hace nada, sin éxito (código de salida 1)
+sh-help-cmd-grep = imprime las líneas que coinciden con un patrón (-i -v -c -n -E -F -w -x -l -q)
+sh-help-cmd-head = imprime las primeras líneas de archivos (-n N)
+sh-help-cmd-help = lista los comandos que conoce esta terminal
+sh-help-cmd-history = lista los comandos que escribiste (history N para los últimos N, -c para borrarlos)
+sh-help-cmd-hostname = imprime el nombre de la máquina en la que estás
+sh-help-cmd-local = hace variables locales a la función en curso (local NOMBRE=valor)
+sh-help-cmd-logout = termina una sesión ssh
+sh-help-cmd-ls = lista el contenido de directorios (-l -a -A -1 -d -t -r)
+sh-help-cmd-man = muestra la página de manual de un comando: sus opciones aquí y un ejemplo (man sed)
+sh-help-cmd-mkdir = crea directorios; -p crea también los de arriba que falten
+sh-help-cmd-ml = la forma corta de module en Lmod: ml (lista), ml cuda (carga), ml -cuda (descarga), ml av
+sh-help-cmd-module = módulos de entorno (Lmod): module avail, load cuda/12.4, unload, list, purge, spider
+sh-help-cmd-mv = mueve o renombra archivos
+sh-help-cmd-printenv = imprime los valores de variables de entorno
+sh-help-cmd-pwd = imprime el directorio actual
+sh-help-cmd-read = lee una línea de la entrada en variables (read -r NOMBRE...)
+sh-help-cmd-return = sale de una función, con un código (return N)
+sh-help-cmd-rm = borra archivos; -r borra directorios, -f ignora los que no existen
+sh-help-cmd-sed = edita las líneas a medida que pasan (sed 's/a/b/g', sed -n '2,5p', sed '/re/d', -E)
+sh-help-cmd-seq = imprime una secuencia de enteros (seq ÚLTIMO, seq PRIMERO ÚLTIMO, seq PRIMERO PASO ÚLTIMO)
+sh-help-cmd-set = set -e, -u, -x, -o pipefail (+ los desactiva), o los parámetros posicionales; sin argumentos, lista las variables
+sh-help-cmd-sh = ejecuta un script en una subterminal, como bash
+sh-help-cmd-shift = descarta los primeros parámetros posicionales ($1...): shift [N]
+sh-help-cmd-sleep = adelanta el reloj simulado N segundos (N, Ns, Nm, Nh, Nd)
+sh-help-cmd-sort = ordena líneas (-n -r -u, claves -k 2,2n, -t SEP)
+sh-help-cmd-source = ejecuta un script en esta terminal, conservando sus variables y su directorio
+sh-help-cmd-sudo = ejecuta un comando de operador como root, según lo que permite tu entrada de sudoers (sudo -l)
+sh-help-cmd-tail = imprime las últimas líneas de archivos (-n N, -n +N)
+sh-help-cmd-tee = copia la entrada estándar a archivos y a la salida estándar; -a agrega al final
+sh-help-cmd-test = evalúa una condición: test -f archivo, test "$a" = b, test "$n" -gt 3
+sh-help-cmd-touch = crea archivos vacíos o actualiza sus fechas
+sh-help-cmd-tr = traduce (tr a-z A-Z), borra (-d) o comprime (-s) caracteres
+sh-help-cmd-true = no hace nada, con éxito
+sh-help-cmd-uniq = imprime una sola vez las líneas repetidas contiguas (-c cuenta, -d repetidas, -u únicas)
+sh-help-cmd-unset = elimina variables
+sh-help-cmd-wc = cuenta líneas, palabras y bytes (-l -w -c)
+sh-help-cmd-whoami = imprime tu nombre de usuario
+sh-help-cmd-xargs = ejecuta un comando con las palabras de la entrada estándar como argumentos (-n N, -I {"{"}{"}"}, -r)
+sh-help-cmd-sacct = los registros contables de los trabajos y sus pasos
+sh-help-cmd-sacctmgr = la base de datos contable: sacctmgr show assoc|user|account|qos, add|modify|delete
+sh-help-cmd-salloc = reserva una asignación: salloc -N 2 (una terminal hasta exit), o salloc -N 2 srun hostname
+sh-help-cmd-sbatch = envía un script de lote
+sh-help-cmd-scancel = cancela trabajos
+sh-help-cmd-scontrol = muestra y cambia trabajos, nodos y particiones (sin argumentos: su propio prompt)
+sh-help-cmd-sinfo = las particiones y los nodos, y sus estados
+sh-help-cmd-sprio = los factores de prioridad de los trabajos pendientes
+sh-help-cmd-squeue = los trabajos en la cola
+sh-help-cmd-sreport = el tiempo de CPU usado, por clúster, cuenta, usuario y wckey: sreport cluster|user INFORME (sreport --help los lista)
+sh-help-cmd-srun = ejecuta un programa como paso de un trabajo (--pty bash: una terminal en el nodo)
+sh-help-cmd-sshare = el uso y los factores de fair-share de cuentas y usuarios
+sh-help-cmd-sstat = el uso de recursos de los pasos en ejecución: sstat -j IDTRABAJO
+sh-help-cmd-ssh = ejecuta un comando en un nodo de cómputo: ssh node-3 nvidia-smi
+sh-help-cmd-nvidia-smi = las GPUs de este nodo como las ve el driver
+sh-help-cmd-dmesg = el registro del kernel de este nodo (dmesg -T para horas legibles)
