@@ -224,11 +224,12 @@ impl LabProgress {
     }
 
     fn from_words(words: &str) -> Option<Self> {
-        let list = |v: &str| -> BTreeSet<String> {
-            v.split(',')
-                .filter(|k| !k.is_empty())
-                .map(str::to_owned)
-                .collect()
+        // Extended, not collected: collecting would bring a sort of its
+        // own into the wasm.
+        let list = |v: &str| {
+            let mut set = BTreeSet::new();
+            set.extend(v.split(',').filter(|k| !k.is_empty()).map(str::to_owned));
+            set
         };
         let mut lab = Self::new(0);
         let mut seeded = false;

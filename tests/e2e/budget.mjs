@@ -37,7 +37,10 @@ const MODULE_BUDGET = {
   // the help the shell already carries (2 KB), sreport's last three cluster
   // reports, Format= and percent units (2.5 KB), a lab's incident and its
   // cluster opened after the mount (3.5 KB). Still under the 500 KB a page
-  // may load (issue 11).
+  // may load (issue 11). Later, --export, srun --pty, scontrol's and
+  // sacctmgr's prompts and help in the page's language (472.4 KB) paid for
+  // by five collects into BTreeMaps and BTreeSets written as inserts, each
+  // of which carried a stable sort of its own (467.0 KB).
   "gpu-book-shell": 470 * 1024,
   // The search (Dec 2026): no Leptos, no widget; the query side of
   // src/search with its two Snowball stemmers: 45.5 KB. (Unicode's

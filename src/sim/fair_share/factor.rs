@@ -173,15 +173,15 @@ pub fn fair_share_with(
     dampening_factor: u32,
 ) -> Result<BTreeMap<UserAssoc, FactorDetail>, FairShareError> {
     let details = node_details(tree, algorithm, dampening_factor)?;
-    Ok(tree
-        .nodes()
-        .iter()
-        .zip(details)
-        .filter_map(|(node, detail)| {
-            let user = node.id.user.as_deref()?;
-            Some((UserAssoc::new(&node.id.account, user), detail))
-        })
-        .collect())
+    // Inserted one by one: collecting would bring a sort of its own into
+    // the wasm.
+    let mut out = BTreeMap::new();
+    for (node, detail) in tree.nodes().iter().zip(details) {
+        if let Some(user) = node.id.user.as_deref() {
+            out.insert(UserAssoc::new(&node.id.account, user), detail);
+        }
+    }
+    Ok(out)
 }
 
 /// The rows of `sshare -a -l`: root, then depth first; under each account its

@@ -172,14 +172,13 @@ impl Session {
     pub fn starting_at(config: ClusterConfig, epoch: i64, seed: u64) -> Result<Self, SessionError> {
         let accounts = Accounts::reference().map_err(ClusterError::from)?;
         let cluster = Cluster::new(config, accounts, epoch, seed)?;
-        let nodes = cluster
-            .nodes()
-            .iter()
-            .map(|n| {
-                let boot = epoch - 3 * 86_400;
-                (n.name.clone(), NodeHealth::dgx_h100(&n.name, boot, seed))
-            })
-            .collect();
+        // Inserted one by one: collecting would bring a sort of its own
+        // into the wasm.
+        let mut nodes = BTreeMap::new();
+        for n in cluster.nodes() {
+            let boot = epoch - 3 * 86_400;
+            nodes.insert(n.name.clone(), NodeHealth::dgx_h100(&n.name, boot, seed));
+        }
         let mut shell = Shell::new(USER, LOGIN_HOST, clock(epoch))?;
         shell.allow_sudo(&SUDO_COMMANDS);
         Ok(Self {

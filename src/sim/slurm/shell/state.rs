@@ -628,12 +628,12 @@ impl Shell {
     /// The environment of a command: the exported variables and the
     /// command's own assignments.
     pub(super) fn environment(&self, assigns: &[(String, String)]) -> BTreeMap<String, String> {
-        let mut env: BTreeMap<String, String> = self
-            .vars
-            .iter()
-            .filter(|(_, v)| v.exported)
-            .map(|(k, v)| (k.clone(), v.value.clone()))
-            .collect();
+        // Inserted one by one: collecting would bring a sort of its own
+        // into the wasm.
+        let mut env = BTreeMap::new();
+        for (k, v) in self.vars.iter().filter(|(_, v)| v.exported) {
+            env.insert(k.clone(), v.value.clone());
+        }
         env.extend(assigns.iter().cloned());
         env
     }
