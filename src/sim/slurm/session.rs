@@ -259,6 +259,7 @@ impl Session {
     /// Runs `f` with the commands of the host the shell is on, then starts
     /// the `ssh` login it asked for, if any, and lets the cluster catch up.
     fn with_tools<T>(&mut self, f: impl FnOnce(&mut Terminal, &mut Tools<'_>) -> T) -> T {
+        let fence = self.step_fence();
         let mut tools = Tools {
             cluster: &mut self.cluster,
             programs: NodePrograms {
@@ -272,6 +273,7 @@ impl Session {
             hold: None,
             pty: None,
             help: &self.help,
+            fence,
         };
         let result = f(&mut self.terminal, &mut tools);
         let pty = tools.pty.take();
@@ -301,6 +303,16 @@ impl Session {
         }
         self.catch_up(0);
         result
+    }
+
+    /// The GPUs the shell may see where it is: those of the interactive
+    /// step it is in, on that step's node, when its cgroup fences them.
+    fn step_fence(&self) -> Option<u64> {
+        let shell = &self.terminal.shell;
+        let (pty, depth) = self.ptys.last()?;
+        (shell.nested_depth() == *depth && shell.host() == pty.host)
+            .then_some(pty.gpus)
+            .flatten()
     }
 
     /// Gives back the allocations whose salloc shell `exit` closed, and
@@ -926,6 +938,33 @@ mod tests {
             state,
             "3            CANCELLED+ \n3.0           CANCELLED \n"
         );
+    }
+
+    #[test]
+    fn an_interactive_step_sees_only_its_own_gpus_under_cgroups() {
+        let mut s = match Session::chapter(7) {
+            Ok(s) => s,
+            Err(e) => panic!("{e}"),
+        };
+        said(
+            &mut s,
+            "sbatch -N1 -w node-1 --gres=gpu:4 --wrap 'sleep 1000'",
+        );
+        said(&mut s, "srun --pty -w node-1 --gres=gpu:2 bash");
+        assert_eq!(s.terminal.prompt(), "alice@node-1:~$ ");
+        let (gpus, _) = said(
+            &mut s,
+            "nvidia-smi -L | cut -c 1-6; echo $CUDA_VISIBLE_DEVICES",
+        );
+        assert_eq!(gpus, "GPU 0:\nGPU 1:\n0,1\n");
+        // Another node, reached by ssh, is not the step's.
+        assert_eq!(said(&mut s, "ssh node-2 nvidia-smi -L | wc -l").0, "8\n");
+        said(&mut s, "exit");
+        assert_eq!(said(&mut s, "ssh node-1 nvidia-smi -L | wc -l").0, "8\n");
+        // Without cgroups (the reference cluster) a step sees the node's all.
+        let mut open = session();
+        said(&mut open, "srun --pty --gres=gpu:1 bash");
+        assert_eq!(said(&mut open, "nvidia-smi -L | wc -l").0, "8\n");
     }
 
     #[test]

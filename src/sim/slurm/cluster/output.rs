@@ -54,6 +54,10 @@ pub struct Pty {
     pub host: String,
     /// The step's variables.
     pub env: Vec<(String, String)>,
+    /// The GPUs its cgroup lets it see on its node, as a mask (`None`: not
+    /// fenced, `ConstrainDevices` off).
+    #[serde(default)]
+    pub gpus: Option<u64>,
 }
 
 impl CommandOutput {

@@ -92,6 +92,9 @@ pub(super) struct Tools<'a> {
     pub(super) pty: Option<Pty>,
     /// `help`'s words in the page's language.
     pub(super) help: &'a HelpText,
+    /// The GPUs the shell's node tools see, when it runs in a fenced
+    /// interactive step (`srun --pty bash`): its cgroup's.
+    pub(super) fence: Option<u64>,
 }
 
 /// The programs jobs run through [`NodePrograms`].
@@ -178,7 +181,8 @@ impl CommandSet for Tools<'_> {
                     .activity
                     .inspected
                     .insert(call.host.to_owned());
-                let output = node_tool(name, node, call.args(), now);
+                let fenced = self.fence.map(|mask| node.seen_through(mask));
+                let output = node_tool(name, fenced.as_ref().unwrap_or(node), call.args(), now);
                 call.out.stdout(&output.stdout);
                 call.out.stderr(&output.stderr);
                 return output.exit;

@@ -167,6 +167,7 @@ fn open_pty(c: &mut Cluster, id: u32, own: bool, parsed: &Parsed) -> Option<Pty>
         own,
         host,
         env,
+        gpus: facts.constrained.then_some(mask),
     })
 }
 
