@@ -145,3 +145,25 @@ fn export_is_an_option_of_sbatch_and_srun_only() {
         "none\n"
     );
 }
+
+#[test]
+fn an_interactive_step_starts_with_what_export_passes() {
+    let mut s = session();
+    s.submit("module load cuda; export FOO=7; BAR=1");
+    s.submit("srun --pty bash");
+    assert_eq!(
+        said(&mut s, "echo $PATH $FOO [$BAR] $SLURM_JOB_ID"),
+        format!("{CUDA_PATH} 7 [] 1\n")
+    );
+    s.submit("exit");
+    // Back on the login node, its own variables are as they were.
+    assert_eq!(said(&mut s, "echo $FOO $BAR"), "7 1\n");
+    s.submit("srun --pty --export=NONE bash");
+    assert_eq!(
+        said(&mut s, "echo [$FOO] [$PATH] $SLURM_JOB_ID $PWD"),
+        "[] [] 2 /home/alice\n"
+    );
+    s.submit("exit");
+    s.submit("srun --pty --export=FOO bash");
+    assert_eq!(said(&mut s, "echo [$FOO] [$HOME]"), "[7] []\n");
+}

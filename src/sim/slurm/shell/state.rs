@@ -367,9 +367,10 @@ impl Shell {
     }
 
     /// Starts a shell inside this one with `vars` exported, as salloc
-    /// starts one holding its allocation (on `host`, if given, as `srun
-    /// --pty bash` does); `exit` ends it and gives back this shell's host,
-    /// directory and variables.
+    /// starts one holding its allocation; on `host`, if given, as `srun
+    /// --pty bash` does, a new process there whose variables are `vars`
+    /// alone (what srun passed on). `exit` ends it and gives back this
+    /// shell's host, directory and variables.
     pub fn enter_nested(
         &mut self,
         vars: &[(String, String)],
@@ -379,6 +380,9 @@ impl Shell {
         self.push_nested(job, false);
         if let (Some(host), Some(top)) = (host, self.nested.last_mut()) {
             top.host = Some(std::mem::replace(&mut self.host, host.to_owned()));
+            self.vars.clear();
+            // bash sets these itself, whatever it inherits.
+            let _ = self.set_var("PWD", &self.cwd.clone(), true);
             self.assign("HOSTNAME", host.to_owned());
         }
         for (name, value) in vars {

@@ -78,7 +78,7 @@ pub(super) fn run(
         },
     };
     if shell {
-        out.pty = open_pty(c, id, held.is_none(), &parsed);
+        out.pty = open_pty(c, id, held.is_none(), &parsed, caller.env);
         return out;
     }
     let Some(step) = run_step(c, (id, 0), &parsed, mpi, caller, &mut out) else {
@@ -144,8 +144,16 @@ fn next_step(c: &Cluster, id: u32) -> u32 {
 
 /// Starts the step of `srun --pty bash` in the running job `id` (`own`:
 /// srun made the job for it): recorded as running until the caller's
-/// shell, which becomes it, ends it ([`Cluster::end_pty`]).
-fn open_pty(c: &mut Cluster, id: u32, own: bool, parsed: &Parsed) -> Option<Pty> {
+/// shell, which becomes it, ends it ([`Cluster::end_pty`]). Its shell
+/// starts with what `--export` passes of the caller's environment `env`
+/// (none: no shell called, the job's own) and the step's variables.
+fn open_pty(
+    c: &mut Cluster,
+    id: u32,
+    own: bool,
+    parsed: &Parsed,
+    env: Option<&export::Env>,
+) -> Option<Pty> {
     let facts = c.job_facts(id)?;
     let step = next_step(c, id);
     let program = parsed.operands.first()?;
@@ -160,7 +168,15 @@ fn open_pty(c: &mut Cluster, id: u32, own: bool, parsed: &Parsed) -> Option<Pty>
     });
     let mask = facts.gpus.first().copied().unwrap_or(0);
     let mask = step_gpus(parsed).map_or(mask, |n| lowest_gpus(mask, n));
-    let (host, env) = job_shell::pty_env(&facts, step, mask);
+    let (host, step_vars) = job_shell::pty_env(&facts, step, mask);
+    let env = match env {
+        Some(caller) => {
+            let mut passed = export::step_env(parsed.value("export"), caller);
+            passed.extend(step_vars);
+            passed.into_iter().collect()
+        }
+        None => step_vars,
+    };
     Some(Pty {
         job: id,
         step,
