@@ -1028,6 +1028,25 @@ mod tests {
     }
 
     #[test]
+    fn sudo_scontrol_reads_commands_as_root_at_its_prompt() {
+        let mut s = session();
+        let (refused, _) = said(
+            &mut s,
+            "scontrol update nodename=node-2 state=drain reason=x",
+        );
+        assert!(refused.contains("Access/permission denied"), "{refused}");
+        said(&mut s, "sudo scontrol");
+        assert_eq!(s.terminal.prompt(), "scontrol: ");
+        let line = "update nodename=node-2 state=drain reason=\"bad fan\"";
+        assert_eq!(said(&mut s, line), (String::new(), 0));
+        assert_eq!(s.terminal.prompt(), "scontrol: ");
+        said(&mut s, "quit");
+        assert_eq!(s.terminal.prompt(), "alice@login1:~$ ");
+        let (reason, _) = said(&mut s, "sinfo -R -h -o '%n %E'");
+        assert_eq!(reason, "node-2 bad fan\n");
+    }
+
+    #[test]
     fn scontrol_reads_commands_from_a_pipe_without_a_prompt() {
         let mut s = session();
         let (ping, _) = said(&mut s, "scontrol ping");

@@ -1137,8 +1137,13 @@ impl<'a> Exec<'a> {
             return status;
         }
         if name == "sudo" {
-            self.tty = false;
-            return self.sudo(argv, stdin, to_terminal, out);
+            let status = self.sudo(argv, stdin, to_terminal, out);
+            // A command that reads the terminal (`sudo scontrol`) reads
+            // each line through sudo, as root.
+            if let Some(reader) = self.shell.reader.as_mut() {
+                *reader = argv.to_vec();
+            }
+            return status;
         }
         if name == "xargs" {
             let input = stdin.rest().to_owned();

@@ -320,7 +320,8 @@ impl Shell {
         if !self.pending.is_empty() {
             return "> ".to_owned();
         }
-        if let Some(program) = self.reader.as_ref().and_then(|argv| argv.first()) {
+        // The program is the last word (`scontrol`, `sudo scontrol`).
+        if let Some(program) = self.reader.as_ref().and_then(|argv| argv.last()) {
             return format!("{}: ", program.rsplit('/').next().unwrap_or(program));
         }
         let sign = if self.user == "root" { '#' } else { '$' };
