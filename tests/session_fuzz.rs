@@ -691,6 +691,10 @@ fn input(rng: &mut Rng) -> Vec<String> {
                 "sed -n '2,$p'",
                 "sed -E 's/([0-9]+)/<\\1>/g; /R/d'",
                 "sed 's/x/\\2/'",
+                "sed -n '/R/{p;q}'",
+                "sed '1{s/ /_/g;y/abc/ABC/};$a\\' -e 'end'",
+                "sed '2i top\\' -e '}' -e '1c\\'",
+                "sed '{{{p}' -e 'y/ab/c/' -e '}}}'",
             ])
         ),
         90..95 => grammar(rng),
