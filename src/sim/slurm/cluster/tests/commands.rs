@@ -440,6 +440,10 @@ fn squeue_steps_lists_running_steps() {
         let out = t.root(line);
         assert_eq!((out.exit, err(&out)), (1, message.to_owned()), "{line}");
     }
+    // A wrong state is refused as it is read, though states filter no step.
+    let out = t.root("squeue -s -t bogus");
+    assert!(err(&out).starts_with("squeue: error: Invalid job state specified: bogus\n"));
+    assert_eq!((out.exit, stdout(&out)), (1, String::new()));
 }
 
 #[test]

@@ -18,7 +18,7 @@ use super::super::super::long_fields::parse_long_format;
 use super::super::super::output::CommandOutput;
 use super::super::super::state::{Job, JobState, StepId, StepRecord};
 use super::super::{Wanted, error_out};
-use super::{Chosen, chosen_format, read_nodes, read_users};
+use super::{Chosen, chosen_format, read_nodes, read_states, read_users};
 use crate::sim::slurm::time_spec::squeue_time;
 
 const FORMAT: &str = "%.15i %.8j %.9P %.8u %.9M %N";
@@ -206,6 +206,10 @@ pub(super) fn run(c: &Cluster, p: &Parsed, me: &str) -> CommandOutput {
         Ok(chosen) => chosen,
         Err(out) => return out,
     };
+    // A wrong state is refused as it is read, though states filter no step.
+    if let Err(out) = read_states(p) {
+        return out;
+    }
     if p.has("long") && p.has("format") {
         return CommandOutput::failure(
             "squeue: fatal: Options -o(--format) and -l(--long) are mutually exclusive. Please remove one and retry.\n",
