@@ -375,6 +375,25 @@ fn slurm_command(rng: &mut Rng) -> String {
             ]);
             let _ = write!(line, " {flag}'{spec}'");
         }
+        "squeue" if rng.chance(25) => {
+            // Steps: lists, filters, formats, the lists squeue refuses.
+            let step = format!("{}.0", job_id(rng));
+            let _ = write!(
+                line,
+                " {} {}",
+                rng.pick(&["-s", "--steps", "--steps=", "-s -j", "-s -h -l"]),
+                rng.pick(&[
+                    step.as_str(),
+                    "1.batch,2_1.0,,..,x.1",
+                    "1",
+                    "-1.99999999999999999999",
+                    "-o '%A|%.3i|%b%N|%y%z'",
+                    "-O 'stepid:4,network:3x,numtask,bogus:2|,tres-per-node:1y'",
+                    "-S -M,cluster,b,-i,U -u root -p gpu -w node-1",
+                    "",
+                ])
+            );
+        }
         "scancel" | "sacct" | "sprio" | "squeue" if rng.chance(40) => {
             let flag = if command == "scancel" { "" } else { "-j " };
             let _ = write!(line, " {flag}{}", job_id(rng));
@@ -672,6 +691,10 @@ fn input(rng: &mut Rng) -> Vec<String> {
                 "sed -n '2,$p'",
                 "sed -E 's/([0-9]+)/<\\1>/g; /R/d'",
                 "sed 's/x/\\2/'",
+                "sed -n '/R/{p;q}'",
+                "sed '1{s/ /_/g;y/abc/ABC/};$a\\' -e 'end'",
+                "sed '2i top\\' -e '}' -e '1c\\'",
+                "sed '{{{p}' -e 'y/ab/c/' -e '}}}'",
             ])
         ),
         90..95 => grammar(rng),

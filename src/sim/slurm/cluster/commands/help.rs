@@ -38,7 +38,8 @@ with -t).
   -p, --partition=LIST    only jobs in these partitions
   -q, --qos=LIST          only jobs with these QOS
   -r, --array             one line per pending array task
-  -S, --sort=KEYS         sort keys (default P,t,-p)
+  -S, --sort=KEYS         sort keys (default P,t,-p; P,i with -s)
+  -s, --steps[=LIST]      running job steps instead of jobs (JOBID.STEPID,...)
       --start             expected start times of pending jobs
   -t, --states=LIST       only jobs in these states (PD,R,CD,F,TO,CA,NF or all)
   -u, --user=LIST         only jobs of these users
@@ -49,8 +50,9 @@ with -t).
 
 pub(super) const SQUEUE_USAGE: &str = "\
 Usage: squeue [-A account] [-a] [-h] [-j jobs] [-l] [--me] [-n name] [-o format]
-              [-O Format] [-p partitions] [-q qos] [-r] [-S fields] [--start]
-              [-t states] [-u users] [-w nodes] [-V] [--help] [--usage]
+              [-O Format] [-p partitions] [-q qos] [-r] [-S fields] [-s steps]
+              [--start] [-t states] [-u users] [-w nodes] [-V] [--help]
+              [--usage]
 ";
 
 pub(super) const SINFO: &str = "\

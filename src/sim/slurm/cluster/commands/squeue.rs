@@ -2,9 +2,11 @@
 //! `-t`, `-j`, `-A`, `-n`, `-q`, `-w`), sorted (`P,t,-p` by default, `-S`)
 //! and printed in the default, `-l`, `--start`, `-o` or `-O` format with
 //! `src/squeue`'s widths, cuts and headers. Pending array tasks share one
-//! line (`38_[0-3%2]`) unless `-r`.
+//! line (`38_[0-3%2]`) unless `-r`. `-s` lists running steps instead
+//! ([`steps`]).
 
 mod long_format;
+mod steps;
 
 use std::cmp::Ordering;
 
@@ -43,6 +45,7 @@ pub(super) const OPTIONS: &[Opt] = &[
     opt("qos", Some('q'), &["qos"], HasArg::Required),
     opt("sort", Some('S'), &["sort"], HasArg::Required),
     opt("start", None, &["start"], HasArg::No),
+    opt("steps", Some('s'), &["steps"], HasArg::Optional),
     opt("states", Some('t'), &["states"], HasArg::Required),
     opt("user", Some('u'), &["user", "users"], HasArg::Required),
     opt("usage", None, &["usage"], HasArg::No),
@@ -157,6 +160,9 @@ pub(super) fn run(
     if p.has("version") {
         return help::text(VERSION);
     }
+    if p.has("steps") {
+        return steps::run(c, &p, caller.user);
+    }
     let mut out = CommandOutput::default();
     match read_query(c, &p, caller.user, &mut out) {
         Ok(query) => {
@@ -268,6 +274,23 @@ fn read_users(c: &Cluster, p: &Parsed, me: &str, out: &mut CommandOutput) -> Opt
     users
 }
 
+/// The nodes of `-w` (unknown names dropped), or its refusal.
+fn read_nodes(c: &Cluster, p: &Parsed) -> Result<Option<Vec<usize>>, CommandOutput> {
+    let Some(v) = p.value("nodelist") else {
+        return Ok(None);
+    };
+    match crate::sim::slurm::hostlist::Hostlist::parse(v) {
+        Ok(h) => Ok(Some(
+            h.names().iter().filter_map(|n| c.node_index(n)).collect(),
+        )),
+        Err(_) => Err(error_out(
+            "squeue",
+            &format!("'{v}' invalid entry for --nodelist"),
+            1,
+        )),
+    }
+}
+
 /// Reads the command line into a [`Query`], or the refusal.
 fn read_query(
     c: &Cluster,
@@ -289,19 +312,7 @@ fn read_query(
         p.value(key)
             .map(|v| v.split(',').map(str::to_owned).collect::<Vec<_>>())
     };
-    let nodes = match p.value("nodelist") {
-        Some(v) => match crate::sim::slurm::hostlist::Hostlist::parse(v) {
-            Ok(h) => Some(h.names().iter().filter_map(|n| c.node_index(n)).collect()),
-            Err(_) => {
-                return Err(error_out(
-                    "squeue",
-                    &format!("'{v}' invalid entry for --nodelist"),
-                    1,
-                ));
-            }
-        },
-        None => None,
-    };
+    let nodes = read_nodes(c, p)?;
     let start = p.has("start");
     // `--start` sets its `-o` format when no `-o` is given, and a `-o`
     // format is printed in place of any `-O` one.

@@ -367,6 +367,86 @@ fn scontrol_refusals_and_their_streams() {
 }
 
 #[test]
+fn squeue_steps_lists_running_steps() {
+    let mut t = Term::new("2026-11-30T03:00:00");
+    t.submit(
+        "alice",
+        "~",
+        "sbatch -J two -N 2 -t 10 --wrap \"srun hostname; srun sleep 300\"",
+    );
+    t.submit(
+        "bob",
+        "~",
+        "sbatch -p debug --array=0-1 --wrap \"srun sleep 200\"",
+    );
+    t.c.advance(20);
+    // Steps sort by partition, then job and step (`.batch` after the
+    // numbered ones); the ended `1.0` is gone.
+    assert_eq!(
+        stdout(&t.root("squeue -s")),
+        "         STEPID     NAME PARTITION     USER      TIME NODELIST\n\
+         \x20         2_1.0    sleep     debug      bob      0:20 node-1\n\
+         \x20     2_1.batch    batch     debug      bob      0:20 node-1\n\
+         \x20         2_0.0    sleep     debug      bob      0:20 node-1\n\
+         \x20     2_0.batch    batch     debug      bob      0:20 node-1\n\
+         \x20           1.1    sleep       gpu    alice      0:20 node-[1-2]\n\
+         \x20       1.batch    batch       gpu    alice      0:20 node-1\n"
+    );
+    let ids = |t: &mut Term, line: &str| stdout(&t.root(&format!("{line} -h -o %i")));
+    assert_eq!(ids(&mut t, "squeue -s 1.1,2_0.0,9.0"), "2_0.0\n1.1\n");
+    // `strtol` reads `batch` as 0.
+    assert_eq!(ids(&mut t, "squeue --steps=2.batch"), "2_1.0\n2_0.0\n");
+    assert_eq!(ids(&mut t, "squeue -s -j 1"), "1.1\n1.batch\n");
+    assert_eq!(ids(&mut t, "squeue -s -u alice -p gpu -w node-2"), "1.1\n");
+    // States, names and accounts do not filter steps.
+    assert_eq!(
+        ids(&mut t, "squeue -s -t PD -n x -u bob -S -i"),
+        "2_0.batch\n2_0.0\n2_1.batch\n2_1.0\n"
+    );
+    assert_eq!(ids(&mut t, "squeue -s 5.0"), "");
+    let out = t.root("squeue -s -u alice -o \"%A|%.4j|%U|%l|%S|%b|%P|%y\"");
+    assert_eq!(
+        (stdout(&out), err(&out)),
+        (
+            "TASKS|NAME|UID|TIME_LIMIT|START_TIME|TRES_PER_JOBPARTITION|%y\n\
+             2|slee|1001|UNLIMITED|2026-11-30T03:00:00|(null)gpu|%y\n\
+             1|batc|1001|UNLIMITED|2026-11-30T03:00:00|(null)gpu|%y\n"
+                .to_owned(),
+            "squeue: error: Invalid job step format specification: y\n".to_owned()
+        )
+    );
+    // `-O` takes the step names (`State` is a job's).
+    let out = t.root("squeue -s 1.1 -O \"StepId:8,NumTask:.3 ,JobId:4,StepState,State:3|\"");
+    assert_eq!(
+        (stdout(&out), err(&out)),
+        (
+            "STEPID  TAS JOB_STATE               |\n1.1       2 1   RUNNING             |\n"
+                .to_owned(),
+            "squeue: error: Invalid job step format specification: State\n".to_owned()
+        )
+    );
+    for (line, message) in [
+        ("squeue -s 1", "squeue: error: Invalid job_step id: 1.??\n"),
+        ("squeue -s 0.1", "squeue: error: Invalid job_step id: 0.1\n"),
+        (
+            "squeue -j -s",
+            "squeue: error: Incompatible options --jobs and --steps\n",
+        ),
+        (
+            "squeue -s 1.1 2.0",
+            "squeue: error: Unrecognized option: 2.0\n",
+        ),
+    ] {
+        let out = t.root(line);
+        assert_eq!((out.exit, err(&out)), (1, message.to_owned()), "{line}");
+    }
+    // A wrong state is refused as it is read, though states filter no step.
+    let out = t.root("squeue -s -t bogus");
+    assert!(err(&out).starts_with("squeue: error: Invalid job state specified: bogus\n"));
+    assert_eq!((out.exit, stdout(&out)), (1, String::new()));
+}
+
+#[test]
 fn squeue_formats_filters_and_start_times() {
     let mut t = Term::new("2026-11-30T03:00:00");
     t.submit(

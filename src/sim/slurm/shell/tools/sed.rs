@@ -1,7 +1,9 @@
 //! GNU `sed` (4.8) for what people pipe into it: `s/re/rep/` with the
 //! `g`, `p`, `N` and `I` flags and `&`, `\1` in the replacement; `p`, `d`,
-//! `q [status]` and `=`; addresses by line number, `$` and `/re/` (or
-//! `\%re%`), ranges and `!`; commands separated by `;` or newlines; `-n`,
+//! `q [status]` and `=`; `y/abc/xyz/`; `a`, `i` and `c` with their text
+//! (`2a text` or `a\` then the text); `{ ... }` blocks; addresses by line
+//! number, `$` and `/re/` (or `\%re%`), ranges and `!`; commands
+//! separated by `;` or newlines; `-n`,
 //! `-e` (repeated), `-E`/`-r`. Messages and exit statuses are GNU's: 1 for
 //! a bad script or option, 2 when an input could not be read.
 
@@ -45,8 +47,8 @@ Usage: sed [OPTION]... {script-only-if-no-other-script} [input-file]...
                  not simulated: write the output to a new file with >
       --help     display this help and exit
 
-Commands here: s/re/rep/[gpNI] p d q [status] =, after an address
-(N, $, /re/), a range (A,B) or either with ! (not).
+Commands here: s/re/rep/[gpNI] y/abc/xyz/ p d q [status] = a i c TEXT
+{ ... }, after an address (N, $, /re/), a range (A,B) or either with ! (not).
 ";
 
 /// A script error where GNU reports it: how many characters of the
@@ -73,6 +75,15 @@ enum Op {
     Delete,
     LineNumber,
     Quit(i32),
+    /// `{`: what follows up to its `}` runs only on the lines it selects.
+    Block,
+    /// `}`.
+    EndBlock,
+    /// `y`: each character of the first string becomes the one at its
+    /// place in the second.
+    Translate(Vec<(char, char)>),
+    /// `a`, `i` or `c` and its text (with its newline).
+    Text(char, String),
 }
 
 /// A piece of an `s` replacement.
@@ -120,6 +131,8 @@ struct Printer {
     text: String,
     /// The newline owed to the last line before anything more is printed.
     owed: bool,
+    /// The texts of `a` commands, printed at the end of the cycle.
+    appended: String,
 }
 
 impl Printer {
@@ -134,6 +147,30 @@ impl Printer {
             self.owed = true;
         }
     }
+
+    /// The text of an `a`, `i` or `c` command, with a newline.
+    fn text(&mut self, text: &str) {
+        self.line(text.strip_suffix('\n').unwrap_or(text), true);
+    }
+
+    /// Prints what `a` commands queued.
+    fn appended(&mut self) {
+        let text = std::mem::take(&mut self.appended);
+        if !text.is_empty() {
+            self.text(&text);
+        }
+    }
+}
+
+/// What the expressions of one script share as they are read.
+#[derive(Default)]
+struct Shared {
+    /// The last regex compiled, which an empty one (`s//x/`) stands for.
+    last: Option<Rc<Regex>>,
+    /// The expression number of each `{` not yet closed.
+    open: Vec<usize>,
+    /// The command whose text goes on in the next expression (`a\`).
+    pending: Option<usize>,
 }
 
 /// Reads one `-e` expression into commands.
@@ -141,13 +178,53 @@ struct Parser<'a> {
     chars: Vec<char>,
     pos: usize,
     syntax: Syntax,
-    /// The last regex compiled, which an empty one (`s//x/`) stands for.
-    last: &'a mut Option<Rc<Regex>>,
+    /// Which expression this is, from 1.
+    expr: usize,
+    shared: &'a mut Shared,
+    /// The text of the command just read goes on in the next expression.
+    continued: bool,
 }
 
 const UNTERMINATED_S: &str = "unterminated `s' command";
+const UNTERMINATED_Y: &str = "unterminated `y' command";
+const EXTRA: &str = "extra characters after command";
 
-impl Parser<'_> {
+/// The text of `a`, `i`, `c` or `y` with GNU's escapes: `\t`, `\n` and
+/// the like, `\` then any other character that character.
+fn unescape(raw: &str) -> String {
+    let mut out = String::new();
+    let mut chars = raw.chars();
+    while let Some(c) = chars.next() {
+        if c != '\\' {
+            out.push(c);
+            continue;
+        }
+        out.push(match chars.next() {
+            Some('n' | '\n') => '\n',
+            Some('t') => '\t',
+            Some('r') => '\r',
+            Some('a') => '\x07',
+            Some('f') => '\x0c',
+            Some('v') => '\x0b',
+            Some(c) => c,
+            None => '\\',
+        });
+    }
+    out
+}
+
+impl<'a> Parser<'a> {
+    fn new(script: &str, syntax: Syntax, expr: usize, shared: &'a mut Shared) -> Self {
+        Self {
+            chars: script.chars().collect(),
+            pos: 0,
+            syntax,
+            expr,
+            shared,
+            continued: false,
+        }
+    }
+
     fn peek(&self) -> Option<char> {
         self.chars.get(self.pos).copied()
     }
@@ -171,8 +248,18 @@ impl Parser<'_> {
         }
     }
 
-    /// Every command of the expression.
+    /// Every command of the expression (after the first line, if it goes
+    /// on with the text of the last expression's `a\`).
     fn commands(&mut self, out: &mut Vec<Command>) -> Result<(), ScriptError> {
+        if let Some(i) = self.shared.pending.take() {
+            let more = self.text(Some('\n'));
+            if let Some(Op::Text(_, text)) = out.get_mut(i).map(|c| &mut c.op) {
+                text.push_str(&more);
+            }
+            if std::mem::take(&mut self.continued) {
+                self.shared.pending = Some(i);
+            }
+        }
         loop {
             while self.peek().is_some_and(|c| c.is_whitespace() || c == ';') {
                 self.pos += 1;
@@ -181,7 +268,40 @@ impl Parser<'_> {
                 return Ok(());
             }
             out.push(self.command()?);
+            if std::mem::take(&mut self.continued) {
+                self.shared.pending = Some(out.len() - 1);
+            }
         }
+    }
+
+    /// The text of `a`, `i` or `c` to the end of the line, read as GNU's
+    /// `read_text` reads it after `lead` (`None`: the expression ended
+    /// right after the `\`); a `\` at the end of the expression makes
+    /// it go on in the next one.
+    fn text(&mut self, lead: Option<char>) -> String {
+        let Some(lead) = lead else {
+            self.continued = true;
+            return String::new();
+        };
+        let mut raw: String = Some(lead).filter(|&c| c != '\n').into_iter().collect();
+        loop {
+            match self.next() {
+                None | Some('\n') => break,
+                Some('\\') => match self.next() {
+                    None => {
+                        self.continued = true;
+                        break;
+                    }
+                    Some(c) => {
+                        raw.push('\\');
+                        raw.push(c);
+                    }
+                },
+                Some(c) => raw.push(c),
+            }
+        }
+        raw.push('\n');
+        unescape(&raw)
     }
 
     fn command(&mut self) -> Result<Command, ScriptError> {
@@ -204,18 +324,29 @@ impl Parser<'_> {
         }
         let op = match self.next() {
             None | Some(';' | '\n') => return Err(self.fail("missing command")),
+            Some('}') if self.shared.open.is_empty() => return Err(self.fail("unexpected `}'")),
+            Some('}') if from.is_some() => {
+                return Err(self.fail("`}' doesn't want any addresses"));
+            }
+            Some('}') => {
+                self.shared.open.pop();
+                Op::EndBlock
+            }
             Some(c) => self.op(c, to.is_some())?,
         };
         let zero = |a: &Option<Addr>| matches!(a, Some(Addr::Line(0)));
         if zero(&from) && !matches!(to, Some(Addr::Re(_))) || zero(&to) {
             return Err(self.fail("invalid usage of line address 0"));
         }
-        self.skip_blanks();
-        match self.peek() {
-            None | Some(';' | '\n') => {}
-            Some(_) => {
-                self.pos += 1;
-                return Err(self.fail("extra characters after command"));
+        // A block's first command and a text's next line follow at once.
+        if !matches!(op, Op::Block | Op::Text(..)) {
+            self.skip_blanks();
+            match self.peek() {
+                None | Some(';' | '\n' | '}') => {}
+                Some(_) => {
+                    self.pos += 1;
+                    return Err(self.fail(EXTRA));
+                }
             }
         }
         Ok(Command {
@@ -239,6 +370,23 @@ impl Parser<'_> {
                 Op::Quit(self.number().unwrap_or(0).try_into().unwrap_or(i32::MAX))
             }
             's' => Op::Subst(Box::new(self.subst()?)),
+            'y' => self.translate()?,
+            '{' => {
+                self.shared.open.push(self.expr);
+                Op::Block
+            }
+            'a' | 'i' | 'c' => {
+                self.skip_blanks();
+                let lead = match self.next() {
+                    None => return Err(self.fail("expected \\ after `a', `c' or `i'")),
+                    Some('\\') => self.next(),
+                    Some(_) => {
+                        self.pos -= 1;
+                        Some('\n')
+                    }
+                };
+                Op::Text(c, self.text(lead))
+            }
             c => return Err(self.fail(&format!("unknown command: `{c}'"))),
         })
     }
@@ -304,6 +452,7 @@ impl Parser<'_> {
     fn compile(&mut self, pattern: &str, icase: bool) -> Result<Rc<Regex>, ScriptError> {
         if pattern.is_empty() {
             return self
+                .shared
                 .last
                 .clone()
                 .ok_or_else(|| self.fail("no previous regular expression"));
@@ -311,8 +460,28 @@ impl Parser<'_> {
         let regex = Regex::new(&[pattern.to_owned()], self.syntax, icase, Scope::Any)
             .map_err(|e| self.fail(&e.to_string()))?;
         let regex = Rc::new(regex);
-        *self.last = Some(Rc::clone(&regex));
+        self.shared.last = Some(Rc::clone(&regex));
         Ok(regex)
+    }
+
+    /// The rest of a `y` command, after the `y`; GNU takes nothing after
+    /// it but blanks and a `;` or a newline (not a `}`).
+    fn translate(&mut self) -> Result<Op, ScriptError> {
+        let delimiter = match self.next() {
+            None | Some('\n' | '\\') => return Err(self.fail(UNTERMINATED_Y)),
+            Some(c) => c,
+        };
+        let from = unescape(&self.delimited(delimiter, UNTERMINATED_Y)?);
+        let to = unescape(&self.delimited(delimiter, UNTERMINATED_Y)?);
+        if from.chars().count() != to.chars().count() {
+            return Err(self.fail("strings for `y' command are different lengths"));
+        }
+        self.skip_blanks();
+        if self.peek() == Some('}') {
+            self.pos += 1;
+            return Err(self.fail(EXTRA));
+        }
+        Ok(Op::Translate(from.chars().zip(to.chars()).collect()))
     }
 
     /// The rest of an `s` command, after the `s`.
@@ -547,6 +716,7 @@ fn stream(
         if !quiet && !matches!(flow, Flow::Delete) {
             printer.line(&space, newline);
         }
+        printer.appended();
         if let Flow::Quit(status) = flow {
             return Ok((printer.text, status));
         }
@@ -563,16 +733,35 @@ fn cycle(
     printer: &mut Printer,
     steps: &mut usize,
 ) -> Result<Flow, ()> {
-    for command in commands.iter_mut() {
+    let mut next = 0;
+    while let Some(command) = commands.get_mut(next) {
+        next += 1;
         let line = Line {
             number,
             last,
             space,
         };
         if !command.selects(&line, steps).ok_or(())? {
+            if matches!(command.op, Op::Block) {
+                next = block_end(commands, next);
+            }
             continue;
         }
         match &command.op {
+            Op::Block | Op::EndBlock => {}
+            Op::Translate(map) => {
+                let find = |c: char| map.iter().find(|(f, _)| *f == c).map_or(c, |(_, t)| *t);
+                *space = space.chars().map(find).collect();
+            }
+            Op::Text('a', text) => printer.appended.push_str(text),
+            Op::Text('i', text) => printer.text(text),
+            Op::Text(_, text) => {
+                // A range's `c` prints its text once, at the range's end.
+                if !command.active {
+                    printer.text(text);
+                }
+                return Ok(Flow::Delete);
+            }
             Op::Print => printer.line(space, newline),
             Op::LineNumber => printer.line(&number.to_string(), true),
             Op::Delete => return Ok(Flow::Delete),
@@ -588,6 +777,23 @@ fn cycle(
         }
     }
     Ok(Flow::Next)
+}
+
+/// The command after the `}` that closes the block whose first command
+/// is `from`.
+fn block_end(commands: &[Command], from: usize) -> usize {
+    let mut depth = 1usize;
+    for (i, command) in commands.iter().enumerate().skip(from) {
+        match command.op {
+            Op::Block => depth += 1,
+            Op::EndBlock => depth -= 1,
+            _ => continue,
+        }
+        if depth == 0 {
+            return i + 1;
+        }
+    }
+    commands.len()
 }
 
 /// `sed [OPTION]... {script} [FILE]...`.
@@ -618,19 +824,20 @@ pub(super) fn sed(call: &mut Call<'_>) -> i32 {
         Syntax::Basic
     };
     let mut commands = Vec::new();
-    let mut last = None;
+    let mut shared = Shared::default();
     for (i, script) in scripts.iter().enumerate() {
-        let mut parser = Parser {
-            chars: script.chars().collect(),
-            pos: 0,
-            syntax,
-            last: &mut last,
-        };
+        let mut parser = Parser::new(script, syntax, i + 1, &mut shared);
         if let Err(e) = parser.commands(&mut commands) {
             let msg = format!("-e expression #{}, char {}: {}", i + 1, e.at, e.message);
             call.error(&msg);
             return 1;
         }
+    }
+    // GNU checks the blocks once every expression is read, and names the
+    // last `{` left open at char 0.
+    if let Some(expr) = shared.open.last() {
+        call.error(&format!("-e expression #{expr}, char 0: unmatched `{{'"));
+        return 1;
     }
     run(call, &mut commands, &operands, opts.has('n'))
 }
@@ -681,13 +888,8 @@ mod tests {
 
     /// The error GNU reports for the expression `script`.
     fn error(script: &str, syntax: Syntax) -> (usize, String) {
-        let mut last = None;
-        let mut parser = Parser {
-            chars: script.chars().collect(),
-            pos: 0,
-            syntax,
-            last: &mut last,
-        };
+        let mut shared = Shared::default();
+        let mut parser = Parser::new(script, syntax, 1, &mut shared);
         let e = parser.commands(&mut Vec::new()).unwrap_err();
         (e.at, e.message)
     }
@@ -721,13 +923,8 @@ mod tests {
 
     #[test]
     fn replacements_keep_text_and_references_apart() {
-        let mut last = None;
-        let mut parser = Parser {
-            chars: "x&\\&\\1\\n|".chars().collect(),
-            pos: 0,
-            syntax: Syntax::Basic,
-            last: &mut last,
-        };
+        let mut shared = Shared::default();
+        let mut parser = Parser::new("x&\\&\\1\\n|", Syntax::Basic, 1, &mut shared);
         assert_eq!(
             parser.replacement('|').unwrap(),
             [
