@@ -124,17 +124,15 @@ impl Sources {
     /// Language codes that have a `content/<lang>/` or `locales/<lang>/`
     /// folder: English first, the rest in code order.
     pub fn languages(&self) -> Vec<String> {
-        let set: BTreeSet<&str> = self
-            .files
-            .keys()
-            .filter_map(|path| {
-                let mut parts = path.split('/');
-                match (parts.next(), parts.next()) {
-                    (Some("content" | "locales"), Some(lang)) => Some(lang),
-                    _ => None,
-                }
-            })
-            .collect();
+        // Inserted one by one: collecting would bring a sort of its own
+        // into every wasm module.
+        let mut set = BTreeSet::new();
+        for path in self.files.keys() {
+            let mut parts = path.split('/');
+            if let (Some("content" | "locales"), Some(lang)) = (parts.next(), parts.next()) {
+                set.insert(lang);
+            }
+        }
         let mut langs: Vec<String> = set.into_iter().map(str::to_owned).collect();
         crate::sort::by_key(&mut langs, |l| (l != SOURCE_LANG, l.clone()));
         langs

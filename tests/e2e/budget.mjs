@@ -40,8 +40,10 @@ const MODULE_BUDGET = {
   // may load (issue 11). Later, --export, srun --pty, scontrol's and
   // sacctmgr's prompts and help in the page's language (472.4 KB) paid for
   // by five collects into BTreeMaps and BTreeSets written as inserts, each
-  // of which carried a stable sort of its own (467.0 KB).
-  "gpu-book-shell": 470 * 1024,
+  // of which carried a stable sort of its own (467.0 KB). 470 -> 472 KB:
+  // squeue -s and sed's { }, y, a, i and c (4.5 KB), less one more such
+  // collect in the strings' languages (470.4 KB measured).
+  "gpu-book-shell": 472 * 1024,
   // The search (Dec 2026): no Leptos, no widget; the query side of
   // src/search with its two Snowball stemmers: 45.5 KB. (Unicode's
   // normalization tables would have doubled it: src/search/fold.rs.)
