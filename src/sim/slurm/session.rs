@@ -476,8 +476,17 @@ fn clock(seconds: i64) -> u64 {
 mod tests {
     use super::*;
 
-    fn session() -> Session {
+    /// The reference cluster's session (the other test modules' too).
+    pub(super) fn session() -> Session {
         match Session::reference(7) {
+            Ok(s) => s,
+            Err(e) => panic!("{e}"),
+        }
+    }
+
+    /// The chapter's cluster, whose cgroups fence steps' GPUs.
+    fn chapter() -> Session {
+        match Session::chapter(7) {
             Ok(s) => s,
             Err(e) => panic!("{e}"),
         }
@@ -785,10 +794,7 @@ mod tests {
 
     #[test]
     fn under_cgroups_a_step_sees_only_its_own_gpus() {
-        let mut s = match Session::chapter(7) {
-            Ok(s) => s,
-            Err(e) => panic!("{e}"),
-        };
+        let mut s = chapter();
         let (one, _) = said(&mut s, "srun --gres=gpu:1 nvidia-smi -L");
         assert_eq!(one.lines().count(), 1, "{one}");
         assert!(one.starts_with("GPU 0: NVIDIA H100"), "{one}");
@@ -942,10 +948,7 @@ mod tests {
 
     #[test]
     fn an_interactive_step_sees_only_its_own_gpus_under_cgroups() {
-        let mut s = match Session::chapter(7) {
-            Ok(s) => s,
-            Err(e) => panic!("{e}"),
-        };
+        let mut s = chapter();
         said(
             &mut s,
             "sbatch -N1 -w node-1 --gres=gpu:4 --wrap 'sleep 1000'",

@@ -2,13 +2,7 @@
 //! prompt as a learner types it.
 
 use super::Session;
-
-fn session() -> Session {
-    match Session::reference(7) {
-        Ok(s) => s,
-        Err(e) => panic!("{e}"),
-    }
-}
+use super::tests::session;
 
 /// What `line` printed.
 fn said(s: &mut Session, line: &str) -> String {

@@ -4,6 +4,7 @@
 use std::sync::Arc;
 
 use super::Session;
+use super::tests::session;
 use crate::i18n::Catalog;
 use crate::sim::slurm::shell::HelpText;
 use crate::sources::Sources;
@@ -30,13 +31,6 @@ fn words(catalog: &Catalog, lang: &str) -> Arc<HelpText> {
             })
             .collect(),
     ))
-}
-
-fn session() -> Session {
-    match Session::reference(7) {
-        Ok(s) => s,
-        Err(e) => panic!("{e}"),
-    }
 }
 
 #[test]
