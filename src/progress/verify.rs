@@ -141,7 +141,7 @@ fn check_lab(slug: &str, saved: &LabProgress, seed: Option<u64>) -> LabCheck {
         check.unproven = saved.met.iter().cloned().collect();
         return check;
     };
-    let (lab, session) = match Lab::replay(id, saved.seed, &saved.log) {
+    let (lab, session) = match Lab::replay(id, saved.seed, &saved.log, Default::default()) {
         Ok(replayed) => replayed,
         Err(e) => {
             check.problem = Some(LabProblem::Unplayable(e.to_string()));

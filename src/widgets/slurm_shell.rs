@@ -53,6 +53,21 @@ pub fn SlurmShell(
     let ids = task
         .as_ref()
         .map_or_else(|| "sh".to_owned(), |t| format!("ex-{}-sh", t.id));
+    // `help` in the page's language, read when a saved log is replayed or
+    // the reader first types, whichever comes first.
+    let help: StoredValue<Option<Arc<HelpText>>> = StoredValue::new(None);
+    let help_words = move || {
+        if let Some(words) = help.with_value(Clone::clone) {
+            return words;
+        }
+        let words = Session::help_english().into_iter().filter_map(|(key, _)| {
+            let text = i18n.t(&format!("sh-help-{key}"));
+            (!text.starts_with("sh-help-")).then_some((key, text))
+        });
+        let words = Arc::new(HelpText(words.collect()));
+        help.set_value(Some(words.clone()));
+        words
+    };
     let mut opened_task = None;
     // In the browser a lab's cluster is prepared (or its progress replayed)
     // in the task after the mount, the longest part of it: each task stays
@@ -62,10 +77,10 @@ pub fn SlurmShell(
     let opened = if pending.get_value() {
         None
     } else {
-        lab.and_then(progress::open)
+        lab.and_then(|id| progress::open(id, help_words()))
     };
     let (start, story, saved_log, opening_note) = match (&task, opened) {
-        (Some(hook), _) => match hook.open() {
+        (Some(hook), _) => match hook.open(help_words()) {
             Some((t, s)) => {
                 opened_task = Some(t);
                 (Some(s), None, None, None)
@@ -137,7 +152,7 @@ pub fn SlurmShell(
             return;
         }
         pending.set_value(false);
-        if let Some(o) = lab.and_then(progress::open) {
+        if let Some(o) = lab.and_then(|id| progress::open(id, help_words())) {
             install(o);
             refresh(false);
             // A lab replayed from the reader's progress opens on its newest output.
@@ -147,24 +162,13 @@ pub fn SlurmShell(
     if pending.get_value() {
         set_timeout(open_pending, std::time::Duration::ZERO);
     }
-    // `help` in the page's language, read once the reader first types.
-    let help: StoredValue<Option<Arc<HelpText>>> = StoredValue::new(None);
-    let help_words = move || {
-        let words = Session::help_english().into_iter().filter_map(|(key, _)| {
-            let text = i18n.t(&format!("sh-help-{key}"));
-            (!text.starts_with("sh-help-")).then_some((key, text))
-        });
-        Arc::new(HelpText(words.collect()))
-    };
     // Every change goes through here, so that a lab can save and replay it.
     let act = move |event: Event| {
         open_pending();
-        if help.with_value(Option::is_none) {
-            help.set_value(Some(help_words()));
-        }
+        let words = help_words();
         let _ = session.try_update_value(|s| {
             if let Some(s) = s {
-                help.with_value(|h| s.set_help(h.clone().unwrap_or_default()));
+                s.set_help(words);
                 s.apply(&event);
             }
         });

@@ -5,12 +5,15 @@
 //! being waited on ([`Lab::diagnose`]), and progress kept as the log of
 //! what the learner did, replayed on the same seed. Pure.
 
+use std::sync::Arc;
+
 use serde::{Deserialize, Serialize};
 
 use super::cluster::{ClusterError, Job, JobState};
 use super::conf::{ClusterConfig, REFERENCE_CONF, TRAINING_CGROUP_CONF, training_text};
 use super::node_tools::SECONDS_PER_STEP;
 use super::session::{EPOCH, Event, LOGIN_HOST, Session, SessionError, USER};
+use super::shell::HelpText;
 
 mod diagnosis;
 mod setup;
@@ -193,9 +196,17 @@ impl Lab {
     }
 
     /// Opens `id` on `seed` and replays what the learner did: saved
-    /// progress ([`crate::progress::LabProgress`]) back to the same session.
-    pub fn replay(id: LabId, seed: u64, log: &[Event]) -> Result<(Lab, Session), LabError> {
+    /// progress ([`crate::progress::LabProgress`]) back to the same session,
+    /// with `help` in the page's language (so a replayed `help` reads as
+    /// it did when typed).
+    pub fn replay(
+        id: LabId,
+        seed: u64,
+        log: &[Event],
+        help: Arc<HelpText>,
+    ) -> Result<(Lab, Session), LabError> {
         let (lab, mut session) = Lab::open(id, seed)?;
+        session.set_help(help);
         for event in log {
             session.apply(event);
         }

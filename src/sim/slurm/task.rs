@@ -5,8 +5,11 @@
 //! correct form of the commands counts. A task's progress is the log of
 //! what the learner did, replayed on the same seed. Pure.
 
+use std::sync::Arc;
+
 use super::cluster::JobState;
 use super::session::{Event, Session, SessionError, USER};
+use super::shell::HelpText;
 use super::time_spec::TimeLimit;
 
 /// The seed every task's cluster starts from: a task is the same for
@@ -159,9 +162,15 @@ impl Task {
         }
     }
 
-    /// The task's cluster with `log` replayed on it.
-    pub fn replay(&self, log: &[Event]) -> Result<(OpenTask, Session), SessionError> {
+    /// The task's cluster with `log` replayed on it, `help` in the page's
+    /// language.
+    pub fn replay(
+        &self,
+        log: &[Event],
+        help: Arc<HelpText>,
+    ) -> Result<(OpenTask, Session), SessionError> {
         let (task, mut s) = self.open()?;
+        s.set_help(help);
         for event in log {
             s.apply(event);
         }

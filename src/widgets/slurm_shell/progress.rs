@@ -7,9 +7,12 @@
 //! An instructor can give a whole class the same incident with
 //! `?lab-seed=N` in the page's address.
 
+use std::sync::Arc;
+
 use crate::progress::LabProgress;
 use crate::sim::slurm::lab::{Lab, LabId};
 use crate::sim::slurm::session::Session;
+use crate::sim::slurm::shell::HelpText;
 use crate::ui::progress::{change, load};
 use crate::widgets::url_state;
 
@@ -31,9 +34,10 @@ pub(crate) struct Opened {
     pub(crate) note: Option<Note>,
 }
 
-/// Opens `id`: the saved progress replayed, or a fresh lab. `None` only
-/// if even a fresh lab cannot be built (a bug, reported by the caller).
-pub(crate) fn open(id: LabId) -> Option<Opened> {
+/// Opens `id`: the saved progress replayed with `help` in the page's
+/// language, or a fresh lab. `None` only if even a fresh lab cannot be
+/// built (a bug, reported by the caller).
+pub(crate) fn open(id: LabId, help: Arc<HelpText>) -> Option<Opened> {
     let wanted = url_state::read("lab-seed").and_then(|s| s.parse::<u64>().ok());
     let loaded = load();
     let note = match (loaded.problem, loaded.progress.labs.get(id.slug())) {
@@ -41,7 +45,7 @@ pub(crate) fn open(id: LabId) -> Option<Opened> {
         (None, None) => None,
         // The address asks for another incident: start it.
         (None, Some(saved)) if wanted.is_some_and(|w| w != saved.seed) => None,
-        (None, Some(saved)) => match Lab::replay(id, saved.seed, &saved.log) {
+        (None, Some(saved)) => match Lab::replay(id, saved.seed, &saved.log, help) {
             Ok((lab, session)) => {
                 return Some(Opened {
                     lab,

@@ -4,6 +4,8 @@
 //! learner typed is kept in the exercise's entry of the reader's progress
 //! and replayed on return, as a lab's is.
 
+use std::sync::Arc;
+
 use leptos::prelude::*;
 
 use super::SlurmShell;
@@ -11,6 +13,7 @@ use crate::book::WidgetDirective;
 use crate::book::exercise::{Exercise, ExerciseBody};
 use crate::progress::record;
 use crate::sim::slurm::session::{Event, Session};
+use crate::sim::slurm::shell::HelpText;
 use crate::sim::slurm::task::{OpenTask, Task};
 use crate::ui::progress::{change, load};
 use crate::ui::{ContentNotice, use_i18n};
@@ -29,16 +32,21 @@ pub struct TaskHook {
 }
 
 impl TaskHook {
-    /// The task's cluster with the learner's saved log replayed; a log
-    /// that no longer replays starts the task afresh.
-    pub(crate) fn open(&self) -> Option<(OpenTask, Session)> {
+    /// The task's cluster with the learner's saved log replayed (`help` in
+    /// the page's language); a log that no longer replays starts the task
+    /// afresh.
+    pub(crate) fn open(&self, help: Arc<HelpText>) -> Option<(OpenTask, Session)> {
         let log = load()
             .progress
             .exercises
             .remove(&self.id)
             .map(|e| e.log)
             .unwrap_or_default();
-        let opened = self.task.replay(&log).or_else(|_| self.task.open()).ok()?;
+        let opened = self
+            .task
+            .replay(&log, help)
+            .or_else(|_| self.task.open())
+            .ok()?;
         self.done.set(opened.0.done(&opened.1));
         Some(opened)
     }

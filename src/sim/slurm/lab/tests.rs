@@ -324,7 +324,8 @@ fn a_saved_log_replays_to_the_same_session() {
     }
     assert_eq!(log.len(), 6, "clock steps merge");
     assert_eq!(log[1], Event::Advance(15));
-    let (_, replayed) = Lab::replay(LabId::SlowLane, 9, &log).unwrap_or_else(|e| panic!("{e}"));
+    let (_, replayed) =
+        Lab::replay(LabId::SlowLane, 9, &log, Default::default()).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(replayed, live);
 }
 

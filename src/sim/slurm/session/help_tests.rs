@@ -82,3 +82,17 @@ fn help_speaks_the_page_s_language() {
     s.submit("sbatch --bogus");
     assert!(s.terminal.last_output().contains("unrecognized option"));
 }
+
+#[test]
+fn a_replayed_help_speaks_the_page_s_language() {
+    use crate::sim::slurm::lab::{Lab, LabId};
+    use crate::sim::slurm::session::Event;
+    let log = [Event::Line("help".to_owned())];
+    let (_, s) = Lab::replay(LabId::SlowLane, 9, &log, words(&catalog(), "es"))
+        .unwrap_or_else(|e| panic!("{e}"));
+    let said = s.terminal.last_output();
+    assert!(
+        said.starts_with("Esta es una terminal bash simulada."),
+        "{said}"
+    );
+}

@@ -88,7 +88,9 @@ fn a_saved_log_replays_to_the_same_cluster() {
         Event::Advance(30),
         Event::Line("sudo scontrol update NodeName=node-3 State=DRAIN Reason=x".into()),
     ];
-    let (open, s) = task.replay(&log).unwrap_or_else(|e| panic!("{e}"));
+    let (open, s) = task
+        .replay(&log, Default::default())
+        .unwrap_or_else(|e| panic!("{e}"));
     assert!(open.done(&s));
     let (_, mut live) = task.open().unwrap_or_else(|e| panic!("{e}"));
     for e in &log {
