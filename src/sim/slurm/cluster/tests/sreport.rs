@@ -89,6 +89,14 @@ fn account_utilization_by_user_lists_the_hierarchy_with_usage() {
         out(&t.root(&format!("sreport -p -n cluster a {WINDOW} bob"))),
         ok("cluster|team-b|bob||60|0|\n")
     );
+    // Names read as slurm_addto_char_list reads them: lowercased, a
+    // leading quote closing the list.
+    assert_eq!(
+        out(&t.root(&format!(
+            "sreport -p -n cluster a {WINDOW} users='\"BOB\",alice'"
+        ))),
+        ok("cluster|team-b|bob||60|0|\n")
+    );
     assert_eq!(
         out(&t.root(&format!("sreport -n cluster a {WINDOW} color=red"))).2,
         " Unknown condition: color=red\nUse keyword set to modify value\n"

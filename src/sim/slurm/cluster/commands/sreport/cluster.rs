@@ -241,11 +241,9 @@ fn assoc_usage(c: &Cluster, cond: &Conditions, start: i64, end: i64) -> Vec<Asso
             chosen_depth = Some(r.depth);
         }
         let in_accounts = cond.accounts.is_empty() || chosen_depth.is_some();
-        let in_users = if cond.users.is_empty() {
-            true
-        } else {
-            r.user.as_ref().is_some_and(|u| cond.users.contains(u))
-        };
+        // An account's own association has the user '' (`Users=` asks for it).
+        let user = r.user.as_deref().unwrap_or("");
+        let in_users = cond.users.is_empty() || cond.users.iter().any(|u| u == user);
         if in_accounts && in_users {
             let assoc = AssocUsage {
                 account: r.account,

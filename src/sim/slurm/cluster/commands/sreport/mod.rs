@@ -7,6 +7,7 @@
 //! `WCKeyUtilizationByUser` and `user TopUsage`, each with `Format=` and
 //! every `-t` unit, percentages included.
 
+mod char_list;
 mod cluster;
 mod table;
 mod user;
@@ -237,18 +238,18 @@ impl Conditions {
                 For::Assoc if keyword(word, "Tree", 4) => self.tree = true,
                 For::TopUsage if keyword(word, "group", 1) => self.group = true,
                 _ if keyword(word, "all_clusters", 1) => {}
-                For::Utilization => add_names(&mut self.clusters, word),
-                _ => add_names(&mut self.users, word),
+                For::Utilization => char_list::add(&mut self.clusters, word),
+                _ => char_list::add(&mut self.users, word),
             }
             return true;
         };
         let by_assoc = report != For::Utilization;
         if by_assoc && keyword(key, "Users", 1) {
-            add_names(&mut self.users, value);
+            char_list::add(&mut self.users, value);
         } else if by_assoc && (keyword(key, "Accounts", 2) || keyword(key, "Acct", 4)) {
-            add_names(&mut self.accounts, value);
+            char_list::add(&mut self.accounts, value);
         } else if keyword(key, "Clusters", 1) {
-            add_names(&mut self.clusters, value);
+            char_list::add(&mut self.clusters, value);
         } else if report == For::TopUsage && keyword(key, "TopCount", 1) {
             self.read_top(value, out);
         } else {
@@ -261,16 +262,16 @@ impl Conditions {
     fn read_wckey(&mut self, c: &Cluster, word: &str) -> bool {
         let Some((key, value)) = word.split_once('=') else {
             if !keyword(word, "all_clusters", 1) && !keyword(word, "withdeleted", 5) {
-                add_names(&mut self.wckeys, word);
+                char_list::add(&mut self.wckeys, word);
             }
             return true;
         };
         if keyword(key, "WCKeys", 3) {
-            add_names(&mut self.wckeys, value);
+            char_list::add(&mut self.wckeys, value);
         } else if keyword(key, "Clusters", 3) {
-            add_names(&mut self.clusters, value);
+            char_list::add(&mut self.clusters, value);
         } else if keyword(key, "User", 1) {
-            add_names(&mut self.users, value);
+            char_list::add(&mut self.users, value);
         } else {
             return self.read_common(c, key, value);
         }
@@ -283,7 +284,7 @@ impl Conditions {
         if keyword(key, "End", 1) {
             self.end = Some(time_or_now(c, value).min(c.now));
         } else if keyword(key, "Format", 1) {
-            table::add_format(&mut self.format, value);
+            char_list::add(&mut self.format, value);
         } else if keyword(key, "Start", 1) {
             self.start = Some(time_or_now(c, value));
         } else {
@@ -320,15 +321,6 @@ impl Conditions {
     /// hour long.
     fn window(&self, c: &Cluster) -> (i64, i64) {
         window(c, self.start, self.end)
-    }
-}
-
-/// Adds the comma-separated names of `list` to `names`, once each.
-fn add_names(names: &mut Vec<String>, list: &str) {
-    for name in list.split(',').filter(|n| !n.is_empty()) {
-        if !names.iter().any(|n| n == name) {
-            names.push(name.to_owned());
-        }
     }
 }
 

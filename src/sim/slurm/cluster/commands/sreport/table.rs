@@ -126,34 +126,6 @@ pub(super) struct Field {
     len: i32,
 }
 
-/// Adds the comma-separated `value` of a `Format=` to `list` as
-/// `slurm_addto_char_list` does: lowercased, a repeated name moved to the
-/// end, empty names skipped, a final comma ignored; the last name is
-/// added even when empty if nothing else changed the list's length (so
-/// `Format=` alone asks for a field named '').
-pub(super) fn add_format(list: &mut Vec<String>, value: &str) {
-    let count = list.len();
-    let mut names: Vec<&str> = value.split(',').collect();
-    if value.ends_with(',') {
-        names.pop();
-    }
-    let last = names.pop().unwrap_or("");
-    for name in names.into_iter().filter(|n| !n.is_empty()) {
-        move_to_end(list, name);
-    }
-    if list.len() == count || !last.is_empty() {
-        move_to_end(list, last);
-    }
-}
-
-/// Appends `name` lowercased, first removing the same name in any case.
-fn move_to_end(list: &mut Vec<String>, name: &str) {
-    if let Some(at) = list.iter().position(|n| n.eq_ignore_ascii_case(name)) {
-        list.remove(at);
-    }
-    list.push(name.to_ascii_lowercase());
-}
-
 /// The columns of `format` (the report's default when empty) among
 /// `names`: `name%N` sets the width; an unknown name is reported and
 /// skipped (` Unknown field 'x'`, exit 1). With `tree`, Account is 20
@@ -167,7 +139,7 @@ pub(super) fn fields(
 ) -> Vec<Field> {
     let mut list = format.to_vec();
     if list.is_empty() {
-        add_format(&mut list, default);
+        super::char_list::add(&mut list, default);
     }
     let mut fields = Vec::new();
     for object in &list {
@@ -323,7 +295,7 @@ pub(super) fn time_text(seconds: i64, total: i64, style: Style) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::{Column, add_format, atoi};
+    use super::{Column, atoi};
 
     #[test]
     fn each_column_has_its_own_header() {
@@ -348,21 +320,6 @@ mod tests {
         for (column, header) in headers {
             assert_eq!(column.spec().0, header);
         }
-    }
-
-    #[test]
-    fn format_lists_keep_slurm_addto_char_lists_order() {
-        let mut list = Vec::new();
-        add_format(&mut list, "Used,Login,,USED,");
-        assert_eq!(list, ["login", "used"]);
-        // A second Format= adds to the first; an empty one adds ''.
-        add_format(&mut list, "login");
-        assert_eq!(list, ["used", "login"]);
-        add_format(&mut list, "");
-        assert_eq!(list, ["used", "login", ""]);
-        let mut list = Vec::new();
-        add_format(&mut list, ",");
-        assert_eq!(list, [""]);
     }
 
     #[test]
