@@ -83,9 +83,11 @@ pub(super) fn run(
         || is(tag, "hold", 4)
         || is(tag, "release", 3)
     {
+        too_few(tag, &words[1..], &mut out);
         hold_jobs(c, tag, &words[1..], caller, &mut out);
     } else if is(tag, "requeue", 3) {
-        requeue_jobs(c, tag, &words[1..], caller, &mut out);
+        too_few(tag, &words[1..], &mut out);
+        requeue_jobs(c, &words[1..], caller, &mut out);
     } else if is(tag, "ping", 3) {
         if words.len() > 1 {
             out.err_line(&format!("too many arguments for keyword:{tag}"));
@@ -119,7 +121,6 @@ fn hold_jobs(
     caller: &mut Caller<'_>,
     out: &mut CommandOutput,
 ) {
-    too_few(tag, args, out);
     let release = is(tag, "release", 3);
     let user_hold = !tag.eq_ignore_ascii_case("hold") || !c.is_operator(caller.user);
     for arg in args {
@@ -135,12 +136,10 @@ fn hold_jobs(
 /// jobs, or any for an operator.
 fn requeue_jobs(
     c: &mut Cluster,
-    tag: &str,
     args: &[String],
     caller: &mut Caller<'_>,
     out: &mut CommandOutput,
 ) {
-    too_few(tag, args, out);
     for arg in args {
         let arg = arg
             .trim_start_matches("JobId=")
