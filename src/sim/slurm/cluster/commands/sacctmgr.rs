@@ -533,7 +533,7 @@ fn account_rows(c: &Cluster, assocs: &[AssocRow], cond: &Conditions) -> Vec<Row>
 /// fixed text) and organization (the parent below root, else itself).
 fn account_head(c: &Cluster, name: &str) -> Row {
     let parent = c.accounts.tree.nodes().iter().find_map(|n| {
-        (n.id.user.is_none() && &n.id.account == name)
+        (n.id.user.is_none() && n.id.account == name)
             .then(|| n.parent.and_then(|p| c.accounts.tree.nodes().get(p)))
             .flatten()
     });
