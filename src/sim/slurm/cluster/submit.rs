@@ -344,31 +344,17 @@ impl Cluster {
         let opts = spec.opts;
         let Admitted { user, array, .. } = &admitted;
         let part = &self.partitions[admitted.part_index];
-        let tasks = array.as_ref().map(|(t, _)| t.clone()).unwrap_or_default();
         let id = self.next_job_id;
         let now = self.now;
         let waits = opts.hold || admitted.dependency.is_some();
-        let default_out = if array.is_some() {
-            "slurm-%A_%a.out"
-        } else {
-            "slurm-%j.out"
-        };
-        let stdout = opts
-            .output
-            .clone()
-            .unwrap_or_else(|| default_out.to_owned());
-        let work_dir = match &opts.chdir {
-            Some(d) if d.starts_with('/') => d.clone(),
-            Some(d) => format!("{}/{d}", spec.cwd.trim_end_matches('/')),
-            None => spec.cwd.to_owned(),
-        };
+        let (work_dir, stdout, stderr) = job_files(spec, array.is_some());
         Job {
             id,
-            array: array.as_ref().map(|&(_, max)| ArrayPart {
+            array: array.as_ref().map(|(tasks, max)| ArrayPart {
                 array_job_id: id,
                 task: None,
-                pending: tasks,
-                max_running: max,
+                pending: tasks.clone(),
+                max_running: *max,
             }),
             name: opts
                 .name
@@ -415,7 +401,7 @@ impl Cluster {
             script: spec.script.clone(),
             command: spec.command.clone(),
             work_dir,
-            stderr: opts.error.clone().unwrap_or_else(|| stdout.clone()),
+            stderr,
             stdout,
             alloc_sid: u32::try_from(20_000 + (u64::from(id) * 7919) % 10_000).unwrap_or(20_000),
             steps: Vec::new(),
@@ -565,6 +551,29 @@ impl Cluster {
         }
         Ok(Dependency { terms })
     }
+}
+
+/// The job's working directory, stdout and stderr as the request gives
+/// them: `--chdir` (relative to the submit directory), `-o` or
+/// `slurm-%j.out` (`slurm-%A_%a.out` for an array), `-e` or stdout's.
+fn job_files(spec: &JobSpec<'_>, array: bool) -> (String, String, String) {
+    let opts = spec.opts;
+    let default_out = if array {
+        "slurm-%A_%a.out"
+    } else {
+        "slurm-%j.out"
+    };
+    let stdout = opts
+        .output
+        .clone()
+        .unwrap_or_else(|| default_out.to_owned());
+    let work_dir = match &opts.chdir {
+        Some(d) if d.starts_with('/') => d.clone(),
+        Some(d) => format!("{}/{d}", spec.cwd.trim_end_matches('/')),
+        None => spec.cwd.to_owned(),
+    };
+    let stderr = opts.error.clone().unwrap_or_else(|| stdout.clone());
+    (work_dir, stdout, stderr)
 }
 
 /// `--array`: `0-3`, `1,3,5`, `0-9:2`, with an optional `%N`. At most

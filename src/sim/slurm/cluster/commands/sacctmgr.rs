@@ -432,109 +432,145 @@ fn read_condition(cond: &mut Conditions, entity: Entity, word: &str) -> bool {
     true
 }
 
+/// One association as `assoc_rows` gives it: (account, user, record).
+type AssocRow = (String, Option<String>, Row);
+
 /// The records of `entity` that `cond` selects, in sacctmgr's order.
 fn rows(c: &Cluster, entity: Entity, cond: &Conditions) -> Vec<Row> {
-    let named = |name: &str| cond.names.is_empty() || cond.names.iter().any(|n| n == name);
     let assocs = assoc_rows(c, cond.tree);
-    let mut out = Vec::new();
     match entity {
-        Entity::Assoc => {
-            for (account, user, row) in assocs {
-                let user_ok =
-                    cond.users.is_empty() || user.as_ref().is_some_and(|u| cond.users.contains(u));
-                if user_ok && (cond.accounts.is_empty() || cond.accounts.contains(&account)) {
-                    out.push(row);
-                }
-            }
-        }
-        Entity::User => {
-            let mut users: Vec<_> = c
-                .accounts
-                .users
-                .iter()
-                .filter(|u| named(&u.name) && !c.accounts.assocs_of(&u.name).is_empty())
-                .collect();
-            crate::sort::by(&mut users, |a, b| a.name.cmp(&b.name));
-            for u in users {
-                let admin = if u.name == "root" {
-                    "Administrator"
-                } else if c.is_operator(&u.name) {
-                    "Operator"
-                } else {
-                    "None"
-                };
-                let head: Row = vec![
-                    ("User", u.name.clone()),
-                    ("Def Acct", u.default_account.clone()),
-                    ("Admin", admin.to_owned()),
-                ];
-                let mine = assocs.iter().filter(|(account, user, _)| {
-                    user.as_ref() == Some(&u.name)
-                        && (cond.accounts.is_empty() || cond.accounts.contains(account))
-                });
-                if !cond.with_assoc {
-                    if cond.accounts.is_empty() || mine.count() > 0 {
-                        out.push(head);
-                    }
-                    continue;
-                }
-                for (.., assoc) in mine {
-                    out.push(head.iter().cloned().chain(assoc.iter().cloned()).collect());
-                }
-            }
-        }
-        Entity::Account => {
-            let mut names: Vec<&String> = assocs
-                .iter()
-                .filter(|(_, user, _)| user.is_none())
-                .map(|(account, ..)| account)
-                .filter(|a| named(a))
-                .collect();
-            crate::sort::sort(&mut names);
-            for name in names {
-                let parent = c.accounts.tree.nodes().iter().find_map(|n| {
-                    (n.id.user.is_none() && &n.id.account == name)
-                        .then(|| n.parent.and_then(|p| c.accounts.tree.nodes().get(p)))
-                        .flatten()
-                });
-                let org = match parent {
-                    Some(p) if p.id.account != "root" => p.id.account.clone(),
-                    _ => name.clone(),
-                };
-                let descr = if name == "root" {
-                    "default root account".to_owned()
-                } else {
-                    name.clone()
-                };
-                let head: Row = vec![("Account", name.clone()), ("Descr", descr), ("Org", org)];
-                if !cond.with_assoc {
-                    out.push(head);
-                    continue;
-                }
-                for (.., assoc) in assocs.iter().filter(|(a, ..)| a == name) {
-                    out.push(head.iter().cloned().chain(assoc.iter().cloned()).collect());
-                }
-            }
-        }
-        Entity::Qos => {
-            for q in c.accounts.qos.iter().filter(|q| named(&q.name)) {
-                out.push(vec![
-                    ("Name", q.name.clone()),
-                    ("Priority", q.priority.to_string()),
-                    ("GraceTime", "00:00:00".to_owned()),
-                    ("PreemptMode", "cluster".to_owned()),
-                    ("UsageFactor", "1.000000".to_owned()),
-                ]);
-            }
+        Entity::Assoc => selected_assocs(assocs, cond),
+        Entity::User => user_rows(c, &assocs, cond),
+        Entity::Account => account_rows(c, &assocs, cond),
+        Entity::Qos => qos_rows(c, cond),
+    }
+}
+
+/// Whether `cond` names `name`, or names nothing.
+fn named(cond: &Conditions, name: &str) -> bool {
+    cond.names.is_empty() || cond.names.iter().any(|n| n == name)
+}
+
+/// The associations whose user and account `cond` selects.
+fn selected_assocs(assocs: Vec<AssocRow>, cond: &Conditions) -> Vec<Row> {
+    let mut out = Vec::new();
+    for (account, user, row) in assocs {
+        let user_ok =
+            cond.users.is_empty() || user.as_ref().is_some_and(|u| cond.users.contains(u));
+        if user_ok && (cond.accounts.is_empty() || cond.accounts.contains(&account)) {
+            out.push(row);
         }
     }
     out
 }
 
+/// The users `cond` selects, by name: user, default account and admin
+/// level, each followed by its associations under `WithAssoc`.
+fn user_rows(c: &Cluster, assocs: &[AssocRow], cond: &Conditions) -> Vec<Row> {
+    let mut users: Vec<_> = c
+        .accounts
+        .users
+        .iter()
+        .filter(|u| named(cond, &u.name) && !c.accounts.assocs_of(&u.name).is_empty())
+        .collect();
+    crate::sort::by(&mut users, |a, b| a.name.cmp(&b.name));
+    let mut out = Vec::new();
+    for u in users {
+        let admin = if u.name == "root" {
+            "Administrator"
+        } else if c.is_operator(&u.name) {
+            "Operator"
+        } else {
+            "None"
+        };
+        let head: Row = vec![
+            ("User", u.name.clone()),
+            ("Def Acct", u.default_account.clone()),
+            ("Admin", admin.to_owned()),
+        ];
+        let mine = assocs.iter().filter(|(account, user, _)| {
+            user.as_ref() == Some(&u.name)
+                && (cond.accounts.is_empty() || cond.accounts.contains(account))
+        });
+        if !cond.with_assoc {
+            if cond.accounts.is_empty() || mine.count() > 0 {
+                out.push(head);
+            }
+            continue;
+        }
+        for (.., assoc) in mine {
+            out.push(head.iter().cloned().chain(assoc.iter().cloned()).collect());
+        }
+    }
+    out
+}
+
+/// The accounts `cond` selects, by name: account, description and
+/// organization, each followed by its associations under `WithAssoc`.
+fn account_rows(c: &Cluster, assocs: &[AssocRow], cond: &Conditions) -> Vec<Row> {
+    let mut names: Vec<&String> = assocs
+        .iter()
+        .filter(|(_, user, _)| user.is_none())
+        .map(|(account, ..)| account)
+        .filter(|a| named(cond, a))
+        .collect();
+    crate::sort::sort(&mut names);
+    let mut out = Vec::new();
+    for name in names {
+        let head = account_head(c, name);
+        if !cond.with_assoc {
+            out.push(head);
+            continue;
+        }
+        for (.., assoc) in assocs.iter().filter(|(a, ..)| a == name) {
+            out.push(head.iter().cloned().chain(assoc.iter().cloned()).collect());
+        }
+    }
+    out
+}
+
+/// One account's own fields: its name, description (the name, or root's
+/// fixed text) and organization (the parent below root, else itself).
+fn account_head(c: &Cluster, name: &str) -> Row {
+    let parent = c.accounts.tree.nodes().iter().find_map(|n| {
+        (n.id.user.is_none() && n.id.account == name)
+            .then(|| n.parent.and_then(|p| c.accounts.tree.nodes().get(p)))
+            .flatten()
+    });
+    let org = match parent {
+        Some(p) if p.id.account != "root" => p.id.account.clone(),
+        _ => name.to_owned(),
+    };
+    let descr = if name == "root" {
+        "default root account".to_owned()
+    } else {
+        name.to_owned()
+    };
+    vec![("Account", name.to_owned()), ("Descr", descr), ("Org", org)]
+}
+
+/// The QOS `cond` selects: name, priority and 22.05's defaults.
+fn qos_rows(c: &Cluster, cond: &Conditions) -> Vec<Row> {
+    c.accounts
+        .qos
+        .iter()
+        .filter(|q| named(cond, &q.name))
+        .map(|q| {
+            vec![
+                ("Name", q.name.clone()),
+                ("Priority", q.priority.to_string()),
+                ("GraceTime", "00:00:00".to_owned()),
+                ("PreemptMode", "cluster".to_owned()),
+                ("UsageFactor", "1.000000".to_owned()),
+            ]
+        })
+        .collect()
+}
+
 /// Every association in hierarchical order as (account, user, record):
 /// cluster, account (indented in a tree), user, parent account, shares
 /// and QOS (every QOS, as the reference cluster grants them).
-fn assoc_rows(c: &Cluster, tree: bool) -> Vec<(String, Option<String>, Row)> {
+fn assoc_rows(c: &Cluster, tree: bool) -> Vec<AssocRow> {
     let rows = share_rows(
         &c.accounts.tree,
         Algorithm::FairTree,

@@ -43,6 +43,8 @@ fn quits(tag: &str) -> bool {
     is(tag, "exit", 2) || is(tag, "quit", 4)
 }
 
+/// Runs `scontrol` with `argv`: its options, then one keyword and its
+/// words, or (with none) the commands read from `stdin`.
 pub(super) fn run(
     c: &mut Cluster,
     argv: &[String],
@@ -81,43 +83,11 @@ pub(super) fn run(
         || is(tag, "hold", 4)
         || is(tag, "release", 3)
     {
-        if words.len() < 2 {
-            out.err_line(&format!("too few arguments for keyword:{tag}"));
-            out.exit = 1;
-        }
-        let release = is(tag, "release", 3);
-        let user_hold = !tag.eq_ignore_ascii_case("hold") || !c.is_operator(caller.user);
-        for arg in &words[1..] {
-            if let Err(e) = hold(c, arg, release, user_hold, caller) {
-                out.err_line(&format!("{e} for job {arg}"));
-                out.err_line(&format!("slurm_suspend error: {e}"));
-                out.exit = 1;
-            }
-        }
+        too_few(tag, &words[1..], &mut out);
+        hold_jobs(c, tag, &words[1..], caller, &mut out);
     } else if is(tag, "requeue", 3) {
-        if words.len() < 2 {
-            out.err_line(&format!("too few arguments for keyword:{tag}"));
-            out.exit = 1;
-        }
-        for arg in &words[1..] {
-            let arg = arg
-                .trim_start_matches("JobId=")
-                .trim_start_matches("jobid=");
-            let result = match arg.parse::<u32>() {
-                Ok(id) => match c.job(id).filter(|j| c.visible(j)) {
-                    Some(j) if !c.is_operator(caller.user) && j.user != caller.user => {
-                        Err("Access/permission denied")
-                    }
-                    Some(_) => c.requeue(id),
-                    None => Err("Invalid job id specified"),
-                },
-                Err(_) => Err("Invalid job id specified"),
-            };
-            if let Err(e) = result {
-                out.err_line(&format!("{e} for job {arg}"));
-                out.exit = 1;
-            }
-        }
+        too_few(tag, &words[1..], &mut out);
+        requeue_jobs(c, &words[1..], caller, &mut out);
     } else if is(tag, "ping", 3) {
         if words.len() > 1 {
             out.err_line(&format!("too many arguments for keyword:{tag}"));
@@ -131,6 +101,64 @@ pub(super) fn run(
         out.exit = 1;
     }
     out
+}
+
+/// Refuses a keyword given no arguments, as scontrol does before it
+/// goes on with none.
+fn too_few(tag: &str, args: &[String], out: &mut CommandOutput) {
+    if args.is_empty() {
+        out.err_line(&format!("too few arguments for keyword:{tag}"));
+        out.exit = 1;
+    }
+}
+
+/// `hold`, `uhold` and `release` of each job in `args`; an operator's
+/// `hold` is an administrator's hold, any other a user's.
+fn hold_jobs(
+    c: &mut Cluster,
+    tag: &str,
+    args: &[String],
+    caller: &mut Caller<'_>,
+    out: &mut CommandOutput,
+) {
+    let release = is(tag, "release", 3);
+    let user_hold = !tag.eq_ignore_ascii_case("hold") || !c.is_operator(caller.user);
+    for arg in args {
+        if let Err(e) = hold(c, arg, release, user_hold, caller) {
+            out.err_line(&format!("{e} for job {arg}"));
+            out.err_line(&format!("slurm_suspend error: {e}"));
+            out.exit = 1;
+        }
+    }
+}
+
+/// `requeue` of each job in `args` (`N` or `JobId=N`): the caller's own
+/// jobs, or any for an operator.
+fn requeue_jobs(
+    c: &mut Cluster,
+    args: &[String],
+    caller: &mut Caller<'_>,
+    out: &mut CommandOutput,
+) {
+    for arg in args {
+        let arg = arg
+            .trim_start_matches("JobId=")
+            .trim_start_matches("jobid=");
+        let result = match arg.parse::<u32>() {
+            Ok(id) => match c.job(id).filter(|j| c.visible(j)) {
+                Some(j) if !c.is_operator(caller.user) && j.user != caller.user => {
+                    Err("Access/permission denied")
+                }
+                Some(_) => c.requeue(id),
+                None => Err("Invalid job id specified"),
+            },
+            Err(_) => Err("Invalid job id specified"),
+        };
+        if let Err(e) = result {
+            out.err_line(&format!("{e} for job {arg}"));
+            out.exit = 1;
+        }
+    }
 }
 
 /// `ping`: each `SlurmctldHost` of slurm.conf and whether it answers. The

@@ -10,11 +10,11 @@
 
 use super::super::super::getopt::{self, HasArg, Opt, Order, Parsed, opt};
 use super::super::export::{self, UserEnv};
-use super::super::job_shell;
+use super::super::job_shell::{self, JobFacts};
 use super::super::lifecycle::lowest_gpus;
 use super::super::mpi::{self, Mpi};
 use super::super::output::{CommandOutput, Pty};
-use super::super::runner::{self, Launch, ProgramRunner};
+use super::super::runner::{self, Launch, ProgramOutput, ProgramRunner};
 use super::super::state::{JobState, StepId, StepRecord};
 use super::super::submit::{JobOptions, JobSpec, gpu_count, gres_gpus};
 use super::super::{Caller, Cluster};
@@ -397,47 +397,12 @@ fn run_step(
         now: c.now,
         mpi,
     };
-    let tasks = launch.task_nodes().len();
-    let result = match caller
-        .programs
-        .run(&launch)
-        .or_else(|| runner::builtin(&launch))
-    {
-        Some(out) => Some(out),
-        None if job_shell::in_shell(program) => {
-            // The caller's variables as --export passes them on.
-            let env = caller.env.map_or_else(UserEnv::default, |env| {
-                UserEnv::exact(&export::step_env(parsed.value("export"), env))
-            });
-            let start = (caller.cwd, &env);
-            Some(job_shell::run_bash_step(
-                c,
-                caller.programs,
-                &facts,
-                &launch,
-                start,
-            ))
-        }
-        None => None,
-    };
-    let (exit, duration, ended_early) = match result {
-        Some(o) => {
-            if parsed.has("label") {
-                out.out(&job_shell::labelled(&o.stdout, tasks));
-            } else {
-                out.out(&o.stdout);
-            }
-            out.err(&o.stderr);
-            // srun waits for the step, so its later lines come now.
-            for line in &o.timed {
-                if line.stderr {
-                    out.err(&line.text);
-                } else {
-                    out.out(&line.text);
-                }
-            }
-            (o.exit, o.duration_s, o.ended_early)
-        }
+    let (exit, duration, ended_early) = match launch_program(c, parsed, &facts, &launch, caller) {
+        Some(o) => print_output(
+            o,
+            parsed.has("label").then(|| launch.task_nodes().len()),
+            out,
+        ),
         None => {
             for node in launch.task_nodes() {
                 out.err_line(&stepd_execve_failed(&c.config.stepd_name(node), program));
@@ -459,6 +424,66 @@ fn run_step(
         },
         first_node: facts.nodes.first().cloned().unwrap_or_default(),
     })
+}
+
+/// What the step's program printed and how it ended: the caller's
+/// runner's, a built-in program's, or (for `bash` and the like) the job
+/// shell's; `None` when nobody provides the program.
+fn launch_program(
+    c: &mut Cluster,
+    parsed: &Parsed,
+    facts: &JobFacts,
+    launch: &Launch<'_>,
+    caller: &mut Caller<'_>,
+) -> Option<ProgramOutput> {
+    let program = parsed.operands.first()?;
+    if let Some(o) = caller
+        .programs
+        .run(launch)
+        .or_else(|| runner::builtin(launch))
+    {
+        return Some(o);
+    }
+    if !job_shell::in_shell(program) {
+        return None;
+    }
+    // The caller's variables as --export passes them on.
+    let env = caller.env.map_or_else(UserEnv::default, |env| {
+        UserEnv::exact(&export::step_env(parsed.value("export"), env))
+    });
+    let start = (caller.cwd, &env);
+    Some(job_shell::run_bash_step(
+        c,
+        caller.programs,
+        facts,
+        launch,
+        start,
+    ))
+}
+
+/// Prints the program's output (under `-l`, `label_tasks` is the number
+/// of tasks and each line goes after its task number), then its timed
+/// lines; returns its exit status, duration and the tasks that ended
+/// early.
+fn print_output(
+    o: ProgramOutput,
+    label_tasks: Option<usize>,
+    out: &mut CommandOutput,
+) -> (i32, Option<u64>, Vec<String>) {
+    match label_tasks {
+        Some(tasks) => out.out(&job_shell::labelled(&o.stdout, tasks)),
+        None => out.out(&o.stdout),
+    }
+    out.err(&o.stderr);
+    // srun waits for the step, so its later lines come now.
+    for line in &o.timed {
+        if line.stderr {
+            out.err(&line.text);
+        } else {
+            out.out(&line.text);
+        }
+    }
+    (o.exit, o.duration_s, o.ended_early)
 }
 
 /// Records the step, lets the job run to its end, and sets srun's status

@@ -24,35 +24,10 @@ struct NewAccounts {
 
 /// `add account NAME[,NAME...] [parent=P] [fairshare=N]`.
 pub(super) fn account(c: &mut Cluster, words: &[String], mut r: Request<'_>) -> CommandOutput {
-    let mut want = NewAccounts::default();
-    for word in words {
-        let (key, value) = pair(word);
-        if value.is_none() && (keyword(key, "Where", 5) || keyword(key, "Set", 3)) {
-            continue;
-        }
-        let value = value.unwrap_or(key);
-        if word == key
-            || keyword(key, "Accounts", 1)
-            || keyword(key, "Names", 1)
-            || keyword(key, "Acct", 4)
-        {
-            want.names.extend(list(value));
-        } else if keyword(key, "FairShare", 1) || keyword(key, "Shares", 1) {
-            match read_shares(value) {
-                Ok(s) => want.shares = Some(s),
-                Err(e) => return e.output(&unknown(word)),
-            }
-            want.settings = true;
-        } else if keyword(key, "Parent", 2) {
-            want.parent = Some(value.trim_matches(['"', '\'']).to_owned());
-            want.settings = true;
-        } else if unkept(key) {
-            return not_simulated(&format!("setting {key}"));
-        } else {
-            r.out.err(&unknown(word));
-            r.out.exit = 1;
-        }
-    }
+    let want = match read_new_accounts(words, &mut r.out) {
+        Ok(want) => want,
+        Err(out) => return out,
+    };
     if r.out.exit != 0 {
         return r.out;
     }
@@ -83,6 +58,53 @@ Contact your admin to add this account.\n"
         names.push_str(&format!("  {name}\n"));
         assocs.push_str(&format!("  A = {:<10.10} C = {cluster:<10.10}\n", name));
     }
+    print_new_accounts(&want, (&names, &assocs), r, c, changed)
+}
+
+/// Reads the words of `add account`; a word it does not know is an error
+/// line in `out`, a wrong share or an unkept setting the whole answer.
+fn read_new_accounts(
+    words: &[String],
+    out: &mut CommandOutput,
+) -> Result<NewAccounts, CommandOutput> {
+    let mut want = NewAccounts::default();
+    for word in words {
+        let (key, value) = pair(word);
+        if value.is_none() && (keyword(key, "Where", 5) || keyword(key, "Set", 3)) {
+            continue;
+        }
+        let value = value.unwrap_or(key);
+        if word == key
+            || keyword(key, "Accounts", 1)
+            || keyword(key, "Names", 1)
+            || keyword(key, "Acct", 4)
+        {
+            want.names.extend(list(value));
+        } else if keyword(key, "FairShare", 1) || keyword(key, "Shares", 1) {
+            want.shares = Some(read_shares(value).map_err(|e| e.output(&unknown(word)))?);
+            want.settings = true;
+        } else if keyword(key, "Parent", 2) {
+            want.parent = Some(value.trim_matches(['"', '\'']).to_owned());
+            want.settings = true;
+        } else if unkept(key) {
+            return Err(not_simulated(&format!("setting {key}")));
+        } else {
+            out.err(&unknown(word));
+            out.exit = 1;
+        }
+    }
+    Ok(want)
+}
+
+/// The listing of the new accounts (`names`) and associations
+/// (`assocs`), the access check and the commit of `add account`.
+fn print_new_accounts(
+    want: &NewAccounts,
+    (names, assocs): (&str, &str),
+    mut r: Request<'_>,
+    c: &mut Cluster,
+    changed: Accounts,
+) -> CommandOutput {
     if names.is_empty() && r.out.exit == 0 {
         r.out.out_line(" Nothing new added.");
         return r.failed();

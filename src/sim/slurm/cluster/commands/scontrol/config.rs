@@ -47,48 +47,61 @@ fn setting(c: &Cluster, key: &str) -> Option<String> {
         .map(|(_, v)| v.trim_start_matches("SlurmctldHost=").to_owned())
 }
 
+/// `Key = value` pairs in print order.
+type Pairs = Vec<(&'static str, String)>;
+
+/// A setting as written, or 22.05's default for it.
+fn text(c: &Cluster, key: &str, default: &str) -> String {
+    setting(c, key).unwrap_or_else(|| default.to_owned())
+}
+
+/// A setting in seconds, written `N sec`.
+fn secs(c: &Cluster, key: &str, default: &str) -> String {
+    format!("{} sec", text(c, key, default))
+}
+
 /// The listed keys and their values, in 22.05's order.
-fn pairs(c: &Cluster) -> Vec<(&'static str, String)> {
-    let conf = &c.config;
-    let text = |key: &str, default: &str| setting(c, key).unwrap_or_else(|| default.to_owned());
-    let secs = |key: &str, default: &str| format!("{} sec", text(key, default));
-    let p = &conf.priority;
-    let w = &p.weights;
-    // slurmctld prints the string as written; the model keeps the TRES
-    // names lowercased, so the type goes back to the manual's spelling
-    // (`GRES/gpu=1000`, `CPU=...`).
-    let tres = if w.tres.is_empty() {
-        "(null)".to_owned()
-    } else {
-        let parts: Vec<String> = w
-            .tres
-            .iter()
-            .map(|(n, v)| match n.split_once('/') {
-                Some((kind, name)) => format!("{}/{name}={v}", kind.to_uppercase()),
-                None => format!("{}={v}", n.to_uppercase()),
-            })
-            .collect();
-        parts.join(",")
-    };
-    let mut list: Vec<(&'static str, String)> = vec![
+fn pairs(c: &Cluster) -> Pairs {
+    let mut list = accounting_pairs(c);
+    list.extend(job_pairs(c));
+    list.extend(priority_pairs(c));
+    list.extend(scheduler_pairs(c));
+    list.extend(daemon_pairs(c));
+    list
+}
+
+/// `AccountingStorageEnforce` to `CompleteWait`: accounting storage,
+/// authentication and the cluster's name.
+fn accounting_pairs(c: &Cluster) -> Pairs {
+    vec![
         (
             "AccountingStorageEnforce",
-            text("AccountingStorageEnforce", "none").to_lowercase(),
+            text(c, "AccountingStorageEnforce", "none").to_lowercase(),
         ),
         (
             "AccountingStorageHost",
-            text("AccountingStorageHost", "(null)"),
+            text(c, "AccountingStorageHost", "(null)"),
         ),
-        ("AccountingStoragePort", text("AccountingStoragePort", "0")),
+        (
+            "AccountingStoragePort",
+            text(c, "AccountingStoragePort", "0"),
+        ),
         (
             "AccountingStorageType",
-            text("AccountingStorageType", "accounting_storage/none"),
+            text(c, "AccountingStorageType", "accounting_storage/none"),
         ),
-        ("AuthType", text("AuthType", "auth/munge")),
-        ("BatchStartTimeout", secs("BatchStartTimeout", "10")),
-        ("ClusterName", conf.cluster_name.clone()),
-        ("CompleteWait", secs("CompleteWait", "0")),
-    ];
+        ("AuthType", text(c, "AuthType", "auth/munge")),
+        ("BatchStartTimeout", secs(c, "BatchStartTimeout", "10")),
+        ("ClusterName", c.config.cluster_name.clone()),
+        ("CompleteWait", secs(c, "CompleteWait", "0")),
+    ]
+}
+
+/// `DefMemPerCPU` (or `DefMemPerNode`) to `PreemptType`: the limits and
+/// timers a job meets, with the fair-share dampening under multifactor.
+fn job_pairs(c: &Cluster) -> Pairs {
+    let conf = &c.config;
+    let mut list = Pairs::new();
     if let Some(mb) = conf.def_mem_per_cpu_mb {
         list.push(("DefMemPerCPU", mb.to_string()));
     } else {
@@ -98,91 +111,145 @@ fn pairs(c: &Cluster) -> Vec<(&'static str, String)> {
         "EnforcePartLimits",
         conf.enforce_part_limits.name().to_owned(),
     ));
-    let multifactor = conf.priority_type != "priority/basic";
-    if multifactor {
-        list.push(("FairShareDampeningFactor", p.dampening_factor.to_string()));
+    if multifactor(c) {
+        list.push((
+            "FairShareDampeningFactor",
+            conf.priority.dampening_factor.to_string(),
+        ));
     }
     list.extend([
-        ("FirstJobId", text("FirstJobId", "1")),
-        ("GresTypes", text("GresTypes", "(null)")),
-        ("InactiveLimit", secs("InactiveLimit", "0")),
+        ("FirstJobId", text(c, "FirstJobId", "1")),
+        ("GresTypes", text(c, "GresTypes", "(null)")),
+        ("InactiveLimit", secs(c, "InactiveLimit", "0")),
         (
             "JobAcctGatherFrequency",
-            text("JobAcctGatherFrequency", "30"),
+            text(c, "JobAcctGatherFrequency", "30"),
         ),
         (
             "JobAcctGatherType",
-            text("JobAcctGatherType", "jobacct_gather/none"),
+            text(c, "JobAcctGatherType", "jobacct_gather/none"),
         ),
-        ("JobCompLoc", text("JobCompLoc", "(null)")),
-        ("JobCompType", text("JobCompType", "jobcomp/none")),
+        ("JobCompLoc", text(c, "JobCompLoc", "(null)")),
+        ("JobCompType", text(c, "JobCompType", "jobcomp/none")),
         ("KillWait", format!("{} sec", conf.kill_wait_s)),
-        ("MaxArraySize", text("MaxArraySize", "1001")),
-        ("MaxJobCount", text("MaxJobCount", "10000")),
-        ("MaxTasksPerNode", text("MaxTasksPerNode", "512")),
-        ("MessageTimeout", secs("MessageTimeout", "10")),
+        ("MaxArraySize", text(c, "MaxArraySize", "1001")),
+        ("MaxJobCount", text(c, "MaxJobCount", "10000")),
+        ("MaxTasksPerNode", text(c, "MaxTasksPerNode", "512")),
+        ("MessageTimeout", secs(c, "MessageTimeout", "10")),
         ("MinJobAge", format!("{} sec", conf.min_job_age_s)),
-        ("MpiDefault", text("MpiDefault", "none")),
+        ("MpiDefault", text(c, "MpiDefault", "none")),
         (
             "OverTimeLimit",
-            format!("{} min", text("OverTimeLimit", "0")),
+            format!("{} min", text(c, "OverTimeLimit", "0")),
         ),
-        ("PreemptMode", text("PreemptMode", "OFF").to_uppercase()),
-        ("PreemptType", text("PreemptType", "preempt/none")),
+        ("PreemptMode", text(c, "PreemptMode", "OFF").to_uppercase()),
+        ("PreemptType", text(c, "PreemptType", "preempt/none")),
     ]);
-    if multifactor {
-        list.extend([
-            ("PriorityDecayHalfLife", duration(p.decay_half_life_s)),
-            ("PriorityCalcPeriod", duration(p.calc_period_s)),
-            ("PriorityFavorSmall", "No".to_owned()),
-            (
-                "PriorityFlags",
-                conf.priority_flags.join(",").to_uppercase(),
-            ),
-            ("PriorityMaxAge", duration(p.max_age_s)),
-            (
-                "PriorityUsageResetPeriod",
-                p.usage_reset.name().to_uppercase(),
-            ),
-            ("PriorityType", conf.priority_type.clone()),
-            ("PriorityWeightAge", w.age.to_string()),
-            ("PriorityWeightAssoc", w.assoc.to_string()),
-            ("PriorityWeightFairShare", w.fair_share.to_string()),
-            ("PriorityWeightJobSize", w.job_size.to_string()),
-            ("PriorityWeightPartition", w.partition.to_string()),
-            ("PriorityWeightQOS", w.qos.to_string()),
-            (
-                "PriorityWeightTRES",
-                setting(c, "PriorityWeightTRES").unwrap_or(tres),
-            ),
-        ]);
-    } else {
-        list.push(("PriorityType", conf.priority_type.clone()));
+    list
+}
+
+/// Whether priority/multifactor (anything but priority/basic) is in use.
+fn multifactor(c: &Cluster) -> bool {
+    c.config.priority_type != "priority/basic"
+}
+
+/// The `Priority*` keys: the decay, flags and weights under multifactor,
+/// only `PriorityType` under basic.
+fn priority_pairs(c: &Cluster) -> Pairs {
+    let conf = &c.config;
+    if !multifactor(c) {
+        return vec![("PriorityType", conf.priority_type.clone())];
     }
-    list.extend([
-        ("ProctrackType", text("ProctrackType", "proctrack/cgroup")),
+    let p = &conf.priority;
+    let w = &p.weights;
+    vec![
+        ("PriorityDecayHalfLife", duration(p.decay_half_life_s)),
+        ("PriorityCalcPeriod", duration(p.calc_period_s)),
+        ("PriorityFavorSmall", "No".to_owned()),
+        (
+            "PriorityFlags",
+            conf.priority_flags.join(",").to_uppercase(),
+        ),
+        ("PriorityMaxAge", duration(p.max_age_s)),
+        (
+            "PriorityUsageResetPeriod",
+            p.usage_reset.name().to_uppercase(),
+        ),
+        ("PriorityType", conf.priority_type.clone()),
+        ("PriorityWeightAge", w.age.to_string()),
+        ("PriorityWeightAssoc", w.assoc.to_string()),
+        ("PriorityWeightFairShare", w.fair_share.to_string()),
+        ("PriorityWeightJobSize", w.job_size.to_string()),
+        ("PriorityWeightPartition", w.partition.to_string()),
+        ("PriorityWeightQOS", w.qos.to_string()),
+        (
+            "PriorityWeightTRES",
+            setting(c, "PriorityWeightTRES").unwrap_or_else(|| tres_weights(c)),
+        ),
+    ]
+}
+
+/// `PriorityWeightTRES` rebuilt from the model when slurm.conf's text is
+/// gone: slurmctld prints the string as written, the model keeps the TRES
+/// names lowercased, so the type goes back to the manual's spelling
+/// (`GRES/gpu=1000`, `CPU=...`); `(null)` when there are none.
+fn tres_weights(c: &Cluster) -> String {
+    let tres = &c.config.priority.weights.tres;
+    if tres.is_empty() {
+        return "(null)".to_owned();
+    }
+    let parts: Vec<String> = tres
+        .iter()
+        .map(|(n, v)| match n.split_once('/') {
+            Some((kind, name)) => format!("{}/{name}={v}", kind.to_uppercase()),
+            None => format!("{}={v}", n.to_uppercase()),
+        })
+        .collect();
+    parts.join(",")
+}
+
+/// `ProctrackType` to `SelectTypeParameters`: the scheduler and the
+/// resource selection.
+fn scheduler_pairs(c: &Cluster) -> Pairs {
+    let conf = &c.config;
+    let mut list = vec![
+        (
+            "ProctrackType",
+            text(c, "ProctrackType", "proctrack/cgroup"),
+        ),
         ("ReturnToService", conf.return_to_service.to_string()),
-        ("SchedulerParameters", text("SchedulerParameters", "(null)")),
+        (
+            "SchedulerParameters",
+            text(c, "SchedulerParameters", "(null)"),
+        ),
         ("SchedulerType", conf.scheduler_type.clone()),
         ("SelectType", conf.select_type.clone()),
-    ]);
+    ];
     if let Some(params) = &conf.select_type_parameters {
         list.push(("SelectTypeParameters", params.to_uppercase()));
     }
-    list.extend([
-        ("SlurmctldPort", text("SlurmctldPort", "6817")),
-        ("SlurmctldTimeout", secs("SlurmctldTimeout", "120")),
-        ("SlurmdPort", text("SlurmdPort", "6818")),
-        ("SlurmdTimeout", format!("{} sec", conf.slurmd_timeout_s)),
+    list
+}
+
+/// `SlurmctldPort` to `WaitTime`: the daemons' ports and timeouts, the
+/// version, state and plugins.
+fn daemon_pairs(c: &Cluster) -> Pairs {
+    vec![
+        ("SlurmctldPort", text(c, "SlurmctldPort", "6817")),
+        ("SlurmctldTimeout", secs(c, "SlurmctldTimeout", "120")),
+        ("SlurmdPort", text(c, "SlurmdPort", "6818")),
+        (
+            "SlurmdTimeout",
+            format!("{} sec", c.config.slurmd_timeout_s),
+        ),
         ("SLURM_VERSION", "22.05.8".to_owned()),
         (
             "StateSaveLocation",
-            text("StateSaveLocation", "/var/spool/slurmctld"),
+            text(c, "StateSaveLocation", "/var/spool/slurmctld"),
         ),
-        ("SwitchType", text("SwitchType", "switch/none")),
-        ("TaskPlugin", text("TaskPlugin", "task/none")),
-        ("TreeWidth", text("TreeWidth", "50")),
-        ("WaitTime", secs("WaitTime", "0")),
-    ]);
-    list
+        ("SwitchType", text(c, "SwitchType", "switch/none")),
+        ("TaskPlugin", text(c, "TaskPlugin", "task/none")),
+        ("TreeWidth", text(c, "TreeWidth", "50")),
+        ("WaitTime", secs(c, "WaitTime", "0")),
+    ]
 }

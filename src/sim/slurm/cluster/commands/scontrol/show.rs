@@ -396,44 +396,51 @@ fn job_nodes(c: &Cluster, job: &Job, detail: bool, r: &mut Record) {
         ("CoreSpec", "*".to_owned()),
     ]);
     if detail && running {
-        let per = job.shape.per_node;
-        let gres = if total.gpus > 0 {
-            format!("gpu:{}", total.gpus)
+        job_node_details(c, job, r);
+    }
+}
+
+/// With `-d`, a running job's `JOB_GRES` and, indented, what it holds on
+/// each run of nodes: CPUs, memory and GPUs.
+fn job_node_details(c: &Cluster, job: &Job, r: &mut Record) {
+    let per = job.shape.per_node;
+    let gpus = job.shape.total().gpus;
+    let gres = if gpus > 0 {
+        format!("gpu:{gpus}")
+    } else {
+        String::new()
+    };
+    r.line([("JOB_GRES", or_null(gres))]);
+    let ids = |count: u32| {
+        if count > 1 {
+            format!("0-{}", count - 1)
+        } else {
+            "0".to_owned()
+        }
+    };
+    // One line per run of nodes holding the same GPUs, as Slurm groups
+    // the nodes of identical allocations.
+    let mut at = 0;
+    while at < job.nodes.len() {
+        let mask = job.gpus.get(at).copied().unwrap_or(0);
+        let same = job.nodes[at..]
+            .iter()
+            .enumerate()
+            .take_while(|&(i, _)| job.gpus.get(at + i).copied().unwrap_or(0) == mask)
+            .count()
+            .max(1);
+        let gres = if per.gpus > 0 {
+            format!("gpu:{}(IDX:{})", per.gpus, index_ranges(mask))
         } else {
             String::new()
         };
-        r.line([("JOB_GRES", or_null(gres))]);
-        let ids = |count: u32| {
-            if count > 1 {
-                format!("0-{}", count - 1)
-            } else {
-                "0".to_owned()
-            }
-        };
-        // One line per run of nodes holding the same GPUs, as Slurm groups
-        // the nodes of identical allocations.
-        let mut at = 0;
-        while at < job.nodes.len() {
-            let mask = job.gpus.get(at).copied().unwrap_or(0);
-            let same = job.nodes[at..]
-                .iter()
-                .enumerate()
-                .take_while(|&(i, _)| job.gpus.get(at + i).copied().unwrap_or(0) == mask)
-                .count()
-                .max(1);
-            let gres = if per.gpus > 0 {
-                format!("gpu:{}(IDX:{})", per.gpus, index_ranges(mask))
-            } else {
-                String::new()
-            };
-            r.indented_line([
-                ("Nodes", c.hostlist(&job.nodes[at..at + same])),
-                ("CPU_IDs", ids(per.cpus)),
-                ("Mem", per.mem_mb.to_string()),
-                ("GRES", gres),
-            ]);
-            at += same;
-        }
+        r.indented_line([
+            ("Nodes", c.hostlist(&job.nodes[at..at + same])),
+            ("CPU_IDs", ids(per.cpus)),
+            ("Mem", per.mem_mb.to_string()),
+            ("GRES", gres),
+        ]);
+        at += same;
     }
 }
 
@@ -484,6 +491,52 @@ fn job_command(c: &Cluster, job: &Job, r: &mut Record) {
 /// One node as `slurm_sprint_node_table` prints it.
 fn node_record(c: &Cluster, n: usize) -> Record {
     let node = &c.nodes[n];
+    let mut r = Record::default();
+    node_hardware(c, node, &mut r);
+    r.line([
+        ("RealMemory", node.real_memory_mb.to_string()),
+        ("AllocMem", node.alloc.mem_mb.to_string()),
+        ("FreeMem", node.free_mem_mb().to_string()),
+        ("Sockets", node.sockets.to_string()),
+        ("Boards", node.boards.to_string()),
+    ]);
+    r.line([
+        ("State", node.state_complete()),
+        ("ThreadsPerCore", node.threads_per_core.to_string()),
+        ("TmpDisk", "0".to_owned()),
+        ("Weight", node.weight.to_string()),
+        ("Owner", "N/A".to_owned()),
+        ("MCS_label", "N/A".to_owned()),
+    ]);
+    if !node.partitions.is_empty() {
+        r.padded_line([("Partitions", node.partitions.join(","))]);
+    }
+    r.line([
+        ("BootTime", clock::iso(node.boot_time)),
+        ("SlurmdStartTime", clock::iso(node.slurmd_start_time)),
+    ]);
+    r.line([("LastBusyTime", clock::iso(node.last_busy))]);
+    let (cfg, alloc) = node_tres(node);
+    r.line([("CfgTRES", cfg)]);
+    r.line([("AllocTRES", alloc)]);
+    node_energy(&mut r);
+    if let Some(reason) = &node.reason {
+        r.line([(
+            "Reason",
+            format!(
+                "{} [{}@{}]",
+                reason.text,
+                reason.user,
+                clock::iso(reason.time)
+            ),
+        )]);
+    }
+    r
+}
+
+/// A node's name, CPUs, features, GRES, addresses and OS: the lines
+/// from `NodeName` to `OS`.
+fn node_hardware(c: &Cluster, node: &Node, r: &mut Record) {
     let slurmd_port = c
         .config
         .other
@@ -491,7 +544,6 @@ fn node_record(c: &Cluster, n: usize) -> Record {
         .find(|(k, _)| k.eq_ignore_ascii_case("SlurmdPort"))
         .and_then(|(_, v)| v.parse().ok())
         .unwrap_or(6818);
-    let mut r = Record::default();
     r.padded_line([
         ("NodeName", node.name.clone()),
         ("Arch", "x86_64".to_owned()),
@@ -519,32 +571,11 @@ fn node_record(c: &Cluster, n: usize) -> Record {
     addr.push(("Version", "22.05.8".to_owned()));
     r.line(addr);
     r.line([("OS", node.os.clone())]);
-    r.line([
-        ("RealMemory", node.real_memory_mb.to_string()),
-        ("AllocMem", node.alloc.mem_mb.to_string()),
-        ("FreeMem", node.free_mem_mb().to_string()),
-        ("Sockets", node.sockets.to_string()),
-        ("Boards", node.boards.to_string()),
-    ]);
-    r.line([
-        ("State", node.state_complete()),
-        ("ThreadsPerCore", node.threads_per_core.to_string()),
-        ("TmpDisk", "0".to_owned()),
-        ("Weight", node.weight.to_string()),
-        ("Owner", "N/A".to_owned()),
-        ("MCS_label", "N/A".to_owned()),
-    ]);
-    if !node.partitions.is_empty() {
-        r.padded_line([("Partitions", node.partitions.join(","))]);
-    }
-    r.line([
-        ("BootTime", clock::iso(node.boot_time)),
-        ("SlurmdStartTime", clock::iso(node.slurmd_start_time)),
-    ]);
-    r.line([("LastBusyTime", clock::iso(node.last_busy))]);
-    let (cfg, alloc) = node_tres(node);
-    r.line([("CfgTRES", cfg)]);
-    r.line([("AllocTRES", alloc)]);
+}
+
+/// A node's power and sensor lines, which the simulation does not
+/// measure: `n/a`, `n/s` and zeros as without plugins.
+fn node_energy(r: &mut Record) {
     r.line([("CapWatts", "n/a".to_owned())]);
     r.line([
         ("CurrentWatts", "0".to_owned()),
@@ -555,18 +586,6 @@ fn node_record(c: &Cluster, n: usize) -> Record {
         ("ExtSensorsWatts", "0".to_owned()),
         ("ExtSensorsTemp", "n/s".to_owned()),
     ]);
-    if let Some(reason) = &node.reason {
-        r.line([(
-            "Reason",
-            format!(
-                "{} [{}@{}]",
-                reason.text,
-                reason.user,
-                clock::iso(reason.time)
-            ),
-        )]);
-    }
-    r
 }
 
 /// A node's `CfgTRES` and `AllocTRES`.

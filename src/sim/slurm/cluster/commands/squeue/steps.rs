@@ -216,31 +216,8 @@ pub(super) fn run(c: &Cluster, p: &Parsed, me: &str) -> CommandOutput {
             1,
         );
     }
-    // An operand is the job list after `-j`, else the step list.
-    let mut operands = p.operands.iter();
-    let jobs = match p.value("jobs") {
-        _ if p.has("jobs") && !p.operands.is_empty() => operands.next().map(String::as_str),
-        v => v,
-    };
-    let steps = match p.value("steps") {
-        _ if !p.has("jobs") && !p.operands.is_empty() => operands.next().map(String::as_str),
-        v => v,
-    };
-    if let Some(extra) = operands.next() {
-        return error_out("squeue", &format!("Unrecognized option: {extra}"), 1);
-    }
-    let mut wanted = Vec::new();
-    for item in jobs.unwrap_or("").split(',').filter(|s| !s.is_empty()) {
-        match Wanted::parse(item) {
-            Some(w) if w.id > 0 => wanted.push(w),
-            _ => return error_out("squeue", &format!("Invalid job id: {item}"), 1),
-        }
-    }
-    if p.has("jobs") && jobs.is_none() {
-        return error_out("squeue", "Incompatible options --jobs and --steps", 1);
-    }
-    let named = match steps.map(read_steps).transpose() {
-        Ok(named) => named,
+    let (jobs, named) = match read_lists(p) {
+        Ok(lists) => lists,
         Err(out) => return out,
     };
     let nodes = match read_nodes(c, p) {
@@ -248,38 +225,19 @@ pub(super) fn run(c: &Cluster, p: &Parsed, me: &str) -> CommandOutput {
         Err(out) => return out,
     };
     let mut out = CommandOutput::default();
-    let users = read_users(c, p, me, &mut out);
-    let parts: Option<Vec<&str>> = p.value("partition").map(|v| v.split(',').collect());
+    let filters = Filters {
+        jobs,
+        named,
+        nodes,
+        users: read_users(c, p, me, &mut out),
+        parts: p.value("partition").map(|v| v.split(',').collect()),
+    };
     let (prefix, fields) = match chosen {
         Some(Chosen::Long(f)) => (String::new(), long_fields(f, &mut out)),
         Some(Chosen::Letters(f)) => letter_fields(f, &mut out),
         None => letter_fields(FORMAT, &mut out),
     };
-    let mut rows = Vec::new();
-    for job in c.jobs.values() {
-        if !c.visible(job) || job.state != JobState::Running {
-            continue;
-        }
-        for (step, state, _) in c.step_rows(job.id) {
-            let row = Row { job, step };
-            let keep = state == "RUNNING"
-                && (jobs.is_none() || wanted.iter().any(|w| row.of(w.id, w.task)))
-                && parts
-                    .as_ref()
-                    .is_none_or(|l| l.contains(&job.partition.as_str()))
-                && named.as_ref().is_none_or(|l| {
-                    l.iter()
-                        .any(|&(id, task, n)| n == row.number() && row.of(id, task))
-                })
-                && nodes
-                    .as_ref()
-                    .is_none_or(|l| row.nodes().iter().any(|n| l.contains(n)))
-                && users.as_ref().is_none_or(|l| l.contains(&job.user));
-            if keep {
-                rows.push(row);
-            }
-        }
-    }
+    let mut rows = select(c, &filters);
     let keys = sort_keys(p.value("sort").unwrap_or("P,i"), &mut out);
     crate::sort::by(&mut rows, |a, b| {
         keys.iter()
@@ -292,6 +250,103 @@ pub(super) fn run(c: &Cluster, p: &Parsed, me: &str) -> CommandOutput {
     });
     print(c, p, &prefix, &fields, &rows, &mut out);
     out
+}
+
+/// What selects the steps; `None` selects every one.
+struct Filters<'a> {
+    /// `-j`: the jobs (or array tasks) whose steps print.
+    jobs: Option<Vec<Wanted>>,
+    /// The step list: `(job, task, step)`.
+    named: Option<Vec<Named>>,
+    /// `-w`: the nodes, one of which a step must run on.
+    nodes: Option<Vec<usize>>,
+    /// `-u`/`--me`: the owners.
+    users: Option<Vec<String>>,
+    /// `-p`: the partitions.
+    parts: Option<Vec<&'a str>>,
+}
+
+/// The job list (`-j`) and the step list (`-s`).
+type Lists = (Option<Vec<Wanted>>, Option<Vec<Named>>);
+
+/// Reads the job list and the step list, either of which may be the one
+/// operand; an error for a second operand, a wrong job id or step, or
+/// `-j` with no list.
+fn read_lists(p: &Parsed) -> Result<Lists, CommandOutput> {
+    // An operand is the job list after `-j`, else the step list.
+    let mut operands = p.operands.iter();
+    let jobs = match p.value("jobs") {
+        _ if p.has("jobs") && !p.operands.is_empty() => operands.next().map(String::as_str),
+        v => v,
+    };
+    let steps = match p.value("steps") {
+        _ if !p.has("jobs") && !p.operands.is_empty() => operands.next().map(String::as_str),
+        v => v,
+    };
+    if let Some(extra) = operands.next() {
+        return Err(error_out(
+            "squeue",
+            &format!("Unrecognized option: {extra}"),
+            1,
+        ));
+    }
+    let mut wanted = Vec::new();
+    for item in jobs.unwrap_or("").split(',').filter(|s| !s.is_empty()) {
+        match Wanted::parse(item) {
+            Some(w) if w.id > 0 => wanted.push(w),
+            _ => return Err(error_out("squeue", &format!("Invalid job id: {item}"), 1)),
+        }
+    }
+    if p.has("jobs") && jobs.is_none() {
+        return Err(error_out(
+            "squeue",
+            "Incompatible options --jobs and --steps",
+            1,
+        ));
+    }
+    let named = steps.map(read_steps).transpose()?;
+    Ok((jobs.map(|_| wanted), named))
+}
+
+/// The running steps of visible running jobs that `filters` selects, in
+/// the jobs' order.
+fn select<'a>(c: &'a Cluster, filters: &Filters<'_>) -> Vec<Row<'a>> {
+    let mut rows = Vec::new();
+    for job in c.jobs.values() {
+        if !c.visible(job) || job.state != JobState::Running {
+            continue;
+        }
+        for (step, state, _) in c.step_rows(job.id) {
+            let row = Row { job, step };
+            if state == "RUNNING" && filters.keep(&row) {
+                rows.push(row);
+            }
+        }
+    }
+    rows
+}
+
+impl Filters<'_> {
+    /// Whether every filter keeps the step.
+    fn keep(&self, row: &Row<'_>) -> bool {
+        let job = row.job;
+        self.jobs
+            .as_ref()
+            .is_none_or(|l| l.iter().any(|w| row.of(w.id, w.task)))
+            && self
+                .parts
+                .as_ref()
+                .is_none_or(|l| l.contains(&job.partition.as_str()))
+            && self.named.as_ref().is_none_or(|l| {
+                l.iter()
+                    .any(|&(id, task, n)| n == row.number() && row.of(id, task))
+            })
+            && self
+                .nodes
+                .as_ref()
+                .is_none_or(|l| row.nodes().iter().any(|n| l.contains(n)))
+            && self.users.as_ref().is_none_or(|l| l.contains(&job.user))
+    }
 }
 
 /// The fields of a `-o` format for steps.
