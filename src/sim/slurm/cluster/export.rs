@@ -88,7 +88,17 @@ impl UserEnv {
             // A name the shell cannot hold is one no process could read.
             let _ = shell.set_var(name, value, true);
         }
+        shell.default_path();
     }
+}
+
+/// Whether slurmstepd finds `program` for a step whose environment is
+/// `env` (`None`: no shell's, so the login shell's): it looks a bare name
+/// up in the step's `PATH`, where every program of the model lies, so with
+/// no `PATH` (`--export=NONE`) only a path reaches one, as srun's manual
+/// warns.
+pub(crate) fn stepd_finds(program: &str, env: Option<&Env>) -> bool {
+    program.contains('/') || env.is_none_or(|env| env.contains_key("PATH"))
 }
 
 /// The variables of `env` that `keep` keeps.

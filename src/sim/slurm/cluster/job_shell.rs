@@ -13,7 +13,7 @@
 //! written, and the shell stops at the job's time limit.
 
 use super::commands::{COMMANDS, StepRequest, step_request};
-use super::export::{UserEnv, step_env};
+use super::export::{UserEnv, step_env, stepd_finds};
 use super::lifecycle::{lowest_gpus, visible_devices};
 use super::mpi::Mpi;
 use super::output::CommandOutput;
@@ -316,17 +316,18 @@ impl<'a> JobCommands<'a> {
             now: signed(started),
             mpi: request.mpi,
         };
-        let result = match self
-            .programs
-            .run(&launch)
-            .or_else(|| runner::builtin(&launch))
-        {
-            Some(out) => Some(out),
-            None if in_shell(&request.argv[0]) => {
-                let env = step_env(request.export.as_deref(), call.env);
+        let env = step_env(request.export.as_deref(), call.env);
+        let found = stepd_finds(&request.argv[0], Some(&env));
+        let result = match found.then(|| {
+            self.programs
+                .run(&launch)
+                .or_else(|| runner::builtin(&launch))
+        }) {
+            Some(Some(out)) => Some(out),
+            Some(None) if in_shell(&request.argv[0]) => {
                 Some(self.bash_tasks(&launch, call.fs, &UserEnv::exact(&env), call.cwd))
             }
-            None => None,
+            _ => None,
         };
         let (exit, duration) = match result {
             Some(mut out) => {
@@ -339,7 +340,7 @@ impl<'a> JobCommands<'a> {
                 }
                 (exit, out.duration_s)
             }
-            None if USER_PROGRAMS.contains(&base_name(&request.argv[0])) => {
+            None if found && USER_PROGRAMS.contains(&base_name(&request.argv[0])) => {
                 (self.run_forever(call), None)
             }
             None => {

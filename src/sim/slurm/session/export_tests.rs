@@ -21,6 +21,9 @@ fn job_output(s: &mut Session, lines: &[&str], id: u32) -> String {
 
 const CUDA_PATH: &str = "/usr/local/cuda-12.4/bin:/usr/local/bin:/usr/bin:/bin";
 
+/// The PATH bash gives itself when it inherits none.
+const BASH_PATH: &str = "/usr/local/bin:/usr/local/sbin:/usr/bin:/usr/sbin:/bin:/sbin:.";
+
 #[test]
 fn steps_and_salloc_get_the_exported_variables() {
     let mut s = session();
@@ -34,7 +37,7 @@ fn steps_and_salloc_get_the_exported_variables() {
     assert!(held.contains("\n/usr/local/cuda-12.4 1.\n"), "{held}");
     // The shell's programs run as steps too, with the same environment.
     assert_eq!(said(&mut s, "srun -N2 printenv FOO"), "1\n1\n");
-    let none = said(&mut s, "srun --export=NONE printenv FOO");
+    let none = said(&mut s, "srun --export=NONE /bin/bash -c 'printenv FOO'");
     assert_eq!(
         none,
         "srun: error: node-1: task 0: Exited with exit code 1\n"
@@ -78,7 +81,10 @@ fn export_none_leaves_the_login_environment_and_steps_bare() {
         "#!/bin/bash",
         "#SBATCH --export=NONE",
         "echo $PATH ${FOO-unset} $SLURM_EXPORT_ENV $SLURM_GET_USER_ENV",
-        "srun bash -c 'echo step ${PATH-unset} $SLURM_JOB_ID'",
+        // The script's sruns pass no PATH either: slurmstepd finds only
+        // a path, and bash then gives itself its own PATH, unexported.
+        "srun bash -c 'echo step'",
+        "srun /bin/bash -c 'echo step $PATH; printenv PATH || echo none'",
         "export SLURM_EXPORT_ENV=ALL",
         "srun bash -c 'echo step $PATH'",
         "EOF",
@@ -86,7 +92,12 @@ fn export_none_leaves_the_login_environment_and_steps_bare() {
     ];
     assert_eq!(
         job_output(&mut s, &lines, 1),
-        "/usr/local/bin:/usr/bin:/bin unset NONE 1\nstep unset 1\nstep /usr/local/bin:/usr/bin:/bin\n"
+        format!(
+            "/usr/local/bin:/usr/bin:/bin unset NONE 1\n\
+             slurmstepd-node-1: error: execve(): bash: No such file or directory\n\
+             srun: error: node-1: task 0: Exited with exit code 2\n\
+             step {BASH_PATH}\nnone\nstep /usr/local/bin:/usr/bin:/bin\n"
+        )
     );
     // The command line wins over the script's line, SBATCH_EXPORT between.
     let lines = [
@@ -106,18 +117,24 @@ fn export_none_leaves_the_login_environment_and_steps_bare() {
 fn srun_passes_only_what_its_export_names() {
     let mut s = session();
     s.submit("export FOO=1 BAR=2");
-    let line = "bash -c 'echo ${PATH-none} ${FOO-none} ${BAR-none} $SLURM_JOB_ID'";
+    let line = "/bin/bash -c 'printenv PATH FOO BAR; echo $SLURM_JOB_ID'";
     let run = |s: &mut Session, export: &str| said(s, &format!("srun {export} {line}"));
-    assert_eq!(run(&mut s, "--export=NONE"), "none none none 1\n");
-    assert_eq!(run(&mut s, "--export=FOO,BAR=3"), "none 1 3 2\n");
+    assert_eq!(run(&mut s, "--export=NONE"), "1\n");
+    assert_eq!(run(&mut s, "--export=FOO,BAR=3"), "1\n3\n2\n");
     assert_eq!(
         run(&mut s, "--export=ALL,BAR=3"),
-        "/usr/local/bin:/usr/bin:/bin 1 2 3\n"
+        "/usr/local/bin:/usr/bin:/bin\n1\n2\n3\n"
     );
     s.submit("export SLURM_EXPORT_ENV=BAR");
-    assert_eq!(run(&mut s, ""), "none none 2 4\n");
+    assert_eq!(run(&mut s, ""), "2\n4\n");
     s.submit("export SRUN_EXPORT_ENV=FOO");
-    assert_eq!(run(&mut s, ""), "none 1 none 5\n");
+    assert_eq!(run(&mut s, ""), "1\n5\n");
+    // With no PATH, slurmstepd finds a bare name nowhere.
+    assert_eq!(
+        said(&mut s, "srun --export=NONE hostname"),
+        "slurmstepd-node-1: error: execve(): hostname: No such file or directory\n\
+         srun: error: node-1: task 0: Exited with exit code 2\n"
+    );
 }
 
 #[test]
@@ -135,7 +152,7 @@ fn export_is_an_option_of_sbatch_and_srun_only() {
     );
     // No value is refused: NIL is a variable's name in 22.05.
     assert_eq!(
-        said(&mut s, "srun --export=NIL bash -c 'echo ${HOME-none}'"),
+        said(&mut s, "srun --export=NIL /bin/bash -c 'echo ${HOME-none}'"),
         "none\n"
     );
 }
@@ -152,12 +169,23 @@ fn an_interactive_step_starts_with_what_export_passes() {
     s.submit("exit");
     // Back on the login node, its own variables are as they were.
     assert_eq!(said(&mut s, "echo $FOO $BAR"), "7 1\n");
-    s.submit("srun --pty --export=NONE bash");
+    s.submit("srun --pty --export=NONE /bin/bash");
     assert_eq!(
-        said(&mut s, "echo [$FOO] [$PATH] $SLURM_JOB_ID $PWD"),
-        "[] [] 2 /home/alice\n"
+        said(
+            &mut s,
+            "echo [$FOO] [$PATH] $SLURM_JOB_ID $PWD; printenv PATH"
+        ),
+        format!("[] [{BASH_PATH}] 2 /home/alice\n")
     );
     s.submit("exit");
-    s.submit("srun --pty --export=FOO bash");
+    s.submit("srun --pty --export=FOO /bin/bash");
     assert_eq!(said(&mut s, "echo [$FOO] [$HOME]"), "[7] []\n");
+    s.submit("exit");
+    // With no PATH, slurmstepd cannot find a bare `bash`: no shell opens.
+    assert_eq!(
+        said(&mut s, "srun --pty --export=NONE bash"),
+        "slurmstepd-node-1: error: execve(): bash: No such file or directory\n\
+         srun: error: node-1: task 0: Exited with exit code 2\n"
+    );
+    assert_eq!(said(&mut s, "hostname"), "login1\n");
 }

@@ -33,6 +33,10 @@ pub const MAX_INPUT: usize = 1 << 20;
 /// How many history entries are kept (bash's `HISTSIZE`).
 pub const HISTORY_SIZE: usize = 1000;
 
+/// The `PATH` bash gives itself when it inherits none (its
+/// `DEFAULT_PATH_VALUE`).
+const DEFAULT_PATH: &str = "/usr/local/bin:/usr/local/sbin:/usr/bin:/usr/sbin:/bin:/sbin:.";
+
 /// Why a shell could not be made.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum ShellError {
@@ -390,6 +394,9 @@ impl Shell {
             // A name no shell can hold is one no command could read.
             let _ = self.set_var(name, value, true);
         }
+        if host.is_some() {
+            self.default_path();
+        }
     }
 
     /// Saves what a nested shell's `exit` restores.
@@ -558,6 +565,14 @@ impl Shell {
     /// Unsets the variable `name` (as `unset NAME`).
     pub fn unset_var(&mut self, name: &str) {
         self.vars.remove(name);
+    }
+
+    /// Gives a bash that inherited no `PATH` its built-in one, a shell
+    /// variable it does not export (bash 5.2 as Debian 12 builds it).
+    pub fn default_path(&mut self) {
+        if !self.vars.contains_key("PATH") {
+            self.assign("PATH", DEFAULT_PATH.to_owned());
+        }
     }
 
     /// The exported variables: what a command started now would get.

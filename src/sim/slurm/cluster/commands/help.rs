@@ -139,7 +139,8 @@ until you type exit: srun --pty -N1 --gres=gpu:1 bash.
   -c, --cpus-per-task=N   CPUs per task
       --export=ALL|NONE|[ALL,]VAR[=VALUE],...
                           the variables of this shell the tasks get: all
-                          (default), or only Slurm's and those named
+                          (default), or only Slurm's and those named; with
+                          no PATH, name the program by its path (/bin/bash)
   -G, --gpus=N            GPUs for the whole job
       --gpus-per-node=N   GPUs on each node
   -J, --job-name=NAME     name of the job

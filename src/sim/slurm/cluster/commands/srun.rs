@@ -58,9 +58,14 @@ pub(super) fn run(
     let Some(program) = parsed.operands.first() else {
         return CommandOutput::failure("srun: fatal: No command given to execute.\n", 1);
     };
-    // `--pty bash`: an interactive shell, the step, on the first node.
+    // `--pty bash`: an interactive shell, the step, on the first node
+    // (a step whose program slurmstepd cannot find fails as any other).
+    let step_env = caller
+        .env
+        .map(|env| export::step_env(parsed.value("export"), env));
     let shell = parsed.has("pty")
         && job_shell::is_bash(program)
+        && export::stepd_finds(program, step_env.as_ref())
         && parsed.operands[1..]
             .iter()
             .all(|a| a.starts_with('-') && a != "-c");
@@ -437,6 +442,13 @@ fn launch_program(
     caller: &mut Caller<'_>,
 ) -> Option<ProgramOutput> {
     let program = parsed.operands.first()?;
+    // The caller's variables as --export passes them on.
+    let env = caller
+        .env
+        .map(|env| export::step_env(parsed.value("export"), env));
+    if !export::stepd_finds(program, env.as_ref()) {
+        return None;
+    }
     if let Some(o) = caller
         .programs
         .run(launch)
@@ -447,10 +459,7 @@ fn launch_program(
     if !job_shell::in_shell(program) {
         return None;
     }
-    // The caller's variables as --export passes them on.
-    let env = caller.env.map_or_else(UserEnv::default, |env| {
-        UserEnv::exact(&export::step_env(parsed.value("export"), env))
-    });
+    let env = env.map_or_else(UserEnv::default, |env| UserEnv::exact(&env));
     let start = (caller.cwd, &env);
     Some(job_shell::run_bash_step(
         c,
