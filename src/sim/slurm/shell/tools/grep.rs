@@ -99,6 +99,8 @@ struct Options {
     /// goes on with it (the last option was a digit inside its word).
     digits: String,
     in_digits: bool,
+    /// `--group-separator`'s line (`--` unless given); `None` after
+    /// `--no-group-separator`.
     separator: Option<String>,
     /// `-m NUM`.
     max_count: Option<u64>,
