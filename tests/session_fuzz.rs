@@ -672,6 +672,11 @@ fn input(rng: &mut Rng) -> Vec<String> {
             rng.pick(&[
                 "wc -l",
                 "grep R",
+                "grep -n -C1 R",
+                "grep -A 99999999999999 -m1 -v R",
+                "grep -2o --group-separator= -e R -e PD",
+                "grep -B -1 R",
+                "grep -1234567890123456789012 --no-group-separator R",
                 "cat",
                 "f",
                 "sort -k2",

@@ -32,7 +32,7 @@ sh-help-cmd-env = print the environment (exported variables)
 sh-help-cmd-exit = end a script or an ssh login (this simulated terminal itself stays open)
 sh-help-cmd-export = put variables in the environment of commands (export NAME=value)
 sh-help-cmd-false = do nothing, unsuccessfully (exit status 1)
-sh-help-cmd-grep = print lines that match a pattern (-i -v -c -n -E -F -w -x -l -q)
+sh-help-cmd-grep = print lines that match a pattern (-i -v -c -n -E -F -w -x -l -q; -A/-B/-C N lines of context)
 sh-help-cmd-head = print the first lines of files (-n N)
 sh-help-cmd-help = list the commands this shell knows
 sh-help-cmd-history = list the commands you entered (history N for the last N, -c to clear)

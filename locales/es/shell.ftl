@@ -29,7 +29,7 @@ sh-help-cmd-env = imprime el entorno (las variables exportadas)
 sh-help-cmd-exit = termina un script o una sesión ssh (esta terminal simulada sigue abierta)
 sh-help-cmd-export = pone variables en el entorno de los comandos (export NOMBRE=valor)
 sh-help-cmd-false = no hace nada, sin éxito (código de salida 1)
-sh-help-cmd-grep = imprime las líneas que coinciden con un patrón (-i -v -c -n -E -F -w -x -l -q)
+sh-help-cmd-grep = imprime las líneas que coinciden con un patrón (-i -v -c -n -E -F -w -x -l -q; -A/-B/-C N líneas de contexto)
 sh-help-cmd-head = imprime las primeras líneas de archivos (-n N)
 sh-help-cmd-help = lista los comandos que conoce esta terminal
 sh-help-cmd-history = lista los comandos que escribiste (history N para los últimos N, -c para borrarlos)

@@ -142,6 +142,13 @@ impl<'a, K: Copy + PartialEq> Getopt<'a, K> {
         }
     }
 
+    /// Whether the word of the short option just read has more letters
+    /// to come (glibc's `optind` still on it): GNU grep reads `-12` as
+    /// twelve lines of context but `-1 -2` as two.
+    pub(crate) fn mid_word(&self) -> bool {
+        self.cluster.is_some()
+    }
+
     /// The value of a `Required` option: attached text, else the next
     /// word.
     fn value(&mut self, attached: Option<String>) -> Option<String> {
@@ -428,6 +435,25 @@ mod tests {
             parse(&args, &keys, Order::Permute).map(|p| p.opts),
             Ok(vec![('h', None)]),
             "keys of any type"
+        );
+    }
+
+    #[test]
+    fn it_tells_whether_a_word_goes_on() {
+        let args = argv(&["-ll", "-l", "-pgpu"]);
+        let mut getopt = Getopt::new(&args, TABLE, Order::Permute);
+        let mut seen = Vec::new();
+        while let Some(Ok(Item::Opt(key, _))) = getopt.next() {
+            seen.push((key, getopt.mid_word()));
+        }
+        assert_eq!(
+            seen,
+            [
+                ("long", true),
+                ("long", false),
+                ("long", false),
+                ("partition", false)
+            ]
         );
     }
 }

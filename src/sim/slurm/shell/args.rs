@@ -19,7 +19,7 @@ pub(super) struct Spec {
 
 impl Spec {
     /// The spec as getopt's table, keyed by short flag.
-    fn table(self) -> Vec<Opt<char>> {
+    pub(super) fn table(self) -> Vec<Opt<char>> {
         let takes = |c: char| {
             if self.valued.contains(c) {
                 HasArg::Required

@@ -110,7 +110,7 @@ pub(super) const TOOLS: &[Tool] = &[
     },
     Tool {
         name: "grep",
-        summary: "print lines that match a pattern (-i -v -c -n -E -F -w -x -l -q)",
+        summary: "print lines that match a pattern (-i -v -c -n -E -F -w -x -l -q; -A/-B/-C N lines of context)",
         spec: grep::GREP,
         run: grep::grep,
     },

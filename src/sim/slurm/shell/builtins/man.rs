@@ -263,6 +263,14 @@ mod tests {
         );
         let head = man_run("man head", &mut NoCommands).0;
         assert!(head.contains("\n       -n ARG, --lines\n"), "{head}");
+        let grep = man_run("man grep", &mut NoCommands).0;
+        for line in [
+            "-C ARG, --context",
+            "--group-separator",
+            "--no-group-separator",
+        ] {
+            assert!(grep.contains(&format!("\n       {line}\n")), "{grep}");
+        }
     }
 
     #[test]
