@@ -22,6 +22,8 @@ mod activity;
 mod export_tests;
 #[cfg(test)]
 mod help_tests;
+#[cfg(test)]
+mod pty_tests;
 mod tools;
 
 pub use activity::{Activity, TrainingRecord};
