@@ -493,6 +493,8 @@ fn group_value(c: &Cluster, letter: char, g: &Group<'_>, width: usize) -> String
         'p' => part.map_or_else(na, |p| p.priority_tier.to_string()),
         'I' => part.map_or_else(na, |p| p.priority_job_factor.to_string()),
         't' | 'T' if g.nodes.is_empty() => na(),
+        // Each of sockets, cores and threads as its own range.
+        'z' if !g.nodes.is_empty() => ['X', 'Y', 'Z'].map(|l| spread(c, l, g)).join(":"),
         _ => spread(c, letter, g),
     }
 }

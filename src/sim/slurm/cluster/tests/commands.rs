@@ -561,6 +561,16 @@ fn sinfo_formats_and_filters() {
         stdout(&out),
         "debug        up    1:00:00 1-infinite   no       NO        all      1   allocated node-1\n"
     );
+    // S:C:T gives each of its parts as a range; -e splits on it.
+    t.c.nodes[3].sockets = 1;
+    assert_eq!(
+        stdout(&t.root("sinfo -h -p gpu -o \"%z %D\"")),
+        "1+:32:1 4\n"
+    );
+    assert_eq!(
+        stdout(&t.root("sinfo -e -h -p gpu -o \"%z %D\"")),
+        "2:32:1 3\n1:32:1 1\n"
+    );
 }
 
 #[test]
