@@ -563,14 +563,10 @@ fn sinfo_formats_and_filters() {
     );
     // S:C:T gives each of its parts as a range; -e splits on it.
     t.c.nodes[3].sockets = 1;
-    assert_eq!(
-        stdout(&t.root("sinfo -h -p gpu -o \"%z %D\"")),
-        "1+:32:1 4\n"
-    );
-    assert_eq!(
-        stdout(&t.root("sinfo -e -h -p gpu -o \"%z %D\"")),
-        "2:32:1 3\n1:32:1 1\n"
-    );
+    for (exact, lines) in [("", "1+:32:1 4\n"), ("-e ", "2:32:1 3\n1:32:1 1\n")] {
+        let out = t.root(&format!("sinfo {exact}-h -p gpu -o \"%z %D\""));
+        assert_eq!(stdout(&out), lines, "{exact}");
+    }
 }
 
 #[test]
