@@ -22,6 +22,8 @@ mod activity;
 mod export_tests;
 #[cfg(test)]
 mod help_tests;
+#[cfg(test)]
+mod pty_tests;
 mod tools;
 
 pub use activity::{Activity, TrainingRecord};
@@ -754,8 +756,9 @@ mod tests {
         s.submit("nvidia-smi -L | wc -l; hostname; echo $HOSTNAME");
         assert_eq!(last_output(&s), "8\nnode-2\nnode-2\n");
         assert!(s.activity.inspected.contains("node-2"));
+        // No partition field: gpu and debug share one line, node-1 once.
         s.submit("sinfo -h -o %D");
-        assert_eq!(last_output(&s), "4\n1\n");
+        assert_eq!(last_output(&s), "4\n");
         s.submit("exit");
         assert_eq!(last_output(&s), "logout\nConnection to node-2 closed.\n");
         assert_eq!(s.terminal.prompt(), "alice@login1:~$ ");

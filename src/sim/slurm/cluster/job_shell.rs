@@ -20,6 +20,7 @@ use super::output::CommandOutput;
 use super::runner::{self, Launch, ProgramOutput, ProgramRunner};
 use super::state::{OutputLine, StepId, StepRecord};
 use super::{Caller, Cluster, Stream as ClusterStream};
+use crate::sim::slurm::hostlist::Hostlist;
 use crate::sim::slurm::node_tools::stepd_execve_failed;
 use crate::sim::slurm::shell::{self, Call, Change, CommandInfo, CommandSet, Fs, Shell, Stream};
 
@@ -485,29 +486,33 @@ impl CommandSet for JobCommands<'_> {
     }
 }
 
-/// Where the one task of step `step` runs (the job's first node, with
-/// the GPUs `mask` there) and its environment: the job's variables and
-/// the task's, as the shell of `srun --pty bash` has them.
+/// Where task 0 of step `step` runs (the job's first node, with the GPUs
+/// `mask` there) and its environment: the job's variables and the
+/// task's, the step's counts among them, as the shell of `srun --pty
+/// bash` has them.
 pub(crate) fn pty_env(job: &JobFacts, step: u32, mask: u64) -> (String, Vec<(String, String)>) {
-    let nodes = [job.nodes.first().cloned().unwrap_or_default()];
+    // Task 0 of a step over the whole allocation: srun's other tasks run
+    // with their output thrown away (`--pty`), the shell is the first.
+    let gpus = [mask];
     let launch = Launch {
         job_id: job.id,
         step: Some(step),
         argv: &[],
-        nodes: &nodes,
-        tasks: 1,
+        nodes: &job.nodes,
+        tasks: job.tasks,
         gpus_per_node: job.gpus_per_node,
-        gpus: &[mask],
+        gpus: &gpus,
         constrained: job.constrained,
         user: &job.user,
         work_dir: &job.work_dir,
         now: 0,
         mpi: Mpi::None,
     };
+    let task_nodes: Vec<String> = launch.task_nodes().into_iter().map(str::to_owned).collect();
     let mut env = job.env.clone();
-    let task = task_env(&launch, &nodes, 0, 0);
+    let task = task_env(&launch, &task_nodes, 0, 0);
     env.extend(task.into_iter().map(|(k, v)| (k.to_owned(), v)));
-    let [host] = nodes;
+    let host = task_nodes.into_iter().next().unwrap_or_default();
     (host, env)
 }
 
@@ -522,14 +527,23 @@ fn task_env(
     let node = &task_nodes[task];
     let node_id = launch.nodes.iter().position(|n| n == node).unwrap_or(0);
     let mask = launch.gpus.get(node_id).copied().unwrap_or(0);
+    let per_node = tasks_per_node(launch.nodes, task_nodes);
     let mut env = vec![
         ("SLURM_PROCID", task.to_string()),
         ("SLURM_LOCALID", local.to_string()),
         ("SLURM_NODEID", node_id.to_string()),
         ("SLURMD_NODENAME", node.clone()),
         ("SLURM_STEP_ID", launch.step.unwrap_or(0).to_string()),
+        ("SLURM_STEPID", launch.step.unwrap_or(0).to_string()),
         ("SLURM_STEP_NUM_TASKS", task_nodes.len().to_string()),
         ("SLURM_STEP_NUM_NODES", launch.nodes.len().to_string()),
+        ("SLURM_STEP_NODELIST", step_nodelist(launch.nodes)),
+        ("SLURM_STEP_TASKS_PER_NODE", per_node.clone()),
+        ("SLURM_TASKS_PER_NODE", per_node),
+        // `env_array_for_step` sets the step's counts over the job's.
+        ("SLURM_NNODES", launch.nodes.len().to_string()),
+        ("SLURM_NTASKS", task_nodes.len().to_string()),
+        ("SLURM_NPROCS", task_nodes.len().to_string()),
     ];
     if mask != 0 {
         env.push((
@@ -538,6 +552,33 @@ fn task_env(
         ));
     }
     env
+}
+
+/// The step's nodes as a host list, `node-[1-2]`.
+fn step_nodelist(nodes: &[String]) -> String {
+    Hostlist::from_names(nodes.iter().cloned()).to_string()
+}
+
+/// The tasks on each node of the step, in node order, a run of equal
+/// counts written once with its length (`2(x3),1`), as Slurm's
+/// `uint16_array_to_str` writes them.
+fn tasks_per_node(nodes: &[String], task_nodes: &[String]) -> String {
+    let mut runs: Vec<(usize, usize)> = Vec::new();
+    for node in nodes {
+        let tasks = task_nodes.iter().filter(|n| *n == node).count();
+        match runs.last_mut() {
+            Some((count, times)) if *count == tasks => *times += 1,
+            _ => runs.push((tasks, 1)),
+        }
+    }
+    let words: Vec<String> = runs
+        .iter()
+        .map(|&(count, times)| match times {
+            1 => count.to_string(),
+            _ => format!("{count}(x{times})"),
+        })
+        .collect();
+    words.join(",")
 }
 
 /// The command line a task's shell runs: `bash -c TEXT` runs TEXT, any

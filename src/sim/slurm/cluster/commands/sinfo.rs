@@ -1,21 +1,24 @@
-//! `sinfo`: partitions and nodes, nodes grouped per partition by every
-//! node field the format shows (so one line per state by default), sorted
-//! by partition then state (`#P,-t`); `-N` one line per node, `-R` the
-//! reasons of down and drained nodes, `-s` counts per partition, `-l` the
-//! long forms with a date line; `-o` any format of `src/sinfo`'s letters,
-//! `-O` any of its long field names.
+//! `sinfo`: partitions and nodes, nodes grouped by the fields the format
+//! shows as `src/sinfo` matches them (see `lines`: one line per partition
+//! and state by default), sorted by partition then state (`#P,-t`); `-N`
+//! one line per node (of each partition), `-e` nodes of different sizes
+//! apart, `-R` the reasons of down and drained nodes, `-s` counts per
+//! partition, `-l` the long forms with a date line; `-o` any format of
+//! `src/sinfo`'s letters, `-O` any of its long field names.
 
+mod lines;
 mod long_format;
 
 use super::super::super::getopt::{HasArg, Opt, Parsed, opt};
 use super::super::clock;
 use super::super::fields::{self, Field, cell, uncut};
 use super::super::output::CommandOutput;
-use super::super::state::{Node, NodeBase, Partition};
+use super::super::state::{Node, NodeBase};
 use super::super::{Caller, Cluster};
 use super::{VERSION, error_out, help, parse};
 use crate::sim::slurm::conf::PartitionState;
 use crate::sim::slurm::hostlist::Hostlist;
+use lines::{Group, select};
 
 pub(super) const OPTIONS: &[Opt] = &[
     opt("all", Some('a'), &["all"], HasArg::No),
@@ -42,26 +45,16 @@ pub(super) const OPTIONS: &[Opt] = &[
 /// The node states `-t` lists when given a wrong one (`_node_state_list`).
 const STATE_LIST: &str = "unknown,down,idle,allocated,?,mixed,future,drain,drained,draining,no_respond,reserved,perfctrs,cloud,completing,powering_down,powered_down,power_down,powering_up,fail,maint,reboot,reboot^,unknown";
 
-/// Letters whose value is per node: nodes group by them.
-const NODE_LETTERS: &str = "tTcmEHuUzXYZwfbOeGd";
-
-/// A line of output: a partition (or none, for `-R`) and its nodes.
-struct Group<'a> {
-    part: Option<&'a Partition>,
-    nodes: Vec<&'a Node>,
-    key: String,
-}
-
 /// What a sinfo command line asks for, read and checked.
 struct Query {
     /// `-l`: long formats and a date line.
     long: bool,
     /// `-N`: one line per node.
     per_node: bool,
+    /// `-e`: nodes of different sizes on different lines.
+    exact: bool,
     /// `-R`: the reasons of down and drained nodes.
     reasons: bool,
-    /// `-s`: counts per partition.
-    summarize: bool,
     /// `-t`, lower case (down, fail and drain for `-R`).
     states: Option<Vec<String>>,
     /// `-n`.
@@ -201,8 +194,8 @@ fn read_query(p: &Parsed, out: &mut CommandOutput) -> Result<Query, CommandOutpu
     Ok(Query {
         long,
         per_node,
+        exact: p.has("exact"),
         reasons,
-        summarize,
         states,
         nodes,
         partitions: p
@@ -240,89 +233,6 @@ impl Query {
             && (!self.responding || !n.not_responding)
             && (!self.dead || n.not_responding || n.down)
     }
-
-    /// What a node shares with the others on its line: every per-node
-    /// value the format shows (and its name with `-N`).
-    fn group_key(&self, c: &Cluster, n: &Node) -> String {
-        let mut key: String = self
-            .fields
-            .iter()
-            .filter(|f| NODE_LETTERS.contains(f.letter) || long_format::per_node(f.letter))
-            .map(|f| node_value(c, f.letter, n))
-            .collect::<Vec<_>>()
-            .join("\u{1f}");
-        if self.per_node {
-            key.push_str(&n.name);
-        }
-        key
-    }
-}
-
-/// Adds `n` to the group of its key among `groups`, or starts one.
-fn add_to_group<'a>(groups: &mut [Group<'a>], n: &'a Node, key: String) -> Option<Group<'a>> {
-    match groups.iter_mut().find(|g| g.key == key) {
-        Some(g) => {
-            g.nodes.push(n);
-            None
-        }
-        None => Some(Group {
-            part: None,
-            nodes: vec![n],
-            key,
-        }),
-    }
-}
-
-/// The lines to print: nodes grouped per partition (or, for `-R`, across
-/// partitions), the higher node state first within a partition.
-fn select<'a>(c: &'a Cluster, q: &Query) -> Vec<Group<'a>> {
-    let mut groups: Vec<Group<'a>> = Vec::new();
-    if q.reasons {
-        for n in c.nodes.iter().filter(|n| q.keeps(n)) {
-            if let Some(g) = add_to_group(&mut groups, n, q.group_key(c, n)) {
-                groups.push(g);
-            }
-        }
-        return groups;
-    }
-    for part in &c.partitions {
-        if q.partitions
-            .as_ref()
-            .is_some_and(|l| !l.contains(&part.name))
-        {
-            continue;
-        }
-        let start = groups.len();
-        for n in part
-            .nodes
-            .iter()
-            .map(|&i| &c.nodes[i])
-            .filter(|n| q.keeps(n))
-        {
-            if let Some(g) = add_to_group(&mut groups[start..], n, q.group_key(c, n)) {
-                groups.push(Group {
-                    part: Some(part),
-                    ..g
-                });
-            }
-        }
-        if q.summarize && groups.len() == start {
-            groups.push(Group {
-                part: Some(part),
-                nodes: Vec::new(),
-                key: String::new(),
-            });
-        }
-        crate::sort::by_key(&mut groups[start..], |g| {
-            std::cmp::Reverse(g.nodes.first().map_or(0, |n| n.state_code()))
-        });
-    }
-    if q.per_node {
-        crate::sort::by_key(&mut groups, |g| {
-            g.nodes.first().and_then(|n| c.node_index(&n.name))
-        });
-    }
-    groups
 }
 
 /// Prints the header and one line per group.
@@ -535,7 +445,6 @@ fn nodelist(g: &Group<'_>) -> String {
 fn group_value(c: &Cluster, letter: char, g: &Group<'_>, width: usize) -> String {
     let part = g.part;
     let na = || "n/a".to_owned();
-    let first = g.nodes.first();
     match letter {
         'P' => part.map_or_else(na, |p| {
             let mut name = p.name.clone();
@@ -584,24 +493,36 @@ fn group_value(c: &Cluster, letter: char, g: &Group<'_>, width: usize) -> String
         'p' => part.map_or_else(na, |p| p.priority_tier.to_string()),
         'I' => part.map_or_else(na, |p| p.priority_job_factor.to_string()),
         't' | 'T' if g.nodes.is_empty() => na(),
-        _ => first.map_or_else(String::new, |n| {
-            let values: Vec<String> = g.nodes.iter().map(|m| node_value(c, letter, m)).collect();
-            let value = node_value(c, letter, n);
-            // Numbers that differ across the group print as `min+`.
-            if values.iter().all(|v| *v == value) {
-                value
-            } else {
-                let min = values
-                    .iter()
-                    .filter_map(|v| v.parse::<f64>().ok())
-                    .fold(f64::INFINITY, f64::min);
-                if min.is_finite() {
-                    format!("{min}+")
-                } else {
-                    value
-                }
-            }
-        }),
+        // Each of sockets, cores and threads as its own range.
+        'z' if !g.nodes.is_empty() => ['X', 'Y', 'Z'].map(|l| spread(c, l, g)).join(":"),
+        _ => spread(c, letter, g),
+    }
+}
+
+/// A per-node field over the nodes of a line: the one value they share,
+/// else (as `src/sinfo/print.c` prints the sizes `-e` does not compare)
+/// `min-max` for the load and free memory, `min+` for the other sizes,
+/// and the first node's value for the rest.
+fn spread(c: &Cluster, letter: char, g: &Group<'_>) -> String {
+    let Some(first) = g.nodes.first() else {
+        return String::new();
+    };
+    let value = node_value(c, letter, first);
+    let values: Vec<(f64, String)> = g
+        .nodes
+        .iter()
+        .map(|n| node_value(c, letter, n))
+        .filter_map(|v| Some((v.parse::<f64>().ok()?, v)))
+        .collect();
+    let min = values.iter().min_by(|a, b| a.0.total_cmp(&b.0));
+    let max = values.iter().max_by(|a, b| a.0.total_cmp(&b.0));
+    match (min, max) {
+        (Some(min), Some(max)) if min.1 != max.1 => match letter {
+            'O' | 'e' => format!("{}-{}", min.1, max.1),
+            'c' | 'm' | 'X' | 'Y' | 'Z' | 'w' | 'd' => format!("{}+", min.1),
+            _ => value,
+        },
+        _ => value,
     }
 }
 

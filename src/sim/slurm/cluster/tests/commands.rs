@@ -517,6 +517,9 @@ fn sinfo_formats_and_filters() {
         0
     );
     t.c.advance(1);
+    for (i, n) in (0u32..).zip(t.c.nodes.iter_mut()) {
+        n.base_load_centi = 10 * i;
+    }
     let out = t.root("sinfo");
     assert_eq!(
         stdout(&out),
@@ -532,9 +535,13 @@ fn sinfo_formats_and_filters() {
         stdout(&out),
         "PARTITION CPUS(A/I/O/T) NODES(A/I/O/T) S:C:T\ngpu* 128/64/64/256 2/1/1/4 2:32:1\n"
     );
-    // A per-node field (here CPU_LOAD) splits the nodes into one line each.
+    // Sizes such as CPU_LOAD split the nodes only with -e (`exact_match`);
+    // without, the line shows their range.
+    assert_eq!(stdout(&t.root("sinfo -h -p gpu -o \"%O\"")), "0.20-64.10\n");
     assert_eq!(
-        stdout(&t.root("sinfo -h -p gpu -o \"%O\"")).lines().count(),
+        stdout(&t.root("sinfo -e -h -p gpu -o \"%O\""))
+            .lines()
+            .count(),
         4
     );
     let out = t.root("sinfo -t idle -h -o %N");
@@ -554,6 +561,12 @@ fn sinfo_formats_and_filters() {
         stdout(&out),
         "debug        up    1:00:00 1-infinite   no       NO        all      1   allocated node-1\n"
     );
+    // S:C:T gives each of its parts as a range; -e splits on it.
+    t.c.nodes[3].sockets = 1;
+    for (exact, lines) in [("", "1+:32:1 4\n"), ("-e ", "2:32:1 3\n1:32:1 1\n")] {
+        let out = t.root(&format!("sinfo {exact}-h -p gpu -o \"%z %D\""));
+        assert_eq!(stdout(&out), lines, "{exact}");
+    }
 }
 
 #[test]

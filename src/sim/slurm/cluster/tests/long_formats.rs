@@ -150,6 +150,56 @@ fn sinfo_long_names_per_partition_and_per_node() {
     );
 }
 
+/// `opts.c` sets `partition_flag` only for a partition field; without one
+/// `_match_part_data` lets partitions that agree on the shown partition
+/// fields share a line, and `_update_sinfo` counts node-1 once.
+#[test]
+fn sinfo_merges_partitions_without_a_partition_field() {
+    let mut t = two_jobs();
+    let out = t.root("sinfo -O NodeList,Nodes,StateLong");
+    let expected = [
+        row(&["NODELIST", "NODES", "STATE"]),
+        row(&["node-[1-4]", "4", "mixed"]),
+    ];
+    assert_eq!(text(&out), (expected.join("\n") + "\n", String::new(), 0));
+    // The time limit differs, so the partitions keep their own lines.
+    let out = t.root("sinfo -h -O NodeList,Time");
+    let expected = [
+        row(&["node-[1-4]", "7-00:00:00"]),
+        row(&["node-1", "1:00:00"]),
+    ];
+    assert_eq!(text(&out).0, expected.join("\n") + "\n");
+    // -N: every node of every partition has its own line all the same.
+    let out = t.root("sinfo -h -N -O NodeList,StateCompact");
+    let expected = ["node-1", "node-1", "node-2", "node-3", "node-4"].map(|n| row(&[n, "mix"]));
+    assert_eq!(text(&out).0, expected.join("\n") + "\n");
+    // The same with -o's letters.
+    let out = t.root("sinfo -o \"%N %D %t\"");
+    assert_eq!(text(&out).0, "NODELIST NODES STATE\nnode-[1-4] 4 mix\n");
+    // A node joins a line only if its hostname (address) is already there.
+    let out = t.root("sinfo -h -o \"%n %D\"");
+    assert_eq!(text(&out).0, "node-1 1\nnode-2 1\nnode-3 1\nnode-4 1\n");
+    let out = t.root("sinfo -h -o \"%o %D\"");
+    assert_eq!(text(&out).0, "127.0.0.1 4\n");
+}
+
+/// With a partition field (and no -N), `_build_sinfo_data` gives every
+/// listed partition a line before any node, so one whose nodes are all
+/// filtered out shows 0 nodes in state n/a.
+#[test]
+fn sinfo_partition_field_keeps_empty_partitions() {
+    let mut t = two_jobs();
+    let out = t.root("sinfo -t idle");
+    assert_eq!(
+        text(&out).0,
+        "PARTITION AVAIL  TIMELIMIT  NODES  STATE NODELIST\n\
+         gpu*         up 7-00:00:00      0    n/a \n\
+         debug        up    1:00:00      0    n/a \n"
+    );
+    assert_eq!(text(&t.root("sinfo -t idle -o %N")).0, "NODELIST\n");
+    assert_eq!(text(&t.root("sinfo -N -t idle")).0.lines().count(), 1);
+}
+
 #[test]
 fn sinfo_unknown_names_and_mixed_formats() {
     let mut t = two_jobs();
@@ -162,20 +212,19 @@ fn sinfo_unknown_names_and_mixed_formats() {
             0
         )
     );
-    // Once -O is given, the last format is read as a long one, even a -o.
+    // Once -O is given, the last format is read as a long one, even a -o;
+    // with no field left, nothing keeps the partitions apart: one line.
     let out = t.root("sinfo -O partition -o %P");
     assert_eq!(
         text(&out),
         (
-            "\n\n\n".to_owned(),
+            "\n\n".to_owned(),
             "sinfo: error: Invalid job format specification: %P\n".to_owned(),
             0
         )
     );
-    assert_eq!(
-        text(&t.root("sinfo -h -o %P -O available:3")).0,
-        "up \nup \n"
-    );
+    // Both partitions are up: AVAIL alone does not keep them apart.
+    assert_eq!(text(&t.root("sinfo -h -o %P -O available:3")).0, "up \n");
     let out = t.root("sinfo -l -O partition");
     let fatal = "sinfo: fatal: Options -o(--format) and -l(--long) are mutually exclusive. Please remove one and retry.\n";
     assert_eq!(text(&out), (String::new(), fatal.to_owned(), 1));

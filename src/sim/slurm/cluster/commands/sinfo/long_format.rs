@@ -125,9 +125,15 @@ pub(super) fn header(code: char) -> Option<&'static str> {
     NAMES.header(code)
 }
 
-/// Whether a code of this module is a per-node value (nodes group by it).
-pub(super) fn per_node(code: char) -> bool {
-    NAMES.own(code).is_some()
+/// Whether nodes that differ in a code of this module print on separate
+/// lines: `Port` sets a flag that only `-e` compares, the others one that
+/// is always compared (`_match_node_data`).
+pub(super) fn compared(code: char, exact: bool) -> bool {
+    match NAMES.own(code) {
+        Some((_, Own::Port)) => exact,
+        Some(_) => true,
+        None => false,
+    }
 }
 
 /// The value of a code of this module for one node.
