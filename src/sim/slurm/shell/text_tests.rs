@@ -629,161 +629,41 @@ fn sed_reports_errors_like_gnu_sed() {
 /// prefixes, `-m`, `-v`, `-o` and messages (`s` is `seq 5`).
 #[test]
 fn grep_context_matches_gnu_grep() {
-    check(&[
-        (
-            "seq 12 | grep -n -C1 '[37]'",
-            "2-2\n3:3\n4-4\n--\n6-6\n7:7\n8-8\n",
-            0,
-        ),
-        ("seq 12 | grep -A0 '[37]'", "3\n--\n7\n", 0),
-        ("seq 9 | grep -e 5 -A 1 -e 7 -n", "5:5\n6-6\n7:7\n8-8\n", 0),
-        (
-            "seq 15 | grep -A2 -B1 '^1[02]$'",
-            "9\n10\n11\n12\n13\n14\n",
-            0,
-        ),
-        (
-            "seq 12 | grep -v -n -C1 '[3-9]'",
-            "1:1\n2:2\n3-3\n--\n9-9\n10:10\n11:11\n12:12\n",
-            0,
-        ),
-        (
-            "seq 10 | grep -2 -v '[2-8]'",
-            "1\n2\n3\n--\n7\n8\n9\n10\n",
-            0,
-        ),
-        (
-            "seq 5 > s; grep -A1 -n -e 1 -e b s f t",
-            "s:1:1\ns-2-2\n--\nf:2:b\nf-3-c\n--\nt:2:ada 4 10\nt:3:bob 16 2\nt-4-cy 4 7\nt:5:ada 2 1\n",
-            0,
-        ),
-        ("seq 5 | grep -B1 -n 1 - f", "(standard input):1:1\n", 0),
-        (
-            "seq 5 | grep -H -A1 -n 2",
-            "(standard input):2:2\n(standard input)-3-3\n",
-            0,
-        ),
-        ("seq 12 | grep -m1 -A3 '[23]'", "2\n3\n4\n5\n", 0),
-        (
-            "seq 12 | grep -m2 -A3 -n '[235]'",
-            "2:2\n3:3\n4-4\n5-5\n6-6\n",
-            0,
-        ),
-        ("seq 10 | grep -m 2 -B 2 -v 1", "1\n2\n3\n", 0),
-        (
-            "seq 12 | grep -o -n -C1 1",
-            "1:1\n--\n10:1\n11:1\n11:1\n12:1\n",
-            0,
-        ),
-        ("seq 12 | grep -o -v -n -A1 '[2-9]'", "2-2\n--\n12-2\n", 0),
-        (
-            "seq 12 | grep --group-separator=X --no-group-separator -A0 '[37]'",
-            "3\n7\n",
-            0,
-        ),
-        (
-            "seq 12 | grep --no-group-separator --group-separator=X -A0 '[37]'",
-            "3\nX\n7\n",
-            0,
-        ),
-        (
-            "seq 10 | grep -B1 -A0 --group-separator='=== x' -e 3 -e 7",
-            "2\n3\n=== x\n6\n7\n",
-            0,
-        ),
-        (
-            "seq 12 | grep --group-separator= -A1 '[37]'",
-            "3\n4\n\n7\n8\n",
-            0,
-        ),
-        ("seq 12 | grep -c -A1 1", "4\n", 0),
-        ("seq 5 > s; grep -l -C3 -e 2 -e c s f", "s\nf\n", 0),
-        ("seq 3 | grep -q -A1 1; echo $?", "0\n", 0),
-        ("seq 9 | grep -5A1 5", "1\n2\n3\n4\n5\n6\n", 0),
-        ("seq 9 | grep -A1 -2 5", "3\n4\n5\n6\n", 0),
-        ("seq 9 | grep -1 -2 5", "3\n4\n5\n6\n7\n", 0),
-        ("seq 9 | grep -1n2 5", "3-3\n4-4\n5:5\n6-6\n7-7\n", 0),
-        (
-            "seq 9 | grep -00000000000000000000000000001 5",
-            "4\n5\n6\n",
-            0,
-        ),
-        ("seq 9 | grep --cont=1 5", "4\n5\n6\n", 0),
-        ("seq 9 | grep --after-context 1 5", "5\n6\n", 0),
-        ("seq 9 | grep --before-context=1 5", "4\n5\n", 0),
-        ("seq 9 | grep -A ' 1' 5", "5\n6\n", 0),
-        ("seq 9 | grep -A +1 -B -0 5", "5\n6\n", 0),
-        ("seq 9 | grep -A 99999999999999 -m1 5", "5\n6\n7\n8\n9\n", 0),
-        (
-            "seq 9 | grep -A 99999999999999999999999999 -B 99999999999999999999999 5",
-            "1\n2\n3\n4\n5\n6\n7\n8\n9\n",
-            0,
-        ),
-        (
-            "seq 9 | grep -123456789012345678901 5",
-            "1\n2\n3\n4\n5\n6\n7\n8\n9\n",
-            0,
-        ),
-        (
-            "seq 9 | grep -1234567890123456789012 5",
-            "grep: 123456789012345678901...: invalid context length argument\n",
-            2,
-        ),
-        (
-            "seq 9 | grep -C -1 5",
-            "grep: -1: invalid context length argument\n",
-            2,
-        ),
-        (
-            "seq 9 | grep -A ' -1' 5",
-            "grep:  -1: invalid context length argument\n",
-            2,
-        ),
-        (
-            "seq 9 | grep -A '5 ' 5",
-            "grep: 5 : invalid context length argument\n",
-            2,
-        ),
-        (
-            "seq 9 | grep -C '' 5",
-            "grep: : invalid context length argument\n",
-            2,
-        ),
-        (
-            "seq 9 | grep -B 0x5 5",
-            "grep: 0x5: invalid context length argument\n",
-            2,
-        ),
-        (
-            "seq 9 | grep --context=2x 5",
-            "grep: 2x: invalid context length argument\n",
-            2,
-        ),
-        ("seq 12 | grep -m x -A y 1", "grep: invalid max count\n", 2),
-        (
-            "seq 12 | grep -A y -m x 1",
-            "grep: y: invalid context length argument\n",
-            2,
-        ),
-        (
-            "seq 9 | grep -A",
-            "grep: option requires an argument -- 'A'\nUsage: grep [OPTION]... PATTERNS [FILE]...\nTry 'grep --help' for more information.\n",
-            2,
-        ),
-        (
-            "seq 20 | grep -A x -j 5",
-            "grep: x: invalid context length argument\n",
-            2,
-        ),
-        (
-            "seq 20 | grep -j -A x 5",
-            "grep: invalid option -- 'j'\nUsage: grep [OPTION]... PATTERNS [FILE]...\nTry 'grep --help' for more information.\n",
-            2,
-        ),
-        (
-            "seq 9 | grep --group 5",
-            "Usage: grep [OPTION]... PATTERNS [FILE]...\nTry 'grep --help' for more information.\n",
-            2,
-        ),
-    ]);
+    let cases = transcript(include_str!("grep_context.txt"));
+    assert!(cases.len() > 40, "{} cases", cases.len());
+    let table: Vec<(&str, &str, i32)> = cases
+        .iter()
+        .map(|(line, want, status)| (line.as_str(), want.as_str(), *status))
+        .collect();
+    check(&table);
+}
+
+/// The cases of a transcript: `$ LINE`, the lines it prints, `? STATUS`;
+/// `#` lines and blank lines before a `$` are comments.
+fn transcript(text: &str) -> Vec<(String, String, i32)> {
+    let mut cases = Vec::new();
+    let mut case: Option<(String, String)> = None;
+    for line in text.lines() {
+        match (&mut case, line) {
+            (None, l) if l.is_empty() || l.starts_with('#') => {}
+            (None, l) => {
+                let line = l
+                    .strip_prefix("$ ")
+                    .unwrap_or_else(|| panic!("not a `$` line: {l}"));
+                case = Some((line.to_owned(), String::new()));
+            }
+            (Some(_), l) if l.starts_with("? ") => {
+                let status = l[2..].parse().unwrap_or_else(|e| panic!("{l}: {e}"));
+                if let Some((line, want)) = case.take() {
+                    cases.push((line, want, status));
+                }
+            }
+            (Some((_, want)), l) => {
+                want.push_str(l);
+                want.push('\n');
+            }
+        }
+    }
+    assert!(case.is_none(), "the last case has no `? STATUS` line");
+    cases
 }
