@@ -22,7 +22,9 @@
 //! 2. empty the element and mount the widget into it, in the same task, so
 //!    no frame is painted in between (the first state and the live one
 //!    have the same size: nothing moves);
-//! 3. mark it `data-live`, which the stylesheet and the tests read.
+//! 3. once the parts it builds in tasks of their own are live too, put
+//!    back what the reader typed and mark it `data-live`, which the
+//!    stylesheet and the tests read.
 
 pub mod panic;
 
@@ -31,7 +33,7 @@ use std::collections::BTreeMap;
 use leptos::prelude::*;
 
 use crate::book::{SOURCE_LANG, WasmModule, WidgetDirective};
-use crate::ui::{ContentNotice, I18n};
+use crate::ui::{ContentNotice, FirstState, I18n};
 
 /// The attribute that marks an island and names its widget.
 pub const ISLAND_ATTR: &str = "data-island";
@@ -201,13 +203,23 @@ pub fn mount(el: web_sys::HtmlElement, view: ModuleView) {
             base: StoredValue::new(String::new()),
         });
         match directive.clone() {
-            Ok(directive) => view(&directive),
+            Ok(directive) => {
+                provide_context(FirstState::new(directive.texts.clone()));
+                view(&directive)
+            }
             Err(e) => view! { <ContentNotice detail=e.to_string() /> }.into_any(),
         }
     });
     // The island lives as long as the page.
     handle.forget();
-    typed.restore(&el);
-    let _ = el.remove_attribute("data-stopped");
-    let _ = el.set_attribute("data-live", "");
+    // Once the parts the widget builds in later tasks (`Deferred`, queued
+    // during the mount) are live too: what was typed, then the mark.
+    set_timeout(
+        move || {
+            typed.restore(&el);
+            let _ = el.remove_attribute("data-stopped");
+            let _ = el.set_attribute("data-live", "");
+        },
+        std::time::Duration::ZERO,
+    );
 }

@@ -5,8 +5,10 @@
 
 pub(crate) mod browser;
 mod context;
+mod first_state;
 mod notice;
 pub(crate) mod progress;
 
 pub use context::{I18n, STRINGS_TYPE, catalog, catalog_loaded, use_i18n};
+pub use first_state::FirstState;
 pub use notice::ContentNotice;

@@ -4,6 +4,7 @@
 //! mounts it live in the same place (`islands`).
 
 mod checkpoint_cost;
+mod deferred;
 mod exercise;
 mod fair_share;
 mod progress;

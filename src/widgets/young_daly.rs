@@ -8,6 +8,7 @@
 use leptos::prelude::*;
 
 use super::checkpoint_cost::CheckpointCostParts;
+use super::deferred::Deferred;
 use super::text_field::{TextField, input_message};
 use super::url_state;
 use crate::charts::COLOURS;
@@ -30,12 +31,17 @@ const KEYS: [(Field, &str); 5] = [
     (Field::Interval, "yd-tau"),
 ];
 
-/// The starting state: the address's parameters over the directive's preset.
-fn initial_input(preset: Option<&str>) -> ExplorerInput {
-    let mut input = preset
+/// The directive's preset (the first one when it names none).
+fn preset_input(preset: Option<&str>) -> ExplorerInput {
+    preset
         .and_then(checkpoint::preset)
         .or_else(|| checkpoint::preset("1024-gpus"))
-        .unwrap_or_default();
+        .unwrap_or_default()
+}
+
+/// The starting state: the address's parameters over the directive's preset.
+fn initial_input(preset: Option<&str>) -> ExplorerInput {
+    let mut input = preset_input(preset);
     for (field, key) in KEYS {
         if let Some(value) = url_state::read(key) {
             *input.text_mut(field) = value;
@@ -53,6 +59,10 @@ pub fn YoungDalyExplorer(
     let i18n = use_i18n();
     let mark = i18n.decimal_mark();
     let start = initial_input(preset.as_deref());
+    // The results, the chart and the cost's parts come alive in tasks of
+    // their own after the fields, showing the page's first state until
+    // then, unless the address gave another state.
+    let from_address = start != preset_input(preset.as_deref());
     let input = RwSignal::new(start.clone());
     let result = Memo::new(move |_| input.with(|i| checkpoint::explore(i, mark)));
     // The last valid outcome stays on screen while a field is wrong.
@@ -63,7 +73,7 @@ pub fn YoungDalyExplorer(
             .and_then(|p| checkpoint::explore(&p, mark).ok())
     };
     let shown: RwSignal<Option<Outcome>> =
-        RwSignal::new(checkpoint::explore(&start, mark).ok().or_else(fallback));
+        RwSignal::new(result.get_untracked().ok().or_else(fallback));
     Effect::new(move |_| {
         if let Ok(outcome) = result.get() {
             shown.set(Some(outcome));
@@ -110,31 +120,33 @@ pub fn YoungDalyExplorer(
 
     // Fine-grained: the slider and the outputs are built once and only
     // their values change as the reader types (a redraw stays cheap).
-    let slider = view! {
-        <input
-            type="range"
-            class="interval-slider"
-            min="0"
-            max=checkpoint::SLIDER_STEPS.to_string()
-            step="1"
-            aria-label=move || i18n.t("yd-interval-slider")
-            aria-valuetext=move || shown.with(|o| o.as_ref().map(|o| vf.get().duration(o.interval_s)))
-            prop:value=move || {
-                shown.with(|o| o.as_ref().map_or(checkpoint::SLIDER_STEPS / 2.0, checkpoint::slider_position))
-                    .round()
-                    .to_string()
-            }
-            on:input=move |ev| {
-                let Ok(position) = event_target_value(&ev).parse::<f64>() else { return };
-                let Some(seconds) = shown.with_untracked(|o| o.as_ref().map(|o| checkpoint::slider_interval(o, position)))
-                else {
-                    return;
-                };
-                // As typed text, so the field shows it and the parser reads it back.
-                let text = vf.get_untracked().duration(seconds).replace('\u{a0}', " ");
-                input.update(|i| i.interval = text);
-            }
-        />
+    let slider = move || {
+        view! {
+            <input
+                type="range"
+                class="interval-slider"
+                min="0"
+                max=checkpoint::SLIDER_STEPS.to_string()
+                step="1"
+                aria-label=move || i18n.t("yd-interval-slider")
+                aria-valuetext=move || shown.with(|o| o.as_ref().map(|o| vf.get().duration(o.interval_s)))
+                prop:value=move || {
+                    shown.with(|o| o.as_ref().map_or(checkpoint::SLIDER_STEPS / 2.0, checkpoint::slider_position))
+                        .round()
+                        .to_string()
+                }
+                on:input=move |ev| {
+                    let Ok(position) = event_target_value(&ev).parse::<f64>() else { return };
+                    let Some(seconds) = shown.with_untracked(|o| o.as_ref().map(|o| checkpoint::slider_interval(o, position)))
+                    else {
+                        return;
+                    };
+                    // As typed text, so the field shows it and the parser reads it back.
+                    let text = vf.get_untracked().duration(seconds).replace('\u{a0}', " ");
+                    input.update(|i| i.interval = text);
+                }
+            />
+        }
     };
 
     let presets = checkpoint::PRESETS.map(|name| {
@@ -171,25 +183,27 @@ pub fn YoungDalyExplorer(
             </div>
         }
     };
-    let outputs = view! {
-        <dl class="outputs">
-            {row("yd-job-mtbf", |o, _, vf| vf.duration(o.job_mtbf_s))}
-            {row("yd-failures-per-day", |o, _, vf| vf.number.format_significant(o.failures_per_day, 3))}
-            {row("yd-young", |o, _, vf| vf.duration(o.young_s))}
-            {row("yd-daly", |o, _, vf| vf.duration(o.daly_s))}
-            {row("yd-waste-chosen", |o, _, vf| vf.percent(o.waste_at_interval))}
-            {row("yd-waste-optimum", |o, _, vf| vf.percent(o.waste_at_daly))}
-            {row("yd-lost-per-failure", |o, _, vf| vf.duration(o.lost_per_failure_s))}
-            {row("yd-max-lost", |o, _, vf| vf.duration(o.max_lost_per_failure_s))}
-        </dl>
-        // As tall as its longest message, whichever shows: a state read
-        // from the address, or typed, moves nothing below it.
-        <p class="yd-caption reserve">
-            <span data-testid="yd-caption" aria-live="polite">
-                {shown_value(|o, i, _| i.t(caption_key(o)))}
-            </span>
-            {CAPTIONS.map(|key| view! { <span class="reserve-sizer" aria-hidden="true">{move || i18n.t(key)}</span> })}
-        </p>
+    let outputs = move || {
+        view! {
+            <dl class="outputs">
+                {row("yd-job-mtbf", |o, _, vf| vf.duration(o.job_mtbf_s))}
+                {row("yd-failures-per-day", |o, _, vf| vf.number.format_significant(o.failures_per_day, 3))}
+                {row("yd-young", |o, _, vf| vf.duration(o.young_s))}
+                {row("yd-daly", |o, _, vf| vf.duration(o.daly_s))}
+                {row("yd-waste-chosen", |o, _, vf| vf.percent(o.waste_at_interval))}
+                {row("yd-waste-optimum", |o, _, vf| vf.percent(o.waste_at_daly))}
+                {row("yd-lost-per-failure", |o, _, vf| vf.duration(o.lost_per_failure_s))}
+                {row("yd-max-lost", |o, _, vf| vf.duration(o.max_lost_per_failure_s))}
+            </dl>
+            // As tall as its longest message, whichever shows: a state read
+            // from the address, or typed, moves nothing below it.
+            <p class="yd-caption reserve">
+                <span data-testid="yd-caption" aria-live="polite">
+                    {shown_value(|o, i, _| i.t(caption_key(o)))}
+                </span>
+                {CAPTIONS.map(|key| view! { <span class="reserve-sizer" aria-hidden="true">{move || i18n.t(key)}</span> })}
+            </p>
+        }
     };
 
     let chart = Memo::new(move |_| {
@@ -214,21 +228,23 @@ pub fn YoungDalyExplorer(
         waste::render(&spec, CHART).ok()
     });
 
-    let legend = [
-        ("yd-legend-analytic", COLOURS[0]),
-        ("yd-legend-simulated", COLOURS[1]),
-        ("yd-legend-young", COLOURS[2]),
-        ("yd-legend-daly", COLOURS[3]),
-        ("yd-legend-chosen", "currentColor"),
-    ]
-    .map(|(key, colour)| {
-        view! {
-            <li>
-                {crate::widgets::swatch(colour)}
-                {move || i18n.t(key)}
-            </li>
-        }
-    });
+    let legend = move || {
+        [
+            ("yd-legend-analytic", COLOURS[0]),
+            ("yd-legend-simulated", COLOURS[1]),
+            ("yd-legend-young", COLOURS[2]),
+            ("yd-legend-daly", COLOURS[3]),
+            ("yd-legend-chosen", "currentColor"),
+        ]
+        .map(|(key, colour)| {
+            view! {
+                <li>
+                    {crate::widgets::swatch(colour)}
+                    {move || i18n.t(key)}
+                </li>
+            }
+        })
+    };
 
     view! {
         <div class="widget young-daly" role="group" aria-labelledby="yd-title" data-widget="young-daly">
@@ -243,21 +259,27 @@ pub fn YoungDalyExplorer(
                 {field(Field::Restart, "yd-restart", "yd-restart-label", "yd-restart-hint")}
                 {field(Field::Interval, "yd-interval", "yd-interval-label", "yd-interval-hint")}
             </div>
-            <CheckpointCostParts on_use=Callback::new(move |text| input.update(|i| i.checkpoint = text)) />
+            <Deferred key="yd-cost-parts">
+                <CheckpointCostParts on_use=Callback::new(move |text| input.update(|i| i.checkpoint = text)) />
+            </Deferred>
             <Stale id="yd-stale" stale=Signal::derive(move || result.with(Result::is_err))>
-                {slider}
-                {outputs}
-                <figure class="chart">
-                    <div
-                        class="chart-svg"
-                        role="img"
-                        aria-label=move || i18n.t("yd-chart-alt")
-                        inner_html=move || chart.get().unwrap_or_default()
-                    ></div>
-                    <figcaption>
-                        <ul class="legend">{legend}</ul>
-                    </figcaption>
-                </figure>
+                <Deferred key="yd-results" now=from_address>
+                    {slider()}
+                    {outputs()}
+                </Deferred>
+                <Deferred key="yd-chart" now=from_address>
+                    <figure class="chart">
+                        <div
+                            class="chart-svg"
+                            role="img"
+                            aria-label=move || i18n.t("yd-chart-alt")
+                            inner_html=move || chart.get().unwrap_or_default()
+                        ></div>
+                        <figcaption>
+                            <ul class="legend">{legend()}</ul>
+                        </figcaption>
+                    </figure>
+                </Deferred>
             </Stale>
         </div>
     }
