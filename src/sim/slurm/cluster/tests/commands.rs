@@ -879,3 +879,71 @@ fn sshare_a_shows_only_the_accounts_named_with_the_tree_restarting_at_the_margin
         ["root 0.000000 @0".to_owned(), "team-a 3 @1".to_owned()]
     );
 }
+
+/// `-j ID.STEP` makes the database hide the job's line
+/// (`as_mysql_jobacct_process.c` sets `show_full` to 0), so sacct
+/// prints only the steps named; `-X` reads no step and shows the line.
+#[test]
+fn sacct_step_selection_shows_only_the_steps_named() {
+    let mut t = Term::new("2026-11-30T03:00:00");
+    let a = t.submit("alice", "~", "sbatch -J one --wrap \"srun hostname\"");
+    let b = t.submit("bob", "~", "sbatch -J two --wrap \"sleep 5\"");
+    t.c.advance(10);
+    let rows =
+        |t: &mut Term, args: &str| stdout(&t.root(&format!("sacct -n -P -o jobid,jobname {args}")));
+    assert_eq!(
+        rows(&mut t, &format!("-j {a}.0")),
+        format!("{a}.0|hostname\n")
+    );
+    assert_eq!(
+        rows(&mut t, &format!("-j {a}.batch")),
+        format!("{a}.batch|batch\n")
+    );
+    assert_eq!(rows(&mut t, &format!("-j {a}.extern")), "");
+    assert_eq!(rows(&mut t, &format!("-j {a}.7")), "");
+    assert_eq!(
+        rows(&mut t, &format!("-j {a}.0,{b}")),
+        format!("{a}.0|hostname\n{b}|two\n{b}.batch|batch\n")
+    );
+    assert_eq!(
+        rows(&mut t, &format!("-j {a}.0 -j {a}.batch")),
+        format!("{a}.batch|batch\n{a}.0|hostname\n")
+    );
+    // The whole job named first wins; named after a step, it shows the
+    // line but keeps the step filter.
+    assert_eq!(
+        rows(&mut t, &format!("-j {a},{a}.0")),
+        format!("{a}|one\n{a}.batch|batch\n{a}.0|hostname\n")
+    );
+    assert_eq!(
+        rows(&mut t, &format!("-j {a}.0,{a}")),
+        format!("{a}|one\n{a}.0|hostname\n")
+    );
+    assert_eq!(rows(&mut t, &format!("-X -j {a}.0")), format!("{a}|one\n"));
+    assert_eq!(
+        rows(&mut t, &format!("-X -j {a}.0,{a}.7")),
+        format!("{a}|one\n")
+    );
+    assert_eq!(
+        stdout(&t.root(&format!("sacct -b -j {a}.batch"))),
+        format!(
+            "JobID             State ExitCode \n------------ ---------- -------- \n\
+             {:<12}  COMPLETED      0:0 \n",
+            format!("{a}.batch")
+        )
+    );
+    assert_eq!(rows(&mut t, "-j ''"), rows(&mut t, ""));
+    for (item, refusal) in [
+        ("1.x", "Bad step specified: 1"),
+        ("1.", "Bad step specified: 1"),
+        ("x", "Bad job/step specified: x"),
+        ("1_x", "Bad job array element specified: 1"),
+    ] {
+        let out = t.root(&format!("sacct -j {item}"));
+        assert_eq!(
+            (err(&out), out.exit),
+            (format!("sacct: fatal: {refusal}\n"), 1)
+        );
+        assert_eq!(stdout(&out), "", "{item}");
+    }
+}
