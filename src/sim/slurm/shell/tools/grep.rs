@@ -22,10 +22,10 @@ const GROUP_SEPARATOR: char = '\u{1d}';
 /// The key of `--no-group-separator`, which has no short letter.
 const NO_GROUP_SEPARATOR: char = '\u{1c}';
 
-/// `grep`'s options.
+/// `grep`'s options (`\u{1d}` is [`GROUP_SEPARATOR`]).
 pub(super) const GREP: Spec = Spec {
     flags: "ivcnoEFGwxlqsHh",
-    valued: "emABC",
+    valued: "emABC\u{1d}",
     long: &[
         ("ignore-case", 'i'),
         ("invert-match", 'v'),
@@ -53,15 +53,10 @@ pub(super) const GREP: Spec = Spec {
     ],
 };
 
-/// getopt's table for grep: [`GREP`], with `--group-separator`'s value
-/// and the digits of `-NUM`, which `man` and completion do not list.
+/// getopt's table for grep: [`GREP`] and the digits of `-NUM`, which
+/// `man` and completion do not list.
 fn table() -> Vec<Opt<char>> {
     let mut table = GREP.table();
-    for o in &mut table {
-        if o.key == GROUP_SEPARATOR {
-            o.arg = HasArg::Required;
-        }
-    }
     table.extend(('0'..='9').map(|d| getopt::opt(d, Some(d), &[], HasArg::No)));
     table
 }
