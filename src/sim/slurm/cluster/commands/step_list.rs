@@ -135,18 +135,16 @@ mod tests {
 
     #[test]
     fn bad_items_are_fatal_naming_the_part_before_the_cut() {
-        assert_eq!(refusal("x"), "sacct: fatal: Bad job/step specified: x\n");
-        assert_eq!(refusal(".0"), "sacct: fatal: Bad job/step specified: .0\n");
-        assert_eq!(refusal("1.x"), "sacct: fatal: Bad step specified: 1\n");
-        assert_eq!(refusal("1."), "sacct: fatal: Bad step specified: 1\n");
-        assert_eq!(refusal("1_2.x"), "sacct: fatal: Bad step specified: 1_2\n");
-        assert_eq!(
-            refusal("38_x"),
-            "sacct: fatal: Bad job array element specified: 38\n"
-        );
-        assert_eq!(
-            refusal("7+y"),
-            "sacct: fatal: Bad hetjob offset specified: 7\n"
-        );
+        for (name, said) in [
+            ("x", "job/step specified: x"),
+            (".0", "job/step specified: .0"),
+            ("1.x", "step specified: 1"),
+            ("1.", "step specified: 1"),
+            ("1_2.x", "step specified: 1_2"),
+            ("38_x", "job array element specified: 38"),
+            ("7+y", "hetjob offset specified: 7"),
+        ] {
+            assert_eq!(refusal(name), format!("sacct: fatal: Bad {said}\n"));
+        }
     }
 }

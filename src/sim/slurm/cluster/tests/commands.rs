@@ -889,50 +889,32 @@ fn sacct_step_selection_shows_only_the_steps_named() {
     let a = t.submit("alice", "~", "sbatch -J one --wrap \"srun hostname\"");
     let b = t.submit("bob", "~", "sbatch -J two --wrap \"sleep 5\"");
     t.c.advance(10);
-    let rows =
-        |t: &mut Term, args: &str| stdout(&t.root(&format!("sacct -n -P -o jobid,jobname {args}")));
+    assert_eq!((a, b), (1, 2));
+    for (args, rows) in [
+        ("-j 1.0", "1.0|hostname\n"),
+        ("-j 1.batch", "1.batch|batch\n"),
+        ("-j 1.extern", ""),
+        ("-j 1.7", ""),
+        ("-j 1.0,2", "1.0|hostname\n2|two\n2.batch|batch\n"),
+        ("-j 1.0 -j 1.batch", "1.batch|batch\n1.0|hostname\n"),
+        // The whole job named first wins; named after a step, it shows
+        // the line but keeps the step filter.
+        ("-j 1,1.0", "1|one\n1.batch|batch\n1.0|hostname\n"),
+        ("-j 1.0,1", "1|one\n1.0|hostname\n"),
+        ("-X -j 1.0", "1|one\n"),
+        ("-X -j 1.0,1.7", "1|one\n"),
+        // Job 0 matches every job's array and het job ids (0).
+        ("-j 0.0", "1.0|hostname\n"),
+    ] {
+        let out = t.root(&format!("sacct -n -P -o jobid,jobname {args}"));
+        assert_eq!(stdout(&out), rows, "{args}");
+    }
     assert_eq!(
-        rows(&mut t, &format!("-j {a}.0")),
-        format!("{a}.0|hostname\n")
+        stdout(&t.root("sacct -b -j 1.batch")),
+        "JobID             State ExitCode \n------------ ---------- -------- \n\
+         1.batch       COMPLETED      0:0 \n"
     );
-    assert_eq!(
-        rows(&mut t, &format!("-j {a}.batch")),
-        format!("{a}.batch|batch\n")
-    );
-    assert_eq!(rows(&mut t, &format!("-j {a}.extern")), "");
-    assert_eq!(rows(&mut t, &format!("-j {a}.7")), "");
-    assert_eq!(
-        rows(&mut t, &format!("-j {a}.0,{b}")),
-        format!("{a}.0|hostname\n{b}|two\n{b}.batch|batch\n")
-    );
-    assert_eq!(
-        rows(&mut t, &format!("-j {a}.0 -j {a}.batch")),
-        format!("{a}.batch|batch\n{a}.0|hostname\n")
-    );
-    // The whole job named first wins; named after a step, it shows the
-    // line but keeps the step filter.
-    assert_eq!(
-        rows(&mut t, &format!("-j {a},{a}.0")),
-        format!("{a}|one\n{a}.batch|batch\n{a}.0|hostname\n")
-    );
-    assert_eq!(
-        rows(&mut t, &format!("-j {a}.0,{a}")),
-        format!("{a}|one\n{a}.0|hostname\n")
-    );
-    assert_eq!(rows(&mut t, &format!("-X -j {a}.0")), format!("{a}|one\n"));
-    assert_eq!(
-        rows(&mut t, &format!("-X -j {a}.0,{a}.7")),
-        format!("{a}|one\n")
-    );
-    assert_eq!(
-        stdout(&t.root(&format!("sacct -b -j {a}.batch"))),
-        format!(
-            "JobID             State ExitCode \n------------ ---------- -------- \n\
-             {:<12}  COMPLETED      0:0 \n",
-            format!("{a}.batch")
-        )
-    );
-    assert_eq!(rows(&mut t, "-j ''"), rows(&mut t, ""));
+    assert_eq!(stdout(&t.root("sacct -j ''")), stdout(&t.root("sacct")));
     for (item, refusal) in [
         ("1.x", "Bad step specified: 1"),
         ("1.", "Bad step specified: 1"),
