@@ -721,6 +721,7 @@ fn job_only_value(name: &str, job: &Job) -> Option<String> {
         "Priority" => job.priority.to_string(),
         "Reason" => job.reason.name().to_owned(),
         "WorkDir" => job.work_dir.clone(),
+        "WCKey" => return job.wckey.clone(),
         "Flags" => match job.sched_by {
             super::super::state::SchedBy::Main => "SchedMain".to_owned(),
             super::super::state::SchedBy::Backfill => "SchedBackfill".to_owned(),

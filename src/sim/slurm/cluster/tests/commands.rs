@@ -929,3 +929,26 @@ fn sacct_step_selection_shows_only_the_steps_named() {
         assert_eq!(stdout(&out), "", "{item}");
     }
 }
+
+/// Without `TrackWCKey` slurmctld keeps `--wckey` unchecked, in lower
+/// case (`_validate_job_desc` in `job_mgr.c`); sacct prints it on the
+/// job's line only, and scontrol prints no `WCKey=` (`job_info.c` adds
+/// it only with `TrackWCKey`).
+#[test]
+fn sbatch_wckey_is_kept_for_sacct_without_track_wckey() {
+    let mut t = Term::new("2026-11-30T03:00:00");
+    t.submit("alice", "~", "sbatch --wckey=ProjX --wrap \"sleep 5\"");
+    t.file(
+        &format!("{WORK}/job.sh"),
+        "#!/bin/bash\n#SBATCH --wckey=night\nsleep 5\n",
+    );
+    t.submit("root", WORK, "sbatch job.sh");
+    t.submit("root", WORK, "sbatch --wckey=cli job.sh");
+    t.submit("alice", "~", "sbatch --wrap \"sleep 5\"");
+    t.c.advance(10);
+    assert_eq!(
+        stdout(&t.root("sacct -n -P -o jobid,wckey")),
+        "1|projx\n1.batch|\n2|night\n2.batch|\n3|cli\n3.batch|\n4|\n4.batch|\n"
+    );
+    assert!(!stdout(&t.root("scontrol show job 1")).contains("WCKey"));
+}
