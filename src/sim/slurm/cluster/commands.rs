@@ -27,6 +27,7 @@ mod sreport;
 mod srun;
 mod sshare;
 mod sstat;
+mod step_list;
 
 pub(crate) use srun::{StepRequest, step_request};
 

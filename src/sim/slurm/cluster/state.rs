@@ -578,6 +578,11 @@ pub struct Job {
     pub gid: u32,
     /// The account charged.
     pub account: String,
+    /// `--wckey`, in lower case. Without `TrackWCKey` slurmctld keeps it
+    /// unchecked and only sacct shows it (`scontrol` prints `WCKey=`
+    /// only with `TrackWCKey`).
+    #[serde(default)]
+    pub wckey: Option<String>,
     /// The partition.
     pub partition: String,
     /// The partition's index in [`crate::sim::slurm::cluster::Cluster::partitions`].

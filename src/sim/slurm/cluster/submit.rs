@@ -41,6 +41,8 @@ pub(crate) struct JobOptions {
     pub(crate) chdir: Option<String>,
     pub(crate) requeue: Option<bool>,
     pub(crate) nice: Option<i64>,
+    /// `--wckey`, as given.
+    pub(crate) wckey: Option<String>,
 }
 
 /// A value the command refuses itself: its message (without the
@@ -115,6 +117,7 @@ impl JobOptions {
             "output" => self.output = Some(v.to_owned()),
             "error" => self.error = Some(v.to_owned()),
             "chdir" => self.chdir = Some(v.to_owned()),
+            "wckey" => self.wckey = Some(v.to_owned()),
             "requeue" => self.requeue = Some(true),
             "no-requeue" => self.requeue = Some(false),
             "nice" => {
@@ -364,6 +367,8 @@ impl Cluster {
             uid: user.uid,
             gid: user.uid,
             account: admitted.account,
+            // slurmctld lowers it for the database (`_validate_job_desc`).
+            wckey: opts.wckey.as_ref().map(|w| w.to_ascii_lowercase()),
             partition: part.name.clone(),
             partition_index: admitted.part_index,
             qos: admitted.qos,

@@ -11,26 +11,39 @@ use super::command::Call;
 pub(super) struct Spec {
     /// Flags without a value (`"lah1"`).
     pub(super) flags: &'static str,
-    /// Flags with a value (`"n"`).
+    /// Flags with a value (`"n"`), and the keys of long-only options
+    /// that take one.
     pub(super) valued: &'static str,
-    /// Long names and the short flag each stands for.
+    /// Long names and the short flag each stands for. A long-only
+    /// option's key is a control character, which no one types as a
+    /// flag (grep's `--group-separator`).
     pub(super) long: &'static [(&'static str, char)],
 }
 
 impl Spec {
+    /// The short flags that can be typed: `flags` and `valued` without
+    /// the keys of long-only options.
+    pub(super) fn shorts(self) -> impl Iterator<Item = char> {
+        let typed = |c: &char| !c.is_control();
+        self.flags.chars().chain(self.valued.chars()).filter(typed)
+    }
+
+    /// Whether the option of key `c` takes a value.
+    pub(super) fn takes_value(self, c: char) -> bool {
+        self.valued.contains(c)
+    }
+
     /// The spec as getopt's table, keyed by short flag.
     pub(super) fn table(self) -> Vec<Opt<char>> {
         let takes = |c: char| {
-            if self.valued.contains(c) {
+            if self.takes_value(c) {
                 HasArg::Required
             } else {
                 HasArg::No
             }
         };
         let short = self
-            .flags
-            .chars()
-            .chain(self.valued.chars())
+            .shorts()
             .map(|c| getopt::opt(c, Some(c), &[], takes(c)));
         let long = self
             .long

@@ -38,8 +38,8 @@ pub(super) struct Tool {
 impl Tool {
     /// Its options as typed (`-l`, `--all`), for completion.
     pub(super) fn options(&self) -> Vec<String> {
-        let short = self.spec.flags.chars().chain(self.spec.valued.chars());
-        short
+        self.spec
+            .shorts()
             .map(|c| format!("-{c}"))
             .chain(self.spec.long.iter().map(|(name, _)| format!("--{name}")))
             .collect()

@@ -113,6 +113,7 @@ Submit a batch script (from a file, standard input or --wrap) to the queue.
   -t, --time=TIME         time limit: MM, HH:MM:SS, D-HH:MM:SS
       --test-only         say when the job would start, without submitting
   -w, --nodelist=HOSTS    nodes the job must run on
+      --wckey=NAME        workload key, kept for sacct -o WCKey
       --wrap=COMMAND      wrap a command line in a script
   -x, --exclude=HOSTS     nodes the job must not run on
   -V, --version           print the version

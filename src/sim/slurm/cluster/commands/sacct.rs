@@ -3,9 +3,11 @@
 //! the default fields `JobID,JobName,Partition,Account,AllocCPUS,State,
 //! ExitCode`, `-o` with sacct's field names (any unambiguous prefix,
 //! `%width`), `-X` jobs only, `-P`/`-p` parsable, `-b`, `-l`, filters
-//! `-j -u -a -s -S`, `--delimiter` for `-p`/`-P`. A requeued job that has not run again shows the run
-//! before (`REQUEUED`); `-D` shows every run. Fields this model does not
-//! measure (memory use, energy, ...) print blank.
+//! `-j -u -a -s -S`, `--delimiter` for `-p`/`-P`. `-j ID.STEP` shows
+//! only the steps named, without the job's line. A requeued job that
+//! has not run again shows the run before (`REQUEUED`); `-D` shows every
+//! run. Fields this model does not measure (memory use, energy, ...)
+//! print blank.
 
 use super::super::super::getopt::{HasArg, Opt, Parsed, opt};
 use super::super::clock;
@@ -13,7 +15,8 @@ use super::super::fields::{Parsable, delimited_header, delimited_row, mem_units}
 use super::super::output::CommandOutput;
 use super::super::state::{Job, JobState, RunRecord, StepId, StepRecord};
 use super::super::{Caller, Cluster};
-use super::{VERSION, Wanted, error_out, help, parse};
+use super::step_list::{self, Selected, StepKind};
+use super::{VERSION, error_out, help, parse};
 use crate::sim::slurm::time_spec::scontrol_time;
 
 pub(super) const OPTIONS: &[Opt] = &[
@@ -195,7 +198,8 @@ struct Query {
     parsable: Parsable,
     /// `--delimiter`: between `-p`/`-P` cells instead of `|`.
     delimiter: String,
-    jobs: Option<Vec<Wanted>>,
+    /// `-j`, in the order given.
+    jobs: Option<Vec<Selected>>,
     /// `-S`: runs that ended before it are left out.
     start: Option<i64>,
     /// `-E`: runs that began after it are left out.
@@ -259,20 +263,19 @@ fn help_format() -> CommandOutput {
     super::lines_out(&lines)
 }
 
-/// The jobs of `-j` (steps named with `.N` select their job).
-fn read_jobs(p: &Parsed) -> Result<Option<Vec<Wanted>>, CommandOutput> {
-    let Some(list) = p.value("jobs") else {
-        return Ok(None);
-    };
+/// The items of every `-j`, or the fatal refusal of a bad one. An
+/// empty list is no list, as sacct drops it.
+fn read_jobs(p: &Parsed) -> Result<Option<Vec<Selected>>, CommandOutput> {
     let mut wanted = Vec::new();
-    for item in list.split(',').filter(|s| !s.is_empty()) {
-        let base = item.split('.').next().unwrap_or(item);
-        match Wanted::parse(base) {
-            Some(w) => wanted.push(w),
-            None => return Err(error_out("sacct", &format!("Invalid job id: {item}"), 1)),
-        }
+    let lists = p.opts.iter().filter(|(k, _)| *k == "jobs");
+    for item in lists
+        .filter_map(|(_, v)| v.as_deref())
+        .flat_map(|list| list.split(','))
+        .filter(|s| !s.is_empty())
+    {
+        wanted.push(step_list::parse("sacct", item)?);
     }
-    Ok(Some(wanted))
+    Ok((!wanted.is_empty()).then_some(wanted))
 }
 
 /// A time of `-S` or `-E`, named `which` in the refusal.
@@ -370,14 +373,46 @@ impl Query {
         if job.array.as_ref().is_some_and(|a| a.task.is_none()) || job.dependency.is_some() {
             return false;
         }
-        let array = job.array.as_ref();
-        let named = self.jobs.as_ref().is_none_or(|wanted| {
-            wanted.iter().any(|w| match w.task {
-                None => job.id == w.id || array.is_some_and(|a| a.array_job_id == w.id),
-                Some(t) => array.is_some_and(|a| a.array_job_id == w.id && a.task == Some(t)),
-            })
-        });
+        let named = self
+            .jobs
+            .as_ref()
+            .is_none_or(|wanted| wanted.iter().any(|w| names(w, job)));
         named && self.users.as_ref().is_none_or(|u| u.contains(&job.user))
+    }
+
+    /// What `-j` shows of a job's record, as the accounting database
+    /// decides it (`as_mysql_jobacct_process.c`, `_cluster_get_jobs`):
+    /// the items are read in order; one naming this whole job shows its
+    /// line and stops the reading, one naming a step of it hides the
+    /// line and adds the step to those shown. Returns whether the job's
+    /// line shows and its steps to show (`None`: all). `-X` reads no
+    /// item: the line shows.
+    fn step_choice(&self, job: &Job) -> (bool, Option<Vec<StepKind>>) {
+        let Some(items) = self.jobs.as_ref().filter(|_| !self.allocations) else {
+            return (true, None);
+        };
+        let task = job.array.as_ref().and_then(|a| a.task);
+        let array_id = job.array.as_ref().map_or(0, |a| a.array_job_id);
+        let (mut full, mut steps) = (true, Vec::new());
+        for w in items {
+            // A job that is not part of an array or a heterogeneous job
+            // has 0 for both ids, which an item of job 0 matches.
+            let this_job = w.job == job.id || w.job == array_id || w.job == 0;
+            if !this_job || w.task.is_some_and(|t| Some(t) != task) || w.het_offset.is_some() {
+                continue;
+            }
+            match w.step {
+                None => {
+                    full = true;
+                    break;
+                }
+                Some(step) => {
+                    steps.push(step);
+                    full = false;
+                }
+            }
+        }
+        (full, (!steps.is_empty()).then_some(steps))
     }
 
     /// The runs of a job to show: each of its past runs and the current
@@ -416,6 +451,20 @@ impl Query {
     }
 }
 
+/// Whether a `-j` item selects a job from the database: its id or its
+/// array's (every job that is not in an array or a heterogeneous job
+/// has 0 for those, so job 0 selects them all), an array's task, or a
+/// heterogeneous job's component (none in this model).
+fn names(w: &Selected, job: &Job) -> bool {
+    let array = job.array.as_ref();
+    let array_id = array.map_or(0, |a| a.array_job_id);
+    match (w.task, w.het_offset) {
+        (None, None) => w.job == job.id || w.job == array_id || w.job == 0,
+        (Some(t), _) => array.is_some_and(|a| a.array_job_id == w.job && a.task == Some(t)),
+        (None, Some(_)) => false,
+    }
+}
+
 /// The records to print: jobs in submission order (an array's tasks
 /// together by task id), each run followed by its steps unless `-X`.
 fn select<'a>(c: &'a Cluster, q: &Query) -> Vec<Line<'a>> {
@@ -426,19 +475,25 @@ fn select<'a>(c: &'a Cluster, q: &Query) -> Vec<Line<'a>> {
     });
     let mut lines = Vec::new();
     for job in jobs {
+        let (full, chosen) = q.step_choice(job);
         for run in q.runs(job).into_iter().filter(|&run| q.shows_run(job, run)) {
-            lines.push(Line {
-                job,
-                run,
-                step: None,
-            });
+            if full {
+                lines.push(Line {
+                    job,
+                    run,
+                    step: None,
+                });
+            }
             if q.allocations {
                 continue;
             }
-            let steps = match run {
+            let mut steps = match run {
                 Some(r) => r.steps.clone(),
                 None => c.step_rows(job.id),
             };
+            if let Some(chosen) = &chosen {
+                steps.retain(|(s, _, _)| chosen.iter().any(|k| k.is(s.id)));
+            }
             lines.extend(steps.into_iter().map(|step| Line {
                 job,
                 run,
@@ -666,6 +721,7 @@ fn job_only_value(name: &str, job: &Job) -> Option<String> {
         "Priority" => job.priority.to_string(),
         "Reason" => job.reason.name().to_owned(),
         "WorkDir" => job.work_dir.clone(),
+        "WCKey" => return job.wckey.clone(),
         "Flags" => match job.sched_by {
             super::super::state::SchedBy::Main => "SchedMain".to_owned(),
             super::super::state::SchedBy::Backfill => "SchedBackfill".to_owned(),

@@ -15,7 +15,7 @@ use super::super::{Caller, Cluster};
 use super::{VERSION, help, job_refused, usage_error};
 
 /// The job options sbatch and srun share.
-pub(super) const JOB_OPTIONS: [Opt; 29] = [
+pub(super) const JOB_OPTIONS: [Opt; 30] = [
     opt("account", Some('A'), &["account"], HasArg::Required),
     opt(
         "cpus-per-task",
@@ -55,9 +55,10 @@ pub(super) const JOB_OPTIONS: [Opt; 29] = [
     opt("usage", None, &["usage"], HasArg::No),
     opt("verbose", Some('v'), &["verbose"], HasArg::No),
     opt("version", Some('V'), &["version"], HasArg::No),
+    opt("wckey", None, &["wckey"], HasArg::Required),
 ];
 
-pub(super) const OPTIONS: &[Opt] = &getopt::concat::<29, 5, 34>(
+pub(super) const OPTIONS: &[Opt] = &getopt::concat::<30, 5, 35>(
     JOB_OPTIONS,
     [
         opt("array", Some('a'), &["array"], HasArg::Required),

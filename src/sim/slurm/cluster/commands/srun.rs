@@ -25,7 +25,7 @@ use crate::sim::slurm::node_tools::{
     stepd_execve_failed,
 };
 
-pub(super) const OPTIONS: &[Opt] = &getopt::concat::<29, 4, 33>(
+pub(super) const OPTIONS: &[Opt] = &getopt::concat::<30, 4, 34>(
     JOB_OPTIONS,
     [
         opt("export", None, &["export"], HasArg::Required),

@@ -13,6 +13,7 @@ use super::super::fields::{Parsable, print_fields_header, print_fields_row};
 use super::super::output::CommandOutput;
 use super::super::state::{JobState, StepId};
 use super::super::{Caller, Cluster};
+use super::step_list::{self, StepKind};
 use super::{help, parse};
 use usage::{StepUse, value};
 
@@ -102,15 +103,6 @@ enum Wanted {
     Any,
     /// `.batch`, `.extern` or `.N`.
     Step(StepKind),
-}
-
-/// A step named after the dot.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum StepKind {
-    Batch,
-    Extern,
-    Interactive,
-    Numbered(u32),
 }
 
 pub(super) fn run(c: &Cluster, argv: &[String], caller: &Caller<'_>) -> CommandOutput {
@@ -221,43 +213,11 @@ fn help_format() -> String {
     text
 }
 
-/// `ID`, `ID.STEP` or `ID_TASK[.STEP]` as (job id, step); a step that
-/// is not `batch`, `extern`, `interactive` or a number is fatal.
+/// `ID`, `ID.STEP` or `ID_TASK[.STEP]` as (job id, step), or
+/// Slurm's fatal refusal of the item.
 fn read_step(name: &str) -> Result<(u32, Wanted), CommandOutput> {
-    let (job, step) = match name.split_once('.') {
-        Some((job, step)) => {
-            let kind = match step {
-                "batch" => StepKind::Batch,
-                "extern" => StepKind::Extern,
-                "interactive" => StepKind::Interactive,
-                s if s.starts_with(|c: char| c.is_ascii_digit()) => StepKind::Numbered(atoi(s)),
-                _ => {
-                    return Err(CommandOutput::failure(
-                        &format!("sstat: fatal: Bad step specified: {job}\n"),
-                        1,
-                    ));
-                }
-            };
-            (job, Wanted::Step(kind))
-        }
-        None => (name, Wanted::Any),
-    };
-    if let Some((_, task)) = job.split_once('_')
-        && !task.starts_with(|c: char| c.is_ascii_digit())
-    {
-        let id = job.split('_').next().unwrap_or(job);
-        return Err(CommandOutput::failure(
-            &format!("sstat: fatal: Bad job array element specified: {id}\n"),
-            1,
-        ));
-    }
-    Ok((atoi(job), step))
-}
-
-/// C's `atoi`: the leading digits, 0 without any.
-fn atoi(text: &str) -> u32 {
-    let digits: String = text.chars().take_while(char::is_ascii_digit).collect();
-    digits.parse().unwrap_or(0)
+    let item = step_list::parse("sstat", name)?;
+    Ok((item.job, item.step.map_or(Wanted::Any, Wanted::Step)))
 }
 
 /// The running steps of job `id` to print, writing sstat's errors for a
@@ -302,7 +262,7 @@ fn steps(
             .filter(|s| matches!(s.id, StepId::Numbered(_)))
             .take(1)
             .collect(),
-        Wanted::Step(kind) => running.into_iter().filter(|s| same(s.id, kind)).collect(),
+        Wanted::Step(kind) => running.into_iter().filter(|s| kind.is(s.id)).collect(),
     };
     if job.uid != 0 && caller.user != "root" && caller.user != job.user {
         for s in &chosen {
@@ -319,15 +279,6 @@ fn steps(
         return Vec::new();
     }
     chosen
-}
-
-/// Whether a step is the one named.
-fn same(id: StepId, kind: StepKind) -> bool {
-    match (id, kind) {
-        (StepId::Batch, StepKind::Batch) => true,
-        (StepId::Numbered(n), StepKind::Numbered(m)) => n == m,
-        _ => false,
-    }
 }
 
 /// A named step as `%ps` prints it after the dot.

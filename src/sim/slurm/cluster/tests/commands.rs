@@ -879,3 +879,76 @@ fn sshare_a_shows_only_the_accounts_named_with_the_tree_restarting_at_the_margin
         ["root 0.000000 @0".to_owned(), "team-a 3 @1".to_owned()]
     );
 }
+
+/// `-j ID.STEP` makes the database hide the job's line
+/// (`as_mysql_jobacct_process.c` sets `show_full` to 0), so sacct
+/// prints only the steps named; `-X` reads no step and shows the line.
+#[test]
+fn sacct_step_selection_shows_only_the_steps_named() {
+    let mut t = Term::new("2026-11-30T03:00:00");
+    let a = t.submit("alice", "~", "sbatch -J one --wrap \"srun hostname\"");
+    let b = t.submit("bob", "~", "sbatch -J two --wrap \"sleep 5\"");
+    t.c.advance(10);
+    assert_eq!((a, b), (1, 2));
+    for (args, rows) in [
+        ("-j 1.0", "1.0|hostname\n"),
+        ("-j 1.batch", "1.batch|batch\n"),
+        ("-j 1.extern", ""),
+        ("-j 1.7", ""),
+        ("-j 1.0,2", "1.0|hostname\n2|two\n2.batch|batch\n"),
+        ("-j 1.0 -j 1.batch", "1.batch|batch\n1.0|hostname\n"),
+        // The whole job named first wins; named after a step, it shows
+        // the line but keeps the step filter.
+        ("-j 1,1.0", "1|one\n1.batch|batch\n1.0|hostname\n"),
+        ("-j 1.0,1", "1|one\n1.0|hostname\n"),
+        ("-X -j 1.0", "1|one\n"),
+        ("-X -j 1.0,1.7", "1|one\n"),
+        // Job 0 matches every job's array and het job ids (0).
+        ("-j 0.0", "1.0|hostname\n"),
+    ] {
+        let out = t.root(&format!("sacct -n -P -o jobid,jobname {args}"));
+        assert_eq!(stdout(&out), rows, "{args}");
+    }
+    assert_eq!(
+        stdout(&t.root("sacct -b -j 1.batch")),
+        "JobID             State ExitCode \n------------ ---------- -------- \n\
+         1.batch       COMPLETED      0:0 \n"
+    );
+    assert_eq!(stdout(&t.root("sacct -j ''")), stdout(&t.root("sacct")));
+    for (item, refusal) in [
+        ("1.x", "Bad step specified: 1"),
+        ("1.", "Bad step specified: 1"),
+        ("x", "Bad job/step specified: x"),
+        ("1_x", "Bad job array element specified: 1"),
+    ] {
+        let out = t.root(&format!("sacct -j {item}"));
+        assert_eq!(
+            (err(&out), out.exit),
+            (format!("sacct: fatal: {refusal}\n"), 1)
+        );
+        assert_eq!(stdout(&out), "", "{item}");
+    }
+}
+
+/// Without `TrackWCKey` slurmctld keeps `--wckey` unchecked, in lower
+/// case (`_validate_job_desc` in `job_mgr.c`); sacct prints it on the
+/// job's line only, and scontrol prints no `WCKey=` (`job_info.c` adds
+/// it only with `TrackWCKey`).
+#[test]
+fn sbatch_wckey_is_kept_for_sacct_without_track_wckey() {
+    let mut t = Term::new("2026-11-30T03:00:00");
+    t.submit("alice", "~", "sbatch --wckey=ProjX --wrap \"sleep 5\"");
+    t.file(
+        &format!("{WORK}/job.sh"),
+        "#!/bin/bash\n#SBATCH --wckey=night\nsleep 5\n",
+    );
+    t.submit("root", WORK, "sbatch job.sh");
+    t.submit("root", WORK, "sbatch --wckey=cli job.sh");
+    t.submit("alice", "~", "sbatch --wrap \"sleep 5\"");
+    t.c.advance(10);
+    assert_eq!(
+        stdout(&t.root("sacct -n -P -o jobid,wckey")),
+        "1|projx\n1.batch|\n2|night\n2.batch|\n3|cli\n3.batch|\n4|\n4.batch|\n"
+    );
+    assert!(!stdout(&t.root("scontrol show job 1")).contains("WCKey"));
+}

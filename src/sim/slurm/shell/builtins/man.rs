@@ -97,13 +97,15 @@ impl Page<'_> {
     }
 }
 
-/// A tool's options, one line per flag with its long names (`-n, --lines`).
+/// A tool's options, one line per flag with its long names (`-n, --lines`),
+/// then the long names without a short flag (sed's `--help`, grep's
+/// `--group-separator=ARG`), each with `ARG` when it takes a value.
 fn tool_options(tool: &Tool) -> Vec<String> {
     let spec = tool.spec;
-    let short = spec.flags.chars().chain(spec.valued.chars());
-    let mut lines: Vec<String> = short
+    let mut lines: Vec<String> = spec
+        .shorts()
         .map(|c| {
-            let value = if spec.valued.contains(c) { " ARG" } else { "" };
+            let value = if spec.takes_value(c) { " ARG" } else { "" };
             let mut line = format!("-{c}{value}");
             for (long, _) in spec.long.iter().filter(|(_, f)| *f == c) {
                 line.push_str(&format!(", --{long}"));
@@ -111,12 +113,14 @@ fn tool_options(tool: &Tool) -> Vec<String> {
             line
         })
         .collect();
-    // Long names whose letter is no short flag (sed's `--help`).
     let alone = spec
         .long
         .iter()
-        .filter(|(_, f)| !spec.flags.contains(*f) && !spec.valued.contains(*f));
-    lines.extend(alone.map(|(long, _)| format!("--{long}")));
+        .filter(|(_, f)| !spec.shorts().any(|c| c == *f));
+    lines.extend(alone.map(|(long, f)| {
+        let value = if spec.takes_value(*f) { "=ARG" } else { "" };
+        format!("--{long}{value}")
+    }));
     lines
 }
 
@@ -266,10 +270,32 @@ mod tests {
         let grep = man_run("man grep", &mut NoCommands).0;
         for line in [
             "-C ARG, --context",
-            "--group-separator",
+            "--group-separator=ARG",
             "--no-group-separator",
         ] {
             assert!(grep.contains(&format!("\n       {line}\n")), "{grep}");
+        }
+    }
+
+    /// An option that takes a value shows `ARG` on its line, with a short
+    /// letter or without (sed's page shows its help text instead).
+    #[test]
+    fn every_option_with_a_value_says_so() {
+        for tool in tools::TOOLS {
+            let page = man_run(&format!("man {}", tool.name), &mut NoCommands).0;
+            let Some((_, options)) = page.split_once("OPTIONS (those simulated)\n") else {
+                continue;
+            };
+            for (long, key) in tool.spec.long {
+                let line = options.lines().find(|l| {
+                    l.trim()
+                        .split(", ")
+                        .any(|o| o.split('=').next() == Some(&format!("--{long}")))
+                });
+                let line = line.unwrap_or_else(|| panic!("{}: --{long}\n{page}", tool.name));
+                let valued = tool.spec.takes_value(*key);
+                assert_eq!(line.contains("ARG"), valued, "{}: {line}", tool.name);
+            }
         }
     }
 

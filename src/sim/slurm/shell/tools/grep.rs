@@ -22,10 +22,10 @@ const GROUP_SEPARATOR: char = '\u{1d}';
 /// The key of `--no-group-separator`, which has no short letter.
 const NO_GROUP_SEPARATOR: char = '\u{1c}';
 
-/// `grep`'s options.
+/// `grep`'s options (`\u{1d}` is [`GROUP_SEPARATOR`]).
 pub(super) const GREP: Spec = Spec {
     flags: "ivcnoEFGwxlqsHh",
-    valued: "emABC",
+    valued: "emABC\u{1d}",
     long: &[
         ("ignore-case", 'i'),
         ("invert-match", 'v'),
@@ -53,15 +53,10 @@ pub(super) const GREP: Spec = Spec {
     ],
 };
 
-/// getopt's table for grep: [`GREP`], with `--group-separator`'s value
-/// and the digits of `-NUM`, which `man` and completion do not list.
+/// getopt's table for grep: [`GREP`] and the digits of `-NUM`, which
+/// `man` and completion do not list.
 fn table() -> Vec<Opt<char>> {
     let mut table = GREP.table();
-    for o in &mut table {
-        if o.key == GROUP_SEPARATOR {
-            o.arg = HasArg::Required;
-        }
-    }
     table.extend(('0'..='9').map(|d| getopt::opt(d, Some(d), &[], HasArg::No)));
     table
 }
@@ -102,7 +97,7 @@ struct Options {
     /// `--group-separator`'s line (`--` unless given); `None` after
     /// `--no-group-separator`.
     separator: Option<String>,
-    /// `-m NUM`.
+    /// `-m NUM`; a negative one is no limit.
     max_count: Option<u64>,
 }
 
@@ -143,9 +138,10 @@ impl Options {
             'A' => self.after = Some(context_length(value)?),
             'B' => self.before = Some(context_length(value)?),
             'C' => self.both = Some(context_length(value)?),
-            'm' => match value.parse::<u64>() {
-                Ok(n) => self.max_count = Some(n),
-                Err(_) => return Err("invalid max count".to_owned()),
+            'm' => match signed_decimal(value) {
+                Some((false, n)) => self.max_count = Some(u64::try_from(n).unwrap_or(u64::MAX)),
+                Some((true, n)) => self.max_count = (n == 0).then_some(0),
+                None => return Err("invalid max count".to_owned()),
             },
             GROUP_SEPARATOR => self.separator = Some(value.to_owned()),
             NO_GROUP_SEPARATOR => self.separator = None,
@@ -190,24 +186,27 @@ fn saturating_decimal(digits: &str) -> usize {
     })
 }
 
-/// A context length as GNU grep reads it (`strtoimax`): blanks before, a
-/// sign, decimal digits and nothing after; a huge one is as good as
-/// infinite, a negative one is refused.
-fn context_length(text: &str) -> Result<usize, String> {
-    let refused = || format!("{text}: invalid context length argument");
+/// A number as GNU grep reads a context length or a max count
+/// (`xstrtoimax` in base 10): blanks before, a sign, decimal digits and
+/// nothing after, as (negative, size); a huge one is as good as infinite.
+fn signed_decimal(text: &str) -> Option<(bool, usize)> {
     let body = text.trim_start_matches([' ', '\t', '\n', '\u{b}', '\u{c}', '\r']);
     let (negative, digits) = match body.strip_prefix('-') {
         Some(rest) => (true, rest),
         None => (false, body.strip_prefix('+').unwrap_or(body)),
     };
     if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
-        return Err(refused());
+        return None;
     }
-    let n = saturating_decimal(digits);
-    if negative && n > 0 {
-        return Err(refused());
+    Some((negative, saturating_decimal(digits)))
+}
+
+/// A context length: a negative one is refused.
+fn context_length(text: &str) -> Result<usize, String> {
+    match signed_decimal(text) {
+        Some((negative, n)) if !negative || n == 0 => Ok(n),
+        _ => Err(format!("{text}: invalid context length argument")),
     }
-    Ok(n)
 }
 
 /// `grep [OPTION]... PATTERNS [FILE]...`.

@@ -2,9 +2,10 @@
 //! usage by workload characterization key. Slurm records wckey usage only
 //! with `TrackWCKey=yes` (the rollup in `as_mysql_rollup.c` skips it
 //! otherwise), so without it both reports print their header alone. With
-//! it, a job that names no wckey, as every job here does (the model has no
-//! `--wckey` and no wckeys in `sacctmgr`), is charged to `*`: the wckey
-//! slurmctld's `_job_create` gives it when its user has no default wckey.
+//! it, a job that names no wckey is charged to `*`: the wckey slurmctld's
+//! `_job_create` gives it when its user has no default wckey. This model
+//! charges every job there, `--wckey` or not (it has no wckeys in
+//! `sacctmgr`; `--wckey` is modelled for clusters without `TrackWCKey`).
 
 use super::super::super::Cluster;
 use super::super::super::output::CommandOutput;
