@@ -28,7 +28,7 @@ mod srun;
 mod sshare;
 mod sstat;
 
-pub(crate) use srun::{StepRequest, step_request};
+pub(crate) use srun::step_request;
 
 /// How a command runs: reading the cluster, or changing it.
 #[derive(Debug, Clone, Copy)]
