@@ -282,6 +282,18 @@ mod tests {
     }
 
     #[test]
+    fn a_step_saved_before_steps_kept_their_nodes_reads_as_the_jobs() {
+        let saved = "id = { Numbered = 0 }\nname = \"hostname\"\ncpus = 128\n\
+                     start_offset = 0\nexit = 0\n";
+        let step: StepRecord = match toml::from_str(saved) {
+            Ok(step) => step,
+            Err(e) => panic!("{e}"),
+        };
+        assert_eq!(step.nodes_of(&[3, 4]), &[3, 4]);
+        assert_eq!(step.tasks_of(2), 2);
+    }
+
+    #[test]
     fn no_count_takes_the_whole_allocation() {
         let nodes = two();
         let got = layout(job(&nodes), &StepAsk::default());
