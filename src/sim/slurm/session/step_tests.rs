@@ -92,6 +92,8 @@ fn an_interactive_step_of_one_node_counts_one() {
     assert_eq!(s.terminal.prompt(), "alice@node-2:~$ ");
     let steps = said(&mut s, "squeue -h -s -o \"%i %A %N\"");
     assert_eq!(steps, "1.1 1 node-2\n");
+    let usage = said(&mut s, "sstat -n -P -j 1.1 -o JobID,NTasks,MaxRSSNode");
+    assert_eq!(usage, "1.1|1|node-2\n");
 }
 
 #[test]
