@@ -60,6 +60,7 @@ mod runner;
 mod scheduler;
 mod script;
 mod state;
+mod step_layout;
 mod submit;
 #[cfg(test)]
 mod tests;

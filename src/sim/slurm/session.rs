@@ -24,6 +24,8 @@ mod export_tests;
 mod help_tests;
 #[cfg(test)]
 mod pty_tests;
+#[cfg(test)]
+mod step_tests;
 mod tools;
 
 pub use activity::{Activity, TrainingRecord};
@@ -487,7 +489,7 @@ mod tests {
     }
 
     /// The chapter's cluster, whose cgroups fence steps' GPUs.
-    fn chapter() -> Session {
+    pub(super) fn chapter() -> Session {
         match Session::chapter(7) {
             Ok(s) => s,
             Err(e) => panic!("{e}"),

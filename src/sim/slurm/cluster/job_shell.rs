@@ -12,13 +12,14 @@
 //! its clock, so every line of output is stamped with when it was
 //! written, and the shell stops at the job's time limit.
 
-use super::commands::{COMMANDS, StepRequest, step_request};
+use super::commands::{COMMANDS, step_request};
 use super::export::{UserEnv, step_env, stepd_finds};
-use super::lifecycle::{lowest_gpus, visible_devices};
+use super::lifecycle::visible_devices;
 use super::mpi::Mpi;
 use super::output::CommandOutput;
 use super::runner::{self, Launch, ProgramOutput, ProgramRunner};
-use super::state::{OutputLine, StepId, StepRecord};
+use super::state::{OutputLine, StepRecord};
+use super::step_layout::{StepPlace, cut};
 use super::{Caller, Cluster, Stream as ClusterStream};
 use crate::sim::slurm::hostlist::Hostlist;
 use crate::sim::slurm::node_tools::stepd_execve_failed;
@@ -46,6 +47,8 @@ pub(crate) struct JobFacts {
     pub(crate) work_dir: String,
     /// The allocated nodes, in order.
     pub(crate) nodes: Vec<String>,
+    /// The same nodes, indices into the cluster's.
+    pub(crate) node_ids: Vec<usize>,
     pub(crate) tasks: u32,
     pub(crate) gpus_per_node: u32,
     /// Per node, the GPUs the job holds there (bit `i`: GPU `i`).
@@ -289,28 +292,34 @@ impl<'a> JobCommands<'a> {
         }
     }
 
-    /// `srun` inside the job: a step over its nodes.
+    /// `srun` inside the job: a step over the nodes it asks for of the
+    /// job's ([`cut`]).
     fn step(&mut self, call: &mut Call<'_>) -> i32 {
         let request = match step_request(call.args()) {
             Ok(request) => request,
             Err(out) => return write_output(call, &out),
         };
-        let nodes = self.step_nodes(&request);
-        let gpus = self.step_gpus(&request, nodes.len());
-        let per_node = self.job.tasks.div_ceil(count(self.job.nodes.len()));
-        let tasks = request
-            .tasks
-            .unwrap_or(per_node.saturating_mul(count(nodes.len())));
+        let place = match cut(self.job, &request.ask, request.gpus_per_node) {
+            Ok((place, warning)) => {
+                call.out.stderr(&warning);
+                place
+            }
+            // srun exits before the controller makes a step.
+            Err(lines) => {
+                call.out.stderr(&lines);
+                return 1;
+            }
+        };
         let started = call.now;
         let no = u32::try_from(self.steps.len()).unwrap_or(u32::MAX);
         let launch = Launch {
             job_id: self.job.id,
             step: Some(no),
             argv: &request.argv,
-            nodes: &nodes,
-            tasks,
+            nodes: &place.names,
+            tasks: place.tasks,
             gpus_per_node: request.gpus_per_node.unwrap_or(self.job.gpus_per_node),
-            gpus: &gpus,
+            gpus: &place.gpus,
             constrained: self.job.constrained,
             user: call.user,
             work_dir: call.cwd,
@@ -356,31 +365,9 @@ impl<'a> JobCommands<'a> {
             }
         };
         let offset = started.saturating_sub(self.job.start);
-        self.steps.push(StepRecord {
-            id: StepId::Numbered(no),
-            name: base_name(&request.argv[0]).to_owned(),
-            cpus: self.job.cpus,
-            start_offset: offset,
-            end_offset: duration.map(|d| offset.saturating_add(d)),
-            exit,
-        });
+        let end = duration.map(|d| offset.saturating_add(d));
+        (self.steps).push(place.record(no, &request.argv[0], (offset, end), exit));
         exit
-    }
-
-    /// The nodes a step asks for: the job's first `-N`, or all of them.
-    fn step_nodes(&self, request: &StepRequest) -> Vec<String> {
-        let all = &self.job.nodes;
-        all[..request.nodes.unwrap_or(all.len()).min(all.len())].to_vec()
-    }
-
-    /// The GPUs of a step on the first `nodes` nodes: all the job holds
-    /// there, or the lowest of them when the step asks for fewer per node.
-    fn step_gpus(&self, request: &StepRequest, nodes: usize) -> Vec<u64> {
-        let held = self.job.gpus.iter().take(nodes);
-        match request.gpus_per_node {
-            Some(n) => held.map(|&mask| lowest_gpus(mask, n)).collect(),
-            None => held.copied().collect(),
-        }
     }
 
     /// A `bash`, `sh` or shell tool step: the command line runs in a shell of its own
@@ -486,22 +473,24 @@ impl CommandSet for JobCommands<'_> {
     }
 }
 
-/// Where task 0 of step `step` runs (the job's first node, with the GPUs
-/// `mask` there) and its environment: the job's variables and the
-/// task's, the step's counts among them, as the shell of `srun --pty
-/// bash` has them.
-pub(crate) fn pty_env(job: &JobFacts, step: u32, mask: u64) -> (String, Vec<(String, String)>) {
-    // Task 0 of a step over the whole allocation: srun's other tasks run
-    // with their output thrown away (`--pty`), the shell is the first.
-    let gpus = [mask];
+/// Where task 0 of step `step` at `place` runs (the step's first node)
+/// and its environment: the job's variables and the task's, the step's
+/// counts among them, as the shell of `srun --pty bash` has them.
+pub(crate) fn pty_env(
+    job: &JobFacts,
+    step: u32,
+    place: &StepPlace,
+) -> (String, Vec<(String, String)>) {
+    // srun's other tasks run with their output thrown away (`--pty`),
+    // the shell is the first.
     let launch = Launch {
         job_id: job.id,
         step: Some(step),
         argv: &[],
-        nodes: &job.nodes,
-        tasks: job.tasks,
+        nodes: &place.names,
+        tasks: place.tasks,
         gpus_per_node: job.gpus_per_node,
-        gpus: &gpus,
+        gpus: &place.gpus,
         constrained: job.constrained,
         user: &job.user,
         work_dir: &job.work_dir,
@@ -633,11 +622,6 @@ pub fn write_output(call: &mut Call<'_>, output: &CommandOutput) -> i32 {
         }
     }
     output.exit
-}
-
-/// A count as the `u32` tasks are counted in (at least 1).
-fn count(n: usize) -> u32 {
-    u32::try_from(n).unwrap_or(u32::MAX).max(1)
 }
 
 /// The shell's clock as the cluster's.

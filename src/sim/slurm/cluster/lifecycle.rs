@@ -190,6 +190,12 @@ impl Cluster {
             user: job.user.clone(),
             work_dir: job.work_dir.clone(),
             nodes,
+            node_ids: job
+                .nodes
+                .iter()
+                .copied()
+                .filter(|&n| self.nodes.get(n).is_some())
+                .collect(),
             tasks: job.shape.tasks,
             gpus_per_node: gpus,
             gpus: job.gpus.clone(),
@@ -234,6 +240,8 @@ impl Cluster {
                 start_offset: 0,
                 end_offset: runtime,
                 exit,
+                nodes: job.nodes.iter().take(1).copied().collect(),
+                tasks: 1,
             },
         );
         self.set_run(id, steps, run.output, exit, runtime);

@@ -519,6 +519,35 @@ pub struct StepRecord {
     pub end_offset: Option<u64>,
     /// Its exit code.
     pub exit: i32,
+    /// Its nodes, indices into the cluster's; empty in progress saved
+    /// before steps kept their own (read as the job's, [`Self::nodes_of`]).
+    #[serde(default)]
+    pub nodes: Vec<usize>,
+    /// Its tasks; 0 in progress saved before steps kept their own (read
+    /// as the job's, [`Self::tasks_of`]).
+    #[serde(default)]
+    pub tasks: u32,
+}
+
+impl StepRecord {
+    /// Its nodes within a run on `job_nodes`: `.batch` runs on the first,
+    /// a step on those it kept (all of them if it kept none).
+    pub fn nodes_of<'a>(&'a self, job_nodes: &'a [usize]) -> &'a [usize] {
+        match self.id {
+            StepId::Batch => &job_nodes[..job_nodes.len().min(1)],
+            StepId::Numbered(_) if self.nodes.is_empty() => job_nodes,
+            StepId::Numbered(_) => &self.nodes,
+        }
+    }
+
+    /// Its tasks within a job of `job_tasks`: `.batch` is one task.
+    pub fn tasks_of(&self, job_tasks: u32) -> u32 {
+        match self.id {
+            StepId::Batch => 1,
+            StepId::Numbered(_) if self.tasks == 0 => job_tasks,
+            StepId::Numbered(_) => self.tasks,
+        }
+    }
 }
 
 /// A step's id.

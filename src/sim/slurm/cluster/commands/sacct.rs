@@ -571,11 +571,12 @@ struct Facts<'a> {
     /// Seconds from start to end (or now).
     elapsed: i64,
     cpus: u32,
+    /// The run's nodes, or the step's on a step line.
     nodes: &'a [usize],
 }
 
 /// The facts of a record.
-fn facts<'a>(c: &Cluster, line: &Line<'a>) -> Facts<'a> {
+fn facts<'a>(c: &Cluster, line: &'a Line<'_>) -> Facts<'a> {
     let job = line.job;
     let run = line.run;
     let step = line.step.as_ref();
@@ -622,6 +623,10 @@ fn facts<'a>(c: &Cluster, line: &Line<'a>) -> Facts<'a> {
         Some(r) => &r.nodes,
         None => &job.nodes,
     };
+    let nodes = match step {
+        Some((s, _, _)) => s.nodes_of(nodes),
+        None => nodes,
+    };
     Facts {
         id_text,
         suffix,
@@ -667,27 +672,14 @@ fn value(c: &Cluster, name: &str, line: &Line<'_>) -> Option<String> {
         "Eligible" => job
             .eligible_time
             .map_or_else(|| "Unknown".to_owned(), clock::iso),
-        "NodeList" => {
-            if nodes.is_empty() {
-                "None assigned".to_owned()
-            } else if let Some((s, _, _)) = step
-                && s.id == StepId::Batch
-            {
-                c.hostlist(&nodes[..1])
-            } else {
-                c.hostlist(nodes)
-            }
-        }
+        "NodeList" if nodes.is_empty() => "None assigned".to_owned(),
+        "NodeList" => c.hostlist(nodes),
         "NNodes" | "AllocNodes" => match step {
-            Some((s, _, _)) if s.id == StepId::Batch => "1".to_owned(),
-            _ => job.shape.nodes.to_string(),
+            Some(_) => nodes.len().to_string(),
+            None => job.shape.nodes.to_string(),
         },
         "ReqNodes" if job_line => job.shape.nodes.to_string(),
-        "NTasks" => match step {
-            Some((s, _, _)) if s.id == StepId::Batch => "1".to_owned(),
-            Some(_) => job.shape.tasks.to_string(),
-            None => return None,
-        },
+        "NTasks" => step.map(|(s, _, _)| s.tasks_of(job.shape.tasks).to_string())?,
         "AllocTRES" | "ReqTRES" => {
             let total = job.shape.total();
             let mut parts = vec![format!("billing={cpus}"), format!("cpu={cpus}")];

@@ -6,16 +6,16 @@
 //! own, its output printed (`-l` labels it by task), and the clock moves to
 //! the step's end. A program nobody provides fails as execve would.
 //! `srun --pty bash` instead hands the caller a [`Pty`]: its shell becomes
-//! the step, on the job's first node, until `exit` ([`Cluster::end_pty`]).
+//! the step, on the step's first node, until `exit` ([`Cluster::end_pty`]).
 
 use super::super::super::getopt::{self, HasArg, Opt, Order, Parsed, opt};
 use super::super::export::{self, UserEnv};
 use super::super::job_shell::{self, JobFacts};
-use super::super::lifecycle::lowest_gpus;
 use super::super::mpi::{self, Mpi};
 use super::super::output::{CommandOutput, Pty};
 use super::super::runner::{self, Launch, ProgramOutput, ProgramRunner};
 use super::super::state::{JobState, StepId, StepRecord};
+use super::super::step_layout::{self, StepAsk, StepLayout, StepPlace};
 use super::super::submit::{JobOptions, JobSpec, gpu_count, gres_gpus};
 use super::super::{Caller, Cluster};
 use super::sbatch::{JOB_OPTIONS, apply_all};
@@ -83,10 +83,16 @@ pub(super) fn run(
         },
     };
     if shell {
-        out.pty = open_pty(c, id, held.is_none(), &parsed, caller.env);
+        out.pty = open_pty(c, id, held.is_none(), &parsed, caller.env, &mut out);
         return out;
     }
-    let Some(step) = run_step(c, (id, 0), &parsed, mpi, caller, &mut out) else {
+    let Some(facts) = c.job_facts(id) else {
+        return out;
+    };
+    let Some(place) = place_step(&facts, &parsed, false, &mut out) else {
+        return out;
+    };
+    let Some(step) = run_step(c, (&facts, &place, 0), &parsed, mpi, caller, &mut out) else {
         return out;
     };
     finish_step(c, id, &step, caller, &mut out);
@@ -111,9 +117,15 @@ fn step_in_allocation(
     caller: &mut Caller<'_>,
 ) -> CommandOutput {
     let mut out = CommandOutput::default();
+    let Some(facts) = c.job_facts(id) else {
+        return out;
+    };
+    let Some(place) = place_step(&facts, parsed, true, &mut out) else {
+        return out;
+    };
     let no = next_step(c, id);
     let start = c.now;
-    let Some(step) = run_step(c, (id, no), parsed, mpi, caller, &mut out) else {
+    let Some(step) = run_step(c, (&facts, &place, no), parsed, mpi, caller, &mut out) else {
         return out;
     };
     let Some(job) = c.jobs.get_mut(&id) else {
@@ -148,32 +160,29 @@ fn next_step(c: &Cluster, id: u32) -> u32 {
 }
 
 /// Starts the step of `srun --pty bash` in the running job `id` (`own`:
-/// srun made the job for it): recorded as running until the caller's
-/// shell, which becomes it, ends it ([`Cluster::end_pty`]). Its shell
-/// starts with what `--export` passes of the caller's environment `env`
-/// (none: no shell called, the job's own) and the step's variables.
+/// srun made the job for it, else the step is cut from it as any other,
+/// refusals and warnings going to `out`): recorded as running until the
+/// caller's shell, which becomes its first task, ends it
+/// ([`Cluster::end_pty`]). Its shell starts with what `--export` passes
+/// of the caller's environment `env` (none: no shell called, the job's
+/// own) and the step's variables.
 fn open_pty(
     c: &mut Cluster,
     id: u32,
     own: bool,
     parsed: &Parsed,
     env: Option<&export::Env>,
+    out: &mut CommandOutput,
 ) -> Option<Pty> {
     let facts = c.job_facts(id)?;
+    let place = place_step(&facts, parsed, !own, out)?;
     let step = next_step(c, id);
     let program = parsed.operands.first()?;
     let job = c.jobs.get_mut(&id)?;
-    job.steps.push(StepRecord {
-        id: StepId::Numbered(step),
-        name: program.rsplit('/').next().unwrap_or(program).to_owned(),
-        cpus: facts.cpus,
-        start_offset: u64::try_from(c.now - job.start_time?).unwrap_or(0),
-        end_offset: None,
-        exit: 0,
-    });
-    let mask = facts.gpus.first().copied().unwrap_or(0);
-    let mask = step_gpus(parsed).map_or(mask, |n| lowest_gpus(mask, n));
-    let (host, step_vars) = job_shell::pty_env(&facts, step, mask);
+    let start = u64::try_from(c.now - job.start_time?).unwrap_or(0);
+    (job.steps).push(place.record(step, program, (start, None), 0));
+    let mask = place.gpus.first().copied().unwrap_or(0);
+    let (host, step_vars) = job_shell::pty_env(&facts, step, &place);
     let env = match env {
         Some(caller) => {
             let mut passed = export::step_env(parsed.value("export"), caller);
@@ -232,10 +241,8 @@ pub(crate) struct StepRequest {
     pub(crate) argv: Vec<String>,
     /// How its tasks start.
     pub(crate) mpi: Mpi,
-    /// `-N`: how many of the job's nodes (`None`: all).
-    pub(crate) nodes: Option<usize>,
-    /// `-n`: how many tasks (`None`: as the job's nodes hold them).
-    pub(crate) tasks: Option<u32>,
+    /// `-N`, `-n`, `-w`, `-x`: which of the job's nodes and how many tasks.
+    pub(crate) ask: StepAsk,
     /// `-l`: each output line after its task number.
     pub(crate) label: bool,
     /// `--gpus-per-node` or `--gres=gpu:N`: fewer GPUs than the job holds.
@@ -261,20 +268,61 @@ pub(crate) fn step_request(argv: &[String]) -> Result<StepRequest, CommandOutput
             1,
         ));
     }
-    let count = |key: &str| {
-        let v = parsed.value(key)?;
-        let digits: String = v.chars().take_while(char::is_ascii_digit).collect();
-        digits.parse::<u32>().ok().filter(|&n| n > 0)
-    };
     Ok(StepRequest {
         mpi,
-        nodes: count("nodes").and_then(|n| usize::try_from(n).ok()),
-        tasks: count("ntasks"),
+        ask: step_ask(&parsed),
         label: parsed.has("label"),
         gpus_per_node: step_gpus(&parsed),
         export: parsed.value("export").map(str::to_owned),
         argv: parsed.operands,
     })
+}
+
+/// What a step's line asks of its allocation: `-N` (the least of
+/// `MIN-MAX`), `-n`, `-w` and `-x`.
+fn step_ask(parsed: &Parsed) -> StepAsk {
+    let count = |key: &str| {
+        let v = parsed.value(key)?;
+        let digits: String = v.chars().take_while(char::is_ascii_digit).collect();
+        digits.parse::<u32>().ok().filter(|&n| n > 0)
+    };
+    StepAsk {
+        nodes: count("nodes").and_then(|n| usize::try_from(n).ok()),
+        tasks: count("ntasks"),
+        nodelist: parsed.value("nodelist").map(str::to_owned),
+        exclude: parsed.value("exclude").map(str::to_owned),
+    }
+}
+
+/// Where the step `parsed` asks for runs in the job `facts`: cut from it
+/// as srun cuts a step from an allocation it was started in (`held`),
+/// the whole of the job srun made for it otherwise. srun's warning goes
+/// to `out`; `None`, with its refusal there and status 1, if it starts
+/// no step.
+fn place_step(
+    facts: &JobFacts,
+    parsed: &Parsed,
+    held: bool,
+    out: &mut CommandOutput,
+) -> Option<StepPlace> {
+    let gpus = step_gpus(parsed);
+    let cut = if held {
+        step_layout::cut(facts, &step_ask(parsed), gpus)
+    } else {
+        let whole = StepLayout::whole(facts.allocation());
+        Ok((facts.place(&whole, gpus), String::new()))
+    };
+    match cut {
+        Ok((place, warning)) => {
+            out.err(&warning);
+            Some(place)
+        }
+        Err(lines) => {
+            out.err(&lines);
+            out.exit = 1;
+            None
+        }
+    }
 }
 
 /// The GPUs per node a step asks for: `--gpus-per-node` or `--gres`.
@@ -366,43 +414,36 @@ pub(super) fn wait_for_allocation(
 /// What step 0 did, for its record and its ending.
 struct Step {
     record: StepRecord,
-    /// The first node of the allocation, where the step's banners come
-    /// from.
+    /// The step's first node, where its banners come from.
     first_node: String,
 }
 
-/// Runs the program as step `no` on the job's nodes and prints what it
-/// printed (`-l`: each line after its task number).
+/// Runs the program as step `no` of the job `facts` at `place` and
+/// prints what it printed (`-l`: each line after its task number).
 fn run_step(
     c: &mut Cluster,
-    (id, no): (u32, u32),
+    (facts, place, no): (&JobFacts, &StepPlace, u32),
     parsed: &Parsed,
     mpi: Mpi,
     caller: &mut Caller<'_>,
     out: &mut CommandOutput,
 ) -> Option<Step> {
-    let facts = c.job_facts(id)?;
     let program = parsed.operands.first()?;
-    // A step inside an allocation may take fewer GPUs than it holds.
-    let gpus: Vec<u64> = match step_gpus(parsed) {
-        Some(n) => facts.gpus.iter().map(|&m| lowest_gpus(m, n)).collect(),
-        None => facts.gpus.clone(),
-    };
     let launch = Launch {
-        job_id: id,
+        job_id: facts.id,
         step: Some(no),
         argv: &parsed.operands,
-        nodes: &facts.nodes,
-        tasks: facts.tasks,
+        nodes: &place.names,
+        tasks: place.tasks,
         gpus_per_node: facts.gpus_per_node,
-        gpus: &gpus,
+        gpus: &place.gpus,
         constrained: facts.constrained,
         user: caller.user,
         work_dir: caller.cwd,
         now: c.now,
         mpi,
     };
-    let (exit, duration, ended_early) = match launch_program(c, parsed, &facts, &launch, caller) {
+    let (exit, duration, ended_early) = match launch_program(c, parsed, facts, &launch, caller) {
         Some(o) => print_output(
             o,
             parsed.has("label").then(|| launch.task_nodes().len()),
@@ -419,15 +460,8 @@ fn run_step(
         out.err(&launch.exit_lines(exit, &ended_early));
     }
     Some(Step {
-        record: StepRecord {
-            id: StepId::Numbered(no),
-            name: program.rsplit('/').next().unwrap_or(program).to_owned(),
-            cpus: facts.cpus,
-            start_offset: 0,
-            end_offset: duration,
-            exit,
-        },
-        first_node: facts.nodes.first().cloned().unwrap_or_default(),
+        record: place.record(no, program, (0, duration), exit),
+        first_node: place.names.first().cloned().unwrap_or_default(),
     })
 }
 

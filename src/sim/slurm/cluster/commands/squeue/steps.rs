@@ -126,13 +126,9 @@ impl Row<'_> {
         self.job.start_time.unwrap_or(0) + i64::try_from(self.step.start_offset).unwrap_or(0)
     }
 
-    /// Its nodes: the first of the job's for `.batch`, all of them else.
+    /// Its nodes: the first of the job's for `.batch`, its own else.
     fn nodes(&self) -> &[usize] {
-        let nodes = &self.job.nodes;
-        match self.step.id {
-            StepId::Batch => &nodes[..nodes.len().min(1)],
-            StepId::Numbered(_) => nodes,
-        }
+        self.step.nodes_of(&self.job.nodes)
     }
 
     /// Whether it belongs to job `id` (or its task `task`).
@@ -478,7 +474,6 @@ fn print(
 fn value(c: &Cluster, code: char, row: &Row<'_>, buf: &mut String) {
     let (job, step) = (row.job, &row.step);
     let array = job.array.as_ref();
-    let batch = step.id == StepId::Batch;
     // Writing to a String cannot fail.
     let _ = match code {
         'i' => match array.and_then(|a| Some((a.array_job_id, a.task?))) {
@@ -497,7 +492,7 @@ fn value(c: &Cluster, code: char, row: &Row<'_>, buf: &mut String) {
         'l' => write!(buf, "UNLIMITED"),
         'S' => write!(buf, "{}", clock::iso(row.start())),
         'N' => write!(buf, "{}", c.hostlist(row.nodes())),
-        'A' => write!(buf, "{}", if batch { 1 } else { job.shape.tasks }),
+        'A' => write!(buf, "{}", step.tasks_of(job.shape.tasks)),
         'C' => write!(buf, "{}", c.config.cluster_name),
         'F' => write!(buf, "{}", array.map_or(job.id, |a| a.array_job_id)),
         'K' => match array.and_then(|a| a.task) {

@@ -49,12 +49,8 @@ impl StepUse {
         let start = job.start_time.unwrap_or(c.now) + i64::try_from(step.start_offset).unwrap_or(0);
         let secs = u64::try_from(c.now - start).unwrap_or(0);
         let batch = step.id == StepId::Batch;
-        let ntasks = if batch { 1 } else { job.shape.tasks.max(1) };
-        let nodes = if batch {
-            job.nodes.iter().take(1).copied().collect()
-        } else {
-            job.nodes.clone()
-        };
+        let ntasks = step.tasks_of(job.shape.tasks).max(1);
+        let nodes = step.nodes_of(&job.nodes).to_vec();
         let per_task_cpus = u64::from((step.cpus / ntasks).max(1));
         let (ave_cpu, min_cpu) = if batch {
             (0, 0)
@@ -62,7 +58,8 @@ impl StepUse {
             let ave = secs.saturating_mul(per_task_cpus).saturating_mul(97) / 100;
             (ave, if ntasks > 1 { ave * 95 / 100 } else { ave })
         };
-        let per_node_tasks = u64::from(ntasks.div_ceil(job.shape.nodes.max(1)));
+        let node_count = u32::try_from(nodes.len()).unwrap_or(u32::MAX);
+        let per_node_tasks = u64::from(ntasks.div_ceil(node_count.max(1)));
         let task_mem =
             (job.shape.per_node.mem_mb.saturating_mul(MIB) / per_node_tasks.max(1)).max(256 * MIB);
         let max_rss = if batch {
