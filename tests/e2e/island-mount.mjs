@@ -13,15 +13,11 @@
 //   node tests/e2e/island-mount.mjs [dist] [--path PATH] [--runs 5] [--eager]
 import { chromium } from "playwright-core";
 import { CHROMIUM, CHROMIUM_FLAGS } from "./chromium.mjs";
-import { serve } from "./server.mjs";
+import { serve, takeOption } from "./server.mjs";
 
 const args = process.argv.slice(2);
-const option = (name, fallback) => {
-  const at = args.indexOf(name);
-  return at >= 0 ? args.splice(at, 2)[1] : fallback;
-};
-const path = option("--path", "en/running-jobs/#checkpoint-interval");
-const runs = Number(option("--runs", "5"));
+const path = takeOption(args, "--path", "en/running-jobs/#checkpoint-interval");
+const runs = Number(takeOption(args, "--runs", "5"));
 const eagerAt = args.indexOf("--eager");
 const eager = eagerAt >= 0 && args.splice(eagerAt, 1).length > 0;
 const dist = args[0] ?? "dist";

@@ -97,14 +97,16 @@ export async function serve(dist, { base = "/", port = 0, gzip = false } = {}) {
   };
 }
 
+/** Takes `name VALUE` out of the command line `args`: VALUE, or `fallback`. */
+export function takeOption(args, name, fallback) {
+  const i = args.indexOf(name);
+  return i >= 0 ? args.splice(i, 2)[1] : fallback;
+}
+
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const args = process.argv.slice(2);
-  const opt = (name, fallback) => {
-    const i = args.indexOf(name);
-    return i >= 0 ? args.splice(i, 2)[1] : fallback;
-  };
-  const base = opt("--base", "/");
-  const port = Number(opt("--port", "8080"));
+  const base = takeOption(args, "--base", "/");
+  const port = Number(takeOption(args, "--port", "8080"));
   const gzip = args.includes("--gzip");
   const dist = args.filter((a) => a !== "--gzip")[0] ?? "dist";
   const { url } = await serve(dist, { base, port, gzip });
