@@ -42,8 +42,11 @@ const MODULE_BUDGET = {
   // by five collects into BTreeMaps and BTreeSets written as inserts, each
   // of which carried a stable sort of its own (467.0 KB). 470 -> 472 KB:
   // squeue -s and sed's { }, y, a, i and c (4.5 KB), less one more such
-  // collect in the strings' languages (470.4 KB measured).
-  "gpu-book-shell": 472 * 1024,
+  // collect in the strings' languages (470.4 KB measured). 472 -> 478 KB:
+  // grep's context lines, sinfo's match flags, steps cut from their
+  // allocation (-N, -n, -w, -x), sacct -j JOB.STEP's step list, --wckey,
+  // sreport's name lists and PATH under --export=NONE (475.9 KB measured).
+  "gpu-book-shell": 478 * 1024,
   // The search (Dec 2026): no Leptos, no widget; the query side of
   // src/search with its two Snowball stemmers: 45.5 KB. (Unicode's
   // normalization tables would have doubled it: src/search/fold.rs.)
