@@ -60,6 +60,13 @@ async fn an_island_comes_alive_in_its_own_language_in_place_of_its_first_state()
     ]);
     gpu_book::islands::mount(el.clone(), gpu_book::widgets::widgets_module);
     leptos::task::tick().await;
+    // Marked live once the parts it builds in later tasks are live too.
+    for _ in 0..3 {
+        if el.has_attribute("data-live") {
+            break;
+        }
+        next_task().await;
+    }
     assert!(el.has_attribute("data-live"));
     assert!(
         el.query_selector(".first-state").expect("query").is_none(),

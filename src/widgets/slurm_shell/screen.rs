@@ -47,12 +47,13 @@ impl Log {
     /// acted (`reader`) or was reading it, and check the right edge.
     pub(super) fn follow(self, reader: bool) {
         request_animation_frame(move || {
-            let Some(el) = self.node.get_untracked() else {
+            // The shell may be gone by the next frame.
+            let Some(el) = self.node.try_get_untracked().flatten() else {
                 return;
             };
             if reader || self.pinned.try_get_value().unwrap_or(true) {
                 el.set_scroll_top(el.scroll_height());
-                self.pinned.set_value(true);
+                let _ = self.pinned.try_set_value(true);
             }
             self.measure(&el);
         });
