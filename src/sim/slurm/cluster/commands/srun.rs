@@ -60,15 +60,18 @@ pub(super) fn run(
     };
     // `--pty bash`: an interactive shell, the step, on the first node
     // (a step whose program slurmstepd cannot find fails as any other).
-    let step_env = caller
-        .env
-        .map(|env| export::step_env(parsed.value("export"), env));
     let shell = parsed.has("pty")
         && job_shell::is_bash(program)
-        && export::stepd_finds(program, step_env.as_ref())
         && parsed.operands[1..]
             .iter()
-            .all(|a| a.starts_with('-') && a != "-c");
+            .all(|a| a.starts_with('-') && a != "-c")
+        && export::stepd_finds(
+            program,
+            caller
+                .env
+                .map(|env| export::step_env(parsed.value("export"), env))
+                .as_ref(),
+        );
     let held = held_job(c, caller);
     if let (Some(id), false) = (held, shell) {
         return step_in_allocation(c, id, &parsed, mpi, caller);
