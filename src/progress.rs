@@ -209,6 +209,17 @@ impl LabProgress {
         }
     }
 
+    /// Whether the learner did anything in it: typed a line (or Ctrl+C)
+    /// or asked for help. Time passing alone is not work.
+    pub fn has_work(&self) -> bool {
+        !self.hints.is_empty()
+            || !self.solutions.is_empty()
+            || self
+                .log
+                .iter()
+                .any(|e| matches!(e, Event::Line(_) | Event::Interrupt(_)))
+    }
+
     /// `seed=7 goals=4 met=measure hints=drain:2 solutions=drain`.
     fn to_words(&self) -> String {
         let list = |keys: &BTreeSet<String>| keys.iter().cloned().collect::<Vec<_>>().join(",");

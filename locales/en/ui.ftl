@@ -501,6 +501,8 @@ lab-reset-confirm = Yes, start over
 lab-reset-cancel = Keep going
 lab-restored = Welcome back: your progress in this lab was restored.
 lab-unreadable = Your saved progress could not be read, so the lab starts fresh.
+lab-other-incident = This address asks for incident { $wanted }, but you have work saved on incident { $saved }, so that one opens: nothing you did is lost.
+lab-other-incident-start = Start incident { $wanted } instead (forgets incident { $saved })
 
 lab-bus-intro = You are alice, on call for this eight-node cluster tonight, with operator rights (you may drain nodes and requeue anyone's job). It is 03:32 and your own training job, llm-pretrain, has died. Everything you do here is saved in this browser. The goals below tick themselves as the cluster's state changes; any correct command counts.
 lab-bus-goal-inspect = Look at the GPUs of the node that lost one (its kernel log or nvidia-smi)

@@ -495,6 +495,8 @@ lab-reset-confirm = Sí, empezar de nuevo
 lab-reset-cancel = Seguir
 lab-restored = Bienvenido de nuevo: se ha recuperado tu progreso en este laboratorio.
 lab-unreadable = No se ha podido leer tu progreso guardado, así que el laboratorio empieza de cero.
+lab-other-incident = Esta dirección pide el incidente { $wanted }, pero tienes trabajo guardado en el incidente { $saved }, así que se abre ese: no se pierde nada de lo que has hecho.
+lab-other-incident-start = Empezar el incidente { $wanted } (olvida el incidente { $saved })
 
 lab-bus-intro = Eres alice y esta noche estás de guardia en este clúster de ocho nodos, con permisos de operador (puedes hacer drain de nodos y reencolar trabajos de cualquiera). Son las 03:32 y tu propio trabajo de entrenamiento, llm-pretrain, ha muerto. Todo lo que hagas aquí se guarda en este navegador. Los objetivos se marcan solos cuando cambia el estado del clúster; sirve cualquier comando correcto.
 lab-bus-goal-inspect = Mira las GPUs del nodo que ha perdido una (su registro del kernel o nvidia-smi)

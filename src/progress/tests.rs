@@ -177,3 +177,17 @@ fn earlier_builds_keys_migrate_without_loss() {
     );
     assert_eq!(p.exercises_done(["young-by-hand", "busbw", "absent"]), 1);
 }
+
+#[test]
+fn only_typing_or_help_counts_as_work_in_a_lab() {
+    let mut lab = LabProgress::new(3);
+    assert!(!lab.has_work());
+    record(&mut lab.log, Event::Advance(60));
+    record(&mut lab.log, Event::Clear);
+    assert!(!lab.has_work(), "time passing and Ctrl+L are not work");
+    record(&mut lab.log, Event::Line("sinfo".into()));
+    assert!(lab.has_work());
+    let mut helped = LabProgress::new(3);
+    helped.hints.insert("inspect".into(), 1);
+    assert!(helped.has_work());
+}

@@ -215,7 +215,8 @@ pub fn SlurmShell(
             quest.set_value(Some(t));
         } else {
             pending.set_value(false);
-            let Some(o) = lab.and_then(|id| progress::fresh(id, None)) else {
+            // The address's incident, if it names one; else a new one.
+            let Some(o) = lab.and_then(|id| progress::fresh(id, progress::address_seed())) else {
                 return;
             };
             install(o);

@@ -166,6 +166,15 @@ for (const [lang, w] of Object.entries(WORDS)) {
       const other = verify(file, "6");
       assert.equal(other.status, 1, other.stdout);
       assert.match(other.stdout, /FAILED: played on seed 5, not on the seed given \(6\)/);
+      // An address naming another incident opens the saved work with a
+      // note, and starts its own incident only when asked.
+      await openLab(page, "en/fallen-off-the-bus?lab-seed=6");
+      const seed = page.locator('[data-fact="lab-incident-seed"]');
+      assert.equal(await seed.textContent(), "5");
+      assert.match(await page.locator(".lab-note").innerText(), /asks for incident 6, but you have work saved on incident 5/);
+      await page.getByTestId("lab-other-incident").click();
+      await page.waitForFunction(() => document.querySelector('[data-fact="lab-incident-seed"]')?.textContent === "6");
+      assert.deepEqual(Object.values(await goals(page)), [false, false, false, false]);
       await openLab(page, "en/fallen-off-the-bus?lab-seed=5");
     }
 

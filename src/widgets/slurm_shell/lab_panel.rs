@@ -156,10 +156,32 @@ pub(crate) fn LabPanel(
         note.get().map(|n| {
             let text = match &n {
                 Note::Restored => i18n.t("lab-restored"),
+                Note::OtherIncident { saved, wanted } => i18n.t_args(
+                    "lab-other-incident",
+                    &[
+                        ("saved", Arg::Str(&saved.to_string())),
+                        ("wanted", Arg::Str(&wanted.to_string())),
+                    ],
+                ),
                 Note::Unreadable(_) => i18n.t("lab-unreadable"),
             };
             let detail = match n {
-                Note::Unreadable(why) => Some(view! { <code class="lab-note-detail">{why}</code> }),
+                Note::Unreadable(why) => Some(view! { <code class="lab-note-detail">{why}</code> }.into_any()),
+                Note::OtherIncident { saved, wanted } => {
+                    let label = i18n.t_args(
+                        "lab-other-incident-start",
+                        &[
+                            ("saved", Arg::Str(&saved.to_string())),
+                            ("wanted", Arg::Str(&wanted.to_string())),
+                        ],
+                    );
+                    Some(view! {
+                        <button type="button" data-testid="lab-other-incident" on:click=move |_| on_reset.run(())>
+                            {label}
+                        </button>
+                    }
+                    .into_any())
+                }
                 Note::Restored => None,
             };
             view! { <p class="lab-note" role="status">{text}" "{detail}</p> }

@@ -5,7 +5,8 @@
 //! document aside).
 //!
 //! An instructor can give a whole class the same incident with
-//! `?lab-seed=N` in the page's address.
+//! `?lab-seed=N` in the page's address; a learner's saved work on another
+//! incident still opens, with a note offering the address's one.
 
 use std::sync::Arc;
 
@@ -21,6 +22,10 @@ use crate::widgets::url_state;
 pub(crate) enum Note {
     /// Saved progress was replayed.
     Restored,
+    /// The address asks for incident `wanted`, but the learner has work
+    /// saved on incident `saved`: that opens, and the note offers to start
+    /// the address's incident instead (which forgets it).
+    OtherIncident { saved: u64, wanted: u64 },
     /// Saved progress could not be used: why, in English (for the page's
     /// maintainers; the notice itself is translated).
     Unreadable(String),
@@ -34,28 +39,60 @@ pub(crate) struct Opened {
     pub(crate) note: Option<Note>,
 }
 
+/// The incident the page's address asks for (`?lab-seed=N`), if any.
+pub(crate) fn address_seed() -> Option<u64> {
+    url_state::read("lab-seed").and_then(|s| s.parse::<u64>().ok())
+}
+
+/// What to open when progress is saved, given the address's seed.
+#[derive(Debug, PartialEq, Eq)]
+enum Choice {
+    /// Replay the saved lab, with a note.
+    Replay(Note),
+    /// Start a fresh lab on the address's seed.
+    Fresh,
+}
+
+/// Saved work is never dropped for the address's seed: a saved lab with
+/// nothing done in it gives way, one with work opens with a note.
+fn choose(saved: &LabProgress, wanted: Option<u64>) -> Choice {
+    match wanted {
+        Some(wanted) if wanted != saved.seed && saved.has_work() => {
+            Choice::Replay(Note::OtherIncident {
+                saved: saved.seed,
+                wanted,
+            })
+        }
+        Some(wanted) if wanted != saved.seed => Choice::Fresh,
+        _ => Choice::Replay(Note::Restored),
+    }
+}
+
 /// Opens `id`: the saved progress replayed with `help` in the page's
 /// language, or a fresh lab. `None` only if even a fresh lab cannot be
 /// built (a bug, reported by the caller).
 pub(crate) fn open(id: LabId, help: Arc<HelpText>) -> Option<Opened> {
-    let wanted = url_state::read("lab-seed").and_then(|s| s.parse::<u64>().ok());
+    let wanted = address_seed();
     let loaded = load();
-    let note = match (loaded.problem, loaded.progress.labs.get(id.slug())) {
-        (Some(problem), _) => Some(Note::Unreadable(problem.to_string())),
-        (None, None) => None,
-        // The address asks for another incident: start it.
-        (None, Some(saved)) if wanted.is_some_and(|w| w != saved.seed) => None,
-        (None, Some(saved)) => match Lab::replay(id, saved.seed, &saved.log, help) {
+    let saved = loaded.progress.labs.get(id.slug());
+    let note = if let Some(problem) = loaded.problem {
+        Some(Note::Unreadable(problem.to_string()))
+    } else if let Some(saved) = saved
+        && let Choice::Replay(note) = choose(saved, wanted)
+    {
+        match Lab::replay(id, saved.seed, &saved.log, help) {
             Ok((lab, session)) => {
                 return Some(Opened {
                     lab,
                     session,
                     saved: saved.clone(),
-                    note: Some(Note::Restored),
+                    note: Some(note),
                 });
             }
             Err(e) => Some(Note::Unreadable(e.to_string())),
-        },
+        }
+    } else {
+        None
     };
     let mut opened = fresh(id, wanted)?;
     opened.note = note;
@@ -94,5 +131,44 @@ fn random_seed() -> u64 {
         (js_sys::Math::random() * 1e6) as u64
     } else {
         0
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sim::slurm::session::Event;
+
+    fn worked(seed: u64) -> LabProgress {
+        let mut saved = LabProgress::new(seed);
+        saved.log.push(Event::Line("sinfo".into()));
+        saved
+    }
+
+    #[test]
+    fn saved_work_on_another_incident_opens_with_a_note() {
+        assert_eq!(
+            choose(&worked(17), Some(42)),
+            Choice::Replay(Note::OtherIncident {
+                saved: 17,
+                wanted: 42
+            })
+        );
+    }
+
+    #[test]
+    fn a_saved_lab_with_nothing_done_gives_way_to_the_address() {
+        let mut idle = LabProgress::new(17);
+        idle.log.push(Event::Advance(300));
+        assert_eq!(choose(&idle, Some(42)), Choice::Fresh);
+    }
+
+    #[test]
+    fn the_same_seed_or_none_restores() {
+        assert_eq!(
+            choose(&worked(17), Some(17)),
+            Choice::Replay(Note::Restored)
+        );
+        assert_eq!(choose(&worked(17), None), Choice::Replay(Note::Restored));
     }
 }
