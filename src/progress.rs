@@ -276,12 +276,50 @@ pub fn record(log: &mut Vec<Event>, event: Event) {
     log.push(event);
 }
 
+/// What a line of a stored document fails to be.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BadLine {
+    /// Line 1 is not the format's header.
+    Header,
+    /// An exercise's record that cannot be read.
+    Exercise,
+    /// `proof` where no exercise precedes it.
+    ProofOutside,
+    /// A lab's record that cannot be read.
+    Lab,
+    /// A line that is no record and no event.
+    Event,
+    /// An event before any exercise or lab.
+    EventOutside,
+}
+
+/// In English, for the command line.
+impl std::fmt::Display for BadLine {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            BadLine::Header => write!(f, "not the header \"{FORMAT} {VERSION}\""),
+            BadLine::Exercise => f.write_str("cannot read the exercise"),
+            BadLine::ProofOutside => f.write_str("a proof outside an exercise"),
+            BadLine::Lab => f.write_str("cannot read the lab"),
+            BadLine::Event => f.write_str("cannot read the line"),
+            BadLine::EventOutside => f.write_str("an event before any exercise or lab"),
+        }
+    }
+}
+
 /// Why a stored document was not used.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum ProgressError {
-    /// Not a progress document, or a line of it that cannot be read.
-    #[error("not a progress document: {0}")]
-    Unreadable(String),
+    /// Not a progress document: its first line that cannot be read.
+    #[error("not a progress document: line {line}: {problem}: {text:?}")]
+    Unreadable {
+        /// The line's number, from 1.
+        line: usize,
+        /// What is wrong with it.
+        problem: BadLine,
+        /// Its text.
+        text: String,
+    },
     /// Written by a newer build: kept as it is, never overwritten.
     #[error(
         "written by a newer version of the book (format version {0}, this one reads {VERSION})"
@@ -306,8 +344,10 @@ impl Progress {
             Some((FORMAT, version)) => version.parse::<u32>().ok(),
             _ => None,
         }
-        .ok_or_else(|| {
-            ProgressError::Unreadable(format!("line 1 is {header:?}, not \"{FORMAT} {VERSION}\""))
+        .ok_or_else(|| ProgressError::Unreadable {
+            line: 1,
+            problem: BadLine::Header,
+            text: header.to_owned(),
         })?;
         if version > VERSION {
             return Err(ProgressError::Newer(version));
@@ -315,38 +355,40 @@ impl Progress {
         let mut progress = Self::default();
         let mut owner = Owner::None;
         for (n, line) in (2..).zip(lines) {
-            let bad = |what: &str| ProgressError::Unreadable(format!("line {n}: {what}: {line:?}"));
+            let bad = |problem| ProgressError::Unreadable {
+                line: n,
+                problem,
+                text: line.to_owned(),
+            };
             let (word, rest) = line.split_once(' ').unwrap_or((line, ""));
             match word {
                 "exercise" => {
                     let (id, record) = rest.split_once(' ').unwrap_or((rest, ""));
                     let record = ExerciseProgress::from_words(record)
-                        .ok_or_else(|| bad("cannot read the exercise"))?;
+                        .ok_or_else(|| bad(BadLine::Exercise))?;
                     progress.exercises.insert(id.to_owned(), record);
                     owner = Owner::Exercise(id.to_owned());
                 }
                 "proof" if rest.is_empty() => match owner {
                     Owner::Exercise(id) => owner = Owner::Proof(id),
-                    _ => return Err(bad("a proof outside an exercise")),
+                    _ => return Err(bad(BadLine::ProofOutside)),
                 },
                 "lab" => {
                     let (slug, record) = rest.split_once(' ').unwrap_or((rest, ""));
-                    let record = LabProgress::from_words(record)
-                        .ok_or_else(|| bad("cannot read the lab"))?;
+                    let record =
+                        LabProgress::from_words(record).ok_or_else(|| bad(BadLine::Lab))?;
                     progress.labs.insert(slug.to_owned(), record);
                     owner = Owner::Lab(slug.to_owned());
                 }
                 _ => {
-                    let event =
-                        Event::from_line(line).ok_or_else(|| bad("cannot read the line"))?;
+                    let event = Event::from_line(line).ok_or_else(|| bad(BadLine::Event))?;
                     let log = match &owner {
                         Owner::Exercise(id) => progress.exercises.get_mut(id).map(|e| &mut e.log),
                         Owner::Proof(id) => progress.exercises.get_mut(id).map(|e| &mut e.proof),
                         Owner::Lab(slug) => progress.labs.get_mut(slug).map(|l| &mut l.log),
                         Owner::None => None,
                     };
-                    log.ok_or_else(|| bad("an event before any exercise or lab"))?
-                        .push(event);
+                    log.ok_or_else(|| bad(BadLine::EventOutside))?.push(event);
                 }
             }
         }

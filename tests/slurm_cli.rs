@@ -222,7 +222,9 @@ fn verify_replays_a_hand_in() {
     let (_, err, code) = run(&["--verify", &path], "");
     assert_eq!(code, 2);
     assert!(
-        err.contains("not a progress document: line 1 is \"{\\\"progress\\\": 1}\""),
+        err.contains(
+            "not a progress document: line 1: not the header \"gpu-book-progress 2\": \"{\\\"progress\\\": 1}\""
+        ),
         "{err}"
     );
     std::fs::remove_dir_all(&dir).expect("clean up");

@@ -72,6 +72,17 @@ progress-nothing-new = The file holds nothing this browser does not already have
 progress-cancelled = Nothing was loaded.
 progress-too-large = This file is larger than { $size } KB, far more than any progress file, so it was not read. Nothing was changed.
 progress-unreadable = This is not a progress file of this book ({ $why }). Nothing was changed.
+progress-not-read = The browser could not read this file. Nothing was changed.
+# Why stored progress, or a file of it, could not be read: the line, what
+# is wrong with it ({ $problem }, one of progress-bad-*) and its start.
+progress-bad-line = line { $line }: { $problem }, “{ $text }”
+progress-bad-header = not the first line this book writes
+progress-bad-exercise = an exercise that cannot be read
+progress-bad-proof = the record of a task done outside an exercise
+progress-bad-lab = a lab that cannot be read
+progress-bad-event = a line that cannot be read
+progress-bad-event-outside = a step before any exercise or lab
+progress-bad-newer = saved by a newer version of the book
 progress-newer = This progress was saved by a newer version of the book. Reload the page to get it, then try again. Nothing was changed.
 progress-conflicts = This browser and the file both have these labs, at different points. Choose which to keep for each; the one further along is proposed.
 progress-keep-browser = Keep this browser's: incident { $seed }, { $met } of { $goals } goals met
@@ -500,7 +511,7 @@ lab-reset-question = Start over? Everything you did in this lab will be forgotte
 lab-reset-confirm = Yes, start over
 lab-reset-cancel = Keep going
 lab-restored = Welcome back: your progress in this lab was restored.
-lab-unreadable = Your saved progress could not be read, so the lab starts fresh.
+lab-unreadable = Your saved progress could not be read ({ $why }), so the lab starts fresh.
 lab-other-incident = This address asks for incident { $wanted }, but you have work saved on incident { $saved }, so that one opens: nothing you did is lost.
 lab-other-incident-start = Start incident { $wanted } instead (forgets incident { $saved })
 

@@ -69,6 +69,17 @@ progress-nothing-new = El archivo no tiene nada que este navegador no tenga ya. 
 progress-cancelled = No se ha cargado nada.
 progress-too-large = Este archivo ocupa más de { $size } KB, mucho más que cualquier archivo de progreso, así que no se ha leído. No se ha cambiado nada.
 progress-unreadable = No es un archivo de progreso de este libro ({ $why }). No se ha cambiado nada.
+progress-not-read = El navegador no ha podido leer este archivo. No se ha cambiado nada.
+# Por qué no se ha podido leer el progreso guardado, o un archivo con él: la
+# línea, qué falla en ella ({ $problem }, uno de progress-bad-*) y su comienzo.
+progress-bad-line = línea { $line }: { $problem }, «{ $text }»
+progress-bad-header = no es la primera línea que escribe este libro
+progress-bad-exercise = un ejercicio que no se puede leer
+progress-bad-proof = el registro de una tarea hecha fuera de un ejercicio
+progress-bad-lab = un laboratorio que no se puede leer
+progress-bad-event = una línea que no se puede leer
+progress-bad-event-outside = un paso antes de cualquier ejercicio o laboratorio
+progress-bad-newer = guardado con una versión más reciente del libro
 progress-newer = Este progreso se guardó con una versión más reciente del libro. Recarga la página para obtenerla y vuelve a intentarlo. No se ha cambiado nada.
 progress-conflicts = Este navegador y el archivo tienen estos laboratorios en puntos distintos. Elige cuál conservar en cada uno; se propone el más avanzado.
 progress-keep-browser = Conservar el de este navegador: incidente { $seed }, { $met } de { $goals } objetivos cumplidos
@@ -494,7 +505,7 @@ lab-reset-question = ¿Empezar de nuevo? Se olvidará todo lo que has hecho en e
 lab-reset-confirm = Sí, empezar de nuevo
 lab-reset-cancel = Seguir
 lab-restored = Bienvenido de nuevo: se ha recuperado tu progreso en este laboratorio.
-lab-unreadable = No se ha podido leer tu progreso guardado, así que el laboratorio empieza de cero.
+lab-unreadable = No se ha podido leer tu progreso guardado ({ $why }), así que el laboratorio empieza de cero.
 lab-other-incident = Esta dirección pide el incidente { $wanted }, pero tienes trabajo guardado en el incidente { $saved }, así que se abre ese: no se pierde nada de lo que has hecho.
 lab-other-incident-start = Empezar el incidente { $wanted } (olvida el incidente { $saved })
 

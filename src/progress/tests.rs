@@ -64,12 +64,24 @@ fn a_document_round_trips_through_its_text() {
 #[test]
 fn a_bad_or_newer_document_is_refused_with_why() {
     let unreadable = |text: &str| match Progress::parse(text) {
-        Err(ProgressError::Unreadable(why)) => why,
+        Err(e @ ProgressError::Unreadable { .. }) => e
+            .to_string()
+            .trim_start_matches("not a progress document: ")
+            .to_owned(),
         other => panic!("{text}: {other:?}"),
     };
     assert_eq!(
         unreadable(""),
-        "line 1 is \"\", not \"gpu-book-progress 2\""
+        "line 1: not the header \"gpu-book-progress 2\": \"\""
+    );
+    // What the page translates: the line, what is wrong, the text.
+    assert_eq!(
+        Progress::parse("gpu-book-progress 2\nexercise x right\nZ"),
+        Err(ProgressError::Unreadable {
+            line: 3,
+            problem: BadLine::Event,
+            text: "Z".into()
+        })
     );
     assert_eq!(
         unreadable("gpu-book-progress 1\nlab x seed=1\nQ no"),

@@ -6,10 +6,16 @@
 //! written by a newer build is never overwritten. Natively (the build's
 //! first render) storage is empty and nothing is written.
 
+use crate::i18n::Arg;
 use crate::progress::{
-    KEY, LEGACY_EXERCISE_PREFIX, LEGACY_LAB_PREFIX, Progress, ProgressError, UNREADABLE_KEY,
+    BadLine, KEY, LEGACY_EXERCISE_PREFIX, LEGACY_LAB_PREFIX, Progress, ProgressError,
+    UNREADABLE_KEY,
 };
+use crate::ui::I18n;
 use crate::ui::browser::{forget, store, stored, stored_with_prefix};
+
+/// How much of a line that cannot be read a message quotes, in characters.
+const QUOTED_CHARS: usize = 60;
 
 /// What reading the stored progress found.
 pub(crate) struct Loaded {
@@ -33,7 +39,7 @@ pub(crate) fn load() -> Loaded {
             problem: None,
         },
         Err(problem) => {
-            if matches!(problem, ProgressError::Unreadable(_)) {
+            if matches!(problem, ProgressError::Unreadable { .. }) {
                 // Kept for whoever wants to look; the reader starts afresh.
                 store(UNREADABLE_KEY, &text);
                 store(KEY, &Progress::default().to_text());
@@ -44,6 +50,39 @@ pub(crate) fn load() -> Loaded {
             }
         }
     }
+}
+
+/// Why stored progress (or a file of it) was not used, in the page's
+/// language: the line and what is wrong with it, quoting its start.
+pub(crate) fn reason(i18n: I18n, problem: &ProgressError) -> String {
+    let ProgressError::Unreadable {
+        line,
+        problem,
+        text,
+    } = problem
+    else {
+        return i18n.t("progress-bad-newer");
+    };
+    let what = i18n.t(match problem {
+        BadLine::Header => "progress-bad-header",
+        BadLine::Exercise => "progress-bad-exercise",
+        BadLine::ProofOutside => "progress-bad-proof",
+        BadLine::Lab => "progress-bad-lab",
+        BadLine::Event => "progress-bad-event",
+        BadLine::EventOutside => "progress-bad-event-outside",
+    });
+    let mut quoted: String = text.chars().take(QUOTED_CHARS).collect();
+    if quoted.len() < text.len() {
+        quoted.push('…');
+    }
+    i18n.t_args(
+        "progress-bad-line",
+        &[
+            ("line", Arg::Num(*line as f64)),
+            ("problem", Arg::Str(&what)),
+            ("text", Arg::Str(&quoted)),
+        ],
+    )
 }
 
 /// Changes the stored progress with `edit`; nothing is written over a

@@ -17,7 +17,7 @@ use crate::i18n::Arg;
 use crate::progress::merge::{ImportPlan, Side};
 use crate::progress::{KEY, MAX_BYTES, Progress, ProgressError};
 use crate::ui::browser::stored;
-use crate::ui::progress::{change, load};
+use crate::ui::progress::{change, load, reason};
 use crate::ui::{I18n, use_i18n};
 
 /// The name a saved file is offered under.
@@ -55,8 +55,10 @@ enum Status {
     Cancelled,
     /// The file is larger than [`MAX_BYTES`].
     TooLarge,
-    /// The file could not be read, or is not a progress document (why).
-    Unreadable(String),
+    /// The browser could not read the file.
+    NotRead,
+    /// The file is not a progress document (why).
+    Unreadable(ProgressError),
     /// The file, or what this browser keeps, is from a newer book.
     Newer,
 }
@@ -104,14 +106,12 @@ fn ProgressFile(titles: BTreeMap<String, String>) -> impl IntoView {
             status.set(Status::TooLarge);
             return;
         }
-        let unreadable =
-            move || status.set(Status::Unreadable("the browser could not read it".into()));
         let started = read_text(&file, move |text| match text {
             Some(text) => read_file(&text, status, pending, choices),
-            None => unreadable(),
+            None => status.set(Status::NotRead),
         });
         if !started {
-            unreadable();
+            status.set(Status::NotRead);
         }
     };
     let apply = move |_| {
@@ -226,7 +226,7 @@ fn read_file(
     let incoming = match Progress::parse(text) {
         Ok(incoming) => incoming,
         Err(ProgressError::Newer(_)) => return status.set(Status::Newer),
-        Err(ProgressError::Unreadable(why)) => return status.set(Status::Unreadable(why)),
+        Err(why) => return status.set(Status::Unreadable(why)),
     };
     let loaded = load();
     if matches!(loaded.problem, Some(ProgressError::Newer(_))) {
@@ -294,7 +294,11 @@ fn describe(i18n: I18n, status: &Status) -> String {
             "progress-too-large",
             &[("size", Arg::Num((MAX_BYTES / 1024) as f64))],
         ),
-        Status::Unreadable(why) => i18n.t_args("progress-unreadable", &[("why", Arg::Str(why))]),
+        Status::NotRead => i18n.t("progress-not-read"),
+        Status::Unreadable(why) => i18n.t_args(
+            "progress-unreadable",
+            &[("why", Arg::Str(&reason(i18n, why)))],
+        ),
         Status::Newer => i18n.t("progress-newer"),
     }
 }

@@ -73,8 +73,8 @@ test("a file that is not progress, from a newer book or too large changes nothin
   const load = panel.getByLabel("Cargar desde un archivo");
   const status = panel.getByRole("status");
   for (const [text, said] of [
-    ["{\"progress\": 1}", /^No es un archivo de progreso de este libro \(line 1 is .*\)\. No se ha cambiado nada\.$/],
-    ["gpu-book-progress 2\nexercise x maybe", /^No es un archivo de progreso de este libro \(line 2: cannot read the exercise/],
+    ["{\"progress\": 1}", /^No es un archivo de progreso de este libro \(línea 1: no es la primera línea que escribe este libro, «\{"progress": 1\}»\)\. No se ha cambiado nada\.$/],
+    ["gpu-book-progress 2\nexercise x maybe", /^No es un archivo de progreso de este libro \(línea 2: un ejercicio que no se puede leer, «exercise x maybe»\)/],
     ["gpu-book-progress 9\nanything", /^Este progreso se guardó con una versión más reciente del libro\./],
     ["x".repeat(1100 * 1024), /^Este archivo ocupa más de 1[.\s\u00a0]?024 KB/],
   ]) {

@@ -14,6 +14,7 @@ use super::progress::Note;
 use crate::i18n::Arg;
 use crate::sim::slurm::lab::{Finding, Goal, GoalId, Lab, LabId};
 use crate::sim::slurm::shell::format_time;
+use crate::ui::progress::reason;
 use crate::ui::{I18n, use_i18n};
 
 /// Hints per goal, before its solution.
@@ -154,6 +155,7 @@ pub(crate) fn LabPanel(
     };
     let note_view = move || {
         note.get().map(|n| {
+            let unreadable = |why: &str| i18n.t_args("lab-unreadable", &[("why", Arg::Str(why))]);
             let text = match &n {
                 Note::Restored => i18n.t("lab-restored"),
                 Note::OtherIncident { saved, wanted } => i18n.t_args(
@@ -163,10 +165,10 @@ pub(crate) fn LabPanel(
                         ("wanted", Arg::Str(&wanted.to_string())),
                     ],
                 ),
-                Note::Unreadable(_) => i18n.t("lab-unreadable"),
+                Note::Unreadable(why) => unreadable(&reason(i18n, why)),
+                Note::NotReplayed(why) => unreadable(why),
             };
-            let detail = match n {
-                Note::Unreadable(why) => Some(view! { <code class="lab-note-detail">{why}</code> }.into_any()),
+            let start = match n {
                 Note::OtherIncident { saved, wanted } => {
                     let label = i18n.t_args(
                         "lab-other-incident-start",
@@ -176,15 +178,15 @@ pub(crate) fn LabPanel(
                         ],
                     );
                     Some(view! {
+                        " "
                         <button type="button" data-testid="lab-other-incident" on:click=move |_| on_reset.run(())>
                             {label}
                         </button>
-                    }
-                    .into_any())
+                    })
                 }
-                Note::Restored => None,
+                _ => None,
             };
-            view! { <p class="lab-note" role="status">{text}" "{detail}</p> }
+            view! { <p class="lab-note" role="status">{text}{start}</p> }
         })
     };
 

@@ -10,7 +10,7 @@
 
 use std::sync::Arc;
 
-use crate::progress::LabProgress;
+use crate::progress::{LabProgress, ProgressError};
 use crate::sim::slurm::lab::{Lab, LabId};
 use crate::sim::slurm::session::Session;
 use crate::sim::slurm::shell::HelpText;
@@ -26,9 +26,10 @@ pub(crate) enum Note {
     /// saved on incident `saved`: that opens, and the note offers to start
     /// the address's incident instead (which forgets it).
     OtherIncident { saved: u64, wanted: u64 },
-    /// Saved progress could not be used: why, in English (for the page's
-    /// maintainers; the notice itself is translated).
-    Unreadable(String),
+    /// Saved progress could not be used: why.
+    Unreadable(ProgressError),
+    /// The saved log could not be replayed (a bug): why, in English.
+    NotReplayed(String),
 }
 
 /// A lab opened in the page.
@@ -76,7 +77,7 @@ pub(crate) fn open(id: LabId, help: Arc<HelpText>) -> Option<Opened> {
     let loaded = load();
     let saved = loaded.progress.labs.get(id.slug());
     let note = if let Some(problem) = loaded.problem {
-        Some(Note::Unreadable(problem.to_string()))
+        Some(Note::Unreadable(problem))
     } else if let Some(saved) = saved
         && let Choice::Replay(note) = choose(saved, wanted)
     {
@@ -89,7 +90,7 @@ pub(crate) fn open(id: LabId, help: Arc<HelpText>) -> Option<Opened> {
                     note: Some(note),
                 });
             }
-            Err(e) => Some(Note::Unreadable(e.to_string())),
+            Err(e) => Some(Note::NotReplayed(e.to_string())),
         }
     } else {
         None
