@@ -25,9 +25,10 @@ use crate::sim::slurm::node_tools::{
     stepd_execve_failed,
 };
 
-pub(super) const OPTIONS: &[Opt] = &getopt::concat::<30, 4, 34>(
+pub(super) const OPTIONS: &[Opt] = &getopt::concat::<30, 5, 35>(
     JOB_OPTIONS,
     [
+        opt("exact", None, &["exact"], HasArg::No),
         opt("export", None, &["export"], HasArg::Required),
         opt("label", Some('l'), &["label"], HasArg::No),
         opt("mpi", None, &["mpi"], HasArg::Required),
@@ -282,7 +283,8 @@ pub(crate) fn step_request(argv: &[String]) -> Result<StepRequest, CommandOutput
 }
 
 /// What a step's line asks of its allocation: `-N` (the least of
-/// `MIN-MAX`), `-n`, `-w` and `-x`.
+/// `MIN-MAX`), `-n`, `-w`, `-x`, and `--exact`'s CPUs per task (`-c`
+/// implies `--exact`: launch.c's `_create_job_step`).
 fn step_ask(parsed: &Parsed) -> StepAsk {
     let count = |key: &str| {
         let v = parsed.value(key)?;
@@ -294,6 +296,7 @@ fn step_ask(parsed: &Parsed) -> StepAsk {
         tasks: count("ntasks"),
         nodelist: parsed.value("nodelist").map(str::to_owned),
         exclude: parsed.value("exclude").map(str::to_owned),
+        cpus_per_task: count("cpus-per-task").or_else(|| parsed.has("exact").then_some(1)),
     }
 }
 
@@ -445,6 +448,7 @@ fn run_step(
         work_dir: caller.cwd,
         now: c.now,
         mpi,
+        cpus_per_task: place.cpus_per_task,
     };
     let (exit, duration, ended_early) = match launch_program(c, parsed, facts, &launch, caller) {
         Some(o) => print_output(
