@@ -368,7 +368,9 @@ impl<'a> JobCommands<'a> {
         };
         let offset = started.saturating_sub(self.job.start);
         let end = duration.map(|d| offset.saturating_add(d));
-        (self.steps).push(place.record(no, &request.argv[0], (offset, end), exit));
+        let mut record = place.record(no, &request.argv[0], (offset, end), exit);
+        record.time_limit = request.time_limit;
+        self.steps.push(record);
         exit
     }
 

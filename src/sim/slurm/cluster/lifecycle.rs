@@ -242,6 +242,7 @@ impl Cluster {
                 exit,
                 nodes: job.nodes.iter().take(1).copied().collect(),
                 tasks: 1,
+                time_limit: TimeLimit::Unlimited,
             },
         );
         self.set_run(id, steps, run.output, exit, runtime);

@@ -527,6 +527,15 @@ pub struct StepRecord {
     /// as the job's, [`Self::tasks_of`]).
     #[serde(default)]
     pub tasks: u32,
+    /// Its own time limit (`srun -t`); `UNLIMITED` when its line gives
+    /// none (step_mgr.c's `step_create`), the job's limit ending it then.
+    #[serde(default = "no_time_limit")]
+    pub time_limit: TimeLimit,
+}
+
+/// The time limit of a step saved before steps kept one: none.
+fn no_time_limit() -> TimeLimit {
+    TimeLimit::Unlimited
 }
 
 impl StepRecord {

@@ -23,6 +23,7 @@ use super::job_shell::JobFacts;
 use super::lifecycle::lowest_gpus;
 use super::state::{StepId, StepRecord};
 use crate::sim::slurm::hostlist::Hostlist;
+use crate::sim::slurm::time_spec::TimeLimit;
 
 /// What a step's line asks of the allocation.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -158,6 +159,7 @@ impl StepPlace {
             exit,
             nodes: self.ids.clone(),
             tasks: self.tasks,
+            time_limit: TimeLimit::Unlimited,
         }
     }
 }

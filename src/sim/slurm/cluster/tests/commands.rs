@@ -367,6 +367,34 @@ fn scontrol_refusals_and_their_streams() {
 }
 
 #[test]
+fn a_steps_time_limit_is_its_own() {
+    let mut t = Term::new("2026-11-30T03:00:00");
+    t.submit(
+        "alice",
+        "~",
+        "sbatch -t 60 --wrap \"srun -t 5 sleep 10; srun -t 1-2 sleep 10; srun sleep 100\"",
+    );
+    // `_print_step_time_limit`: `srun -t`, else UNLIMITED whatever the
+    // job's limit; `.batch` has none.
+    let mut limits = Vec::new();
+    for _ in 0..3 {
+        t.c.advance(5);
+        limits.push(stdout(&t.root("squeue -s -h -o \"%i %l\"")));
+        t.c.advance(5);
+    }
+    assert_eq!(
+        limits,
+        [
+            "1.0 5:00\n1.batch UNLIMITED\n",
+            "1.1 1-02:00:00\n1.batch UNLIMITED\n",
+            "1.2 UNLIMITED\n1.batch UNLIMITED\n"
+        ]
+    );
+    let out = t.run_as("alice", "~", "srun -t x hostname");
+    assert_eq!(err(&out), "srun: error: Invalid --time specification\n");
+}
+
+#[test]
 fn squeue_steps_lists_running_steps() {
     let mut t = Term::new("2026-11-30T03:00:00");
     t.submit(
