@@ -160,6 +160,7 @@ impl StepPlace {
             nodes: self.ids.clone(),
             tasks: self.tasks,
             time_limit: TimeLimit::Unlimited,
+            gpus: Some(self.gpus.iter().map(|mask| mask.count_ones()).sum()),
         }
     }
 }

@@ -227,6 +227,7 @@ pipe, until quit or exit.
   show job [ID]                       a job (all jobs without ID); -d adds details
   show node [NAME]                    a node (all nodes without NAME)
   show partition [NAME]               a partition (all without NAME)
+  show step [JOBID[.STEPID]]          running steps (all without an id)
   show config                         the controller's main settings
   show hostnames [HOSTLIST]           one host a line (default: $SLURM_JOB_NODELIST)
   show hostlist NAMES                 names as one hostlist, e.g. node-[1-3]
