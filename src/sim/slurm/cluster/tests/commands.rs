@@ -461,6 +461,27 @@ fn scontrol_show_step_prints_running_steps() {
 }
 
 #[test]
+fn sacct_gives_each_step_its_own_tres() {
+    let mut t = Term::new("2026-11-30T03:00:00");
+    t.submit(
+        "alice",
+        "~",
+        "sbatch -N 2 --gpus-per-node=2 --wrap \"srun --gres=gpu:1 hostname; srun --exact -n 1 hostname\"",
+    );
+    t.c.advance(20);
+    // A step's AllocTRES is what it holds, without billing; it has no
+    // ReqTRES.
+    let out = t.run_as("alice", "~", "sacct -j 1 -P -n -o JobID,AllocTRES,ReqTRES");
+    assert_eq!(
+        stdout(&out),
+        "1|billing=2,cpu=2,gres/gpu=4,mem=8000M,node=2|billing=2,cpu=2,gres/gpu=4,mem=8000M,node=2\n\
+         1.batch|cpu=1,gres/gpu=2,mem=4000M,node=1|\n\
+         1.0|cpu=2,gres/gpu=2,mem=8000M,node=2|\n\
+         1.1|cpu=1,gres/gpu=2,mem=4000M,node=1|\n"
+    );
+}
+
+#[test]
 fn squeue_steps_lists_running_steps() {
     let mut t = Term::new("2026-11-30T03:00:00");
     t.submit(
