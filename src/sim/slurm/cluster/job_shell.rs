@@ -278,6 +278,7 @@ impl<'a> JobCommands<'a> {
             work_dir: call.cwd,
             now: signed(call.now),
             mpi: Mpi::None,
+            cpus_per_task: None,
         };
         match self.programs.run(&launch) {
             Some(out) => self.took(call, &out),
@@ -325,6 +326,7 @@ impl<'a> JobCommands<'a> {
             work_dir: call.cwd,
             now: signed(started),
             mpi: request.mpi,
+            cpus_per_task: place.cpus_per_task,
         };
         let env = step_env(request.export.as_deref(), call.env);
         let found = stepd_finds(&request.argv[0], Some(&env));
@@ -366,7 +368,9 @@ impl<'a> JobCommands<'a> {
         };
         let offset = started.saturating_sub(self.job.start);
         let end = duration.map(|d| offset.saturating_add(d));
-        (self.steps).push(place.record(no, &request.argv[0], (offset, end), exit));
+        let mut record = place.record(no, &request.argv[0], (offset, end), exit);
+        record.time_limit = request.time_limit;
+        self.steps.push(record);
         exit
     }
 
@@ -496,6 +500,7 @@ pub(crate) fn pty_env(
         work_dir: &job.work_dir,
         now: 0,
         mpi: Mpi::None,
+        cpus_per_task: place.cpus_per_task,
     };
     let task_nodes: Vec<String> = launch.task_nodes().into_iter().map(str::to_owned).collect();
     let mut env = job.env.clone();
@@ -506,7 +511,9 @@ pub(crate) fn pty_env(
 }
 
 /// The variables one task of a step adds to the job's: its rank, its
-/// node and the GPUs it sees there.
+/// node and the GPUs it sees there; under `--exact`, its node's CPUs
+/// are the step's there (slurmd's `_check_job_credential` counts the
+/// step's cores into `SLURM_CPUS_ON_NODE`).
 fn task_env(
     launch: &Launch<'_>,
     task_nodes: &[String],
@@ -534,6 +541,11 @@ fn task_env(
         ("SLURM_NTASKS", task_nodes.len().to_string()),
         ("SLURM_NPROCS", task_nodes.len().to_string()),
     ];
+    if let Some(each) = launch.cpus_per_task {
+        let here = task_nodes.iter().filter(|n| *n == node).count();
+        let cpus = u32::try_from(here).unwrap_or(u32::MAX).saturating_mul(each);
+        env.push(("SLURM_CPUS_ON_NODE", cpus.to_string()));
+    }
     if mask != 0 {
         env.push((
             "CUDA_VISIBLE_DEVICES",

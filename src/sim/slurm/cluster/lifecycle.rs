@@ -242,6 +242,8 @@ impl Cluster {
                 exit,
                 nodes: job.nodes.iter().take(1).copied().collect(),
                 tasks: 1,
+                time_limit: TimeLimit::Unlimited,
+                gpus: Some(job.shape.per_node.gpus),
             },
         );
         self.set_run(id, steps, run.output, exit, runtime);

@@ -38,6 +38,9 @@ pub struct Launch<'a> {
     pub now: i64,
     /// How the tasks start: through a PMI they can form one MPI job.
     pub mpi: Mpi,
+    /// `srun --exact`: the CPUs each task holds, so a node's are its
+    /// tasks' there (`None`: all the job's on each node).
+    pub cpus_per_task: Option<u32>,
 }
 
 impl Launch<'_> {
@@ -229,6 +232,7 @@ mod tests {
             work_dir: "/root",
             now: 0,
             mpi: Mpi::None,
+            cpus_per_task: None,
         };
         let out = builtin(&launch).unwrap_or_default();
         assert_eq!(out.stdout, "node-1\nnode-1\nnode-2\nnode-2\n");

@@ -527,9 +527,37 @@ pub struct StepRecord {
     /// as the job's, [`Self::tasks_of`]).
     #[serde(default)]
     pub tasks: u32,
+    /// Its own time limit (`srun -t`); `UNLIMITED` when its line gives
+    /// none (step_mgr.c's `step_create`), the job's limit ending it then.
+    #[serde(default = "no_time_limit")]
+    pub time_limit: TimeLimit,
+    /// The GPUs it holds over all its nodes; `None` in progress saved
+    /// before steps kept their own (read as the job's on its nodes).
+    #[serde(default)]
+    pub gpus: Option<u32>,
+}
+
+/// The time limit of a step saved before steps kept one: none.
+fn no_time_limit() -> TimeLimit {
+    TimeLimit::Unlimited
 }
 
 impl StepRecord {
+    /// What it holds in a run on `job_nodes` of a job holding `per_node`
+    /// on each, as `step_set_alloc_tres` (step_mgr.c) counts it: its
+    /// CPUs, the job's memory on each of its nodes (a step that asks for
+    /// none gets it all, `SSF_MEM_ZERO`; `.batch` the batch host's) and
+    /// its GPUs (the job's on its nodes when saved without them).
+    pub fn allocated(&self, job_nodes: &[usize], per_node: Res) -> Res {
+        let nodes = u32::try_from(self.nodes_of(job_nodes).len()).unwrap_or(u32::MAX);
+        Res::new(
+            self.cpus,
+            per_node.mem_mb.saturating_mul(u64::from(nodes)),
+            self.gpus
+                .unwrap_or_else(|| per_node.gpus.saturating_mul(nodes)),
+        )
+    }
+
     /// Its nodes within a run on `job_nodes`: `.batch` runs on the first,
     /// a step on those it kept (all of them if it kept none).
     pub fn nodes_of<'a>(&'a self, job_nodes: &'a [usize]) -> &'a [usize] {

@@ -11,11 +11,19 @@
 //! (step_mgr.c) takes the nodes `-w` names, refusing any outside the job,
 //! then the job's first others, and the step holds them in the job's
 //! order.
+//!
+//! A step holds all the job's CPUs on each of its nodes (launch.c's
+//! `_create_job_step` sets `SSF_WHOLE`) unless srun's line has `--exact`
+//! or `-c`, which implies it there; then the controller's
+//! `_step_alloc_lps` (step_mgr.c) gives it its tasks on each node times
+//! their CPUs each. Its memory is the job's on each of its nodes either
+//! way, as long as srun asks none of its own (`SSF_MEM_ZERO`).
 
 use super::job_shell::JobFacts;
 use super::lifecycle::lowest_gpus;
 use super::state::{StepId, StepRecord};
 use crate::sim::slurm::hostlist::Hostlist;
+use crate::sim::slurm::time_spec::TimeLimit;
 
 /// What a step's line asks of the allocation.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -28,6 +36,9 @@ pub(crate) struct StepAsk {
     pub(crate) nodelist: Option<String>,
     /// `-x`: nodes it must not run on.
     pub(crate) exclude: Option<String>,
+    /// `--exact` (or `-c`, which implies it): the CPUs each task holds;
+    /// `None`: the step holds all the job's CPUs on its nodes.
+    pub(crate) cpus_per_task: Option<u32>,
 }
 
 /// The step srun starts.
@@ -39,6 +50,8 @@ pub(crate) struct StepLayout {
     pub(crate) tasks: u32,
     /// srun's warning line when it ran fewer nodes than asked.
     pub(crate) warning: Option<String>,
+    /// `--exact`: the CPUs each task holds (`None`: all the job's).
+    pub(crate) cpus_per_task: Option<u32>,
 }
 
 /// The allocation a step is cut from.
@@ -59,6 +72,7 @@ impl StepLayout {
             nodes: (0..job.nodes.len()).collect(),
             tasks: job.tasks,
             warning: None,
+            cpus_per_task: None,
         }
     }
 }
@@ -72,10 +86,13 @@ pub(crate) struct StepPlace {
     pub(crate) ids: Vec<usize>,
     /// Per node, the GPUs it holds there (bit `i`: GPU `i`).
     pub(crate) gpus: Vec<u64>,
-    /// The CPUs it holds: all the job's on each of its nodes.
+    /// The CPUs it holds: all the job's on each of its nodes, or under
+    /// `--exact` its tasks' own.
     pub(crate) cpus: u32,
     /// Its tasks.
     pub(crate) tasks: u32,
+    /// `--exact`: the CPUs each task holds (`None`: all the job's).
+    pub(crate) cpus_per_task: Option<u32>,
 }
 
 impl JobFacts {
@@ -94,12 +111,16 @@ impl JobFacts {
         let at = |list: &[u64], i: usize| list.get(i).copied().unwrap_or(0);
         let gpus = layout.nodes.iter().map(|&i| at(&self.gpus, i));
         let all = self.nodes.len().max(1);
-        let cpus = if layout.nodes.len() >= all {
+        let whole = if layout.nodes.len() >= all {
             self.cpus
         } else {
             let per_node = self.cpus / u32::try_from(all).unwrap_or(u32::MAX);
             per_node.saturating_mul(u32::try_from(layout.nodes.len()).unwrap_or(0))
         };
+        // `--exact`: the tasks' own CPUs, never more than the nodes hold.
+        let cpus = layout
+            .cpus_per_task
+            .map_or(whole, |each| layout.tasks.saturating_mul(each).min(whole));
         StepPlace {
             names: (layout.nodes.iter())
                 .filter_map(|&i| self.nodes.get(i).cloned())
@@ -113,6 +134,7 @@ impl JobFacts {
             },
             cpus,
             tasks: layout.tasks,
+            cpus_per_task: layout.cpus_per_task,
         }
     }
 }
@@ -137,6 +159,8 @@ impl StepPlace {
             exit,
             nodes: self.ids.clone(),
             tasks: self.tasks,
+            time_limit: TimeLimit::Unlimited,
+            gpus: Some(self.gpus.iter().map(|mask| mask.count_ones()).sum()),
         }
     }
 }
@@ -226,6 +250,7 @@ pub(crate) fn layout(job: Allocation<'_>, ask: &StepAsk) -> Result<StepLayout, S
         nodes: picked,
         tasks,
         warning,
+        cpus_per_task: ask.cpus_per_task,
     })
 }
 
@@ -278,6 +303,7 @@ mod tests {
             tasks,
             nodelist: w.map(str::to_owned),
             exclude: x.map(str::to_owned),
+            cpus_per_task: None,
         }
     }
 

@@ -137,7 +137,10 @@ Run a program as a job step on allocated nodes and wait for it. With
 until you type exit: srun --pty -N1 --gres=gpu:1 bash.
 
   -A, --account=NAME      account to charge
-  -c, --cpus-per-task=N   CPUs per task
+  -c, --cpus-per-task=N   CPUs per task (in an allocation: implies --exact)
+      --exact             in an allocation, the step holds only its tasks'
+                          CPUs (-n times -c), not all of its nodes', so
+                          steps started with & run side by side
       --export=ALL|NONE|[ALL,]VAR[=VALUE],...
                           the variables of this shell the tasks get: all
                           (default), or only Slurm's and those named; with
@@ -165,7 +168,7 @@ until you type exit: srun --pty -N1 --gres=gpu:1 bash.
 pub(super) const SRUN_USAGE: &str = "\
 Usage: srun [-N nodes] [-n ntasks] [-c ncpus] [--mem=MB] [--gpus=N] [-t time]
             [-p partition] [-J name] [-A account] [-l] [--mpi=type] [--pty]
-            [--export=vars] [-w hosts] [-x hosts] program [args...]
+            [--exact] [--export=vars] [-w hosts] [-x hosts] program [args...]
 ";
 
 pub(super) const SALLOC: &str = "\
@@ -224,6 +227,7 @@ pipe, until quit or exit.
   show job [ID]                       a job (all jobs without ID); -d adds details
   show node [NAME]                    a node (all nodes without NAME)
   show partition [NAME]               a partition (all without NAME)
+  show step [JOBID[.STEPID]]          running steps (all without an id)
   show config                         the controller's main settings
   show hostnames [HOSTLIST]           one host a line (default: $SLURM_JOB_NODELIST)
   show hostlist NAMES                 names as one hostlist, e.g. node-[1-3]

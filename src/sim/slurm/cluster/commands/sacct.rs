@@ -680,7 +680,10 @@ fn value(c: &Cluster, name: &str, line: &Line<'_>) -> Option<String> {
         },
         "ReqNodes" if job_line => job.shape.nodes.to_string(),
         "NTasks" => step.map(|(s, _, _)| s.tasks_of(job.shape.tasks).to_string())?,
-        "AllocTRES" | "ReqTRES" => {
+        // A step's line: what it holds (`step_set_alloc_tres`); it has
+        // no requested TRES of its own (print.c's `PRINT_TRESR`).
+        "AllocTRES" if !job_line => step_tres(line, f.nodes.len())?,
+        "AllocTRES" | "ReqTRES" if job_line => {
             let total = job.shape.total();
             let mut parts = vec![format!("billing={cpus}"), format!("cpu={cpus}")];
             if total.gpus > 0 {
@@ -701,6 +704,21 @@ fn value(c: &Cluster, name: &str, line: &Line<'_>) -> Option<String> {
         _ if job_line => return job_only_value(name, job),
         _ => return None,
     })
+}
+
+/// A step's `AllocTRES`, its TRES by name as slurmdbd keeps them:
+/// `cpu=1,gres/gpu=1,mem=4000M,node=1` (no `billing`).
+fn step_tres(line: &Line<'_>, nodes: usize) -> Option<String> {
+    let (step, _, _) = line.step.as_ref()?;
+    let job_nodes = line.run.map_or(&line.job.nodes, |r| &r.nodes);
+    let held = step.allocated(job_nodes, line.job.shape.per_node);
+    let mut parts = vec![format!("cpu={}", held.cpus)];
+    if held.gpus > 0 {
+        parts.push(format!("gres/gpu={}", held.gpus));
+    }
+    parts.push(format!("mem={}", mem_units(held.mem_mb)));
+    parts.push(format!("node={nodes}"));
+    Some(parts.join(","))
 }
 
 /// Fields only a job's line fills (its steps leave them blank).

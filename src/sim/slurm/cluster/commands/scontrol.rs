@@ -1,4 +1,4 @@
-//! `scontrol`: `show job|node|partition` in `slurm_sprint_*_info`'s layout
+//! `scontrol`: `show job|node|partition|step` in `slurm_sprint_*_info`'s layout
 //! (`-d` details, `-o` one line), `update NodeName=... State=... Reason=...`
 //! with slurmctld's refusals, `update JobId=... TimeLimit=...`, `hold`,
 //! `uhold`, `release` and `requeue`; other keywords as scontrol refuses
@@ -15,6 +15,7 @@ use crate::sim::slurm::time_spec::TimeLimit;
 mod config;
 mod record;
 mod show;
+mod step;
 
 pub(super) use show::{index_ranges, tres};
 
@@ -34,8 +35,8 @@ pub(super) const OPTIONS: &[Opt] = &[
 /// Whether `tag` names `word`, at least `min` characters of it, as
 /// `xstrncasecmp(tag, word, MAX(strlen(tag), min))` decides.
 fn is(tag: &str, word: &str, min: usize) -> bool {
-    let n = tag.len().max(min);
-    tag.len() <= word.len() && n <= word.len() && word[..tag.len()].eq_ignore_ascii_case(tag)
+    // A tag shorter than `min` ends (its NUL) where `word` goes on.
+    tag.len() >= min && tag.len() <= word.len() && word[..tag.len()].eq_ignore_ascii_case(tag)
 }
 
 /// `exit` or `quit`: the end of scontrol's commands.

@@ -24,10 +24,12 @@ use crate::sim::slurm::node_tools::{
     StepEnd, StepTarget, TaskEnd, srun_step_aborted, srun_tasks_ended, stepd_banner,
     stepd_execve_failed,
 };
+use crate::sim::slurm::time_spec::TimeLimit;
 
-pub(super) const OPTIONS: &[Opt] = &getopt::concat::<30, 4, 34>(
+pub(super) const OPTIONS: &[Opt] = &getopt::concat::<30, 5, 35>(
     JOB_OPTIONS,
     [
+        opt("exact", None, &["exact"], HasArg::No),
         opt("export", None, &["export"], HasArg::Required),
         opt("label", Some('l'), &["label"], HasArg::No),
         opt("mpi", None, &["mpi"], HasArg::Required),
@@ -120,6 +122,9 @@ fn step_in_allocation(
     caller: &mut Caller<'_>,
 ) -> CommandOutput {
     let mut out = CommandOutput::default();
+    if let Err(refused) = step_limit(parsed) {
+        return refused;
+    }
     let Some(facts) = c.job_facts(id) else {
         return out;
     };
@@ -183,7 +188,9 @@ fn open_pty(
     let program = parsed.operands.first()?;
     let job = c.jobs.get_mut(&id)?;
     let start = u64::try_from(c.now - job.start_time?).unwrap_or(0);
-    (job.steps).push(place.record(step, program, (start, None), 0));
+    let mut record = place.record(step, program, (start, None), 0);
+    record.time_limit = step_limit(parsed).unwrap_or(TimeLimit::Unlimited);
+    (job.steps).push(record);
     let mask = place.gpus.first().copied().unwrap_or(0);
     let (host, step_vars) = job_shell::pty_env(&facts, step, &place);
     let env = match env {
@@ -252,6 +259,8 @@ pub(crate) struct StepRequest {
     pub(crate) gpus_per_node: Option<u32>,
     /// `--export`: which of the caller's variables its tasks get.
     pub(crate) export: Option<String>,
+    /// `-t`: the step's own time limit.
+    pub(crate) time_limit: TimeLimit,
 }
 
 /// Reads an `srun` line run inside an allocation; the output to print
@@ -265,6 +274,7 @@ pub(crate) fn step_request(argv: &[String]) -> Result<StepRequest, CommandOutput
         return Err(answer);
     }
     let mpi = read_mpi(&parsed)?;
+    let time_limit = step_limit(&parsed)?;
     if parsed.operands.is_empty() {
         return Err(CommandOutput::failure(
             "srun: fatal: No command given to execute.\n",
@@ -277,12 +287,24 @@ pub(crate) fn step_request(argv: &[String]) -> Result<StepRequest, CommandOutput
         label: parsed.has("label"),
         gpus_per_node: step_gpus(&parsed),
         export: parsed.value("export").map(str::to_owned),
+        time_limit,
         argv: parsed.operands,
     })
 }
 
+/// The step's own time limit: `-t`, read (and refused) as srun reads
+/// its job options, and passed on as the step's (launch.c's
+/// `_create_job_step`); `UNLIMITED` without one, as `step_create` keeps
+/// a step that names none, whatever its job's limit.
+fn step_limit(parsed: &Parsed) -> Result<TimeLimit, CommandOutput> {
+    let mut opts = JobOptions::default();
+    apply_all("srun", parsed, &mut opts)?;
+    Ok(opts.time.unwrap_or(TimeLimit::Unlimited))
+}
+
 /// What a step's line asks of its allocation: `-N` (the least of
-/// `MIN-MAX`), `-n`, `-w` and `-x`.
+/// `MIN-MAX`), `-n`, `-w`, `-x`, and `--exact`'s CPUs per task (`-c`
+/// implies `--exact`: launch.c's `_create_job_step`).
 fn step_ask(parsed: &Parsed) -> StepAsk {
     let count = |key: &str| {
         let v = parsed.value(key)?;
@@ -294,6 +316,7 @@ fn step_ask(parsed: &Parsed) -> StepAsk {
         tasks: count("ntasks"),
         nodelist: parsed.value("nodelist").map(str::to_owned),
         exclude: parsed.value("exclude").map(str::to_owned),
+        cpus_per_task: count("cpus-per-task").or_else(|| parsed.has("exact").then_some(1)),
     }
 }
 
@@ -445,6 +468,7 @@ fn run_step(
         work_dir: caller.cwd,
         now: c.now,
         mpi,
+        cpus_per_task: place.cpus_per_task,
     };
     let (exit, duration, ended_early) = match launch_program(c, parsed, facts, &launch, caller) {
         Some(o) => print_output(
@@ -462,8 +486,10 @@ fn run_step(
     if exit != 0 {
         out.err(&launch.exit_lines(exit, &ended_early));
     }
+    let mut record = place.record(no, program, (0, duration), exit);
+    record.time_limit = step_limit(parsed).unwrap_or(TimeLimit::Unlimited);
     Some(Step {
-        record: place.record(no, program, (0, duration), exit),
+        record,
         first_node: place.names.first().cloned().unwrap_or_default(),
     })
 }

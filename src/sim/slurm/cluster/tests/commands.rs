@@ -367,6 +367,121 @@ fn scontrol_refusals_and_their_streams() {
 }
 
 #[test]
+fn a_steps_time_limit_is_its_own() {
+    let mut t = Term::new("2026-11-30T03:00:00");
+    t.submit(
+        "alice",
+        "~",
+        "sbatch -t 60 --wrap \"srun -t 5 sleep 10; srun -t 1-2 sleep 10; srun sleep 100\"",
+    );
+    // `_print_step_time_limit`: `srun -t`, else UNLIMITED whatever the
+    // job's limit; `.batch` has none.
+    let mut limits = Vec::new();
+    for _ in 0..3 {
+        t.c.advance(5);
+        limits.push(stdout(&t.root("squeue -s -h -o \"%i %l\"")));
+        t.c.advance(5);
+    }
+    assert_eq!(
+        limits,
+        [
+            "1.0 5:00\n1.batch UNLIMITED\n",
+            "1.1 1-02:00:00\n1.batch UNLIMITED\n",
+            "1.2 UNLIMITED\n1.batch UNLIMITED\n"
+        ]
+    );
+    let out = t.run_as("alice", "~", "srun -t x hostname");
+    assert_eq!(err(&out), "srun: error: Invalid --time specification\n");
+}
+
+#[test]
+fn scontrol_show_step_prints_running_steps() {
+    let mut t = Term::new("2026-11-30T03:00:00");
+    let out = t.root("scontrol show steps");
+    assert_eq!(
+        (stdout(&out), out.exit),
+        ("No job steps in the system\n".to_owned(), 0)
+    );
+    t.submit(
+        "alice",
+        "~",
+        "sbatch -N 2 --gpus-per-node=2 -t 10 --wrap \"srun --gres=gpu:1 sleep 300\"",
+    );
+    t.c.advance(20);
+    let sid = t.c.job(1).map_or(0, |j| j.alloc_sid);
+    let out = t.root("scontrol show step 1.0");
+    assert_eq!(
+        stdout(&out),
+        format!(
+            "StepId=1.0 UserId=1001 StartTime=2026-11-30T03:00:00 TimeLimit=UNLIMITED\n   \
+             State=RUNNING Partition=gpu NodeList=node-[1-2]\n   \
+             Nodes=2 CPUs=2 Tasks=2 Name=sleep Network=(null)\n   \
+             TRES=cpu=2,mem=8000M,node=2,gres/gpu=2\n   \
+             ResvPorts=(null)\n   \
+             CPUFreqReq=Default Dist=Block\n   \
+             SrunHost:Pid=node-1:{}\n\n",
+            sid + 1
+        )
+    );
+    let out = t.root("scontrol -o show step 1.batch");
+    assert_eq!(stdout(&out).matches("StepId=1.0 ").count(), 1);
+    let out = t.root("scontrol show step");
+    assert!(
+        stdout(&out).contains("StepId=1.batch UserId=1001 ")
+            && stdout(&out).contains(
+                "   Nodes=1 CPUs=1 Tasks=1 Name=batch Network=(null)\n   \
+                TRES=cpu=1,mem=4000M,node=1,gres/gpu=2\n   ResvPorts=(null)\n   \
+                CPUFreqReq=Default\n   SrunHost:Pid=(null):0\n"
+            ),
+        "{}",
+        stdout(&out)
+    );
+    for (line, said, exit) in [
+        (
+            "scontrol show step 1.7",
+            ("Job step 1.7 not found\n", ""),
+            1,
+        ),
+        // `xstrncasecmp` over two characters: `s` alone names no entity.
+        (
+            "scontrol show s",
+            ("", "invalid entity:s for keyword:show \n"),
+            1,
+        ),
+        (
+            "scontrol show step 9",
+            ("", "slurm_get_job_steps error: Invalid job id specified\n"),
+            1,
+        ),
+    ] {
+        let out = t.root(line);
+        assert_eq!((stdout(&out).as_str(), err(&out).as_str()), said, "{line}");
+        assert_eq!(out.exit, exit, "{line}");
+    }
+}
+
+#[test]
+fn sacct_gives_each_step_its_own_tres() {
+    let mut t = Term::new("2026-11-30T03:00:00");
+    t.submit(
+        "alice",
+        "~",
+        "sbatch -N 2 --gpus-per-node=2 --wrap \"srun --gres=gpu:1 hostname; srun --exact -n 1 hostname\"",
+    );
+    t.c.advance(20);
+    // A step's AllocTRES is what it holds, without billing; it has no
+    // ReqTRES.
+    let out = t.run_as("alice", "~", "sacct -j 1 -P -n -o JobID,AllocTRES,ReqTRES");
+    assert_eq!(
+        stdout(&out),
+        "1|billing=2,cpu=2,gres/gpu=4,mem=8000M,node=2|billing=2,cpu=2,gres/gpu=4,mem=8000M,node=2\n\
+         1.batch|cpu=1,gres/gpu=2,mem=4000M,node=1|\n\
+         1.0|cpu=2,gres/gpu=2,mem=8000M,node=2|\n\
+         1.1|cpu=1,gres/gpu=2,mem=4000M,node=1|\n"
+    );
+}
+
+#[test]
 fn squeue_steps_lists_running_steps() {
     let mut t = Term::new("2026-11-30T03:00:00");
     t.submit(

@@ -1,4 +1,4 @@
-//! `scontrol show job|node|partition`: each item as a [`Record`] of
+//! `scontrol show job|node|partition` (steps: [`super::step`]): each item as a [`Record`] of
 //! `Key=value` lines in `slurm_sprint_*_info`'s order, laid out for the
 //! screen or on one line (`-o`); `-d` adds a job's details.
 
@@ -68,6 +68,8 @@ pub(super) fn show(
             &parts,
             |i| partition_record(c, i).layout(one_line),
         );
+    } else if is(tag, "steps", 2) {
+        super::step::show_steps(c, val.as_deref(), one_line, out);
     } else if is(tag, "config", 1) {
         super::config::show_config(c, out);
     } else if is(tag, "reservations", 1) || is(tag, "reservationname", 1) {

@@ -489,7 +489,8 @@ fn value(c: &Cluster, code: char, row: &Row<'_>, buf: &mut String) {
         'u' => write!(buf, "{}", job.user),
         'U' => write!(buf, "{}", job.uid),
         'M' => write!(buf, "{}", squeue_time(c.now - row.start())),
-        'l' => write!(buf, "UNLIMITED"),
+        // `_print_step_time_limit`: the step's own (`srun -t`), not its job's.
+        'l' => write!(buf, "{}", step.time_limit.squeue()),
         'S' => write!(buf, "{}", clock::iso(row.start())),
         'N' => write!(buf, "{}", c.hostlist(row.nodes())),
         'A' => write!(buf, "{}", step.tasks_of(job.shape.tasks)),
