@@ -45,6 +45,7 @@ mod commands;
 mod events;
 mod export;
 mod fields;
+mod job_env;
 mod job_shell;
 mod jobs;
 mod lifecycle;
