@@ -951,4 +951,14 @@ fn sbatch_wckey_is_kept_for_sacct_without_track_wckey() {
         "1|projx\n1.batch|\n2|night\n2.batch|\n3|cli\n3.batch|\n4|\n4.batch|\n"
     );
     assert!(!stdout(&t.root("scontrol show job 1")).contains("WCKey"));
+    // Untracked wckeys have the database id 0, on the job's line only.
+    assert_eq!(
+        stdout(&t.root("sacct -n -P -j 1,4 -o jobid,wckey,wckeyid")),
+        "1|projx|0\n1.batch||\n4||0\n4.batch||\n"
+    );
+    let wide = stdout(&t.root("sacct -n -j 4 -o wckey,wckeyid"));
+    assert_eq!(
+        wide.lines().next(),
+        Some(&*format!("{:>10} {:>10} ", "", 0))
+    );
 }
