@@ -165,6 +165,7 @@ impl Cluster {
             ("SLURM_SUBMIT_DIR", job.work_dir.clone()),
             ("SLURM_SUBMIT_HOST", "login1".to_owned()),
             ("SLURM_JOB_ACCOUNT", job.account.clone()),
+            ("SLURM_JOB_QOS", job.qos.clone()),
             ("SLURM_JOB_USER", job.user.clone()),
             ("SLURM_CPUS_ON_NODE", job.shape.per_node.cpus.to_string()),
             ("SLURM_RESTART_COUNT", job.restarts.to_string()),

@@ -76,6 +76,10 @@ const COMMANDS: &[(&str, &str)] = &[
         "salloc -N1 -c4 bash -c 'echo $SLURM_TASKS_PER_NODE $SLURM_JOB_CPUS_PER_NODE $SLURM_MEM_PER_CPU'",
         "1 4 4000\n",
     ),
+    (
+        "salloc --qos=normal bash -c 'echo $SLURM_JOB_ACCOUNT $SLURM_JOB_QOS'",
+        "team-a normal\n",
+    ),
 ];
 
 #[test]
