@@ -36,6 +36,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::sim::fair_share::FairShareError;
 use crate::sim::slurm::conf::{ClusterConfig, ConfErrors, InitialState, PartitionNodes};
+use events::Answers;
 use queue::Queue;
 use run_index::RunIndex;
 
@@ -45,6 +46,7 @@ mod commands;
 mod events;
 mod export;
 mod fields;
+mod job_env;
 mod job_shell;
 mod jobs;
 mod lifecycle;
@@ -166,8 +168,8 @@ pub struct Cluster {
     writes: Vec<FileWrite>,
     /// Pending jobs with unmet dependencies.
     dependents: BTreeSet<u32>,
-    /// Nodes whose slurmd answers at a time: (time, node).
-    answers: BTreeSet<(i64, usize)>,
+    /// Nodes whose slurmd answers again at a time.
+    answers: Answers,
     /// Per partition, per node: whether the node belongs to it.
     membership: Vec<Vec<bool>>,
     /// Bumped whenever the accounts may have changed shape.
@@ -353,7 +355,7 @@ impl Cluster {
             queue: Queue::default(),
             writes: Vec::new(),
             dependents: BTreeSet::new(),
-            answers: BTreeSet::new(),
+            answers: Answers::default(),
             membership,
             assoc_generation: 0,
             fair_share_cache: None,

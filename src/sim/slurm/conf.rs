@@ -171,6 +171,30 @@ impl ClusterConfig {
             .map(|(_, v)| v.as_str())
     }
 
+    /// Whether slurmctld tracks wckeys (`CTL_CONF_WCKEY` in read_config.c):
+    /// `TrackWCKey=yes`, or `wckeys` or `all` in `AccountingStorageEnforce`.
+    pub fn tracks_wckeys(&self) -> bool {
+        let track = self.other.iter().any(|(key, value)| {
+            key.eq_ignore_ascii_case("TrackWCKey")
+                && ["yes", "up", "true", "1"]
+                    .iter()
+                    .any(|w| w.eq_ignore_ascii_case(value))
+        });
+        track || self.enforces_wckeys()
+    }
+
+    /// Whether a job must name a wckey its user has (or have a default):
+    /// `wckeys` or `all` in `AccountingStorageEnforce`.
+    pub fn enforces_wckeys(&self) -> bool {
+        self.other.iter().any(|(key, value)| {
+            key.eq_ignore_ascii_case("AccountingStorageEnforce")
+                && value.split(',').any(|flag| {
+                    let flag = flag.trim();
+                    flag.eq_ignore_ascii_case("wckeys") || flag.eq_ignore_ascii_case("all")
+                })
+        })
+    }
+
     /// Whether a step opens only the GPUs it was given: `task/cgroup` in
     /// `TaskPlugin` and `ConstrainDevices=yes` in cgroup.conf.
     pub fn constrains_devices(&self) -> bool {

@@ -19,6 +19,8 @@ use super::terminal::{Edit, LineKind, Terminal};
 
 mod activity;
 #[cfg(test)]
+mod alloc_env_tests;
+#[cfg(test)]
 mod export_tests;
 #[cfg(test)]
 mod help_tests;

@@ -4,10 +4,50 @@
 //! priority calculation, main-scheduler pass and backfill pass — and after
 //! each, the schedulers run as Slurm's would.
 
+use std::collections::BTreeSet;
+
+use serde::{Deserialize, Serialize};
+
 use super::Cluster;
 use super::lifecycle::Ending;
 use super::runner::{NoPrograms, ProgramRunner};
 use super::state::{JobState, Reason};
+
+/// A node whose slurmd answers again at a time; ordered by time, then node.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+struct Answer {
+    /// Seconds since the epoch.
+    at: i64,
+    /// The node, an index into the cluster's.
+    node: usize,
+}
+
+/// The not-responding nodes the event loop waits to hear from, earliest
+/// first.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub(crate) struct Answers(BTreeSet<Answer>);
+
+impl Answers {
+    /// Node `node` answers at `at`.
+    pub(crate) fn expect(&mut self, node: usize, at: i64) {
+        self.0.insert(Answer { at, node });
+    }
+
+    /// When the first of them answers.
+    fn next_time(&self) -> Option<i64> {
+        self.0.first().map(|a| a.at)
+    }
+
+    /// Takes the nodes that answer by `now`, earliest first.
+    fn take_due(&mut self, now: i64) -> Vec<usize> {
+        let mut nodes = Vec::new();
+        while let Some(first) = self.0.first().copied().filter(|a| a.at <= now) {
+            self.0.remove(&first);
+            nodes.push(first.node);
+        }
+        nodes
+    }
+}
 
 impl Cluster {
     /// Lets `seconds` of simulated time pass, running the event loop; the
@@ -49,7 +89,7 @@ impl Cluster {
         if let Some(t) = self.runs.next_time() {
             next = next.min(t);
         }
-        if let Some(&(t, _)) = self.answers.iter().next() {
+        if let Some(t) = self.answers.next_time() {
             next = next.min(t);
         }
         next.max(self.now)
@@ -85,11 +125,8 @@ impl Cluster {
             }
             self.queue.changed();
         }
-        let answered: Vec<(i64, usize)> =
-            self.answers.range(..=(now, usize::MAX)).copied().collect();
-        for key in answered {
-            self.answers.remove(&key);
-            if let Some(node) = self.nodes.get_mut(key.1)
+        for n in self.answers.take_due(now) {
+            if let Some(node) = self.nodes.get_mut(n)
                 && node.responds_at.is_some_and(|t| t <= now)
             {
                 node.responds_at = None;

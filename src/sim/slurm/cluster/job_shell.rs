@@ -564,22 +564,11 @@ fn step_nodelist(nodes: &[String]) -> String {
 /// counts written once with its length (`2(x3),1`), as Slurm's
 /// `uint16_array_to_str` writes them.
 fn tasks_per_node(nodes: &[String], task_nodes: &[String]) -> String {
-    let mut runs: Vec<(usize, usize)> = Vec::new();
-    for node in nodes {
-        let tasks = task_nodes.iter().filter(|n| *n == node).count();
-        match runs.last_mut() {
-            Some((count, times)) if *count == tasks => *times += 1,
-            _ => runs.push((tasks, 1)),
-        }
-    }
-    let words: Vec<String> = runs
-        .iter()
-        .map(|&(count, times)| match times {
-            1 => count.to_string(),
-            _ => format!("{count}(x{times})"),
-        })
-        .collect();
-    words.join(",")
+    super::job_env::compressed(
+        nodes
+            .iter()
+            .map(|node| task_nodes.iter().filter(|n| *n == node).count()),
+    )
 }
 
 /// The command line a task's shell runs: `bash -c TEXT` runs TEXT, any

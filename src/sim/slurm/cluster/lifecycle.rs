@@ -7,6 +7,7 @@
 //! the nodes, charges usage and settles dependencies.
 
 use super::Cluster;
+use super::job_env;
 use super::job_shell::{self, JobFacts};
 use super::output::FileWrite;
 use super::runner::ProgramRunner;
@@ -160,17 +161,17 @@ impl Cluster {
             ("SLURM_NODELIST", hostlist),
             ("SLURM_JOB_NUM_NODES", job.nodes.len().to_string()),
             ("SLURM_NNODES", job.nodes.len().to_string()),
-            ("SLURM_NTASKS", job.shape.tasks.to_string()),
-            ("SLURM_NPROCS", job.shape.tasks.to_string()),
             ("SLURM_JOB_PARTITION", job.partition.clone()),
             ("SLURM_SUBMIT_DIR", job.work_dir.clone()),
             ("SLURM_SUBMIT_HOST", "login1".to_owned()),
             ("SLURM_JOB_ACCOUNT", job.account.clone()),
+            ("SLURM_JOB_QOS", job.qos.clone()),
             ("SLURM_JOB_USER", job.user.clone()),
             ("SLURM_CPUS_ON_NODE", job.shape.per_node.cpus.to_string()),
             ("SLURM_RESTART_COUNT", job.restarts.to_string()),
             ("SLURM_CLUSTER_NAME", self.config.cluster_name.clone()),
         ];
+        env.extend(job_env::count_vars(job, self.config.def_mem_per_cpu_mb));
         let constrained = self.config.constrains_devices();
         let first = job.gpus.first().copied().unwrap_or(0);
         if gpus > 0 {

@@ -233,6 +233,8 @@ struct Admitted {
     /// The array's task ids and its `%` limit.
     array: Option<(Vec<u32>, Option<u32>)>,
     dependency: Option<Dependency>,
+    /// Its wckey, as the database keeps it.
+    wckey: Option<String>,
 }
 
 impl Cluster {
@@ -272,6 +274,7 @@ impl Cluster {
             Some(text) => Some(self.dependency(text)?),
             None => None,
         };
+        let wckey = self.wckey(opts.wckey.as_deref())?;
         let admitted = Admitted {
             user: user.clone(),
             part_index,
@@ -281,8 +284,25 @@ impl Cluster {
             shape,
             array,
             dependency,
+            wckey,
         };
         Ok(self.pending_job(spec, admitted))
+    }
+
+    /// The wckey of a job that gives `given`: lowered for the database
+    /// (`_validate_job_desc`), and with wckeys tracked, `*` when it names
+    /// none, its user having no default wckey; where they are enforced,
+    /// no name is valid, as this model keeps no wckeys
+    /// (`_copy_job_desc_to_job_record`, job_mgr.c).
+    fn wckey(&self, given: Option<&str>) -> Result<Option<String>, SubmitError> {
+        let given = given.map(str::to_ascii_lowercase);
+        if !self.config.tracks_wckeys() {
+            return Ok(given);
+        }
+        if self.config.enforces_wckeys() {
+            return Err(refuse("Invalid wckey specification"));
+        }
+        Ok(Some(given.unwrap_or_else(|| "*".to_owned())))
     }
 
     /// The partition a job asks for, or the default one (the last marked
@@ -367,8 +387,7 @@ impl Cluster {
             uid: user.uid,
             gid: user.uid,
             account: admitted.account,
-            // slurmctld lowers it for the database (`_validate_job_desc`).
-            wckey: opts.wckey.as_ref().map(|w| w.to_ascii_lowercase()),
+            wckey: admitted.wckey,
             partition: part.name.clone(),
             partition_index: admitted.part_index,
             qos: admitted.qos,

@@ -732,6 +732,12 @@ fn job_only_value(name: &str, job: &Job) -> Option<String> {
         "Reason" => job.reason.name().to_owned(),
         "WorkDir" => job.work_dir.clone(),
         "WCKey" => return job.wckey.clone(),
+        // The id of the job's wckey in the database: 0 when wckeys are not
+        // tracked (`_get_wckeyid` in as_mysql_job.c makes one only with
+        // `TrackWCKey`; this model keeps no wckey table), printed on the
+        // job's line (print.c's `PRINT_WCKEYID` reads `job->wckeyid`, a
+        // step's stays NO_VAL, blank).
+        "WCKeyID" => "0".to_owned(),
         "Flags" => match job.sched_by {
             super::super::state::SchedBy::Main => "SchedMain".to_owned(),
             super::super::state::SchedBy::Backfill => "SchedBackfill".to_owned(),

@@ -405,7 +405,7 @@ fn change_node(c: &mut Cluster, n: usize, update: &NodeUpdate, user: &str) -> bo
             // slurmd is pinged again: NOT_RESPONDING until it answers.
             node.not_responding = true;
             node.responds_at = Some(now + answer);
-            c.answers.insert((now + answer, n));
+            c.answers.expect(n, now + answer);
         }
         Some(NodeChange::Undrain) => {
             if !node.drain {

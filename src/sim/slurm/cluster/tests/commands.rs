@@ -1066,4 +1066,67 @@ fn sbatch_wckey_is_kept_for_sacct_without_track_wckey() {
         "1|projx\n1.batch|\n2|night\n2.batch|\n3|cli\n3.batch|\n4|\n4.batch|\n"
     );
     assert!(!stdout(&t.root("scontrol show job 1")).contains("WCKey"));
+    // Untracked wckeys have the database id 0, on the job's line only.
+    assert_eq!(
+        stdout(&t.root("sacct -n -P -j 1,4 -o jobid,wckey,wckeyid")),
+        "1|projx|0\n1.batch||\n4||0\n4.batch||\n"
+    );
+    let wide = stdout(&t.root("sacct -n -j 4 -o wckey,wckeyid"));
+    assert_eq!(
+        wide.lines().next(),
+        Some(&*format!("{:>10} {:>10} ", "", 0))
+    );
+}
+
+/// With `TrackWCKey=yes` slurmctld gives a job that names no wckey `*`
+/// (its user has no default wckey), keeps a named one, and scontrol shows
+/// `WCKey=` after `QOS=` (`_copy_job_desc_to_job_record` in job_mgr.c,
+/// `slurm_sprint_job_info` in job_info.c).
+#[test]
+fn tracked_wckeys_default_to_star() {
+    let mut t = Term::new("2026-11-30T03:00:00");
+    let track = ("TrackWCKey".to_owned(), "Yes".to_owned());
+    t.c.config.other.push(track);
+    t.submit("alice", "~", "sbatch --wckey=ProjX --wrap \"sleep 5\"");
+    t.submit("alice", "~", "sbatch --wrap \"sleep 5\"");
+    t.c.advance(10);
+    assert_eq!(
+        stdout(&t.root("sacct -n -P -o jobid,wckey")),
+        "1|projx\n1.batch|\n2|*\n2.batch|\n"
+    );
+    for (id, key) in [(1, "projx"), (2, "*")] {
+        let show = stdout(&t.root(&format!("scontrol show job {id}")));
+        let line = show
+            .lines()
+            .find(|l| l.trim_start().starts_with("Priority="));
+        assert!(
+            line.is_some_and(|l| l.ends_with(&format!(" WCKey={key}"))),
+            "{show}"
+        );
+    }
+}
+
+/// `wckeys` in `AccountingStorageEnforce` tracks wckeys and refuses a job
+/// whose wckey its user lacks; this model's users have none, so every
+/// job is refused (read_config.c sets `CTL_CONF_WCKEY` for it).
+#[test]
+fn enforced_wckeys_refuse_jobs_without_one() {
+    let mut t = Term::new("2026-11-30T03:00:00");
+    let enforce = (
+        "AccountingStorageEnforce".to_owned(),
+        "associations,wckeys".to_owned(),
+    );
+    t.c.config.other.push(enforce);
+    for line in ["sbatch --wrap true", "sbatch --wckey=a --wrap true"] {
+        let out = t.run_as("alice", "~", line);
+        assert_eq!(
+            (err(&out), out.exit),
+            (
+                "sbatch: error: Batch job submission failed: Invalid wckey specification\n"
+                    .to_owned(),
+                1
+            ),
+            "{line}"
+        );
+    }
 }

@@ -259,12 +259,18 @@ fn job_record(c: &Cluster, job: &Job, only_task: Option<u32>, detail: bool) -> R
         ("GroupId", format!("{}({})", job.user, job.gid)),
         ("MCS_label", "N/A".to_owned()),
     ]);
-    r.line([
+    let mut priority = vec![
         ("Priority", job.priority.to_string()),
         ("Nice", job.nice.to_string()),
         ("Account", job.account.clone()),
         ("QOS", job.qos.clone()),
-    ]);
+    ];
+    // job_info.c adds the wckey only where slurmctld tracks them.
+    if c.config.tracks_wckeys() {
+        let wckey = job.wckey.clone().unwrap_or_else(|| "(null)".to_owned());
+        priority.push(("WCKey", wckey));
+    }
+    r.line(priority);
     let reason = if job.state == JobState::Running {
         "None".to_owned()
     } else {

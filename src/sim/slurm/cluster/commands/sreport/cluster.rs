@@ -9,8 +9,8 @@ use super::super::super::Cluster;
 use super::super::super::output::CommandOutput;
 use super::table::{CLUSTER_FIELDS, Column, Row, Value};
 use super::{
-    Conditions, For, Spec, Style, failed, in_report, names, print_report, proper_name, reported,
-    usage_by_assoc, usage_report, user, wckey,
+    Conditions, For, Spec, Style, UsageByAssoc, failed, in_report, names, print_report,
+    proper_name, reported, usage_by_assoc, usage_report, user, wckey,
 };
 use crate::sim::fair_share::{Algorithm, share_rows};
 
@@ -60,7 +60,7 @@ fn utilization(
 ) -> CommandOutput {
     let cond = Conditions::read(c, words, For::Utilization, &mut out);
     let window = cond.window(c);
-    let allocated: i64 = usage_by_assoc(c, window.0, window.1).values().sum();
+    let allocated: i64 = usage_by_assoc(c, window.0, window.1).total();
     let total = reported(c, window);
     let cpus: u32 = c.nodes.iter().map(|n| n.cpus).sum();
     let whole = i64::from(cpus) * (window.1 - window.0);
@@ -264,17 +264,8 @@ fn assoc_usage(c: &Cluster, cond: &Conditions, start: i64, end: i64) -> Vec<Asso
 
 /// Charges each user row its usage and each account row its subtree's:
 /// the user rows after it until the next row at its depth or above.
-fn charge(
-    picked: &mut [(usize, AssocUsage)],
-    usage: &std::collections::BTreeMap<(String, String), i64>,
-) {
-    let own = |a: &AssocUsage| {
-        a.user
-            .as_ref()
-            .and_then(|u| usage.get(&(a.account.clone(), u.clone())))
-            .copied()
-            .unwrap_or(0)
-    };
+fn charge(picked: &mut [(usize, AssocUsage)], usage: &UsageByAssoc) {
+    let own = |a: &AssocUsage| a.user.as_ref().map_or(0, |u| usage.of(&a.account, u));
     for i in (0..picked.len()).rev() {
         let depth = picked[i].0;
         let used = if picked[i].1.user.is_some() {

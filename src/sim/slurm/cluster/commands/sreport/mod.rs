@@ -486,12 +486,58 @@ fn rolled_up(c: &Cluster, end: i64) -> i64 {
     end.min(c.now.div_euclid(HOUR) * HOUR)
 }
 
+/// A user's association with an account, as jobs are charged to it;
+/// ordered by account, then user.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+struct Association {
+    account: String,
+    user: String,
+}
+
+/// CPU-seconds used per association, in association order.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+struct UsageByAssoc(BTreeMap<Association, i64>);
+
+impl UsageByAssoc {
+    /// Charges `used` to the association of `account` and `user`.
+    fn charge(&mut self, account: &str, user: &str, used: i64) {
+        let key = Association {
+            account: account.to_owned(),
+            user: user.to_owned(),
+        };
+        *self.0.entry(key).or_insert(0) += used;
+    }
+
+    /// What the association of `account` and `user` used (0: nothing).
+    fn of(&self, account: &str, user: &str) -> i64 {
+        let key = Association {
+            account: account.to_owned(),
+            user: user.to_owned(),
+        };
+        self.0.get(&key).copied().unwrap_or(0)
+    }
+
+    /// What all of them used.
+    fn total(&self) -> i64 {
+        self.0.values().sum()
+    }
+}
+
+impl IntoIterator for UsageByAssoc {
+    type Item = (Association, i64);
+    type IntoIter = std::collections::btree_map::IntoIter<Association, i64>;
+
+    fn into_iter(self) -> Self::IntoIter {
+        self.0.into_iter()
+    }
+}
+
 /// CPU-seconds allocated to jobs between `start` and `end` (whole hours
-/// before now), by (account, user).
-fn usage_by_assoc(c: &Cluster, start: i64, end: i64) -> BTreeMap<(String, String), i64> {
+/// before now), by association.
+fn usage_by_assoc(c: &Cluster, start: i64, end: i64) -> UsageByAssoc {
     let end = rolled_up(c, end);
     let overlap = |from: i64, to: i64| (to.min(end) - from.max(start)).max(0);
-    let mut usage = BTreeMap::new();
+    let mut usage = UsageByAssoc::default();
     for job in c.jobs.values() {
         let mut used: i64 = job
             .history
@@ -509,9 +555,7 @@ fn usage_by_assoc(c: &Cluster, start: i64, end: i64) -> BTreeMap<(String, String
             used += i64::from(job.shape.total().cpus) * overlap(from, to);
         }
         if used > 0 {
-            *usage
-                .entry((job.account.clone(), job.user.clone()))
-                .or_insert(0) += used;
+            usage.charge(&job.account, &job.user, used);
         }
     }
     usage

@@ -5,7 +5,9 @@ use super::super::super::Cluster;
 use super::super::super::output::CommandOutput;
 use super::cluster::usage_row;
 use super::table::{Row, USER_FIELDS};
-use super::{Conditions, For, Spec, Style, failed, names, usage_by_assoc, usage_report};
+use super::{
+    Association, Conditions, For, Spec, Style, failed, names, usage_by_assoc, usage_report,
+};
 
 /// Runs the user report `report` with its conditions `words`.
 pub(super) fn run(
@@ -76,7 +78,7 @@ pub(super) fn user_usage(
     if !cond.covers(c) {
         return users;
     }
-    for ((account, user), used) in usage_by_assoc(c, window.0, window.1) {
+    for (Association { account, user }, used) in usage_by_assoc(c, window.0, window.1) {
         let wanted = (cond.users.is_empty() || cond.users.contains(&user))
             && (cond.accounts.is_empty() || cond.accounts.contains(&account));
         if !wanted {

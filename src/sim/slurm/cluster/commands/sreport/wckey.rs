@@ -5,7 +5,8 @@
 //! it, a job that names no wckey is charged to `*`: the wckey slurmctld's
 //! `_job_create` gives it when its user has no default wckey. This model
 //! charges every job there, `--wckey` or not (it has no wckeys in
-//! `sacctmgr`; `--wckey` is modelled for clusters without `TrackWCKey`).
+//! `sacctmgr`; a job keeps its `--wckey` for sacct and scontrol, but these
+//! reports do not yet split usage by it).
 
 use super::super::super::Cluster;
 use super::super::super::output::CommandOutput;
@@ -83,22 +84,12 @@ fn row(user: Option<&str>, used: i64, total: i64) -> Row {
     usage_row([String::new(), login, NO_WCKEY.to_owned()], used, total)
 }
 
-/// Whether slurm.conf sets `TrackWCKey` to a true value.
-fn tracks_wckeys(c: &Cluster) -> bool {
-    c.config.other.iter().any(|(key, value)| {
-        key.eq_ignore_ascii_case("TrackWCKey")
-            && ["yes", "up", "true", "1"]
-                .iter()
-                .any(|w| w.eq_ignore_ascii_case(value))
-    })
-}
-
 /// Each user's usage under `*` (all their associations together) when
 /// `TrackWCKey` is set and `WCKeys=` does not leave `*` out; most used
 /// first, then by login.
 fn wckey_usage(c: &Cluster, cond: &Conditions, window: (i64, i64)) -> Vec<UserUsage> {
     let named = cond.wckeys.is_empty() || cond.wckeys.iter().any(|k| k == NO_WCKEY);
-    if !tracks_wckeys(c) || !named {
+    if !c.config.tracks_wckeys() || !named {
         return Vec::new();
     }
     user_usage(c, cond, window, true)

@@ -1,0 +1,92 @@
+//! The task counts in an allocation's environment, as 22.05.8's salloc
+//! sets them (`main` in src/salloc/salloc.c, `env_array_for_job` in
+//! src/common/env.c): `SLURM_NTASKS` only when the request names a task
+//! count, and srun inside counts one task per node without it.
+
+use super::Session;
+use super::tests::session;
+
+/// What `line` printed.
+fn said(s: &mut Session, line: &str) -> String {
+    s.submit(line);
+    s.terminal.last_output()
+}
+
+/// The counts the shell of an allocation reads.
+const COUNTS: &str = "echo \"[$SLURM_NTASKS] [$SLURM_NPROCS] $SLURM_NNODES \
+     $SLURM_TASKS_PER_NODE $SLURM_JOB_CPUS_PER_NODE\"";
+
+/// Per `salloc` line: the counts its shell reads, and the nodes of the
+/// tasks `srun hostname` runs there.
+const CASES: &[(&str, &str, &str)] = &[
+    // srun reads `-N` from the job and runs one task on each node.
+    ("salloc -N2", "[] [] 2 1(x2) 1(x2)\n", "node-1\nnode-2\n"),
+    (
+        "salloc -N2 -n4",
+        "[4] [4] 2 2(x2) 2(x2)\n",
+        "node-1\nnode-1\nnode-2\nnode-2\n",
+    ),
+    (
+        "salloc -N2 --ntasks-per-node=3 -c2",
+        "[6] [6] 2 3(x2) 6(x2)\n",
+        "node-1\nnode-1\nnode-1\nnode-2\nnode-2\nnode-2\n",
+    ),
+];
+
+#[test]
+fn an_allocation_names_its_task_count_only_when_asked() {
+    for (line, counts, hosts) in CASES {
+        let mut s = session();
+        said(&mut s, line);
+        assert_eq!(said(&mut s, COUNTS), *counts, "{line}");
+        assert_eq!(said(&mut s, "srun hostname"), *hosts, "{line}");
+    }
+    let mut s = session();
+    said(&mut s, "salloc -N2");
+    assert_eq!(said(&mut s, "echo $SLURM_NTASKS"), "\n");
+    assert_eq!(said(&mut s, "srun bash -c 'echo $SLURM_NTASKS'"), "2\n2\n");
+    s.submit("exit");
+    said(&mut s, "salloc -N2 -n4 --ntasks-per-node=2 -c2");
+    assert_eq!(
+        said(
+            &mut s,
+            "echo $SLURM_NTASKS $SLURM_NTASKS_PER_NODE $SLURM_CPUS_PER_TASK"
+        ),
+        "4 2 2\n"
+    );
+}
+
+/// Per command under salloc: a line it prints.
+const COMMANDS: &[(&str, &str)] = &[
+    (
+        "salloc -N2 bash -c 'echo [$SLURM_NTASKS]; srun hostname'",
+        "[]\nnode-1\nnode-2\n",
+    ),
+    (
+        "salloc -N1 --mem-per-cpu=1000 bash -c 'echo [$SLURM_NTASKS] $SLURM_MEM_PER_CPU'",
+        "[] 1000\n",
+    ),
+    (
+        "salloc -n3 --mem=2G bash -c 'echo $SLURM_NTASKS $SLURM_MEM_PER_NODE'",
+        "3 2048\n",
+    ),
+    // Without a count, a node holds a task per CPU (`-c` each), and the
+    // reference cluster's DefMemPerCPU=4000 stands for a request of none.
+    (
+        "salloc -N1 -c4 bash -c 'echo $SLURM_TASKS_PER_NODE $SLURM_JOB_CPUS_PER_NODE $SLURM_MEM_PER_CPU'",
+        "1 4 4000\n",
+    ),
+    (
+        "salloc --qos=normal bash -c 'echo $SLURM_JOB_ACCOUNT $SLURM_JOB_QOS'",
+        "team-a normal\n",
+    ),
+];
+
+#[test]
+fn a_command_under_salloc_sees_the_same_counts() {
+    let mut s = session();
+    for (line, printed) in COMMANDS {
+        let out = said(&mut s, line);
+        assert!(out.contains(printed), "{line}: {out}");
+    }
+}
