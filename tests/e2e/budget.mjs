@@ -46,7 +46,11 @@ const MODULE_BUDGET = {
   // grep's context lines, sinfo's match flags, steps cut from their
   // allocation (-N, -n, -w, -x), sacct -j JOB.STEP's step list, --wckey,
   // sreport's name lists and PATH under --export=NONE (475.9 KB measured).
-  "gpu-book-shell": 478 * 1024,
+  // 478 -> 482 KB: srun --exact, scontrol show step, steps' own time limits
+  // and TRES, salloc's and sbatch's task-count environment, TrackWCKey,
+  // a lab's saved work kept over ?lab-seed and progress errors said in the
+  // page's language (479.8 KB measured).
+  "gpu-book-shell": 482 * 1024,
   // The search (Dec 2026): no Leptos, no widget; the query side of
   // src/search with its two Snowball stemmers: 45.5 KB. (Unicode's
   // normalization tables would have doubled it: src/search/fold.rs.)
