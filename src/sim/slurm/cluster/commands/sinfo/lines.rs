@@ -109,24 +109,35 @@ fn gather<'a>(c: &'a Cluster, q: &Query) -> Vec<Group<'a>> {
             });
         }
     }
+    // The lines each node is on (by node index): a node in two partitions
+    // that share a line is on it once. Looked up here rather than in the
+    // line's nodes, which would cost each node a walk of its whole line.
+    let mut on_lines: Vec<Vec<usize>> = vec![Vec::new(); c.nodes.len()];
     for (index, part) in c.partitions.iter().enumerate().filter(|(_, p)| listed(p)) {
-        for n in part
-            .nodes
-            .iter()
-            .filter_map(|&i| c.nodes.get(i))
-            .filter(|n| q.keeps(n))
-        {
+        for &i in &part.nodes {
+            let (Some(n), Some(lines)) = (c.nodes.get(i), on_lines.get_mut(i)) else {
+                continue;
+            };
+            if !q.keeps(n) {
+                continue;
+            }
             let line = groups
-                .iter_mut()
-                .find(|g| q.same_part(c, g, index, part) && q.same_node(c, g, n));
-            match line {
-                Some(g) if g.nodes.iter().any(|m| m.name == n.name) => {}
-                Some(g) => g.nodes.push(n),
-                None => groups.push(Group {
-                    part: Some(part),
-                    part_index: index,
-                    nodes: vec![n],
-                }),
+                .iter()
+                .position(|g| q.same_part(c, g, index, part) && q.same_node(c, g, n));
+            match line.and_then(|k| Some((k, groups.get_mut(k)?))) {
+                Some((k, _)) if lines.contains(&k) => {}
+                Some((k, g)) => {
+                    g.nodes.push(n);
+                    lines.push(k);
+                }
+                None => {
+                    lines.push(groups.len());
+                    groups.push(Group {
+                        part: Some(part),
+                        part_index: index,
+                        nodes: vec![n],
+                    });
+                }
             }
         }
     }
