@@ -69,7 +69,7 @@ fn named_tasks(ntasks: Option<u32>, per_node: Option<u32>, nodes: usize) -> Opti
 /// `tasks` dealt out over `nodes` nodes one at a time, as the block
 /// layout counts them (`_task_layout_block`, src/common/slurm_step_layout.c,
 /// when every node has room): the first `tasks % nodes` nodes get one more.
-fn spread(tasks: usize, nodes: usize) -> Vec<usize> {
+pub(crate) fn spread(tasks: usize, nodes: usize) -> Vec<usize> {
     let nodes = nodes.max(1);
     (0..nodes)
         .map(|i| tasks / nodes + usize::from(i < tasks % nodes))

@@ -4,6 +4,7 @@
 //! `date`, `pwd`, `whoami`).
 
 use super::clock;
+use super::job_env::spread;
 use super::mpi::Mpi;
 use super::state::OutputLine;
 use crate::sim::slurm::shell::Fs;
@@ -44,13 +45,18 @@ pub struct Launch<'a> {
 }
 
 impl Launch<'_> {
-    /// The node of each task (block distribution, as `srun` does by default).
+    /// The node of each task, in the block distribution `srun` uses by
+    /// default: the tasks are counted out over the nodes one at a time
+    /// (7 on 3 nodes: 3, 2, 2) and numbered node by node.
     pub fn task_nodes(&self) -> Vec<&str> {
-        let n = self.nodes.len().max(1);
         let tasks = usize::try_from(self.tasks).unwrap_or(1).max(1);
-        let per = tasks.div_ceil(n);
-        (0..tasks)
-            .map(|t| self.nodes.get(t / per).map_or("", String::as_str))
+        if self.nodes.is_empty() {
+            return vec![""; tasks];
+        }
+        spread(tasks, self.nodes.len())
+            .into_iter()
+            .zip(self.nodes.iter())
+            .flat_map(|(count, node)| std::iter::repeat_n(node.as_str(), count))
             .collect()
     }
 }

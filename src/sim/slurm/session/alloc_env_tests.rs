@@ -41,6 +41,15 @@ fn an_allocation_names_its_task_count_only_when_asked() {
         assert_eq!(said(&mut s, COUNTS), *counts, "{line}");
         assert_eq!(said(&mut s, "srun hostname"), *hosts, "{line}");
     }
+    // Seven tasks on three nodes are counted out one node at a time
+    // (3, 2, 2: `_task_layout_block`), not in blocks of three (3, 3, 1).
+    let mut s = session();
+    said(&mut s, "salloc -N3 -n7");
+    assert_eq!(said(&mut s, "echo $SLURM_TASKS_PER_NODE"), "3,2(x2)\n");
+    assert_eq!(
+        said(&mut s, "srun -l hostname"),
+        "0: node-1\n1: node-1\n2: node-1\n3: node-2\n4: node-2\n5: node-3\n6: node-3\n"
+    );
     let mut s = session();
     said(&mut s, "salloc -N2");
     assert_eq!(said(&mut s, "echo $SLURM_NTASKS"), "\n");
