@@ -417,6 +417,49 @@ pub struct Request {
     pub nodelist: Vec<String>,
     /// `-x`: nodes that must not be.
     pub exclude: Vec<String>,
+    /// `--exclusive[=user|mcs|oversubscribe]`.
+    #[serde(default)]
+    pub sharing: Option<Sharing>,
+}
+
+/// Whom a job shares its nodes with, as `--exclusive` says
+/// (`arg_set_exclusive` in src/common/slurm_opt.c).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Sharing {
+    /// `--exclusive`: nobody; the job holds every CPU and GPU of its nodes.
+    Exclusive,
+    /// `--exclusive=user`: only its user's jobs.
+    User,
+    /// `--exclusive=mcs`: only jobs of its MCS label.
+    Mcs,
+    /// `--exclusive=oversubscribe`: anyone, even past the CPUs.
+    Oversubscribe,
+}
+
+impl Sharing {
+    /// `--exclusive`'s argument: `None` (or `exclusive`), `user`, `mcs` or
+    /// `oversubscribe`, in any case.
+    pub fn parse(arg: Option<&str>) -> Option<Sharing> {
+        match arg.map(str::to_ascii_lowercase).as_deref() {
+            None | Some("exclusive") => Some(Sharing::Exclusive),
+            Some("user") => Some(Sharing::User),
+            Some("mcs") => Some(Sharing::Mcs),
+            Some("oversubscribe") => Some(Sharing::Oversubscribe),
+            Some(_) => None,
+        }
+    }
+
+    /// `OverSubscribe=` in `scontrol show job` (`job_share_string`) for a
+    /// job that asked `sharing`; `OK` when it asked nothing.
+    pub fn shown(sharing: Option<Sharing>) -> &'static str {
+        match sharing {
+            Some(Sharing::Exclusive) => "NO",
+            Some(Sharing::Oversubscribe) => "YES",
+            Some(Sharing::User) => "USER",
+            Some(Sharing::Mcs) => "MCS",
+            None => "OK",
+        }
+    }
 }
 
 /// The shape the scheduler places: a node count and what each node gives.

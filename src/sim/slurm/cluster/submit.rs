@@ -21,7 +21,7 @@ use super::export::UserEnv;
 use super::resources::Res;
 use super::state::{
     ArrayPart, DepKind, DepTerm, Dependency, Gpus, Hold, Job, JobState, Mem, Reason, Request,
-    SchedBy, Shape,
+    SchedBy, Shape, Sharing,
 };
 
 /// The job options of `sbatch` and `srun`, as given.
@@ -98,6 +98,12 @@ impl JobOptions {
                 let n = gres_gpus(v)
                     .ok_or_else(|| opt_error(format!("Invalid GRES specification ({v})"), 255))?;
                 r.gpus = Some(Gpus::PerNode(n));
+            }
+            "exclusive" => {
+                r.sharing =
+                    Some(Sharing::parse(value).ok_or_else(|| {
+                        opt_error("Invalid --exclusive specification".into(), 255)
+                    })?);
             }
             "nodelist" => r.nodelist = host_names(v, "--nodelist")?,
             "exclude" => r.exclude = host_names(v, "--exclude")?,
@@ -496,7 +502,15 @@ impl Cluster {
             Some(per) => per,
             None => tasks.div_ceil(k.max(1)),
         };
-        let cpus = per_node_tasks.saturating_mul(cpt).max(1);
+        // `--exclusive` holds every CPU and GPU of its nodes, and the
+        // memory it asks (per CPU: of every CPU).
+        let whole = r.sharing == Some(Sharing::Exclusive);
+        let task_cpus = per_node_tasks.saturating_mul(cpt).max(1);
+        let cpus = if whole {
+            max_cpus.max(task_cpus)
+        } else {
+            task_cpus
+        };
         let gpus = match r.gpus {
             Some(Gpus::PerNode(g)) => g,
             Some(Gpus::Total(g)) => g.div_ceil(k.max(1)),
@@ -524,7 +538,7 @@ impl Cluster {
         if gpus > max_gpus
             || total_gpus > part_gpus
             || cpt > max_cpus
-            || (explicit.is_some() && cpus > max_cpus)
+            || (explicit.is_some() && task_cpus > max_cpus)
         {
             return Err(refuse(NOT_AVAILABLE));
         }
@@ -532,7 +546,7 @@ impl Cluster {
             nodes: k,
             tasks,
             cpus_per_task: cpt,
-            per_node: Res::new(cpus, mem, gpus),
+            per_node: Res::new(cpus, mem, if whole { max_gpus } else { gpus }),
         })
     }
 

@@ -116,6 +116,9 @@ Submit a batch script (from a file, standard input or --wrap) to the queue.
       --wckey=NAME        workload key, kept for sacct -o WCKey
       --wrap=COMMAND      wrap a command line in a script
   -x, --exclude=HOSTS     nodes the job must not run on
+      --exclusive[=user|mcs]  share no node with other jobs (every CPU and
+                          GPU of its nodes, the memory asked), or only with
+                          the user's own jobs
   -V, --version           print the version
       --help, --usage     this help, a short usage line
 
@@ -126,7 +129,8 @@ pub(super) const SBATCH_USAGE: &str = "\
 Usage: sbatch [-N nodes] [-n ntasks] [-c ncpus] [--mem=MB] [--gpus=N]
               [--gpus-per-node=N] [-t time] [-p partition] [-J name] [-A account]
               [--qos=name] [-a array] [-d dependency] [-H] [-w hosts] [-x hosts]
-              [-o file] [-e file] [--export=vars] [--parsable] [--test-only]
+              [--exclusive] [-o file] [-e file] [--export=vars] [--parsable]
+              [--test-only]
               [--wrap=cmd] [script [args...]]
 ";
 
@@ -139,8 +143,9 @@ until you type exit: srun --pty -N1 --gres=gpu:1 bash.
   -A, --account=NAME      account to charge
   -c, --cpus-per-task=N   CPUs per task (in an allocation: implies --exact)
       --exact             in an allocation, the step holds only its tasks'
-                          CPUs (-n times -c), not all of its nodes', so
-                          steps started with & run side by side
+                          CPUs (-n times -c), not all of its nodes'
+      --exclusive[=user|mcs]  a new job shares no node with other jobs; in
+                          an allocation, the same as --exact
       --export=ALL|NONE|[ALL,]VAR[=VALUE],...
                           the variables of this shell the tasks get: all
                           (default), or only Slurm's and those named; with
@@ -168,7 +173,8 @@ until you type exit: srun --pty -N1 --gres=gpu:1 bash.
 pub(super) const SRUN_USAGE: &str = "\
 Usage: srun [-N nodes] [-n ntasks] [-c ncpus] [--mem=MB] [--gpus=N] [-t time]
             [-p partition] [-J name] [-A account] [-l] [--mpi=type] [--pty]
-            [--exact] [--export=vars] [-w hosts] [-x hosts] program [args...]
+            [--exact] [--exclusive] [--export=vars] [-w hosts] [-x hosts]
+            program [args...]
 ";
 
 pub(super) const SALLOC: &str = "\
@@ -180,6 +186,8 @@ it: salloc -N 2 srun hostname. COMMAND runs with all of this shell's
 exported variables.
 
   -A, --account=NAME      account to charge
+      --exclusive[=user|mcs]  share no node with other jobs (or only with
+                          the user's own)
   -G, --gpus=N            GPUs for the whole job
       --gpus-per-node=N   GPUs on each node
   -J, --job-name=NAME     name of the job
@@ -195,7 +203,8 @@ exported variables.
 
 pub(super) const SALLOC_USAGE: &str = "\
 Usage: salloc [-N nodes] [-n ntasks] [--gpus=N] [-t time] [-p partition]
-              [-J name] [-A account] [-w hosts] [-x hosts] [command [args...]]
+              [-J name] [-A account] [--exclusive] [-w hosts] [-x hosts]
+              [command [args...]]
 ";
 
 pub(super) const SCANCEL: &str = "\

@@ -15,7 +15,7 @@ use super::super::{Caller, Cluster};
 use super::{VERSION, help, job_refused, usage_error};
 
 /// The job options sbatch and srun share.
-pub(super) const JOB_OPTIONS: [Opt; 30] = [
+pub(super) const JOB_OPTIONS: [Opt; 31] = [
     opt("account", Some('A'), &["account"], HasArg::Required),
     opt(
         "cpus-per-task",
@@ -27,6 +27,7 @@ pub(super) const JOB_OPTIONS: [Opt; 30] = [
     opt("dependency", Some('d'), &["dependency"], HasArg::Required),
     opt("error", Some('e'), &["error"], HasArg::Required),
     opt("exclude", Some('x'), &["exclude"], HasArg::Required),
+    opt("exclusive", None, &["exclusive"], HasArg::Optional),
     opt("gpus", Some('G'), &["gpus"], HasArg::Required),
     opt("gpus-per-node", None, &["gpus-per-node"], HasArg::Required),
     opt("gres", None, &["gres"], HasArg::Required),
@@ -58,7 +59,7 @@ pub(super) const JOB_OPTIONS: [Opt; 30] = [
     opt("wckey", None, &["wckey"], HasArg::Required),
 ];
 
-pub(super) const OPTIONS: &[Opt] = &getopt::concat::<30, 5, 35>(
+pub(super) const OPTIONS: &[Opt] = &getopt::concat::<31, 5, 36>(
     JOB_OPTIONS,
     [
         opt("array", Some('a'), &["array"], HasArg::Required),

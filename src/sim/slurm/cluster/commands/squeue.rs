@@ -14,7 +14,7 @@ use super::super::super::getopt::{HasArg, Opt, Parsed, opt};
 use super::super::clock;
 use super::super::fields::{self, Field, cell, mem_units, push_cell, uncut};
 use super::super::output::CommandOutput;
-use super::super::state::{Job, JobState, Mem};
+use super::super::state::{Job, JobState, Mem, Sharing};
 use super::super::{Caller, Cluster};
 use super::{VERSION, Wanted, error_out, help, parse};
 use crate::sim::slurm::time_spec::{TimeLimit, squeue_time};
@@ -853,7 +853,7 @@ fn other_value(c: &Cluster, letter: char, job: &Job, buf: &mut String) -> bool {
             Ok(())
         }
         'y' => write!(buf, "{}", job.nice),
-        'h' => write!(buf, "OK"),
+        'h' => write!(buf, "{}", Sharing::shown(job.request.sharing)),
         'k' | 'v' | 'w' | 'W' | 'f' => write!(buf, "(null)"),
         'd' | 'O' => write!(buf, "0"),
         // Jobs ask for no particular sockets, cores or threads.

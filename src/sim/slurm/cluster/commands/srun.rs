@@ -26,7 +26,7 @@ use crate::sim::slurm::node_tools::{
 };
 use crate::sim::slurm::time_spec::TimeLimit;
 
-pub(super) const OPTIONS: &[Opt] = &getopt::concat::<30, 5, 35>(
+pub(super) const OPTIONS: &[Opt] = &getopt::concat::<31, 5, 36>(
     JOB_OPTIONS,
     [
         opt("exact", None, &["exact"], HasArg::No),
@@ -302,6 +302,16 @@ fn step_limit(parsed: &Parsed) -> Result<TimeLimit, CommandOutput> {
     Ok(opts.time.unwrap_or(TimeLimit::Unlimited))
 }
 
+/// Whether a step is cut to its tasks' CPUs: `--exact`, or `--exclusive`
+/// alone, which implies it for a step (`arg_set_exclusive`).
+fn exact(parsed: &Parsed) -> bool {
+    parsed.has("exact")
+        || parsed.has("exclusive")
+            && parsed
+                .value("exclusive")
+                .is_none_or(|v| v.eq_ignore_ascii_case("exclusive"))
+}
+
 /// What a step's line asks of its allocation: `-N` (the least of
 /// `MIN-MAX`), `-n`, `-w`, `-x`, and `--exact`'s CPUs per task (`-c`
 /// implies `--exact`: launch.c's `_create_job_step`).
@@ -316,7 +326,7 @@ fn step_ask(parsed: &Parsed) -> StepAsk {
         tasks: count("ntasks"),
         nodelist: parsed.value("nodelist").map(str::to_owned),
         exclude: parsed.value("exclude").map(str::to_owned),
-        cpus_per_task: count("cpus-per-task").or_else(|| parsed.has("exact").then_some(1)),
+        cpus_per_task: count("cpus-per-task").or_else(|| exact(parsed).then_some(1)),
     }
 }
 

@@ -1130,3 +1130,42 @@ fn enforced_wckeys_refuse_jobs_without_one() {
         );
     }
 }
+
+/// `--exclusive` gives a job every CPU and GPU of its nodes and the memory
+/// it asks, and scontrol shows whom it shares them with (`arg_set_exclusive`
+/// in slurm_opt.c, `job_share_string`); a step with `--exclusive` is cut
+/// to its tasks' CPUs as with `--exact`; any other argument is refused.
+#[test]
+fn exclusive_jobs_hold_whole_nodes() {
+    let mut t = Term::new("2026-11-30T03:00:00");
+    t.submit("alice", "~", "sbatch --exclusive -n2 --wrap \"sleep 500\"");
+    t.submit("alice", "~", "sbatch --exclusive=User --wrap \"sleep 500\"");
+    t.submit("alice", "~", "sbatch --wrap \"sleep 500\"");
+    t.c.advance(1);
+    let shown = |t: &mut Term, id: u32| {
+        let text = stdout(&t.root(&format!("scontrol show job {id}")));
+        let pick = |key: &str| {
+            text.split_whitespace()
+                .find_map(|w| w.strip_prefix(key))
+                .map(str::to_owned)
+        };
+        (pick("NumCPUs="), pick("OverSubscribe="), pick("TRES="))
+    };
+    let (cpus, share, tres) = shown(&mut t, 1);
+    assert_eq!(
+        (cpus.as_deref(), share.as_deref()),
+        (Some("64"), Some("NO"))
+    );
+    assert!(tres.is_some_and(|t| t.ends_with("gres/gpu=8")));
+    assert_eq!(shown(&mut t, 2).1.as_deref(), Some("USER"));
+    assert_eq!(shown(&mut t, 3).1.as_deref(), Some("OK"));
+    assert_eq!(
+        stdout(&t.root("squeue -h -o %i:%h")),
+        "1:NO\n2:USER\n3:OK\n"
+    );
+    let refused = t.run_as("alice", "~", "sbatch --exclusive=nodes --wrap true");
+    assert_eq!(
+        (err(&refused).as_str(), refused.exit),
+        ("sbatch: error: Invalid --exclusive specification\n", 255)
+    );
+}

@@ -187,13 +187,22 @@ fn exact_steps_hold_only_their_tasks_cpus() {
         "#!/bin/bash\n#SBATCH -N 1 -n 4\n\
          srun -n 1 bash -c 'echo whole $SLURM_CPUS_ON_NODE'\n\
          srun --exact -n 1 bash -c 'echo exact $SLURM_CPUS_ON_NODE'\n\
-         srun -n 1 -c 2 bash -c 'echo c2 $SLURM_CPUS_ON_NODE'\n",
+         srun -n 1 -c 2 bash -c 'echo c2 $SLURM_CPUS_ON_NODE'\n\
+         srun --exclusive -n 1 bash -c 'echo exclusive $SLURM_CPUS_ON_NODE'\n",
         5,
     );
-    assert_eq!(out, "whole 4\nexact 1\nc2 2\n");
+    assert_eq!(out, "whole 4\nexact 1\nc2 2\nexclusive 1\n");
     let job = t.c.job(id).cloned().unwrap_or_else(|| panic!("no job"));
     let steps = job.steps.iter().filter(|s| s.id != StepId::Batch);
     let cpus: Vec<(StepId, u32)> = steps.map(|s| (s.id, s.cpus)).collect();
     let numbered = StepId::Numbered;
-    assert_eq!(cpus, [(numbered(0), 4), (numbered(1), 1), (numbered(2), 2)]);
+    assert_eq!(
+        cpus,
+        [
+            (numbered(0), 4),
+            (numbered(1), 1),
+            (numbered(2), 2),
+            (numbered(3), 1)
+        ]
+    );
 }

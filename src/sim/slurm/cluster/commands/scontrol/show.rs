@@ -9,7 +9,7 @@ use super::super::super::clock;
 use super::super::super::fields::mem_units;
 use super::super::super::output::CommandOutput;
 use super::super::super::state::{
-    Gpus, Job, JobState, Mem, Node, Partition, SchedBy, StepId, task_ranges,
+    Gpus, Job, JobState, Mem, Node, Partition, SchedBy, Sharing, StepId, task_ranges,
 };
 use super::is;
 use super::record::Record;
@@ -472,7 +472,10 @@ fn job_command(c: &Cluster, job: &Job, r: &mut Record) {
         ("DelayBoot", "00:00:00".to_owned()),
     ]);
     r.line([
-        ("OverSubscribe", "OK".to_owned()),
+        (
+            "OverSubscribe",
+            Sharing::shown(job.request.sharing).to_owned(),
+        ),
         ("Contiguous", "0".to_owned()),
         ("Licenses", "(null)".to_owned()),
         ("Network", "(null)".to_owned()),
