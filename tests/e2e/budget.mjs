@@ -48,8 +48,8 @@ const MODULE_BUDGET = {
   // sreport's name lists and PATH under --export=NONE (475.9 KB measured).
   // 478 -> 482 KB: srun --exact, scontrol show step, steps' own time limits
   // and TRES, salloc's and sbatch's task-count environment, TrackWCKey,
-  // a lab's saved work kept over ?lab-seed and progress errors said in the
-  // page's language (479.8 KB measured).
+  // --exclusive, a lab's saved work kept over ?lab-seed and progress errors
+  // said in the page's language (480.6 KB measured).
   "gpu-book-shell": 482 * 1024,
   // The search (Dec 2026): no Leptos, no widget; the query side of
   // src/search with its two Snowball stemmers: 45.5 KB. (Unicode's
