@@ -468,6 +468,14 @@ fn heredoc(rng: &mut Rng) -> Vec<String> {
                     "set -e; false; echo never",
                     "srun --export=NONE,X=1 bash -c 'echo $X ${PATH-}'",
                     "export SLURM_EXPORT_ENV=NONE SBATCH_EXPORT=FOO",
+                    // Steps side by side, waited for or not.
+                    "srun -n1 --exact sleep 30 &",
+                    "srun -N1 --gpus-per-node=1 --exact nvidia-smi -L &",
+                    "srun -n1 python train.py & wait $!",
+                    "srun --overlap hostname & srun hostname &",
+                    "(sleep 40; srun hostname) & wait -n; echo $?",
+                    "wait",
+                    "wait %2 $! 99 -n",
                 ])
                 .to_owned(),
             4 => format!(

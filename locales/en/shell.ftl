@@ -10,7 +10,7 @@ sh-help-intro =
     (a; b, a && b, a || b), redirections (> >> 2> 2>&1 <), here-documents (<<EOF),
     variables ($HOME, ${"{"}VAR:-default{"}"}, $1, "$@"), * globs, $(command), $((1+2)),
     if, for, while, until, case, {"{"} {"}"}, ( ) and functions (f() {"{"} ...; {"}"}).
-    It has no background jobs (&).
+    In batch scripts and job steps, cmd & runs in the background until wait.
 sh-help-shell = Shell commands:
 sh-help-cluster = Cluster commands:
 sh-help-cmd-dot = run a script in this shell (same as source)
@@ -67,6 +67,7 @@ sh-help-cmd-tr = translate (tr a-z A-Z), delete (-d) or squeeze (-s) characters
 sh-help-cmd-true = do nothing, successfully
 sh-help-cmd-uniq = print adjacent repeated lines once (-c counts, -d repeated, -u unique)
 sh-help-cmd-unset = remove variables
+sh-help-cmd-wait = wait for background commands (cmd &) to end: all, wait PID, wait %N, or wait -n for the next
 sh-help-cmd-wc = count lines, words and bytes (-l -w -c)
 sh-help-cmd-whoami = print your user name
 sh-help-cmd-xargs = run a command with the words of standard input as arguments (-n N, -I {"{"}{"}"}, -r)

@@ -7,7 +7,7 @@ sh-help-intro =
     (a; b, a && b, a || b), redirecciones (> >> 2> 2>&1 <), here-documents (<<EOF),
     variables ($HOME, ${"{"}VAR:-default{"}"}, $1, "$@"), comodines *, $(comando), $((1+2)),
     if, for, while, until, case, {"{"} {"}"}, ( ) y funciones (f() {"{"} ...; {"}"}).
-    No tiene trabajos en segundo plano (&).
+    En los scripts de lote y en los pasos, cmd & corre en segundo plano hasta wait.
 sh-help-shell = Comandos de la terminal:
 sh-help-cluster = Comandos del clúster:
 sh-help-cmd-dot = ejecuta un script en esta terminal (igual que source)
@@ -64,6 +64,7 @@ sh-help-cmd-tr = traduce (tr a-z A-Z), borra (-d) o comprime (-s) caracteres
 sh-help-cmd-true = no hace nada, con éxito
 sh-help-cmd-uniq = imprime una sola vez las líneas repetidas contiguas (-c cuenta, -d repetidas, -u únicas)
 sh-help-cmd-unset = elimina variables
+sh-help-cmd-wait = espera a que terminen los comandos en segundo plano (cmd &): todos, wait PID, wait %N, o wait -n el siguiente
 sh-help-cmd-wc = cuenta líneas, palabras y bytes (-l -w -c)
 sh-help-cmd-whoami = imprime tu nombre de usuario
 sh-help-cmd-xargs = ejecuta un comando con las palabras de la entrada estándar como argumentos (-n N, -I {"{"}{"}"}, -r)

@@ -63,6 +63,7 @@ mod scheduler;
 mod script;
 mod state;
 mod step_layout;
+mod step_share;
 mod submit;
 #[cfg(test)]
 mod tests;

@@ -38,6 +38,7 @@
 //! ```
 
 mod args;
+mod background;
 mod builtins;
 mod command;
 mod complete;

@@ -19,7 +19,8 @@ use super::mpi::Mpi;
 use super::output::CommandOutput;
 use super::runner::{self, Launch, ProgramOutput, ProgramRunner};
 use super::state::{OutputLine, StepRecord};
-use super::step_layout::{StepPlace, cut};
+use super::step_layout::StepPlace;
+use super::step_share::{StepHolds, StepWant, waiting_lines};
 use super::{Caller, Cluster, Stream as ClusterStream};
 use crate::sim::slurm::hostlist::Hostlist;
 use crate::sim::slurm::node_tools::stepd_execve_failed;
@@ -143,13 +144,17 @@ fn run_shell(
         );
     }
     crate::sort::by_key(&mut output, |line| line.offset);
+    // Killed at the time limit, it ran until the limit.
+    let runtime = (!shell.past_deadline()).then(|| shell.now().saturating_sub(job.start));
+    if let Some(end) = runtime {
+        // Background children still running die with the script.
+        output.retain(|line| line.offset <= end);
+    }
     ScriptRun {
         output,
         steps: commands.steps,
         exit: outcome.status,
-        // Killed at the time limit, it ran until the limit.
-        runtime: (!commands.endless && !shell.past_deadline())
-            .then(|| shell.now().saturating_sub(job.start)),
+        runtime,
         files: shell.fs().changes_since(&before),
     }
 }
@@ -221,8 +226,8 @@ struct JobCommands<'a> {
     steps: Vec<StepRecord>,
     /// Lines programs print over time, offset from the job's start.
     timed: Vec<OutputLine>,
-    /// A program runs until the time limit: nothing after it runs.
-    endless: bool,
+    /// What the steps started so far hold of the job, and when.
+    holds: StepHolds,
 }
 
 impl<'a> JobCommands<'a> {
@@ -237,7 +242,7 @@ impl<'a> JobCommands<'a> {
             job,
             steps: Vec::new(),
             timed: Vec::new(),
-            endless: false,
+            holds: StepHolds::default(),
         }
     }
 
@@ -294,24 +299,41 @@ impl<'a> JobCommands<'a> {
     }
 
     /// `srun` inside the job: a step over the nodes it asks for of the
-    /// job's ([`cut`]).
+    /// job's, once what it needs is free of the steps running beside it
+    /// ([`StepHolds`]).
     fn step(&mut self, call: &mut Call<'_>) -> i32 {
         let request = match step_request(call.args()) {
             Ok(request) => request,
             Err(out) => return write_output(call, &out),
         };
-        let place = match cut(self.job, &request.ask, request.gpus_per_node) {
-            Ok((place, warning)) => {
-                call.out.stderr(&warning);
-                place
-            }
+        let want = StepWant {
+            ask: &request.ask,
+            gpus_per_node: request.gpus_per_node,
+            overlap: request.overlap,
+        };
+        let start = match self.holds.start(self.job, want, call.now) {
+            Ok(start) => start,
             // srun exits before the controller makes a step.
             Err(lines) => {
                 call.out.stderr(&lines);
                 return 1;
             }
         };
-        let started = call.now;
+        call.out.stderr(&start.warning);
+        for (t, line) in waiting_lines(self.job.id, call.now, &start) {
+            push_lines(
+                &mut self.timed,
+                t.saturating_sub(self.job.start),
+                &line,
+                true,
+            );
+        }
+        let Some(started) = start.at else {
+            // It waits until the job ends.
+            return self.run_forever(call);
+        };
+        call.now = started;
+        let place = &start.place;
         let no = u32::try_from(self.steps.len()).unwrap_or(u32::MAX);
         let launch = Launch {
             job_id: self.job.id,
@@ -371,6 +393,8 @@ impl<'a> JobCommands<'a> {
         let mut record = place.record(no, &request.argv[0], (offset, end), exit);
         record.time_limit = request.time_limit;
         self.steps.push(record);
+        self.holds
+            .hold(&start, duration.map(|d| started.saturating_add(d)));
         exit
     }
 
@@ -408,11 +432,9 @@ impl<'a> JobCommands<'a> {
             result.stdout.push_str(&outcome.text(Stream::Stdout));
             result.stderr.push_str(&outcome.text(Stream::Stderr));
             result.exit = result.exit.max(outcome.status);
-            let took = shell.now().saturating_sub(started);
-            result.duration_s = result.duration_s.map(|d| d.max(took));
-        }
-        if self.endless {
-            result.duration_s = None;
+            // A task that ran the user's own work runs until the job ends.
+            let took = (shell.now() != u64::MAX).then(|| shell.now().saturating_sub(started));
+            result.duration_s = result.duration_s.zip(took).map(|(d, t)| d.max(t));
         }
         result
     }
@@ -437,7 +459,6 @@ impl<'a> JobCommands<'a> {
 
     /// The user's own program: it runs until the time limit.
     fn run_forever(&mut self, call: &mut Call<'_>) -> i32 {
-        self.endless = true;
         call.now = u64::MAX;
         0
     }

@@ -180,6 +180,17 @@ pub(crate) fn cut(
 
 /// The step `ask` gets of `job`, or srun's error lines refusing it.
 pub(crate) fn layout(job: Allocation<'_>, ask: &StepAsk) -> Result<StepLayout, String> {
+    layout_around(job, ask, &[])
+}
+
+/// [`layout`], taking the nodes `busy` (positions in the job), which
+/// running steps hold, only after the others, as `_pick_step_nodes`
+/// skips nodes without room.
+pub(crate) fn layout_around(
+    job: Allocation<'_>,
+    ask: &StepAsk,
+    busy: &[usize],
+) -> Result<StepLayout, String> {
     let refused = || {
         format!(
             "srun: error: Unable to create step for job {}: \
@@ -234,7 +245,8 @@ pub(crate) fn layout(job: Allocation<'_>, ask: &StepAsk) -> Result<StepLayout, S
                 .ok_or_else(refused)?,
         );
     }
-    for &i in &left {
+    let (free, held): (Vec<usize>, Vec<usize>) = left.iter().partition(|i| !busy.contains(i));
+    for &i in free.iter().chain(&held) {
         if picked.len() >= min {
             break;
         }

@@ -15,6 +15,7 @@ mod commands;
 mod golden;
 mod job_shell;
 mod long_formats;
+mod parallel_steps;
 #[cfg(not(target_arch = "wasm32"))]
 mod props;
 mod scheduling;

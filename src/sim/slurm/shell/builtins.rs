@@ -164,6 +164,11 @@ pub(super) const BUILTINS: &[Builtin] = &[
         summary: "remove variables",
         run: unset,
     },
+    Builtin {
+        name: "wait",
+        summary: "wait for background commands (cmd &) to end: all, wait PID, wait %N, or wait -n for the next",
+        run: super::background::wait,
+    },
 ];
 
 /// The builtin called `name`.

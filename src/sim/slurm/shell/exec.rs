@@ -319,6 +319,7 @@ impl<'a> Exec<'a> {
         if child {
             self.shell.vars.retain(|_, v| v.exported);
         }
+        let children = child.then(|| std::mem::take(&mut self.shell.children));
         let input = std::mem::take(&mut self.input);
         let mut inner = Exec::new(&mut *self.shell, &mut *self.commands, self.depth + 1);
         // The script's sleeps and steps count on from the line's, towards
@@ -341,6 +342,9 @@ impl<'a> Exec<'a> {
         if let Some((name, args)) = saved_args {
             self.shell.arg0 = name;
             self.shell.args = args;
+        }
+        if let Some(children) = children {
+            self.shell.children = children;
         }
         if let Some((cwd, vars, functions, options)) = saved {
             self.shell.cwd = cwd;
@@ -375,6 +379,15 @@ impl<'a> Exec<'a> {
     }
 
     fn and_or(&mut self, list: &AndOr, docs: &[Word]) -> i32 {
+        if list.background {
+            self.background(list, docs)
+        } else {
+            self.foreground(list, docs)
+        }
+    }
+
+    /// Runs `list` and waits for it: `a && b || c`.
+    pub(super) fn foreground(&mut self, list: &AndOr, docs: &[Word]) -> i32 {
         let last = list.rest.len();
         let mut status = self.quietly(last > 0, |e| e.pipeline(&list.first, docs));
         for (i, (connector, pipeline)) in list.rest.iter().enumerate() {
@@ -453,7 +466,7 @@ impl<'a> Exec<'a> {
     /// options and positional parameters it changes are put back after,
     /// and `exit` there ends only the subshell. Returns what `run` gave
     /// and the subshell's status.
-    fn subshell<T: Default>(&mut self, run: impl FnOnce(&mut Self) -> T) -> (T, i32) {
+    pub(super) fn subshell<T: Default>(&mut self, run: impl FnOnce(&mut Self) -> T) -> (T, i32) {
         let shell = &*self.shell;
         let saved = (
             shell.cwd.clone(),
@@ -465,6 +478,8 @@ impl<'a> Exec<'a> {
         let exit = self.exit.take();
         let flow = self.flow.take();
         let loops = std::mem::take(&mut self.loops);
+        // Its background children are its own, not this shell's.
+        let children = std::mem::take(&mut self.shell.children);
         self.subshells += 1;
         let result = if self.nesting() > MAX_FUNCTION_DEPTH {
             self.halt(&format!(
@@ -485,6 +500,7 @@ impl<'a> Exec<'a> {
         self.shell.functions = functions;
         self.shell.options = options;
         self.shell.args = args;
+        self.shell.children = children;
         self.shell.status = status;
         (result, status)
     }

@@ -74,6 +74,8 @@ pub(super) struct Expander<'a> {
     pub(super) nounset: bool,
     /// The first unset variable expanded under `set -u`.
     pub(super) unbound: std::cell::RefCell<Option<String>>,
+    /// `$!`: the process id of the last background child.
+    pub(super) last_background: Option<u32>,
 }
 
 #[derive(Debug, Default)]
@@ -187,6 +189,7 @@ impl Expander<'_> {
         match name {
             "?" => Some(self.status.to_string()),
             "$" => Some(SHELL_PID.to_string()),
+            "!" => self.last_background.map(|pid| pid.to_string()),
             "#" => Some(self.args.len().to_string()),
             "0" if self.arg0.is_empty() => Some("bash".to_owned()),
             "0" => Some(self.arg0.to_owned()),

@@ -14,7 +14,7 @@ pub const INTRO: &str = "This is a simulated bash shell. It runs commands, pipel
      (a; b, a && b, a || b), redirections (> >> 2> 2>&1 <), here-documents (<<EOF),\n\
      variables ($HOME, ${VAR:-default}, $1, \"$@\"), * globs, $(command), $((1+2)),\n\
      if, for, while, until, case, { }, ( ) and functions (f() { ...; }).\n\
-     It has no background jobs (&).";
+     In batch scripts and job steps, cmd & runs in the background until wait.";
 /// The heading of the shell's own commands.
 pub const SHELL_HEADING: &str = "Shell commands:";
 /// The heading of the commands plugged in (the Slurm tools).

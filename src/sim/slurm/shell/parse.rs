@@ -6,8 +6,8 @@
 //! pipelines and lists:
 //!
 //! ```text
-//! complete := and_or (';' and_or)* [';'] NEWLINE
-//! list     := NEWLINE* and_or ((';' | NEWLINE) NEWLINE* and_or)* [';' | NEWLINE]
+//! complete := and_or ((';' | '&') and_or)* [';' | '&'] NEWLINE
+//! list     := NEWLINE* and_or ((';' | '&' | NEWLINE) NEWLINE* and_or)* [';' | '&' | NEWLINE]
 //! and_or   := pipeline (('&&' | '||') NEWLINE* pipeline)*
 //! pipeline := ['!'] command (('|' | '|&') NEWLINE* command)*
 //! command  := simple | compound redirect* | funcdef
@@ -25,7 +25,8 @@
 //! Reserved words count only where a command starts, unquoted. Input that
 //! ends inside a compound command is incomplete: the prompt asks for more.
 //! Compound commands and `$(...)` nest at most [`MAX_NESTING`] deep.
-//! Background jobs (`&`), `select`, `[[`, `time`, `coproc` and the
+//! `and_or &` runs in the background (see [`AndOr::background`]).
+//! `select`, `[[`, `time`, `coproc` and the
 //! arithmetic command `((...))` (also `for ((...))`) are refused
 //! with a message saying this shell does not run them.
 
@@ -69,9 +70,6 @@ pub enum ErrorKind {
     /// A name that cannot be a variable's (`for 1 in`) or a function's.
     #[error("`{0}': not a valid identifier")]
     Identifier(String),
-    /// `command &`.
-    #[error("&: background jobs are not available in this simulated shell")]
-    Background,
     /// A redirection of a file descriptor other than 0, 1 and 2.
     #[error("{0}: only file descriptors 0, 1 and 2 are available in this simulated shell")]
     FileDescriptor(String),
@@ -84,7 +82,7 @@ pub enum ErrorKind {
 /// A line's worth of commands: lists run one after another.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(super) struct CompleteCommand {
-    /// The `;`-separated lists.
+    /// The `;`- and `&`-separated lists.
     pub(super) lists: Vec<AndOr>,
     /// The bodies of its here-documents, by [`Target::HereDoc`] index.
     pub(super) here_docs: Vec<Word>,
@@ -97,6 +95,9 @@ pub(super) struct AndOr {
     pub(super) first: Pipeline,
     /// The pipelines after it, each with the operator before it.
     pub(super) rest: Vec<(Connector, Pipeline)>,
+    /// Ended by `&`: it runs in the background, in a subshell, while the
+    /// shell goes on.
+    pub(super) background: bool,
 }
 
 /// `&&` or `||`.
@@ -337,10 +338,6 @@ impl<'a> Parser<'a> {
     fn unexpected(&self, (at, token): (usize, Token)) -> Stop {
         match token {
             Token::End => Stop::Incomplete,
-            Token::Op(Op::Amp) => Stop::Error(SyntaxError {
-                kind: ErrorKind::Background,
-                at,
-            }),
             other => Stop::Error(SyntaxError {
                 kind: ErrorKind::Unexpected(other.text()),
                 at,
@@ -363,7 +360,7 @@ impl<'a> Parser<'a> {
             let token = self.next()?;
             match token.1 {
                 Token::Newline => break,
-                Token::Op(Op::Semi) => match self.peek()? {
+                Token::Op(Op::Semi | Op::Amp) => match self.peek()? {
                     Token::Newline => {
                         self.next()?;
                         break;
@@ -395,7 +392,20 @@ impl<'a> Parser<'a> {
             let connector = match self.peek()? {
                 Token::Op(Op::AndIf) => Connector::And,
                 Token::Op(Op::OrIf) => Connector::Or,
-                _ => return Ok(AndOr { first, rest }),
+                Token::Op(Op::Amp) => {
+                    return Ok(AndOr {
+                        first,
+                        rest,
+                        background: true,
+                    });
+                }
+                _ => {
+                    return Ok(AndOr {
+                        first,
+                        rest,
+                        background: false,
+                    });
+                }
             };
             self.next()?;
             self.line_breaks()?;
@@ -616,7 +626,7 @@ impl<'a> Parser<'a> {
             }
             items.push(self.and_or()?);
             match self.peek()? {
-                Token::Newline | Token::Op(Op::Semi) => {
+                Token::Newline | Token::Op(Op::Semi | Op::Amp) => {
                     self.next()?;
                 }
                 _ => {

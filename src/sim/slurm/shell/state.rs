@@ -21,6 +21,7 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
+use super::background::Children;
 use super::command::{Chunk, CommandSet, Output, Stream};
 use super::exec::{Exec, Input};
 use super::expand::{Expander, MAX_EXPANSION, Var};
@@ -101,6 +102,10 @@ pub struct Shell {
     /// asking for more (`quit`); its name is the prompt.
     #[serde(default)]
     pub(super) reader: Option<Vec<String>>,
+    /// Background children (`cmd &`) not yet waited for: only a job's
+    /// shell has them, and only while its script runs.
+    #[serde(skip)]
+    pub(super) children: Children,
 }
 
 /// The options of `set` this shell knows.
@@ -218,6 +223,7 @@ impl Shell {
             args: Vec::new(),
             options: Options::default(),
             reader: None,
+            children: Children::default(),
         };
         let exported = [
             ("HOME", home.as_str()),
@@ -642,6 +648,7 @@ impl Shell {
             args: &self.args,
             nounset: self.options.nounset,
             unbound: RefCell::new(None),
+            last_background: self.children.last_pid,
         }
     }
 

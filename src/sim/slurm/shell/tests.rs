@@ -415,8 +415,10 @@ fn syntax_errors_and_refusals_are_worded_like_bash() {
         ("echo ${}", "bash: ${}: bad substitution\n".into()),
         (
             "sleep 5 &",
-            "bash: &: background jobs are not available in this simulated shell\n".into(),
+            "bash: &: background jobs are not available at this simulated prompt; they run in batch scripts and job steps\n".into(),
         ),
+        ("sleep 5 &;", unexpected(";")),
+        ("& echo", unexpected("&")),
         (
             "diff <(ls) f",
             "bash: <(...): process substitution is not available in this simulated shell\n".into(),

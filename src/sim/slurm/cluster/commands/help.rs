@@ -143,7 +143,9 @@ until you type exit: srun --pty -N1 --gres=gpu:1 bash.
   -A, --account=NAME      account to charge
   -c, --cpus-per-task=N   CPUs per task (in an allocation: implies --exact)
       --exact             in an allocation, the step holds only its tasks'
-                          CPUs (-n times -c), not all of its nodes'
+                          CPUs (-n times -c), not all of its nodes', so
+                          steps started with & in a batch script can run
+                          side by side; a step without room waits
       --exclusive[=user|mcs]  a new job shares no node with other jobs; in
                           an allocation, the same as --exact
       --export=ALL|NONE|[ALL,]VAR[=VALUE],...
@@ -159,6 +161,8 @@ until you type exit: srun --pty -N1 --gres=gpu:1 bash.
                           MPI program forms one job; --mpi=list lists them
   -N, --nodes=N[-M]       number of nodes
   -n, --ntasks=N          number of tasks
+      --overlap           in an allocation, share CPUs and GPUs with the
+                          steps running beside it instead of waiting
   -p, --partition=NAME    partition
       --pty               run bash as a shell at your prompt (any other
                           program runs as a plain step)
@@ -173,8 +177,8 @@ until you type exit: srun --pty -N1 --gres=gpu:1 bash.
 pub(super) const SRUN_USAGE: &str = "\
 Usage: srun [-N nodes] [-n ntasks] [-c ncpus] [--mem=MB] [--gpus=N] [-t time]
             [-p partition] [-J name] [-A account] [-l] [--mpi=type] [--pty]
-            [--exact] [--exclusive] [--export=vars] [-w hosts] [-x hosts]
-            program [args...]
+            [--exact] [--exclusive] [--overlap] [--export=vars] [-w hosts]
+            [-x hosts] program [args...]
 ";
 
 pub(super) const SALLOC: &str = "\

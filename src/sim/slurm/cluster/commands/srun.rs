@@ -26,13 +26,14 @@ use crate::sim::slurm::node_tools::{
 };
 use crate::sim::slurm::time_spec::TimeLimit;
 
-pub(super) const OPTIONS: &[Opt] = &getopt::concat::<31, 5, 36>(
+pub(super) const OPTIONS: &[Opt] = &getopt::concat::<31, 6, 37>(
     JOB_OPTIONS,
     [
         opt("exact", None, &["exact"], HasArg::No),
         opt("export", None, &["export"], HasArg::Required),
         opt("label", Some('l'), &["label"], HasArg::No),
         opt("mpi", None, &["mpi"], HasArg::Required),
+        opt("overlap", None, &["overlap"], HasArg::No),
         opt("pty", None, &["pty"], HasArg::No),
     ],
 );
@@ -261,6 +262,8 @@ pub(crate) struct StepRequest {
     pub(crate) export: Option<String>,
     /// `-t`: the step's own time limit.
     pub(crate) time_limit: TimeLimit,
+    /// `--overlap`: it shares the job with the steps beside it.
+    pub(crate) overlap: bool,
 }
 
 /// Reads an `srun` line run inside an allocation; the output to print
@@ -288,6 +291,7 @@ pub(crate) fn step_request(argv: &[String]) -> Result<StepRequest, CommandOutput
         gpus_per_node: step_gpus(&parsed),
         export: parsed.value("export").map(str::to_owned),
         time_limit,
+        overlap: parsed.has("overlap"),
         argv: parsed.operands,
     })
 }

@@ -9,7 +9,7 @@ const WORK: &str = "/srv/cluster/work";
 
 /// Submits `script` as root, lets `seconds` pass, and returns the job id
 /// and everything written to its output file.
-fn run(t: &mut Term, script: &str, seconds: u64) -> (u32, String) {
+pub(super) fn run(t: &mut Term, script: &str, seconds: u64) -> (u32, String) {
     t.file(&format!("{WORK}/job.sh"), script);
     let id = t.submit("root", WORK, "sbatch job.sh");
     t.c.advance(seconds);
@@ -17,7 +17,7 @@ fn run(t: &mut Term, script: &str, seconds: u64) -> (u32, String) {
 }
 
 /// What was written to the job's output file since the last look.
-fn written(t: &mut Term, id: u32) -> String {
+pub(super) fn written(t: &mut Term, id: u32) -> String {
     let path = format!("{WORK}/slurm-{id}.out");
     let writes = t.c.drain_file_writes();
     writes
@@ -27,7 +27,7 @@ fn written(t: &mut Term, id: u32) -> String {
         .collect()
 }
 
-fn ended(t: &Term, id: u32) -> Option<(JobState, i32, i64)> {
+pub(super) fn ended(t: &Term, id: u32) -> Option<(JobState, i32, i64)> {
     let j = t.c.job(id)?;
     Some((j.state, j.exit.0, j.end_time? - j.start_time?))
 }
