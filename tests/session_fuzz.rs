@@ -56,7 +56,7 @@ const SLURM: [&str; 13] = [
     "scancel", "sacctmgr", "sreport", "sstat",
 ];
 
-const SBATCH_FLAGS: [&str; 25] = [
+const SBATCH_FLAGS: [&str; 31] = [
     "-N",
     "--export",
     "-n",
@@ -82,6 +82,12 @@ const SBATCH_FLAGS: [&str; 25] = [
     "--nice",
     "--gres",
     "-D",
+    "--mail-type",
+    "--comment",
+    "--signal",
+    "--open-mode",
+    "--gpu-bind",
+    "--tasks-per-node",
 ];
 
 /// Values for options: plausible, off by a little, and hostile.

@@ -47,6 +47,7 @@ mod events;
 mod export;
 mod fields;
 mod job_env;
+mod job_options;
 mod job_shell;
 mod jobs;
 mod lifecycle;

@@ -253,17 +253,19 @@ impl Cluster {
         self.writes
             .extend(run.files.into_iter().map(FileWrite::from));
         let (out_path, err_path) = self.output_paths(id);
+        // `--open-mode=append` keeps what the files held.
+        let truncate = !self.jobs.get(&id).is_some_and(|j| j.extras.append);
         self.writes.push(FileWrite {
             path: out_path.clone(),
             text: String::new(),
-            truncate: true,
+            truncate,
             dir: false,
         });
         if err_path != out_path {
             self.writes.push(FileWrite {
                 path: err_path,
                 text: String::new(),
-                truncate: true,
+                truncate,
                 dir: false,
             });
         }

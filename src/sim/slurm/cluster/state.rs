@@ -6,6 +6,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::export::UserEnv;
+use super::job_options::JobExtras;
 use super::resources::Res;
 use crate::sim::slurm::conf::PartitionState;
 use crate::sim::slurm::time_spec::TimeLimit;
@@ -783,6 +784,9 @@ pub struct Job {
     /// submission.
     #[serde(default)]
     pub(crate) env: UserEnv,
+    /// `--comment`, `--mail-type` and the like: shown, not scheduled.
+    #[serde(default)]
+    pub extras: JobExtras,
 }
 
 impl Job {

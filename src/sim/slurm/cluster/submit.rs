@@ -18,6 +18,9 @@ use crate::sim::slurm::time_spec::TimeLimit;
 
 use super::Cluster;
 use super::export::UserEnv;
+use super::job_options::{
+    JobExtras, parse_mail_type, unknown_cpu_bind, valid_gpu_bind, valid_signal,
+};
 use super::resources::Res;
 use super::state::{
     ArrayPart, DepKind, DepTerm, Dependency, Gpus, Hold, Job, JobState, Mem, Reason, Request,
@@ -43,6 +46,8 @@ pub(crate) struct JobOptions {
     pub(crate) nice: Option<i64>,
     /// `--wckey`, as given.
     pub(crate) wckey: Option<String>,
+    /// What the job keeps only to show it.
+    pub(crate) extras: JobExtras,
 }
 
 /// A value the command refuses itself: its message (without the
@@ -73,7 +78,9 @@ impl JobOptions {
             "nodes" => r.nodes = Some(node_count(v)?),
             "ntasks" => r.ntasks = Some(int("--ntasks")?),
             "cpus-per-task" => r.cpus_per_task = Some(int("--cpus-per-task")?),
-            "ntasks-per-node" => r.ntasks_per_node = Some(int("--ntasks-per-node")?),
+            "ntasks-per-node" | "tasks-per-node" => {
+                r.ntasks_per_node = Some(int("--ntasks-per-node")?);
+            }
             "mem" => {
                 r.mem = Some(Mem::PerNode(mbytes(v).ok_or_else(|| {
                     opt_error("Invalid --mem specification".into(), 255)
@@ -126,6 +133,42 @@ impl JobOptions {
             "wckey" => self.wckey = Some(v.to_owned()),
             "requeue" => self.requeue = Some(true),
             "no-requeue" => self.requeue = Some(false),
+            "comment" => self.extras.comment = Some(v.to_owned()),
+            "mail-user" => self.extras.mail_user = Some(v.to_owned()),
+            "mail-type" => {
+                self.extras.mail_type |= parse_mail_type(v)
+                    .ok_or_else(|| opt_error("Invalid --mail-type specification".into(), 255))?;
+            }
+            "open-mode" => {
+                self.extras.append = match v.chars().next().map(|c| c.to_ascii_lowercase()) {
+                    Some('a') => true,
+                    Some('t') => false,
+                    _ => return Err(opt_error("Invalid --open-mode specification".into(), 255)),
+                };
+            }
+            "signal" if !valid_signal(v) => {
+                return Err(opt_error("Invalid --signal specification".into(), 255));
+            }
+            "gpu-bind" if !valid_gpu_bind(v) => {
+                return Err(opt_error(
+                    format!("Invalid --gpu-bind argument: gpu:{v}"),
+                    255,
+                ));
+            }
+            "cpu-bind" | "cpu_bind" => {
+                if let Some(word) = unknown_cpu_bind(v) {
+                    return Err(opt_error(
+                        format!("unrecognized --cpu-bind argument \"{word}\""),
+                        1,
+                    ));
+                }
+            }
+            "kill-on-bad-exit" if !v.is_empty() && v.parse::<i32>().is_err() => {
+                return Err(opt_error(
+                    format!("Invalid numeric value \"{v}\" for --kill-on-bad-exit."),
+                    1,
+                ));
+            }
             "nice" => {
                 self.nice = Some(if v.is_empty() {
                     100
@@ -441,6 +484,7 @@ impl Cluster {
             charged_until: now,
             cancelled_by: None,
             env: spec.env.clone(),
+            extras: opts.extras.clone(),
         }
     }
 

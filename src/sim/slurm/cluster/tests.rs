@@ -19,6 +19,7 @@ mod parallel_steps;
 #[cfg(not(target_arch = "wasm32"))]
 mod props;
 mod scheduling;
+mod script_options;
 mod sreport;
 mod transcripts;
 

@@ -105,6 +105,8 @@ Submit a batch script (from a file, standard input or --wrap) to the queue.
   -n, --ntasks=N          number of tasks
       --ntasks-per-node=N tasks on each node
       --nice[=N]          lower the priority by N
+      --open-mode=append|truncate  add to the output files, or empty
+                          them when the job starts (the default)
   -o, --output=FILE       file for standard output (default slurm-%j.out)
   -p, --partition=NAME    partition
       --parsable          print only the job id
@@ -121,6 +123,11 @@ Submit a batch script (from a file, standard input or --wrap) to the queue.
                           the user's own jobs
   -V, --version           print the version
       --help, --usage     this help, a short usage line
+
+Also taken and checked as on a real cluster: --tasks-per-node (the same as
+--ntasks-per-node), --comment, --mail-type and --mail-user (scontrol shows
+them), --signal, --hint and --gpu-bind, which have no more to do here: no
+mail is sent and no signal comes before the time limit.
 
 Script lines \"# sim: runtime=90 exit=3\" fix the simulated run time and exit code.
 ";
@@ -172,6 +179,11 @@ until you type exit: srun --pty -N1 --gres=gpu:1 bash.
   -x, --exclude=HOSTS     nodes not to run on
   -V, --version           print the version
       --help, --usage     this help, a short usage line
+
+Also taken and checked as on a real cluster: --tasks-per-node (the same as
+--ntasks-per-node), --comment, --mail-type, --mail-user, --signal, --hint,
+--gpu-bind, --cpu-bind, -u/--unbuffered, -K/--kill-on-bad-exit,
+--quit-on-interrupt and --open-mode, which have no more to do here.
 ";
 
 pub(super) const SRUN_USAGE: &str = "\
@@ -203,6 +215,10 @@ exported variables.
   -x, --exclude=HOSTS     nodes not to run on
   -V, --version           print the version
       --help, --usage     this help, a short usage line
+
+Also taken and checked as on a real cluster: --tasks-per-node (the same as
+--ntasks-per-node), --comment, --mail-type, --mail-user, --signal, --hint,
+--gpu-bind, which have no more to do here.
 ";
 
 pub(super) const SALLOC_USAGE: &str = "\

@@ -15,7 +15,7 @@ use super::super::{Caller, Cluster};
 use super::{VERSION, help, job_refused, usage_error};
 
 /// The job options sbatch and srun share.
-pub(super) const JOB_OPTIONS: [Opt; 31] = [
+pub(super) const JOB_OPTIONS: [Opt; 38] = [
     opt("account", Some('A'), &["account"], HasArg::Required),
     opt(
         "cpus-per-task",
@@ -23,17 +23,22 @@ pub(super) const JOB_OPTIONS: [Opt; 31] = [
         &["cpus-per-task"],
         HasArg::Required,
     ),
+    opt("comment", None, &["comment"], HasArg::Required),
     opt("chdir", Some('D'), &["chdir"], HasArg::Required),
     opt("dependency", Some('d'), &["dependency"], HasArg::Required),
     opt("error", Some('e'), &["error"], HasArg::Required),
     opt("exclude", Some('x'), &["exclude"], HasArg::Required),
     opt("exclusive", None, &["exclusive"], HasArg::Optional),
+    opt("gpu-bind", None, &["gpu-bind"], HasArg::Required),
     opt("gpus", Some('G'), &["gpus"], HasArg::Required),
     opt("gpus-per-node", None, &["gpus-per-node"], HasArg::Required),
     opt("gres", None, &["gres"], HasArg::Required),
     opt("help", None, &["help"], HasArg::No),
+    opt("hint", None, &["hint"], HasArg::Required),
     opt("hold", Some('H'), &["hold"], HasArg::No),
     opt("job-name", Some('J'), &["job-name"], HasArg::Required),
+    opt("mail-type", None, &["mail-type"], HasArg::Required),
+    opt("mail-user", None, &["mail-user"], HasArg::Required),
     opt("mem", None, &["mem"], HasArg::Required),
     opt("mem-per-cpu", None, &["mem-per-cpu"], HasArg::Required),
     opt("nice", None, &["nice"], HasArg::Optional),
@@ -52,6 +57,13 @@ pub(super) const JOB_OPTIONS: [Opt; 31] = [
     opt("quiet", Some('Q'), &["quiet"], HasArg::No),
     opt("requeue", None, &["requeue"], HasArg::No),
     opt("no-requeue", None, &["no-requeue"], HasArg::No),
+    opt("signal", None, &["signal"], HasArg::Required),
+    opt(
+        "tasks-per-node",
+        None,
+        &["tasks-per-node"],
+        HasArg::Required,
+    ),
     opt("time", Some('t'), &["time"], HasArg::Required),
     opt("usage", None, &["usage"], HasArg::No),
     opt("verbose", Some('v'), &["verbose"], HasArg::No),
@@ -59,11 +71,12 @@ pub(super) const JOB_OPTIONS: [Opt; 31] = [
     opt("wckey", None, &["wckey"], HasArg::Required),
 ];
 
-pub(super) const OPTIONS: &[Opt] = &getopt::concat::<31, 5, 36>(
+pub(super) const OPTIONS: &[Opt] = &getopt::concat::<38, 6, 44>(
     JOB_OPTIONS,
     [
         opt("array", Some('a'), &["array"], HasArg::Required),
         opt("export", None, &["export"], HasArg::Required),
+        opt("open-mode", None, &["open-mode"], HasArg::Required),
         opt("parsable", None, &["parsable"], HasArg::No),
         opt("test-only", None, &["test-only"], HasArg::No),
         opt("wrap", None, &["wrap"], HasArg::Required),

@@ -26,15 +26,33 @@ use crate::sim::slurm::node_tools::{
 };
 use crate::sim::slurm::time_spec::TimeLimit;
 
-pub(super) const OPTIONS: &[Opt] = &getopt::concat::<31, 6, 37>(
+pub(super) const OPTIONS: &[Opt] = &getopt::concat::<38, 12, 50>(
     JOB_OPTIONS,
     [
+        // Accepted as srun takes them; the simulated tasks have no CPU
+        // binding or output buffering to change.
+        opt("cpu-bind", None, &["cpu-bind"], HasArg::Required),
+        opt("cpu_bind", None, &["cpu_bind"], HasArg::Required),
         opt("exact", None, &["exact"], HasArg::No),
         opt("export", None, &["export"], HasArg::Required),
+        opt(
+            "kill-on-bad-exit",
+            Some('K'),
+            &["kill-on-bad-exit"],
+            HasArg::Optional,
+        ),
         opt("label", Some('l'), &["label"], HasArg::No),
         opt("mpi", None, &["mpi"], HasArg::Required),
+        opt("open-mode", None, &["open-mode"], HasArg::Required),
         opt("overlap", None, &["overlap"], HasArg::No),
         opt("pty", None, &["pty"], HasArg::No),
+        opt(
+            "quit-on-interrupt",
+            None,
+            &["quit-on-interrupt"],
+            HasArg::No,
+        ),
+        opt("unbuffered", Some('u'), &["unbuffered"], HasArg::No),
     ],
 );
 

@@ -7,6 +7,7 @@ use std::collections::BTreeMap;
 use super::super::super::Cluster;
 use super::super::super::clock;
 use super::super::super::fields::mem_units;
+use super::super::super::job_options::mail_type_text;
 use super::super::super::output::CommandOutput;
 use super::super::super::state::{
     Gpus, Job, JobState, Mem, Node, Partition, SchedBy, Sharing, StepId, task_ranges,
@@ -485,6 +486,10 @@ fn job_command(c: &Cluster, job: &Job, r: &mut Record) {
         job.command.clone().unwrap_or_else(|| "(null)".to_owned()),
     )]);
     r.line([("WorkDir", job.work_dir.clone())]);
+    if let Some(comment) = &job.extras.comment {
+        // job_info.c writes a space after it.
+        r.line([("Comment", format!("{comment} "))]);
+    }
     if job.batch {
         let (stdout, stderr) = c.output_paths(job.id);
         r.line([("StdErr", stderr)]);
@@ -496,6 +501,13 @@ fn job_command(c: &Cluster, job: &Job, r: &mut Record) {
         Some(Gpus::Total(g)) => r.line([("TresPerJob", format!("gres:gpu:{g}"))]),
         Some(Gpus::PerNode(g)) => r.line([("TresPerNode", format!("gres:gpu:{g}"))]),
         None => {}
+    }
+    if job.extras.mail_type != 0 {
+        let user = job.extras.mail_user.as_ref().unwrap_or(&job.user);
+        r.line([
+            ("MailUser", user.clone()),
+            ("MailType", mail_type_text(job.extras.mail_type)),
+        ]);
     }
 }
 

@@ -1,0 +1,234 @@
+//! Job options that training scripts carry and that change nothing this
+//! cluster schedules: mail, comments, signals, binding hints. sbatch,
+//! srun and salloc take them (and refuse a bad value) as 22.05.8's
+//! slurm_opt.c does, so a script from another cluster runs here; the job
+//! keeps what `scontrol show job` shows ([`JobExtras`]).
+
+use serde::{Deserialize, Serialize};
+
+/// What a job keeps of these options, to show them.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct JobExtras {
+    /// `--comment`.
+    pub comment: Option<String>,
+    /// `--mail-type`, as [`MAIL_TYPES`] bits (0: none).
+    pub mail_type: u16,
+    /// `--mail-user` (slurmctld's default: the job's user).
+    pub mail_user: Option<String>,
+    /// `--open-mode=append`: the output files are not emptied at start.
+    pub append: bool,
+}
+
+/// The mail types in the order `print_mail_type` (proc_args.c) writes
+/// them, each with its bit.
+const MAIL_TYPES: [(&str, u16); 11] = [
+    ("ARRAY_TASKS", 1 << 8),
+    ("INVALID_DEPEND", 1 << 6),
+    ("BEGIN", 1 << 0),
+    ("END", 1 << 1),
+    ("FAIL", 1 << 2),
+    ("REQUEUE", 1 << 3),
+    ("STAGE_OUT", 1 << 7),
+    ("TIME_LIMIT_50", 1 << 12),
+    ("TIME_LIMIT_80", 1 << 11),
+    ("TIME_LIMIT_90", 1 << 10),
+    ("TIME_LIMIT", 1 << 9),
+];
+
+/// What `ALL` stands for.
+const MAIL_ALL: [&str; 6] = [
+    "INVALID_DEPEND",
+    "BEGIN",
+    "END",
+    "FAIL",
+    "REQUEUE",
+    "STAGE_OUT",
+];
+
+fn mail_bit(name: &str) -> Option<u16> {
+    MAIL_TYPES.iter().find(|(n, _)| *n == name).map(|(_, b)| *b)
+}
+
+/// `--mail-type`'s value as `parse_mail_type` reads it: names split on
+/// commas in any case, unknown ones skipped, `NONE` clearing; `None` if
+/// no name was known.
+pub(crate) fn parse_mail_type(arg: &str) -> Option<u16> {
+    let mut bits = 0;
+    for word in arg.split(',').filter(|w| !w.is_empty()) {
+        let word = word.to_ascii_uppercase();
+        match word.as_str() {
+            "NONE" => return Some(0),
+            "ALL" => {
+                bits |= MAIL_ALL
+                    .iter()
+                    .filter_map(|n| mail_bit(n))
+                    .fold(0, |a, b| a | b)
+            }
+            name => bits |= mail_bit(name).unwrap_or(0),
+        }
+    }
+    (bits != 0).then_some(bits)
+}
+
+/// `MailType=` as `print_mail_type` writes it.
+pub(crate) fn mail_type_text(bits: u16) -> String {
+    if bits == 0 {
+        return "NONE".to_owned();
+    }
+    let names: Vec<&str> = MAIL_TYPES
+        .iter()
+        .filter(|(_, b)| bits & b != 0)
+        .map(|(n, _)| *n)
+        .collect();
+    names.join(",")
+}
+
+/// Whether `--signal`'s value reads as `get_signal_opts` (proc_args.c)
+/// reads it: `[R][B][:]SIGNAL[@SECONDS]`, the signal by number
+/// (1-65535) or by name, with or without `SIG`, the seconds 0-65535.
+pub(crate) fn valid_signal(arg: &str) -> bool {
+    let flags = arg.len() - arg.trim_start_matches(['R', 'r', 'B', 'b']).len();
+    let rest = &arg[flags.min(2)..];
+    let rest = rest.strip_prefix(':').unwrap_or(rest);
+    let (signal, time) = match rest.split_once('@') {
+        Some((s, t)) => (s, Some(t)),
+        None => (rest, None),
+    };
+    // strtol reads an empty time as 0.
+    let time_ok = time.is_none_or(|t| t.is_empty() || t.parse::<u16>().is_ok());
+    let upper = signal.to_ascii_uppercase();
+    let named = upper.strip_prefix("SIG").unwrap_or(&upper);
+    let signal_ok = signal.parse::<u16>().is_ok_and(|n| n > 0) || SIGNAL_NAMES.contains(&named);
+    time_ok && signal_ok
+}
+
+/// The signal names `sig_name2num` (proc_args.c) knows.
+const SIGNAL_NAMES: [&str; 16] = [
+    "HUP", "INT", "QUIT", "ABRT", "KILL", "ALRM", "TERM", "USR1", "USR2", "URG", "CONT", "STOP",
+    "TSTP", "TTIN", "TTOU", "XCPU",
+];
+
+/// Whether `--gpu-bind`'s value is one `tres_bind_verify_cmdline`
+/// (tres_bind.c) takes: `[verbose,]closest|none|map_gpu:LIST|
+/// mask_gpu:LIST|per_task:N|single:N`.
+pub(crate) fn valid_gpu_bind(arg: &str) -> bool {
+    let arg = arg.strip_prefix("verbose,").unwrap_or(arg);
+    let list = |v: &str| !v.is_empty() && v.split(',').all(|n| !n.is_empty());
+    let count = |v: &str| v.parse::<u32>().is_ok_and(|n| n > 0);
+    match arg.split_once(':') {
+        None => matches!(arg, "closest" | "none"),
+        Some(("map_gpu" | "mask_gpu", v)) => list(v),
+        Some(("per_task" | "single", v)) => count(v),
+        Some(_) => false,
+    }
+}
+
+/// The first word of `--cpu-bind`'s value that `slurm_verify_cpu_bind`
+/// (slurm_resource_info.c) does not know, if any. Commas followed by a
+/// digit belong to a map or mask list.
+pub(crate) fn unknown_cpu_bind(arg: &str) -> Option<String> {
+    const WORDS: [&str; 18] = [
+        "q",
+        "quiet",
+        "v",
+        "verbose",
+        "one_thread",
+        "no",
+        "none",
+        "rank",
+        "rank_ldom",
+        "socket",
+        "sockets",
+        "core",
+        "cores",
+        "thread",
+        "threads",
+        "ldom",
+        "ldoms",
+        "help",
+    ];
+    const LISTS: [&str; 8] = [
+        "map_cpu",
+        "mapcpu",
+        "mask_cpu",
+        "maskcpu",
+        "map_ldom",
+        "mapldom",
+        "mask_ldom",
+        "maskldom",
+    ];
+    let mut words: Vec<String> = Vec::new();
+    for part in arg.split(',') {
+        match words.last_mut() {
+            Some(last) if part.starts_with(|c: char| c.is_ascii_digit()) => {
+                last.push(',');
+                last.push_str(part);
+            }
+            _ => words.push(part.to_owned()),
+        }
+    }
+    words.into_iter().find(|word| {
+        let lower = word.to_ascii_lowercase();
+        !WORDS.contains(&lower.as_str()) && !LISTS.iter().any(|l| lower.starts_with(l))
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn mail_types_read_and_print_as_slurm_does() {
+        assert_eq!(
+            parse_mail_type("end,FAIL").map(mail_type_text).as_deref(),
+            Some("END,FAIL")
+        );
+        assert_eq!(
+            parse_mail_type("ALL").map(mail_type_text).as_deref(),
+            Some("INVALID_DEPEND,BEGIN,END,FAIL,REQUEUE,STAGE_OUT")
+        );
+        assert_eq!(
+            parse_mail_type("END,bogus").map(mail_type_text).as_deref(),
+            Some("END")
+        );
+        assert_eq!(parse_mail_type("none"), Some(0));
+        assert_eq!(parse_mail_type("bogus"), None);
+        assert_eq!(
+            parse_mail_type("TIME_LIMIT_90,TIME_LIMIT")
+                .map(mail_type_text)
+                .as_deref(),
+            Some("TIME_LIMIT_90,TIME_LIMIT")
+        );
+    }
+
+    #[test]
+    fn signals_read_as_get_signal_opts_reads_them() {
+        for good in [
+            "USR1",
+            "B:USR1@90",
+            "R:SIGTERM@300",
+            "RB:10",
+            "10@0",
+            "sigusr2",
+            ":USR1",
+            "USR1@",
+        ] {
+            assert!(valid_signal(good), "{good}");
+        }
+        for bad in [
+            "", "X:USR1", "USR1@-5", "USR1@9x", "NOPE", "0", "WINCH", "B:",
+        ] {
+            assert!(!valid_signal(bad), "{bad}");
+        }
+    }
+
+    #[test]
+    fn binding_values_are_checked() {
+        assert!(valid_gpu_bind("closest") && valid_gpu_bind("verbose,map_gpu:0,1"));
+        assert!(valid_gpu_bind("per_task:1") && !valid_gpu_bind("per_task:x"));
+        assert!(!valid_gpu_bind("nearest"));
+        assert_eq!(unknown_cpu_bind("cores"), None);
+        assert_eq!(unknown_cpu_bind("verbose,map_cpu:0,2,4"), None);
+        assert_eq!(unknown_cpu_bind("cores,bogus").as_deref(), Some("bogus"));
+    }
+}

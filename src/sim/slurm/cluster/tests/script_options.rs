@@ -1,0 +1,121 @@
+//! Options that training scripts from other clusters carry (`--mail-type`,
+//! `--signal`, `--cpu-bind`, ...): taken, refused on a bad value, and
+//! shown, as 22.05.8 does.
+
+use super::super::*;
+use super::{Term, out};
+
+/// What `scontrol show job` says of the job `sbatch OPTIONS` submits.
+fn shown(t: &mut Term, options: &str) -> String {
+    let id = t.submit("root", "/srv/cluster/work", &format!("sbatch {options}"));
+    t.root(&format!("scontrol show job {id}"))
+        .text(Stream::Stdout)
+}
+
+#[test]
+fn mail_and_comment_show_in_scontrol() {
+    let mut t = Term::new("2026-11-30T03:00:00");
+    let both = shown(
+        &mut t,
+        "--mail-type=end,fail --comment=\"tuning run\" --wrap 'sleep 100'",
+    );
+    assert!(both.contains("\n   Comment=tuning run \n"), "{both}");
+    assert!(
+        both.contains("\n   MailUser=root MailType=END,FAIL\n"),
+        "{both}"
+    );
+    let user_only = shown(&mut t, "--mail-user=me@example.org --wrap true");
+    assert!(
+        !user_only.contains("MailUser"),
+        "no mail type, no line: {user_only}"
+    );
+}
+
+#[test]
+fn bad_values_are_refused_with_slurms_words() {
+    let mut t = Term::new("2026-11-30T03:00:00");
+    let table = [
+        (
+            "sbatch --mail-type=weekly --wrap true",
+            "sbatch: error: Invalid --mail-type specification\n",
+            255,
+        ),
+        (
+            "sbatch --signal=B:NOPE@90 --wrap true",
+            "sbatch: error: Invalid --signal specification\n",
+            255,
+        ),
+        (
+            "sbatch --open-mode=x --wrap true",
+            "sbatch: error: Invalid --open-mode specification\n",
+            255,
+        ),
+        (
+            "srun --gpu-bind=nearest hostname",
+            "srun: error: Invalid --gpu-bind argument: gpu:nearest\n",
+            255,
+        ),
+        (
+            "srun --cpu-bind=cores,tight hostname",
+            "srun: error: unrecognized --cpu-bind argument \"tight\"\n",
+            1,
+        ),
+    ];
+    for (line, stderr, exit) in table {
+        assert_eq!(
+            out(&t.root(line)),
+            (exit, String::new(), stderr.to_owned()),
+            "{line}"
+        );
+    }
+    // srun-only options are not sbatch's.
+    assert_eq!(
+        out(&t.root("sbatch --cpu-bind=cores --wrap true")),
+        (
+            255,
+            String::new(),
+            "sbatch: unrecognized option '--cpu-bind=cores'\nTry \"sbatch --help\" for more information\n"
+                .to_owned()
+        )
+    );
+    assert_eq!(out(&t.root("salloc --open-mode=append true")).0, 1);
+}
+
+#[test]
+fn good_values_run_as_without_them() {
+    let mut t = Term::new("2026-11-30T03:00:00");
+    for line in [
+        "srun --cpu-bind=verbose,map_cpu:0,2 -u -K --quit-on-interrupt hostname",
+        "srun --gpu-bind=closest --hint=nomultithread --signal=USR1@60 hostname",
+        "srun --tasks-per-node=1 -N2 hostname",
+    ] {
+        let got = out(&t.root(line));
+        assert_eq!(got.0, 0, "{line}: {got:?}");
+        assert!(got.1.starts_with("node-1\n"), "{line}: {got:?}");
+    }
+}
+
+#[test]
+fn open_mode_append_keeps_what_the_file_held() {
+    let mut t = Term::new("2026-11-30T03:00:00");
+    let work = "/srv/cluster/work";
+    for (mode, truncates) in [("append", false), ("truncate", true)] {
+        t.file(
+            &format!("{work}/job.sh"),
+            &format!("#!/bin/bash\n#SBATCH -o run.log --open-mode={mode}\necho hello\n"),
+        );
+        t.submit("root", work, "sbatch job.sh");
+        t.c.advance(10);
+        let writes = t.c.drain_file_writes();
+        let log: Vec<(bool, &str)> = writes
+            .iter()
+            .filter(|w| w.path == format!("{work}/run.log"))
+            .map(|w| (w.truncate, w.text.as_str()))
+            .collect();
+        assert_eq!(log.iter().any(|(t, _)| *t), truncates, "{mode}: {log:?}");
+        assert!(
+            log.iter().any(|(_, text)| *text == "hello\n"),
+            "{mode}: {log:?}"
+        );
+    }
+}
