@@ -56,7 +56,7 @@ const SLURM: [&str; 13] = [
     "scancel", "sacctmgr", "sreport", "sstat",
 ];
 
-const SBATCH_FLAGS: [&str; 31] = [
+const SBATCH_FLAGS: [&str; 32] = [
     "-N",
     "--export",
     "-n",
@@ -88,6 +88,7 @@ const SBATCH_FLAGS: [&str; 31] = [
     "--open-mode",
     "--gpu-bind",
     "--tasks-per-node",
+    "-C",
 ];
 
 /// Values for options: plausible, off by a little, and hostile.

@@ -43,6 +43,7 @@ use run_index::RunIndex;
 mod accounts;
 mod clock;
 mod commands;
+mod constraint;
 mod events;
 mod export;
 mod fields;

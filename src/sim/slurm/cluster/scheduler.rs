@@ -26,6 +26,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::Cluster;
+use super::constraint::Constraint;
 use super::queue::Queued;
 use super::resources::Res;
 use super::state::{Hold, Job, JobState, Reason, SchedBy};
@@ -458,6 +459,23 @@ impl Cluster {
         self.earliest_start(&ask, &mut Pass::new(self), NEVER)
     }
 
+    /// The nodes a job may not run on: those `-x` names, and those
+    /// without the features `-C` asks for.
+    fn excluded(&self, job: &Job) -> Vec<usize> {
+        let mut out: Vec<usize> = (job.request.exclude.iter())
+            .filter_map(|n| self.node_index(n))
+            .collect();
+        if let Some(text) = &job.request.constraint {
+            let known = self.nodes.iter().flat_map(|n| n.features.iter());
+            if let Some(constraint) = Constraint::parse(text, known) {
+                let lacking =
+                    (0..self.nodes.len()).filter(|&n| !constraint.admits(&self.nodes[n].features));
+                out.extend(lacking);
+            }
+        }
+        out
+    }
+
     fn ask_for(&self, job: &Job) -> Option<Ask> {
         let part = job.partition_index;
         self.partitions.get(part)?;
@@ -478,7 +496,7 @@ impl Cluster {
                 .and_then(|s| i64::try_from(s).ok())
                 .unwrap_or(NEVER),
             required: names(&job.request.nodelist),
-            excluded: names(&job.request.exclude),
+            excluded: self.excluded(job),
         })
     }
 

@@ -421,6 +421,9 @@ pub struct Request {
     /// `--exclusive[=user|mcs|oversubscribe]`.
     #[serde(default)]
     pub sharing: Option<Sharing>,
+    /// `-C`: the node features it needs, as given.
+    #[serde(default)]
+    pub constraint: Option<String>,
 }
 
 /// Whom a job shares its nodes with, as `--exclusive` says

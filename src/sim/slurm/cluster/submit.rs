@@ -17,6 +17,7 @@ use crate::sim::slurm::hostlist::Hostlist;
 use crate::sim::slurm::time_spec::TimeLimit;
 
 use super::Cluster;
+use super::constraint::Constraint;
 use super::export::UserEnv;
 use super::job_options::{
     JobExtras, parse_mail_type, unknown_cpu_bind, valid_gpu_bind, valid_signal,
@@ -113,6 +114,7 @@ impl JobOptions {
                     })?);
             }
             "nodelist" => r.nodelist = host_names(v, "--nodelist")?,
+            "constraint" => r.constraint = Some(v.to_owned()),
             "exclude" => r.exclude = host_names(v, "--exclude")?,
             "time" => {
                 self.time = Some(
@@ -313,6 +315,7 @@ impl Cluster {
         }
         let time_limit = self.check_partition_limits(part_index, opts)?;
         let shape = self.shape(part_index, &opts.request)?;
+        self.check_constraint(part_index, &opts.request, &shape)?;
         let array = match &opts.array {
             Some(spec) => {
                 Some(array_tasks(spec).ok_or_else(|| refuse("Invalid job array specification"))?)
@@ -336,6 +339,31 @@ impl Cluster {
             wckey,
         };
         Ok(self.pending_job(spec, admitted))
+    }
+
+    /// Refuses a `-C` naming a feature no node has (or a form this model
+    /// does not read), or one too few of the partition's nodes have.
+    fn check_constraint(
+        &self,
+        part: usize,
+        request: &Request,
+        shape: &Shape,
+    ) -> Result<(), SubmitError> {
+        let Some(text) = &request.constraint else {
+            return Ok(());
+        };
+        let known = self.nodes.iter().flat_map(|n| n.features.iter());
+        let constraint = Constraint::parse(text, known)
+            .ok_or_else(|| refuse("Invalid feature specification"))?;
+        let fit = self.partitions[part]
+            .nodes
+            .iter()
+            .filter(|&&n| constraint.admits(&self.nodes[n].features))
+            .count();
+        if u32::try_from(fit).unwrap_or(u32::MAX) < shape.nodes {
+            return Err(refuse(NOT_AVAILABLE));
+        }
+        Ok(())
     }
 
     /// The wckey of a job that gives `given`: lowered for the database

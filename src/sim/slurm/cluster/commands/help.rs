@@ -87,6 +87,7 @@ Submit a batch script (from a file, standard input or --wrap) to the queue.
   -A, --account=NAME      account to charge
   -a, --array=INDEXES     job array, e.g. 0-15%4 or 1,3,5
   -c, --cpus-per-task=N   CPUs per task
+  -C, --constraint=LIST   node features it needs: a100, a100&nvlink, a100|h100
   -D, --chdir=DIR         working directory of the job
   -d, --dependency=LIST   afterok:ID[:ID], afterany:ID, afternotok:ID, after:ID
   -e, --error=FILE        file for standard error (default: with --output)
@@ -149,6 +150,7 @@ until you type exit: srun --pty -N1 --gres=gpu:1 bash.
 
   -A, --account=NAME      account to charge
   -c, --cpus-per-task=N   CPUs per task (in an allocation: implies --exact)
+  -C, --constraint=LIST   node features it needs: a100, a100&nvlink, a100|h100
       --exact             in an allocation, the step holds only its tasks'
                           CPUs (-n times -c), not all of its nodes', so
                           steps started with & in a batch script can run
@@ -202,6 +204,7 @@ it: salloc -N 2 srun hostname. COMMAND runs with all of this shell's
 exported variables.
 
   -A, --account=NAME      account to charge
+  -C, --constraint=LIST   node features it needs: a100, a100&nvlink, a100|h100
       --exclusive[=user|mcs]  share no node with other jobs (or only with
                           the user's own)
   -G, --gpus=N            GPUs for the whole job

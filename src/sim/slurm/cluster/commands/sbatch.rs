@@ -15,7 +15,7 @@ use super::super::{Caller, Cluster};
 use super::{VERSION, help, job_refused, usage_error};
 
 /// The job options sbatch and srun share.
-pub(super) const JOB_OPTIONS: [Opt; 38] = [
+pub(super) const JOB_OPTIONS: [Opt; 39] = [
     opt("account", Some('A'), &["account"], HasArg::Required),
     opt(
         "cpus-per-task",
@@ -24,6 +24,7 @@ pub(super) const JOB_OPTIONS: [Opt; 38] = [
         HasArg::Required,
     ),
     opt("comment", None, &["comment"], HasArg::Required),
+    opt("constraint", Some('C'), &["constraint"], HasArg::Required),
     opt("chdir", Some('D'), &["chdir"], HasArg::Required),
     opt("dependency", Some('d'), &["dependency"], HasArg::Required),
     opt("error", Some('e'), &["error"], HasArg::Required),
@@ -71,7 +72,7 @@ pub(super) const JOB_OPTIONS: [Opt; 38] = [
     opt("wckey", None, &["wckey"], HasArg::Required),
 ];
 
-pub(super) const OPTIONS: &[Opt] = &getopt::concat::<38, 6, 44>(
+pub(super) const OPTIONS: &[Opt] = &getopt::concat::<39, 6, 45>(
     JOB_OPTIONS,
     [
         opt("array", Some('a'), &["array"], HasArg::Required),

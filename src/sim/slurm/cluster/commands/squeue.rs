@@ -854,7 +854,12 @@ fn other_value(c: &Cluster, letter: char, job: &Job, buf: &mut String) -> bool {
         }
         'y' => write!(buf, "{}", job.nice),
         'h' => write!(buf, "{}", Sharing::shown(job.request.sharing)),
-        'k' | 'v' | 'w' | 'W' | 'f' => write!(buf, "(null)"),
+        'f' => write!(
+            buf,
+            "{}",
+            job.request.constraint.as_deref().unwrap_or("(null)")
+        ),
+        'k' | 'v' | 'w' | 'W' => write!(buf, "(null)"),
         'd' | 'O' => write!(buf, "0"),
         // Jobs ask for no particular sockets, cores or threads.
         'H' | 'I' | 'J' => write!(buf, "*"),

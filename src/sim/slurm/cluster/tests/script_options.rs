@@ -119,3 +119,42 @@ fn open_mode_append_keeps_what_the_file_held() {
         );
     }
 }
+
+#[test]
+fn a_constraint_needs_nodes_with_those_features() {
+    let mut t = Term::new("2026-11-30T03:00:00");
+    // The reference cluster's nodes have no features at all.
+    let refused = "Invalid feature specification\n";
+    assert_eq!(
+        out(&t.root("sbatch -C a100 --wrap true")),
+        (
+            1,
+            String::new(),
+            format!("sbatch: error: Batch job submission failed: {refused}")
+        )
+    );
+    assert_eq!(
+        out(&t.root("srun --constraint=a100 hostname")).2,
+        format!("srun: error: Unable to allocate resources: {refused}")
+    );
+    for node in ["node-3", "node-4"] {
+        if let Some(i) = t.c.node_index(node) {
+            t.c.nodes[i].features = vec!["a100".to_owned(), "nvlink".to_owned()];
+        }
+    }
+    let id = t.submit(
+        "root",
+        "/srv/cluster/work",
+        "sbatch -C 'nvlink|a100&nvlink' --wrap 'sleep 100'",
+    );
+    t.c.advance(5);
+    let listed = t
+        .root(&format!("squeue -h -j {id} -o '%N %f'"))
+        .text(Stream::Stdout);
+    assert_eq!(listed, "node-3 nvlink|a100&nvlink\n");
+    assert!(shown(&mut t, "-C nvlink --wrap true").contains("\n   Features=nvlink DelayBoot="));
+    assert_eq!(
+        out(&t.root("sbatch -C a100 -N 3 --wrap true")).2,
+        "sbatch: error: Batch job submission failed: Requested node configuration is not available\n"
+    );
+}

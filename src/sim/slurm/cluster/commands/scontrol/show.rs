@@ -469,7 +469,13 @@ fn job_command(c: &Cluster, job: &Job, r: &mut Record) {
         ("MinTmpDiskNode", "0".to_owned()),
     ]);
     r.line([
-        ("Features", "(null)".to_owned()),
+        (
+            "Features",
+            job.request
+                .constraint
+                .clone()
+                .unwrap_or_else(|| "(null)".to_owned()),
+        ),
         ("DelayBoot", "00:00:00".to_owned()),
     ]);
     r.line([
