@@ -56,7 +56,7 @@ const SLURM: [&str; 13] = [
     "scancel", "sacctmgr", "sreport", "sstat",
 ];
 
-const SBATCH_FLAGS: [&str; 32] = [
+const SBATCH_FLAGS: [&str; 34] = [
     "-N",
     "--export",
     "-n",
@@ -89,6 +89,8 @@ const SBATCH_FLAGS: [&str; 32] = [
     "--gpu-bind",
     "--tasks-per-node",
     "-C",
+    "--gpus-per-task",
+    "--cpus-per-gpu",
 ];
 
 /// Values for options: plausible, off by a little, and hostile.

@@ -14,7 +14,7 @@ use super::runner::ProgramRunner;
 use super::scheduler::NEVER;
 use super::script;
 use super::state::{
-    DepKind, Hold, Job, JobState, OutputLine, Reason, RunRecord, SchedBy, StepId, StepRecord,
+    DepKind, Gpus, Hold, Job, JobState, OutputLine, Reason, RunRecord, SchedBy, StepId, StepRecord,
 };
 use crate::sim::slurm::node_tools::{StepEnd, StepTarget, srun_step_aborted, stepd_banner};
 use crate::sim::slurm::time_spec::TimeLimit;
@@ -178,6 +178,13 @@ impl Cluster {
             env.push(("SLURM_GPUS_ON_NODE", gpus.to_string()));
             env.push(("SLURM_JOB_GPUS", gpu_list(first)));
             env.push(("CUDA_VISIBLE_DEVICES", visible_devices(first, constrained)));
+        }
+        // sbatch's and salloc's `set_env_from_opts` (env.c).
+        if let Some(c) = job.request.cpus_per_gpu {
+            env.push(("SLURM_CPUS_PER_GPU", c.to_string()));
+        }
+        if let Some(Gpus::PerTask(g)) = job.request.gpus {
+            env.push(("SLURM_GPUS_PER_TASK", g.to_string()));
         }
         if let Some(a) = &job.array {
             env.push(("SLURM_ARRAY_JOB_ID", a.array_job_id.to_string()));

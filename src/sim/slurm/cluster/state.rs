@@ -397,6 +397,8 @@ pub enum Gpus {
     PerNode(u32),
     /// `--gpus`: for the whole job.
     Total(u32),
+    /// `--gpus-per-task`: for each task.
+    PerTask(u32),
 }
 
 /// What a job asked for, as given.
@@ -424,6 +426,9 @@ pub struct Request {
     /// `-C`: the node features it needs, as given.
     #[serde(default)]
     pub constraint: Option<String>,
+    /// `--cpus-per-gpu`.
+    #[serde(default)]
+    pub cpus_per_gpu: Option<u32>,
 }
 
 /// Whom a job shares its nodes with, as `--exclusive` says

@@ -102,6 +102,12 @@ impl JobOptions {
                     opt_error("Invalid --gpus-per-node specification".into(), 255)
                 })?));
             }
+            "gpus-per-task" => {
+                r.gpus = Some(Gpus::PerTask(gpu_count(v).ok_or_else(|| {
+                    opt_error("Invalid --gpus-per-task specification".into(), 255)
+                })?));
+            }
+            "cpus-per-gpu" => r.cpus_per_gpu = Some(int("--cpus-per-gpu")?),
             "gres" => {
                 let n = gres_gpus(v)
                     .ok_or_else(|| opt_error(format!("Invalid GRES specification ({v})"), 255))?;
@@ -564,10 +570,13 @@ impl Cluster {
         };
         if explicit.is_none() {
             k = k.max(tasks.saturating_mul(cpt).div_ceil(max_cpus));
-            if let Some(Gpus::Total(g)) = r.gpus
-                && max_gpus > 0
-            {
-                k = k.max(g.div_ceil(max_gpus));
+            match r.gpus {
+                Some(Gpus::Total(g)) if max_gpus > 0 => k = k.max(g.div_ceil(max_gpus)),
+                // As many tasks on a node as its GPUs serve.
+                Some(Gpus::PerTask(g)) if g > 0 && max_gpus >= g => {
+                    k = k.max(tasks.div_ceil(max_gpus / g));
+                }
+                _ => {}
             }
         }
         let per_node_tasks = match r.ntasks_per_node {
@@ -577,16 +586,19 @@ impl Cluster {
         // `--exclusive` holds every CPU and GPU of its nodes, and the
         // memory it asks (per CPU: of every CPU).
         let whole = r.sharing == Some(Sharing::Exclusive);
-        let task_cpus = per_node_tasks.saturating_mul(cpt).max(1);
+        let gpus = match r.gpus {
+            Some(Gpus::PerNode(g)) => g,
+            Some(Gpus::Total(g)) => g.div_ceil(k.max(1)),
+            Some(Gpus::PerTask(g)) => g.saturating_mul(per_node_tasks),
+            None => 0,
+        };
+        // `--cpus-per-gpu`: each of its GPUs brings that many CPUs.
+        let gpu_cpus = gpus.saturating_mul(r.cpus_per_gpu.unwrap_or(0));
+        let task_cpus = per_node_tasks.saturating_mul(cpt).max(gpu_cpus).max(1);
         let cpus = if whole {
             max_cpus.max(task_cpus)
         } else {
             task_cpus
-        };
-        let gpus = match r.gpus {
-            Some(Gpus::PerNode(g)) => g,
-            Some(Gpus::Total(g)) => g.div_ceil(k.max(1)),
-            None => 0,
         };
         let mem = match r.mem {
             Some(Mem::PerNode(0)) => max_mem,
@@ -605,6 +617,7 @@ impl Cluster {
         }
         let total_gpus = match r.gpus {
             Some(Gpus::Total(g)) => g,
+            Some(Gpus::PerTask(g)) => g.saturating_mul(tasks),
             _ => gpus.saturating_mul(k),
         };
         if gpus > max_gpus

@@ -97,6 +97,8 @@ Submit a batch script (from a file, standard input or --wrap) to the queue.
                           those named over a login environment
   -G, --gpus=N            GPUs for the whole job
       --gpus-per-node=N   GPUs on each node
+      --gpus-per-task=N   GPUs for each task
+      --cpus-per-gpu=N    CPUs for each GPU
       --gres=gpu:N        GPUs on each node
   -H, --hold              submit held (release with scontrol release)
   -J, --job-name=NAME     name of the job
@@ -163,6 +165,8 @@ until you type exit: srun --pty -N1 --gres=gpu:1 bash.
                           no PATH, name the program by its path (/bin/bash)
   -G, --gpus=N            GPUs for the whole job
       --gpus-per-node=N   GPUs on each node
+      --gpus-per-task=N   GPUs for each task
+      --cpus-per-gpu=N    CPUs for each GPU
   -J, --job-name=NAME     name of the job
   -l, --label             prefix each output line with its task number
       --mem=SIZE          memory per node
@@ -209,6 +213,8 @@ exported variables.
                           the user's own)
   -G, --gpus=N            GPUs for the whole job
       --gpus-per-node=N   GPUs on each node
+      --gpus-per-task=N   GPUs for each task
+      --cpus-per-gpu=N    CPUs for each GPU
   -J, --job-name=NAME     name of the job
   -N, --nodes=N[-M]       number of nodes
   -n, --ntasks=N          number of tasks

@@ -15,7 +15,7 @@ use super::super::{Caller, Cluster};
 use super::{VERSION, help, job_refused, usage_error};
 
 /// The job options sbatch and srun share.
-pub(super) const JOB_OPTIONS: [Opt; 39] = [
+pub(super) const JOB_OPTIONS: [Opt; 41] = [
     opt("account", Some('A'), &["account"], HasArg::Required),
     opt(
         "cpus-per-task",
@@ -25,6 +25,7 @@ pub(super) const JOB_OPTIONS: [Opt; 39] = [
     ),
     opt("comment", None, &["comment"], HasArg::Required),
     opt("constraint", Some('C'), &["constraint"], HasArg::Required),
+    opt("cpus-per-gpu", None, &["cpus-per-gpu"], HasArg::Required),
     opt("chdir", Some('D'), &["chdir"], HasArg::Required),
     opt("dependency", Some('d'), &["dependency"], HasArg::Required),
     opt("error", Some('e'), &["error"], HasArg::Required),
@@ -33,6 +34,7 @@ pub(super) const JOB_OPTIONS: [Opt; 39] = [
     opt("gpu-bind", None, &["gpu-bind"], HasArg::Required),
     opt("gpus", Some('G'), &["gpus"], HasArg::Required),
     opt("gpus-per-node", None, &["gpus-per-node"], HasArg::Required),
+    opt("gpus-per-task", None, &["gpus-per-task"], HasArg::Required),
     opt("gres", None, &["gres"], HasArg::Required),
     opt("help", None, &["help"], HasArg::No),
     opt("hint", None, &["hint"], HasArg::Required),
@@ -72,7 +74,7 @@ pub(super) const JOB_OPTIONS: [Opt; 39] = [
     opt("wckey", None, &["wckey"], HasArg::Required),
 ];
 
-pub(super) const OPTIONS: &[Opt] = &getopt::concat::<39, 6, 45>(
+pub(super) const OPTIONS: &[Opt] = &getopt::concat::<41, 6, 47>(
     JOB_OPTIONS,
     [
         opt("array", Some('a'), &["array"], HasArg::Required),

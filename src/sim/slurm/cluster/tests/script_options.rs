@@ -158,3 +158,25 @@ fn a_constraint_needs_nodes_with_those_features() {
         "sbatch: error: Batch job submission failed: Requested node configuration is not available\n"
     );
 }
+
+#[test]
+fn gpus_per_task_and_cpus_per_gpu_shape_the_job() {
+    let mut t = Term::new("2026-11-30T03:00:00");
+    let job = shown(
+        &mut t,
+        "-n 4 --gpus-per-task=2 --cpus-per-gpu=6 --wrap 'sleep 60'",
+    );
+    assert!(job.contains(" NumCPUs=48 NumTasks=4 "), "{job}");
+    assert!(job.contains(",gres/gpu=8\n"), "{job}");
+    assert!(
+        job.contains("\n   CpusPerTres=gres:gpu:6\n   TresPerTask=gres:gpu:2\n"),
+        "{job}"
+    );
+    // Eight GPUs a node: twelve one-GPU tasks take two nodes.
+    let job = shown(&mut t, "-n 12 --gpus-per-task=1 --wrap 'sleep 60'");
+    assert!(job.contains(" NumNodes=2"), "{job}");
+    assert_eq!(
+        out(&t.root("sbatch -N 1 -n 9 --gpus-per-task=1 --wrap true")).2,
+        "sbatch: error: Batch job submission failed: Requested node configuration is not available\n"
+    );
+}

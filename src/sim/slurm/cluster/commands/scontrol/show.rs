@@ -503,9 +503,13 @@ fn job_command(c: &Cluster, job: &Job, r: &mut Record) {
         r.line([("StdOut", stdout)]);
     }
     r.line([("Power", String::new())]);
+    if let Some(c) = job.request.cpus_per_gpu {
+        r.line([("CpusPerTres", format!("gres:gpu:{c}"))]);
+    }
     match job.request.gpus {
         Some(Gpus::Total(g)) => r.line([("TresPerJob", format!("gres:gpu:{g}"))]),
         Some(Gpus::PerNode(g)) => r.line([("TresPerNode", format!("gres:gpu:{g}"))]),
+        Some(Gpus::PerTask(g)) => r.line([("TresPerTask", format!("gres:gpu:{g}"))]),
         None => {}
     }
     if job.extras.mail_type != 0 {
