@@ -56,7 +56,7 @@ const SLURM: [&str; 13] = [
     "scancel", "sacctmgr", "sreport", "sstat",
 ];
 
-const SBATCH_FLAGS: [&str; 34] = [
+const SBATCH_FLAGS: [&str; 35] = [
     "-N",
     "--export",
     "-n",
@@ -91,10 +91,16 @@ const SBATCH_FLAGS: [&str; 34] = [
     "-C",
     "--gpus-per-task",
     "--cpus-per-gpu",
+    "--begin",
 ];
 
 /// Values for options: plausible, off by a little, and hostile.
-const VALUES: [&str; 73] = [
+const VALUES: [&str; 78] = [
+    "now+1hour",
+    "teatime",
+    "B:USR1@90",
+    "END,FAIL",
+    "a100|nvlink",
     "1",
     "0",
     "-1",

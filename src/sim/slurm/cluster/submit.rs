@@ -16,7 +16,6 @@ use crate::sim::slurm::conf::EnforcePartLimits;
 use crate::sim::slurm::hostlist::Hostlist;
 use crate::sim::slurm::time_spec::TimeLimit;
 
-use super::Cluster;
 use super::constraint::Constraint;
 use super::export::UserEnv;
 use super::job_options::{
@@ -27,6 +26,7 @@ use super::state::{
     ArrayPart, DepKind, DepTerm, Dependency, Gpus, Hold, Job, JobState, Mem, Reason, Request,
     SchedBy, Shape, Sharing,
 };
+use super::{Cluster, clock};
 
 /// The job options of `sbatch` and `srun`, as given.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -49,6 +49,8 @@ pub(crate) struct JobOptions {
     pub(crate) wckey: Option<String>,
     /// What the job keeps only to show it.
     pub(crate) extras: JobExtras,
+    /// `--begin`, as given (read against the controller's clock).
+    pub(crate) begin: Option<String>,
 }
 
 /// A value the command refuses itself: its message (without the
@@ -142,6 +144,12 @@ impl JobOptions {
             "requeue" => self.requeue = Some(true),
             "no-requeue" => self.requeue = Some(false),
             "comment" => self.extras.comment = Some(v.to_owned()),
+            "begin" => {
+                if clock::parse_time(0, v, false).is_none() {
+                    return Err(opt_error("Invalid --begin specification".into(), 255));
+                }
+                self.begin = Some(v.to_owned());
+            }
             "mail-user" => self.extras.mail_user = Some(v.to_owned()),
             "mail-type" => {
                 self.extras.mail_type |= parse_mail_type(v)
@@ -452,7 +460,13 @@ impl Cluster {
         let part = &self.partitions[admitted.part_index];
         let id = self.next_job_id;
         let now = self.now;
+        // `--begin` in the future: eligible then, and expected to start
+        // then (`pack_job`'s start time for a job not yet eligible).
+        let begin = (opts.begin.as_deref())
+            .and_then(|text| clock::parse_time(now, text, false))
+            .filter(|&t| t > now);
         let waits = opts.hold || admitted.dependency.is_some();
+        let eligible = begin.unwrap_or(now);
         let (work_dir, stdout, stderr) = job_files(spec, array.is_some());
         Job {
             id,
@@ -492,11 +506,14 @@ impl Cluster {
             batch: spec.batch,
             restarts: 0,
             submit_time: now,
-            eligible_time: (!waits).then_some(now),
-            accrue_time: (!waits).then_some(now),
-            begin_time: None,
-            start_time: None,
-            end_time: None,
+            eligible_time: (!waits).then_some(eligible),
+            accrue_time: (!waits).then_some(eligible),
+            begin_time: begin,
+            start_time: begin,
+            end_time: begin.and_then(|b| {
+                let limit = admitted.time_limit.seconds()?;
+                Some(b.saturating_add(i64::try_from(limit).ok()?))
+            }),
             natural_end: None,
             sched_nodes: Vec::new(),
             last_sched_eval: now,
@@ -529,6 +546,9 @@ impl Cluster {
         self.next_job_id = self.next_job_id.max(id + 1);
         if job.dependency.is_some() {
             self.dependents.insert(id);
+        }
+        if let Some(begin) = job.begin_time {
+            self.runs.add_begin(id, begin);
         }
         // Held, waiting on others or over a partition limit: said at once.
         let reason = self.blocked_job(&job).map(|(r, _)| r);

@@ -85,6 +85,8 @@ Usage: sbatch [OPTIONS] [SCRIPT [ARGS...]]
 Submit a batch script (from a file, standard input or --wrap) to the queue.
 
   -A, --account=NAME      account to charge
+  -b, --begin=TIME        not before TIME: now+1hour, 16:00, tomorrow,
+                          2026-12-24T18:00
   -a, --array=INDEXES     job array, e.g. 0-15%4 or 1,3,5
   -c, --cpus-per-task=N   CPUs per task
   -C, --constraint=LIST   node features it needs: a100, a100&nvlink, a100|h100
@@ -151,6 +153,8 @@ Run a program as a job step on allocated nodes and wait for it. With
 until you type exit: srun --pty -N1 --gres=gpu:1 bash.
 
   -A, --account=NAME      account to charge
+  -b, --begin=TIME        not before TIME: now+1hour, 16:00, tomorrow,
+                          2026-12-24T18:00
   -c, --cpus-per-task=N   CPUs per task (in an allocation: implies --exact)
   -C, --constraint=LIST   node features it needs: a100, a100&nvlink, a100|h100
       --exact             in an allocation, the step holds only its tasks'
@@ -208,6 +212,8 @@ it: salloc -N 2 srun hostname. COMMAND runs with all of this shell's
 exported variables.
 
   -A, --account=NAME      account to charge
+  -b, --begin=TIME        not before TIME: now+1hour, 16:00, tomorrow,
+                          2026-12-24T18:00
   -C, --constraint=LIST   node features it needs: a100, a100&nvlink, a100|h100
       --exclusive[=user|mcs]  share no node with other jobs (or only with
                           the user's own)

@@ -523,29 +523,9 @@ fn print(c: &Cluster, q: &Query, lines: &[Line<'_>]) -> CommandOutput {
     out
 }
 
-/// `-S`/`-E`: `YYYY-MM-DD[THH:MM:SS]`, `now`, `midnight`, `now-Nhours`...
+/// `-S`/`-E`: a time as [`clock::parse_time`] reads it, looking back.
 pub(super) fn parse_time(c: &Cluster, text: &str) -> Option<i64> {
-    match text.to_ascii_lowercase().as_str() {
-        "now" => Some(c.now),
-        "midnight" | "today" => Some(clock::midnight(c.now)),
-        other => {
-            if let Some(rest) = other.strip_prefix("now-") {
-                let digits: String = rest.chars().take_while(char::is_ascii_digit).collect();
-                let n: i64 = digits.parse().ok()?;
-                let unit = match &rest[digits.len()..] {
-                    "" | "seconds" | "s" => 1,
-                    "minutes" | "m" => 60,
-                    "hours" | "h" => 3600,
-                    "days" | "d" => 86_400,
-                    "weeks" => 604_800,
-                    _ => return None,
-                };
-                Some(c.now - n * unit)
-            } else {
-                clock::parse_iso(text)
-            }
-        }
-    }
+    clock::parse_time(c.now, text, true)
 }
 
 /// The job line's State.

@@ -15,7 +15,7 @@ use super::super::{Caller, Cluster};
 use super::{VERSION, help, job_refused, usage_error};
 
 /// The job options sbatch and srun share.
-pub(super) const JOB_OPTIONS: [Opt; 41] = [
+pub(super) const JOB_OPTIONS: [Opt; 42] = [
     opt("account", Some('A'), &["account"], HasArg::Required),
     opt(
         "cpus-per-task",
@@ -23,6 +23,7 @@ pub(super) const JOB_OPTIONS: [Opt; 41] = [
         &["cpus-per-task"],
         HasArg::Required,
     ),
+    opt("begin", Some('b'), &["begin"], HasArg::Required),
     opt("comment", None, &["comment"], HasArg::Required),
     opt("constraint", Some('C'), &["constraint"], HasArg::Required),
     opt("cpus-per-gpu", None, &["cpus-per-gpu"], HasArg::Required),
@@ -74,7 +75,7 @@ pub(super) const JOB_OPTIONS: [Opt; 41] = [
     opt("wckey", None, &["wckey"], HasArg::Required),
 ];
 
-pub(super) const OPTIONS: &[Opt] = &getopt::concat::<41, 6, 47>(
+pub(super) const OPTIONS: &[Opt] = &getopt::concat::<42, 6, 48>(
     JOB_OPTIONS,
     [
         opt("array", Some('a'), &["array"], HasArg::Required),

@@ -26,7 +26,7 @@ use crate::sim::slurm::node_tools::{
 };
 use crate::sim::slurm::time_spec::TimeLimit;
 
-pub(super) const OPTIONS: &[Opt] = &getopt::concat::<41, 12, 53>(
+pub(super) const OPTIONS: &[Opt] = &getopt::concat::<42, 12, 54>(
     JOB_OPTIONS,
     [
         // Accepted as srun takes them; the simulated tasks have no CPU

@@ -180,3 +180,28 @@ fn gpus_per_task_and_cpus_per_gpu_shape_the_job() {
         "sbatch: error: Batch job submission failed: Requested node configuration is not available\n"
     );
 }
+
+#[test]
+fn begin_holds_a_job_until_its_time() {
+    let mut t = Term::new("2026-11-30T03:00:00");
+    let job = shown(&mut t, "--begin=now+1hour -t 30 --wrap 'sleep 600'");
+    assert!(job.contains(" JobState=PENDING Reason=BeginTime "), "{job}");
+    assert!(job.contains(" EligibleTime=2026-11-30T04:00:00\n"), "{job}");
+    assert!(
+        job.contains("\n   StartTime=2026-11-30T04:00:00 EndTime=2026-11-30T04:30:00 "),
+        "{job}"
+    );
+    t.c.advance(3500);
+    let state = |t: &mut Term| t.root("squeue -h -o %T").text(Stream::Stdout);
+    assert_eq!(state(&mut t), "PENDING\n");
+    t.c.advance(200);
+    assert_eq!(state(&mut t), "RUNNING\n");
+    assert_eq!(
+        out(&t.root("sbatch --begin=later --wrap true")),
+        (
+            255,
+            String::new(),
+            "sbatch: error: Invalid --begin specification\n".to_owned()
+        )
+    );
+}
