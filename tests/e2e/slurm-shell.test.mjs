@@ -56,6 +56,36 @@ test("the chapter's drain works through sudo, as the text says", async () => {
   await context.close();
 });
 
+test("a batch script runs steps side by side with & and wait; the prompt refuses &", async () => {
+  const { context, page } = await openPage();
+  const input = await open(page);
+  const script = [
+    "cat > par.sh <<'EOF'",
+    "#!/bin/bash",
+    "#SBATCH -N1 -n2 -t 10",
+    "srun -n1 --exact bash -c 'sleep 60; echo first' &",
+    "srun -n1 bash -c 'echo second' &",
+    "wait",
+    "echo done",
+    "EOF",
+    "sbatch par.sh",
+  ];
+  for (const line of script) await type(input, line);
+  await page.waitForFunction(() => /Submitted batch job \d+/.test(document.querySelector("[data-testid=sh-log]").innerText));
+  await type(input, "sleep 120");
+  await type(input, "cat slurm-*.out");
+  await page.waitForFunction(() => document.querySelector("[data-testid=sh-log]").innerText.trim().endsWith("done"));
+  // The second step holds the whole node, so it waits for the first.
+  assert.match(
+    await log(page),
+    /srun: Job (\d+) step creation temporarily disabled, retrying \(Requested nodes are busy\)\nsrun: Step created for job \1\nfirst\nsecond\ndone$/,
+  );
+  await type(input, "sleep 5 &");
+  await page.waitForFunction(() => document.querySelector("[data-testid=sh-log]").innerText.includes("at this simulated prompt"));
+  assert.deepEqual(page.problems, []);
+  await context.close();
+});
+
 test("completion, history, Ctrl+C and Ctrl+L", async () => {
   const { context, page } = await openPage();
   const input = await open(page);
