@@ -56,7 +56,7 @@ const SLURM: [&str; 13] = [
     "scancel", "sacctmgr", "sreport", "sstat",
 ];
 
-const SBATCH_FLAGS: [&str; 35] = [
+const SBATCH_FLAGS: [&str; 36] = [
     "-N",
     "--export",
     "-n",
@@ -92,10 +92,13 @@ const SBATCH_FLAGS: [&str; 35] = [
     "--gpus-per-task",
     "--cpus-per-gpu",
     "--begin",
+    "-m",
 ];
 
 /// Values for options: plausible, off by a little, and hostile.
-const VALUES: [&str; 78] = [
+const VALUES: [&str; 80] = [
+    "cyclic",
+    "plane=2",
     "now+1hour",
     "teatime",
     "B:USR1@90",

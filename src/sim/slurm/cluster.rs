@@ -67,6 +67,7 @@ mod state;
 mod step_layout;
 mod step_share;
 mod submit;
+mod task_dist;
 #[cfg(test)]
 mod tests;
 

@@ -17,6 +17,9 @@ pub struct JobExtras {
     pub mail_user: Option<String>,
     /// `--open-mode=append`: the output files are not emptied at start.
     pub append: bool,
+    /// `-m`, as `SLURM_DISTRIBUTION` gives it to the job's steps.
+    #[serde(default)]
+    pub distribution: Option<String>,
 }
 
 /// The mail types in the order `print_mail_type` (proc_args.c) writes

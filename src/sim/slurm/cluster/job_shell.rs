@@ -17,7 +17,7 @@ use super::export::{UserEnv, step_env, stepd_finds};
 use super::lifecycle::visible_devices;
 use super::mpi::Mpi;
 use super::output::CommandOutput;
-use super::runner::{self, Launch, ProgramOutput, ProgramRunner};
+use super::runner::{self, Launch, ProgramOutput, ProgramRunner, TaskDist};
 use super::state::{OutputLine, StepRecord};
 use super::step_layout::StepPlace;
 use super::step_share::{StepHolds, StepWant, waiting_lines};
@@ -282,6 +282,7 @@ impl<'a> JobCommands<'a> {
             user: call.user,
             work_dir: call.cwd,
             now: signed(call.now),
+            dist: TaskDist::Block,
             mpi: Mpi::None,
             cpus_per_task: None,
         };
@@ -302,7 +303,7 @@ impl<'a> JobCommands<'a> {
     /// job's, once what it needs is free of the steps running beside it
     /// ([`StepHolds`]).
     fn step(&mut self, call: &mut Call<'_>) -> i32 {
-        let request = match step_request(call.args()) {
+        let request = match step_request(call.args(), call.env) {
             Ok(request) => request,
             Err(out) => return write_output(call, &out),
         };
@@ -347,6 +348,7 @@ impl<'a> JobCommands<'a> {
             user: call.user,
             work_dir: call.cwd,
             now: signed(started),
+            dist: request.dist,
             mpi: request.mpi,
             cpus_per_task: place.cpus_per_task,
         };
@@ -520,6 +522,7 @@ pub(crate) fn pty_env(
         user: &job.user,
         work_dir: &job.work_dir,
         now: 0,
+        dist: TaskDist::Block,
         mpi: Mpi::None,
         cpus_per_task: place.cpus_per_task,
     };

@@ -186,6 +186,9 @@ impl Cluster {
         if let Some(Gpus::PerTask(g)) = job.request.gpus {
             env.push(("SLURM_GPUS_PER_TASK", g.to_string()));
         }
+        if let Some(dist) = &job.extras.distribution {
+            env.push(("SLURM_DISTRIBUTION", dist.clone()));
+        }
         if let Some(a) = &job.array {
             env.push(("SLURM_ARRAY_JOB_ID", a.array_job_id.to_string()));
             env.push((

@@ -4,9 +4,9 @@
 //! `date`, `pwd`, `whoami`).
 
 use super::clock;
-use super::job_env::spread;
 use super::mpi::Mpi;
 use super::state::OutputLine;
+pub(crate) use super::task_dist::TaskDist;
 use crate::sim::slurm::shell::Fs;
 
 /// One program launch: a step's tasks over its nodes, or a command of a
@@ -21,8 +21,10 @@ pub struct Launch<'a> {
     pub argv: &'a [String],
     /// The nodes of the step, in order.
     pub nodes: &'a [String],
-    /// Tasks, spread in blocks over the nodes.
+    /// Tasks, laid out over the nodes as `dist` says.
     pub tasks: u32,
+    /// `-m`: how the tasks are numbered over the nodes.
+    pub dist: TaskDist,
     /// GPUs per node the job holds.
     pub gpus_per_node: u32,
     /// Per node of `nodes`, the GPUs the launch holds there (bit `i`:
@@ -45,18 +47,17 @@ pub struct Launch<'a> {
 }
 
 impl Launch<'_> {
-    /// The node of each task, in the block distribution `srun` uses by
-    /// default: the tasks are counted out over the nodes one at a time
-    /// (7 on 3 nodes: 3, 2, 2) and numbered node by node.
+    /// The node of each task. In the block distribution `srun` uses by
+    /// default, the tasks are counted out over the nodes one at a time
+    /// (7 on 3 nodes: 3, 2, 2) and numbered node by node; cyclic numbers
+    /// them one node after another.
     pub fn task_nodes(&self) -> Vec<&str> {
         let tasks = usize::try_from(self.tasks).unwrap_or(1).max(1);
         if self.nodes.is_empty() {
             return vec![""; tasks];
         }
-        spread(tasks, self.nodes.len())
-            .into_iter()
-            .zip(self.nodes.iter())
-            .flat_map(|(count, node)| std::iter::repeat_n(node.as_str(), count))
+        (self.dist.layout(tasks, self.nodes.len()).into_iter())
+            .filter_map(|i| self.nodes.get(i).map(String::as_str))
             .collect()
     }
 }
@@ -237,6 +238,7 @@ mod tests {
             user: "root",
             work_dir: "/root",
             now: 0,
+            dist: TaskDist::Block,
             mpi: Mpi::None,
             cpus_per_task: None,
         };

@@ -26,7 +26,7 @@ use super::state::{
     ArrayPart, DepKind, DepTerm, Dependency, Gpus, Hold, Job, JobState, Mem, Reason, Request,
     SchedBy, Shape, Sharing,
 };
-use super::{Cluster, clock};
+use super::{Cluster, clock, task_dist};
 
 /// The job options of `sbatch` and `srun`, as given.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -144,6 +144,11 @@ impl JobOptions {
             "requeue" => self.requeue = Some(true),
             "no-requeue" => self.requeue = Some(false),
             "comment" => self.extras.comment = Some(v.to_owned()),
+            "distribution" => {
+                let (_, shown) = task_dist::parse(v)
+                    .ok_or_else(|| opt_error("Invalid --distribution specification".into(), 255))?;
+                self.extras.distribution = Some(shown);
+            }
             "begin" => {
                 if clock::parse_time(0, v, false).is_none() {
                     return Err(opt_error("Invalid --begin specification".into(), 255));

@@ -104,6 +104,8 @@ Submit a batch script (from a file, standard input or --wrap) to the queue.
       --gres=gpu:N        GPUs on each node
   -H, --hold              submit held (release with scontrol release)
   -J, --job-name=NAME     name of the job
+  -m, --distribution=block|cyclic|plane=N  how tasks are numbered over
+                          the nodes (block: node by node)
       --mem=SIZE          memory per node (M, G, T suffixes)
       --mem-per-cpu=SIZE  memory per CPU
   -N, --nodes=N[-M]       number of nodes
@@ -172,6 +174,8 @@ until you type exit: srun --pty -N1 --gres=gpu:1 bash.
       --gpus-per-task=N   GPUs for each task
       --cpus-per-gpu=N    CPUs for each GPU
   -J, --job-name=NAME     name of the job
+  -m, --distribution=block|cyclic|plane=N  how tasks are numbered over
+                          the nodes (block: node by node)
   -l, --label             prefix each output line with its task number
       --mem=SIZE          memory per node
       --mpi=TYPE          start the tasks through a PMI (pmix, pmi2) so an
@@ -222,6 +226,8 @@ exported variables.
       --gpus-per-task=N   GPUs for each task
       --cpus-per-gpu=N    CPUs for each GPU
   -J, --job-name=NAME     name of the job
+  -m, --distribution=block|cyclic|plane=N  how tasks are numbered over
+                          the nodes (block: node by node)
   -N, --nodes=N[-M]       number of nodes
   -n, --ntasks=N          number of tasks
   -p, --partition=NAME    partition

@@ -15,7 +15,7 @@ use super::super::{Caller, Cluster};
 use super::{VERSION, help, job_refused, usage_error};
 
 /// The job options sbatch and srun share.
-pub(super) const JOB_OPTIONS: [Opt; 42] = [
+pub(super) const JOB_OPTIONS: [Opt; 43] = [
     opt("account", Some('A'), &["account"], HasArg::Required),
     opt(
         "cpus-per-task",
@@ -30,6 +30,12 @@ pub(super) const JOB_OPTIONS: [Opt; 42] = [
     opt("chdir", Some('D'), &["chdir"], HasArg::Required),
     opt("dependency", Some('d'), &["dependency"], HasArg::Required),
     opt("error", Some('e'), &["error"], HasArg::Required),
+    opt(
+        "distribution",
+        Some('m'),
+        &["distribution"],
+        HasArg::Required,
+    ),
     opt("exclude", Some('x'), &["exclude"], HasArg::Required),
     opt("exclusive", None, &["exclusive"], HasArg::Optional),
     opt("gpu-bind", None, &["gpu-bind"], HasArg::Required),
@@ -75,7 +81,7 @@ pub(super) const JOB_OPTIONS: [Opt; 42] = [
     opt("wckey", None, &["wckey"], HasArg::Required),
 ];
 
-pub(super) const OPTIONS: &[Opt] = &getopt::concat::<42, 6, 48>(
+pub(super) const OPTIONS: &[Opt] = &getopt::concat::<43, 6, 49>(
     JOB_OPTIONS,
     [
         opt("array", Some('a'), &["array"], HasArg::Required),

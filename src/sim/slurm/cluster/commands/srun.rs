@@ -8,15 +8,18 @@
 //! `srun --pty bash` instead hands the caller a [`Pty`]: its shell becomes
 //! the step, on the step's first node, until `exit` ([`Cluster::end_pty`]).
 
+use std::collections::BTreeMap;
+
 use super::super::super::getopt::{self, HasArg, Opt, Order, Parsed, opt};
 use super::super::export::{self, UserEnv};
 use super::super::job_shell::{self, JobFacts};
 use super::super::mpi::{self, Mpi};
 use super::super::output::{CommandOutput, Pty};
-use super::super::runner::{self, Launch, ProgramOutput, ProgramRunner};
+use super::super::runner::{self, Launch, ProgramOutput, ProgramRunner, TaskDist};
 use super::super::state::{JobState, StepId, StepRecord};
 use super::super::step_layout::{self, StepAsk, StepLayout, StepPlace};
 use super::super::submit::{JobOptions, JobSpec, gpu_count, gres_gpus};
+use super::super::task_dist;
 use super::super::{Caller, Cluster};
 use super::sbatch::{JOB_OPTIONS, apply_all};
 use super::{help, job_refused, usage_error};
@@ -26,7 +29,7 @@ use crate::sim::slurm::node_tools::{
 };
 use crate::sim::slurm::time_spec::TimeLimit;
 
-pub(super) const OPTIONS: &[Opt] = &getopt::concat::<42, 12, 54>(
+pub(super) const OPTIONS: &[Opt] = &getopt::concat::<43, 12, 55>(
     JOB_OPTIONS,
     [
         // Accepted as srun takes them; the simulated tasks have no CPU
@@ -282,11 +285,16 @@ pub(crate) struct StepRequest {
     pub(crate) time_limit: TimeLimit,
     /// `--overlap`: it shares the job with the steps beside it.
     pub(crate) overlap: bool,
+    /// `-m`, or the job's (`SLURM_DISTRIBUTION`).
+    pub(crate) dist: TaskDist,
 }
 
 /// Reads an `srun` line run inside an allocation; the output to print
 /// instead (`--help`, a mistake) when it starts no step.
-pub(crate) fn step_request(argv: &[String]) -> Result<StepRequest, CommandOutput> {
+pub(crate) fn step_request(
+    argv: &[String],
+    env: &BTreeMap<String, String>,
+) -> Result<StepRequest, CommandOutput> {
     let parsed = match getopt::parse(argv, OPTIONS, Order::StopAtOperand) {
         Ok(p) => p,
         Err(e) => return Err(usage_error("srun", &e, 255)),
@@ -310,8 +318,20 @@ pub(crate) fn step_request(argv: &[String]) -> Result<StepRequest, CommandOutput
         export: parsed.value("export").map(str::to_owned),
         time_limit,
         overlap: parsed.has("overlap"),
+        dist: step_dist(&parsed, Some(env)),
         argv: parsed.operands,
     })
+}
+
+/// How a step's tasks are numbered: `-m`, else the `SLURM_DISTRIBUTION`
+/// srun finds in its environment (a batch script's `#SBATCH -m`), else
+/// block.
+fn step_dist(parsed: &Parsed, env: Option<&BTreeMap<String, String>>) -> TaskDist {
+    let given = parsed.value("distribution").map(str::to_owned);
+    let inherited = || env.and_then(|e| e.get("SLURM_DISTRIBUTION").cloned());
+    (given.or_else(inherited).as_deref())
+        .and_then(task_dist::parse)
+        .map_or(TaskDist::Block, |(dist, _)| dist)
 }
 
 /// The step's own time limit: `-t`, read (and refused) as srun reads
@@ -499,6 +519,7 @@ fn run_step(
         user: caller.user,
         work_dir: caller.cwd,
         now: c.now,
+        dist: step_dist(parsed, caller.env),
         mpi,
         cpus_per_task: place.cpus_per_task,
     };

@@ -205,3 +205,34 @@ fn begin_holds_a_job_until_its_time() {
         )
     );
 }
+
+#[test]
+fn distribution_numbers_tasks_over_the_nodes() {
+    let mut t = Term::new("2026-11-30T03:00:00");
+    assert_eq!(
+        out(&t.root("srun -N2 -n4 -m cyclic -l hostname")).1,
+        "0: node-1\n1: node-2\n2: node-1\n3: node-2\n"
+    );
+    assert_eq!(
+        out(&t.root("srun -N2 -n4 --distribution=block:cyclic -l hostname")).1,
+        "0: node-1\n1: node-1\n2: node-2\n3: node-2\n"
+    );
+    assert_eq!(
+        out(&t.root("srun -m round hostname")),
+        (
+            255,
+            String::new(),
+            "srun: error: Invalid --distribution specification\n".to_owned()
+        )
+    );
+    // The job's -m reaches its steps through SLURM_DISTRIBUTION.
+    let (_, written) = super::job_shell::run(
+        &mut t,
+        "#!/bin/bash\n#SBATCH -N2 -n4 -m cyclic:*\necho $SLURM_DISTRIBUTION\nsrun -l hostname\n",
+        10,
+    );
+    assert_eq!(
+        written,
+        "cyclic:cyclic\n0: node-1\n1: node-2\n2: node-1\n3: node-2\n"
+    );
+}
