@@ -5,6 +5,15 @@
 //! read (brackets, counts `a*2`, parentheses, `!`), is refused with
 //! slurmctld's `Invalid feature specification`.
 
+use super::Cluster;
+
+impl Cluster {
+    /// `text` read against the features of this cluster's nodes.
+    pub(crate) fn constraint(&self, text: &str) -> Option<Constraint> {
+        Constraint::parse(text, self.nodes.iter().flat_map(|n| n.features.iter()))
+    }
+}
+
 /// A parsed constraint: any of these groups, each needing all its names.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct Constraint {

@@ -26,7 +26,6 @@
 use serde::{Deserialize, Serialize};
 
 use super::Cluster;
-use super::constraint::Constraint;
 use super::queue::Queued;
 use super::resources::Res;
 use super::state::{Hold, Job, JobState, Reason, SchedBy};
@@ -465,13 +464,12 @@ impl Cluster {
         let mut out: Vec<usize> = (job.request.exclude.iter())
             .filter_map(|n| self.node_index(n))
             .collect();
-        if let Some(text) = &job.request.constraint {
-            let known = self.nodes.iter().flat_map(|n| n.features.iter());
-            if let Some(constraint) = Constraint::parse(text, known) {
-                let lacking =
-                    (0..self.nodes.len()).filter(|&n| !constraint.admits(&self.nodes[n].features));
-                out.extend(lacking);
-            }
+        if let Some(text) = &job.request.constraint
+            && let Some(constraint) = self.constraint(text)
+        {
+            let lacking =
+                (0..self.nodes.len()).filter(|&n| !constraint.admits(&self.nodes[n].features));
+            out.extend(lacking);
         }
         out
     }

@@ -105,8 +105,12 @@ impl StepHolds {
         if want.overlap {
             return Ok(alone(layout_around(job.allocation(), want.ask, &[])?));
         }
-        let mut ends: Vec<u64> = self.held.iter().filter_map(|h| h.until).collect();
-        ends.retain(|&end| end > t);
+        // The times a step ends from `t` on: when room may open, and when
+        // srun wakes to try again.
+        let mut ends: Vec<u64> = (self.held.iter())
+            .filter_map(|h| h.until)
+            .filter(|&end| end > t)
+            .collect();
         crate::sort::sort_dedup(&mut ends);
         for at in std::iter::once(t).chain(ends.iter().copied()) {
             let used = self.used_at(job, at);
@@ -121,7 +125,7 @@ impl StepHolds {
                     at: Some(at),
                     place,
                     warning: layout.warning.unwrap_or_default(),
-                    retries: self.retries(t, Some(at), job.deadline),
+                    retries: retries(&ends, t, at),
                     hold,
                 });
             }
@@ -129,7 +133,7 @@ impl StepHolds {
         // Never: it waits until the job ends, where it first asked.
         let mut never = alone(layout_around(job.allocation(), want.ask, &[])?);
         never.at = None;
-        never.retries = self.retries(t, None, job.deadline);
+        never.retries = retries(&ends, t, job.deadline);
         Ok(never)
     }
 
@@ -166,31 +170,26 @@ impl StepHolds {
         }
         used
     }
+}
 
-    /// The times srun, first asking at `t`, tries again and fails before
-    /// it starts at `at` (`None`: never, until `deadline`): each step
-    /// end and each timeout of its wait.
-    fn retries(&self, t: u64, at: Option<u64>, deadline: u64) -> Vec<u64> {
-        let stop = at.unwrap_or(deadline);
-        let mut ends: Vec<u64> = self.held.iter().filter_map(|h| h.until).collect();
-        crate::sort::sort_dedup(&mut ends);
-        let mut times = Vec::new();
-        let mut last = t;
-        while times.len() < MAX_RETRIES {
-            let timeout = last.saturating_add(RETRY_WAIT_S);
-            let woke = ends
-                .iter()
-                .copied()
-                .find(|&end| end > last)
-                .map_or(timeout, |end| end.min(timeout));
-            if woke >= stop || woke == last {
-                break;
-            }
-            times.push(woke);
-            last = woke;
+/// The times srun, first asking at `t`, tries again in vain before
+/// `stop` (when its step starts, or the job's end): each step end in
+/// `ends` (sorted) and each timeout of its wait.
+fn retries(ends: &[u64], t: u64, stop: u64) -> Vec<u64> {
+    let mut times = Vec::new();
+    let mut last = t;
+    while times.len() < MAX_RETRIES {
+        let timeout = last.saturating_add(RETRY_WAIT_S);
+        let woke = (ends.iter().copied())
+            .find(|&end| end > last)
+            .map_or(timeout, |end| end.min(timeout));
+        if woke >= stop || woke == last {
+            break;
         }
-        times
+        times.push(woke);
+        last = woke;
     }
+    times
 }
 
 /// What running steps hold, per node of the job.

@@ -16,7 +16,6 @@ use crate::sim::slurm::conf::EnforcePartLimits;
 use crate::sim::slurm::hostlist::Hostlist;
 use crate::sim::slurm::time_spec::TimeLimit;
 
-use super::constraint::Constraint;
 use super::export::UserEnv;
 use super::job_options::{
     JobExtras, parse_mail_type, unknown_cpu_bind, valid_gpu_bind, valid_signal,
@@ -371,9 +370,8 @@ impl Cluster {
         let Some(text) = &request.constraint else {
             return Ok(());
         };
-        let known = self.nodes.iter().flat_map(|n| n.features.iter());
-        let constraint = Constraint::parse(text, known)
-            .ok_or_else(|| refuse("Invalid feature specification"))?;
+        let constraint =
+            (self.constraint(text)).ok_or_else(|| refuse("Invalid feature specification"))?;
         let fit = self.partitions[part]
             .nodes
             .iter()

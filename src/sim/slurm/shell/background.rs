@@ -53,8 +53,9 @@ pub(super) struct Children {
 }
 
 impl Children {
-    /// Keeps a child that ends at `end` with `status`; its process id.
-    fn start(&mut self, end: u64, status: i32) -> u32 {
+    /// Keeps a child that ends at `end` with `status`; `$!` becomes its
+    /// process id.
+    fn start(&mut self, end: u64, status: i32) {
         self.started = self.started.saturating_add(1);
         let pid = FIRST_PID.saturating_add(self.started);
         self.running.push(Child {
@@ -64,7 +65,6 @@ impl Children {
             status,
         });
         self.last_pid = Some(pid);
-        pid
     }
 
     /// Takes the child that `spec` names: a process id, or `%N`.
