@@ -56,7 +56,7 @@ const SLURM: [&str; 13] = [
     "scancel", "sacctmgr", "sreport", "sstat",
 ];
 
-const SBATCH_FLAGS: [&str; 36] = [
+const SBATCH_FLAGS: [&str; 39] = [
     "-N",
     "--export",
     "-n",
@@ -93,6 +93,9 @@ const SBATCH_FLAGS: [&str; 36] = [
     "--cpus-per-gpu",
     "--begin",
     "-m",
+    "--mem-per-gpu",
+    "--mem-per-cpu",
+    "--reservation",
 ];
 
 /// Values for options: plausible, off by a little, and hostile.

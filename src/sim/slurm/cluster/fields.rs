@@ -246,8 +246,12 @@ pub(crate) fn parse_format(format: &str) -> (String, Vec<Field>) {
 pub(crate) const MAX_WIDTH: usize = 4096;
 
 /// A size in megabytes in Slurm's exact units: divided by 1024 while it
-/// divides evenly, `M`, `G`, `T`, `P` (`8000M`, `500G`, `2000G`).
+/// divides evenly, `M`, `G`, `T`, `P` (`8000M`, `500G`, `2000G`); zero
+/// is a bare `0`, as `convert_num_unit2` prints it.
 pub(crate) fn mem_units(mb: u64) -> String {
+    if mb == 0 {
+        return "0".to_owned();
+    }
     let units = ['M', 'G', 'T', 'P'];
     let mut value = mb;
     let mut unit = 0;
@@ -270,7 +274,7 @@ mod tests {
         assert_eq!(mem_units(2_048_000), "2000G");
         assert_eq!(mem_units(8000), "8000M");
         assert_eq!(mem_units(512_000), "500G");
-        assert_eq!(mem_units(0), "0M");
+        assert_eq!(mem_units(0), "0");
         let row = print_fields_row(
             &[
                 (Some("8".into()), -12),

@@ -25,11 +25,11 @@ pub(crate) fn count_vars(job: &Job, def_mem_per_cpu: Option<u64>) -> Vec<(&'stat
         "SLURM_JOB_CPUS_PER_NODE",
         compressed(std::iter::repeat_n(cpus as usize, nodes)),
     )];
-    match job.request.mem.or(def_mem_per_cpu.map(Mem::PerCpu)) {
-        Some(Mem::PerCpu(mb)) => vars.push(("SLURM_MEM_PER_CPU", mb.to_string())),
-        // `--mem=0` (all of each node's) leaves the request at zero,
-        // which sets neither.
-        Some(Mem::PerNode(mb)) if mb > 0 => vars.push(("SLURM_MEM_PER_NODE", mb.to_string())),
+    // `--mem=0` (all of each node's) leaves the request at zero, which
+    // sets neither.
+    match Mem::min_memory(job.request.mem, def_mem_per_cpu) {
+        (mb, true) => vars.push(("SLURM_MEM_PER_CPU", mb.to_string())),
+        (mb, false) if mb > 0 => vars.push(("SLURM_MEM_PER_NODE", mb.to_string())),
         _ => {}
     }
     let named = named_tasks(r.ntasks, r.ntasks_per_node, nodes);

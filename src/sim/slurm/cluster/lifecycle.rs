@@ -14,7 +14,8 @@ use super::runner::ProgramRunner;
 use super::scheduler::NEVER;
 use super::script;
 use super::state::{
-    DepKind, Gpus, Hold, Job, JobState, OutputLine, Reason, RunRecord, SchedBy, StepId, StepRecord,
+    DepKind, Gpus, Hold, Job, JobState, Mem, OutputLine, Reason, RunRecord, SchedBy, StepId,
+    StepRecord,
 };
 use crate::sim::slurm::node_tools::{StepEnd, StepTarget, srun_step_aborted, stepd_banner};
 use crate::sim::slurm::time_spec::TimeLimit;
@@ -185,6 +186,9 @@ impl Cluster {
         }
         if let Some(Gpus::PerTask(g)) = job.request.gpus {
             env.push(("SLURM_GPUS_PER_TASK", g.to_string()));
+        }
+        if let Some(Mem::PerGpu(mb)) = job.request.mem {
+            env.push(("SLURM_MEM_PER_GPU", mb.to_string()));
         }
         if let Some(dist) = &job.extras.distribution {
             env.push(("SLURM_DISTRIBUTION", dist.clone()));

@@ -388,6 +388,22 @@ pub enum Mem {
     PerNode(u64),
     /// `--mem-per-cpu`.
     PerCpu(u64),
+    /// `--mem-per-gpu`: each node's share is this times its GPUs.
+    PerGpu(u64),
+}
+
+impl Mem {
+    /// slurmctld's `pn_min_memory` for a request (MB, and whether per
+    /// CPU): what `--mem` or `--mem-per-cpu` asked, else `DefMemPerCPU`,
+    /// else 0 per node; `--mem-per-gpu` leaves it to the default
+    /// (`_job_create`, job_mgr.c).
+    pub fn min_memory(request: Option<Mem>, def_per_cpu: Option<u64>) -> (u64, bool) {
+        match request {
+            Some(Mem::PerNode(m)) => (m, false),
+            Some(Mem::PerCpu(m)) => (m, true),
+            _ => def_per_cpu.map_or((0, false), |m| (m, true)),
+        }
+    }
 }
 
 /// GPUs requested.
@@ -412,7 +428,7 @@ pub struct Request {
     pub cpus_per_task: Option<u32>,
     /// `--ntasks-per-node`.
     pub ntasks_per_node: Option<u32>,
-    /// `--mem`, `--mem-per-cpu`.
+    /// `--mem`, `--mem-per-cpu`, `--mem-per-gpu`.
     pub mem: Option<Mem>,
     /// `--gpus`, `--gpus-per-node`, `--gres`.
     pub gpus: Option<Gpus>,

@@ -50,6 +50,11 @@ pub(crate) struct JobOptions {
     pub(crate) extras: JobExtras,
     /// `--begin`, as given (read against the controller's clock).
     pub(crate) begin: Option<String>,
+    /// `--reservation`, as given.
+    pub(crate) reservation: Option<String>,
+    /// Which of `--mem`, `--mem-per-cpu` and `--mem-per-gpu` were given
+    /// (bits in that order), which Slurm takes only one of.
+    pub(crate) mem_options: u8,
 }
 
 /// A value the command refuses itself: its message (without the
@@ -75,6 +80,12 @@ impl JobOptions {
                 .filter(|n| *n > 0)
                 .ok_or_else(|| opt_error(format!("Invalid numeric value \"{v}\" for {what}."), 1))
         };
+        if let Some(bit) = ["mem", "mem-per-cpu", "mem-per-gpu"]
+            .iter()
+            .position(|k| *k == key)
+        {
+            self.mem_options |= 1 << bit;
+        }
         let r = &mut self.request;
         match key {
             "nodes" => r.nodes = Some(node_count(v)?),
@@ -91,6 +102,11 @@ impl JobOptions {
             "mem-per-cpu" => {
                 r.mem = Some(Mem::PerCpu(mbytes(v).ok_or_else(|| {
                     opt_error("Invalid --mem-per-cpu specification".into(), 255)
+                })?));
+            }
+            "mem-per-gpu" => {
+                r.mem = Some(Mem::PerGpu(mbytes(v).ok_or_else(|| {
+                    opt_error("Invalid --mem-per-gpu specification".into(), 255)
                 })?));
             }
             "gpus" => {
@@ -140,6 +156,7 @@ impl JobOptions {
             "error" => self.error = Some(v.to_owned()),
             "chdir" => self.chdir = Some(v.to_owned()),
             "wckey" => self.wckey = Some(v.to_owned()),
+            "reservation" => self.reservation = Some(v.to_owned()),
             "requeue" => self.requeue = Some(true),
             "no-requeue" => self.requeue = Some(false),
             "comment" => self.extras.comment = Some(v.to_owned()),
@@ -332,6 +349,11 @@ impl Cluster {
             return Err(refuse("Invalid qos specification"));
         }
         let time_limit = self.check_partition_limits(part_index, opts)?;
+        // This model keeps no reservations, so only an empty name (none)
+        // passes `validate_job_resv`.
+        if opts.reservation.as_ref().is_some_and(|r| !r.is_empty()) {
+            return Err(refuse("Requested reservation is invalid"));
+        }
         let shape = self.shape(part_index, &opts.request)?;
         self.check_constraint(part_index, &opts.request, &shape)?;
         let array = match &opts.array {
@@ -627,6 +649,8 @@ impl Cluster {
             Some(Mem::PerNode(0)) => max_mem,
             Some(Mem::PerNode(m)) => m,
             Some(Mem::PerCpu(m)) => m.saturating_mul(u64::from(cpus)),
+            // cons_tres gives each node this much per GPU it holds there.
+            Some(Mem::PerGpu(m)) => m.saturating_mul(u64::from(gpus)),
             None => match self.config.def_mem_per_cpu_mb {
                 Some(m) => m.saturating_mul(u64::from(cpus)),
                 None => max_mem,

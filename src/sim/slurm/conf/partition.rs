@@ -135,7 +135,7 @@ pub(super) fn partition_line(
     let allow_accounts = options
         .text("AllowAccounts")
         .filter(|text| !text.eq_ignore_ascii_case("ALL"))
-        .map(|text| text.split(',').map(str::to_lowercase).collect());
+        .map(|text| text.split(',').map(str::to_ascii_lowercase).collect());
     let other = keys::PARTITION
         .iter()
         .filter(|(key, _)| !MODELED.contains(key))

@@ -174,13 +174,15 @@ impl Lines {
             )
             .collect();
         crate::sort::by_key(&mut other, |(line, _, _)| *line);
-        let cluster_name = cluster_name.map(str::to_lowercase).unwrap_or_else(|| {
-            errors.push(ConfError {
-                line: None,
-                kind: ConfErrorKind::NoClusterName,
+        let cluster_name = cluster_name
+            .map(str::to_ascii_lowercase)
+            .unwrap_or_else(|| {
+                errors.push(ConfError {
+                    line: None,
+                    kind: ConfErrorKind::NoClusterName,
+                });
+                String::new()
             });
-            String::new()
-        });
         let (nodes, node_lines) = self.nodes.into_iter().unzip();
         let (partitions, partition_lines) = self.partitions.into_iter().unzip();
         let config = ClusterConfig {

@@ -85,6 +85,11 @@ const COMMANDS: &[(&str, &str)] = &[
         "salloc -N1 -c4 bash -c 'echo $SLURM_TASKS_PER_NODE $SLURM_JOB_CPUS_PER_NODE $SLURM_MEM_PER_CPU'",
         "1 4 4000\n",
     ),
+    // `--mem-per-gpu` leaves the per-CPU default, and says itself.
+    (
+        "salloc --gpus=1 --mem-per-gpu=10G bash -c 'echo $SLURM_MEM_PER_CPU $SLURM_MEM_PER_GPU'",
+        "4000 10240\n",
+    ),
     (
         "salloc --qos=normal bash -c 'echo $SLURM_JOB_ACCOUNT $SLURM_JOB_QOS'",
         "team-a normal\n",

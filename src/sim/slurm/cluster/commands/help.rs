@@ -108,6 +108,7 @@ Submit a batch script (from a file, standard input or --wrap) to the queue.
                           the nodes (block: node by node)
       --mem=SIZE          memory per node (M, G, T suffixes)
       --mem-per-cpu=SIZE  memory per CPU
+      --mem-per-gpu=SIZE  memory per GPU (one of the three --mem options)
   -N, --nodes=N[-M]       number of nodes
   -n, --ntasks=N          number of tasks
       --ntasks-per-node=N tasks on each node
@@ -119,6 +120,7 @@ Submit a batch script (from a file, standard input or --wrap) to the queue.
       --parsable          print only the job id
   -q, --qos=NAME          quality of service
       --requeue, --no-requeue  whether a node failure requeues the job
+      --reservation=NAME  run in a reservation (this cluster has none)
   -t, --time=TIME         time limit: MM, HH:MM:SS, D-HH:MM:SS
       --test-only         say when the job would start, without submitting
   -w, --nodelist=HOSTS    nodes the job must run on
@@ -177,7 +179,7 @@ until you type exit: srun --pty -N1 --gres=gpu:1 bash.
   -m, --distribution=block|cyclic|plane=N  how tasks are numbered over
                           the nodes (block: node by node)
   -l, --label             prefix each output line with its task number
-      --mem=SIZE          memory per node
+      --mem=SIZE          memory per node (or --mem-per-cpu, --mem-per-gpu)
       --mpi=TYPE          start the tasks through a PMI (pmix, pmi2) so an
                           MPI program forms one job; --mpi=list lists them
   -N, --nodes=N[-M]       number of nodes
@@ -188,6 +190,7 @@ until you type exit: srun --pty -N1 --gres=gpu:1 bash.
       --pty               run bash as a shell at your prompt (any other
                           program runs as a plain step)
   -q, --qos=NAME          quality of service
+      --reservation=NAME  run in a reservation (this cluster has none)
   -t, --time=TIME         time limit
   -w, --nodelist=HOSTS    nodes to run on
   -x, --exclude=HOSTS     nodes not to run on
@@ -228,9 +231,11 @@ exported variables.
   -J, --job-name=NAME     name of the job
   -m, --distribution=block|cyclic|plane=N  how tasks are numbered over
                           the nodes (block: node by node)
+      --mem=SIZE          memory per node (or --mem-per-cpu, --mem-per-gpu)
   -N, --nodes=N[-M]       number of nodes
   -n, --ntasks=N          number of tasks
   -p, --partition=NAME    partition
+      --reservation=NAME  run in a reservation (this cluster has none)
   -t, --time=TIME         time limit
   -w, --nodelist=HOSTS    nodes to run on
   -x, --exclude=HOSTS     nodes not to run on

@@ -9,13 +9,13 @@ use super::super::clock;
 use super::super::export::{self, UserEnv};
 use super::super::output::CommandOutput;
 use super::super::script;
-use super::super::state::Job;
+use super::super::state::{Job, Mem};
 use super::super::submit::{JobOptions, JobSpec};
 use super::super::{Caller, Cluster};
 use super::{VERSION, help, job_refused, usage_error};
 
 /// The job options sbatch and srun share.
-pub(super) const JOB_OPTIONS: [Opt; 43] = [
+pub(super) const JOB_OPTIONS: [Opt; 45] = [
     opt("account", Some('A'), &["account"], HasArg::Required),
     opt(
         "cpus-per-task",
@@ -51,6 +51,7 @@ pub(super) const JOB_OPTIONS: [Opt; 43] = [
     opt("mail-user", None, &["mail-user"], HasArg::Required),
     opt("mem", None, &["mem"], HasArg::Required),
     opt("mem-per-cpu", None, &["mem-per-cpu"], HasArg::Required),
+    opt("mem-per-gpu", None, &["mem-per-gpu"], HasArg::Required),
     opt("nice", None, &["nice"], HasArg::Optional),
     opt("nodelist", Some('w'), &["nodelist"], HasArg::Required),
     opt("nodes", Some('N'), &["nodes"], HasArg::Required),
@@ -66,6 +67,7 @@ pub(super) const JOB_OPTIONS: [Opt; 43] = [
     opt("qos", Some('q'), &["qos"], HasArg::Required),
     opt("quiet", Some('Q'), &["quiet"], HasArg::No),
     opt("requeue", None, &["requeue"], HasArg::No),
+    opt("reservation", None, &["reservation"], HasArg::Required),
     opt("no-requeue", None, &["no-requeue"], HasArg::No),
     opt("signal", None, &["signal"], HasArg::Required),
     opt(
@@ -81,7 +83,7 @@ pub(super) const JOB_OPTIONS: [Opt; 43] = [
     opt("wckey", None, &["wckey"], HasArg::Required),
 ];
 
-pub(super) const OPTIONS: &[Opt] = &getopt::concat::<43, 6, 49>(
+pub(super) const OPTIONS: &[Opt] = &getopt::concat::<45, 6, 51>(
     JOB_OPTIONS,
     [
         opt("array", Some('a'), &["array"], HasArg::Required),
@@ -104,6 +106,30 @@ pub(super) fn apply_all(
         opts.apply(key, value.as_deref()).map_err(|e| {
             CommandOutput::failure(&format!("{prog}: error: {}\n", e.message), e.exit)
         })?;
+    }
+    Ok(())
+}
+
+/// What slurm_opt.c checks once every option is read: one memory option
+/// at most (`_validate_memory_options`), and for a new job, GPUs beside
+/// `--mem-per-gpu` (`gres_job_state_validate`, gres.c).
+pub(super) fn verify(prog: &str, opts: &JobOptions, new_job: bool) -> Result<(), CommandOutput> {
+    if opts.mem_options.count_ones() > 1 {
+        return Err(CommandOutput::failure(
+            &format!(
+                "{prog}: fatal: --mem, --mem-per-cpu, and --mem-per-gpu are mutually exclusive.\n"
+            ),
+            1,
+        ));
+    }
+    if let (true, Some(Mem::PerGpu(mb)), None) = (new_job, opts.request.mem, opts.request.gpus) {
+        return Err(CommandOutput::failure(
+            &format!(
+                "{prog}: error: Requested mem_per_tres=gres:gpu:{mb} but did not request any GPU.\n\
+                 {prog}: error: Invalid generic resource (gres) specification\n"
+            ),
+            1,
+        ));
     }
     Ok(())
 }
@@ -254,6 +280,7 @@ fn build(
     }
     apply_all("sbatch", &from_script, &mut opts)?;
     apply_all("sbatch", parsed, &mut opts)?;
+    verify("sbatch", &opts, true)?;
     // SBATCH_EXPORT is read after the script's lines, before the options.
     let export = parsed
         .value("export")

@@ -832,16 +832,10 @@ fn other_value(c: &Cluster, letter: char, job: &Job, buf: &mut String) -> bool {
             Some(super::super::state::Gpus::PerNode(g)) => write!(buf, "gres:gpu:{g}"),
             _ => write!(buf, "N/A"),
         },
-        'm' => match job.request.mem {
-            Some(Mem::PerNode(m) | Mem::PerCpu(m)) => write!(buf, "{}", mem_units(m)),
-            None => write!(
-                buf,
-                "{}",
-                c.config
-                    .def_mem_per_cpu_mb
-                    .map_or_else(|| "0".to_owned(), mem_units)
-            ),
-        },
+        'm' => {
+            let (mem, _) = Mem::min_memory(job.request.mem, c.config.def_mem_per_cpu_mb);
+            write!(buf, "{}", mem_units(mem))
+        }
         'c' => write!(buf, "{}", job.shape.cpus_per_task),
         'E' => {
             or_null(buf, c.dependency_text(job));

@@ -21,7 +21,7 @@ use super::super::step_layout::{self, StepAsk, StepLayout, StepPlace};
 use super::super::submit::{JobOptions, JobSpec, gpu_count, gres_gpus};
 use super::super::task_dist;
 use super::super::{Caller, Cluster};
-use super::sbatch::{JOB_OPTIONS, apply_all};
+use super::sbatch::{JOB_OPTIONS, apply_all, verify};
 use super::{help, job_refused, usage_error};
 use crate::sim::slurm::node_tools::{
     StepEnd, StepTarget, TaskEnd, srun_step_aborted, srun_tasks_ended, stepd_banner,
@@ -29,7 +29,7 @@ use crate::sim::slurm::node_tools::{
 };
 use crate::sim::slurm::time_spec::TimeLimit;
 
-pub(super) const OPTIONS: &[Opt] = &getopt::concat::<43, 12, 55>(
+pub(super) const OPTIONS: &[Opt] = &getopt::concat::<45, 12, 57>(
     JOB_OPTIONS,
     [
         // Accepted as srun takes them; the simulated tasks have no CPU
@@ -341,6 +341,7 @@ fn step_dist(parsed: &Parsed, env: Option<&BTreeMap<String, String>>) -> TaskDis
 fn step_limit(parsed: &Parsed) -> Result<TimeLimit, CommandOutput> {
     let mut opts = JobOptions::default();
     apply_all("srun", parsed, &mut opts)?;
+    verify("srun", &opts, false)?;
     Ok(opts.time.unwrap_or(TimeLimit::Unlimited))
 }
 
@@ -436,6 +437,7 @@ pub(super) fn allocate(
 ) -> Result<u32, CommandOutput> {
     let mut opts = JobOptions::default();
     apply_all(prog, parsed, &mut opts)?;
+    verify(prog, &opts, true)?;
     let spec = JobSpec {
         user: caller.user,
         opts: &opts,

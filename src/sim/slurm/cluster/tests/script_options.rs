@@ -60,6 +60,22 @@ fn bad_values_are_refused_with_slurms_words() {
             "srun: error: unrecognized --cpu-bind argument \"tight\"\n",
             1,
         ),
+        (
+            "sbatch --mem-per-gpu=lots --gpus=1 --wrap true",
+            "sbatch: error: Invalid --mem-per-gpu specification\n",
+            255,
+        ),
+        // No reservation exists on these clusters.
+        (
+            "sbatch --reservation=workshop --wrap true",
+            "sbatch: error: Batch job submission failed: Requested reservation is invalid\n",
+            1,
+        ),
+        (
+            "srun --reservation=workshop hostname",
+            "srun: error: Unable to allocate resources: Requested reservation is invalid\n",
+            1,
+        ),
     ];
     for (line, stderr, exit) in table {
         assert_eq!(
@@ -179,6 +195,58 @@ fn gpus_per_task_and_cpus_per_gpu_shape_the_job() {
         out(&t.root("sbatch -N 1 -n 9 --gpus-per-task=1 --wrap true")).2,
         "sbatch: error: Batch job submission failed: Requested node configuration is not available\n"
     );
+}
+
+#[test]
+fn mem_per_gpu_gives_each_node_memory_for_its_gpus() {
+    let mut t = Term::new("2026-11-30T03:00:00");
+    let job = shown(
+        &mut t,
+        "-N2 --gpus-per-node=2 --mem-per-gpu=40G --wrap 'sleep 60'",
+    );
+    assert!(job.contains("TRES=cpu=2,mem=160G,node=2,"), "{job}");
+    // The per-node minimum stays DefMemPerCPU's, as slurmctld leaves it.
+    assert!(job.contains(" MinMemoryCPU=4000M "), "{job}");
+    assert!(job.contains("\n   MemPerTres=gres:gpu:40960\n"), "{job}");
+    assert_eq!(
+        out(&t.root("sbatch --mem-per-gpu=4G --wrap true")),
+        (
+            1,
+            String::new(),
+            "sbatch: error: Requested mem_per_tres=gres:gpu:4096 but did not request any GPU.\n\
+             sbatch: error: Invalid generic resource (gres) specification\n"
+                .to_owned()
+        )
+    );
+    assert_eq!(
+        out(&t.root("srun --gpus=1 --mem-per-gpu=1T hostname")).2,
+        "srun: error: Memory specification can not be satisfied\n\
+         srun: error: Unable to allocate resources: Requested node configuration is not available\n"
+    );
+}
+
+#[test]
+fn one_memory_option_at_most() {
+    let mut t = Term::new("2026-11-30T03:00:00");
+    let fatal = |prog: &str| {
+        format!("{prog}: fatal: --mem, --mem-per-cpu, and --mem-per-gpu are mutually exclusive.\n")
+    };
+    assert_eq!(
+        out(&t.root("srun --mem=4G --mem-per-gpu=2G --gpus=1 hostname")),
+        (1, String::new(), fatal("srun"))
+    );
+    // A script's line and the command line count alike.
+    t.file(
+        "/srv/cluster/work/mem.sh",
+        "#!/bin/bash\n#SBATCH --mem=8G\nhostname\n",
+    );
+    assert_eq!(
+        out(&t.root("sbatch --mem-per-cpu=1G mem.sh")),
+        (1, String::new(), fatal("sbatch"))
+    );
+    // The same option twice is no clash: the last one counts.
+    let job = shown(&mut t, "--mem=4G --mem=6G --wrap 'sleep 60'");
+    assert!(job.contains(" MinMemoryNode=6G "), "{job}");
 }
 
 #[test]

@@ -62,7 +62,7 @@ impl Page<'_> {
     /// The page as man prints it to a pipe: the sections indented, the
     /// name in capitals in the header and footer.
     fn render(&self) -> String {
-        let title = format!("{}(1)", self.name.to_uppercase());
+        let title = format!("{}(1)", self.name.to_ascii_uppercase());
         let middle = "Simulated Cluster Commands";
         let pad = 80usize.saturating_sub(2 * title.len() + middle.len()) / 2;
         let gap = " ".repeat(pad);
@@ -246,7 +246,7 @@ mod tests {
         for tool in tools::TOOLS {
             let (page, err, status) = man_run(&format!("man {}", tool.name), &mut NoCommands);
             assert_eq!((err.as_str(), status), ("", 0), "{}", tool.name);
-            let upper = tool.name.to_uppercase();
+            let upper = tool.name.to_ascii_uppercase();
             assert!(page.starts_with(&format!("{upper}(1) ")), "{page}");
             assert!(page.contains(&format!("NAME\n       {} - {}\n", tool.name, tool.summary)));
             for option in tool.options() {

@@ -373,7 +373,7 @@ fn spider(args: &[String], out: &mut Output) -> i32 {
         out.stderr(&text);
         return 0;
     };
-    let name = wanted.to_lowercase();
+    let name = wanted.to_ascii_lowercase();
     if let Some(m) = MODULES.iter().find(|m| m.full() == name) {
         out.stderr(&format!(
             "\n{rule}\n  {}: {}\n{rule}\n    Description:\n      {}\n\n\n    \

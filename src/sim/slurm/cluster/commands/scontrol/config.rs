@@ -76,7 +76,7 @@ fn accounting_pairs(c: &Cluster) -> Pairs {
     vec![
         (
             "AccountingStorageEnforce",
-            text(c, "AccountingStorageEnforce", "none").to_lowercase(),
+            text(c, "AccountingStorageEnforce", "none").to_ascii_lowercase(),
         ),
         (
             "AccountingStorageHost",
@@ -142,7 +142,10 @@ fn job_pairs(c: &Cluster) -> Pairs {
             "OverTimeLimit",
             format!("{} min", text(c, "OverTimeLimit", "0")),
         ),
-        ("PreemptMode", text(c, "PreemptMode", "OFF").to_uppercase()),
+        (
+            "PreemptMode",
+            text(c, "PreemptMode", "OFF").to_ascii_uppercase(),
+        ),
         ("PreemptType", text(c, "PreemptType", "preempt/none")),
     ]);
     list
@@ -168,12 +171,12 @@ fn priority_pairs(c: &Cluster) -> Pairs {
         ("PriorityFavorSmall", "No".to_owned()),
         (
             "PriorityFlags",
-            conf.priority_flags.join(",").to_uppercase(),
+            conf.priority_flags.join(",").to_ascii_uppercase(),
         ),
         ("PriorityMaxAge", duration(p.max_age_s)),
         (
             "PriorityUsageResetPeriod",
-            p.usage_reset.name().to_uppercase(),
+            p.usage_reset.name().to_ascii_uppercase(),
         ),
         ("PriorityType", conf.priority_type.clone()),
         ("PriorityWeightAge", w.age.to_string()),
@@ -201,8 +204,8 @@ fn tres_weights(c: &Cluster) -> String {
     let parts: Vec<String> = tres
         .iter()
         .map(|(n, v)| match n.split_once('/') {
-            Some((kind, name)) => format!("{}/{name}={v}", kind.to_uppercase()),
-            None => format!("{}={v}", n.to_uppercase()),
+            Some((kind, name)) => format!("{}/{name}={v}", kind.to_ascii_uppercase()),
+            None => format!("{}={v}", n.to_ascii_uppercase()),
         })
         .collect();
     parts.join(",")
@@ -226,7 +229,7 @@ fn scheduler_pairs(c: &Cluster) -> Pairs {
         ("SelectType", conf.select_type.clone()),
     ];
     if let Some(params) = &conf.select_type_parameters {
-        list.push(("SelectTypeParameters", params.to_uppercase()));
+        list.push(("SelectTypeParameters", params.to_ascii_uppercase()));
     }
     list
 }

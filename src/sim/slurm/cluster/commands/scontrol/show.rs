@@ -455,13 +455,11 @@ fn job_node_details(c: &Cluster, job: &Job, r: &mut Record) {
 
 /// A job's memory request, command, directories and GPU request.
 fn job_command(c: &Cluster, job: &Job, r: &mut Record) {
-    let (mem_key, mem) = match job.request.mem {
-        Some(Mem::PerNode(m)) => ("MinMemoryNode", m),
-        Some(Mem::PerCpu(m)) => ("MinMemoryCPU", m),
-        None => match c.config.def_mem_per_cpu_mb {
-            Some(m) => ("MinMemoryCPU", m),
-            None => ("MinMemoryNode", 0),
-        },
+    let (mem, per_cpu) = Mem::min_memory(job.request.mem, c.config.def_mem_per_cpu_mb);
+    let mem_key = if per_cpu {
+        "MinMemoryCPU"
+    } else {
+        "MinMemoryNode"
     };
     r.line([
         ("MinCPUsNode", job.shape.cpus_per_task.to_string()),
@@ -505,6 +503,9 @@ fn job_command(c: &Cluster, job: &Job, r: &mut Record) {
     r.line([("Power", String::new())]);
     if let Some(c) = job.request.cpus_per_gpu {
         r.line([("CpusPerTres", format!("gres:gpu:{c}"))]);
+    }
+    if let Some(Mem::PerGpu(m)) = job.request.mem {
+        r.line([("MemPerTres", format!("gres:gpu:{m}"))]);
     }
     match job.request.gpus {
         Some(Gpus::Total(g)) => r.line([("TresPerJob", format!("gres:gpu:{g}"))]),
