@@ -99,7 +99,7 @@ const SBATCH_FLAGS: [&str; 39] = [
 ];
 
 /// Values for options: plausible, off by a little, and hostile.
-const VALUES: [&str; 80] = [
+const VALUES: [&str; 81] = [
     "cyclic",
     "plane=2",
     "now+1hour",
@@ -165,6 +165,7 @@ const VALUES: [&str; 80] = [
     "gpu:8",
     "gpu:h100:9",
     "afterok:1",
+    "singleton",
     "afterany:99999999999",
     "singleton",
     "afterok:1?afternotok:2",

@@ -14,8 +14,8 @@ use super::runner::ProgramRunner;
 use super::scheduler::NEVER;
 use super::script;
 use super::state::{
-    DepKind, Gpus, Hold, Job, JobState, Mem, OutputLine, Reason, RunRecord, SchedBy, StepId,
-    StepRecord,
+    DepKind, DepTerm, Gpus, Hold, Job, JobState, Mem, OutputLine, Reason, RunRecord, SchedBy,
+    StepId, StepRecord,
 };
 use crate::sim::slurm::node_tools::{StepEnd, StepTarget, srun_step_aborted, stepd_banner};
 use crate::sim::slurm::time_spec::TimeLimit;
@@ -681,7 +681,7 @@ impl Cluster {
             let mut met = true;
             let mut failed = false;
             for term in &dep.terms {
-                let (m, f) = self.term_status(term.kind, term.job);
+                let (m, f) = self.term_status(job, term);
                 met &= m;
                 failed |= f;
             }
@@ -705,19 +705,31 @@ impl Cluster {
         }
     }
 
-    /// Whether one dependency term is met, and whether it never will be.
-    pub(crate) fn term_status(&self, kind: DepKind, target: u32) -> (bool, bool) {
-        let Some(job) = self.jobs.get(&target) else {
+    /// Whether one dependency term of `job` is met, and whether it never
+    /// will be.
+    pub(crate) fn term_status(&self, job: &Job, term: &DepTerm) -> (bool, bool) {
+        if term.kind == DepKind::Singleton {
+            // `_find_singleton_job` (job_scheduler.c).
+            let blocked = self.jobs.values().any(|other| {
+                other.user == job.user
+                    && other.name == job.name
+                    && (other.state == JobState::Running
+                        || (other.state == JobState::Pending && other.id < job.id))
+            });
+            return (!blocked, false);
+        }
+        let Some(target) = self.jobs.get(&term.job) else {
             // A job the controller has forgotten has long ended.
             return (true, false);
         };
-        let finished = job.state.is_finished();
-        let ok = job.state == JobState::Completed;
-        match kind {
-            DepKind::After => (job.state != JobState::Pending, false),
+        let finished = target.state.is_finished();
+        let ok = target.state == JobState::Completed;
+        match term.kind {
+            DepKind::After => (target.state != JobState::Pending, false),
             DepKind::AfterAny => (finished, false),
             DepKind::AfterOk => (ok, finished && !ok),
             DepKind::AfterNotOk => (finished && !ok, ok),
+            DepKind::Singleton => (true, false),
         }
     }
 }
@@ -807,21 +819,24 @@ impl Cluster {
         self.queue.changed();
     }
 
-    /// `Dependency=` as scontrol and squeue print it:
-    /// `afterok:30(unfulfilled)`, `afterok:30(failed)`; `None` when none.
+    /// `Dependency=` as scontrol and squeue print it, met terms left out
+    /// (`_depend_list2str`): `afterok:30(unfulfilled)`,
+    /// `afterok:30(failed)`, `singleton(unfulfilled)`; `None` when none.
     pub(crate) fn dependency_text(&self, job: &Job) -> Option<String> {
         let dep = job.dependency.as_ref()?;
-        Some(
-            dep.terms
-                .iter()
-                .map(|t| {
-                    let (_, failed) = self.term_status(t.kind, t.job);
-                    let status = if failed { "failed" } else { "unfulfilled" };
-                    format!("{}:{}({status})", t.kind.name(), t.job)
-                })
-                .collect::<Vec<_>>()
-                .join(","),
-        )
+        let mut shown = Vec::new();
+        for t in &dep.terms {
+            let status = match self.term_status(job, t) {
+                (_, true) => "failed",
+                (true, false) => continue,
+                (false, false) => "unfulfilled",
+            };
+            shown.push(match t.kind {
+                DepKind::Singleton => format!("singleton({status})"),
+                kind => format!("{}:{}({status})", kind.name(), t.job),
+            });
+        }
+        (!shown.is_empty()).then(|| shown.join(","))
     }
 }
 

@@ -514,12 +514,12 @@ pub struct Dependency {
     pub terms: Vec<DepTerm>,
 }
 
-/// One `type:id` condition.
+/// One `type:id` condition, or `singleton`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct DepTerm {
-    /// `after`, `afterany`, `afterok` or `afternotok`.
+    /// `after`, `afterany`, `afterok`, `afternotok` or `singleton`.
     pub kind: DepKind,
-    /// The job.
+    /// The job (0 for `singleton`, as slurmctld keeps it).
     pub job: u32,
 }
 
@@ -534,6 +534,9 @@ pub enum DepKind {
     AfterOk,
     /// Once the job has ended otherwise.
     AfterNotOk,
+    /// Once no earlier job of the same user and name is pending, and none
+    /// runs.
+    Singleton,
 }
 
 impl DepKind {
@@ -544,6 +547,7 @@ impl DepKind {
             Self::AfterAny => "afterany",
             Self::AfterOk => "afterok",
             Self::AfterNotOk => "afternotok",
+            Self::Singleton => "singleton",
         }
     }
 }

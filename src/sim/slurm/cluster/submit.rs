@@ -682,19 +682,28 @@ impl Cluster {
         })
     }
 
-    /// Reads `--dependency` (`afterok:30[:31][,afterany:32]`; `?` is read
-    /// like `,`). Errors: `Job dependency problem`, as slurmctld says for
-    /// bad syntax and unknown jobs.
+    /// Reads `--dependency` (`afterok:30[:31][,afterany:32]`, `singleton`,
+    /// or job ids alone, which mean `afterany`; `?` is read like `,`).
+    /// Errors: `Job dependency problem`, as slurmctld says for bad syntax
+    /// and unknown jobs.
     fn dependency(&self, text: &str) -> Result<Dependency, SubmitError> {
         let problem = || refuse("Job dependency problem");
         let mut terms = Vec::new();
         for part in text.split([',', '?']) {
-            let (kind, ids) = part.split_once(':').ok_or_else(problem)?;
-            let kind = match kind {
-                "after" => DepKind::After,
-                "afterany" => DepKind::AfterAny,
-                "afterok" => DepKind::AfterOk,
-                "afternotok" => DepKind::AfterNotOk,
+            if part.eq_ignore_ascii_case("singleton") {
+                terms.push(DepTerm {
+                    kind: DepKind::Singleton,
+                    job: 0,
+                });
+                continue;
+            }
+            // The old form, ids alone (`_parse_dependency_jobid_old`).
+            let (kind, ids) = match part.split_once(':') {
+                _ if part.starts_with(|c: char| c.is_ascii_digit()) => (DepKind::AfterAny, part),
+                Some(("after", ids)) => (DepKind::After, ids),
+                Some(("afterany", ids)) => (DepKind::AfterAny, ids),
+                Some(("afterok", ids)) => (DepKind::AfterOk, ids),
+                Some(("afternotok", ids)) => (DepKind::AfterNotOk, ids),
                 _ => return Err(problem()),
             };
             for id in ids.split(':') {

@@ -91,7 +91,8 @@ Submit a batch script (from a file, standard input or --wrap) to the queue.
   -c, --cpus-per-task=N   CPUs per task
   -C, --constraint=LIST   node features it needs: a100, a100&nvlink, a100|h100
   -D, --chdir=DIR         working directory of the job
-  -d, --dependency=LIST   afterok:ID[:ID], afterany:ID, afternotok:ID, after:ID
+  -d, --dependency=LIST   afterok:ID[:ID], afterany:ID, afternotok:ID, after:ID,
+                          singleton (after your jobs of the same name)
   -e, --error=FILE        file for standard error (default: with --output)
       --export=ALL|NONE|[ALL,]VAR[=VALUE],...
                           the variables of this shell the script starts with:

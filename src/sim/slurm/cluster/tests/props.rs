@@ -132,6 +132,7 @@ fn word() -> impl Strategy<Value = String> {
             "2",
             "0-3%2",
             "afterok:1",
+            "singleton",
             "%i %R",
             "%.5P %N",
             "all",

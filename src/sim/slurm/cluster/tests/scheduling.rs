@@ -378,6 +378,62 @@ fn dependencies_release_or_never_will() {
 }
 
 #[test]
+fn singleton_runs_one_job_of_a_name_at_a_time() {
+    let mut t = Term::new("2026-11-30T03:00:00");
+    let segment = "sbatch -J train-llm --dependency=singleton --wrap \"sleep 100\"";
+    let ids: Vec<u32> = (0..3).map(|_| t.submit("alice", "~", segment)).collect();
+    // Another name, or another user's job of the same name, runs at once.
+    let other = t.submit(
+        "alice",
+        "~",
+        "sbatch -J eval --dependency=singleton --wrap true",
+    );
+    let bobs = t.submit("bob", "~", segment);
+    t.c.advance(1);
+    assert_eq!(state(&t, ids[0]), JobState::Running);
+    assert_eq!(state(&t, other), JobState::Completed);
+    assert_eq!(state(&t, bobs), JobState::Running);
+    let out = t.root(&format!(
+        "squeue -j {},{} -h -o \"%i %E %r\"",
+        ids[1], ids[2]
+    ));
+    assert_eq!(
+        out.text(Stream::Stdout),
+        format!(
+            "{} singleton(unfulfilled) Dependency\n{} singleton(unfulfilled) Dependency\n",
+            ids[1], ids[2]
+        )
+    );
+    t.c.advance(101);
+    assert_eq!(state(&t, ids[1]), JobState::Running);
+    assert_eq!(state(&t, ids[2]), JobState::Pending);
+    // Cancelling the running one lets the next start.
+    t.root(&format!("scancel {}", ids[1]));
+    t.c.advance(1);
+    assert_eq!(state(&t, ids[2]), JobState::Running);
+}
+
+#[test]
+fn ids_alone_mean_afterany_and_met_terms_are_not_shown() {
+    let mut t = Term::new("2026-11-30T03:00:00");
+    let short = t.submit("root", WORK, "sbatch --wrap \"sleep 10\"");
+    let long = t.submit("root", WORK, "sbatch --wrap \"sleep 100\"");
+    let after = t.submit(
+        "root",
+        WORK,
+        &format!("sbatch --dependency={short}:{long} --wrap true"),
+    );
+    t.c.advance(20);
+    let out = t.root(&format!("squeue -j {after} -h -o \"%E\""));
+    assert_eq!(
+        out.text(Stream::Stdout),
+        format!("afterany:{long}(unfulfilled)\n")
+    );
+    t.c.advance(100);
+    assert_eq!(state(&t, after), JobState::Completed);
+}
+
+#[test]
 fn usage_is_charged_in_cpu_seconds_and_shifts_fair_share() {
     let mut t = Term::new("2026-11-30T03:00:00");
     t.submit("bob", "~", "sbatch -n 8 --wrap \"sleep 100\"");
