@@ -213,12 +213,29 @@ fn is_word(c: char) -> bool {
     c.is_alphanumeric() || c == '_'
 }
 
+/// The case of ASCII and Latin-1 letters, which covers English and
+/// Spanish text; other letters keep theirs. Unicode's full case tables
+/// would cost the shell's wasm 8 KB brotli, for text the simulated
+/// cluster never prints.
 fn lower(c: char) -> char {
-    c.to_lowercase().next().unwrap_or(c)
+    match c {
+        'A'..='Z' | 'À'..='Þ' if c != '×' => shift_case(c, 32),
+        _ => c,
+    }
 }
 
 fn upper(c: char) -> char {
-    c.to_uppercase().next().unwrap_or(c)
+    match c {
+        'a'..='z' | 'à'..='þ' if c != '÷' => shift_case(c, -32),
+        _ => c,
+    }
+}
+
+fn shift_case(c: char, by: i32) -> char {
+    u32::from(c)
+        .checked_add_signed(by)
+        .and_then(char::from_u32)
+        .unwrap_or(c)
 }
 
 /// A recursive-descent parser over the pattern's characters.
@@ -1027,6 +1044,12 @@ mod tests {
         let w = Matcher(Regex::new(&["gpu".into()], Syntax::Fixed, true, Scope::Word).unwrap());
         assert!(w.is_match("a GPU node"));
         assert!(!w.is_match("gpus"));
+        // Spanish letters fold too, in patterns and in text.
+        let es = Matcher(Regex::new(&["canción".into()], Syntax::Basic, true, Scope::Any).unwrap());
+        assert!(es.is_match("LA CANCIÓN"));
+        assert!(!es.is_match("CANCION"));
+        let enye = Matcher(Regex::new(&["AÑO".into()], Syntax::Fixed, true, Scope::Any).unwrap());
+        assert!(enye.is_match("el año"));
         let x = Matcher(Regex::new(&["a.".into()], Syntax::Basic, false, Scope::Line).unwrap());
         assert!(x.is_match("ab"));
         assert!(!x.is_match("abc"));
