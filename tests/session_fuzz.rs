@@ -369,7 +369,19 @@ fn slurm_command(rng: &mut Rng) -> String {
                 3 => format!("hold {}", job_id(rng)),
                 4 => format!("release {}", job_id(rng)),
                 5 => format!("requeue {}", job_id(rng)),
-                6 => format!("update JobId={} TimeLimit={}", job_id(rng), value(rng)),
+                6 => format!(
+                    "update JobId={} {}={}",
+                    job_id(rng),
+                    rng.pick(&[
+                        "TimeLimit",
+                        "Dependency",
+                        "Nice",
+                        "Name",
+                        "Comment",
+                        "StartTime"
+                    ]),
+                    value(rng)
+                ),
                 7 => format!(
                     "update NodeName={} State={} Reason={}",
                     value(rng),

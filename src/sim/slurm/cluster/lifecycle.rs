@@ -14,8 +14,8 @@ use super::runner::ProgramRunner;
 use super::scheduler::NEVER;
 use super::script;
 use super::state::{
-    DepKind, DepTerm, Gpus, Hold, Job, JobState, Mem, OutputLine, Reason, RunRecord, SchedBy,
-    StepId, StepRecord,
+    DepKind, DepTerm, Dependency, Gpus, Hold, Job, JobState, Mem, OutputLine, Reason, RunRecord,
+    SchedBy, StepId, StepRecord,
 };
 use crate::sim::slurm::node_tools::{StepEnd, StepTarget, srun_step_aborted, stepd_banner};
 use crate::sim::slurm::time_spec::TimeLimit;
@@ -703,6 +703,99 @@ impl Cluster {
                 }
             }
         }
+    }
+
+    /// Changes a job's record in place (a field `scontrol update` sets
+    /// that nothing else depends on).
+    pub(crate) fn update_job(&mut self, id: u32, change: impl FnOnce(&mut Job)) {
+        if let Some(job) = self.jobs.get_mut(&id) {
+            change(job);
+        }
+    }
+
+    /// A pending job's new dependency (`None`: none): it waits again, or
+    /// becomes eligible when nothing else holds it.
+    pub(crate) fn set_dependency(&mut self, id: u32, dependency: Option<Dependency>) {
+        let now = self.now;
+        let Some(job) = self.jobs.get_mut(&id) else {
+            return;
+        };
+        job.dependency_failed = false;
+        if dependency.is_some() {
+            self.dependents.insert(id);
+            job.eligible_time = None;
+            job.accrue_time = None;
+        } else {
+            self.dependents.remove(&id);
+            if job.dependency.is_some() && job.hold.is_none() {
+                job.eligible_time = Some(now);
+                job.accrue_time = Some(now);
+            }
+        }
+        job.dependency = dependency;
+        self.refresh_reason(id);
+        self.settle_dependencies();
+    }
+
+    /// Whether job `from` is `target` or waits on it through the
+    /// dependencies of the jobs between (`_scan_depend`, job_scheduler.c).
+    pub(crate) fn waits_on(&self, from: u32, target: u32) -> bool {
+        let mut seen = std::collections::BTreeSet::new();
+        let mut next = vec![from];
+        while let Some(id) = next.pop() {
+            if id == target {
+                return true;
+            }
+            if !seen.insert(id) {
+                continue;
+            }
+            if let Some(dep) = self.jobs.get(&id).and_then(|j| j.dependency.as_ref()) {
+                next.extend(dep.terms.iter().map(|t| t.job));
+            }
+        }
+        false
+    }
+
+    /// A pending job's new begin time (`StartTime=`): it waits until
+    /// then, or not at all for a time that has come.
+    pub(crate) fn set_begin(&mut self, id: u32, at: i64) {
+        let begin = (at > self.now).then_some(at);
+        let Some(job) = self.jobs.get_mut(&id) else {
+            return;
+        };
+        job.begin_time = begin;
+        job.start_time = begin;
+        if job.eligible_time.is_some() {
+            job.eligible_time = Some(at.max(self.now));
+        }
+        self.runs.remove_begin(id);
+        if let Some(at) = begin {
+            self.runs.add_begin(id, at);
+        }
+        self.refresh_reason(id);
+    }
+
+    /// A pending job's reason after a change of what holds it.
+    fn refresh_reason(&mut self, id: u32) {
+        let Some(job) = self.jobs.get(&id) else {
+            return;
+        };
+        let reason = match self.blocked_job(job) {
+            Some((reason, _)) => reason,
+            None if matches!(
+                job.reason,
+                Reason::Dependency | Reason::DependencyNeverSatisfied | Reason::BeginTime
+            ) =>
+            {
+                Reason::None
+            }
+            None => job.reason,
+        };
+        if let Some(job) = self.jobs.get_mut(&id) {
+            job.reason = reason;
+        }
+        self.queue.note_reason(&self.jobs, id);
+        self.queue.changed();
     }
 
     /// Whether one dependency term of `job` is met, and whether it never

@@ -686,7 +686,7 @@ impl Cluster {
     /// or job ids alone, which mean `afterany`; `?` is read like `,`).
     /// Errors: `Job dependency problem`, as slurmctld says for bad syntax
     /// and unknown jobs.
-    fn dependency(&self, text: &str) -> Result<Dependency, SubmitError> {
+    pub(crate) fn dependency(&self, text: &str) -> Result<Dependency, SubmitError> {
         let problem = || refuse("Job dependency problem");
         let mut terms = Vec::new();
         for part in text.split([',', '?']) {

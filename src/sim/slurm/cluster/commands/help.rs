@@ -289,6 +289,10 @@ pipe, until quit or exit.
   show hostlist NAMES                 names as one hostlist, e.g. node-[1-3]
   update NodeName=HOSTS State=DRAIN|DOWN|RESUME|UNDRAIN [Reason=TEXT]
                                       drain, down or resume nodes (root only)
+  update JobId=ID KEY=VALUE...        change your job: TimeLimit=[+|-]TIME (only
+                                      lower, but root), Nice=N, Name=, Comment=,
+                                      and while it pends Dependency= (empty:
+                                      none) and StartTime=TIME
   hold ID... / uhold ID...            keep pending jobs from starting
   release ID...                       let held jobs start
   requeue ID...                       put running or ended batch jobs back in the queue

@@ -1,6 +1,6 @@
 //! `scontrol`: `show job|node|partition|step` in `slurm_sprint_*_info`'s layout
 //! (`-d` details, `-o` one line), `update NodeName=... State=... Reason=...`
-//! with slurmctld's refusals, `update JobId=... TimeLimit=...`, `hold`,
+//! with slurmctld's refusals, `update JobId=...` (its own module), `hold`,
 //! `uhold`, `release` and `requeue`; other keywords as scontrol refuses
 //! them (`invalid keyword: frobnicate`).
 
@@ -10,16 +10,17 @@ use super::super::state::{Hold, JobState, NodeReason};
 use super::super::{Caller, Cluster};
 use super::{VERSION, help, parse, read_commands};
 use crate::sim::slurm::hostlist::Hostlist;
-use crate::sim::slurm::time_spec::TimeLimit;
 
 mod config;
 mod record;
 mod show;
 mod step;
+mod update_job;
 
 pub(super) use show::{index_ranges, tres};
 
 use show::show;
+use update_job::update_job;
 
 pub(super) const OPTIONS: &[Opt] = &[
     opt("all", Some('a'), &["all"], HasArg::No),
@@ -423,57 +424,4 @@ fn change_node(c: &mut Cluster, n: usize, update: &NodeUpdate, user: &str) -> bo
         }
     }
     true
-}
-
-fn update_job(
-    c: &mut Cluster,
-    pairs: &[(String, String)],
-    caller: &Caller<'_>,
-    out: &mut CommandOutput,
-) {
-    let mut id: Option<u32> = None;
-    let mut limit: Option<TimeLimit> = None;
-    for (k, v) in pairs {
-        if is(k, "JobId", 3) {
-            id = v.parse().ok();
-        } else if is(k, "TimeLimit", 5) {
-            match TimeLimit::parse(v) {
-                Ok(l) => limit = Some(l),
-                Err(_) => {
-                    out.err_line(&format!("Invalid TimeLimit value: {v}"));
-                    out.exit = 1;
-                    return;
-                }
-            }
-        } else {
-            out.err_line(&format!(
-                "Update of this parameter is not supported: {k}={v}"
-            ));
-            out.err_line("Request aborted");
-            out.exit = 1;
-            return;
-        }
-    }
-    let Some(id) = id.filter(|id| c.job(*id).is_some_and(|j| c.visible(j))) else {
-        out.err_line("slurm_update error: Invalid job id specified");
-        out.exit = 1;
-        return;
-    };
-    let Some(limit) = limit else {
-        out.err_line("No changes specified");
-        out.exit = 1;
-        return;
-    };
-    let Some(job) = c.job(id) else { return };
-    if !c.is_operator(caller.user) && (job.user != caller.user || limit > job.time_limit) {
-        out.err_line("slurm_update error: Access/permission denied");
-        out.exit = 1;
-        return;
-    }
-    if job.state.is_finished() {
-        out.err_line("slurm_update error: Job/step already completing or completed");
-        out.exit = 1;
-        return;
-    }
-    c.set_time_limit(id, limit);
 }

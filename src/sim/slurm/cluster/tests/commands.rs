@@ -359,11 +359,110 @@ fn scontrol_refusals_and_their_streams() {
         "~",
         &format!("scontrol update JobId={job} TimeLimit=90"),
     );
-    assert_eq!(err(&out), "slurm_update error: Access/permission denied\n");
+    // 22.05's scontrol names the job in each refusal of a job update.
+    assert_eq!(
+        err(&out),
+        format!("Access/permission denied for job {job}\n")
+    );
     assert_eq!(
         t.c.job(job).map(|j| j.time_limit.to_string()),
         Some("00:30:00".to_owned())
     );
+}
+
+#[test]
+fn scontrol_update_job_changes_what_users_may_change() {
+    let mut t = Term::new("2026-11-30T03:00:00");
+    let run = t.submit("alice", "~", "sbatch -t 60 --wrap \"sleep 3000\"");
+    let next = t.submit(
+        "alice",
+        "~",
+        &format!("sbatch -t 60 -J post --dependency=afterok:{run} --wrap true"),
+    );
+    t.c.advance(1);
+    let alice = |t: &mut Term, line: &str| {
+        let out = t.run_as("alice", "~", line);
+        (out.exit, err(&out))
+    };
+    // A chain fixed by hand: the dependency dropped, the job runs.
+    assert_eq!(
+        alice(&mut t, &format!("scontrol update JobId={next} Dependency=")),
+        (0, String::new())
+    );
+    t.c.advance(1);
+    assert_eq!(t.c.job(next).map(|j| j.state), Some(JobState::Completed));
+    // Name, comment, a shorter limit by a relative amount, a higher nice.
+    assert_eq!(
+        alice(
+            &mut t,
+            &format!("scontrol update JobId={run} Name=renamed Comment=ok TimeLimit=-10 Nice=10")
+        ),
+        (0, String::new())
+    );
+    let shown = stdout(&t.root(&format!("scontrol show job {run}")));
+    for part in [
+        "JobName=renamed",
+        " Nice=10 ",
+        "TimeLimit=00:50:00",
+        "Comment=ok ",
+    ] {
+        assert!(shown.contains(part), "{part}: {shown}");
+    }
+    // What slurmctld refuses, named by job; scontrol's own checks first.
+    let cases = [
+        ("Nice=-5", "Access/permission denied for job RUN\n"),
+        ("TimeLimit=+30", "Access/permission denied for job RUN\n"),
+        (
+            "TimeLimit=-90",
+            "scontrol: error: TimeLimit decrement larger than current time limit (90 > 50)\n",
+        ),
+        (
+            "Dependency=afterok:1",
+            "Job is no longer pending execution for job RUN\n",
+        ),
+        (
+            "StartTime=now+1hour",
+            "Job is no longer pending execution for job RUN\n",
+        ),
+        (
+            "TimeLimit=soon",
+            "scontrol: error: Invalid TimeLimit value\n",
+        ),
+        ("StartTime=whenever", "No changes specified\n"),
+    ];
+    for (pair, want) in cases {
+        let got = alice(&mut t, &format!("scontrol update JobId={run} {pair}"));
+        assert_eq!(got, (1, want.replace("RUN", &run.to_string())), "{pair}");
+    }
+    let out = t.run_as(
+        "bob",
+        "~",
+        &format!("scontrol update JobId={run} Comment=x"),
+    );
+    assert_eq!(err(&out), format!("Invalid user id for job {run}\n"));
+    // A pending job: a later start, and no circle of dependencies.
+    let held = t.submit("alice", "~", "sbatch -H --wrap true");
+    let after = t.submit(
+        "alice",
+        "~",
+        &format!("sbatch -H --dependency=afterany:{held} --wrap true"),
+    );
+    assert_eq!(
+        alice(
+            &mut t,
+            &format!("scontrol update JobId={held} Dependency=afterok:{after}")
+        ),
+        (1, format!("Circular job dependency for job {held}\n"))
+    );
+    assert_eq!(
+        alice(
+            &mut t,
+            &format!("scontrol update JobId={held} StartTime=now+1hour")
+        ),
+        (0, String::new())
+    );
+    let out = t.root(&format!("squeue -h -j {held} -o %S"));
+    assert_eq!(stdout(&out), "2026-11-30T04:00:02\n");
 }
 
 #[test]
