@@ -99,7 +99,7 @@ const SBATCH_FLAGS: [&str; 39] = [
 ];
 
 /// Values for options: plausible, off by a little, and hostile.
-const VALUES: [&str; 81] = [
+const VALUES: [&str; 83] = [
     "cyclic",
     "plane=2",
     "now+1hour",
@@ -166,6 +166,8 @@ const VALUES: [&str; 81] = [
     "gpu:h100:9",
     "afterok:1",
     "singleton",
+    "1_[2-3,5]",
+    "1_*",
     "afterany:99999999999",
     "singleton",
     "afterok:1?afternotok:2",

@@ -212,6 +212,10 @@ struct Wanted {
 }
 
 impl Wanted {
+    fn new(id: u32, task: Option<u32>) -> Self {
+        Self { id, task }
+    }
+
     /// Reads `ID` or `ID_TASK`; `None` unless each part is a number.
     fn parse(text: &str) -> Option<Self> {
         match text.split_once('_') {

@@ -256,7 +256,8 @@ Usage: salloc [-N nodes] [-n ntasks] [--gpus=N] [-t time] [-p partition]
 
 pub(super) const SCANCEL: &str = "\
 Usage: scancel [OPTIONS] [JOBID[_TASK]...]
-Cancel jobs: the ids given, or every job matching the filters.
+Cancel jobs: the ids given, or every job matching the filters. An array's
+tasks may be listed (42_[1-3,7]) or all named at once (42 or 42_*).
 
   -A, --account=NAME      jobs charging this account
   -n, --name=NAME         jobs with this name

@@ -90,7 +90,7 @@ fn say_misses(c: &Cluster, q: &Query, out: &mut CommandOutput) {
         let shown = w
             .task
             .map_or_else(|| w.id.to_string(), |t| format!("{}_{t}", w.id));
-        let why = if c.job(w.id).is_some() {
+        let why = if c.jobs.values().any(|j| w.hits(j)) {
             "Job/step already completing or completed"
         } else {
             "Invalid job id specified"
@@ -102,15 +102,66 @@ fn say_misses(c: &Cluster, q: &Query, out: &mut CommandOutput) {
     }
 }
 
-/// The job ids of the operands (`ID` or `ID_TASK`).
+/// The job ids of the operands.
 fn read_ids(p: &Parsed) -> Result<Vec<Wanted>, CommandOutput> {
-    p.operands
-        .iter()
-        .map(|arg| match Wanted::parse(arg) {
-            Some(w) if w.id > 0 => Ok(w),
-            _ => Err(error_out("scancel", &format!("Invalid job id {arg}"), 1)),
-        })
-        .collect()
+    let mut ids = Vec::new();
+    for arg in &p.operands {
+        let read = read_operand(arg)
+            .ok_or_else(|| error_out("scancel", &format!("Invalid job id {arg}"), 1))?;
+        ids.extend(read);
+    }
+    Ok(ids)
+}
+
+/// The most tasks one range of `ID_[LIST]` names.
+const MAX_RANGE: u32 = 65_536;
+
+/// One operand as `_xlate_job_step_ids` (scancel/opt.c) reads it: ids
+/// joined by commas, each `ID`, `ID_TASK`, `ID_*` (the whole array) or,
+/// last, `ID_[LIST]` (those tasks: `1_[3-5,8]`); `None` if it is none
+/// of these.
+fn read_operand(arg: &str) -> Option<Vec<Wanted>> {
+    let number = |text: &str| -> Option<(u32, usize)> {
+        let end = text
+            .find(|c: char| !c.is_ascii_digit())
+            .unwrap_or(text.len());
+        Some((text[..end].parse().ok()?, end))
+    };
+    let mut wanted = Vec::new();
+    let mut rest = arg;
+    loop {
+        let (id, len) = number(rest).filter(|&(id, _)| id > 0)?;
+        rest = &rest[len..];
+        if let Some(list) = rest.strip_prefix("_[") {
+            for range in list.strip_suffix(']')?.split(',') {
+                let (first, last) = match range.split_once('-') {
+                    Some((a, b)) => (a.parse::<u32>().ok()?, b.parse::<u32>().ok()?),
+                    None => (range.parse().ok()?, range.parse().ok()?),
+                };
+                // hostlist's cap on the names one range expands to.
+                if last < first || last - first >= MAX_RANGE {
+                    return None;
+                }
+                wanted.extend((first..=last).map(|task| Wanted::new(id, Some(task))));
+            }
+            return Some(wanted);
+        }
+        let task = if let Some(after) = rest.strip_prefix("_*") {
+            rest = after;
+            None
+        } else if let Some(after) = rest.strip_prefix('_') {
+            let (task, len) = number(after)?;
+            rest = &after[len..];
+            Some(task)
+        } else {
+            None
+        };
+        wanted.push(Wanted::new(id, task));
+        match rest.strip_prefix(',') {
+            Some(after) => rest = after,
+            None => return rest.is_empty().then_some(wanted),
+        }
+    }
 }
 
 /// Reads the command line into a [`Query`], or the refusal.

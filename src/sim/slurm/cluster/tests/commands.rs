@@ -1058,6 +1058,40 @@ fn scancel_v_says_what_it_terminates_and_why_nothing_happened() {
 }
 
 #[test]
+fn scancel_reads_task_lists_commas_and_whole_arrays() {
+    let mut t = Term::new("2026-11-30T03:30:00");
+    let a = t.submit("alice", "~", "sbatch --array=1-8%1 --wrap \"sleep 600\"");
+    t.c.advance(1);
+    let left =
+        |t: &mut Term| stdout(&t.run_as("alice", "~", "squeue -r -h -o %i")).replace('\n', " ");
+    assert_eq!(
+        t.run_as("alice", "~", &format!("scancel {a}_[3-4,6] {a}_2,{a}_8"))
+            .exit,
+        0
+    );
+    assert_eq!(left(&mut t), format!("{a}_5 {a}_7 {a}_1 "));
+    // A task the array never had is no job.
+    let out = t.run_as("alice", "~", &format!("scancel -v {a}_[9]"));
+    assert_eq!(
+        err(&out),
+        format!(
+            "scancel: Terminating job {a}_9\n\
+             scancel: error: Kill job error on job id {a}_9: Invalid job id specified\n"
+        )
+    );
+    assert_eq!(t.run_as("alice", "~", &format!("scancel {a}_*")).exit, 0);
+    assert_eq!(left(&mut t), "");
+    for bad in ["1_[3", "1_[2-1]", "1_[1]x", "0", "1,", "1_x"] {
+        let out = t.run_as("alice", "~", &format!("scancel '{bad}'"));
+        assert_eq!(
+            (err(&out), out.exit),
+            (format!("scancel: error: Invalid job id {bad}\n"), 1),
+            "{bad}"
+        );
+    }
+}
+
+#[test]
 fn sshare_a_shows_only_the_accounts_named_with_the_tree_restarting_at_the_margin() {
     let mut t = Term::new("2026-11-30T03:30:00");
     let rows = |t: &mut Term, line: &str| -> Vec<String> {
