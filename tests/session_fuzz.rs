@@ -380,7 +380,8 @@ fn slurm_command(rng: &mut Rng) -> String {
                         "Nice",
                         "Name",
                         "Comment",
-                        "StartTime"
+                        "StartTime",
+                        "Partition"
                     ]),
                     value(rng)
                 ),

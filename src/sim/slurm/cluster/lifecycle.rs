@@ -713,6 +713,19 @@ impl Cluster {
         }
     }
 
+    /// A pending job's priority worked out again, and the queue put back
+    /// in order.
+    pub(crate) fn reprioritize_job(&mut self, id: u32) {
+        if self
+            .jobs
+            .get(&id)
+            .is_some_and(|j| j.state == JobState::Pending)
+        {
+            self.set_priority(id);
+            self.queue.reorder();
+        }
+    }
+
     /// A pending job's new dependency (`None`: none): it waits again, or
     /// becomes eligible when nothing else holds it.
     pub(crate) fn set_dependency(&mut self, id: u32, dependency: Option<Dependency>) {

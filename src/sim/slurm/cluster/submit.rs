@@ -381,6 +381,40 @@ impl Cluster {
         Ok(self.pending_job(spec, admitted))
     }
 
+    /// Moves a pending job to the partition `name` (`scontrol update
+    /// Partition=`), checked against it as a submission would be; the
+    /// refusal's message otherwise.
+    pub(crate) fn move_to_partition(&mut self, id: u32, name: &str) -> Result<(), String> {
+        let Some(job) = self.jobs.get(&id) else {
+            return Err("Invalid job id specified".to_owned());
+        };
+        let part = self
+            .partition_index(name)
+            .ok_or_else(|| "Invalid partition name specified".to_owned())?;
+        let opts = JobOptions {
+            request: job.request.clone(),
+            time: Some(job.time_limit),
+            ..JobOptions::default()
+        };
+        let checked = self
+            .check_partition_limits(part, &opts)
+            .and_then(|_| self.shape(part, &opts.request))
+            .and_then(|shape| {
+                self.check_constraint(part, &opts.request, &shape)?;
+                Ok(shape)
+            });
+        let shape = checked.map_err(|e| e.message)?;
+        let name = self.partitions[part].name.clone();
+        if let Some(job) = self.jobs.get_mut(&id) {
+            job.partition = name;
+            job.partition_index = part;
+            job.shape = shape;
+        }
+        self.queue.reorder();
+        self.queue.changed();
+        Ok(())
+    }
+
     /// Refuses a `-C` naming a feature no node has (or a form this model
     /// does not read), or one too few of the partition's nodes have.
     fn check_constraint(

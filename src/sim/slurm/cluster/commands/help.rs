@@ -292,8 +292,8 @@ pipe, until quit or exit.
                                       drain, down or resume nodes (root only)
   update JobId=ID KEY=VALUE...        change your job: TimeLimit=[+|-]TIME (only
                                       lower, but root), Nice=N, Name=, Comment=,
-                                      and while it pends Dependency= (empty:
-                                      none) and StartTime=TIME
+                                      and while it pends Partition=,
+                                      Dependency= (empty: none), StartTime=TIME
   hold ID... / uhold ID...            keep pending jobs from starting
   release ID...                       let held jobs start
   requeue ID...                       put running or ended batch jobs back in the queue

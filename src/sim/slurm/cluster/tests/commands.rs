@@ -463,6 +463,34 @@ fn scontrol_update_job_changes_what_users_may_change() {
     );
     let out = t.root(&format!("squeue -h -j {held} -o %S"));
     assert_eq!(stdout(&out), "2026-11-30T04:00:02\n");
+    // Another partition, checked as a submission to it would be.
+    assert_eq!(
+        alice(
+            &mut t,
+            &format!("scontrol update JobId={held} Partition=debug")
+        ),
+        (0, String::new())
+    );
+    let out = t.root(&format!("squeue -h -j {held} -o %P"));
+    assert_eq!(stdout(&out), "debug\n");
+    let long = t.submit("alice", "~", "sbatch -H -t 120 --wrap true");
+    let wide = t.submit("alice", "~", "sbatch -H -N2 --wrap true");
+    for (job, pair, why) in [
+        (
+            long,
+            "Partition=debug",
+            "Requested time limit is invalid (missing or exceeds some limit)",
+        ),
+        (wide, "Partition=debug", "Node count specification invalid"),
+        (wide, "Partition=nope", "Invalid partition name specified"),
+        (run, "Partition=debug", "Job is no longer pending execution"),
+    ] {
+        assert_eq!(
+            alice(&mut t, &format!("scontrol update JobId={job} {pair}")),
+            (1, format!("{why} for job {job}\n")),
+            "{pair}"
+        );
+    }
 }
 
 #[test]

@@ -12,6 +12,7 @@ use crate::sim::slurm::time_spec::TimeLimit;
 
 /// One change asked for, as scontrol sends it.
 enum Change {
+    Partition(String),
     Comment(String),
     /// The new limit, or a change of the current one (`+30`, `-30`).
     TimeLimit(TimeLimit, Option<char>),
@@ -28,12 +29,13 @@ impl Change {
     /// Its place in `_update_job`, which applies and checks in this order.
     fn rank(&self) -> u8 {
         match self {
-            Change::Comment(_) => 0,
-            Change::TimeLimit(..) => 1,
-            Change::Nice(_) => 2,
-            Change::Name(_) => 3,
-            Change::Dependency(_) => 4,
-            Change::Begin(_) => 5,
+            Change::Partition(_) => 0,
+            Change::Comment(_) => 1,
+            Change::TimeLimit(..) => 2,
+            Change::Nice(_) => 3,
+            Change::Name(_) => 4,
+            Change::Dependency(_) => 5,
+            Change::Begin(_) => 6,
         }
     }
 }
@@ -60,6 +62,8 @@ fn read_change(now: i64, key: &str, v: &str) -> Result<Option<Change>, String> {
             ));
         }
         Change::Nice(nice)
+    } else if is(key, "Partition", 2) {
+        Change::Partition(v.to_owned())
     } else if is(key, "Name", 2) || is(key, "JobName", 4) {
         Change::Name(v.to_owned())
     } else if is(key, "Dependency", 1) {
@@ -145,7 +149,11 @@ pub(super) fn update_job(
         }
     }
     changes.sort_by_key(Change::rank);
-    if let Err(e) = apply(c, id, &changes, caller.user) {
+    let applied = apply(c, id, &changes, caller.user);
+    // slurmctld works the priority out again after any update, done or
+    // not.
+    c.reprioritize_job(id);
+    if let Err(e) = applied {
         out.err_line(&format!("{e} for job {id}"));
         out.exit = 1;
     }
@@ -153,49 +161,55 @@ pub(super) fn update_job(
 
 /// Applies the changes in order, as slurmctld does for `user`: the first
 /// refusal stops it.
-fn apply(c: &mut Cluster, id: u32, changes: &[Change], user: &str) -> Result<(), &'static str> {
+fn apply(c: &mut Cluster, id: u32, changes: &[Change], user: &str) -> Result<(), String> {
     let operator = c.is_operator(user);
     let Some(job) = c.job(id) else {
-        return Err("Invalid job id specified");
+        return Err("Invalid job id specified".to_owned());
     };
     if job.user != user && !operator {
-        return Err("Invalid user id");
+        return Err("Invalid user id".to_owned());
     }
     for change in changes {
         let Some(job) = c.job(id) else {
-            return Err("Invalid job id specified");
+            return Err("Invalid job id specified".to_owned());
         };
         let finished = job.state.is_finished();
         let pending = job.state == JobState::Pending;
         match change {
+            Change::Partition(name) if *name != job.partition => {
+                if !pending {
+                    return Err(NOT_PENDING.to_owned());
+                }
+                c.move_to_partition(id, name)?;
+            }
+            Change::Partition(_) => {}
             Change::Comment(text) => c.update_job(id, |j| j.extras.comment = Some(text.clone())),
             Change::TimeLimit(limit, _) => {
                 let limit = *limit;
                 if finished {
-                    return Err(FINISHED);
+                    return Err(FINISHED.to_owned());
                 }
                 if limit != job.time_limit {
                     if !operator && limit > job.time_limit {
-                        return Err("Access/permission denied");
+                        return Err("Access/permission denied".to_owned());
                     }
                     c.set_time_limit(id, limit);
                 }
             }
             Change::Nice(nice) => {
                 if finished {
-                    return Err(FINISHED);
+                    return Err(FINISHED.to_owned());
                 }
                 if *nice != job.nice {
                     if !operator && *nice < 0 {
-                        return Err("Access/permission denied");
+                        return Err("Access/permission denied".to_owned());
                     }
                     c.update_job(id, |j| j.nice = *nice);
-                    c.set_priority(id);
                 }
             }
             Change::Name(name) => {
                 if finished {
-                    return Err(FINISHED);
+                    return Err(FINISHED.to_owned());
                 }
                 c.update_job(id, |j| j.name = name.clone());
                 // A singleton may wait on the old name or the new one.
@@ -203,14 +217,16 @@ fn apply(c: &mut Cluster, id: u32, changes: &[Change], user: &str) -> Result<(),
             }
             Change::Dependency(text) => {
                 if !pending {
-                    return Err(NOT_PENDING);
+                    return Err(NOT_PENDING.to_owned());
                 }
                 let dependency = if text.is_empty() {
                     None
                 } else {
-                    let dep = c.dependency(text).map_err(|_| "Job dependency problem")?;
+                    let dep = c
+                        .dependency(text)
+                        .map_err(|_| "Job dependency problem".to_owned())?;
                     if dep.terms.iter().any(|t| c.waits_on(t.job, id)) {
-                        return Err("Circular job dependency");
+                        return Err("Circular job dependency".to_owned());
                     }
                     Some(dep)
                 };
@@ -218,7 +234,7 @@ fn apply(c: &mut Cluster, id: u32, changes: &[Change], user: &str) -> Result<(),
             }
             Change::Begin(at) => {
                 if !pending {
-                    return Err(NOT_PENDING);
+                    return Err(NOT_PENDING.to_owned());
                 }
                 c.set_begin(id, *at);
             }
