@@ -86,6 +86,24 @@ test("a batch script runs steps side by side with & and wait; the prompt refuses
   await context.close();
 });
 
+test("the chapter's singleton chain waits its turn, and scontrol update lifts the dependency", async () => {
+  const { context, page } = await openPage();
+  const input = await open(page);
+  const segment = "sbatch -J train-llm --dependency=singleton -t 10 --wrap 'sleep 300'";
+  await type(input, segment);
+  await type(input, segment);
+  await page.waitForFunction(() => (document.querySelector("[data-testid=sh-log]").innerText.match(/Submitted batch job \d+/g) ?? []).length === 2);
+  const [, second] = (await log(page)).match(/Submitted batch job \d+\n[^]*Submitted batch job (\d+)/);
+  await type(input, `squeue -h -j ${second} -o '%E %r'`);
+  await page.waitForFunction(() => document.querySelector("[data-testid=sh-log]").innerText.includes("singleton(unfulfilled) Dependency"));
+  await type(input, `scontrol update JobId=${second} Dependency=`);
+  await type(input, "sleep 5");
+  await type(input, `squeue -h -j ${second} -o %T`);
+  await page.waitForFunction(() => document.querySelector("[data-testid=sh-log]").innerText.trim().endsWith("RUNNING"));
+  assert.deepEqual(page.problems, []);
+  await context.close();
+});
+
 test("completion, history, Ctrl+C and Ctrl+L", async () => {
   const { context, page } = await openPage();
   const input = await open(page);
