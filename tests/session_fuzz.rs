@@ -446,6 +446,7 @@ fn slurm_command(rng: &mut Rng) -> String {
         line.push_str(rng.pick(&[
             "hostname",
             "nvidia-smi -L",
+            "nvidia-smi --query-gpu=index,memory.used --format=csv,noheader",
             "all_reduce_perf -b 8 -e 1M -f 2 -g 8",
             "sleep 30",
             "dmesg -T",

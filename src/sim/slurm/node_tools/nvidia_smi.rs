@@ -13,6 +13,8 @@ use super::versions::{
 };
 use super::{ToolOutput, join_lines};
 
+mod query;
+
 /// NVML's "GPU is lost" (`NVML_ERROR_GPU_IS_LOST`), nvidia-smi's exit
 /// status when a GPU has fallen off the bus.
 const EXIT_GPU_LOST: i32 = 15;
@@ -45,11 +47,19 @@ const NO_PROCESSES: &str =
 const NAME_WIDTH: usize = 38;
 
 /// The options this mock accepts, for `-h`.
-const USAGE: &str = "Usage: nvidia-smi [-L | topo -m]\n\n\
+const USAGE: &str = "Usage: nvidia-smi [-L | topo -m | --query-gpu=FIELDS --format=csv]\n\n\
     This simulated nvidia-smi supports:\n    \
     (no options)      the GPU and processes tables\n    \
     -L, --list-gpus   one line per GPU with its UUID\n    \
-    topo -m           the topology matrix\n";
+    topo -m           the topology matrix\n    \
+    --query-gpu=FIELDS --format=csv[,noheader][,nounits] [-i INDEX]\n                      \
+    one line per GPU, fields from: index, name, uuid,\n                      \
+    pci.bus_id, driver_version, count, memory.total,\n                      \
+    memory.reserved, memory.used, memory.free,\n                      \
+    utilization.gpu, utilization.memory, temperature.gpu,\n                      \
+    power.draw, power.limit, pstate, fan.speed,\n                      \
+    compute_mode, persistence_mode, timestamp,\n                      \
+    ecc.errors.uncorrected.volatile.total\n";
 
 /// The `topo -m` legend after the matrix.
 const TOPO_LEGEND: [&str; 13] = [
@@ -86,13 +96,20 @@ pub fn nvidia_smi_command(node: &NodeHealth, args: &[String], now: i64) -> ToolO
             stdout: USAGE.to_owned(),
             ..ToolOutput::default()
         },
-        _ => ToolOutput {
-            stdout:
-                "Invalid combination of input arguments. Please run 'nvidia-smi -h' for help.\n"
-                    .to_owned(),
-            exit: EXIT_BAD_ARGS,
-            ..ToolOutput::default()
-        },
+        _ if words.iter().any(|w| w.starts_with("--query-gpu")) => {
+            query::query_gpu(node, args, now)
+        }
+        _ => bad_arguments(),
+    }
+}
+
+/// nvidia-smi's answer to arguments it does not take together.
+fn bad_arguments() -> ToolOutput {
+    ToolOutput {
+        stdout: "Invalid combination of input arguments. Please run 'nvidia-smi -h' for help.\n"
+            .to_owned(),
+        exit: EXIT_BAD_ARGS,
+        ..ToolOutput::default()
     }
 }
 
@@ -242,7 +259,11 @@ fn unreachable(node: &NodeHealth, now: i64) -> Option<ToolOutput> {
 struct Reading {
     temp_c: u64,
     power_w: u64,
+    /// The hundredths of a watt the table leaves out (under a half, so
+    /// the table's whole watts stay the rounded draw).
+    power_centi_w: u64,
     util_pct: u64,
+    mem_util_pct: u64,
     memory_mib: u64,
     uncorrectable: usize,
 }
@@ -270,7 +291,9 @@ fn reading(node: &NodeHealth, slot: usize, now: i64) -> Reading {
         Reading {
             temp_c: vary(1, 41, 56),
             power_w: vary(2, 380, 690),
+            power_centi_w: vary(4, 0, 49),
             util_pct: vary(3, 93, 100),
+            mem_util_pct: vary(5, 28, 45),
             memory_mib: memory_mib.min(GPU_MEMORY_MIB),
             uncorrectable,
         }
@@ -278,7 +301,9 @@ fn reading(node: &NodeHealth, slot: usize, now: i64) -> Reading {
         Reading {
             temp_c: vary(1, 26, 33),
             power_w: vary(2, 68, 92),
+            power_centi_w: vary(4, 0, 49),
             util_pct: 0,
+            mem_util_pct: 0,
             memory_mib: memory_mib.min(GPU_MEMORY_MIB),
             uncorrectable,
         }

@@ -288,3 +288,93 @@ fn uncorrectable_ecc_errors_are_counted_in_their_column() {
     assert!(at(100).ends_with("|                    1 |"));
     assert!(at(600).ends_with("|                    2 |"));
 }
+
+#[test]
+fn query_gpu_prints_csv_with_units_as_real_pastes_do() {
+    let mut node = NodeHealth::dgx_h100("node-2", AUG_5 - 3600, 2);
+    node.processes.push(GpuProcess {
+        gpu: 1,
+        pid: 3_375_096,
+        name: "/usr/bin/python3".to_owned(),
+        used_mib: 71_234,
+    });
+    let query = |args: &str| nvidia_smi_command(&node, &words(args), AUG_5);
+    let out = query(
+        "--query-gpu=index,name,memory.total,memory.used,memory.free,fan.speed,temperature.gpu --format=csv",
+    );
+    let got = lines(&out.stdout);
+    assert_eq!(
+        got[0],
+        "index, name, memory.total [MiB], memory.used [MiB], memory.free [MiB], fan.speed [%], temperature.gpu"
+    );
+    // Reserved memory is neither used nor free; an SXM GPU has no fan.
+    assert!(
+        got[1].starts_with("0, NVIDIA H100 80GB HBM3, 81559 MiB, 0 MiB, 81080 MiB, [N/A], "),
+        "{}",
+        got[1]
+    );
+    assert!(
+        got[2].starts_with("1, NVIDIA H100 80GB HBM3, 81559 MiB, 71234 MiB, 9846 MiB, [N/A], "),
+        "{}",
+        got[2]
+    );
+    assert_eq!(got.len(), 9);
+    // Watts carry two decimals, and the table's whole watts are the same draw.
+    let draw = query("--query-gpu=power.draw,power.limit --format=csv,noheader");
+    let first = lines(&draw.stdout)[0].to_owned();
+    let table = nvidia_smi(&node, AUG_5);
+    let (_, watts, _, _) = numbers(lines(&table.stdout)[9]);
+    assert!(
+        first.starts_with(&format!("{watts}.")),
+        "{first} vs {watts}W"
+    );
+    assert!(first.ends_with(" W, 700.00 W"), "{first}");
+    assert_eq!(
+        query("-i 1 --query-gpu=index,memory.used,pstate --format=csv,noheader,nounits").stdout,
+        "1, 71234, P0\n"
+    );
+    assert_eq!(
+        query("--id=7 --query-gpu uuid,pci.bus_id --format csv,nounits").stdout,
+        format!(
+            "uuid, pci.bus_id\n{}, 00000000:DB:00.0\n",
+            node.gpus[7].uuid
+        )
+    );
+}
+
+#[test]
+fn query_gpu_refuses_what_nvidia_smi_refuses() {
+    let node = NodeHealth::dgx_h100("node-1", 0, 1);
+    let query = |args: &str| {
+        let out = nvidia_smi_command(&node, &words(args), 10);
+        (out.stdout, out.stderr, out.exit)
+    };
+    assert_eq!(
+        query("--query-gpu=name,gpu_temp --format=csv"),
+        (
+            "Field \"gpu_temp\" is not a valid field to query.\n\n".to_owned(),
+            String::new(),
+            2
+        )
+    );
+    assert_eq!(
+        query("--query-gpu=name --format=csv,noheaders").0,
+        "ERROR: Option noheaders is not recognized. Please run 'nvidia-smi -h' for help.\n"
+    );
+    let invalid = "Invalid combination of input arguments. Please run 'nvidia-smi -h' for help.\n";
+    for args in [
+        "--query-gpu=name",
+        "--query-gpu=name --format",
+        "--query-gpu=name --format=csv -L",
+    ] {
+        assert_eq!(
+            query(args),
+            (invalid.to_owned(), String::new(), 2),
+            "{args}"
+        );
+    }
+    assert_eq!(
+        query("-i 8 --query-gpu=name --format=csv"),
+        (String::new(), "No devices were found\n".to_owned(), 6)
+    );
+}

@@ -12,7 +12,9 @@ fn word() -> impl Strategy<Value = String> {
             "-b", "-e", "-f", "-g", "-n", "-w", "-c", "-d", "-o", "-t", "-i", "-m", "-G", "-N",
             "-h", "-x", "--minbytes", "--maxbytes=1M", "--m", "--help", "--", "-", "--stepf",
             "8", "256M", "1G", "1.5k", "0", "-1", "2", "4", "16", "float", "int32", "half",
-            "sum", "max", "all", "0x10", "1e40", "nan",
+            "sum", "max", "all", "0x10", "1e40", "nan", "--query-gpu=index,memory.used",
+            "--query-gpu", "name,bogus", "--format=csv", "--format", "csv,noheader,nounits",
+            "--id=3",
         ])
         .prop_map(str::to_owned),
         1 => "[-a-zA-Z0-9=.]{0,8}",
