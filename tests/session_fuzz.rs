@@ -753,6 +753,9 @@ fn input(rng: &mut Rng) -> Vec<String> {
         86..90 => rng
             .pick(&[
                 "ls",
+                "which -a sbatch nvidia-smi ls cd",
+                "command -V squeue module if; command -v -x",
+                "ls() { echo f; }; command ls; PATH= which ls",
                 "cat slurm-*.out",
                 "cd ..",
                 "cd",

@@ -1088,4 +1088,20 @@ mod tests {
             assert_eq!(said(&mut s, line).0, count, "{line}");
         }
     }
+
+    #[test]
+    fn which_finds_slurm_at_the_login_and_the_gpu_tools_on_nodes() {
+        let mut s = session();
+        for (line, found) in [
+            ("which sbatch squeue", "/usr/bin/sbatch\n/usr/bin/squeue\n"),
+            ("which nvidia-smi; echo $?", "1\n"),
+            (
+                "srun bash -c 'which nvidia-smi all_reduce_perf'",
+                "/usr/bin/nvidia-smi\n/usr/local/bin/all_reduce_perf\n",
+            ),
+            ("command -v scontrol", "/usr/bin/scontrol\n"),
+        ] {
+            assert_eq!(said(&mut s, line).0, found, "{line}");
+        }
+    }
 }

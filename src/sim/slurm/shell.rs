@@ -48,6 +48,7 @@ mod expand;
 mod fs;
 mod help;
 mod lex;
+mod lookup;
 mod parse;
 mod regex;
 mod state;

@@ -70,6 +70,11 @@ pub(super) const BUILTINS: &[Builtin] = &[
         run: clear,
     },
     Builtin {
+        name: "command",
+        summary: "where a command leads (command -v NAME: its path, or the name of a builtin), or run NAME past a function of that name",
+        run: super::lookup::command,
+    },
+    Builtin {
         name: "continue",
         summary: "go on with the next round of a loop (continue N)",
         run: script::continue_,

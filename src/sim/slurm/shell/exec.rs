@@ -1146,6 +1146,19 @@ impl<'a> Exec<'a> {
         if name == "read" {
             return builtins::read(self, argv, stdin, out);
         }
+        if let Some(inner) = argv
+            .get(1)
+            .filter(|a| name == "command" && !a.starts_with('-'))
+        {
+            // `command NAME ARGS`: NAME itself, past any function of
+            // that name.
+            let function = self.shell.functions.remove(inner);
+            let status = self.dispatch(&argv[1..], assigns, stdin, to_terminal, out);
+            if let Some(body) = function {
+                self.shell.functions.insert(inner.clone(), body);
+            }
+            return status;
+        }
         if let Some(builtin) = builtins::find(name) {
             let saved = std::mem::replace(&mut self.input, std::mem::take(stdin));
             let status = (builtin.run)(self, argv, out);
@@ -1165,6 +1178,12 @@ impl<'a> Exec<'a> {
             let input = stdin.rest().to_owned();
             stdin.consume(input.len());
             return self.xargs(argv, &input, to_terminal, out);
+        }
+        if name == "which" {
+            // It runs with the line's own assignments (`PATH=/bin which ls`).
+            let env = self.shell.environment(assigns);
+            let path = env.get("PATH").map_or("", String::as_str);
+            return self.which(argv, path, out);
         }
         if name.contains('/') {
             return self.run_file(name, out);

@@ -58,6 +58,7 @@ pub fn shell_commands() -> Vec<(&'static str, &'static str)> {
         .chain([
             ("sudo", super::sudo::SUMMARY),
             ("xargs", super::xargs::SUMMARY),
+            ("which", super::lookup::WHICH_SUMMARY),
         ])
         .collect();
     crate::sort::sort(&mut rows);

@@ -1176,7 +1176,7 @@ fn completion_offers_commands_options_variables_and_files() {
     );
     assert_eq!(complete("ec").candidates, ["echo"]);
     assert_eq!(complete("ls | he").candidates, ["head", "help"]);
-    assert_eq!(complete("X=1 wh").candidates, ["whoami"]);
+    assert_eq!(complete("X=1 wh").candidates, ["which", "whoami"]);
     assert_eq!(complete("man se").candidates, ["sed", "seq"]);
     assert_eq!(complete("module lo").candidates, ["load"]);
     assert_eq!(

@@ -667,3 +667,35 @@ fn transcript(text: &str) -> Vec<(String, String, i32)> {
     assert!(case.is_none(), "the last case has no `? STATUS` line");
     cases
 }
+
+#[test]
+fn which_and_command_find_programs_along_path_as_bash_and_debian_do() {
+    check(&[
+        ("which ls sort", "/usr/bin/ls\n/usr/bin/sort\n", 0),
+        // A merged /usr shows each program in /bin too.
+        ("which -a ls", "/usr/bin/ls\n/bin/ls\n", 0),
+        ("PATH=/bin which ls", "/bin/ls\n", 0),
+        ("PATH=/nowhere which ls", "", 1),
+        // Builtins and Lmod's functions are no programs.
+        ("which cd module ls", "/usr/bin/ls\n", 1),
+        ("which -s ls; echo $?", "0\n", 0),
+        ("which -x ls", "Usage: /usr/bin/which [-as] args\n", 2),
+        (
+            "command -v ls cd if module sleep nope",
+            "/usr/bin/ls\ncd\nif\nmodule\n/usr/bin/sleep\n",
+            1,
+        ),
+        (
+            "command -V ls echo while nope",
+            "ls is /usr/bin/ls\necho is a shell builtin\nwhile is a shell keyword\nbash: command: nope: not found\n",
+            1,
+        ),
+        // command runs the program past a function of the same name.
+        ("ls() { echo mine; }; ls f; command ls f", "mine\nf\n", 0),
+        (
+            "command -q ls",
+            "bash: command: -q: invalid option\ncommand: usage: command [-pVv] command [arg ...]\n",
+            2,
+        ),
+    ]);
+}

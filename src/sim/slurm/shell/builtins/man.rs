@@ -1,6 +1,6 @@
 //! `man NAME...`: a short page in our own words for every command the
 //! shell runs that is a program on a real cluster: its tools, `sudo`,
-//! `xargs`, `module` and the plugged-in Slurm and node commands. Each page
+//! `xargs`, `which`, `module` and the plugged-in Slurm and node commands. Each page
 //! is built from what `help`, tab completion and `--help` already use
 //! (the summary line, the option table, the help text), so the options
 //! are written down once; only the example is the page's own. bash's
@@ -45,6 +45,7 @@ const EXAMPLES: &[(&str, &str)] = &[
     ("ssh", "ssh node-1 nvidia-smi"),
     ("sudo", "sudo -l"),
     ("tail", "tail -n 20 slurm-1.out"),
+    ("which", "which -a sbatch"),
     ("xargs", "squeue -h -o %i | xargs scancel"),
 ];
 
@@ -156,6 +157,7 @@ fn page(exec: &Exec<'_>, name: &str) -> Option<String> {
             }
             "sudo" => (super::super::sudo::SUMMARY, Some(super::super::sudo::HELP)),
             "xargs" => (super::super::xargs::SUMMARY, None),
+            "which" => (super::super::lookup::WHICH_SUMMARY, None),
             _ => return None,
         };
         page(summary, help, Vec::new()).render()
@@ -309,7 +311,7 @@ mod tests {
             "{page}"
         );
         assert!(page.contains("       squeue -u $USER\n"), "{page}");
-        for name in ["module", "ml", "sudo", "xargs", "man"] {
+        for name in ["module", "ml", "sudo", "xargs", "man", "which"] {
             let (page, err, status) = man_run(&format!("man {name}"), &mut NoCommands);
             assert_eq!((err.as_str(), status), ("", 0), "{name}");
             assert!(page.contains(&format!("NAME\n       {name} - ")), "{page}");
