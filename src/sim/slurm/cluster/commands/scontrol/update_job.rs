@@ -169,75 +169,80 @@ fn apply(c: &mut Cluster, id: u32, changes: &[Change], user: &str) -> Result<(),
     if job.user != user && !operator {
         return Err("Invalid user id".to_owned());
     }
-    for change in changes {
-        let Some(job) = c.job(id) else {
-            return Err("Invalid job id specified".to_owned());
-        };
-        let finished = job.state.is_finished();
-        let pending = job.state == JobState::Pending;
-        match change {
-            Change::Partition(name) if *name != job.partition => {
-                if !pending {
-                    return Err(NOT_PENDING.to_owned());
-                }
-                c.move_to_partition(id, name)?;
+    changes
+        .iter()
+        .try_for_each(|change| apply_one(c, id, change, operator))
+}
+
+/// One change, with `_update_job`'s checks for it.
+fn apply_one(c: &mut Cluster, id: u32, change: &Change, operator: bool) -> Result<(), String> {
+    let Some(job) = c.job(id) else {
+        return Err("Invalid job id specified".to_owned());
+    };
+    let finished = job.state.is_finished();
+    let pending = job.state == JobState::Pending;
+    match change {
+        Change::Partition(name) if *name != job.partition => {
+            if !pending {
+                return Err(NOT_PENDING.to_owned());
             }
-            Change::Partition(_) => {}
-            Change::Comment(text) => c.update_job(id, |j| j.extras.comment = Some(text.clone())),
-            Change::TimeLimit(limit, _) => {
-                let limit = *limit;
-                if finished {
-                    return Err(FINISHED.to_owned());
-                }
-                if limit != job.time_limit {
-                    if !operator && limit > job.time_limit {
-                        return Err("Access/permission denied".to_owned());
-                    }
-                    c.set_time_limit(id, limit);
-                }
+            c.move_to_partition(id, name)?;
+        }
+        Change::Partition(_) => {}
+        Change::Comment(text) => c.update_job(id, |j| j.extras.comment = Some(text.clone())),
+        Change::TimeLimit(limit, _) => {
+            let limit = *limit;
+            if finished {
+                return Err(FINISHED.to_owned());
             }
-            Change::Nice(nice) => {
-                if finished {
-                    return Err(FINISHED.to_owned());
+            if limit != job.time_limit {
+                if !operator && limit > job.time_limit {
+                    return Err("Access/permission denied".to_owned());
                 }
-                if *nice != job.nice {
-                    if !operator && *nice < 0 {
-                        return Err("Access/permission denied".to_owned());
-                    }
-                    c.update_job(id, |j| j.nice = *nice);
-                }
+                c.set_time_limit(id, limit);
             }
-            Change::Name(name) => {
-                if finished {
-                    return Err(FINISHED.to_owned());
-                }
-                c.update_job(id, |j| j.name = name.clone());
-                // A singleton may wait on the old name or the new one.
-                c.settle_dependencies();
+        }
+        Change::Nice(nice) => {
+            if finished {
+                return Err(FINISHED.to_owned());
             }
-            Change::Dependency(text) => {
-                if !pending {
-                    return Err(NOT_PENDING.to_owned());
+            if *nice != job.nice {
+                if !operator && *nice < 0 {
+                    return Err("Access/permission denied".to_owned());
                 }
-                let dependency = if text.is_empty() {
-                    None
-                } else {
-                    let dep = c
-                        .dependency(text)
-                        .map_err(|_| "Job dependency problem".to_owned())?;
-                    if dep.terms.iter().any(|t| c.waits_on(t.job, id)) {
-                        return Err("Circular job dependency".to_owned());
-                    }
-                    Some(dep)
-                };
-                c.set_dependency(id, dependency);
+                c.update_job(id, |j| j.nice = *nice);
             }
-            Change::Begin(at) => {
-                if !pending {
-                    return Err(NOT_PENDING.to_owned());
+        }
+        Change::Name(name) => {
+            if finished {
+                return Err(FINISHED.to_owned());
+            }
+            c.update_job(id, |j| j.name = name.clone());
+            // A singleton may wait on the old name or the new one.
+            c.settle_dependencies();
+        }
+        Change::Dependency(text) => {
+            if !pending {
+                return Err(NOT_PENDING.to_owned());
+            }
+            let dependency = if text.is_empty() {
+                None
+            } else {
+                let dep = c
+                    .dependency(text)
+                    .map_err(|_| "Job dependency problem".to_owned())?;
+                if dep.terms.iter().any(|t| c.waits_on(t.job, id)) {
+                    return Err("Circular job dependency".to_owned());
                 }
-                c.set_begin(id, *at);
+                Some(dep)
+            };
+            c.set_dependency(id, dependency);
+        }
+        Change::Begin(at) => {
+            if !pending {
+                return Err(NOT_PENDING.to_owned());
             }
+            c.set_begin(id, *at);
         }
     }
     Ok(())
