@@ -756,6 +756,8 @@ fn input(rng: &mut Rng) -> Vec<String> {
                 "which -a sbatch nvidia-smi ls cd",
                 "command -V squeue module if; command -v -x",
                 "ls() { echo f; }; command ls; PATH= which ls",
+                "type -a squeue cd module; type -tP ls; hash; hash -d ls; hash -r",
+                "(PATH=/opt/x; squeue; /usr/bin/sinfo -s; unset PATH; ls)",
                 "cat slurm-*.out",
                 "cd ..",
                 "cd",

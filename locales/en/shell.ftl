@@ -35,6 +35,7 @@ sh-help-cmd-export = put variables in the environment of commands (export NAME=v
 sh-help-cmd-false = do nothing, unsuccessfully (exit status 1)
 sh-help-cmd-grep = print lines that match a pattern (-i -v -c -n -E -F -w -x -l -q; -A/-B/-C N lines of context)
 sh-help-cmd-head = print the first lines of files (-n N)
+sh-help-cmd-hash = the programs this shell remembers finding along $PATH, with their hits (hash -r forgets them)
 sh-help-cmd-help = list the commands this shell knows
 sh-help-cmd-history = list the commands you entered (history N for the last N, -c to clear)
 sh-help-cmd-hostname = print the name of the machine you are logged in to
@@ -66,6 +67,7 @@ sh-help-cmd-test = test a condition: test -f file, test "$a" = b, test "$n" -gt 
 sh-help-cmd-touch = create empty files or update their times
 sh-help-cmd-tr = translate (tr a-z A-Z), delete (-d) or squeeze (-s) characters
 sh-help-cmd-true = do nothing, successfully
+sh-help-cmd-type = what each name is: a keyword, function, builtin or program (type -t: one word, -a: every match, -p: the path)
 sh-help-cmd-uniq = print adjacent repeated lines once (-c counts, -d repeated, -u unique)
 sh-help-cmd-unset = remove variables
 sh-help-cmd-wait = wait for background commands (cmd &) to end: all, wait PID, wait %N, or wait -n for the next

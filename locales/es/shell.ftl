@@ -32,6 +32,7 @@ sh-help-cmd-export = pone variables en el entorno de los comandos (export NOMBRE
 sh-help-cmd-false = no hace nada, sin éxito (código de salida 1)
 sh-help-cmd-grep = imprime las líneas que coinciden con un patrón (-i -v -c -n -E -F -w -x -l -q; -A/-B/-C N líneas de contexto)
 sh-help-cmd-head = imprime las primeras líneas de archivos (-n N)
+sh-help-cmd-hash = los programas que esta terminal recuerda haber encontrado en el $PATH, con cuántas veces se usaron (hash -r los olvida)
 sh-help-cmd-help = lista los comandos que conoce esta terminal
 sh-help-cmd-history = lista los comandos que escribiste (history N para los últimos N, -c para borrarlos)
 sh-help-cmd-hostname = imprime el nombre de la máquina en la que estás
@@ -63,6 +64,7 @@ sh-help-cmd-test = evalúa una condición: test -f archivo, test "$a" = b, test 
 sh-help-cmd-touch = crea archivos vacíos o actualiza sus fechas
 sh-help-cmd-tr = traduce (tr a-z A-Z), borra (-d) o comprime (-s) caracteres
 sh-help-cmd-true = no hace nada, con éxito
+sh-help-cmd-type = qué es cada nombre: palabra clave, función, comando propio de bash o programa (type -t: una palabra, -a: todas las coincidencias, -p: la ruta)
 sh-help-cmd-uniq = imprime una sola vez las líneas repetidas contiguas (-c cuenta, -d repetidas, -u únicas)
 sh-help-cmd-unset = elimina variables
 sh-help-cmd-wait = espera a que terminen los comandos en segundo plano (cmd &): todos, wait PID, wait %N, o wait -n el siguiente

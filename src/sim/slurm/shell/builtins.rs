@@ -90,6 +90,11 @@ pub(super) const BUILTINS: &[Builtin] = &[
         run: export,
     },
     Builtin {
+        name: "hash",
+        summary: "the programs this shell remembers finding along $PATH, with their hits (hash -r forgets them)",
+        run: super::lookup::hash,
+    },
+    Builtin {
         name: "help",
         summary: "list the commands this shell knows",
         run: super::help::run,
@@ -163,6 +168,11 @@ pub(super) const BUILTINS: &[Builtin] = &[
         name: "test",
         summary: "test a condition: test -f file, test \"$a\" = b, test \"$n\" -gt 3",
         run: script::test,
+    },
+    Builtin {
+        name: "type",
+        summary: "what each name is: a keyword, function, builtin or program (type -t: one word, -a: every match, -p: the path)",
+        run: super::lookup::type_,
     },
     Builtin {
         name: "unset",

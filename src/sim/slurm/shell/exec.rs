@@ -1159,6 +1159,26 @@ impl<'a> Exec<'a> {
             }
             return status;
         }
+        // A program by its path (`/usr/bin/squeue`) runs as by its name;
+        // by its name, bash must find it along `PATH` first.
+        let by_path;
+        let argv = match name.contains('/').then(|| self.program_at(name)).flatten() {
+            Some(program) => {
+                by_path = [&[program][..], &argv[1..]].concat();
+                &by_path[..]
+            }
+            None => {
+                if !name.contains('/')
+                    && self.is_program(name)
+                    && let Err(complaint) = self.find_program(name, assigns)
+                {
+                    out.stderr(&complaint);
+                    return 127;
+                }
+                argv
+            }
+        };
+        let name = argv[0].as_str();
         if let Some(builtin) = builtins::find(name) {
             let saved = std::mem::replace(&mut self.input, std::mem::take(stdin));
             let status = (builtin.run)(self, argv, out);

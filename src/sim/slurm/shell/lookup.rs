@@ -6,6 +6,10 @@
 //! as `/bin`; the GPU nodes' `all_reduce_perf` and `torchrun` in
 //! `/usr/local/bin`.
 
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
 use super::command::Output;
 use super::exec::Exec;
 use super::tools;
@@ -133,44 +137,202 @@ impl Exec<'_> {
         found
     }
 
-    /// What `command -V` (and `type`) says of `name`, if bash finds it.
-    /// bash reprints a function's body in its own layout; this shows it
-    /// as it was typed.
-    fn describe(&self, name: &str) -> Option<String> {
-        if KEYWORDS.contains(&name) {
-            return Some(format!("{name} is a shell keyword"));
+    /// What `type` (and `command -v`/`-V`) says of `name`, as bash's
+    /// `describe_command` says it: a keyword, function or builtin (unless
+    /// `ask.force_path`), then an absolute program, then the hash table
+    /// (unless `ask.all`), then each program along `$PATH`. `None` if
+    /// nothing matched; a match in `-p` form may print no line.
+    fn describe(&mut self, name: &str, ask: Ask) -> Option<Vec<String>> {
+        let mut lines = Vec::new();
+        let mut found = false;
+        let say = |kind: &str, sentence: String, path: Option<&str>| -> Option<String> {
+            if ask.kind {
+                Some(kind.to_owned())
+            } else if ask.path {
+                path.map(str::to_owned)
+                    .or_else(|| ask.names.then(|| name.to_owned()))
+            } else {
+                Some(sentence)
+            }
+        };
+        let function = self.shell.functions.get(name).cloned();
+        let shell_kinds = [
+            (KEYWORDS.contains(&name), "keyword"),
+            (!ask.no_functions && function.is_some(), "function"),
+            (
+                !ask.no_functions && LMOD_FUNCTIONS.contains(&name),
+                "function",
+            ),
+            (BASH_BUILTINS.contains(&name), "builtin"),
+        ];
+        for (_, kind) in shell_kinds.iter().filter(|(is, _)| *is && !ask.force_path) {
+            let sentence = match (*kind, &function) {
+                ("keyword", _) => format!("{name} is a shell keyword"),
+                ("builtin", _) => format!("{name} is a shell builtin"),
+                (_, Some(body)) => format!("{name} is a function\n{name} () \n{body}"),
+                _ => format!("{name} is a function"),
+            };
+            lines.extend(say(kind, sentence, None));
+            if !ask.all {
+                return Some(lines);
+            }
+            found = true;
         }
-        if let Some(body) = self.shell.functions.get(name) {
-            return Some(format!("{name} is a function\n{name} () \n{body}"));
+        if name.contains('/') {
+            if self.program_at(name).is_some() {
+                lines.extend(say("file", format!("{name} is {name}"), Some(name)));
+                return Some(lines);
+            }
+        } else if let Some(path) = (!ask.all || ask.force_path)
+            .then(|| {
+                let along = self.shell.var("PATH").map(str::to_owned);
+                self.shell.hashed.hit(along.as_deref(), name)
+            })
+            .flatten()
+        {
+            lines.extend(say(
+                "file",
+                format!("{name} is hashed ({path})"),
+                Some(&path),
+            ));
+            return Some(lines);
         }
-        if BASH_BUILTINS.contains(&name) {
-            return Some(format!("{name} is a shell builtin"));
+        for path in self.program_paths(name, ask.all) {
+            lines.extend(say("file", format!("{name} is {path}"), Some(&path)));
+            found = true;
         }
-        if LMOD_FUNCTIONS.contains(&name) {
-            return Some(format!("{name} is a function"));
-        }
-        let path = self.program_paths(name, false).into_iter().next()?;
-        Some(format!("{name} is {path}"))
+        found.then_some(lines)
     }
 
-    /// What `command -v` prints for `name`, if bash finds it.
-    fn command_v(&self, name: &str) -> Option<String> {
-        let named = KEYWORDS.contains(&name)
-            || self.shell.functions.contains_key(name)
-            || LMOD_FUNCTIONS.contains(&name)
-            || BASH_BUILTINS.contains(&name);
-        if named {
-            return Some(name.to_owned());
+    /// The program an absolute or relative path names (`/usr/bin/squeue`,
+    /// `../../bin/sinfo`): its name, if the path is where it lives.
+    pub(super) fn program_at(&self, path: &str) -> Option<String> {
+        let full = normalize(&self.shell.cwd, path);
+        let (dir, name) = full.rsplit_once('/')?;
+        let home = self.program_dir(name)?;
+        (dir == home || (home == "/usr/bin" && dir == "/bin")).then(|| name.to_owned())
+    }
+
+    /// Finds the program `name` along the `PATH` it runs with (a
+    /// `PATH=` of its own line first), as bash does before it runs it:
+    /// `Err` with bash's complaint if no directory holds it. Found along
+    /// the shell's own `PATH`, it goes in the hash table.
+    pub(super) fn find_program(
+        &mut self,
+        name: &str,
+        assigns: &[(String, String)],
+    ) -> Result<(), String> {
+        let own = assigns.iter().rev().find(|(k, _)| k == "PATH");
+        let path = match own {
+            Some((_, v)) => Some(v.clone()),
+            None => self.shell.var("PATH").map(str::to_owned),
+        };
+        let path = path.filter(|p| !p.is_empty()).ok_or_else(|| {
+            // bash looks a name up in no directory as a file of the cwd.
+            format!("bash: {name}: No such file or directory\n")
+        })?;
+        if own.is_none() && self.shell.hashed.hit(Some(&path), name).is_some() {
+            return Ok(());
         }
-        self.program_paths(name, false).into_iter().next()
+        let found = self.paths_along(&path, name, false).into_iter().next();
+        let found = found.ok_or_else(|| format!("bash: {name}: command not found\n"))?;
+        if own.is_none() {
+            self.shell
+                .hashed
+                .along(&path)
+                .insert(name.to_owned(), (found, 1));
+        }
+        Ok(())
+    }
+
+    /// Whether bash looks `name` up as a program: one this host has that
+    /// is not also one of bash's builtins.
+    pub(super) fn is_program(&self, name: &str) -> bool {
+        !BASH_BUILTINS.contains(&name) && self.program_dir(name).is_some()
     }
 }
 
-/// `command -v NAME...` and `command -V NAME...` (`-p` changes nothing
-/// here); `command NAME ARGS...` runs in [`Exec::dispatch`], which has
-/// its input.
-pub(super) fn command(exec: &mut Exec<'_>, argv: &[String], out: &mut Output) -> i32 {
-    let mut verbose = None;
+/// `path` made absolute from `cwd`, with `.`, `..` and doubled slashes
+/// resolved.
+fn normalize(cwd: &str, path: &str) -> String {
+    let joined = if path.starts_with('/') {
+        path.to_owned()
+    } else {
+        format!("{cwd}/{path}")
+    };
+    let mut parts: Vec<&str> = Vec::new();
+    for part in joined.split('/') {
+        match part {
+            "" | "." => {}
+            ".." => {
+                parts.pop();
+            }
+            p => parts.push(p),
+        }
+    }
+    format!("/{}", parts.join("/"))
+}
+
+/// What `type` and `command` are asked to say of a name.
+#[derive(Debug, Clone, Copy, Default)]
+struct Ask {
+    /// `type -t`: one word (keyword, function, builtin or file).
+    kind: bool,
+    /// `type -p`, `-P`, `command -v`: a program's path only.
+    path: bool,
+    /// `command -v`: with `path`, a keyword, function or builtin by name.
+    names: bool,
+    /// `type -P`: programs only, past a builtin or function of the name.
+    force_path: bool,
+    /// `type -a`: every match.
+    all: bool,
+    /// `type -f`: not functions.
+    no_functions: bool,
+    /// `command -v` or `-V` (without, `command` runs its command).
+    asked: bool,
+}
+
+/// bash's table of the programs it found along `PATH` (`hash`): each
+/// program's path and how often it was looked up, with the `PATH` they
+/// were found along, since a new `PATH` empties it.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub(super) struct Hashed {
+    along: String,
+    programs: BTreeMap<String, (String, u32)>,
+}
+
+impl Hashed {
+    /// The path of `name` if it is in the table for `path`, counting the
+    /// lookup.
+    fn hit(&mut self, path: Option<&str>, name: &str) -> Option<String> {
+        if path != Some(self.along.as_str()) {
+            return None;
+        }
+        let (found, hits) = self.programs.get_mut(name)?;
+        *hits += 1;
+        Some(found.clone())
+    }
+
+    /// The table for `path`: emptied first if it was for another.
+    fn along(&mut self, path: &str) -> &mut BTreeMap<String, (String, u32)> {
+        if self.along != path {
+            self.along = path.to_owned();
+            self.programs.clear();
+        }
+        &mut self.programs
+    }
+}
+
+/// Reads a builtin's one-letter options (`letters`: those it takes) in
+/// the order given, and the names after them; `Err` with the exit status
+/// once bash has said what is wrong, with the builtin's `usage`.
+fn read_flags<'a>(
+    argv: &'a [String],
+    letters: &str,
+    usage: &str,
+    out: &mut Output,
+) -> Result<(Vec<char>, &'a [String]), i32> {
+    let mut flags = Vec::new();
     let mut names = &argv[1..];
     while let Some(option) = names.first().filter(|a| a.starts_with('-') && a.len() > 1) {
         names = &names[1..];
@@ -178,39 +340,141 @@ pub(super) fn command(exec: &mut Exec<'_>, argv: &[String], out: &mut Output) ->
             break;
         }
         for flag in option.chars().skip(1) {
-            match flag {
-                'v' => verbose = Some(false),
-                'V' => verbose = Some(true),
-                'p' => {}
-                _ => {
-                    out.stderr(&format!(
-                        "bash: command: -{flag}: invalid option\ncommand: usage: command [-pVv] command [arg ...]\n"
-                    ));
-                    return 2;
-                }
+            if !letters.contains(flag) {
+                let tool = &argv[0];
+                out.stderr(&format!(
+                    "bash: {tool}: -{flag}: invalid option\n{tool}: usage: {tool} {usage}\n"
+                ));
+                return Err(2);
             }
+            flags.push(flag);
         }
     }
-    let Some(verbose) = verbose else {
-        return 0;
+    Ok((flags, names))
+}
+
+/// Reads the options of `type` or `command` into an [`Ask`].
+fn read_ask<'a>(
+    argv: &'a [String],
+    letters: &str,
+    usage: &str,
+    out: &mut Output,
+) -> Result<(Ask, &'a [String]), i32> {
+    let (flags, names) = read_flags(argv, letters, usage, out)?;
+    let mut ask = Ask::default();
+    for flag in flags {
+        match flag {
+            'a' => ask.all = true,
+            'f' => ask.no_functions = true,
+            't' => ask.kind = true,
+            'p' => ask.path = true,
+            'P' => (ask.path, ask.force_path) = (true, true),
+            'v' => (ask.path, ask.names, ask.asked) = (true, true, true),
+            'V' => (ask.path, ask.names, ask.asked) = (false, false, true),
+            _ => {}
+        }
+    }
+    Ok((ask, names))
+}
+
+/// `type [-afptP] NAME...`: what each name is, in bash's words; exit 1
+/// if any is nothing bash knows.
+pub(super) fn type_(exec: &mut Exec<'_>, argv: &[String], out: &mut Output) -> i32 {
+    let (ask, names) = match read_ask(argv, "afptP", "[-afptP] name [name ...]", out) {
+        Ok(read) => read,
+        Err(status) => return status,
     };
+    say_each(exec, names, ask, "type", out)
+}
+
+/// Prints what `describe` says of each of `names`; bash's `not found`
+/// (in `tool`'s name) for those it does not know, unless asked for one
+/// word or a path.
+fn say_each(exec: &mut Exec<'_>, names: &[String], ask: Ask, tool: &str, out: &mut Output) -> i32 {
     let mut status = 0;
     for name in names {
-        let said = if verbose {
-            exec.describe(name)
-        } else {
-            exec.command_v(name)
-        };
-        match said {
-            Some(text) => out.stdout(&format!("{text}\n")),
-            None if verbose => {
-                out.stderr(&format!("bash: command: {name}: not found\n"));
+        match exec.describe(name, ask) {
+            Some(lines) => lines.iter().for_each(|l| out.stdout(&format!("{l}\n"))),
+            None => {
+                if !ask.kind && !ask.path {
+                    out.stderr(&format!("bash: {tool}: {name}: not found\n"));
+                }
                 status = 1;
             }
-            None => status = 1,
         }
     }
     status
+}
+
+/// `command -v NAME...` and `command -V NAME...` (`-p` changes nothing
+/// here); `command NAME ARGS...` runs in [`Exec::dispatch`], which has
+/// its input.
+pub(super) fn command(exec: &mut Exec<'_>, argv: &[String], out: &mut Output) -> i32 {
+    let (ask, names) = match read_ask(argv, "pvV", "[-pVv] command [arg ...]", out) {
+        Ok(read) => read,
+        Err(status) => return status,
+    };
+    if !ask.asked {
+        return 0;
+    }
+    say_each(exec, names, ask, "command", out)
+}
+
+/// `hash [-r] [-d] [-t] [NAME...]`: bash's table of programs found along
+/// `PATH`: alone, each with its hits; `-r` empties it; `NAME` looks it
+/// up and remembers it, `-t NAME` prints its path, `-d NAME` forgets it.
+pub(super) fn hash(exec: &mut Exec<'_>, argv: &[String], out: &mut Output) -> i32 {
+    let usage = "[-lr] [-p pathname] [-dt] [name ...]";
+    let (flags, names) = match read_flags(argv, "dtr", usage, out) {
+        Ok(read) => read,
+        Err(status) => return status,
+    };
+    let [forget, print, empty] = ['d', 't', 'r'].map(|f| flags.contains(&f));
+    let along = exec.shell.var("PATH").unwrap_or_default().to_owned();
+    let table = exec.shell.hashed.along(&along);
+    if empty {
+        table.clear();
+    }
+    if names.is_empty() {
+        if !empty {
+            list_hashed(table, out);
+        }
+        return 0;
+    }
+    let mut status = 0;
+    for name in names {
+        let known = exec.shell.hashed.along(&along).get(name.as_str()).cloned();
+        let found = known.or_else(|| {
+            let path = exec.paths_along(&along, name, false).into_iter().next()?;
+            Some((path, 0))
+        });
+        match (found, forget, print) {
+            (Some(_), true, _) => {
+                exec.shell.hashed.along(&along).remove(name.as_str());
+            }
+            (Some((path, _)), false, true) => out.stdout(&format!("{path}\n")),
+            (Some(entry), false, false) => {
+                exec.shell.hashed.along(&along).insert(name.clone(), entry);
+            }
+            (None, ..) => {
+                out.stderr(&format!("bash: hash: {name}: not found\n"));
+                status = 1;
+            }
+        }
+    }
+    status
+}
+
+/// `hash` alone: the table, or that it is empty.
+fn list_hashed(table: &BTreeMap<String, (String, u32)>, out: &mut Output) {
+    if table.is_empty() {
+        out.stdout("hash: hash table empty\n");
+        return;
+    }
+    out.stdout("hits\tcommand\n");
+    for (path, hits) in table.values() {
+        out.stdout(&format!("{hits:>4}\t{path}\n"));
+    }
 }
 
 impl Exec<'_> {

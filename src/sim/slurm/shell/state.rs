@@ -88,6 +88,9 @@ pub struct Shell {
     /// The functions defined, by name: each body's source text.
     #[serde(default)]
     pub(super) functions: BTreeMap<String, String>,
+    /// The programs found along `PATH` (bash's `hash`).
+    #[serde(default)]
+    pub(super) hashed: super::lookup::Hashed,
     /// `$0`: the script's name, or `bash` (when empty).
     #[serde(default)]
     pub(super) arg0: String,
@@ -219,6 +222,7 @@ impl Shell {
             deadline: None,
             nested: Vec::new(),
             functions: BTreeMap::new(),
+            hashed: super::lookup::Hashed::default(),
             arg0: String::new(),
             args: Vec::new(),
             options: Options::default(),

@@ -675,7 +675,13 @@ fn which_and_command_find_programs_along_path_as_bash_and_debian_do() {
         // A merged /usr shows each program in /bin too.
         ("which -a ls", "/usr/bin/ls\n/bin/ls\n", 0),
         ("PATH=/bin which ls", "/bin/ls\n", 0),
-        ("PATH=/nowhere which ls", "", 1),
+        ("which nope", "", 1),
+        // A PATH without the program's directory hides it from bash too.
+        (
+            "PATH=/nowhere which ls",
+            "bash: which: command not found\n",
+            127,
+        ),
         // Builtins and Lmod's functions are no programs.
         ("which cd module ls", "/usr/bin/ls\n", 1),
         ("which -s ls; echo $?", "0\n", 0),
@@ -697,5 +703,89 @@ fn which_and_command_find_programs_along_path_as_bash_and_debian_do() {
             "bash: command: -q: invalid option\ncommand: usage: command [-pVv] command [arg ...]\n",
             2,
         ),
+    ]);
+}
+
+#[test]
+fn type_says_what_each_name_is_and_hash_remembers_programs_found() {
+    check(&[
+        (
+            "type if cd module ls nope",
+            "if is a shell keyword\ncd is a shell builtin\nmodule is a function\n\
+             ls is /usr/bin/ls\nbash: type: nope: not found\n",
+            1,
+        ),
+        // Once run, a program is in bash's table, and type says so.
+        ("ls >/dev/null; type ls", "ls is hashed (/usr/bin/ls)\n", 0),
+        (
+            "type -a echo",
+            "echo is a shell builtin\necho is /usr/bin/echo\necho is /bin/echo\n",
+            0,
+        ),
+        (
+            "f() { :; }; type -t f if cd ls nope",
+            "function\nkeyword\nbuiltin\nfile\n",
+            1,
+        ),
+        ("f() { :; }; type -f f", "bash: type: f: not found\n", 1),
+        ("type -p cd ls", "/usr/bin/ls\n", 0),
+        ("type -P ls cd", "/usr/bin/ls\n", 1),
+        (
+            "type -q",
+            "bash: type: -q: invalid option\ntype: usage: type [-afptP] name [name ...]\n",
+            2,
+        ),
+        ("hash", "hash: hash table empty\n", 0),
+        (
+            "ls >/dev/null; ls >/dev/null; hash sort; hash",
+            "hits\tcommand\n   2\t/usr/bin/ls\n   0\t/usr/bin/sort\n",
+            0,
+        ),
+        (
+            "ls >/dev/null; hash -t ls; hash -d ls; hash -r; hash",
+            "/usr/bin/ls\nhash: hash table empty\n",
+            0,
+        ),
+        ("hash nope", "bash: hash: nope: not found\n", 1),
+        // A new PATH empties the table; a line's own PATH= is not remembered.
+        (
+            "ls >/dev/null; PATH=/bin; hash",
+            "hash: hash table empty\n",
+            0,
+        ),
+        (
+            "PATH=/bin ls >/dev/null; hash",
+            "hash: hash table empty\n",
+            0,
+        ),
+    ]);
+}
+
+#[test]
+fn bash_runs_a_program_only_where_path_or_its_own_path_finds_it() {
+    check(&[
+        (
+            "export PATH=$HOME/bin; sort </dev/null",
+            "bash: sort: command not found\n",
+            127,
+        ),
+        (
+            "PATH=/opt/x; sleep 1; echo $?",
+            "bash: sleep: command not found\n127\n",
+            0,
+        ),
+        (
+            "PATH=/opt/x; /usr/bin/sort </dev/null; /bin/echo hi; echo ok",
+            "hi\nok\n",
+            0,
+        ),
+        ("cd; ../../usr/bin/echo x", "x\n", 0),
+        (
+            "unset PATH; ls",
+            "bash: ls: No such file or directory\n",
+            127,
+        ),
+        // bash's builtins need no PATH.
+        ("PATH=; echo hi; type cd", "hi\ncd is a shell builtin\n", 0),
     ]);
 }
