@@ -240,7 +240,10 @@ const WORDS: [&str; 50] = [
 
 /// Ids for scancel, scontrol, squeue -j, sacct -j, sprio -j.
 fn job_id(rng: &mut Rng) -> String {
-    match rng.below(10) {
+    match rng.below(13) {
+        10 => format!("[{}-{}] 3_[0-2,5:2]", 1 + rng.below(9), 1 + rng.below(20)),
+        11 => "JobName=wrap Name= 2_[1-99999]".to_owned(),
+        12 => "3_*,4_[2 5+1".to_owned(),
         0 => "-1".to_owned(),
         1 => "99999999999999999999".to_owned(),
         2 => "4294967296".to_owned(),

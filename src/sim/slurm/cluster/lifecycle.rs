@@ -40,17 +40,33 @@ impl Cluster {
     /// an array a new record for the lowest task (the last task keeps the
     /// array's own id, as in Slurm).
     pub(crate) fn split_array_task(&mut self, id: u32) -> u32 {
+        let lowest = self
+            .jobs
+            .get(&id)
+            .and_then(|j| j.array.as_ref())
+            .filter(|a| a.task.is_none())
+            .and_then(|a| a.pending.iter().min().copied());
+        match lowest {
+            Some(task) => self.split_task(id, task),
+            None => id,
+        }
+    }
+
+    /// The record of pending task `task` of the array record `id`, split
+    /// off to a record of its own as `job_array_split` does (a new job
+    /// id; the last task keeps the array's).
+    pub(crate) fn split_task(&mut self, id: u32, task: u32) -> u32 {
         let Some(job) = self.jobs.get_mut(&id) else {
             return id;
         };
         let Some(array) = job.array.as_mut() else {
             return id;
         };
-        if array.task.is_some() || array.pending.is_empty() {
+        if array.task.is_some() || !array.pending.contains(&task) {
             return id;
         }
+        array.pending.retain(|&t| t != task);
         crate::sort::sort(&mut array.pending);
-        let task = array.pending.remove(0);
         if array.pending.is_empty() {
             array.task = Some(task);
             return id;

@@ -12,6 +12,7 @@ use super::{VERSION, help, parse, read_commands};
 use crate::sim::slurm::hostlist::Hostlist;
 
 mod config;
+mod job_list;
 mod record;
 mod show;
 mod step;
@@ -114,8 +115,10 @@ fn too_few(tag: &str, args: &[String], out: &mut CommandOutput) {
     }
 }
 
-/// `hold`, `uhold` and `release` of each job in `args`; an operator's
-/// `hold` is an administrator's hold, any other a user's.
+/// `hold`, `uhold` and `release` of each job list in `args` (or
+/// `Name=`/`JobName=`, the caller's jobs of that name); an operator's
+/// `hold` is an administrator's hold, any other a user's. Each argument
+/// that failed ends with the last error, as scontrol's `slurm_perror`.
 fn hold_jobs(
     c: &mut Cluster,
     tag: &str,
@@ -125,40 +128,107 @@ fn hold_jobs(
 ) {
     let release = is(tag, "release", 3);
     let user_hold = !tag.eq_ignore_ascii_case("hold") || !c.is_operator(caller.user);
+    let want = if release {
+        None
+    } else if user_hold {
+        Some(Hold::User)
+    } else {
+        Some(Hold::Admin)
+    };
     for arg in args {
-        if let Err(e) = hold(c, arg, release, user_hold, caller) {
-            out.err_line(&format!("{e} for job {arg}"));
+        let arg = strip_job_key(arg);
+        let mut op = |c: &mut Cluster, id: u32| hold(c, id, want, caller.user);
+        let failed = match job_list::read(arg) {
+            Some(refs) => refs.iter().fold(None, |last, r| {
+                let answer = job_list::apply(c, r, true, &mut op);
+                job_list::say(r, &answer, out).or(last)
+            }),
+            None => match name_of(arg) {
+                Some(name) => hold_by_name(c, name, &mut op, out),
+                None => {
+                    out.err_line(&format!("Invalid job id specified for job {arg}"));
+                    Some("Invalid job id specified")
+                }
+            },
+        };
+        if let Some(e) = failed {
             out.err_line(&format!("slurm_suspend error: {e}"));
             out.exit = 1;
         }
     }
 }
 
-/// `requeue` of each job in `args` (`N` or `JobId=N`): the caller's own
-/// jobs, or any for an operator.
+/// An argument without its `JobId=` or `Job=` (any case).
+fn strip_job_key(arg: &str) -> &str {
+    ["JobId=", "Job="]
+        .iter()
+        .find_map(|key| {
+            let head = arg.get(..key.len())?;
+            head.eq_ignore_ascii_case(key).then(|| &arg[key.len()..])
+        })
+        .unwrap_or(arg)
+}
+
+/// The job name of `Name=NAME` or `JobName=NAME`.
+fn name_of(arg: &str) -> Option<&str> {
+    let (key, name) = arg.split_once('=')?;
+    (key.eq_ignore_ascii_case("Name") || key.eq_ignore_ascii_case("JobName")).then_some(name)
+}
+
+/// `hold Name=NAME`: every job of that name, as scontrol_hold goes
+/// through them: a task already running is skipped, any other job that
+/// is not pending makes the command fail once it is done.
+fn hold_by_name(
+    c: &mut Cluster,
+    name: &str,
+    op: &mut dyn FnMut(&mut Cluster, u32) -> Result<(), &'static str>,
+    out: &mut CommandOutput,
+) -> Option<&'static str> {
+    let named: Vec<(u32, bool, bool)> = c
+        .jobs
+        .values()
+        .filter(|j| c.visible(j) && j.name == name)
+        .map(|j| {
+            let task = j.array.as_ref().is_some_and(|a| a.task.is_some());
+            (j.id, j.state == JobState::Pending, task)
+        })
+        .collect();
+    let mut failed = None;
+    for (id, pending, task) in named {
+        if !pending && task {
+            continue;
+        }
+        if !pending {
+            failed = Some("Job is no longer pending execution");
+        }
+        let r = c
+            .job(id)
+            .map_or_else(|| job_list::JobRef::named(""), job_list::JobRef::of);
+        let answer = job_list::apply(c, &r, true, op);
+        failed = job_list::say(&r, &answer, out).or(failed);
+    }
+    failed
+}
+
+/// `requeue` of each job list in `args`: the caller's own jobs, or any
+/// for an operator.
 fn requeue_jobs(
     c: &mut Cluster,
     args: &[String],
     caller: &mut Caller<'_>,
     out: &mut CommandOutput,
 ) {
+    let operator = c.is_operator(caller.user);
     for arg in args {
-        let arg = arg
-            .trim_start_matches("JobId=")
-            .trim_start_matches("jobid=");
-        let result = match arg.parse::<u32>() {
-            Ok(id) => match c.job(id).filter(|j| c.visible(j)) {
-                Some(j) if !c.is_operator(caller.user) && j.user != caller.user => {
-                    Err("Access/permission denied")
-                }
-                Some(_) => c.requeue(id),
-                None => Err("Invalid job id specified"),
-            },
-            Err(_) => Err("Invalid job id specified"),
+        let arg = strip_job_key(arg);
+        let mut op = |c: &mut Cluster, id: u32| match c.job(id) {
+            Some(j) if !operator && j.user != caller.user => Err("Access/permission denied"),
+            _ => c.requeue(id),
         };
-        if let Err(e) = result {
-            out.err_line(&format!("{e} for job {arg}"));
-            out.exit = 1;
+        let refs = job_list::read(arg).unwrap_or_else(|| vec![job_list::JobRef::named(arg)]);
+        for r in &refs {
+            let answer = job_list::apply(c, r, false, &mut op);
+            job_list::say(r, &answer, out);
         }
     }
 }
@@ -195,39 +265,30 @@ fn ping(c: &Cluster, root: bool, out: &mut CommandOutput) {
     }
 }
 
-/// `hold`, `uhold` and `release` of one job.
-fn hold(
-    c: &mut Cluster,
-    arg: &str,
-    release: bool,
-    user_hold: bool,
-    caller: &Caller<'_>,
-) -> Result<(), &'static str> {
-    let arg = arg.trim_start_matches("JobId=").trim_start_matches("Job=");
-    let id: u32 = arg.parse().map_err(|_| "Invalid job id specified")?;
-    let root = c.is_operator(caller.user);
-    let job = c
-        .job(id)
-        .filter(|j| c.visible(j))
-        .ok_or("Invalid job id specified")?;
-    if !root && job.user != caller.user {
-        return Err("Access/permission denied");
+/// What a hold (`Some`) or release (`None`) does to one record, as
+/// `_update_job` sets a priority of 0 or INFINITE: a finished job is
+/// refused, then another user's; a user's hold on a held job changes
+/// nothing, an operator's changes its kind; a job already released
+/// stays so; a user may not release an administrator's hold. A running
+/// job is held too, which matters only if it is requeued.
+fn hold(c: &mut Cluster, id: u32, want: Option<Hold>, user: &str) -> Result<(), &'static str> {
+    let operator = c.is_operator(user);
+    let job = c.job(id).ok_or("Invalid job id specified")?;
+    if job.state.is_finished() {
+        return Err("Job has already finished");
     }
-    if job.state != JobState::Pending {
-        return Err("Job is no longer pending execution");
+    if !operator && job.user != user {
+        return Err("Invalid user id");
     }
-    if release && job.hold == Some(Hold::Admin) && !root {
-        return Err("Access/permission denied");
+    match (job.hold, want) {
+        (Some(_), Some(_)) if !operator => Ok(()),
+        (Some(Hold::Admin), None) if !operator => Err("Access/permission denied"),
+        (None, None) => Ok(()),
+        _ => {
+            c.set_hold(id, want);
+            Ok(())
+        }
     }
-    let hold = if release {
-        None
-    } else if user_hold {
-        Some(Hold::User)
-    } else {
-        Some(Hold::Admin)
-    };
-    c.set_hold(id, hold);
-    Ok(())
 }
 
 /// `update NodeName=...` and `update JobId=...`.

@@ -329,13 +329,24 @@ fn scontrol_refusals_and_their_streams() {
             "{line}"
         );
     }
-    let out = t.root(&format!("scontrol hold {job}"));
+    // Another user's job: _update_job's uid check.
+    let out = t.run_as("bob", "~", &format!("scontrol hold {job}"));
     assert_eq!(
-        err(&out),
-        format!(
-            "Job is no longer pending execution for job {job}\nslurm_suspend error: Job is no longer pending execution\n"
+        (err(&out), out.exit),
+        (
+            format!("Invalid user id for job {job}\nslurm_suspend error: Invalid user id\n"),
+            1
         )
     );
+    // A running job takes the hold (priority 0) and runs on, as in 22.05.
+    let out = t.root(&format!("scontrol hold {job}"));
+    assert_eq!((err(&out).as_str(), out.exit), ("", 0));
+    let shown = stdout(&t.root(&format!("scontrol show job {job}")));
+    assert!(
+        shown.contains("Priority=0 ") && shown.contains("JobState=RUNNING Reason=JobHeldAdmin"),
+        "{shown}"
+    );
+    assert_eq!(err(&t.root(&format!("scontrol release {job}"))), "");
     // -o prints one line per record.
     let out = t.root("scontrol -o show partition debug");
     assert!(
@@ -367,6 +378,65 @@ fn scontrol_refusals_and_their_streams() {
     assert_eq!(
         t.c.job(job).map(|j| j.time_limit.to_string()),
         Some("00:30:00".to_owned())
+    );
+}
+
+#[test]
+fn hold_release_and_requeue_take_job_lists_and_array_tasks() {
+    let mut t = Term::new("2026-11-30T00:00:00");
+    // Job 1 fills the cluster; the array's tasks wait behind it.
+    t.submit("alice", "~", "sbatch -N4 --exclusive --wrap \"sleep 600\"");
+    t.submit("alice", "~", "sbatch -J sw --array=0-5 --wrap \"sleep 60\"");
+    t.submit("alice", "~", "sbatch -J one --wrap \"sleep 60\"");
+    t.c.advance(1);
+    let run = |t: &mut Term, line: &str| {
+        let out = t.run_as("alice", "~", line);
+        (err(&out), out.exit)
+    };
+    let queue = |t: &mut Term| stdout(&t.run_as("alice", "~", "squeue -h -o \"%i %r\""));
+    // Two of six pending tasks: split out to records of their own.
+    assert_eq!(run(&mut t, "scontrol hold 2_[1-2]"), (String::new(), 0));
+    assert_eq!(
+        queue(&mut t),
+        "2_[0,3-5] Resources\n3 Priority\n2_1 JobHeldUser\n2_2 JobHeldUser\n1 None\n"
+    );
+    // Ids joined by commas and spaces; a task the array never had.
+    assert_eq!(
+        run(&mut t, "scontrol release 2_1,3 2_[2,9]"),
+        (
+            "2_2: No error\n2_9: Invalid job id specified\n".to_owned(),
+            1
+        )
+    );
+    // The whole array: each record; by name, every job of that name.
+    assert_eq!(
+        run(&mut t, "scontrol uhold 2 JobName=one"),
+        (String::new(), 0)
+    );
+    let held = queue(&mut t);
+    assert_eq!(held.matches("JobHeldUser").count(), 4, "{held}");
+    assert_eq!(
+        run(&mut t, "scontrol release 2 Name=one"),
+        (String::new(), 0)
+    );
+    // Requeue: each running task goes back; then, pending, each refuses.
+    t.root("scancel 1");
+    t.c.advance(1);
+    assert_eq!(run(&mut t, "scontrol requeue 2"), (String::new(), 0));
+    assert_eq!(
+        run(&mut t, "scontrol requeue 2_[0-1,7]"),
+        (
+            "2_0-1: Job is pending execution\n2_7: Invalid job id specified\n".to_owned(),
+            1
+        )
+    );
+    assert_eq!(
+        run(&mut t, "scontrol hold 1-2"),
+        (
+            "Invalid job id specified for job 1-2\nslurm_suspend error: Invalid job id specified\n"
+                .to_owned(),
+            1
+        )
     );
 }
 

@@ -272,7 +272,8 @@ fn job_record(c: &Cluster, job: &Job, only_task: Option<u32>, detail: bool) -> R
         priority.push(("WCKey", wckey));
     }
     r.line(priority);
-    let reason = if job.state == JobState::Running {
+    // A running job shows no reason, unless a hold gave it one.
+    let reason = if job.state == JobState::Running && job.hold.is_none() {
         "None".to_owned()
     } else {
         job.reason_text().replace(' ', "_")
