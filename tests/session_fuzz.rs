@@ -384,7 +384,11 @@ fn slurm_command(rng: &mut Rng) -> String {
                         "Name",
                         "Comment",
                         "StartTime",
-                        "Partition"
+                        "Partition",
+                        "ArrayTaskThrottle",
+                        "ExcNodeList",
+                        "Requeue",
+                        "JobName"
                     ]),
                     value(rng)
                 ),

@@ -137,7 +137,8 @@ fn hold_jobs(
     };
     for arg in args {
         let arg = strip_job_key(arg);
-        let mut op = |c: &mut Cluster, id: u32| hold(c, id, want, caller.user);
+        let mut op =
+            |c: &mut Cluster, id: u32| hold(c, id, want, caller.user).map_err(str::to_owned);
         let failed = match job_list::read(arg) {
             Some(refs) => refs.iter().fold(None, |last, r| {
                 let answer = job_list::apply(c, r, true, &mut op);
@@ -147,7 +148,7 @@ fn hold_jobs(
                 Some(name) => hold_by_name(c, name, &mut op, out),
                 None => {
                     out.err_line(&format!("Invalid job id specified for job {arg}"));
-                    Some("Invalid job id specified")
+                    Some("Invalid job id specified".to_owned())
                 }
             },
         };
@@ -181,9 +182,9 @@ fn name_of(arg: &str) -> Option<&str> {
 fn hold_by_name(
     c: &mut Cluster,
     name: &str,
-    op: &mut dyn FnMut(&mut Cluster, u32) -> Result<(), &'static str>,
+    op: &mut dyn FnMut(&mut Cluster, u32) -> Result<(), String>,
     out: &mut CommandOutput,
-) -> Option<&'static str> {
+) -> Option<String> {
     let named: Vec<(u32, bool, bool)> = c
         .jobs
         .values()
@@ -199,7 +200,7 @@ fn hold_by_name(
             continue;
         }
         if !pending {
-            failed = Some("Job is no longer pending execution");
+            failed = Some("Job is no longer pending execution".to_owned());
         }
         let r = c
             .job(id)
@@ -222,8 +223,10 @@ fn requeue_jobs(
     for arg in args {
         let arg = strip_job_key(arg);
         let mut op = |c: &mut Cluster, id: u32| match c.job(id) {
-            Some(j) if !operator && j.user != caller.user => Err("Access/permission denied"),
-            _ => c.requeue(id),
+            Some(j) if !operator && j.user != caller.user => {
+                Err("Access/permission denied".to_owned())
+            }
+            _ => c.requeue(id).map_err(str::to_owned),
         };
         let refs = job_list::read(arg).unwrap_or_else(|| vec![job_list::JobRef::named(arg)]);
         for r in &refs {
@@ -311,12 +314,16 @@ fn update(c: &mut Cluster, words: &[String], caller: &Caller<'_>, out: &mut Comm
             }
         }
     }
-    let entity = pairs
+    // A job's tags win over a node's, as in `_update_it`.
+    let job = pairs
         .iter()
-        .find(|(k, _)| is(k, "NodeName", 3) || is(k, "JobId", 3));
-    match entity {
-        Some((k, _)) if is(k, "NodeName", 3) => update_node(c, &pairs, caller, out),
-        Some(_) => update_job(c, &pairs, caller, out),
+        .any(|(k, _)| is(k, "JobId", 3) || is(k, "JobName", 3));
+    if job {
+        update_job(c, &pairs, caller, out);
+        return;
+    }
+    match pairs.iter().find(|(k, _)| is(k, "NodeName", 3)) {
+        Some(_) => update_node(c, &pairs, caller, out),
         None => {
             out.err_line("No valid entity in update command");
             out.err_line("Input line must include \"NodeName\", \"PartitionName\", \"Reservation=<reservation_name>\", \"StepId=<job_id>.<step_id>\", \"FrontendName\", \"SuspendExcNodes\", \"SuspendExcParts\" or \"JobId\"");

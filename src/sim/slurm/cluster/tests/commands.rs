@@ -441,6 +441,99 @@ fn hold_release_and_requeue_take_job_lists_and_array_tasks() {
 }
 
 #[test]
+fn scontrol_update_takes_lists_names_throttles_and_excluded_nodes() {
+    let mut t = Term::new("2026-11-30T03:00:00");
+    t.submit("alice", "~", "sbatch -N4 --exclusive --wrap \"sleep 600\"");
+    t.submit(
+        "alice",
+        "~",
+        "sbatch -J sw --array=0-5%2 --wrap \"sleep 60\"",
+    );
+    t.submit("alice", "~", "sbatch -J one -t 30 --wrap \"sleep 60\"");
+    t.c.advance(1);
+    let alice = |t: &mut Term, line: &str| {
+        let out = t.run_as("alice", "~", line);
+        (err(&out), out.exit)
+    };
+    let ok = (String::new(), 0);
+    assert_eq!(
+        alice(&mut t, "scontrol update JobId=2 ArrayTaskThrottle=3"),
+        ok
+    );
+    assert_eq!(
+        alice(
+            &mut t,
+            "scontrol update JobId=3 ExcNodeList=node-[1-2] Requeue=0"
+        ),
+        ok
+    );
+    let shown = stdout(&t.root("scontrol show job 3"));
+    assert!(
+        shown.contains("ExcNodeList=node-[1-2]") && shown.contains("Requeue=0 "),
+        "{shown}"
+    );
+    // Without JobId, the jobs of a JobName.
+    assert_eq!(
+        alice(&mut t, "scontrol update JobName=one TimeLimit=20"),
+        ok
+    );
+    let queue = stdout(&t.root("squeue -h -o \"%i %l\""));
+    assert_eq!(queue, "2_[0-5%3] 1:00:00\n3 20:00\n1 1:00:00\n");
+    // Named tasks split off and answer together; the list goes on.
+    assert_eq!(
+        alice(&mut t, "scontrol update JobId=2_[1-2],3 TimeLimit=90"),
+        (
+            "2_1-2: Access/permission denied\nAccess/permission denied for job 3\n".to_owned(),
+            1
+        )
+    );
+    let refusals = [
+        (
+            "JobId=3 ExcNodeList=node-9",
+            "Invalid node name specified for job 3\n",
+        ),
+        (
+            "JobId=1 ExcNodeList=node-1",
+            "Job is no longer pending execution for job 1\n",
+        ),
+        (
+            "TimeLimit=+10 JobId=3",
+            "scontrol: error: JobId must precede TimeLimit increment or decrement\n",
+        ),
+        (
+            "JobId=2 TimeLimit=+10",
+            "scontrol: error: TimeLimit increment/decrement not supported for job arrays\n",
+        ),
+        (
+            "JobName=nope TimeLimit=20",
+            "scontrol: error: No jobs with name 'nope'\n",
+        ),
+        (
+            "JobId=2 Requeue=x",
+            "scontrol: error: Invalid Requeue value: x\n",
+        ),
+        (
+            "JobId=2 ArrayTaskThrottle=-1",
+            "scontrol: error: Invalid ArrayTaskThrottle value\n",
+        ),
+    ];
+    for (pairs, said) in refusals {
+        assert_eq!(
+            alice(&mut t, &format!("scontrol update {pairs}")),
+            (said.to_owned(), 1),
+            "{pairs}"
+        );
+    }
+    // A finished job refuses any change, even another user's.
+    t.root("scancel 3");
+    let out = t.run_as("bob", "~", "scontrol update JobId=3 Comment=x");
+    assert_eq!(
+        (err(&out), out.exit),
+        ("Job has already finished for job 3\n".to_owned(), 1)
+    );
+}
+
+#[test]
 fn scontrol_update_job_changes_what_users_may_change() {
     let mut t = Term::new("2026-11-30T03:00:00");
     let run = t.submit("alice", "~", "sbatch -t 60 --wrap \"sleep 3000\"");

@@ -126,9 +126,9 @@ pub(super) fn read(text: &str) -> Option<Vec<JobRef>> {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(super) enum Answer {
     /// A plain job, or an id refused outright.
-    Whole(Result<(), &'static str>),
+    Whole(Result<(), String>),
     /// An array's records, grouped by outcome.
-    Tasks(Vec<(Result<(), &'static str>, Vec<u32>)>),
+    Tasks(Vec<(Result<(), String>, Vec<u32>)>),
 }
 
 /// The most tasks one id's list may name (slurm.conf's `MaxArraySize`
@@ -143,11 +143,11 @@ pub(super) fn apply(
     c: &mut Cluster,
     r: &JobRef,
     split: bool,
-    op: &mut dyn FnMut(&mut Cluster, u32) -> Result<(), &'static str>,
+    op: &mut dyn FnMut(&mut Cluster, u32) -> Result<(), String>,
 ) -> Answer {
     const INVALID: &str = "Invalid job id specified";
     if r.id == 0 {
-        return Answer::Whole(Err(INVALID));
+        return Answer::Whole(Err(INVALID.to_owned()));
     }
     let id = r.id;
     let tasks_of = |c: &Cluster, record: u32| -> Vec<u32> {
@@ -174,7 +174,7 @@ pub(super) fn apply(
         }
         let all = records(c);
         if all.is_empty() {
-            return Answer::Whole(Err(INVALID));
+            return Answer::Whole(Err(INVALID.to_owned()));
         }
         for record in all {
             let tasks = tasks_of(c, record);
@@ -183,7 +183,7 @@ pub(super) fn apply(
         return Answer::Tasks(sorted(answer));
     };
     let Some(mut wanted) = read_tasks(list) else {
-        return Answer::Whole(Err(INVALID));
+        return Answer::Whole(Err(INVALID.to_owned()));
     };
     let pending_record = records(c).into_iter().find(|&record| {
         c.job(record).is_some_and(|j| {
@@ -215,7 +215,7 @@ pub(super) fn apply(
         });
         match record {
             Some(record) => add(&mut answer, op(c, record), vec![task]),
-            None => add(&mut answer, Err(INVALID), vec![task]),
+            None => add(&mut answer, Err(INVALID.to_owned()), vec![task]),
         }
     }
     Answer::Tasks(sorted(answer))
@@ -246,8 +246,8 @@ fn read_tasks(list: &str) -> Option<Vec<u32>> {
 
 /// Adds `tasks` to the group of `outcome`.
 fn add(
-    answer: &mut Vec<(Result<(), &'static str>, Vec<u32>)>,
-    outcome: Result<(), &'static str>,
+    answer: &mut Vec<(Result<(), String>, Vec<u32>)>,
+    outcome: Result<(), String>,
     tasks: Vec<u32>,
 ) {
     match answer.iter_mut().find(|(o, _)| *o == outcome) {
@@ -257,9 +257,7 @@ fn add(
 }
 
 /// The groups by their lowest task, each group's tasks in order.
-fn sorted(
-    mut answer: Vec<(Result<(), &'static str>, Vec<u32>)>,
-) -> Vec<(Result<(), &'static str>, Vec<u32>)> {
+fn sorted(mut answer: Vec<(Result<(), String>, Vec<u32>)>) -> Vec<(Result<(), String>, Vec<u32>)> {
     for (_, tasks) in &mut answer {
         crate::sort::sort(tasks);
         tasks.dedup();
@@ -272,20 +270,20 @@ fn sorted(
 /// whole id as `<error> for job <id>` (returned, for the caller's last
 /// line); for an array, unless one group succeeded alone, each group as
 /// `<array>_<tasks>: <error or "No error">`.
-pub(super) fn say(r: &JobRef, answer: &Answer, out: &mut CommandOutput) -> Option<&'static str> {
+pub(super) fn say(r: &JobRef, answer: &Answer, out: &mut CommandOutput) -> Option<String> {
     match answer {
         Answer::Whole(Ok(())) => None,
         Answer::Whole(Err(e)) => {
             out.err_line(&format!("{e} for job {}", r.shown));
             out.exit = 1;
-            Some(e)
+            Some(e.clone())
         }
         Answer::Tasks(groups) => {
             if let [(Ok(()), _)] = groups.as_slice() {
                 return None;
             }
             for (outcome, tasks) in groups {
-                let why = outcome.err().unwrap_or("No error");
+                let why = outcome.as_ref().err().map_or("No error", String::as_str);
                 out.err_line(&format!("{}_{}: {why}", r.id, task_ranges(tasks, None)));
                 out.exit = 1;
             }

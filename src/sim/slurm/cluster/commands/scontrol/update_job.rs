@@ -7,12 +7,17 @@
 use super::super::super::output::CommandOutput;
 use super::super::super::state::JobState;
 use super::super::super::{Caller, Cluster, clock};
-use super::is;
+use super::{is, job_list};
+use crate::sim::slurm::hostlist::Hostlist;
 use crate::sim::slurm::time_spec::TimeLimit;
 
 /// One change asked for, as scontrol sends it.
 enum Change {
+    /// `ArrayTaskThrottle=N`: most tasks running at once (0: no limit).
+    Throttle(u32),
     Partition(String),
+    /// `ExcNodeList=`: the nodes it must not run on (empty: none).
+    Exclude(String),
     Comment(String),
     /// The new limit, or a change of the current one (`+30`, `-30`).
     TimeLimit(TimeLimit, Option<char>),
@@ -23,19 +28,24 @@ enum Change {
     Dependency(String),
     /// `StartTime=` / `EligibleTime=`, read at the caller's clock.
     Begin(i64),
+    /// `Requeue=0|1`.
+    Requeue(bool),
 }
 
 impl Change {
     /// Its place in `_update_job`, which applies and checks in this order.
     fn rank(&self) -> u8 {
         match self {
-            Change::Partition(_) => 0,
-            Change::Comment(_) => 1,
-            Change::TimeLimit(..) => 2,
-            Change::Nice(_) => 3,
-            Change::Name(_) => 4,
-            Change::Dependency(_) => 5,
-            Change::Begin(_) => 6,
+            Change::Throttle(_) => 0,
+            Change::Partition(_) => 1,
+            Change::Exclude(_) => 2,
+            Change::Comment(_) => 3,
+            Change::TimeLimit(..) => 4,
+            Change::Requeue(_) => 5,
+            Change::Nice(_) => 6,
+            Change::Name(_) => 7,
+            Change::Dependency(_) => 8,
+            Change::Begin(_) => 9,
         }
     }
 }
@@ -68,6 +78,17 @@ fn read_change(now: i64, key: &str, v: &str) -> Result<Option<Change>, String> {
         Change::Name(v.to_owned())
     } else if is(key, "Dependency", 1) {
         Change::Dependency(v.to_owned())
+    } else if is(key, "ArrayTaskThrottle", 10) {
+        let throttle = u32::try_from(leading_int(v))
+            .map_err(|_| "scontrol: error: Invalid ArrayTaskThrottle value".to_owned())?;
+        Change::Throttle(throttle)
+    } else if is(key, "ExcNodeList", 3) {
+        Change::Exclude(v.to_owned())
+    } else if is(key, "Requeue", 4) {
+        let flag = v
+            .parse::<u16>()
+            .map_err(|_| format!("scontrol: error: Invalid Requeue value: {v}"))?;
+        Change::Requeue(flag > 0)
     } else if is(key, "EligibleTime", 2) || is(key, "StartTime", 2) {
         return Ok(clock::parse_time(now, v, false).map(|t| Change::Begin(t.max(now))));
     } else {
@@ -94,7 +115,8 @@ fn leading_int(text: &str) -> i64 {
     digits[..end].parse::<i64>().map_or(0, |n| sign * n)
 }
 
-/// Runs the update of the pairs after `update`.
+/// Runs the update of the pairs after `update`: of each job in the list
+/// of `JobId=` or, without one, of the jobs a `Name=` names.
 pub(super) fn update_job(
     c: &mut Cluster,
     pairs: &[(String, String)],
@@ -108,7 +130,17 @@ pub(super) fn update_job(
             id_text = Some(value.clone());
             continue;
         }
-        match read_change(c.now(), key, value) {
+        let read = read_change(c.now(), key, value).and_then(|change| match change {
+            Some(Change::TimeLimit(by, sign @ Some(_))) => {
+                let current = current_limit(c, id_text.as_deref())?;
+                Ok(Some(Change::TimeLimit(
+                    relative_limit(current, by, sign)?,
+                    None,
+                )))
+            }
+            other => Ok(other),
+        });
+        match read {
             Ok(Some(change)) => changes.push(change),
             Ok(None) => {}
             Err(refusal) => {
@@ -125,47 +157,82 @@ pub(super) fn update_job(
         out.exit = 1;
         return;
     }
-    let id_text = id_text.unwrap_or_default();
-    let found = id_text
-        .parse::<u32>()
-        .ok()
-        .filter(|id| c.job(*id).is_some_and(|j| c.visible(j)));
-    let Some(id) = found else {
+    changes.sort_by_key(Change::rank);
+    let Some(id_text) = id_text.or_else(|| ids_by_name(c, &changes, out)) else {
+        out.exit = 1;
+        return;
+    };
+    let Some(refs) = job_list::read(&id_text) else {
         out.err_line(&format!("Invalid job id specified for job {id_text}"));
         out.exit = 1;
         return;
     };
-    for change in &mut changes {
-        if let Change::TimeLimit(limit, sign @ Some(_)) = change {
-            let current = c.job(id).map_or(TimeLimit::Unlimited, |j| j.time_limit);
-            match relative_limit(current, *limit, *sign) {
-                Ok(total) => *change = Change::TimeLimit(total, None),
-                Err(refusal) => {
-                    out.err_line(&refusal);
-                    out.exit = 1;
-                    return;
-                }
-            }
-        }
-    }
-    changes.sort_by_key(Change::rank);
-    let applied = apply(c, id, &changes, caller.user);
-    // slurmctld works the priority out again after any update, done or
-    // not.
-    c.reprioritize_job(id);
-    if let Err(e) = applied {
-        out.err_line(&format!("{e} for job {id}"));
-        out.exit = 1;
+    let mut op = |c: &mut Cluster, id: u32| {
+        let applied = apply(c, id, &changes, caller.user);
+        // slurmctld works the priority out again after any update,
+        // done or not.
+        c.reprioritize_job(id);
+        applied
+    };
+    for r in &refs {
+        let answer = job_list::apply(c, r, true, &mut op);
+        job_list::say(r, &answer, out);
     }
 }
 
-/// Applies the changes in order, as slurmctld does for `user`: the first
-/// refusal stops it.
+/// Without `JobId=`, the jobs of the `Name=` asked for (any user's), as
+/// `_job_name2id` finds them; `None` once it has said there are none.
+fn ids_by_name(c: &Cluster, changes: &[Change], out: &mut CommandOutput) -> Option<String> {
+    let Some(name) = changes.iter().find_map(|ch| match ch {
+        Change::Name(name) => Some(name),
+        _ => None,
+    }) else {
+        out.err_line("scontrol: error: No job ID specified");
+        return None;
+    };
+    let ids: Vec<String> = c
+        .jobs
+        .values()
+        .filter(|j| c.visible(j) && j.name == *name)
+        .map(
+            |j| match j.array.as_ref().and_then(|a| a.task.map(|t| (a, t))) {
+                Some((a, t)) => format!("{}_{t}", a.array_job_id),
+                None => j.id.to_string(),
+            },
+        )
+        .collect();
+    if ids.is_empty() {
+        let any = c.jobs.values().any(|j| c.visible(j));
+        out.err_line(&if any {
+            format!("scontrol: error: No jobs with name '{name}'")
+        } else {
+            format!("scontrol: error: JobName {name} not found")
+        });
+        return None;
+    }
+    Some(ids.join(","))
+}
+
+/// Applies the changes in order, as slurmctld does for `user`: an
+/// array's throttle first, even on a finished array; then a finished
+/// job and another user's are refused; then the first refusal stops it.
 fn apply(c: &mut Cluster, id: u32, changes: &[Change], user: &str) -> Result<(), String> {
     let operator = c.is_operator(user);
+    for change in changes {
+        if let Change::Throttle(n) = change {
+            c.update_job(id, |j| {
+                if let Some(a) = j.array.as_mut().filter(|a| a.task.is_none()) {
+                    a.max_running = (*n > 0).then_some(*n);
+                }
+            });
+        }
+    }
     let Some(job) = c.job(id) else {
         return Err("Invalid job id specified".to_owned());
     };
+    if job.state.is_finished() {
+        return Err(FINISHED.to_owned());
+    }
     if job.user != user && !operator {
         return Err("Invalid user id".to_owned());
     }
@@ -179,9 +246,9 @@ fn apply_one(c: &mut Cluster, id: u32, change: &Change, operator: bool) -> Resul
     let Some(job) = c.job(id) else {
         return Err("Invalid job id specified".to_owned());
     };
-    let finished = job.state.is_finished();
     let pending = job.state == JobState::Pending;
     match change {
+        Change::Throttle(_) => {}
         Change::Partition(name) if *name != job.partition => {
             if !pending {
                 return Err(NOT_PENDING.to_owned());
@@ -189,12 +256,19 @@ fn apply_one(c: &mut Cluster, id: u32, change: &Change, operator: bool) -> Resul
             c.move_to_partition(id, name)?;
         }
         Change::Partition(_) => {}
+        Change::Exclude(list) if *list != job.request.exclude.join(",") => {
+            if !pending {
+                return Err(NOT_PENDING.to_owned());
+            }
+            let names = exclude_names(c, list).ok_or("Invalid node name specified")?;
+            c.update_job(id, |j| j.request.exclude = names);
+            c.node_changed();
+        }
+        Change::Exclude(_) => {}
+        Change::Requeue(on) => c.update_job(id, |j| j.requeue = *on),
         Change::Comment(text) => c.update_job(id, |j| j.extras.comment = Some(text.clone())),
         Change::TimeLimit(limit, _) => {
             let limit = *limit;
-            if finished {
-                return Err(FINISHED.to_owned());
-            }
             if limit != job.time_limit {
                 if !operator && limit > job.time_limit {
                     return Err("Access/permission denied".to_owned());
@@ -203,9 +277,6 @@ fn apply_one(c: &mut Cluster, id: u32, change: &Change, operator: bool) -> Resul
             }
         }
         Change::Nice(nice) => {
-            if finished {
-                return Err(FINISHED.to_owned());
-            }
             if *nice != job.nice {
                 if !operator && *nice < 0 {
                     return Err("Access/permission denied".to_owned());
@@ -214,9 +285,6 @@ fn apply_one(c: &mut Cluster, id: u32, change: &Change, operator: bool) -> Resul
             }
         }
         Change::Name(name) => {
-            if finished {
-                return Err(FINISHED.to_owned());
-            }
             c.update_job(id, |j| j.name = name.clone());
             // A singleton may wait on the old name or the new one.
             c.settle_dependencies();
@@ -249,7 +317,57 @@ fn apply_one(c: &mut Cluster, id: u32, change: &Change, operator: bool) -> Resul
 }
 
 const FINISHED: &str = "Job has already finished";
+
+/// The node names of `list` (empty: none), if each is a node of `c`.
+fn exclude_names(c: &Cluster, list: &str) -> Option<Vec<String>> {
+    if list.is_empty() {
+        return Some(Vec::new());
+    }
+    let names = Hostlist::parse(list).ok()?.names().to_vec();
+    names
+        .iter()
+        .all(|n| c.nodes.iter().any(|node| node.name == *n))
+        .then_some(names)
+}
 const NOT_PENDING: &str = "Job is no longer pending execution";
+
+/// The limit a `TimeLimit=+N` or `-N` changes, as scontrol's
+/// `_get_job_time` loads it before it sends anything: of one job, or one
+/// task of an array, named by a `JobId=` given before it.
+fn current_limit(c: &Cluster, id_text: Option<&str>) -> Result<TimeLimit, String> {
+    let text =
+        id_text.ok_or("scontrol: error: JobId must precede TimeLimit increment or decrement")?;
+    let invalid = || format!("scontrol: error: Invalid job ID {text}");
+    let (id, task) = match text.split_once('_') {
+        Some((id, task)) => (id, Some(task.parse::<u32>().map_err(|_| invalid())?)),
+        None => (text, None),
+    };
+    let id: u32 = id.parse().map_err(|_| invalid())?;
+    let records: Vec<_> = c
+        .jobs
+        .values()
+        .filter(|j| c.visible(j))
+        .filter(|j| j.id == id || j.array.as_ref().is_some_and(|a| a.array_job_id == id))
+        .collect();
+    if records.is_empty() {
+        return Err(format!(
+            "scontrol: error: Could not load state information for job {text}: Invalid job id specified"
+        ));
+    }
+    if records.len() > 1 && task.is_none() {
+        return Err(
+            "scontrol: error: TimeLimit increment/decrement not supported for job arrays"
+                .to_owned(),
+        );
+    }
+    let found = records.iter().find(|j| match (&j.array, task) {
+        (None, _) => j.id == id,
+        (Some(a), None) => a.array_job_id == id,
+        (Some(a), Some(t)) => a.task == Some(t) || a.pending.contains(&t),
+    });
+    // No record of that task: scontrol stops without a word.
+    found.map(|j| j.time_limit).ok_or_else(String::new)
+}
 
 /// `TimeLimit=+N` / `-N` against the job's `current` limit, as
 /// update_job.c's `add_info` works it out before sending; an unlimited
