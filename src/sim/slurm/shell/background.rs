@@ -219,7 +219,7 @@ mod tests {
                     .collect::<Vec<_>>()
             })
             .collect();
-        lines.sort_by_key(|(at, _)| *at);
+        crate::sort::by_key(&mut lines, |(at, _)| *at);
         (lines, outcome.status)
     }
 

@@ -6,8 +6,6 @@
 //! as `/bin`; the GPU nodes' `all_reduce_perf` and `torchrun` in
 //! `/usr/local/bin`.
 
-use std::collections::BTreeMap;
-
 use serde::{Deserialize, Serialize};
 
 use super::command::Output;
@@ -237,10 +235,7 @@ impl Exec<'_> {
         let found = self.paths_along(&path, name, false).into_iter().next();
         let found = found.ok_or_else(|| format!("bash: {name}: command not found\n"))?;
         if own.is_none() {
-            self.shell
-                .hashed
-                .along(&path)
-                .insert(name.to_owned(), (found, 1));
+            self.shell.hashed.put(&path, name, found, 1);
         }
         Ok(())
     }
@@ -298,7 +293,8 @@ struct Ask {
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub(super) struct Hashed {
     along: String,
-    programs: BTreeMap<String, (String, u32)>,
+    /// Each program's name, path and hits, in the order found.
+    programs: Vec<(String, String, u32)>,
 }
 
 impl Hashed {
@@ -308,18 +304,25 @@ impl Hashed {
         if path != Some(self.along.as_str()) {
             return None;
         }
-        let (found, hits) = self.programs.get_mut(name)?;
+        let (_, found, hits) = self.programs.iter_mut().find(|(n, ..)| n == name)?;
         *hits += 1;
         Some(found.clone())
     }
 
     /// The table for `path`: emptied first if it was for another.
-    fn along(&mut self, path: &str) -> &mut BTreeMap<String, (String, u32)> {
+    fn along(&mut self, path: &str) -> &mut Vec<(String, String, u32)> {
         if self.along != path {
             self.along = path.to_owned();
             self.programs.clear();
         }
         &mut self.programs
+    }
+
+    /// Puts `name` at `found` with `hits` in the table for `path`.
+    fn put(&mut self, path: &str, name: &str, found: String, hits: u32) {
+        let table = self.along(path);
+        table.retain(|(n, ..)| n != name);
+        table.push((name.to_owned(), found, hits));
     }
 }
 
@@ -443,19 +446,16 @@ pub(super) fn hash(exec: &mut Exec<'_>, argv: &[String], out: &mut Output) -> i3
     }
     let mut status = 0;
     for name in names {
-        let known = exec.shell.hashed.along(&along).get(name.as_str()).cloned();
-        let found = known.or_else(|| {
+        let table = exec.shell.hashed.along(&along);
+        let known = table.iter().find(|(n, ..)| n == name);
+        let found = known.map(|(_, p, h)| (p.clone(), *h)).or_else(|| {
             let path = exec.paths_along(&along, name, false).into_iter().next()?;
             Some((path, 0))
         });
         match (found, forget, print) {
-            (Some(_), true, _) => {
-                exec.shell.hashed.along(&along).remove(name.as_str());
-            }
+            (Some(_), true, _) => exec.shell.hashed.along(&along).retain(|(n, ..)| n != name),
             (Some((path, _)), false, true) => out.stdout(&format!("{path}\n")),
-            (Some(entry), false, false) => {
-                exec.shell.hashed.along(&along).insert(name.clone(), entry);
-            }
+            (Some((path, hits)), false, false) => exec.shell.hashed.put(&along, name, path, hits),
             (None, ..) => {
                 out.stderr(&format!("bash: hash: {name}: not found\n"));
                 status = 1;
@@ -466,13 +466,13 @@ pub(super) fn hash(exec: &mut Exec<'_>, argv: &[String], out: &mut Output) -> i3
 }
 
 /// `hash` alone: the table, or that it is empty.
-fn list_hashed(table: &BTreeMap<String, (String, u32)>, out: &mut Output) {
+fn list_hashed(table: &[(String, String, u32)], out: &mut Output) {
     if table.is_empty() {
         out.stdout("hash: hash table empty\n");
         return;
     }
     out.stdout("hits\tcommand\n");
-    for (path, hits) in table.values() {
+    for (_, path, hits) in table {
         out.stdout(&format!("{hits:>4}\t{path}\n"));
     }
 }

@@ -239,8 +239,7 @@ fn read_tasks(list: &str) -> Option<Vec<u32>> {
         }
         tasks.extend((first..=last).step_by(step as usize));
     }
-    crate::sort::sort(&mut tasks);
-    tasks.dedup();
+    crate::sort::sort_dedup(&mut tasks);
     (!tasks.is_empty()).then_some(tasks)
 }
 
@@ -259,10 +258,9 @@ fn add(
 /// The groups by their lowest task, each group's tasks in order.
 fn sorted(mut answer: Vec<(Result<(), String>, Vec<u32>)>) -> Vec<(Result<(), String>, Vec<u32>)> {
     for (_, tasks) in &mut answer {
-        crate::sort::sort(tasks);
-        tasks.dedup();
+        crate::sort::sort_dedup(tasks);
     }
-    answer.sort_by_key(|(_, tasks)| tasks.first().copied());
+    crate::sort::by_key(&mut answer, |(_, tasks)| tasks.first().copied());
     answer
 }
 

@@ -157,7 +157,7 @@ pub(super) fn update_job(
         out.exit = 1;
         return;
     }
-    changes.sort_by_key(Change::rank);
+    crate::sort::by_key(&mut changes, Change::rank);
     let Some(id_text) = id_text.or_else(|| ids_by_name(c, &changes, out)) else {
         out.exit = 1;
         return;
