@@ -104,6 +104,22 @@ test("the chapter's singleton chain waits its turn, and scontrol update lifts th
   await context.close();
 });
 
+test("a job array's tasks are held by name in the page's shell, and a PATH without /usr/bin hides the tools", async () => {
+  const { context, page } = await openPage();
+  const input = await open(page);
+  await type(input, "sbatch -J sweep --array=0-3 --begin=now+1hour --wrap 'sleep 60'");
+  await page.waitForFunction(() => /Submitted batch job \d+/.test(document.querySelector("[data-testid=sh-log]").innerText));
+  const [, id] = (await log(page)).match(/Submitted batch job (\d+)/);
+  await type(input, `scontrol hold ${id}_[1-2],${id}_7`);
+  await page.waitForFunction((id) => document.querySelector("[data-testid=sh-log]").innerText.includes(`${id}_7: Invalid job id specified`), id);
+  await type(input, `squeue -h -o '%i %r' -j ${id}`);
+  await page.waitForFunction((id) => document.querySelector("[data-testid=sh-log]").innerText.includes(`${id}_1 JobHeldUser\n${id}_2 JobHeldUser`), id);
+  await type(input, "squeue >/dev/null; type squeue; (PATH=/opt; squeue)");
+  await page.waitForFunction(() => document.querySelector("[data-testid=sh-log]").innerText.trim().endsWith("squeue is hashed (/usr/bin/squeue)\nbash: squeue: command not found"));
+  assert.deepEqual(page.problems, []);
+  await context.close();
+});
+
 test("completion, history, Ctrl+C and Ctrl+L", async () => {
   const { context, page } = await openPage();
   const input = await open(page);
