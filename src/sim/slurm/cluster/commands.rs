@@ -29,7 +29,7 @@ mod sshare;
 mod sstat;
 mod step_list;
 
-pub(crate) use srun::step_request;
+pub(crate) use srun::{StepRequest, step_request};
 
 /// How a command runs: reading the cluster, or changing it.
 #[derive(Debug, Clone, Copy)]

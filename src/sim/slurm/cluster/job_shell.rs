@@ -12,7 +12,7 @@
 //! its clock, so every line of output is stamped with when it was
 //! written, and the shell stops at the job's time limit.
 
-use super::commands::{COMMANDS, step_request};
+use super::commands::{COMMANDS, StepRequest, step_request};
 use super::export::{UserEnv, step_env, stepd_finds};
 use super::lifecycle::visible_devices;
 use super::mpi::Mpi;
@@ -352,20 +352,40 @@ impl<'a> JobCommands<'a> {
             mpi: request.mpi,
             cpus_per_task: place.cpus_per_task,
         };
+        let (exit, duration) = self.run_step(call, &request, &launch);
+        let offset = started.saturating_sub(self.job.start);
+        let end = duration.map(|d| offset.saturating_add(d));
+        let mut record = place.record(no, &request.argv[0], (offset, end), exit);
+        record.time_limit = request.time_limit;
+        self.steps.push(record);
+        self.holds
+            .hold(&start, duration.map(|d| started.saturating_add(d)));
+        exit
+    }
+
+    /// Runs a step's program on its nodes: the node's programs, the
+    /// shell's, or slurmstepd's `execve` failure; its exit status and how
+    /// long it ran (`None`: until the job ends).
+    fn run_step(
+        &mut self,
+        call: &mut Call<'_>,
+        request: &StepRequest,
+        launch: &Launch<'_>,
+    ) -> (i32, Option<u64>) {
         let env = step_env(request.export.as_deref(), call.env);
         let found = stepd_finds(&request.argv[0], Some(&env));
         let result = match found.then(|| {
             self.programs
-                .run(&launch)
-                .or_else(|| runner::builtin(&launch))
+                .run(launch)
+                .or_else(|| runner::builtin(launch))
         }) {
             Some(Some(out)) => Some(out),
             Some(None) if in_shell(&request.argv[0]) => {
-                Some(self.bash_tasks(&launch, call.fs, &UserEnv::exact(&env), call.cwd))
+                Some(self.bash_tasks(launch, call.fs, &UserEnv::exact(&env), call.cwd))
             }
             _ => None,
         };
-        let (exit, duration) = match result {
+        match result {
             Some(mut out) => {
                 if request.label {
                     out.stdout = labelled(&out.stdout, launch.task_nodes().len());
@@ -389,15 +409,7 @@ impl<'a> JobCommands<'a> {
                 call.out.stderr(&launch.exit_lines(2, &[]));
                 (2, Some(0))
             }
-        };
-        let offset = started.saturating_sub(self.job.start);
-        let end = duration.map(|d| offset.saturating_add(d));
-        let mut record = place.record(no, &request.argv[0], (offset, end), exit);
-        record.time_limit = request.time_limit;
-        self.steps.push(record);
-        self.holds
-            .hold(&start, duration.map(|d| started.saturating_add(d)));
-        exit
+        }
     }
 
     /// A `bash`, `sh` or shell tool step: the command line runs in a shell of its own

@@ -73,77 +73,25 @@ impl JobOptions {
     /// Applies one option by its key; keys that are not job options are
     /// ignored (the command handles them).
     pub(crate) fn apply(&mut self, key: &str, value: Option<&str>) -> Result<(), OptError> {
-        let v = value.unwrap_or("");
-        let int = |what: &str| -> Result<u32, OptError> {
-            v.parse::<u32>()
-                .ok()
-                .filter(|n| *n > 0)
-                .ok_or_else(|| opt_error(format!("Invalid numeric value \"{v}\" for {what}."), 1))
-        };
         if let Some(bit) = ["mem", "mem-per-cpu", "mem-per-gpu"]
             .iter()
             .position(|k| *k == key)
         {
             self.mem_options |= 1 << bit;
         }
-        let r = &mut self.request;
+        if !self.request.apply(key, value)? {
+            self.apply_job(key, value.unwrap_or(""))?;
+        }
+        Ok(())
+    }
+
+    /// Applies one option that is not about resources: names, places,
+    /// times and what the job does when it ends.
+    fn apply_job(&mut self, key: &str, v: &str) -> Result<(), OptError> {
         match key {
-            "nodes" => r.nodes = Some(node_count(v)?),
-            "ntasks" => r.ntasks = Some(int("--ntasks")?),
-            "cpus-per-task" => r.cpus_per_task = Some(int("--cpus-per-task")?),
-            "ntasks-per-node" | "tasks-per-node" => {
-                r.ntasks_per_node = Some(int("--ntasks-per-node")?);
-            }
-            "mem" => {
-                r.mem = Some(Mem::PerNode(mbytes(v).ok_or_else(|| {
-                    opt_error("Invalid --mem specification".into(), 255)
-                })?));
-            }
-            "mem-per-cpu" => {
-                r.mem = Some(Mem::PerCpu(mbytes(v).ok_or_else(|| {
-                    opt_error("Invalid --mem-per-cpu specification".into(), 255)
-                })?));
-            }
-            "mem-per-gpu" => {
-                r.mem = Some(Mem::PerGpu(mbytes(v).ok_or_else(|| {
-                    opt_error("Invalid --mem-per-gpu specification".into(), 255)
-                })?));
-            }
-            "gpus" => {
-                r.gpus = Some(Gpus::Total(gpu_count(v).ok_or_else(|| {
-                    opt_error("Invalid --gpus specification".into(), 255)
-                })?));
-            }
-            "gpus-per-node" => {
-                r.gpus = Some(Gpus::PerNode(gpu_count(v).ok_or_else(|| {
-                    opt_error("Invalid --gpus-per-node specification".into(), 255)
-                })?));
-            }
-            "gpus-per-task" => {
-                r.gpus = Some(Gpus::PerTask(gpu_count(v).ok_or_else(|| {
-                    opt_error("Invalid --gpus-per-task specification".into(), 255)
-                })?));
-            }
-            "cpus-per-gpu" => r.cpus_per_gpu = Some(int("--cpus-per-gpu")?),
-            "gres" => {
-                let n = gres_gpus(v)
-                    .ok_or_else(|| opt_error(format!("Invalid GRES specification ({v})"), 255))?;
-                r.gpus = Some(Gpus::PerNode(n));
-            }
-            "exclusive" => {
-                r.sharing =
-                    Some(Sharing::parse(value).ok_or_else(|| {
-                        opt_error("Invalid --exclusive specification".into(), 255)
-                    })?);
-            }
-            "nodelist" => r.nodelist = host_names(v, "--nodelist")?,
-            "constraint" => r.constraint = Some(v.to_owned()),
-            "exclude" => r.exclude = host_names(v, "--exclude")?,
             "time" => {
-                self.time = Some(
-                    TimeLimit::parse_time_option(v)
-                        .map_err(|_| opt_error("Invalid --time specification".into(), 255))?,
-                );
+                self.time =
+                    Some(TimeLimit::parse_time_option(v).map_err(|_| invalid_spec("time"))?);
             }
             "partition" => self.partition = Some(v.to_owned()),
             "job-name" => self.name = Some(v.to_owned()),
@@ -161,50 +109,25 @@ impl JobOptions {
             "no-requeue" => self.requeue = Some(false),
             "comment" => self.extras.comment = Some(v.to_owned()),
             "distribution" => {
-                let (_, shown) = task_dist::parse(v)
-                    .ok_or_else(|| opt_error("Invalid --distribution specification".into(), 255))?;
+                let (_, shown) = task_dist::parse(v).ok_or_else(|| invalid_spec(key))?;
                 self.extras.distribution = Some(shown);
             }
             "begin" => {
                 if clock::parse_time(0, v, false).is_none() {
-                    return Err(opt_error("Invalid --begin specification".into(), 255));
+                    return Err(invalid_spec(key));
                 }
                 self.begin = Some(v.to_owned());
             }
             "mail-user" => self.extras.mail_user = Some(v.to_owned()),
             "mail-type" => {
-                self.extras.mail_type |= parse_mail_type(v)
-                    .ok_or_else(|| opt_error("Invalid --mail-type specification".into(), 255))?;
+                self.extras.mail_type |= parse_mail_type(v).ok_or_else(|| invalid_spec(key))?;
             }
             "open-mode" => {
                 self.extras.append = match v.chars().next().map(|c| c.to_ascii_lowercase()) {
                     Some('a') => true,
                     Some('t') => false,
-                    _ => return Err(opt_error("Invalid --open-mode specification".into(), 255)),
+                    _ => return Err(invalid_spec(key)),
                 };
-            }
-            "signal" if !valid_signal(v) => {
-                return Err(opt_error("Invalid --signal specification".into(), 255));
-            }
-            "gpu-bind" if !valid_gpu_bind(v) => {
-                return Err(opt_error(
-                    format!("Invalid --gpu-bind argument: gpu:{v}"),
-                    255,
-                ));
-            }
-            "cpu-bind" | "cpu_bind" => {
-                if let Some(word) = unknown_cpu_bind(v) {
-                    return Err(opt_error(
-                        format!("unrecognized --cpu-bind argument \"{word}\""),
-                        1,
-                    ));
-                }
-            }
-            "kill-on-bad-exit" if !v.is_empty() && v.parse::<i32>().is_err() => {
-                return Err(opt_error(
-                    format!("Invalid numeric value \"{v}\" for --kill-on-bad-exit."),
-                    1,
-                ));
             }
             "nice" => {
                 self.nice = Some(if v.is_empty() {
@@ -215,10 +138,117 @@ impl JobOptions {
                     })?
                 });
             }
-            _ => {}
+            _ => check_launch_option(key, v)?,
         }
         Ok(())
     }
+}
+
+/// `Invalid --KEY specification`, exit 255: slurm_opt.c's refusal of a
+/// value it cannot read.
+fn invalid_spec(key: &str) -> OptError {
+    opt_error(format!("Invalid --{key} specification"), 255)
+}
+
+/// Checks the options a job keeps only for its steps' launch (signal,
+/// bindings, kill-on-bad-exit); others are the command's own.
+fn check_launch_option(key: &str, v: &str) -> Result<(), OptError> {
+    match key {
+        "signal" if !valid_signal(v) => Err(invalid_spec(key)),
+        "gpu-bind" if !valid_gpu_bind(v) => Err(opt_error(
+            format!("Invalid --gpu-bind argument: gpu:{v}"),
+            255,
+        )),
+        "cpu-bind" | "cpu_bind" => match unknown_cpu_bind(v) {
+            Some(word) => Err(opt_error(
+                format!("unrecognized --cpu-bind argument \"{word}\""),
+                1,
+            )),
+            None => Ok(()),
+        },
+        "kill-on-bad-exit" if !v.is_empty() && v.parse::<i32>().is_err() => Err(opt_error(
+            format!("Invalid numeric value \"{v}\" for --kill-on-bad-exit."),
+            1,
+        )),
+        _ => Ok(()),
+    }
+}
+
+impl Request {
+    /// Applies one resource option; `false` if `key` is none.
+    fn apply(&mut self, key: &str, value: Option<&str>) -> Result<bool, OptError> {
+        let v = value.unwrap_or("");
+        let int = |what: &str| -> Result<u32, OptError> {
+            v.parse::<u32>()
+                .ok()
+                .filter(|n| *n > 0)
+                .ok_or_else(|| opt_error(format!("Invalid numeric value \"{v}\" for {what}."), 1))
+        };
+        let mem = || mbytes(v).ok_or_else(|| invalid_spec(key));
+        let gpus = || gpu_count(v).ok_or_else(|| invalid_spec(key));
+        match key {
+            "nodes" => self.nodes = Some(node_count(v)?),
+            "ntasks" => self.ntasks = Some(int("--ntasks")?),
+            "cpus-per-task" => self.cpus_per_task = Some(int("--cpus-per-task")?),
+            "ntasks-per-node" | "tasks-per-node" => {
+                self.ntasks_per_node = Some(int("--ntasks-per-node")?);
+            }
+            "mem" => self.mem = Some(Mem::PerNode(mem()?)),
+            "mem-per-cpu" => self.mem = Some(Mem::PerCpu(mem()?)),
+            "mem-per-gpu" => self.mem = Some(Mem::PerGpu(mem()?)),
+            "gpus" => self.gpus = Some(Gpus::Total(gpus()?)),
+            "gpus-per-node" => self.gpus = Some(Gpus::PerNode(gpus()?)),
+            "gpus-per-task" => self.gpus = Some(Gpus::PerTask(gpus()?)),
+            "cpus-per-gpu" => self.cpus_per_gpu = Some(int("--cpus-per-gpu")?),
+            "gres" => {
+                let n = gres_gpus(v)
+                    .ok_or_else(|| opt_error(format!("Invalid GRES specification ({v})"), 255))?;
+                self.gpus = Some(Gpus::PerNode(n));
+            }
+            "exclusive" => {
+                self.sharing = Some(Sharing::parse(value).ok_or_else(|| invalid_spec(key))?);
+            }
+            "nodelist" => self.nodelist = host_names(v, "--nodelist")?,
+            "constraint" => self.constraint = Some(v.to_owned()),
+            "exclude" => self.exclude = host_names(v, "--exclude")?,
+            _ => return Ok(false),
+        }
+        Ok(true)
+    }
+}
+
+/// The nodes and tasks `r` asks for: `-N` (or as many as `-w` names),
+/// else as many nodes as its tasks' CPUs and its GPUs need of the largest
+/// node; `-n`, else the tasks per node on each, else one per node.
+fn node_and_task_counts(r: &Request, max_cpus: u32, max_gpus: u32) -> (u32, u32) {
+    let explicit = r.nodes.map(|(min, _)| min);
+    let mut k = explicit
+        .unwrap_or(1)
+        .max(u32::try_from(r.nodelist.len()).unwrap_or(1));
+    let tasks = match (r.ntasks, r.ntasks_per_node) {
+        (Some(n), _) => n,
+        (None, Some(per)) => per.saturating_mul(k),
+        (None, None) => k,
+    };
+    if explicit.is_none() {
+        let cpt = r.cpus_per_task.unwrap_or(1);
+        k = k.max(tasks.saturating_mul(cpt).div_ceil(max_cpus));
+        match r.gpus {
+            Some(Gpus::Total(g)) if max_gpus > 0 => k = k.max(g.div_ceil(max_gpus)),
+            // As many tasks on a node as its GPUs serve.
+            Some(Gpus::PerTask(g)) if g > 0 && max_gpus >= g => {
+                k = k.max(tasks.div_ceil(max_gpus / g));
+            }
+            _ => {}
+        }
+    }
+    (k, tasks)
+}
+
+/// When a job starting at `start` reaches its time limit (`None` for no
+/// limit).
+fn ends_after(start: i64, limit: TimeLimit) -> Option<i64> {
+    Some(start.saturating_add(i64::try_from(limit.seconds()?).ok()?))
 }
 
 /// `-N N` or `-N min-max`.
@@ -569,10 +599,7 @@ impl Cluster {
             accrue_time: (!waits).then_some(eligible),
             begin_time: begin,
             start_time: begin,
-            end_time: begin.and_then(|b| {
-                let limit = admitted.time_limit.seconds()?;
-                Some(b.saturating_add(i64::try_from(limit).ok()?))
-            }),
+            end_time: begin.and_then(|b| ends_after(b, admitted.time_limit)),
             natural_end: None,
             sched_nodes: Vec::new(),
             last_sched_eval: now,
@@ -639,25 +666,7 @@ impl Cluster {
         let part_gpus: u32 = nodes.iter().map(|n| n.gpus).sum();
         let cpt = r.cpus_per_task.unwrap_or(1);
         let explicit = r.nodes.map(|(min, _)| min);
-        let mut k = explicit
-            .unwrap_or(1)
-            .max(u32::try_from(r.nodelist.len()).unwrap_or(1));
-        let tasks = match (r.ntasks, r.ntasks_per_node) {
-            (Some(n), _) => n,
-            (None, Some(per)) => per.saturating_mul(k),
-            (None, None) => k,
-        };
-        if explicit.is_none() {
-            k = k.max(tasks.saturating_mul(cpt).div_ceil(max_cpus));
-            match r.gpus {
-                Some(Gpus::Total(g)) if max_gpus > 0 => k = k.max(g.div_ceil(max_gpus)),
-                // As many tasks on a node as its GPUs serve.
-                Some(Gpus::PerTask(g)) if g > 0 && max_gpus >= g => {
-                    k = k.max(tasks.div_ceil(max_gpus / g));
-                }
-                _ => {}
-            }
-        }
+        let (k, tasks) = node_and_task_counts(r, max_cpus, max_gpus);
         let per_node_tasks = match r.ntasks_per_node {
             Some(per) => per,
             None => tasks.div_ceil(k.max(1)),
@@ -685,10 +694,10 @@ impl Cluster {
             Some(Mem::PerCpu(m)) => m.saturating_mul(u64::from(cpus)),
             // cons_tres gives each node this much per GPU it holds there.
             Some(Mem::PerGpu(m)) => m.saturating_mul(u64::from(gpus)),
-            None => match self.config.def_mem_per_cpu_mb {
-                Some(m) => m.saturating_mul(u64::from(cpus)),
-                None => max_mem,
-            },
+            None => self
+                .config
+                .def_mem_per_cpu_mb
+                .map_or(max_mem, |m| m.saturating_mul(u64::from(cpus))),
         };
         if mem > max_mem {
             return Err(SubmitError {
