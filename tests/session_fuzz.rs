@@ -367,7 +367,8 @@ fn slurm_command(rng: &mut Rng) -> String {
             let _ = write!(line, " {unit}{report} {cond} {}", word(rng));
         }
         "scontrol" => {
-            let tail = match rng.below(9) {
+            let tail = match rng.below(10) {
+                8 => format!("top {}", job_id(rng)),
                 0 => format!("show job {}", job_id(rng)),
                 1 => format!("show node {}", value(rng)),
                 2 => "show partition".to_owned(),

@@ -290,14 +290,20 @@ pipe, until quit or exit.
   show hostlist NAMES                 names as one hostlist, e.g. node-[1-3]
   update NodeName=HOSTS State=DRAIN|DOWN|RESUME|UNDRAIN [Reason=TEXT]
                                       drain, down or resume nodes (root only)
-  update JobId=ID KEY=VALUE...        change your job: TimeLimit=[+|-]TIME (only
-                                      lower, but root), Nice=N, Name=, Comment=,
-                                      and while it pends Partition=,
+  update JobId=LIST KEY=VALUE...      change your jobs (or JobName=NAME's):
+                                      TimeLimit=[+|-]TIME (only lower, but
+                                      root), Nice=N, Name=, Comment=,
+                                      Requeue=0|1, ArrayTaskThrottle=N, and
+                                      while they pend Partition=, ExcNodeList=,
                                       Dependency= (empty: none), StartTime=TIME
-  hold ID... / uhold ID...            keep pending jobs from starting
-  release ID...                       let held jobs start
-  requeue ID...                       put running or ended batch jobs back in the queue
+  hold LIST... / uhold LIST...        keep pending jobs from starting
+  release LIST...                     let held jobs start
+  requeue LIST...                     put running or ended batch jobs back in the queue
+  top LIST                            put pending jobs first among yours (root only)
   ping                                whether the controllers answer
+
+  A LIST is job ids joined by commas (12,13), array tasks (12_3, 12_[1-4])
+  or, for hold and release, Name=NAME.
 
   -d, --details           more detail in show job
   -o, --oneliner          one line per record
@@ -306,7 +312,7 @@ pipe, until quit or exit.
 ";
 
 pub(super) const SCONTROL_USAGE: &str = "\
-Usage: scontrol [-d] [-o] [-V] [show|update|hold|uhold|release|requeue|ping|quit] ...
+Usage: scontrol [-d] [-o] [-V] [show|update|hold|uhold|release|requeue|top|ping|quit] ...
 ";
 
 pub(super) const SACCT: &str = "\

@@ -16,6 +16,7 @@ mod job_list;
 mod record;
 mod show;
 mod step;
+mod top;
 mod update_job;
 
 pub(super) use show::{index_ranges, tres};
@@ -97,6 +98,15 @@ pub(super) fn run(
             out.exit = 1;
         }
         ping(c, caller.user == "root", &mut out);
+    } else if is(tag, "top", 3) {
+        match words.len() {
+            1 => too_few(tag, &[], &mut out),
+            2 => top::top(c, &words[1], caller.user, &mut out),
+            _ => {
+                out.err_line(&format!("too many arguments for keyword:{tag}"));
+                out.exit = 1;
+            }
+        }
     } else if is(tag, "version", 4) {
         out.out(VERSION);
     } else {

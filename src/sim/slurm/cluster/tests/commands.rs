@@ -534,6 +534,49 @@ fn scontrol_update_takes_lists_names_throttles_and_excluded_nodes() {
 }
 
 #[test]
+fn top_moves_an_operators_job_first_and_refuses_users() {
+    let mut t = Term::new("2026-11-30T00:00:00");
+    t.submit("alice", "~", "sbatch -N4 --exclusive --wrap \"sleep 600\"");
+    for name in ["a", "b", "c"] {
+        t.submit(
+            "alice",
+            "~",
+            &format!("sbatch -J {name} --wrap \"sleep 60\""),
+        );
+    }
+    t.c.advance(1);
+    let said = |t: &mut Term, user: &str, line: &str| {
+        let out = t.run_as(user, "~", line);
+        (err(&out), out.exit)
+    };
+    let pending = |t: &mut Term| stdout(&t.root("squeue -h -t PD -o %j"));
+    assert_eq!(
+        said(&mut t, "alice", "scontrol top 4"),
+        ("Access/permission denied for job 4\n".to_owned(), 1)
+    );
+    assert_eq!(pending(&mut t), "a\nb\nc\n");
+    assert_eq!(
+        said(&mut t, "root", "scontrol top jobid=4"),
+        (String::new(), 0)
+    );
+    assert_eq!(pending(&mut t), "c\na\nb\n");
+    // The order holds through the next priority calculations, by nice.
+    t.c.advance(400);
+    assert_eq!(pending(&mut t), "c\na\nb\n");
+    for (line, want) in [
+        (
+            "scontrol top 1",
+            "Job is no longer pending execution for job 1\n",
+        ),
+        ("scontrol top 9,x", "Invalid job id specified for job 9,x\n"),
+        ("scontrol top", "too few arguments for keyword:top\n"),
+        ("scontrol top 2 3", "too many arguments for keyword:top\n"),
+    ] {
+        assert_eq!(said(&mut t, "root", line), (want.to_owned(), 1), "{line}");
+    }
+}
+
+#[test]
 fn scontrol_update_job_changes_what_users_may_change() {
     let mut t = Term::new("2026-11-30T03:00:00");
     let run = t.submit("alice", "~", "sbatch -t 60 --wrap \"sleep 3000\"");
