@@ -101,7 +101,7 @@ pub(super) fn run(
     } else if is(tag, "top", 3) {
         match words.len() {
             1 => too_few(tag, &[], &mut out),
-            2 => top::top(c, &words[1], caller.user, &mut out),
+            2 => top::top(c, strip_job_key(&words[1]), caller.user, &mut out),
             _ => {
                 out.err_line(&format!("too many arguments for keyword:{tag}"));
                 out.exit = 1;
@@ -126,7 +126,7 @@ fn too_few(tag: &str, args: &[String], out: &mut CommandOutput) {
 }
 
 /// `hold`, `uhold` and `release` of each job list in `args` (or
-/// `Name=`/`JobName=`, the caller's jobs of that name); an operator's
+/// `Name=`/`JobName=`, every job of that name); an operator's
 /// `hold` is an administrator's hold, any other a user's. Each argument
 /// that failed ends with the last error, as scontrol's `slurm_perror`.
 fn hold_jobs(

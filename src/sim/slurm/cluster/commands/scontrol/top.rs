@@ -12,15 +12,9 @@ use super::super::super::state::JobState;
 
 const INVALID: &str = "Invalid job id specified";
 
-/// `scontrol top ARG`: slurmctld's refusal as `<error> for job <ARG>`.
-pub(super) fn top(c: &mut Cluster, arg: &str, user: &str, out: &mut CommandOutput) {
-    let text = ["jobid=", "job="]
-        .iter()
-        .find_map(|key| {
-            let head = arg.get(..key.len())?;
-            head.eq_ignore_ascii_case(key).then(|| &arg[key.len()..])
-        })
-        .unwrap_or(arg);
+/// `scontrol top TEXT` (the list without its `JobId=`): slurmctld's
+/// refusal as `<error> for job <TEXT>`.
+pub(super) fn top(c: &mut Cluster, text: &str, user: &str, out: &mut CommandOutput) {
     if let Err(e) = set_top(c, text, user) {
         out.err_line(&format!("{e} for job {text}"));
         out.exit = 1;
