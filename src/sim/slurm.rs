@@ -3,6 +3,7 @@
 //! commands over it. Pure: time and seeds are arguments.
 
 pub mod bench;
+mod c_num;
 pub mod calendar;
 pub mod cluster;
 pub mod conf;

@@ -9,6 +9,7 @@
 
 use super::fields::{Field, MAX_WIDTH};
 use super::output::CommandOutput;
+use crate::sim::slurm::c_num::strtol;
 
 /// Where a long name's values come from.
 #[derive(Debug, Clone, Copy)]
@@ -154,7 +155,7 @@ pub(crate) fn parse_long_format(format: &str) -> Vec<LongField> {
                 Some(rest) => (true, rest),
                 None => (false, spec),
             };
-            let (width, suffix) = strtol(spec);
+            let (width, suffix) = strtol(spec, 10);
             LongField {
                 name: name.to_owned(),
                 width,
@@ -163,26 +164,6 @@ pub(crate) fn parse_long_format(format: &str) -> Vec<LongField> {
             }
         })
         .collect()
-}
-
-/// The number at the start of `text` as C's `strtol` reads it (leading
-/// blanks, a sign, digits) and the rest; `(0, text)` when no digits.
-fn strtol(text: &str) -> (i64, &str) {
-    let trimmed = text.trim_start_matches([' ', '\t', '\n', '\r', '\x0b', '\x0c']);
-    let (negative, unsigned) = match trimmed.as_bytes().first() {
-        Some(b'-') => (true, &trimmed[1..]),
-        Some(b'+') => (false, &trimmed[1..]),
-        _ => (false, trimmed),
-    };
-    let digits = unsigned.bytes().take_while(u8::is_ascii_digit).count();
-    if digits == 0 {
-        return (0, text);
-    }
-    let magnitude = unsigned[..digits].bytes().fold(0i64, |n, d| {
-        n.saturating_mul(10).saturating_add(i64::from(d - b'0'))
-    });
-    let value = if negative { -magnitude } else { magnitude };
-    (value, &unsigned[digits..])
 }
 
 #[cfg(test)]

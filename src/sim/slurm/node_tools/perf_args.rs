@@ -12,6 +12,7 @@ use crate::sim::allreduce::{PerfParams, PerfType};
 
 use super::super::getopt::{Getopt, HasArg, Item, Opt, Order, opt};
 use super::ToolOutput;
+use crate::sim::slurm::c_num::strtol;
 
 /// The largest number of rows (message sizes) a run may print here.
 pub const MAX_ROWS: usize = 1000;
@@ -293,7 +294,7 @@ fn getopt(args: &[String]) -> Result<Vec<(char, String)>, PerfArgError> {
 /// Sets one option as `src/common.cu` does.
 fn apply(options: &mut PerfOptions, letter: char, value: &str) -> Result<(), PerfArgError> {
     let count = |what: &str, min: i64| -> Result<u32, PerfArgError> {
-        let n = strtol(value);
+        let n = strtol(value, 0).0;
         if n < min {
             return Err(PerfArgError::Unsupported(format!("{what} {n}")));
         }
@@ -339,35 +340,6 @@ fn apply(options: &mut PerfOptions, letter: char, value: &str) -> Result<(), Per
         other => return Err(PerfArgError::Unsupported(format!("-{other}"))),
     }
     Ok(())
-}
-
-/// C's `strtol(text, NULL, 0)`: leading blanks, a sign, then `0x` hex,
-/// `0` octal or decimal digits, stopping at the first other character;
-/// 0 when there are no digits; clamped to the `i64` range.
-fn strtol(text: &str) -> i64 {
-    let s = text.trim_start();
-    let (negative, s) = match s.as_bytes().first() {
-        Some(b'-') => (true, &s[1..]),
-        Some(b'+') => (false, &s[1..]),
-        _ => (false, s),
-    };
-    let hex = s.strip_prefix("0x").or_else(|| s.strip_prefix("0X"));
-    let (radix, digits) = match hex {
-        Some(rest) if rest.starts_with(|c: char| c.is_ascii_hexdigit()) => (16, rest),
-        _ if s.starts_with('0') => (8, s),
-        _ => (10, s),
-    };
-    let mut value: i64 = 0;
-    for digit in digits.chars().map_while(|c| c.to_digit(radix)) {
-        value = value
-            .saturating_mul(i64::from(radix))
-            .saturating_add(i64::from(digit));
-    }
-    if negative {
-        value.saturating_neg()
-    } else {
-        value
-    }
 }
 
 /// nccl-tests' `parsesize`: `sscanf(value, "%lf %1s")`, then a `K`, `M`

@@ -5,6 +5,7 @@
 
 use super::super::output::CommandOutput;
 use super::super::state::StepId;
+use crate::sim::slurm::c_num;
 
 /// A step named after the dot.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -94,10 +95,9 @@ fn starts_with_digit(text: &str) -> bool {
     text.starts_with(|c: char| c.is_ascii_digit())
 }
 
-/// C's `atoi`: the leading digits, 0 without any.
+/// C's `atoi` as an id: 0 for none, or past `u32`.
 pub(super) fn atoi(text: &str) -> u32 {
-    let digits: String = text.chars().take_while(char::is_ascii_digit).collect();
-    digits.parse().unwrap_or(0)
+    u32::try_from(c_num::atoi(text)).unwrap_or(0)
 }
 
 #[cfg(test)]

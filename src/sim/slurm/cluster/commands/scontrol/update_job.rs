@@ -8,6 +8,7 @@ use super::super::super::output::CommandOutput;
 use super::super::super::state::JobState;
 use super::super::super::{Caller, Cluster, clock};
 use super::{is, job_list};
+use crate::sim::slurm::c_num::atoi;
 use crate::sim::slurm::hostlist::Hostlist;
 use crate::sim::slurm::time_spec::TimeLimit;
 
@@ -65,7 +66,7 @@ fn read_change(now: i64, key: &str, v: &str) -> Result<Option<Change>, String> {
             .map_err(|_| "scontrol: error: Invalid TimeLimit value".to_owned())?;
         Change::TimeLimit(limit, sign)
     } else if is(key, "Nice", 2) {
-        let nice = leading_int(v);
+        let nice = atoi(v);
         if nice.abs() > NICE_RANGE {
             return Err(format!(
                 "scontrol: error: Nice value out of range (+/- {NICE_RANGE}). Value ignored"
@@ -79,7 +80,7 @@ fn read_change(now: i64, key: &str, v: &str) -> Result<Option<Change>, String> {
     } else if is(key, "Dependency", 1) {
         Change::Dependency(v.to_owned())
     } else if is(key, "ArrayTaskThrottle", 10) {
-        let throttle = u32::try_from(leading_int(v))
+        let throttle = u32::try_from(atoi(v))
             .map_err(|_| "scontrol: error: Invalid ArrayTaskThrottle value".to_owned())?;
         Change::Throttle(throttle)
     } else if is(key, "ExcNodeList", 3) {
@@ -101,19 +102,6 @@ fn read_change(now: i64, key: &str, v: &str) -> Result<Option<Change>, String> {
 
 /// The largest nice either way (`NICE_OFFSET - 3`).
 const NICE_RANGE: i64 = 2_147_483_645;
-
-/// The integer `strtoll` reads at the start of `text` (0 for none).
-fn leading_int(text: &str) -> i64 {
-    let t = text.trim_start();
-    let (sign, digits) = match t.strip_prefix('-') {
-        Some(rest) => (-1, rest),
-        None => (1, t.strip_prefix('+').unwrap_or(t)),
-    };
-    let end = digits
-        .find(|c: char| !c.is_ascii_digit())
-        .unwrap_or(digits.len());
-    digits[..end].parse::<i64>().map_or(0, |n| sign * n)
-}
 
 /// Runs the update of the pairs after `update`: of each job in the list
 /// of `JobId=` or, without one, of the jobs a `Name=` names.

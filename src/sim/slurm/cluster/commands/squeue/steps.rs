@@ -19,6 +19,7 @@ use super::super::super::output::CommandOutput;
 use super::super::super::state::{Job, JobState, StepId, StepRecord};
 use super::super::{Wanted, error_out};
 use super::{Chosen, chosen_format, read_nodes, read_states, read_users};
+use crate::sim::slurm::c_num::atoi;
 use crate::sim::slurm::time_spec::squeue_time;
 
 const FORMAT: &str = "%.15i %.8j %.9P %.8u %.9M %N";
@@ -141,20 +142,6 @@ impl Row<'_> {
     }
 }
 
-/// C's `strtol` on the start of `text`: optional blanks and sign, then
-/// digits (0 without any), saturating.
-fn strtol(text: &str) -> i64 {
-    let t = text.trim_start();
-    let (negative, t) = match t.strip_prefix('-') {
-        Some(rest) => (true, rest),
-        None => (false, t.strip_prefix('+').unwrap_or(t)),
-    };
-    let n = t.chars().map_while(|c| c.to_digit(10)).fold(0i64, |n, d| {
-        n.saturating_mul(10).saturating_add(i64::from(d))
-    });
-    if negative { -n } else { n }
-}
-
 /// The steps of a `-s` list, read as squeue's `_build_step_list` reads
 /// them: `JOB[_TASK].STEP`, numbers read as `strtol` reads them (so
 /// `5.batch` is step 0); an item without a step or with a job id below 1
@@ -171,14 +158,14 @@ fn read_steps(list: &str) -> Result<Vec<Named>, CommandOutput> {
                 1,
             ));
         };
-        let id = strtol(job);
+        let id = atoi(job);
         let task = job
             .trim_start()
             .trim_start_matches(['+', '-'])
             .trim_start_matches(|c: char| c.is_ascii_digit())
             .strip_prefix('_')
-            .map(strtol);
-        let number = strtol(step);
+            .map(atoi);
+        let number = atoi(step);
         match (u32::try_from(id), u32::try_from(number)) {
             (Ok(id), Ok(number)) if id > 0 && number <= 0x7FFF_FFFF => {
                 named.push((id, task.and_then(|t| u32::try_from(t).ok()), number));

@@ -9,6 +9,7 @@ use super::super::super::fields::{Parsable, print_fields_header, print_fields_ro
 use super::super::super::output::CommandOutput;
 use super::super::keyword;
 use super::{Percent, Style};
+use crate::sim::slurm::c_num::atoi;
 
 /// A column a report can print. A report that has no value for a column
 /// prints it blank (text) or as 0 (times and counts), as sreport's
@@ -144,7 +145,7 @@ pub(super) fn fields(
     let mut fields = Vec::new();
     for object in &list {
         let (word, width) = match object.split_once('%') {
-            Some((word, rest)) => (word, atoi(rest)),
+            Some((word, rest)) => (word, i32::try_from(atoi(rest)).unwrap_or(0)),
             None => (object.as_str(), 0),
         };
         let Some((_, _, column)) = names
@@ -176,21 +177,6 @@ pub(super) fn fields(
         });
     }
     fields
-}
-
-/// The number at the start of `text` as C's `atoi` reads it: blanks, a
-/// sign, digits; 0 when there is none.
-fn atoi(text: &str) -> i32 {
-    let text = text.trim_start();
-    let (negative, digits) = match text.strip_prefix('-') {
-        Some(rest) => (true, rest),
-        None => (false, text.strip_prefix('+').unwrap_or(text)),
-    };
-    let end = digits
-        .find(|ch: char| !ch.is_ascii_digit())
-        .unwrap_or(digits.len());
-    let number: i32 = digits[..end].parse().unwrap_or(0);
-    if negative { -number } else { number }
 }
 
 /// Sizes the columns in `sizes` (column, largest CPU-seconds) as
@@ -295,7 +281,7 @@ pub(super) fn time_text(seconds: i64, total: i64, style: Style) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::{Column, atoi};
+    use super::Column;
 
     #[test]
     fn each_column_has_its_own_header() {
@@ -320,14 +306,5 @@ mod tests {
         for (column, header) in headers {
             assert_eq!(column.spec().0, header);
         }
-    }
-
-    #[test]
-    fn widths_read_as_atoi_does() {
-        assert_eq!(atoi("20"), 20);
-        assert_eq!(atoi("-12x"), -12);
-        assert_eq!(atoi(" +7"), 7);
-        assert_eq!(atoi("x"), 0);
-        assert_eq!(atoi(""), 0);
     }
 }
