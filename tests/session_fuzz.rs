@@ -56,7 +56,7 @@ const SLURM: [&str; 13] = [
     "scancel", "sacctmgr", "sreport", "sstat",
 ];
 
-const SBATCH_FLAGS: [&str; 39] = [
+const SBATCH_FLAGS: [&str; 40] = [
     "-N",
     "--export",
     "-n",
@@ -96,6 +96,7 @@ const SBATCH_FLAGS: [&str; 39] = [
     "--mem-per-gpu",
     "--mem-per-cpu",
     "--reservation",
+    "--priority",
 ];
 
 /// Values for options: plausible, off by a little, and hostile.
@@ -389,7 +390,8 @@ fn slurm_command(rng: &mut Rng) -> String {
                         "ArrayTaskThrottle",
                         "ExcNodeList",
                         "Requeue",
-                        "JobName"
+                        "JobName",
+                        "Priority"
                     ]),
                     value(rng)
                 ),

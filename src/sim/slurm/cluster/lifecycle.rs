@@ -886,6 +886,8 @@ impl Cluster {
             return;
         };
         job.hold = hold;
+        // A hold or a release ends a priority an operator set.
+        job.priority_set = false;
         match hold {
             Some(h) => {
                 job.priority = 0;

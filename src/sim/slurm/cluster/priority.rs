@@ -110,7 +110,13 @@ impl Cluster {
     }
 
     /// The factors and sum of a job's last priority calculation (`sprio`).
+    /// A priority an operator set has no factors: every one shows 0.
     pub(crate) fn priority_breakdown(&self, job: &Job) -> Option<PriorityBreakdown> {
+        if job.priority_set {
+            let mut b = priority(&self.blank_factors(), &self.config.priority).ok()?;
+            b.total = job.priority;
+            return Some(b);
+        }
         let calc = job.priority_calc?;
         let fixed = match &job.fixed_factors {
             Some(f) => f.clone(),
@@ -283,6 +289,9 @@ fn assoc_index(job: &mut Job, accounts: &Accounts, generation: u64) -> Option<us
 fn compute_priority(job: &mut Job, f: &mut JobFactors, inputs: &Inputs<'_>) {
     if job.hold.is_some() {
         job.priority = 0;
+        return;
+    }
+    if job.priority_set {
         return;
     }
     let fs = assoc_index(job, inputs.accounts, inputs.generation)

@@ -733,6 +733,11 @@ pub struct Job {
     pub reason_desc: Option<String>,
     /// The priority (0 while held).
     pub priority: u32,
+    /// An operator set the priority (`--priority`, `scontrol update
+    /// Priority=`): slurmctld's `direct_set_prio`. No calculation changes
+    /// it, and `sprio` shows it without factors, until a hold or release.
+    #[serde(default)]
+    pub priority_set: bool,
     /// When the priority was last calculated and with which fair-share
     /// factor: `sprio` shows the factors of that calculation.
     pub priority_calc: Option<PriorityCalc>,

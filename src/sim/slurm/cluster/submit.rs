@@ -26,6 +26,7 @@ use super::state::{
     SchedBy, Shape, Sharing,
 };
 use super::{Cluster, clock, task_dist};
+use crate::sim::slurm::c_num::{atoi, strtol};
 
 /// The job options of `sbatch` and `srun`, as given.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -44,6 +45,8 @@ pub(crate) struct JobOptions {
     pub(crate) chdir: Option<String>,
     pub(crate) requeue: Option<bool>,
     pub(crate) nice: Option<i64>,
+    /// `--priority`: a number above 0 (`TOP` is the highest one).
+    pub(crate) priority: Option<u32>,
     /// `--wckey`, as given.
     pub(crate) wckey: Option<String>,
     /// What the job keeps only to show it.
@@ -130,18 +133,41 @@ impl JobOptions {
                 };
             }
             "nice" => {
-                self.nice = Some(if v.is_empty() {
-                    100
-                } else {
-                    v.parse().map_err(|_| {
-                        opt_error(format!("Invalid numeric value \"{v}\" for --nice."), 1)
-                    })?
-                });
+                let nice = if v.is_empty() { 100 } else { atoi(v) };
+                if nice.abs() > NICE_RANGE {
+                    return Err(opt_error(
+                        format!("Invalid --nice value, out of range (+/- {NICE_RANGE})"),
+                        255,
+                    ));
+                }
+                self.nice = Some(nice);
             }
+            "priority" => self.priority = read_priority(v)?,
             _ => check_launch_option(key, v)?,
         }
         Ok(())
     }
+}
+
+/// The largest nice either way (`NICE_OFFSET - 3`).
+pub(crate) const NICE_RANGE: i64 = 2_147_483_645;
+
+/// `--priority=N|TOP`, as `arg_set_priority` reads it; 0 asks for
+/// nothing (`None`), and `TOP` is `NO_VAL - 1`.
+fn read_priority(v: &str) -> Result<Option<u32>, OptError> {
+    const NO_VAL: i64 = 0xffff_fffe;
+    let n = if v.eq_ignore_ascii_case("top") {
+        NO_VAL - 1
+    } else {
+        strtol(v, 10).0
+    };
+    if n < 0 {
+        return Err(opt_error("Priority must be >= 0".to_owned(), 255));
+    }
+    if n >= NO_VAL {
+        return Err(opt_error(format!("Priority must be < {NO_VAL}"), 255));
+    }
+    Ok(u32::try_from(n).ok().filter(|n| *n > 0))
 }
 
 /// `Invalid --KEY specification`, exit 255: slurm_opt.c's refusal of a
@@ -351,6 +377,8 @@ struct Admitted {
     dependency: Option<Dependency>,
     /// Its wckey, as the database keeps it.
     wckey: Option<String>,
+    /// An operator's `--priority` (a hold wins over it).
+    direct_priority: Option<u32>,
 }
 
 impl Cluster {
@@ -358,6 +386,12 @@ impl Cluster {
     /// not yet taken).
     pub(crate) fn build_job(&self, spec: &JobSpec<'_>) -> Result<Job, SubmitError> {
         let opts = spec.opts;
+        // `validate_job_create_req`: only operators raise a job above
+        // others; a user's `--priority` is dropped.
+        let operator = self.is_operator(spec.user);
+        if !operator && opts.nice.is_some_and(|n| n < 0) {
+            return Err(refuse("Invalid --nice value"));
+        }
         let user = self
             .user(spec.user)
             .ok_or_else(|| refuse("Invalid user id"))?;
@@ -407,6 +441,7 @@ impl Cluster {
             array,
             dependency,
             wckey,
+            direct_priority: opts.priority.filter(|_| operator && !opts.hold),
         };
         Ok(self.pending_job(spec, admitted))
     }
@@ -583,7 +618,8 @@ impl Cluster {
             state: JobState::Pending,
             reason: Reason::None,
             reason_desc: None,
-            priority: 0,
+            priority: admitted.direct_priority.unwrap_or(0),
+            priority_set: admitted.direct_priority.is_some(),
             priority_calc: None,
             fixed_factors: None,
             assoc: None,

@@ -20,6 +20,7 @@ mod parallel_steps;
 mod props;
 mod scheduling;
 mod script_options;
+mod set_priority;
 mod sreport;
 mod transcripts;
 

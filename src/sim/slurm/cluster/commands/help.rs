@@ -119,6 +119,8 @@ Submit a batch script (from a file, standard input or --wrap) to the queue.
   -o, --output=FILE       file for standard output (default slurm-%j.out)
   -p, --partition=NAME    partition
       --parsable          print only the job id
+      --priority=N|TOP    a fixed priority (operators only; a user's is
+                          ignored)
   -q, --qos=NAME          quality of service
       --requeue, --no-requeue  whether a node failure requeues the job
       --reservation=NAME  run in a reservation (this cluster has none)
@@ -293,6 +295,8 @@ pipe, until quit or exit.
   update JobId=LIST KEY=VALUE...      change your jobs (or JobName=NAME's):
                                       TimeLimit=[+|-]TIME (only lower, but
                                       root), Nice=N, Name=, Comment=,
+                                      Priority=N (root; you may only lower
+                                      it, 0 holds, 4294967295 recalculates),
                                       Requeue=0|1, ArrayTaskThrottle=N, and
                                       while they pend Partition=, ExcNodeList=,
                                       Dependency= (empty: none), StartTime=TIME

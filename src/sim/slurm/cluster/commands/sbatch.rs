@@ -15,7 +15,7 @@ use super::super::{Caller, Cluster};
 use super::{VERSION, help, job_refused, usage_error};
 
 /// The job options sbatch and srun share.
-pub(super) const JOB_OPTIONS: [Opt; 45] = [
+pub(super) const JOB_OPTIONS: [Opt; 46] = [
     opt("account", Some('A'), &["account"], HasArg::Required),
     opt(
         "cpus-per-task",
@@ -64,6 +64,7 @@ pub(super) const JOB_OPTIONS: [Opt; 45] = [
     ),
     opt("output", Some('o'), &["output"], HasArg::Required),
     opt("partition", Some('p'), &["partition"], HasArg::Required),
+    opt("priority", None, &["priority"], HasArg::Required),
     opt("qos", Some('q'), &["qos"], HasArg::Required),
     opt("quiet", Some('Q'), &["quiet"], HasArg::No),
     opt("requeue", None, &["requeue"], HasArg::No),
@@ -83,7 +84,7 @@ pub(super) const JOB_OPTIONS: [Opt; 45] = [
     opt("wckey", None, &["wckey"], HasArg::Required),
 ];
 
-pub(super) const OPTIONS: &[Opt] = &getopt::concat::<45, 6, 51>(
+pub(super) const OPTIONS: &[Opt] = &getopt::concat::<46, 6, 52>(
     JOB_OPTIONS,
     [
         opt("array", Some('a'), &["array"], HasArg::Required),

@@ -29,7 +29,7 @@ use crate::sim::slurm::node_tools::{
 };
 use crate::sim::slurm::time_spec::TimeLimit;
 
-pub(super) const OPTIONS: &[Opt] = &getopt::concat::<45, 12, 57>(
+pub(super) const OPTIONS: &[Opt] = &getopt::concat::<46, 12, 58>(
     JOB_OPTIONS,
     [
         // Accepted as srun takes them; the simulated tasks have no CPU

@@ -5,7 +5,8 @@
 //! changes made before it stay.
 
 use super::super::super::output::CommandOutput;
-use super::super::super::state::JobState;
+use super::super::super::state::{Hold, JobState};
+use super::super::super::submit::NICE_RANGE;
 use super::super::super::{Caller, Cluster, clock};
 use super::{is, job_list};
 use crate::sim::slurm::c_num::atoi;
@@ -31,6 +32,9 @@ enum Change {
     Begin(i64),
     /// `Requeue=0|1`.
     Requeue(bool),
+    /// `Priority=N`: 0 holds, `INFINITE` releases or goes back to the
+    /// calculated priority.
+    Priority(u32),
 }
 
 impl Change {
@@ -43,10 +47,11 @@ impl Change {
             Change::Comment(_) => 3,
             Change::TimeLimit(..) => 4,
             Change::Requeue(_) => 5,
-            Change::Nice(_) => 6,
-            Change::Name(_) => 7,
-            Change::Dependency(_) => 8,
-            Change::Begin(_) => 9,
+            Change::Priority(_) => 6,
+            Change::Nice(_) => 7,
+            Change::Name(_) => 8,
+            Change::Dependency(_) => 9,
+            Change::Begin(_) => 10,
         }
     }
 }
@@ -85,6 +90,11 @@ fn read_change(now: i64, key: &str, v: &str) -> Result<Option<Change>, String> {
         Change::Throttle(throttle)
     } else if is(key, "ExcNodeList", 3) {
         Change::Exclude(v.to_owned())
+    } else if is(key, "Priority", 2) {
+        let priority = v
+            .parse::<u32>()
+            .map_err(|_| format!("scontrol: error: Invalid Priority value: {v}"))?;
+        Change::Priority(priority)
     } else if is(key, "Requeue", 4) {
         let flag = v
             .parse::<u16>()
@@ -99,9 +109,6 @@ fn read_change(now: i64, key: &str, v: &str) -> Result<Option<Change>, String> {
     };
     Ok(Some(change))
 }
-
-/// The largest nice either way (`NICE_OFFSET - 3`).
-const NICE_RANGE: i64 = 2_147_483_645;
 
 /// Runs the update of the pairs after `update`: of each job in the list
 /// of `JobId=` or, without one, of the jobs a `Name=` names.
@@ -264,6 +271,9 @@ fn apply_one(c: &mut Cluster, id: u32, change: &Change, operator: bool) -> Resul
                 c.set_time_limit(id, limit);
             }
         }
+        Change::Priority(p) => change_priority(c, id, *p, operator)?,
+        // A priority an operator set stays; slurmctld drops the nice.
+        Change::Nice(_) if job.priority_set && job.priority != 0 => {}
         Change::Nice(nice) => {
             if *nice != job.nice {
                 if !operator && *nice < 0 {
@@ -305,6 +315,53 @@ fn apply_one(c: &mut Cluster, id: u32, change: &Change, operator: bool) -> Resul
 }
 
 const FINISHED: &str = "Job has already finished";
+
+/// `Priority=p`, as `_update_job` takes it: an operator sets any priority
+/// (kept until a hold or release), 0 holds, `INFINITE` releases a held
+/// job or goes back to the calculated priority. A user may only lower
+/// their job's, and that lasts until the priority is worked out again
+/// at the end of the update, so it changes nothing but the answer.
+fn change_priority(c: &mut Cluster, id: u32, p: u32, operator: bool) -> Result<(), String> {
+    const INFINITE: u32 = u32::MAX;
+    let Some(job) = c.job(id) else {
+        return Err("Invalid job id specified".to_owned());
+    };
+    let (current, hold) = (job.priority, job.hold);
+    if current == p {
+        // An operator's `Priority=0` on a held job makes the hold theirs.
+        if p == 0 && operator && hold.is_some() {
+            c.set_hold(id, Some(Hold::Admin));
+        }
+    } else if current == 0 && hold.is_some() {
+        let may_release = operator || hold == Some(Hold::User);
+        match p {
+            INFINITE if may_release => c.set_hold(id, None),
+            INFINITE => return Err("Access/permission denied".to_owned()),
+            _ => return Err("Job is in held state, pending scheduler release".to_owned()),
+        }
+    } else if operator || current > p {
+        if p == 0 {
+            c.set_hold(id, Some(if operator { Hold::Admin } else { Hold::User }));
+            return Ok(());
+        }
+        // The caller works the priority out again (`set_job_prio`).
+        c.update_job(id, |j| {
+            j.nice = 0;
+            j.priority_set = operator && p != INFINITE;
+            if j.priority_set {
+                j.priority = p;
+            }
+        });
+        if !operator {
+            return Err(
+                "Changes to job priority are not persistent, change nice instead".to_owned(),
+            );
+        }
+    } else if p != INFINITE {
+        return Err("Access/permission denied".to_owned());
+    }
+    Ok(())
+}
 
 /// The node names of `list` (empty: none), if each is a node of `c`.
 fn exclude_names(c: &Cluster, list: &str) -> Option<Vec<String>> {
