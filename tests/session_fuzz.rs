@@ -391,7 +391,9 @@ fn slurm_command(rng: &mut Rng) -> String {
                         "ExcNodeList",
                         "Requeue",
                         "JobName",
-                        "Priority"
+                        "Priority",
+                        "Account",
+                        "QOS"
                     ]),
                     value(rng)
                 ),

@@ -470,14 +470,56 @@ impl Cluster {
             });
         let shape = checked.map_err(|e| e.message)?;
         let name = self.partitions[part].name.clone();
-        if let Some(job) = self.jobs.get_mut(&id) {
+        self.rebase_job(id, |job| {
             job.partition = name;
             job.partition_index = part;
             job.shape = shape;
+        });
+        Ok(())
+    }
+
+    /// Charges a pending job to `account` (`scontrol update Account=`;
+    /// empty: the user's default), if its user has an association there.
+    pub(crate) fn change_account(&mut self, id: u32, account: &str) -> Result<(), String> {
+        let Some(job) = self.jobs.get(&id) else {
+            return Err("Invalid job id specified".to_owned());
+        };
+        let account = match account {
+            "" => self
+                .user(&job.user)
+                .map_or_else(String::new, |u| u.default_account.clone()),
+            name => name.to_owned(),
+        };
+        if !self.accounts.has_assoc(&account, &job.user) {
+            return Err("Invalid account or account/partition combination specified".to_owned());
+        }
+        self.rebase_job(id, |job| job.account = account);
+        Ok(())
+    }
+
+    /// The QOS `name` names (empty: the default), if there is one.
+    pub(crate) fn qos_named(&self, name: &str) -> Result<String, String> {
+        let name = match name {
+            "" => self.accounts.default_qos(),
+            name => name,
+        };
+        self.accounts
+            .qos(name)
+            .map(|q| q.name.clone())
+            .ok_or_else(|| "Invalid qos specification".to_owned())
+    }
+
+    /// Changes what a pending job's priority factors rest on (partition,
+    /// association, QOS): they are worked out anew at the next
+    /// calculation, and the queue is put back in order.
+    pub(crate) fn rebase_job(&mut self, id: u32, change: impl FnOnce(&mut Job)) {
+        if let Some(job) = self.jobs.get_mut(&id) {
+            change(job);
+            job.fixed_factors = None;
+            job.assoc = None;
         }
         self.queue.reorder();
         self.queue.changed();
-        Ok(())
     }
 
     /// Refuses a `-C` naming a feature no node has (or a form this model

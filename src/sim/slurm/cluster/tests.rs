@@ -16,11 +16,11 @@ mod golden;
 mod job_shell;
 mod long_formats;
 mod parallel_steps;
+mod priority_changes;
 #[cfg(not(target_arch = "wasm32"))]
 mod props;
 mod scheduling;
 mod script_options;
-mod set_priority;
 mod sreport;
 mod transcripts;
 

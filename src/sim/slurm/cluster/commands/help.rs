@@ -298,7 +298,8 @@ pipe, until quit or exit.
                                       Priority=N (root; you may only lower
                                       it, 0 holds, 4294967295 recalculates),
                                       Requeue=0|1, ArrayTaskThrottle=N, and
-                                      while they pend Partition=, ExcNodeList=,
+                                      while they pend Partition=, Account=,
+                                      QOS= (empty: the default), ExcNodeList=,
                                       Dependency= (empty: none), StartTime=TIME
   hold LIST... / uhold LIST...        keep pending jobs from starting
   release LIST...                     let held jobs start

@@ -18,6 +18,10 @@ enum Change {
     /// `ArrayTaskThrottle=N`: most tasks running at once (0: no limit).
     Throttle(u32),
     Partition(String),
+    /// `Account=` (empty: the user's default).
+    Account(String),
+    /// `QOS=` (empty: the default).
+    Qos(String),
     /// `ExcNodeList=`: the nodes it must not run on (empty: none).
     Exclude(String),
     Comment(String),
@@ -43,15 +47,17 @@ impl Change {
         match self {
             Change::Throttle(_) => 0,
             Change::Partition(_) => 1,
-            Change::Exclude(_) => 2,
-            Change::Comment(_) => 3,
-            Change::TimeLimit(..) => 4,
-            Change::Requeue(_) => 5,
-            Change::Priority(_) => 6,
-            Change::Nice(_) => 7,
-            Change::Name(_) => 8,
-            Change::Dependency(_) => 9,
-            Change::Begin(_) => 10,
+            Change::Account(_) => 2,
+            Change::Qos(_) => 3,
+            Change::Exclude(_) => 4,
+            Change::Comment(_) => 5,
+            Change::TimeLimit(..) => 6,
+            Change::Requeue(_) => 7,
+            Change::Priority(_) => 8,
+            Change::Nice(_) => 9,
+            Change::Name(_) => 10,
+            Change::Dependency(_) => 11,
+            Change::Begin(_) => 12,
         }
     }
 }
@@ -80,6 +86,10 @@ fn read_change(now: i64, key: &str, v: &str) -> Result<Option<Change>, String> {
         Change::Nice(nice)
     } else if is(key, "Partition", 2) {
         Change::Partition(v.to_owned())
+    } else if is(key, "Account", 1) {
+        Change::Account(v.to_owned())
+    } else if is(key, "QOS", 2) {
+        Change::Qos(v.to_owned())
     } else if is(key, "Name", 2) || is(key, "JobName", 4) {
         Change::Name(v.to_owned())
     } else if is(key, "Dependency", 1) {
@@ -251,6 +261,19 @@ fn apply_one(c: &mut Cluster, id: u32, change: &Change, operator: bool) -> Resul
             c.move_to_partition(id, name)?;
         }
         Change::Partition(_) => {}
+        // `_update_job` refuses any account on a job past pending, even
+        // its own, but only a new QOS.
+        Change::Account(_) if !pending => return Err(NOT_PENDING.to_owned()),
+        Change::Account(name) => c.change_account(id, name)?,
+        Change::Qos(name) => {
+            let qos = c.qos_named(name)?;
+            if qos != job.qos {
+                if !pending {
+                    return Err(NOT_PENDING.to_owned());
+                }
+                c.rebase_job(id, |j| j.qos = qos);
+            }
+        }
         Change::Exclude(list) if *list != job.request.exclude.join(",") => {
             if !pending {
                 return Err(NOT_PENDING.to_owned());

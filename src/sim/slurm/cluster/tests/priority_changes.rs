@@ -1,6 +1,8 @@
-//! Priorities set by hand: `scontrol update Priority=` and `--priority`,
-//! as `_update_job` and `validate_job_create_req` (job_mgr.c) take them,
-//! and what `sprio`, `squeue` and the next calculation make of them.
+//! A waiting job's priority changed by hand: set outright (`scontrol
+//! update Priority=`, `--priority`), or through what its factors rest on
+//! (`Partition=`, `Account=`, `QOS=`), as `_update_job` and
+//! `validate_job_create_req` (job_mgr.c) take them, and what `sprio`,
+//! `squeue` and the next calculation make of them.
 
 use super::super::*;
 use super::Term;
@@ -169,6 +171,77 @@ fn submissions_take_priority_from_operators_and_refuse_a_users_negative_nice() {
             said(&mut t, "alice", line),
             (message.to_owned(), exit),
             "{line}"
+        );
+    }
+}
+
+#[test]
+fn a_new_partition_account_or_qos_gives_new_factors() {
+    let mut t = waiting();
+    let ok = (String::new(), 0);
+    let factors = |t: &mut Term| {
+        let row = t.root("sprio -h -j 4").text(Stream::Stdout);
+        row.split_whitespace().skip(1).collect::<Vec<_>>().join(" ")
+    };
+    assert_eq!(factors(&mut t), "gpu 11226 0 0 10000 127 1000 100");
+    assert_eq!(said(&mut t, "bob", "scontrol update JobId=4 QOS=high"), ok);
+    assert_eq!(factors(&mut t), "gpu 12126 0 0 10000 127 1000 1000");
+    // A GPU's TRES factor is its share of the partition's GPUs: 2 of 32
+    // in gpu, 2 of 8 in debug.
+    t.submit("bob", "~", "sbatch --gres=gpu:2 --wrap \"sleep 60\"");
+    let tres = |t: &mut Term| {
+        let row = t.root("sprio -h -j 5").text(Stream::Stdout);
+        row.split_whitespace().last().unwrap_or_default().to_owned()
+    };
+    assert_eq!(tres(&mut t), "gres/gpu=62");
+    assert_eq!(
+        said(&mut t, "bob", "scontrol update JobId=5 Partition=debug"),
+        ok
+    );
+    assert_eq!(tres(&mut t), "gres/gpu=250");
+    // Back to the defaults: empty names.
+    assert_eq!(
+        said(
+            &mut t,
+            "bob",
+            "scontrol update JobId=4 Partition=gpu QOS= Account="
+        ),
+        ok
+    );
+    assert_eq!(factors(&mut t), "gpu 11226 0 0 10000 127 1000 100");
+    // root charges team-a or root: the association decides.
+    assert_eq!(
+        said(&mut t, "root", "scontrol update JobId=4 Account=root"),
+        (
+            "Invalid account or account/partition combination specified for job 4\n".to_owned(),
+            1
+        )
+    );
+    let refusals = [
+        ("JobId=4 QOS=gold", "Invalid qos specification for job 4\n"),
+        ("JobId=1 QOS=high", "Invalid user id for job 1\n"),
+    ];
+    for (pairs, message) in refusals {
+        assert_eq!(
+            said(&mut t, "bob", &format!("scontrol update {pairs}")),
+            (message.to_owned(), 1),
+            "{pairs}"
+        );
+    }
+    // A running job keeps its account and QOS: any account is refused,
+    // the QOS it has is not.
+    assert_eq!(
+        said(&mut t, "alice", "scontrol update JobId=1 QOS=normal"),
+        ok
+    );
+    for pairs in ["JobId=1 QOS=high", "JobId=1 Account=team-a"] {
+        assert_eq!(
+            said(&mut t, "alice", &format!("scontrol update {pairs}")),
+            (
+                "Job is no longer pending execution for job 1\n".to_owned(),
+                1
+            ),
+            "{pairs}"
         );
     }
 }
