@@ -56,7 +56,7 @@ const SLURM: [&str; 13] = [
     "scancel", "sacctmgr", "sreport", "sstat",
 ];
 
-const SBATCH_FLAGS: [&str; 40] = [
+const SBATCH_FLAGS: [&str; 41] = [
     "-N",
     "--export",
     "-n",
@@ -97,6 +97,7 @@ const SBATCH_FLAGS: [&str; 40] = [
     "--mem-per-cpu",
     "--reservation",
     "--priority",
+    "--jobid",
 ];
 
 /// Values for options: plausible, off by a little, and hostile.

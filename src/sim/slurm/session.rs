@@ -1080,7 +1080,7 @@ mod tests {
         let mut s = session();
         for (line, count) in [
             ("man srun | grep -c -e --pty", "3\n"),
-            ("srun --help | grep -c -e --pty", "3\n"),
+            ("srun --help | grep -c -e --pty", "4\n"),
             ("scontrol --help | grep -c 'scontrol: '", "1\n"),
             ("sacctmgr --help | grep -c 'sacctmgr: '", "1\n"),
             ("man scontrol | grep -c prompt", "1\n"),

@@ -104,3 +104,76 @@ fn with_cgroups_a_step_on_one_node_sees_its_gpus_there() {
     assert_eq!(s.terminal.prompt(), "alice@node-2:~$ ");
     assert_eq!(said(&mut s, "nvidia-smi -L | wc -l"), "1\n");
 }
+
+#[test]
+fn jobid_runs_a_step_in_a_running_batch_job_from_the_login_node() {
+    let mut s = chapter();
+    said(&mut s, "sbatch --gpus-per-node=2 -t 5 --wrap \"sleep 300\"");
+    said(&mut s, "sbatch -N4 --exclusive --wrap \"sleep 60\"");
+    said(&mut s, "sleep 2");
+    // A look at the job's node: its GPUs, its step, its variables.
+    s.submit("srun --jobid=1 --overlap --pty bash");
+    assert_eq!(s.terminal.prompt(), "alice@node-1:~$ ");
+    assert_eq!(
+        said(
+            &mut s,
+            "echo $SLURM_JOB_ID $CUDA_VISIBLE_DEVICES; nvidia-smi -L | wc -l"
+        ),
+        "1 0,1\n2\n"
+    );
+    s.submit("exit");
+    assert_eq!(said(&mut s, "srun --jobid=1 -N1 hostname"), "node-1\n");
+    let steps = said(&mut s, "sacct -n -P -j 1 -o JobID,JobName");
+    assert_eq!(steps, "1|wrap\n1.batch|batch\n1.0|bash\n1.1|hostname\n");
+    let check = "srun: Check SLURM_JOB_ID environment variable. Expired or invalid job";
+    let refusals = [
+        (
+            "srun --jobid=2 hostname",
+            format!(
+                "srun: error: Unable to confirm allocation for job 2: Job is pending execution\n{check} 2\n"
+            ),
+        ),
+        (
+            "srun --jobid=99 hostname",
+            format!(
+                "srun: error: Unable to confirm allocation for job 99: Invalid job id specified\n{check} 99\n"
+            ),
+        ),
+        (
+            "srun --jobid=1x hostname",
+            "srun: error: Invalid numeric value \"1x\" for --jobid.\n".to_owned(),
+        ),
+        (
+            "SLURM_JOB_ID=0 srun hostname",
+            "srun: error: Invalid numeric value \"0\" for --jobid.\n".to_owned(),
+        ),
+    ];
+    for (line, refusal) in refusals {
+        assert_eq!(
+            said(&mut s, &format!("{line}; echo $?")),
+            format!("{refusal}1\n"),
+            "{line}"
+        );
+    }
+    said(&mut s, "sleep 400");
+    assert_eq!(
+        said(&mut s, "srun --jobid=1 hostname"),
+        format!("srun: error: Slurm job 1 has expired\n{check} 1\n")
+    );
+}
+
+#[test]
+fn jobid_of_another_users_job_is_refused_but_not_to_root() {
+    let mut s = chapter();
+    said(&mut s, "sudo -i");
+    said(&mut s, "sbatch --wrap \"sleep 300\"");
+    said(&mut s, "exit");
+    said(&mut s, "sbatch --wrap \"sleep 300\"");
+    said(&mut s, "sleep 2");
+    assert_eq!(
+        said(&mut s, "srun --jobid=1 hostname; echo $?"),
+        "srun: error: Unable to create step for job 1: Access/permission denied\n1\n"
+    );
+    said(&mut s, "sudo -i");
+    assert_eq!(said(&mut s, "srun --jobid=2 hostname"), "node-1\n");
+}

@@ -179,6 +179,9 @@ until you type exit: srun --pty -N1 --gres=gpu:1 bash.
       --gpus-per-task=N   GPUs for each task
       --cpus-per-gpu=N    CPUs for each GPU
   -J, --job-name=NAME     name of the job
+      --jobid=ID          run the step in your running job ID instead of a
+                          new one, as SLURM_JOB_ID does: srun --jobid=ID
+                          --overlap --pty bash opens a shell on its node
   -m, --distribution=block|cyclic|plane=N  how tasks are numbered over
                           the nodes (block: node by node)
   -l, --label             prefix each output line with its task number
@@ -209,8 +212,8 @@ Also taken and checked as on a real cluster: --tasks-per-node (the same as
 pub(super) const SRUN_USAGE: &str = "\
 Usage: srun [-N nodes] [-n ntasks] [-c ncpus] [--mem=MB] [--gpus=N] [-t time]
             [-p partition] [-J name] [-A account] [-l] [--mpi=type] [--pty]
-            [--exact] [--exclusive] [--overlap] [--export=vars] [-w hosts]
-            [-x hosts] program [args...]
+            [--exact] [--exclusive] [--overlap] [--jobid=id] [--export=vars]
+            [-w hosts] [-x hosts] program [args...]
 ";
 
 pub(super) const SALLOC: &str = "\

@@ -29,7 +29,7 @@ use crate::sim::slurm::node_tools::{
 };
 use crate::sim::slurm::time_spec::TimeLimit;
 
-pub(super) const OPTIONS: &[Opt] = &getopt::concat::<46, 12, 58>(
+pub(super) const OPTIONS: &[Opt] = &getopt::concat::<46, 13, 59>(
     JOB_OPTIONS,
     [
         // Accepted as srun takes them; the simulated tasks have no CPU
@@ -38,6 +38,7 @@ pub(super) const OPTIONS: &[Opt] = &getopt::concat::<46, 12, 58>(
         opt("cpu_bind", None, &["cpu_bind"], HasArg::Required),
         opt("exact", None, &["exact"], HasArg::No),
         opt("export", None, &["export"], HasArg::Required),
+        opt("jobid", None, &["jobid"], HasArg::Required),
         opt(
             "kill-on-bad-exit",
             Some('K'),
@@ -96,7 +97,10 @@ pub(super) fn run(
                 .map(|env| export::step_env(parsed.value("export"), env))
                 .as_ref(),
         );
-    let held = held_job(c, caller);
+    let held = match existing_allocation(c, &parsed, caller) {
+        Ok(held) => held,
+        Err(refused) => return refused,
+    };
     if let (Some(id), false) = (held, shell) {
         return step_in_allocation(c, id, &parsed, mpi, caller);
     }
@@ -126,12 +130,57 @@ pub(super) fn run(
     out
 }
 
-/// The running job of the caller's environment (`SLURM_JOB_ID`, set in
-/// salloc's shell), which srun then runs a step of instead of allocating.
-fn held_job(c: &Cluster, caller: &Caller<'_>) -> Option<u32> {
-    let id = caller.var("SLURM_JOB_ID")?.parse().ok()?;
-    let job = c.job(id)?;
-    (job.state == JobState::Running && job.user == caller.user).then_some(id)
+/// The running job srun runs its step in instead of allocating one:
+/// `--jobid`'s, else the environment's `SLURM_JOB_ID` (set in salloc's
+/// shell and in a step's), looked up as `existing_allocation` and
+/// `job_alloc_info` do. `Ok(None)` when neither names a job; srun's
+/// refusal when that job has no allocation or is someone else's.
+fn existing_allocation(
+    c: &Cluster,
+    parsed: &Parsed,
+    caller: &Caller<'_>,
+) -> Result<Option<u32>, CommandOutput> {
+    let Some(text) = parsed
+        .value("jobid")
+        .map(str::to_owned)
+        .or_else(|| caller.var("SLURM_JOB_ID"))
+    else {
+        return Ok(None);
+    };
+    // `parse_int("--jobid", .., true)`: all digits, above 0.
+    let Some(id) = text.parse::<u32>().ok().filter(|id| *id > 0) else {
+        return Err(CommandOutput::failure(
+            &format!("srun: error: Invalid numeric value \"{text}\" for --jobid.\n"),
+            1,
+        ));
+    };
+    let lookup = match c.job(id).filter(|j| c.visible(j)).map(|j| j.state) {
+        None => Err("Invalid job id specified"),
+        Some(JobState::Pending) => Err("Job is pending execution"),
+        Some(JobState::Running) => Ok(()),
+        Some(_) => Err(""),
+    };
+    let refusal = match lookup {
+        Ok(())
+            if c.job(id).is_some_and(|j| j.user == caller.user) || c.is_operator(caller.user) =>
+        {
+            return Ok(Some(id));
+        }
+        Ok(()) => {
+            format!("srun: error: Unable to create step for job {id}: Access/permission denied\n")
+        }
+        Err(why) => {
+            let said = if why.is_empty() {
+                format!("srun: error: Slurm job {id} has expired\n")
+            } else {
+                format!("srun: error: Unable to confirm allocation for job {id}: {why}\n")
+            };
+            format!(
+                "{said}srun: Check SLURM_JOB_ID environment variable. Expired or invalid job {id}\n"
+            )
+        }
+    };
+    Err(CommandOutput::failure(&refusal, 1))
 }
 
 /// A step of the held job `id`: it runs, is recorded, and the clock moves
