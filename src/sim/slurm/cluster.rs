@@ -64,6 +64,7 @@ mod runner;
 mod scheduler;
 mod script;
 mod state;
+mod stdio;
 mod step_layout;
 mod step_share;
 mod submit;

@@ -27,6 +27,8 @@ mod help_tests;
 #[cfg(test)]
 mod pty_tests;
 #[cfg(test)]
+mod stdio_tests;
+#[cfg(test)]
 mod step_tests;
 mod tools;
 

@@ -63,6 +63,7 @@ mod xargs;
 
 pub use command::{Call, Chunk, CommandInfo, CommandSet, MAX_OUTPUT, NoCommands, Output, Stream};
 pub use complete::Completion;
+pub(crate) use fs::parent;
 pub use fs::{
     Change, DEV_NULL, Fs, FsError, Kind, MAX_BYTES, MAX_ENTRIES, MAX_NAME, MAX_PATH, Meta,
     WriteMode,

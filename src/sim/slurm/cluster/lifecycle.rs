@@ -245,6 +245,9 @@ impl Cluster {
         let Some(facts) = self.job_facts(id) else {
             return;
         };
+        if self.stdio_fails(id, programs.files()) {
+            return;
+        }
         let text = self
             .jobs
             .get(&id)
@@ -271,6 +274,7 @@ impl Cluster {
                 start_offset: 0,
                 end_offset: runtime,
                 exit,
+                signal: 0,
                 nodes: job.nodes.iter().take(1).copied().collect(),
                 tasks: 1,
                 time_limit: TimeLimit::Unlimited,
@@ -413,6 +417,8 @@ impl Cluster {
             return;
         };
         let (state, reason) = match how {
+            // A status ended by a signal (`WIFSIGNALED`): the launch failed.
+            Ending::Natural if job.exit.1 != 0 => (JobState::Failed, Reason::JobLaunchFailure),
             Ending::Natural if job.exit.0 == 0 => (JobState::Completed, Reason::None),
             Ending::Natural => (JobState::Failed, Reason::NonZeroExitCode),
             Ending::Timeout => (JobState::Timeout, Reason::TimeLimit),
@@ -563,8 +569,9 @@ impl Cluster {
             .map(|s| {
                 let done = s.end_offset.is_some_and(|e| e <= elapsed);
                 let (state, exit) = if done && !(killed && s.id == StepId::Batch) {
-                    let state = if s.exit == 0 { "COMPLETED" } else { "FAILED" };
-                    (state, format!("{}:0", s.exit))
+                    let ok = s.exit == 0 && s.signal == 0;
+                    let state = if ok { "COMPLETED" } else { "FAILED" };
+                    (state, format!("{}:{}", s.exit, s.signal))
                 } else if job.state == JobState::Running {
                     ("RUNNING", "0:0".to_owned())
                 } else {

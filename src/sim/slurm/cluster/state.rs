@@ -343,6 +343,9 @@ pub enum Reason {
     JobArrayTaskLimit,
     /// Ended with a non-zero exit code.
     NonZeroExitCode,
+    /// slurmstepd could not start it (`FAIL_LAUNCH`): its output files
+    /// could not be opened.
+    JobLaunchFailure,
     /// Reached its time limit.
     TimeLimit,
     /// A node of the job failed.
@@ -366,6 +369,7 @@ impl Reason {
             Self::PartitionTimeLimit => "PartitionTimeLimit",
             Self::JobArrayTaskLimit => "JobArrayTaskLimit",
             Self::NonZeroExitCode => "NonZeroExitCode",
+            Self::JobLaunchFailure => "JobLaunchFailure",
             Self::TimeLimit => "TimeLimit",
             Self::NodeDown => "NodeDown",
         }
@@ -591,6 +595,9 @@ pub struct StepRecord {
     pub end_offset: Option<u64>,
     /// Its exit code.
     pub exit: i32,
+    /// The signal number sacct shows after the colon (`0:53`), 0 if none.
+    #[serde(default)]
+    pub signal: i32,
     /// Its nodes, indices into the cluster's; empty in progress saved
     /// before steps kept their own (read as the job's, [`Self::nodes_of`]).
     #[serde(default)]

@@ -151,6 +151,7 @@ impl StepPlace {
         exit: i32,
     ) -> StepRecord {
         StepRecord {
+            signal: 0,
             id: StepId::Numbered(no),
             name: name.rsplit('/').next().unwrap_or(name).to_owned(),
             cpus: self.cpus,
