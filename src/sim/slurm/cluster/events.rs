@@ -4,8 +4,6 @@
 //! priority calculation, main-scheduler pass and backfill pass — and after
 //! each, the schedulers run as Slurm's would.
 
-use std::collections::BTreeSet;
-
 use serde::{Deserialize, Serialize};
 
 use super::Cluster;
@@ -23,14 +21,18 @@ struct Answer {
 }
 
 /// The not-responding nodes the event loop waits to hear from, earliest
-/// first.
+/// first, each once: a handful at most, so a sorted list (saved as the
+/// set it once was).
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub(crate) struct Answers(BTreeSet<Answer>);
+pub(crate) struct Answers(Vec<Answer>);
 
 impl Answers {
     /// Node `node` answers at `at`.
     pub(crate) fn expect(&mut self, node: usize, at: i64) {
-        self.0.insert(Answer { at, node });
+        let answer = Answer { at, node };
+        if let Err(place) = self.0.binary_search(&answer) {
+            self.0.insert(place, answer);
+        }
     }
 
     /// When the first of them answers.
@@ -40,12 +42,8 @@ impl Answers {
 
     /// Takes the nodes that answer by `now`, earliest first.
     fn take_due(&mut self, now: i64) -> Vec<usize> {
-        let mut nodes = Vec::new();
-        while let Some(first) = self.0.first().copied().filter(|a| a.at <= now) {
-            self.0.remove(&first);
-            nodes.push(first.node);
-        }
-        nodes
+        let due = self.0.partition_point(|a| a.at <= now);
+        self.0.drain(..due).map(|a| a.node).collect()
     }
 }
 

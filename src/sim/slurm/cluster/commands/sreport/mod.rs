@@ -13,8 +13,6 @@ mod table;
 mod user;
 mod wckey;
 
-use std::collections::BTreeMap;
-
 use super::super::super::getopt::{HasArg, Opt, opt};
 use super::super::clock;
 use super::super::fields::Parsable;
@@ -494,38 +492,46 @@ struct Association {
     user: String,
 }
 
-/// CPU-seconds used per association, in association order.
+/// CPU-seconds used per association, in association order (a cluster
+/// has a few dozen at most: a sorted list).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
-struct UsageByAssoc(BTreeMap<Association, i64>);
+struct UsageByAssoc(Vec<(Association, i64)>);
 
 impl UsageByAssoc {
+    /// Where the association of `account` and `user` is, or would be.
+    fn find(&self, account: &str, user: &str) -> Result<usize, usize> {
+        self.0
+            .binary_search_by(|(a, _)| (a.account.as_str(), a.user.as_str()).cmp(&(account, user)))
+    }
+
     /// Charges `used` to the association of `account` and `user`.
     fn charge(&mut self, account: &str, user: &str, used: i64) {
-        let key = Association {
-            account: account.to_owned(),
-            user: user.to_owned(),
-        };
-        *self.0.entry(key).or_insert(0) += used;
+        match self.find(account, user) {
+            Ok(i) => self.0[i].1 += used,
+            Err(i) => {
+                let key = Association {
+                    account: account.to_owned(),
+                    user: user.to_owned(),
+                };
+                self.0.insert(i, (key, used));
+            }
+        }
     }
 
     /// What the association of `account` and `user` used (0: nothing).
     fn of(&self, account: &str, user: &str) -> i64 {
-        let key = Association {
-            account: account.to_owned(),
-            user: user.to_owned(),
-        };
-        self.0.get(&key).copied().unwrap_or(0)
+        self.find(account, user).map_or(0, |i| self.0[i].1)
     }
 
     /// What all of them used.
     fn total(&self) -> i64 {
-        self.0.values().sum()
+        self.0.iter().map(|(_, used)| used).sum()
     }
 }
 
 impl IntoIterator for UsageByAssoc {
     type Item = (Association, i64);
-    type IntoIter = std::collections::btree_map::IntoIter<Association, i64>;
+    type IntoIter = std::vec::IntoIter<(Association, i64)>;
 
     fn into_iter(self) -> Self::IntoIter {
         self.0.into_iter()
