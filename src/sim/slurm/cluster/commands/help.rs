@@ -328,16 +328,23 @@ Usage: sacct [OPTIONS]
 Accounting records of jobs and their steps (.batch, and .0, .1 for srun steps).
 
   -a, --allusers          jobs of all users (the default for root)
+  -A, --accounts=LIST     only jobs charged to these accounts
   -b, --brief             only JobID, State and ExitCode
-  -j, --jobs=LIST         only these jobs
+  -D, --duplicates        every run of a requeued job, not only the last
+  -j, --jobs=LIST         only these jobs (or steps: 42.batch, 42.0)
   -l, --long              many fields
+      --name=LIST         only jobs of these names
   -n, --noheader          no header lines
   -o, --format=FIELDS     fields to print, e.g. JobID,State,Elapsed%12
   -p, --parsable          fields separated by |, with a trailing |
   -P, --parsable2         fields separated by |
       --delimiter=TEXT    with -p or -P, TEXT between fields instead of |
+  -r, --partition=LIST    only jobs of these partitions
   -s, --state=LIST        only jobs in these states (CD,F,TO,CA,NF,R,PD)
   -S, --starttime=TIME    jobs since this time (default: midnight)
+  -E, --endtime=TIME      jobs until this time
+      --units=K|M|G|T|P   memory sizes in this unit (ReqMem)
+      --noconvert         memory sizes as recorded, in megabytes
   -u, --user=LIST         only jobs of these users
   -X, --allocations       jobs only, without their steps
   -e, --helpformat        the fields --format accepts
@@ -346,8 +353,9 @@ Accounting records of jobs and their steps (.batch, and .0, .1 for srun steps).
 ";
 
 pub(super) const SACCT_USAGE: &str = "\
-Usage: sacct [-a] [-b] [-e] [-j jobs] [-l] [-n] [-o fields] [-p] [-P] [-s states]
-             [-S time] [-u users] [-X] [-V]
+Usage: sacct [-a] [-A accounts] [-b] [-D] [-e] [-j jobs] [-l] [--name=names]
+             [-n] [-o fields] [-p] [-P] [-r partitions] [-s states] [-S time]
+             [-E time] [--units=unit] [-u users] [-X] [-V]
 ";
 
 pub(super) const SPRIO: &str = "\

@@ -20,6 +20,7 @@ use super::{VERSION, error_out, help, parse};
 use crate::sim::slurm::time_spec::scontrol_time;
 
 pub(super) const OPTIONS: &[Opt] = &[
+    opt("accounts", Some('A'), &["accounts"], HasArg::Required),
     opt("allusers", Some('a'), &["allusers"], HasArg::No),
     opt("brief", Some('b'), &["brief"], HasArg::No),
     opt("delimiter", None, &["delimiter"], HasArg::Required),
@@ -29,12 +30,16 @@ pub(super) const OPTIONS: &[Opt] = &[
     opt("help", Some('h'), &["help"], HasArg::No),
     opt("jobs", Some('j'), &["jobs"], HasArg::Required),
     opt("long", Some('l'), &["long"], HasArg::No),
+    opt("name", None, &["name"], HasArg::Required),
+    opt("noconvert", None, &["noconvert"], HasArg::No),
     opt("noheader", Some('n'), &["noheader"], HasArg::No),
     opt("format", Some('o'), &["format", "fields"], HasArg::Required),
     opt("parsable", Some('p'), &["parsable"], HasArg::No),
     opt("parsable2", Some('P'), &["parsable2"], HasArg::No),
+    opt("partition", Some('r'), &["partition"], HasArg::Required),
     opt("state", Some('s'), &["state"], HasArg::Required),
     opt("starttime", Some('S'), &["starttime"], HasArg::Required),
+    opt("units", None, &["units"], HasArg::Required),
     opt("user", Some('u'), &["user", "uid"], HasArg::Required),
     opt("usage", None, &["usage"], HasArg::No),
     opt("version", Some('V'), &["version"], HasArg::No),
@@ -205,6 +210,12 @@ struct Query {
     /// `-E`: runs that began after it are left out.
     end: Option<i64>,
     users: Option<Vec<String>>,
+    /// `-A`, `-r` and `--name`: the job's account, partition and name.
+    accounts: Option<Vec<String>>,
+    partitions: Option<Vec<String>>,
+    names: Option<Vec<String>>,
+    /// How memory sizes print (`--units`, `--noconvert`).
+    units: Units,
     /// `-s`, in full upper-case names.
     states: Option<Vec<String>>,
     /// `-D`: every run of a requeued job.
@@ -346,10 +357,13 @@ fn read_query(c: &Cluster, p: &Parsed, me: &str) -> Result<Query, CommandOutput>
         start => start,
     };
     let end = read_time(c, p, "endtime", "endtime")?;
-    let users = match p.value("user") {
-        Some(list) => Some(list.split(',').map(str::to_owned).collect()),
-        None if p.has("allusers") || me == "root" => None,
-        None => Some(vec![me.to_owned()]),
+    let list = |key| {
+        p.value(key)
+            .map(|l| l.split(',').map(str::to_owned).collect())
+    };
+    let users = match list("user") {
+        None if !p.has("allusers") && me != "root" => Some(vec![me.to_owned()]),
+        users => users,
     };
     Ok(Query {
         columns,
@@ -359,6 +373,10 @@ fn read_query(c: &Cluster, p: &Parsed, me: &str) -> Result<Query, CommandOutput>
         start,
         end,
         users,
+        accounts: list("accounts"),
+        partitions: list("partition"),
+        names: list("name"),
+        units: read_units(p)?,
         states: read_states(p),
         duplicates: p.has("duplicates"),
         allocations: p.has("allocations"),
@@ -377,7 +395,14 @@ impl Query {
             .jobs
             .as_ref()
             .is_none_or(|wanted| wanted.iter().any(|w| names(w, job)));
-        named && self.users.as_ref().is_none_or(|u| u.contains(&job.user))
+        let among = |list: &Option<Vec<String>>, value: &String| {
+            list.as_ref().is_none_or(|l| l.contains(value))
+        };
+        named
+            && among(&self.users, &job.user)
+            && among(&self.accounts, &job.account)
+            && among(&self.partitions, &job.partition)
+            && among(&self.names, &job.name)
     }
 
     /// What `-j` shows of a job's record, as the accounting database
@@ -516,11 +541,90 @@ fn print(c: &Cluster, q: &Query, lines: &[Line<'_>]) -> CommandOutput {
         let cells: Vec<(Option<String>, i32)> = q
             .columns
             .iter()
-            .map(|&(name, width)| (value(c, name, line), width))
+            .map(|&(name, width)| (value(c, name, line, q.units), width))
             .collect();
         out.out_line(&delimited_row(&cells, q.parsable, &q.delimiter));
     }
     out
+}
+
+/// How sacct prints a memory size (`convert_num_unit`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Units {
+    /// The largest unit that keeps it exact (halves count as exact).
+    Exact,
+    /// `--units=[KMGTP]`: in that unit, an index into `"\0KMGTP"`.
+    Fixed(usize),
+    /// `--noconvert`: as recorded.
+    NoConvert,
+}
+
+const UNIT_LETTERS: &[u8] = b"\0KMGTP";
+
+/// `--units` (its first letter, as `get_unit_type` reads it) and
+/// `--noconvert`.
+fn read_units(p: &Parsed) -> Result<Units, CommandOutput> {
+    let Some(text) = p.value("units") else {
+        return Ok(if p.has("noconvert") {
+            Units::NoConvert
+        } else {
+            Units::Exact
+        });
+    };
+    let letter = text.bytes().next().unwrap_or(0).to_ascii_uppercase();
+    match UNIT_LETTERS.iter().skip(1).position(|&u| u == letter) {
+        Some(i) => Ok(Units::Fixed(i + 1)),
+        None => {
+            let mut out = CommandOutput::default();
+            out.err_line(&format!(
+                "sacct: error: Invalid unit type '{}'. Possible options are 'KMGTP'",
+                text.chars().next().map(String::from).unwrap_or_default()
+            ));
+            out.err_line("sacct: fatal: Invalid unit type");
+            out.exit = 1;
+            Err(out)
+        }
+    }
+}
+
+/// `convert_num_unit`: `num` in the unit `from` (an index into
+/// `"\0KMGTP"`), printed as `units` asks, with two decimals when it is
+/// not whole.
+fn convert_num_unit(num: f64, mut from: usize, units: Units) -> String {
+    let mut num = num;
+    if num == 0.0 {
+        return "0".to_owned();
+    }
+    match units {
+        Units::Fixed(to) => {
+            while to < from {
+                num *= 1024.0;
+                from -= 1;
+            }
+            while to > from {
+                num /= 1024.0;
+                from += 1;
+            }
+        }
+        Units::NoConvert => {}
+        Units::Exact => {
+            while num >= 1024.0 && num % 512.0 == 0.0 {
+                num /= 1024.0;
+                from += 1;
+            }
+        }
+    }
+    let unit = UNIT_LETTERS.get(from).map_or('?', |&u| char::from(u));
+    let unit = if unit == '\0' {
+        String::new()
+    } else {
+        unit.to_string()
+    };
+    if num.fract() == 0.0 {
+        format!("{num}{unit}")
+    } else {
+        format!("{num:.2}{unit}")
+    }
 }
 
 /// `-S`/`-E`: a time as [`clock::parse_time`] reads it, looking back.
@@ -619,7 +723,7 @@ fn facts<'a>(c: &Cluster, line: &'a Line<'_>) -> Facts<'a> {
 }
 
 /// A field of a line; `None` prints blank.
-fn value(c: &Cluster, name: &str, line: &Line<'_>) -> Option<String> {
+fn value(c: &Cluster, name: &str, line: &Line<'_>, units: Units) -> Option<String> {
     let (job, run, step) = (line.job, line.run, line.step.as_ref());
     let f = facts(c, line);
     let (elapsed, cpus, nodes) = (f.elapsed, f.cpus, f.nodes);
@@ -673,7 +777,8 @@ fn value(c: &Cluster, name: &str, line: &Line<'_>) -> Option<String> {
             parts.push(format!("node={}", job.shape.nodes));
             parts.join(",")
         }
-        "ReqMem" if job_line => mem_units(job.shape.total().mem_mb),
+        // Megabytes (UNIT_MEGA).
+        "ReqMem" if job_line => convert_num_unit(job.shape.total().mem_mb as f64, 2, units),
         "Timelimit" if job_line => job.time_limit.to_string(),
         "TimelimitRaw" if job_line => job
             .time_limit

@@ -1,7 +1,8 @@
-//! The accounting tools beyond the transcripts (`sacctmgr`), each layout
-//! checked against Slurm 22.05's source (`src/sacctmgr/*.c`: the column
-//! headers and widths of `common.c`'s `_get_print_field`, each entity's
-//! default format and messages).
+//! The accounting tools beyond the transcripts (`sacctmgr`, `sreport`
+//! and sacct's filters and units), each layout checked against Slurm
+//! 22.05's source (`src/sacctmgr/*.c`: the column headers and widths of
+//! `common.c`'s `_get_print_field`, each entity's default format and
+//! messages; `src/sacct/options.c` and `convert_num_unit`).
 
 use super::super::*;
 use super::{Term, failed, ok, out};
@@ -192,5 +193,37 @@ fn sreport_mistakes() {
     assert_eq!(
         out(&t.root("sreport -n cluster utilization clusters=other")),
         ok("")
+    );
+}
+
+#[test]
+fn sacct_filters_by_name_account_partition_and_prints_memory_in_units() {
+    let mut t = Term::new("2026-11-30T00:00:00");
+    t.submit(
+        "alice",
+        "~",
+        "sbatch -J train --mem=1536 --wrap \"sleep 1\"",
+    );
+    t.submit("alice", "~", "sbatch -J eval -p debug --wrap \"sleep 1\"");
+    t.submit("bob", "~", "sbatch -J big --mem=500G --wrap \"sleep 1\"");
+    t.c.advance(5);
+    let mut rows = |line: &str| out(&t.root(&format!("sacct -X -n -P {line}")));
+    // Exact: halves count (1536M is 1.50G), 4000M stays in megabytes.
+    assert_eq!(rows("-o JobID,ReqMem"), ok("1|1.50G\n2|4000M\n3|500G\n"));
+    assert_eq!(rows("-o ReqMem --units=g"), ok("1.50G\n3.91G\n500G\n"));
+    assert_eq!(
+        rows("-o ReqMem --units=K"),
+        ok("1572864K\n4096000K\n524288000K\n")
+    );
+    assert_eq!(rows("-o ReqMem --noconvert"), ok("1536M\n4000M\n512000M\n"));
+    assert_eq!(rows("--name=train,big -o JobName"), ok("train\nbig\n"));
+    assert_eq!(rows("-r debug -o JobID"), ok("2\n"));
+    assert_eq!(rows("-A team-b -o User"), ok("bob\n"));
+    assert_eq!(
+        rows("--units=X"),
+        failed(
+            "sacct: error: Invalid unit type 'X'. Possible options are 'KMGTP'\n\
+             sacct: fatal: Invalid unit type\n"
+        )
     );
 }
