@@ -3,7 +3,6 @@
 //! their tools (`ssh node-N nvidia-smi`, `srun ... all_reduce_perf`). Pure:
 //! the clock moves only when the caller (or `sleep`) moves it.
 
-use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
@@ -126,6 +125,45 @@ fn unescape(text: &str) -> String {
     out
 }
 
+/// Each compute node's health by host name, in name order: a sorted list,
+/// as a cluster here has a few dozen nodes at most.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct Nodes(Vec<(String, NodeHealth)>);
+
+impl Nodes {
+    fn find(&self, name: &str) -> Result<usize, usize> {
+        self.0.binary_search_by(|(n, _)| n.as_str().cmp(name))
+    }
+
+    /// Adds (or replaces) the health of node `name`.
+    pub fn insert(&mut self, name: String, health: NodeHealth) {
+        match self.find(&name) {
+            Ok(i) => self.0[i].1 = health,
+            Err(i) => self.0.insert(i, (name, health)),
+        }
+    }
+
+    /// The health of node `name`.
+    pub fn get(&self, name: &str) -> Option<&NodeHealth> {
+        self.find(name).ok().map(|i| &self.0[i].1)
+    }
+
+    /// The health of node `name`, to change it.
+    pub fn get_mut(&mut self, name: &str) -> Option<&mut NodeHealth> {
+        self.find(name).ok().map(|i| &mut self.0[i].1)
+    }
+
+    /// Whether node `name` is one of them.
+    pub fn contains_key(&self, name: &str) -> bool {
+        self.find(name).is_ok()
+    }
+
+    /// The node names, in order.
+    pub fn keys(&self) -> impl Iterator<Item = &String> {
+        self.0.iter().map(|(n, _)| n)
+    }
+}
+
 /// The terminal, the cluster and its nodes' health.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Session {
@@ -134,7 +172,7 @@ pub struct Session {
     /// The cluster behind the Slurm commands.
     pub cluster: Cluster,
     /// Each compute node's GPUs, kernel log and links, by host name.
-    pub nodes: BTreeMap<String, NodeHealth>,
+    pub nodes: Nodes,
     /// What ran on the nodes.
     pub activity: Activity,
     /// The seed of the node tools' jitter.
@@ -180,9 +218,7 @@ impl Session {
     pub fn starting_at(config: ClusterConfig, epoch: i64, seed: u64) -> Result<Self, SessionError> {
         let accounts = Accounts::reference().map_err(ClusterError::from)?;
         let cluster = Cluster::new(config, accounts, epoch, seed)?;
-        // Inserted one by one: collecting would bring a sort of its own
-        // into the wasm.
-        let mut nodes = BTreeMap::new();
+        let mut nodes = Nodes::default();
         for n in cluster.nodes() {
             let boot = epoch - 3 * 86_400;
             nodes.insert(n.name.clone(), NodeHealth::dgx_h100(&n.name, boot, seed));

@@ -36,13 +36,20 @@ pub struct TrainingRecord {
 pub struct Activity {
     /// Hosts where `nvidia-smi` or `dmesg` ran.
     pub inspected: BTreeSet<String>,
-    /// Node sets (sorted names) that ran `all_reduce_perf`.
-    pub perf_runs: BTreeSet<Vec<String>>,
+    /// Node sets (sorted names) that ran `all_reduce_perf`, each once.
+    pub perf_runs: Vec<Vec<String>>,
     /// Training launches, oldest first.
     pub trainings: Vec<TrainingRecord>,
 }
 
 impl Activity {
+    /// Notes that `all_reduce_perf` ran over `hosts` (sorted names).
+    pub fn perf_ran(&mut self, hosts: Vec<String>) {
+        if !self.perf_runs.contains(&hosts) {
+            self.perf_runs.push(hosts);
+        }
+    }
+
     /// The newest checkpoint in `dir` saved by `now` by a run that had not
     /// stopped before saving it.
     pub fn latest_checkpoint(&self, dir: &str, now: i64) -> Option<u64> {

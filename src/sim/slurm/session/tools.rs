@@ -3,7 +3,7 @@
 //! `nvidia-smi`, `dmesg`, and training under `torchrun`), each noted in
 //! the session's [`Activity`].
 
-use std::collections::BTreeMap;
+use super::Nodes;
 
 use super::activity::{Activity, TrainingRecord};
 use super::clock;
@@ -19,7 +19,7 @@ use crate::sim::slurm::shell::{Call, CommandInfo, CommandSet, Fs, HelpText, form
 
 /// The node programs' view of the session.
 pub(super) struct NodePrograms<'a> {
-    pub(super) nodes: &'a BTreeMap<String, NodeHealth>,
+    pub(super) nodes: &'a Nodes,
     pub(super) activity: &'a mut Activity,
     pub(super) seed: u64,
     /// The shared home the compute nodes see (`None`: inside a command,
@@ -311,10 +311,10 @@ impl NodePrograms<'_> {
                 if perf.one_job {
                     let mut hosts = launch.nodes.to_vec();
                     crate::sort::sort_dedup(&mut hosts);
-                    self.activity.perf_runs.insert(hosts);
+                    self.activity.perf_ran(hosts);
                 } else {
                     for host in launch.nodes {
-                        self.activity.perf_runs.insert(vec![host.clone()]);
+                        self.activity.perf_ran(vec![host.clone()]);
                     }
                 }
                 ProgramOutput {
