@@ -8,9 +8,10 @@
 sh-help-intro =
     This is a simulated bash shell. It runs commands, pipelines (a | b), lists
     (a; b, a && b, a || b), redirections (> >> 2> 2>&1 <), here-documents (<<EOF),
-    variables ($HOME, ${"{"}VAR:-default{"}"}, $1, "$@"), * globs, $(command), $((1+2)),
-    if, for, while, until, case, {"{"} {"}"}, ( ) and functions (f() {"{"} ...; {"}"}).
-    In batch scripts and job steps, cmd & runs in the background until wait.
+    variables ($HOME, ${"{"}VAR:-default{"}"}, $1, "$@"), * globs, {"{"}a,b{"}"} and {"{"}1..5{"}"},
+    $(command), $((1+2)), if, for, while, until, case, {"{"} {"}"}, ( ) and functions
+    (f() {"{"} ...; {"}"}). In batch scripts and job steps, cmd & runs in the background
+    until wait.
 sh-help-shell = Shell commands:
 sh-help-cluster = Cluster commands:
 sh-help-cmd-dot = run a script in this shell (same as source)

@@ -5,9 +5,10 @@
 sh-help-intro =
     Esta es una terminal bash simulada. Ejecuta comandos, tuberías (a | b), listas
     (a; b, a && b, a || b), redirecciones (> >> 2> 2>&1 <), here-documents (<<EOF),
-    variables ($HOME, ${"{"}VAR:-default{"}"}, $1, "$@"), comodines *, $(comando), $((1+2)),
-    if, for, while, until, case, {"{"} {"}"}, ( ) y funciones (f() {"{"} ...; {"}"}).
-    En los scripts de lote y en los pasos, cmd & corre en segundo plano hasta wait.
+    variables ($HOME, ${"{"}VAR:-default{"}"}, $1, "$@"), comodines *, {"{"}a,b{"}"} y {"{"}1..5{"}"},
+    $(comando), $((1+2)), if, for, while, until, case, {"{"} {"}"}, ( ) y funciones
+    (f() {"{"} ...; {"}"}). En los scripts de lote y en los pasos, cmd & corre en
+    segundo plano hasta wait.
 sh-help-shell = Comandos de la terminal:
 sh-help-cluster = Comandos del clúster:
 sh-help-cmd-dot = ejecuta un script en esta terminal (igual que source)

@@ -1,4 +1,4 @@
-//! Word expansion, in bash's order: tilde, parameters (variables, the
+//! Word expansion, in bash's order: braces ([`brace`]), tilde, parameters (variables, the
 //! positional `$1`... `"$@"`, and the specials `$?`, `$#`...), field
 //! splitting of unquoted expansions (on blanks and newlines, the default
 //! `IFS`), and pathname expansion of unquoted `*` and `?`, then quote
@@ -22,6 +22,7 @@ use super::fs::{Fs, Kind, MAX_NAME, join};
 use super::lex::{Param, ParamOp, Part, Word};
 
 pub(super) mod arith;
+mod brace;
 
 /// The most paths one glob expands to; more are cut off.
 const MAX_GLOB: usize = 10_000;
@@ -280,9 +281,24 @@ impl Expander<'_> {
         }
     }
 
-    /// The fields of a command word: split, globbed, quotes removed. An
-    /// unquoted expansion to nothing gives no field at all.
+    /// The fields of a command word: brace-expanded, then split, globbed,
+    /// quotes removed. An unquoted expansion to nothing gives no field at
+    /// all.
     pub(super) fn fields(&self, word: &Word) -> Result<Vec<String>, ExpandError> {
+        match brace::expand(word)? {
+            Some(words) => {
+                let mut out = Vec::new();
+                for word in &words {
+                    out.extend(self.word_fields(word)?);
+                }
+                Ok(out)
+            }
+            None => self.word_fields(word),
+        }
+    }
+
+    /// [`Self::fields`] of a word without braces to expand.
+    fn word_fields(&self, word: &Word) -> Result<Vec<String>, ExpandError> {
         if self.args.is_empty() && only_quoted_at(word) {
             // `"$@"` with no parameters is no field at all.
             return Ok(Vec::new());

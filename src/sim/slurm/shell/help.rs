@@ -12,9 +12,10 @@ use super::tools::TOOLS;
 /// What `help` says before its lists.
 pub const INTRO: &str = "This is a simulated bash shell. It runs commands, pipelines (a | b), lists\n\
      (a; b, a && b, a || b), redirections (> >> 2> 2>&1 <), here-documents (<<EOF),\n\
-     variables ($HOME, ${VAR:-default}, $1, \"$@\"), * globs, $(command), $((1+2)),\n\
-     if, for, while, until, case, { }, ( ) and functions (f() { ...; }).\n\
-     In batch scripts and job steps, cmd & runs in the background until wait.";
+     variables ($HOME, ${VAR:-default}, $1, \"$@\"), * globs, {a,b} and {1..5},\n\
+     $(command), $((1+2)), if, for, while, until, case, { }, ( ) and functions\n\
+     (f() { ...; }). In batch scripts and job steps, cmd & runs in the background\n\
+     until wait.";
 /// The heading of the shell's own commands.
 pub const SHELL_HEADING: &str = "Shell commands:";
 /// The heading of the commands plugged in (the Slurm tools).
