@@ -566,7 +566,7 @@ fn soup(rng: &mut Rng) -> String {
 }
 
 /// Reserved words, substitutions and builtins of bash's grammar.
-const GRAMMAR: [&str; 34] = [
+const GRAMMAR: [&str; 38] = [
     "if",
     "then",
     "elif",
@@ -601,6 +601,10 @@ const GRAMMAR: [&str; 34] = [
     "shift",
     "read -r l",
     "set -euo pipefail",
+    "{a,b}",
+    "x{1..3..0}y",
+    "printf '%5.2f|%-3s|%x\\n'",
+    "printf -v",
 ];
 
 /// A compound command, function or substitution: well formed with
@@ -608,7 +612,17 @@ const GRAMMAR: [&str; 34] = [
 fn grammar(rng: &mut Rng) -> String {
     let body = |rng: &mut Rng| soup(rng).replace('&', "");
     match rng.below(8) {
-        0 => format!("for i in $(seq {}); do {}; done", rng.below(5), body(rng)),
+        0 => format!(
+            "for i in {}; do {}; done",
+            rng.pick(&[
+                "$(seq 3)",
+                "{1..4}",
+                "{a,b}{0..2..1}",
+                "{9..1..-3}",
+                "{x..z}"
+            ]),
+            body(rng)
+        ),
         1 => format!(
             "if {}; then {}; else {}; fi",
             body(rng),

@@ -50,6 +50,7 @@ sh-help-cmd-module = environment modules (Lmod): module avail, load cuda/12.4, u
 sh-help-cmd-mv = move or rename files
 sh-help-cmd-printenv = print the values of environment variables
 sh-help-cmd-pwd = print the current directory
+sh-help-cmd-printf = print a format with arguments: printf '%s has %d GPUs\n' node-1 8 (-v VAR: into a variable)
 sh-help-cmd-read = read a line of input into variables (read -r NAME...)
 sh-help-cmd-return = leave a function, with a status (return N)
 sh-help-cmd-rm = remove files; -r removes directories, -f ignores missing ones

@@ -47,6 +47,7 @@ sh-help-cmd-module = módulos de entorno (Lmod): module avail, load cuda/12.4, u
 sh-help-cmd-mv = mueve o renombra archivos
 sh-help-cmd-printenv = imprime los valores de variables de entorno
 sh-help-cmd-pwd = imprime el directorio actual
+sh-help-cmd-printf = imprime un formato con argumentos: printf '%s tiene %d GPUs\n' node-1 8 (-v VAR: en una variable)
 sh-help-cmd-read = lee una línea de la entrada en variables (read -r NOMBRE...)
 sh-help-cmd-return = sale de una función, con un código (return N)
 sh-help-cmd-rm = borra archivos; -r borra directorios, -f ignora los que no existen

@@ -10,6 +10,7 @@ use super::lex::is_name;
 
 mod man;
 mod module;
+mod printf;
 mod script;
 
 pub(super) use man::PAGED_BUILTINS;
@@ -128,6 +129,11 @@ pub(super) const BUILTINS: &[Builtin] = &[
         name: "module",
         summary: "environment modules (Lmod): module avail, load cuda/12.4, unload, list, purge, spider",
         run: module::module,
+    },
+    Builtin {
+        name: "printf",
+        summary: "print a format with arguments: printf '%s has %d GPUs\\n' node-1 8 (-v VAR: into a variable)",
+        run: printf::printf,
     },
     Builtin {
         name: "read",
