@@ -254,35 +254,9 @@ fn apply_one(c: &mut Cluster, id: u32, change: &Change, operator: bool) -> Resul
     let pending = job.state == JobState::Pending;
     match change {
         Change::Throttle(_) => {}
-        Change::Partition(name) if *name != job.partition => {
-            if !pending {
-                return Err(NOT_PENDING.to_owned());
-            }
-            c.move_to_partition(id, name)?;
+        Change::Partition(_) | Change::Account(_) | Change::Qos(_) | Change::Exclude(_) => {
+            change_placement(c, id, change, pending)?;
         }
-        Change::Partition(_) => {}
-        // `_update_job` refuses any account on a job past pending, even
-        // its own, but only a new QOS.
-        Change::Account(_) if !pending => return Err(NOT_PENDING.to_owned()),
-        Change::Account(name) => c.change_account(id, name)?,
-        Change::Qos(name) => {
-            let qos = c.qos_named(name)?;
-            if qos != job.qos {
-                if !pending {
-                    return Err(NOT_PENDING.to_owned());
-                }
-                c.rebase_job(id, |j| j.qos = qos);
-            }
-        }
-        Change::Exclude(list) if *list != job.request.exclude.join(",") => {
-            if !pending {
-                return Err(NOT_PENDING.to_owned());
-            }
-            let names = exclude_names(c, list).ok_or("Invalid node name specified")?;
-            c.update_job(id, |j| j.request.exclude = names);
-            c.node_changed();
-        }
-        Change::Exclude(_) => {}
         Change::Requeue(on) => c.update_job(id, |j| j.requeue = *on),
         Change::Comment(text) => c.update_job(id, |j| j.extras.comment = Some(text.clone())),
         Change::TimeLimit(limit, _) => {
@@ -310,10 +284,8 @@ fn apply_one(c: &mut Cluster, id: u32, change: &Change, operator: bool) -> Resul
             // A singleton may wait on the old name or the new one.
             c.settle_dependencies();
         }
+        Change::Dependency(_) if !pending => return Err(NOT_PENDING.to_owned()),
         Change::Dependency(text) => {
-            if !pending {
-                return Err(NOT_PENDING.to_owned());
-            }
             let dependency = if text.is_empty() {
                 None
             } else {
@@ -338,6 +310,49 @@ fn apply_one(c: &mut Cluster, id: u32, change: &Change, operator: bool) -> Resul
 }
 
 const FINISHED: &str = "Job has already finished";
+
+/// A change of what the job's scheduling rests on (its partition,
+/// account, QOS, excluded nodes), which only a pending job may make; the
+/// same value again is no change, but `_update_job` refuses any account
+/// past pending, even the job's own.
+fn change_placement(
+    c: &mut Cluster,
+    id: u32,
+    change: &Change,
+    pending: bool,
+) -> Result<(), String> {
+    let Some(job) = c.job(id) else {
+        return Err("Invalid job id specified".to_owned());
+    };
+    let changed = match change {
+        Change::Partition(name) => *name != job.partition,
+        Change::Account(_) => true,
+        Change::Qos(name) => c.qos_named(name)? != job.qos,
+        Change::Exclude(list) => *list != job.request.exclude.join(","),
+        _ => false,
+    };
+    if !changed {
+        return Ok(());
+    }
+    if !pending {
+        return Err(NOT_PENDING.to_owned());
+    }
+    match change {
+        Change::Partition(name) => c.move_to_partition(id, name)?,
+        Change::Account(name) => c.change_account(id, name)?,
+        Change::Qos(name) => {
+            let qos = c.qos_named(name)?;
+            c.rebase_job(id, |j| j.qos = qos);
+        }
+        Change::Exclude(list) => {
+            let names = exclude_names(c, list).ok_or("Invalid node name specified")?;
+            c.update_job(id, |j| j.request.exclude = names);
+            c.node_changed();
+        }
+        _ => {}
+    }
+    Ok(())
+}
 
 /// `Priority=p`, as `_update_job` takes it: an operator sets any priority
 /// (kept until a hold or release), 0 holds, `INFINITE` releases a held
