@@ -566,7 +566,7 @@ fn soup(rng: &mut Rng) -> String {
 }
 
 /// Reserved words, substitutions and builtins of bash's grammar.
-const GRAMMAR: [&str; 38] = [
+const GRAMMAR: [&str; 39] = [
     "if",
     "then",
     "elif",
@@ -605,6 +605,7 @@ const GRAMMAR: [&str; 38] = [
     "x{1..3..0}y",
     "printf '%5.2f|%-3s|%x\\n'",
     "printf -v",
+    "printf '\\é%b%c\\x4'",
 ];
 
 /// A compound command, function or substitution: well formed with

@@ -285,7 +285,8 @@ fn escape_len(text: &str) -> usize {
     let (max, radix) = match bytes.get(1) {
         Some(b'x') => (2, 16),
         Some(b'0'..=b'7') => (2, 8),
-        Some(_) => (0, 10),
+        // Any other character, whole (it may take several bytes).
+        Some(_) => return 1 + text[1..].chars().next().map_or(0, char::len_utf8),
         None => return 1,
     };
     let digits = bytes[2..]
@@ -443,6 +444,7 @@ mod tests {
         assert_eq!(text("x%by%s", &["1\\c", "z"]), "x1");
         assert_eq!(text("%d%%\\t\\101\\x41\\n", &[]), "0%\tAA\n");
         assert_eq!(text("no conversions\\n", &["ignored"]), "no conversions\n");
+        assert_eq!(text("\\é\\q%s", &["ñ"]), "\\é\\qñ");
     }
 
     #[test]
