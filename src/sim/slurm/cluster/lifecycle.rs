@@ -265,22 +265,7 @@ impl Cluster {
         let runtime = hints.runtime_s.or(run.runtime);
         let exit = hints.exit.unwrap_or(run.exit);
         let mut steps = run.steps;
-        steps.insert(
-            0,
-            StepRecord {
-                id: StepId::Batch,
-                name: "batch".to_owned(),
-                cpus: job.shape.per_node.cpus,
-                start_offset: 0,
-                end_offset: runtime,
-                exit,
-                signal: 0,
-                nodes: job.nodes.iter().take(1).copied().collect(),
-                tasks: 1,
-                time_limit: TimeLimit::Unlimited,
-                gpus: Some(job.shape.per_node.gpus),
-            },
-        );
+        steps.insert(0, StepRecord::batch(job, runtime, exit, 0));
         self.set_run(id, steps, run.output, exit, runtime);
         // What the script wrote lands when the job starts: the model
         // writes files whole, not over the run.

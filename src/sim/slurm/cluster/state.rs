@@ -622,6 +622,24 @@ fn no_time_limit() -> TimeLimit {
 }
 
 impl StepRecord {
+    /// The batch script's step of `job`, ended `end` seconds after the
+    /// start (`None`: still running) with `exit` and `signal`.
+    pub(crate) fn batch(job: &Job, end: Option<u64>, exit: i32, signal: i32) -> Self {
+        Self {
+            id: StepId::Batch,
+            name: "batch".to_owned(),
+            cpus: job.shape.per_node.cpus,
+            start_offset: 0,
+            end_offset: end,
+            exit,
+            signal,
+            nodes: job.nodes.iter().take(1).copied().collect(),
+            tasks: 1,
+            time_limit: TimeLimit::Unlimited,
+            gpus: Some(job.shape.per_node.gpus),
+        }
+    }
+
     /// What it holds in a run on `job_nodes` of a job holding `per_node`
     /// on each, as `step_set_alloc_tres` (step_mgr.c) counts it: its
     /// CPUs, the job's memory on each of its nodes (a step that asks for

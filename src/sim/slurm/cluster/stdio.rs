@@ -8,9 +8,8 @@
 
 use super::Cluster;
 use super::output::FileWrite;
-use super::state::{StepId, StepRecord};
+use super::state::StepRecord;
 use crate::sim::slurm::shell::{Fs, Kind, parent};
-use crate::sim::slurm::time_spec::TimeLimit;
 
 /// The signal sacct and scontrol show for `ESLURMD_IO_ERROR` (4021 & 0x7f).
 const IO_ERROR_SIGNAL: i32 = 53;
@@ -42,19 +41,7 @@ impl Cluster {
         if out_opens && is_dir(parent(&err)) {
             return false;
         }
-        let batch = StepRecord {
-            id: StepId::Batch,
-            name: "batch".to_owned(),
-            cpus: job.shape.per_node.cpus,
-            start_offset: 0,
-            end_offset: Some(0),
-            exit: 0,
-            signal: IO_ERROR_SIGNAL,
-            nodes: job.nodes.iter().take(1).copied().collect(),
-            tasks: 1,
-            time_limit: TimeLimit::Unlimited,
-            gpus: Some(job.shape.per_node.gpus),
-        };
+        let batch = StepRecord::batch(job, Some(0), 0, IO_ERROR_SIGNAL);
         let truncate = !job.extras.append;
         self.set_run(id, vec![batch], Vec::new(), 0, Some(0));
         if let Some(job) = self.jobs.get_mut(&id) {

@@ -190,16 +190,7 @@ impl Printer {
             'd' | 'i' => {
                 let n = self.integer(arg);
                 let digits = min_digits(n.unsigned_abs().to_string(), spec);
-                let sign = if n < 0 {
-                    "-"
-                } else if spec.plus {
-                    "+"
-                } else if spec.space {
-                    " "
-                } else {
-                    ""
-                };
-                format!("{sign}{digits}")
+                format!("{}{digits}", sign(n < 0, spec))
             }
             'u' | 'o' | 'x' | 'X' => {
                 // C's conversion of a negative number to unsigned.
@@ -220,16 +211,7 @@ impl Printer {
             _ => {
                 let x = self.float(arg);
                 let body = float(x.abs(), conv, spec);
-                let sign = if x.is_sign_negative() && !x.is_nan() {
-                    "-"
-                } else if spec.plus {
-                    "+"
-                } else if spec.space {
-                    " "
-                } else {
-                    ""
-                };
-                format!("{sign}{body}")
+                format!("{}{body}", sign(x.is_sign_negative() && !x.is_nan(), spec))
             }
         }
     }
@@ -295,6 +277,19 @@ fn escape_len(text: &str) -> usize {
         .take_while(|b| char::from(**b).is_digit(radix))
         .count();
     2 + digits
+}
+
+/// A signed conversion's sign: `-`, or what `+` and ` ` ask for.
+fn sign(negative: bool, spec: &Spec) -> &'static str {
+    if negative {
+        "-"
+    } else if spec.plus {
+        "+"
+    } else if spec.space {
+        " "
+    } else {
+        ""
+    }
 }
 
 /// Digits with at least the precision's count, zeros in front.
