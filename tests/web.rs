@@ -2,7 +2,7 @@
 //! mounted into a real DOM, clicked, and read back.
 #![cfg(target_arch = "wasm32")]
 
-use gpu_book::ui::catalog;
+use gpu_book::ui::strings;
 use gpu_book::widgets::WidgetHost;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
@@ -11,22 +11,24 @@ use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
 wasm_bindgen_test_configure!(run_in_browser);
 
 /// The interface strings, as a page with widgets carries them (the wasm
-/// has none of its own).
+/// has none of its own): lowered from the locale files as the build
+/// lowers them.
 fn carry_strings() {
     let doc = document();
     let selector = format!("script[type=\"{}\"]", gpu_book::ui::STRINGS_TYPE);
     if doc.query_selector(&selector).expect("query").is_some() {
         return;
     }
-    for (lang, text) in [
-        ("en", include_str!("../locales/en/ui.ftl")),
-        ("es", include_str!("../locales/es/ui.ftl")),
-    ] {
+    let mut sources = gpu_book::sources::Sources::default();
+    sources.insert("locales/en/ui.ftl", include_str!("../locales/en/ui.ftl"));
+    sources.insert("locales/es/ui.ftl", include_str!("../locales/es/ui.ftl"));
+    let catalog = gpu_book::i18n::Catalog::load(&sources);
+    for lang in ["en", "es"] {
         let el = doc.create_element("script").expect("script");
         el.set_attribute("type", gpu_book::ui::STRINGS_TYPE)
             .expect("type");
         el.set_attribute("data-lang", lang).expect("lang");
-        el.set_text_content(Some(text));
+        el.set_text_content(Some(&catalog.compiled(lang, |_| true)));
         doc.body().expect("body").append_child(&el).expect("append");
     }
 }
@@ -289,8 +291,20 @@ async fn the_checkpoint_explorer_recomputes_as_the_reader_types() {
 #[wasm_bindgen_test]
 fn the_interface_strings_come_with_the_page() {
     carry_strings();
-    assert_eq!(catalog().text("es", "nav-next"), "Siguiente");
-    assert_eq!(catalog().text("en", "nav-next"), "Next");
+    assert_eq!(strings().text("es", "nav-next"), "Siguiente");
+    assert_eq!(strings().text("en", "nav-next"), "Next");
+    // Plural forms by the browser's own rules (Intl.PluralRules).
+    let sections = |lang: &str, n: f64| {
+        strings().format(
+            lang,
+            "contents-sections",
+            &[("count", gpu_book::i18n::Arg::Num(n))],
+        )
+    };
+    assert_eq!(sections("es", 1.0), "Una sección");
+    assert_eq!(sections("es", 3.0), "3 secciones");
+    assert_eq!(sections("en", 1.0), "One section");
+    assert_eq!(sections("en", 0.0), "0 sections");
 }
 
 #[wasm_bindgen_test]

@@ -55,8 +55,9 @@ fn the_search_answers_over_the_whole_book_in_the_browser() {
         "release"
     };
     let library = Library::new(Sources::embedded());
+    let catalog = gpu_book::i18n::Catalog::load(&Sources::embedded_locales());
     for lang in library.languages() {
-        let index = Index::of_book(&library, gpu_book::ui::catalog(), lang);
+        let index = Index::of_book(&library, &catalog, lang);
         let figures = bench::measure(&index, || performance.now());
         console_log!("search bench (wasm, {build} build): {figures}");
         assert_eq!(

@@ -11,6 +11,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
+mod lowering;
 // CLDR's number marks are a native-only dependency: the check never runs
 // in the browser, and the wasm build never compiles them.
 #[cfg(not(target_arch = "wasm32"))]
@@ -148,6 +149,7 @@ pub fn check(sources: &Sources) -> Report {
         #[cfg(not(target_arch = "wasm32"))]
         numbers::check(&catalog, lang, &mut found);
         plurals::check(sources, lang, &mut found);
+        lowering::check(&catalog, lang, &mut found);
         check_language_tag(&catalog, lang, &mut found);
         check_files_listed(sources, &library, lang, &mut found);
         check_links(&library, &docs, lang, &mut found);

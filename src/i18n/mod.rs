@@ -1,8 +1,11 @@
 //! UI strings: one Project Fluent catalog per language, read from
 //! `locales/<lang>/*.ftl`, with English standing in for any missing message.
-//! Plural rules come from CLDR through fluent-bundle. Pure; the web side
-//! wraps it in a `use_i18n()` hook.
+//! Plural rules come from CLDR through fluent-bundle. Pure. The build and
+//! the content check read the files here; pages carry each message lowered
+//! to one line for the browser ([`compiled`]), which the web side reads
+//! through a `use_i18n()` hook.
 
+pub mod compiled;
 pub mod number;
 
 use std::collections::{BTreeMap, BTreeSet};
@@ -263,20 +266,7 @@ impl Catalog {
     /// How `lang` writes numbers (its `number-decimal` and `number-group`
     /// messages; English's when missing).
     pub fn number_format(&self, lang: &str) -> number::NumberFormat {
-        // Fluent trims message values, so a space separator is written `space`.
-        let unquote = |s: String| {
-            if s == "space" {
-                "\u{202f}".to_owned()
-            } else if s == "none" {
-                String::new()
-            } else {
-                s
-            }
-        };
-        number::NumberFormat {
-            decimal: self.text(lang, "number-decimal"),
-            group: unquote(self.text(lang, "number-group")),
-        }
+        number::NumberFormat::from_messages(|id| self.text(lang, id))
     }
 
     /// The BCP 47 tag of the variety `lang`'s files are written in (its own
@@ -290,11 +280,12 @@ impl Catalog {
 
     /// How `lang` writes computed values: number separators and time units.
     pub fn value_format(&self, lang: &str) -> number::ValueFormat {
-        number::ValueFormat {
-            number: self.number_format(lang),
-            units: ["unit-seconds", "unit-minutes", "unit-hours", "unit-days"]
-                .map(|k| self.text(lang, k)),
-        }
+        number::ValueFormat::from_messages(|id| self.text(lang, id))
+    }
+
+    /// The languages read, by code.
+    pub fn languages(&self) -> impl Iterator<Item = &str> {
+        self.languages.keys().map(String::as_str)
     }
 }
 

@@ -24,6 +24,21 @@ impl Default for NumberFormat {
 }
 
 impl NumberFormat {
+    /// A language's separators, from its `number-decimal` and
+    /// `number-group` messages as `text` gives them. Fluent trims message
+    /// values, so a space separator is written `space`, and none `none`.
+    pub fn from_messages(text: impl Fn(&str) -> String) -> Self {
+        let group = match text("number-group").as_str() {
+            "space" => "\u{202f}".to_owned(),
+            "none" => String::new(),
+            other => other.to_owned(),
+        };
+        Self {
+            decimal: text("number-decimal"),
+            group,
+        }
+    }
+
     /// The mark readers type decimals with, for reading their input: a
     /// comma where this format writes one, else a point.
     pub fn decimal_mark(&self) -> DecimalMark {
@@ -104,6 +119,15 @@ impl Default for ValueFormat {
 }
 
 impl ValueFormat {
+    /// A language's separators and time units (`unit-seconds` ...), from
+    /// its messages as `text` gives them.
+    pub fn from_messages(text: impl Fn(&str) -> String) -> Self {
+        Self {
+            number: NumberFormat::from_messages(&text),
+            units: ["unit-seconds", "unit-minutes", "unit-hours", "unit-days"].map(&text),
+        }
+    }
+
     /// "1.9 h": three significant digits and a unit.
     pub fn duration(&self, seconds: f64) -> String {
         let (value, unit) = quantity::duration_parts(seconds);

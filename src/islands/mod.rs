@@ -57,7 +57,7 @@ pub fn start(module: WasmModule) {
     panic::install_hook(module);
     set_timeout(
         || {
-            let _ = crate::ui::catalog();
+            let _ = crate::ui::strings();
         },
         std::time::Duration::ZERO,
     );
@@ -172,8 +172,8 @@ pub fn mount(el: web_sys::HtmlElement, view: ModuleView) {
     }
     // The page's strings first, in this task, and the widget in the next:
     // `start`'s task may not have run yet when the first island comes near.
-    if !crate::ui::catalog_loaded() {
-        let _ = crate::ui::catalog();
+    if !crate::ui::strings_loaded() {
+        let _ = crate::ui::strings();
         set_timeout(move || mount(el, view), std::time::Duration::ZERO);
         return;
     }

@@ -38,7 +38,7 @@ fn mark_islands_stopped(module: WasmModule) {
         };
         let _ = note.set_attribute("class", "island-note");
         let _ = note.set_attribute("role", "alert");
-        note.set_text_content(Some(&crate::ui::catalog().text(&lang, "island-stopped")));
+        note.set_text_content(Some(&crate::ui::strings().text(&lang, "island-stopped")));
         let _ = el.prepend_with_node_1(&note);
         let _ = el.set_attribute("data-stopped", "");
     }

@@ -226,18 +226,11 @@ impl Site {
         langs
             .into_iter()
             .map(|l| {
-                let prefix = format!("locales/{l}/");
-                let text: Vec<&str> = self
-                    .library
-                    .sources()
-                    .under(&prefix)
-                    .filter(|(path, _)| wanted_strings(path, modules))
-                    .map(|(_, text)| text)
-                    .collect();
+                let text = catalog().compiled(l, |path| wanted_strings(path, modules));
                 format!(
-                    "\n<script type=\"{STRINGS_TYPE}\" data-lang=\"{}\">{}</script>",
+                    "\n<script type=\"{STRINGS_TYPE}\" data-lang=\"{}\">\n{}</script>",
                     escape(l),
-                    text.join("\n").replace("</", "<\\/")
+                    text.replace("</", "<\\/")
                 )
             })
             .collect()

@@ -66,9 +66,9 @@ fn every_page_of_every_language_is_written_with_its_text() {
     ));
     // Every message a page shows got the variables it uses (Fluent writes
     // a missing one as a raw `{$name}`).
-    // The strings for the widgets come last, as Fluent source: not shown.
+    // The strings for the widgets come last, as lowered lines: not shown.
     for f in &files {
-        let shown = f.text.split("<script type=\"text/x-fluent\"").next();
+        let shown = f.text.split("<script type=\"text/x-strings\"").next();
         assert!(
             !shown.unwrap_or_default().contains("{$"),
             "{} shows a raw placeholder",
@@ -141,11 +141,17 @@ fn widgets_are_islands_with_their_first_state_and_only_their_pages_load_wasm() {
     ));
     // The widgets' strings come with the page, in its language only (Spanish
     // has every message English has).
-    assert_eq!(chapter.matches("<script type=\"text/x-fluent\"").count(), 1);
-    assert!(chapter.contains("<script type=\"text/x-fluent\" data-lang=\"en\">"));
+    assert_eq!(
+        chapter.matches("<script type=\"text/x-strings\"").count(),
+        1
+    );
+    assert!(chapter.contains("<script type=\"text/x-strings\" data-lang=\"en\">"));
     let spanish = file(&files, "es/the-slow-lane/index.html");
-    assert_eq!(spanish.matches("<script type=\"text/x-fluent\"").count(), 1);
-    assert!(spanish.contains("sh-keys = "));
+    assert_eq!(
+        spanish.matches("<script type=\"text/x-strings\"").count(),
+        1
+    );
+    assert!(spanish.contains("\nsh-keys="));
     // The contents page's one island is the progress file, in the
     // exercises' module (not fingerprinted here, so not named), with each
     // lab's title as a slot.
@@ -304,7 +310,7 @@ fn each_island_names_its_module_and_each_page_the_files_of_those_it_uses() {
     assert_eq!(tasks, 1 + chapter.matches("data-p-kind=\"shell\"").count());
     assert!(!chapter.contains("data-module=\"exercises\""));
     // The shell's strings (`shell.ftl`) go only with the shell's pages.
-    let help = "sh-help-cmd-sbatch = ";
+    let help = "\nsh-help-cmd-sbatch=";
     for (page, carries) in [
         ("en/running-jobs/index.html", true),
         ("es/the-slow-lane/index.html", true),
@@ -313,7 +319,7 @@ fn each_island_names_its_module_and_each_page_the_files_of_those_it_uses() {
     ] {
         let html = file(&files, page);
         assert_eq!(html.contains(help), carries, "{page}");
-        assert!(html.contains("language-name = "), "{page}: ui.ftl");
+        assert!(html.contains("\nlanguage-name="), "{page}: ui.ftl");
     }
 }
 

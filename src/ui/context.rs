@@ -2,47 +2,45 @@
 //! widget. In the browser the strings come with the page (see
 //! [`STRINGS_TYPE`]), so the wasm carries no language's text and a new
 //! language costs the readers of the others nothing; natively, where the
-//! build renders the widgets' first state, from the embedded locale files.
+//! build renders the widgets' first state, from the embedded locale files,
+//! lowered the same way, so both read them through one [`Strings`].
 
 use std::sync::OnceLock;
 
 use leptos::prelude::*;
 
+use crate::i18n::Arg;
+#[cfg(not(target_arch = "wasm32"))]
+use crate::i18n::Catalog;
+use crate::i18n::compiled::Strings;
 use crate::i18n::number::NumberFormat;
 use crate::i18n::number::ValueFormat;
-use crate::i18n::{Arg, Catalog};
 use crate::quantity::DecimalMark;
-use crate::sources::Sources;
 
 /// The `type` of the `<script>` elements a page with widgets carries its
 /// interface strings in: one per language it needs (its own, and English
 /// where its own lacks messages), `data-lang` naming the language, the
-/// text a Fluent file. Browsers do not run a script of this type.
-pub const STRINGS_TYPE: &str = "text/x-fluent";
+/// text its messages as [`Catalog::compiled`] lowers them. Browsers do not
+/// run a script of this type.
+pub const STRINGS_TYPE: &str = "text/x-strings";
 
-static CATALOG: OnceLock<Catalog> = OnceLock::new();
+static STRINGS: OnceLock<Strings> = OnceLock::new();
 
-/// Whether [`catalog`] has read the page's strings already.
-pub fn catalog_loaded() -> bool {
-    CATALOG.get().is_some()
+/// Whether [`strings`] has read the page's strings already.
+pub fn strings_loaded() -> bool {
+    STRINGS.get().is_some()
 }
 
-/// The interface strings, parsed on first use.
-pub fn catalog() -> &'static Catalog {
-    CATALOG.get_or_init(|| {
-        let catalog = Catalog::load(&strings());
-        for d in catalog.diagnostics() {
-            leptos::logging::warn!("{d}");
-        }
-        catalog
-    })
+/// The interface strings, read on first use.
+pub fn strings() -> &'static Strings {
+    STRINGS.get_or_init(load)
 }
 
-/// The page's strings, as `locales/<lang>/ui.ftl` files.
+/// The page's strings (see [`STRINGS_TYPE`]).
 #[cfg(target_arch = "wasm32")]
-fn strings() -> Sources {
+fn load() -> Strings {
     use wasm_bindgen::JsCast;
-    let mut sources = Sources::default();
+    let mut strings = Strings::default();
     let selector = format!("script[type=\"{STRINGS_TYPE}\"][data-lang]");
     let found = web_sys::window()
         .and_then(|w| w.document())
@@ -58,16 +56,29 @@ fn strings() -> Sources {
         if let Some(lang) = el.get_attribute("data-lang") {
             // The build writes `</` as `<\/`, which cannot end the element.
             let text = el.text_content().unwrap_or_default().replace("<\\/", "</");
-            sources.insert(format!("locales/{lang}/ui.ftl"), text);
+            strings.insert(&lang, &text);
         }
     }
-    sources
+    strings
 }
 
-/// Every language's locale files, compiled in (the build's side).
+/// Every language's strings, from the embedded locale files.
 #[cfg(not(target_arch = "wasm32"))]
-fn strings() -> Sources {
-    Sources::embedded_locales()
+fn load() -> Strings {
+    let catalog = catalog();
+    let mut strings = Strings::default();
+    for lang in catalog.languages() {
+        strings.insert(lang, &catalog.compiled(lang, |_| true));
+    }
+    strings
+}
+
+/// Every language's locale files, as Fluent reads them (the build's side:
+/// the pages, the content check, the strings each page carries).
+#[cfg(not(target_arch = "wasm32"))]
+pub fn catalog() -> &'static Catalog {
+    static CATALOG: OnceLock<Catalog> = OnceLock::new();
+    CATALOG.get_or_init(|| Catalog::load(&crate::sources::Sources::embedded_locales()))
 }
 
 /// The reader's language and the site's base path, as context.
@@ -82,30 +93,30 @@ pub struct I18n {
 impl I18n {
     /// A UI string in the reader's language (tracks the language).
     pub fn t(&self, id: &str) -> String {
-        catalog().text(&self.lang.get(), id)
+        strings().text(&self.lang.get(), id)
     }
 
     /// A UI string with arguments.
     pub fn t_args(&self, id: &str, args: &[(&str, Arg<'_>)]) -> String {
-        catalog().format(&self.lang.get(), id, args)
+        strings().format(&self.lang.get(), id, args)
     }
 
     /// How the reader's language writes numbers.
     pub fn number_format(&self) -> NumberFormat {
-        catalog().number_format(&self.lang.get())
+        strings().number_format(&self.lang.get())
     }
 
     /// The mark the page's readers type decimals with. A widget reads it
     /// once: an island's language never changes.
     pub fn decimal_mark(&self) -> DecimalMark {
-        catalog()
+        strings()
             .number_format(&self.lang.get_untracked())
             .decimal_mark()
     }
 
     /// How the reader's language writes computed values.
     pub fn value_format(&self) -> ValueFormat {
-        catalog().value_format(&self.lang.get())
+        strings().value_format(&self.lang.get())
     }
 
     /// The path of a page (or of the contents, `None`) in `lang`.

@@ -9,6 +9,8 @@ mod first_state;
 mod notice;
 pub(crate) mod progress;
 
-pub use context::{I18n, STRINGS_TYPE, catalog, catalog_loaded, use_i18n};
+#[cfg(not(target_arch = "wasm32"))]
+pub use context::catalog;
+pub use context::{I18n, STRINGS_TYPE, strings, strings_loaded, use_i18n};
 pub use first_state::FirstState;
 pub use notice::ContentNotice;

@@ -602,8 +602,9 @@ fn animate(ring: Ring, playing: RwSignal<bool>, speed: RwSignal<f64>) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::i18n::Catalog;
     use crate::sim::allreduce::AllReduceError;
-    use crate::ui::catalog;
+    use crate::sources::Sources;
 
     /// Every way the GPU can fail reads as a sentence of its own, in every
     /// language, never as the driver's raw text.
@@ -616,12 +617,13 @@ mod tests {
             GpuError::DeviceLost("Device lost".into()),
             GpuError::Map("Buffer mapping failed".into()),
         ];
+        let catalog = Catalog::load(&Sources::embedded_locales());
         for lang in ["en", "es"] {
-            let messages = catalog().messages(lang).expect("shipped strings");
+            let messages = catalog.messages(lang).expect("shipped strings");
             for failure in &failures {
                 let key = gpu_failure_key(failure);
                 assert!(messages.contains_key(key), "{lang}: {key}");
-                let text = catalog().text(lang, key);
+                let text = catalog.text(lang, key);
                 assert!(!text.contains(&failure.to_string()), "{lang}: {text}");
             }
         }
