@@ -566,7 +566,7 @@ fn soup(rng: &mut Rng) -> String {
 }
 
 /// Reserved words, substitutions and builtins of bash's grammar.
-const GRAMMAR: [&str; 39] = [
+const GRAMMAR: [&str; 48] = [
     "if",
     "then",
     "elif",
@@ -606,6 +606,15 @@ const GRAMMAR: [&str; 39] = [
     "printf '%5.2f|%-3s|%x\\n'",
     "printf -v",
     "printf '\\é%b%c\\x4'",
+    "[[ -f f && $x == a* ]]",
+    "[[ ! ( $n -gt 2 || a < b ) ]]",
+    "[[ $x =~ ^a.(",
+    "[[",
+    "]]",
+    "=~",
+    "alias sq='squeue --me'",
+    "alias l='ls; echo'",
+    "unalias -a",
 ];
 
 /// A compound command, function or substitution: well formed with

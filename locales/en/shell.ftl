@@ -9,7 +9,7 @@ sh-help-intro =
     This is a simulated bash shell. It runs commands, pipelines (a | b), lists
     (a; b, a && b, a || b), redirections (> >> 2> 2>&1 <), here-documents (<<EOF),
     variables ($HOME, ${"{"}VAR:-default{"}"}, $1, "$@"), * globs, {"{"}a,b{"}"} and {"{"}1..5{"}"},
-    $(command), $((1+2)), if, for, while, until, case, {"{"} {"}"}, ( ) and functions
+    $(command), $((1+2)), if, for, while, until, case, [[ ]], {"{"} {"}"}, ( ) and functions
     (f() {"{"} ...; {"}"}). In batch scripts and job steps, cmd & runs in the background
     until wait.
 sh-help-shell = Shell commands:
@@ -17,6 +17,7 @@ sh-help-cluster = Cluster commands:
 sh-help-cmd-dot = run a script in this shell (same as source)
 sh-help-cmd-colon = do nothing, successfully
 sh-help-cmd-bracket = test a condition: [ -f file ], [ "$a" = b ], [ "$n" -gt 3 ] (same as test)
+sh-help-cmd-alias = name a command line: alias sq='squeue --me' (alone: list the aliases)
 sh-help-cmd-awk = print fields and sums ('{"{"}print $1{"}"}', -F :, NR>1, /re/, END {"{"}print s{"}"}); a small awk
 sh-help-cmd-bash = run a script (bash job.sh ARGS) or commands (bash -c '...' [NAME ARGS]) in a child shell
 sh-help-cmd-break = leave a for, while or until loop (break N: N loops)
@@ -71,6 +72,7 @@ sh-help-cmd-tr = translate (tr a-z A-Z), delete (-d) or squeeze (-s) characters
 sh-help-cmd-true = do nothing, successfully
 sh-help-cmd-type = what each name is: a keyword, function, builtin or program (type -t: one word, -a: every match, -p: the path)
 sh-help-cmd-uniq = print adjacent repeated lines once (-c counts, -d repeated, -u unique)
+sh-help-cmd-unalias = forget aliases (unalias NAME, -a: all)
 sh-help-cmd-unset = remove variables
 sh-help-cmd-wait = wait for background commands (cmd &) to end: all, wait PID, wait %N, or wait -n for the next
 sh-help-cmd-wc = count lines, words and bytes (-l -w -c)

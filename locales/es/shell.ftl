@@ -6,7 +6,7 @@ sh-help-intro =
     Esta es una terminal bash simulada. Ejecuta comandos, tuberías (a | b), listas
     (a; b, a && b, a || b), redirecciones (> >> 2> 2>&1 <), here-documents (<<EOF),
     variables ($HOME, ${"{"}VAR:-default{"}"}, $1, "$@"), comodines *, {"{"}a,b{"}"} y {"{"}1..5{"}"},
-    $(comando), $((1+2)), if, for, while, until, case, {"{"} {"}"}, ( ) y funciones
+    $(comando), $((1+2)), if, for, while, until, case, [[ ]], {"{"} {"}"}, ( ) y funciones
     (f() {"{"} ...; {"}"}). En los scripts de lote y en los pasos, cmd & corre en
     segundo plano hasta wait.
 sh-help-shell = Comandos de la terminal:
@@ -14,6 +14,7 @@ sh-help-cluster = Comandos del clúster:
 sh-help-cmd-dot = ejecuta un script en esta terminal (igual que source)
 sh-help-cmd-colon = no hace nada, con éxito
 sh-help-cmd-bracket = evalúa una condición: [ -f archivo ], [ "$a" = b ], [ "$n" -gt 3 ] (igual que test)
+sh-help-cmd-alias = da nombre a una línea de comandos: alias sq='squeue --me' (sin argumentos: lista los alias)
 sh-help-cmd-awk = imprime campos y sumas ('{"{"}print $1{"}"}', -F :, NR>1, /re/, END {"{"}print s{"}"}); un awk pequeño
 sh-help-cmd-bash = ejecuta un script (bash job.sh ARGS) o comandos (bash -c '...' [NOMBRE ARGS]) en una terminal hija
 sh-help-cmd-break = sale de un bucle for, while o until (break N: de N bucles)
@@ -68,6 +69,7 @@ sh-help-cmd-tr = traduce (tr a-z A-Z), borra (-d) o comprime (-s) caracteres
 sh-help-cmd-true = no hace nada, con éxito
 sh-help-cmd-type = qué es cada nombre: palabra clave, función, comando propio de bash o programa (type -t: una palabra, -a: todas las coincidencias, -p: la ruta)
 sh-help-cmd-uniq = imprime una sola vez las líneas repetidas contiguas (-c cuenta, -d repetidas, -u únicas)
+sh-help-cmd-unalias = olvida alias (unalias NOMBRE, -a: todos)
 sh-help-cmd-unset = elimina variables
 sh-help-cmd-wait = espera a que terminen los comandos en segundo plano (cmd &): todos, wait PID, wait %N, o wait -n el siguiente
 sh-help-cmd-wc = cuenta líneas, palabras y bytes (-l -w -c)

@@ -42,6 +42,7 @@ mod background;
 mod builtins;
 mod command;
 mod complete;
+mod cond;
 mod escape;
 mod exec;
 mod expand;

@@ -8,14 +8,16 @@ use super::expand::Var;
 use super::fs::{FsError, Kind};
 use super::lex::is_name;
 
+mod alias;
 mod man;
 mod module;
 mod printf;
 mod script;
 
+pub(super) use alias::{Aliased, definition as alias_definition};
 pub(super) use man::PAGED_BUILTINS;
 pub(super) use module::words as module_words;
-pub(super) use script::read;
+pub(super) use script::{read, unary_test};
 
 /// A builtin: its name, a line for `help`, and what runs it.
 #[derive(Debug, Clone, Copy)]
@@ -49,6 +51,11 @@ pub(super) const BUILTINS: &[Builtin] = &[
         name: "[",
         summary: "test a condition: [ -f file ], [ \"$a\" = b ], [ \"$n\" -gt 3 ] (same as test)",
         run: script::test,
+    },
+    Builtin {
+        name: "alias",
+        summary: "name a command line: alias sq='squeue --me' (alone: list the aliases)",
+        run: alias::alias,
     },
     Builtin {
         name: "bash",
@@ -179,6 +186,11 @@ pub(super) const BUILTINS: &[Builtin] = &[
         name: "type",
         summary: "what each name is: a keyword, function, builtin or program (type -t: one word, -a: every match, -p: the path)",
         run: super::lookup::type_,
+    },
+    Builtin {
+        name: "unalias",
+        summary: "forget aliases (unalias NAME, -a: all)",
+        run: alias::unalias,
     },
     Builtin {
         name: "unset",

@@ -20,7 +20,7 @@
 
 use std::borrow::Cow;
 
-use super::builtins;
+use super::builtins::{self, Aliased};
 use super::command::{Call, Chunk, CommandSet, MAX_OUTPUT, Output, Stream};
 use super::expand::{ExpandError, Var, arith};
 use super::fs::{FsError, Kind, WriteMode};
@@ -134,6 +134,9 @@ pub(super) struct Exec<'a> {
     pub(super) loops: usize,
     /// A `break`, `continue` or `return` on its way out.
     pub(super) flow: Option<Flow>,
+    /// The aliases being expanded by a line run in their place: not
+    /// expanded again inside it.
+    pub(super) aliasing: Vec<String>,
     /// Contexts where `set -e` is ignored (conditions, `&&` and `||`
     /// lists, `!`): how many are open.
     quiet: usize,
@@ -172,6 +175,7 @@ impl<'a> Exec<'a> {
             compounds: 0,
             loops: 0,
             flow: None,
+            aliasing: Vec::new(),
             quiet: 0,
             capturing: 0,
             locals: Vec::new(),
@@ -681,6 +685,11 @@ impl<'a> Exec<'a> {
                 status
             }
             Compound::Case { word, arms } => self.case(word, arms, docs),
+            Compound::Cond(cond) => {
+                let status = self.conditional(cond);
+                self.shell.status = status;
+                status
+            }
         }
     }
 
@@ -741,7 +750,7 @@ impl<'a> Exec<'a> {
     }
 
     /// Prints an expansion error, bash's way; returns the status it gives.
-    fn expansion_error(&mut self, shown: &str, e: &ExpandError) -> i32 {
+    pub(super) fn expansion_error(&mut self, shown: &str, e: &ExpandError) -> i32 {
         let message = match e {
             ExpandError::TooLong => {
                 self.terminal.stderr(&format!("bash: {shown}: {e}\n"));
@@ -861,7 +870,7 @@ impl<'a> Exec<'a> {
     }
 
     /// `word` as one string, substitutions run.
-    fn expand_string(&mut self, word: &Word) -> Result<String, ExpandError> {
+    pub(super) fn expand_string(&mut self, word: &Word) -> Result<String, ExpandError> {
         let word = self.resolve(word)?;
         self.shell.expander().string(&word, true)
     }
@@ -917,6 +926,36 @@ impl<'a> Exec<'a> {
     /// inherits); returns its status and, when `piped`, the output it sent
     /// down the pipe.
     fn simple(
+        &mut self,
+        command: &Simple,
+        docs: &[Word],
+        stdin: Option<String>,
+        piped: bool,
+    ) -> (i32, String) {
+        match self.aliased(command) {
+            None => self.simple_command(command, docs, stdin, piped),
+            Some(Aliased::Simple(command)) => self.simple_command(&command, docs, stdin, piped),
+            Some(Aliased::Line(line, name)) => {
+                let alone = !piped
+                    && stdin.is_none()
+                    && command.redirects.is_empty()
+                    && command.assignments.is_empty();
+                if !alone {
+                    self.terminal.stderr(&format!(
+                        "bash: {name}: an alias of more than one command runs only alone on its line in this simulated shell\n"
+                    ));
+                    return (1, String::new());
+                }
+                self.aliasing.push(name);
+                self.source(&line, false);
+                self.aliasing.pop();
+                (self.shell.status, String::new())
+            }
+        }
+    }
+
+    /// A simple command, its aliases expanded.
+    fn simple_command(
         &mut self,
         command: &Simple,
         docs: &[Word],

@@ -97,6 +97,9 @@ struct Builder {
     room: usize,
     /// Some text did not fit in `room`.
     overflow: bool,
+    /// The pattern is for `[[ =~ ]]`: every quoted character escaped,
+    /// unquoted ones as they are.
+    regex: bool,
 }
 
 fn escape_glob(c: char, pattern: &mut String) {
@@ -115,6 +118,7 @@ impl Builder {
             split,
             room,
             overflow: false,
+            regex: false,
         }
     }
 
@@ -133,8 +137,14 @@ impl Builder {
             return;
         }
         self.cur.text.push_str(s);
-        s.chars()
-            .for_each(|c| escape_glob(c, &mut self.cur.pattern));
+        for c in s.chars() {
+            if self.regex {
+                self.cur.pattern.push('\\');
+                self.cur.pattern.push(c);
+            } else {
+                escape_glob(c, &mut self.cur.pattern);
+            }
+        }
         self.started = true;
     }
 
@@ -143,7 +153,7 @@ impl Builder {
             return;
         }
         self.cur.text.push(c);
-        if matches!(c, '*' | '?') {
+        if matches!(c, '*' | '?') || self.regex {
             self.cur.glob = true;
             self.cur.pattern.push(c);
         } else {
@@ -344,6 +354,17 @@ impl Expander<'_> {
     /// escaped so that only unquoted `*` and `?` match freely.
     pub(super) fn pattern(&self, word: &Word) -> Result<String, ExpandError> {
         let mut b = Builder::new(false, self.room.get());
+        self.parts(&word.parts, true, &mut b);
+        self.room.set(b.room);
+        self.check(b.overflow)?;
+        Ok(b.cur.pattern)
+    }
+
+    /// `word` as the right side of `[[ =~ ]]`: one string, each quoted
+    /// character after a `\`, the unquoted ones as they are.
+    pub(super) fn regex(&self, word: &Word) -> Result<String, ExpandError> {
+        let mut b = Builder::new(false, self.room.get());
+        b.regex = true;
         self.parts(&word.parts, true, &mut b);
         self.room.set(b.room);
         self.check(b.overflow)?;

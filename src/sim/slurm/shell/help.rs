@@ -13,7 +13,7 @@ use super::tools::TOOLS;
 pub const INTRO: &str = "This is a simulated bash shell. It runs commands, pipelines (a | b), lists\n\
      (a; b, a && b, a || b), redirections (> >> 2> 2>&1 <), here-documents (<<EOF),\n\
      variables ($HOME, ${VAR:-default}, $1, \"$@\"), * globs, {a,b} and {1..5},\n\
-     $(command), $((1+2)), if, for, while, until, case, { }, ( ) and functions\n\
+     $(command), $((1+2)), if, for, while, until, case, [[ ]], { }, ( ) and functions\n\
      (f() { ...; }). In batch scripts and job steps, cmd & runs in the background\n\
      until wait.";
 /// The heading of the shell's own commands.

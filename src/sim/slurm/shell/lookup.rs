@@ -153,6 +153,21 @@ impl Exec<'_> {
                 Some(sentence)
             }
         };
+        if let Some(value) = self.shell.aliases.get(name).filter(|_| !ask.force_path) {
+            let line = if ask.kind {
+                Some("alias".to_owned())
+            } else if ask.path {
+                ask.names
+                    .then(|| super::builtins::alias_definition(name, value))
+            } else {
+                Some(format!("{name} is aliased to `{value}'"))
+            };
+            lines.extend(line);
+            if !ask.all {
+                return Some(lines);
+            }
+            found = true;
+        }
         let function = self.shell.functions.get(name).cloned();
         let shell_kinds = [
             (KEYWORDS.contains(&name), "keyword"),

@@ -26,10 +26,11 @@
 //! ends inside a compound command is incomplete: the prompt asks for more.
 //! Compound commands and `$(...)` nest at most [`MAX_NESTING`] deep.
 //! `and_or &` runs in the background (see [`AndOr::background`]).
-//! `select`, `[[`, `time`, `coproc` and the
-//! arithmetic command `((...))` (also `for ((...))`) are refused
-//! with a message saying this shell does not run them.
+//! `[[ ... ]]` collects its tokens for [`super::cond`]. `select`, `time`,
+//! `coproc` and the arithmetic command `((...))` (also `for ((...))`) are
+//! refused with a message saying this shell does not run them.
 
+use super::cond::CondToken;
 use super::lex::{Lexer, MAX_NESTING, Op, Part, Stop, Token, Word, is_name};
 
 /// Why a line is not a command this shell can run; `at` is the byte offset
@@ -59,9 +60,32 @@ pub enum ErrorKind {
     /// `<(...)` or `>(...)`.
     #[error("<(...): process substitution is not available in this simulated shell")]
     ProcessSubstitution,
-    /// `select`, `[[`, `time`, `coproc`.
+    /// `select`, `time`, `coproc`.
     #[error("{0}: this compound command is not available in this simulated shell")]
     Compound(String),
+    /// `[[ a b ]]`.
+    #[error("conditional binary operator expected")]
+    CondBinaryExpected(String),
+    /// `[[ -f ]]`.
+    #[error("unexpected argument `{0}' to conditional unary operator")]
+    CondUnaryArgument(String),
+    /// `[[ a == ]]`.
+    #[error("unexpected argument `{0}' to conditional binary operator")]
+    CondBinaryArgument(String),
+    /// `[[ ( a ]]`.
+    #[error("expected `)'")]
+    CondCloseExpected(String),
+    /// `[[ ]]`, `[[ && a ]]`.
+    #[error("unexpected token `{0}' in conditional command")]
+    CondUnexpected(String),
+    /// `[[ a == b c ]]`.
+    #[error("syntax error in conditional expression: unexpected token `{0}'")]
+    CondTrailing(String),
+    /// `[[ $x =~ ^(a|b)$ ]]`: the lexer here reads `(` and `|` as operators.
+    #[error(
+        "=~: a regular expression with ( ) or | must come from a variable in this simulated shell: re='^(a|b)$'; [[ $x =~ $re ]]"
+    )]
+    CondRegexGroup,
     /// `(( expr ))` or `for (( ...; ...; ... ))`.
     #[error(
         "((...)): arithmetic commands are not available in this simulated shell; use [ ... ] and x=$((...))"
@@ -168,6 +192,8 @@ pub(super) enum Compound {
         /// The body.
         body: Vec<AndOr>,
     },
+    /// `[[ expression ]]`.
+    Cond(super::cond::Cond),
     /// `case word in pat|pat) list;; esac`.
     Case {
         /// The word matched.
@@ -238,11 +264,11 @@ pub(super) enum Parsed {
 }
 
 /// Reserved words that open a compound command this shell does not run.
-const REFUSED: [&str; 4] = ["select", "[[", "time", "coproc"];
+const REFUSED: [&str; 3] = ["select", "time", "coproc"];
 
 /// Reserved words (and the function keyword) that open a compound
 /// command this shell runs.
-const OPENERS: [&str; 7] = ["if", "for", "while", "until", "case", "{", "function"];
+const OPENERS: [&str; 8] = ["if", "for", "while", "until", "case", "{", "function", "[["];
 
 /// Whether `name` can name a function: a word with no quoting or
 /// expansion, not a reserved word.
@@ -642,8 +668,39 @@ impl<'a> Parser<'a> {
     }
 
     /// The compound command opened by `opener`, already taken.
+    /// The tokens of `[[ ... ]]` up to `]]`, parsed by [`super::cond`].
+    /// `<` and `>` are comparisons there; a line may end after `&&` or
+    /// `||`.
+    fn conditional(&mut self) -> Result<Compound, Stop> {
+        let mut tokens = Vec::new();
+        loop {
+            let (at, token) = self.next()?;
+            let token = match token {
+                Token::Word(w) if w.raw == "]]" => {
+                    return Ok(Compound::Cond(super::cond::parse(&tokens, at)?));
+                }
+                Token::Word(w) => CondToken::Word(w),
+                Token::IoNumber(digits) => CondToken::operator(&digits),
+                Token::Op(Op::AndIf) => CondToken::And,
+                Token::Op(Op::OrIf) => CondToken::Or,
+                Token::Op(Op::LParen) => CondToken::Open,
+                Token::Op(Op::RParen) => CondToken::Close,
+                Token::Op(Op::Less) => CondToken::operator("<"),
+                Token::Op(Op::Great) => CondToken::operator(">"),
+                Token::Newline
+                    if matches!(tokens.last(), Some((_, CondToken::And | CondToken::Or))) =>
+                {
+                    continue;
+                }
+                other => return Err(self.unexpected((at, other))),
+            };
+            tokens.push((at, token));
+        }
+    }
+
     fn compound(&mut self, opener: &str) -> Result<Compound, Stop> {
         Ok(match opener {
+            "[[" => self.conditional()?,
             "{" => {
                 let list = self.list(&["}"])?;
                 self.require("}")?;

@@ -88,6 +88,9 @@ pub struct Shell {
     /// The functions defined, by name: each body's source text.
     #[serde(default)]
     pub(super) functions: BTreeMap<String, String>,
+    /// The aliases defined (`alias ll='ls -l'`), by name.
+    #[serde(default)]
+    pub(super) aliases: BTreeMap<String, String>,
     /// The programs found along `PATH` (bash's `hash`).
     #[serde(default)]
     pub(super) hashed: super::lookup::Hashed,
@@ -222,6 +225,7 @@ impl Shell {
             deadline: None,
             nested: Vec::new(),
             functions: BTreeMap::new(),
+            aliases: BTreeMap::new(),
             hashed: super::lookup::Hashed::default(),
             arg0: String::new(),
             args: Vec::new(),

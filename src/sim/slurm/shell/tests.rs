@@ -397,10 +397,6 @@ fn syntax_errors_and_refusals_are_worded_like_bash() {
                 .into(),
         ),
         (
-            "[[ -f x ]]",
-            "bash: [[: this compound command is not available in this simulated shell\n".into(),
-        ),
-        (
             "select x in a; do :; done",
             "bash: select: this compound command is not available in this simulated shell\n"
                 .into(),

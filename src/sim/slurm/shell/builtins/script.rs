@@ -341,6 +341,13 @@ pub(in super::super) fn test(exec: &mut Exec<'_>, argv: &[String], out: &mut Out
     }
 }
 
+/// A unary test (`-f file`, `-z text`) of `test` and `[[`; false for an
+/// operator with nothing to test here (`-b`, `-p`).
+pub(in super::super) fn unary_test(exec: &Exec<'_>, op: &str, arg: &str) -> bool {
+    let test = Test { exec, depth: 0 };
+    test.unary(op, arg).unwrap_or(false)
+}
+
 struct Test<'e, 'a> {
     exec: &'e Exec<'a>,
     depth: usize,
