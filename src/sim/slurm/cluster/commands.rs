@@ -342,6 +342,51 @@ fn error_out(prog: &str, message: &str, exit: i32) -> CommandOutput {
     CommandOutput::failure(&format!("{prog}: error: {message}\n"), exit)
 }
 
+/// The refusal of `-i/--iterate=SECONDS` (squeue's and sinfo's), read
+/// with `atoi`: a count under 1, worded by `message` (its `{}` the value).
+fn bad_iterate(p: &getopt::Parsed, prog: &str, message: &str) -> Option<CommandOutput> {
+    let v = p.value("iterate")?;
+    (crate::sim::slurm::c_num::atoi(v) <= 0).then(|| error_out(prog, &message.replace("{}", v), 1))
+}
+
+/// The end of an `--iterate` round: the blank line before the tool
+/// sleeps, and (on standard error) why no second round follows.
+fn one_round(p: &getopt::Parsed, prog: &str, out: &mut CommandOutput) {
+    if p.has("iterate") {
+        out.out("\n");
+        out.err(&format!(
+            "{prog}: --iterate: the simulated shell prints one round; run {prog} again to see later ones\n"
+        ));
+    }
+}
+
+/// `-M/--clusters LIST` of squeue and sinfo: the `CLUSTER: name` line
+/// they print above the table (none with `-h`), or the refusal of a
+/// cluster the database does not know (`print_db_notok`). `all` names
+/// every cluster, this one.
+fn clusters_line(c: &Cluster, prog: &str, p: &getopt::Parsed) -> Result<String, CommandOutput> {
+    let Some(list) = p.value("clusters") else {
+        return Ok(String::new());
+    };
+    let name = &c.config.cluster_name;
+    for wanted in list.split(',') {
+        if !wanted.eq_ignore_ascii_case(name) && !wanted.eq_ignore_ascii_case("all") {
+            return Err(error_out(
+                prog,
+                &format!(
+                    "'{list}' can't be reached now, or it is an invalid entry for --cluster.  Use 'sacctmgr list clusters' to see available clusters."
+                ),
+                1,
+            ));
+        }
+    }
+    Ok(if p.has("noheader") {
+        String::new()
+    } else {
+        format!("CLUSTER: {name}\n")
+    })
+}
+
 /// The printed form of a Slurm version request.
 const VERSION: &str = "slurm 22.05.8\n";
 

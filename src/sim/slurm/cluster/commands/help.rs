@@ -29,8 +29,11 @@ with -t).
   -A, --account=LIST      only jobs charging these accounts
   -a, --all               accepted for compatibility (all partitions are shown)
   -h, --noheader          no header line
+  -i, --iterate=SECONDS   one round, with its date (the simulated shell does not repeat)
   -j, --jobs[=LIST]       only these job ids (ID or ARRAYID_TASK)
   -l, --long              long format with state and time limit
+  -L, --licenses=LIST     only jobs using these licenses (none here uses one)
+  -M, --clusters=NAME     this cluster, named above the table (CLUSTER: NAME)
       --me                only your own jobs
   -n, --name=LIST         only jobs with these names
   -o, --format=FORMAT     fields to print, e.g. \"%.18i %.9P %.8j %R\"
@@ -38,12 +41,15 @@ with -t).
   -p, --partition=LIST    only jobs in these partitions
   -q, --qos=LIST          only jobs with these QOS
   -r, --array             one line per pending array task
+  -R, --reservation=NAME  only jobs in this reservation (none here has one)
   -S, --sort=KEYS         sort keys (default P,t,-p; P,i with -s)
   -s, --steps[=LIST]      running job steps instead of jobs (JOBID.STEPID,...)
       --start             expected start times of pending jobs
   -t, --states=LIST       only jobs in these states (PD,R,CD,F,TO,CA,NF or all)
   -u, --user=LIST         only jobs of these users
   -w, --nodelist=HOSTS    only jobs on these nodes
+      --hide, --local, --sibling
+                          accepted: no hidden partitions, no federation here
   -V, --version           print the version
       --help, --usage     this help, a short usage line
 ";
@@ -60,7 +66,9 @@ Usage: sinfo [OPTIONS]
 Show partitions and the states of their nodes.
 
   -h, --noheader          no header line
+  -i, --iterate=SECONDS   one round, with its date (the simulated shell does not repeat)
   -l, --long              more columns (and a date line)
+  -M, --clusters=NAME     this cluster, named above the table (CLUSTER: NAME)
   -N, --Node              one line per node and partition
   -n, --nodes=HOSTS       only these nodes
   -o, --format=FORMAT     fields to print, e.g. \"%P %a %l %D %t %N\"
@@ -71,6 +79,8 @@ Show partitions and the states of their nodes.
   -d, --dead              only non-responding nodes
   -s, --summarize         node counts per partition (allocated/idle/other/total)
   -t, --states=LIST       only nodes in these states (idle, mix, alloc, drain, ...)
+  -T, --reservation       the reservations instead (none here)
+      --hide, --local     accepted: no hidden partitions, no federation here
   -V, --version           print the version
       --help, --usage     this help, a short usage line
 ";

@@ -22,10 +22,20 @@ use lines::{Group, select};
 
 pub(super) const OPTIONS: &[Opt] = &[
     opt("all", Some('a'), &["all"], HasArg::No),
+    opt(
+        "clusters",
+        Some('M'),
+        &["cluster", "clusters"],
+        HasArg::Required,
+    ),
     opt("dead", Some('d'), &["dead"], HasArg::No),
     opt("exact", Some('e'), &["exact"], HasArg::No),
     opt("help", None, &["help"], HasArg::No),
+    opt("iterate", Some('i'), &["iterate"], HasArg::Required),
     opt("hide", None, &["hide"], HasArg::No),
+    // No federation: only this cluster's nodes, as without it.
+    opt("local", None, &["local"], HasArg::No),
+    opt("reservation", Some('T'), &["reservation"], HasArg::No),
     opt("noheader", Some('h'), &["noheader"], HasArg::No),
     opt("long", Some('l'), &["long"], HasArg::No),
     opt("nodes", Some('n'), &["nodes"], HasArg::Required),
@@ -88,11 +98,29 @@ pub(super) fn run(c: &Cluster, argv: &[String], _caller: &Caller<'_>) -> Command
     if p.has("version") {
         return help::text(VERSION);
     }
+    if let Some(refusal) = super::bad_iterate(&p, "sinfo", "Error: invalid entry for --iterate={}")
+    {
+        return refusal;
+    }
+    let clusters = match super::clusters_line(c, "sinfo", &p) {
+        Ok(line) => line,
+        Err(refusal) => return refusal,
+    };
     let mut out = CommandOutput::default();
     match read_query(&p, &mut out) {
         Ok(query) => {
-            let groups = select(c, &query);
-            print(c, &query, &groups, &mut out);
+            // sinfo's loop prints the date, then each cluster's name.
+            if query.header && (query.long || p.has("iterate")) {
+                out.out_line(&clock::ctime(c.now));
+            }
+            out.out(&clusters);
+            if p.has("reservation") {
+                out.out("No reservations in the system\n");
+            } else {
+                let groups = select(c, &query);
+                print(c, &query, &groups, &mut out);
+            }
+            super::one_round(&p, "sinfo", &mut out);
             out
         }
         Err(refusal) => refusal,
@@ -256,9 +284,6 @@ fn print(c: &Cluster, q: &Query, groups: &[Group<'_>], out: &mut CommandOutput) 
         _ => given,
     };
     if q.header {
-        if q.long {
-            out.out_line(&clock::ctime(c.now));
-        }
         let mut line = q.prefix.clone();
         for f in &q.fields {
             let h = header(f.letter)

@@ -28,8 +28,22 @@ pub(super) const OPTIONS: &[Opt] = &[
     ),
     opt("all", Some('a'), &["all"], HasArg::No),
     opt("array", Some('r'), &["array"], HasArg::No),
+    opt(
+        "clusters",
+        Some('M'),
+        &["cluster", "clusters"],
+        HasArg::Required,
+    ),
+    // No federation and no hidden partition: these change nothing here.
+    opt("hide", None, &["hide"], HasArg::No),
+    opt("local", None, &["local"], HasArg::No),
+    opt("sibling", None, &["sib", "sibling"], HasArg::No),
+    // Jobs asking for licenses or a reservation: none here asks for one.
+    opt("licenses", Some('L'), &["licenses"], HasArg::Required),
+    opt("reservation", Some('R'), &["reservation"], HasArg::Required),
     opt("noheader", Some('h'), &["noheader"], HasArg::No),
     opt("help", None, &["help"], HasArg::No),
+    opt("iterate", Some('i'), &["iterate"], HasArg::Required),
     opt("jobs", Some('j'), &["jobs"], HasArg::Optional),
     opt("long", Some('l'), &["long"], HasArg::No),
     opt("me", None, &["me"], HasArg::No),
@@ -137,8 +151,6 @@ struct Query {
     /// (sort letter, reversed), most significant first.
     sort: Vec<(char, bool)>,
     header: bool,
-    /// `-l`: a date line above the header.
-    long: bool,
 }
 
 pub(super) fn run(
@@ -160,14 +172,38 @@ pub(super) fn run(
     if p.has("version") {
         return help::text(VERSION);
     }
-    if p.has("steps") {
-        return steps::run(c, &p, caller.user);
+    if let Some(refusal) = super::bad_iterate(&p, "squeue", "--iterate={}\n") {
+        return refusal;
     }
+    let clusters = match super::clusters_line(c, "squeue", &p) {
+        Ok(line) => line,
+        Err(refusal) => return refusal,
+    };
     let mut out = CommandOutput::default();
+    if p.has("steps") {
+        out.out(&clusters);
+        let steps = steps::run(c, &p, caller.user);
+        for (stream, text) in &steps.chunks {
+            out.push(*stream, text);
+        }
+        out.exit = steps.exit;
+        return out;
+    }
     match read_query(c, &p, caller.user, &mut out) {
         Ok(query) => {
-            let rows = select(c, &query);
+            // squeue's loop prints the date, then each cluster's name.
+            if query.header && (p.has("long") || p.has("iterate")) {
+                out.out_line(&clock::ctime(c.now));
+            }
+            out.out(&clusters);
+            let wants_none = p.has("licenses") || p.has("reservation");
+            let rows = if wants_none {
+                Vec::new()
+            } else {
+                select(c, &query)
+            };
             print(c, &query, &rows, &mut out);
+            super::one_round(&p, "squeue", &mut out);
             out
         }
         Err(refusal) => refusal,
@@ -347,7 +383,6 @@ fn read_query(
         fields,
         sort,
         header: !p.has("noheader"),
-        long: p.has("long"),
     })
 }
 
@@ -477,9 +512,6 @@ fn select<'a>(c: &'a Cluster, q: &Query) -> Vec<Row<'a>> {
 fn print(c: &Cluster, q: &Query, rows: &[Row<'_>], out: &mut CommandOutput) {
     let (prefix, fields) = (&q.prefix, &q.fields);
     if q.header {
-        if q.long {
-            out.out_line(&clock::ctime(c.now));
-        }
         let mut line = prefix.clone();
         for f in fields {
             let h = header(f.letter)

@@ -1536,3 +1536,81 @@ fn exclusive_jobs_hold_whole_nodes() {
         ("sbatch: error: Invalid --exclusive specification\n", 255)
     );
 }
+
+#[test]
+fn clusters_reservations_and_licenses_are_asked_as_slurm_takes_them() {
+    let mut t = Term::new("2026-11-30T00:00:00");
+    t.submit("root", WORK, "sbatch --wrap=hostname");
+    let squeue = stdout(&t.root("squeue -M cluster"));
+    assert!(
+        squeue.starts_with("CLUSTER: cluster\n             JOBID"),
+        "{squeue}"
+    );
+    assert!(squeue.contains("wrap"), "{squeue}");
+    assert!(!stdout(&t.root("squeue -h -M all")).contains("CLUSTER"));
+    let long = stdout(&t.root("squeue -l --clusters=cluster"));
+    let lines: Vec<&str> = long.lines().collect();
+    assert!(lines[0].starts_with("Mon Nov 30 00:00:00 2026"), "{long}");
+    assert_eq!(
+        lines[1], "CLUSTER: cluster",
+        "the date first, as squeue's loop"
+    );
+    let refused = t.root("squeue -M nope");
+    assert_eq!(
+        (refused.exit, err(&refused)),
+        (
+            1,
+            "squeue: error: 'nope' can't be reached now, or it is an invalid entry for --cluster.  Use 'sacctmgr list clusters' to see available clusters.\n".to_owned()
+        )
+    );
+    // No job asks for a license or a reservation.
+    let none = stdout(&t.root("squeue -L matlab"));
+    assert_eq!(none.lines().count(), 1, "{none}");
+    assert_eq!(stdout(&t.root("squeue -R maint")).lines().count(), 1);
+    assert_eq!(
+        stdout(&t.root("squeue --hide --local --sib"))
+            .lines()
+            .count(),
+        2
+    );
+    assert!(stdout(&t.root("sinfo -M cluster")).starts_with("CLUSTER: cluster\nPARTITION"));
+    assert_eq!(
+        stdout(&t.root("sinfo -T")),
+        "No reservations in the system\n"
+    );
+    assert_eq!(err(&t.root("sinfo -M x")).lines().count(), 1);
+    assert_eq!(stdout(&t.root("sinfo --local")), stdout(&t.root("sinfo")));
+}
+
+#[test]
+fn iterate_prints_one_round_with_its_date_and_says_why_no_more() {
+    let mut t = Term::new("2026-11-30T00:00:00");
+    let round = t.root("squeue -i 5");
+    assert_eq!(
+        stdout(&round),
+        "Mon Nov 30 00:00:00 2026\n             JOBID PARTITION     NAME     USER ST       TIME  NODES NODELIST(REASON)\n\n"
+    );
+    assert_eq!(
+        (round.exit, err(&round)),
+        (
+            0,
+            "squeue: --iterate: the simulated shell prints one round; run squeue again to see later ones\n".to_owned()
+        )
+    );
+    assert!(
+        stdout(&t.root("sinfo --iterate=2")).starts_with("Mon Nov 30 00:00:00 2026\nPARTITION")
+    );
+    let bad = t.root("squeue -i 0");
+    assert_eq!(
+        (bad.exit, err(&bad)),
+        (1, "squeue: error: --iterate=0\n\n".to_owned())
+    );
+    let bad = t.root("sinfo -i x");
+    assert_eq!(
+        (bad.exit, err(&bad)),
+        (
+            1,
+            "sinfo: error: Error: invalid entry for --iterate=x\n".to_owned()
+        )
+    );
+}
