@@ -6,7 +6,7 @@
 //! `--help` and `--usage` describe, in our own words, the options this
 //! model supports.
 
-use super::super::getopt::{self, GetoptError, Opt, Order};
+use super::super::getopt::{self, GetoptError, HasArg, Opt, Order};
 use super::output::CommandOutput;
 use super::runner::NoPrograms;
 use super::state::{Job, JobState};
@@ -359,6 +359,14 @@ fn one_round(p: &getopt::Parsed, prog: &str, out: &mut CommandOutput) {
         ));
     }
 }
+
+/// `-M/--clusters LIST` of squeue, sinfo and sacct.
+const CLUSTERS_OPT: Opt = getopt::opt(
+    "clusters",
+    Some('M'),
+    &["cluster", "clusters"],
+    HasArg::Required,
+);
 
 /// `-M/--clusters LIST` of squeue and sinfo: the `CLUSTER: name` line
 /// they print above the table (none with `-h`), or the refusal of a

@@ -341,14 +341,22 @@ Accounting records of jobs and their steps (.batch, and .0, .1 for srun steps).
   -A, --accounts=LIST     only jobs charged to these accounts
   -b, --brief             only JobID, State and ExitCode
   -D, --duplicates        every run of a requeued job, not only the last
+  -g, --group=LIST        only jobs of these groups
+  -i, --nnodes=N[-M]      only jobs on exactly N nodes (or N to M)
+  -I, --ncpus=N[-M]       only jobs of exactly N CPUs (or N to M)
   -j, --jobs=LIST         only these jobs (or steps: 42.batch, 42.0)
+  -k, --timelimit-min=T   only jobs with this time limit (with -K, at least T)
+  -K, --timelimit-max=T   with -k, at most T
   -l, --long              many fields
+  -M, --clusters=LIST     only jobs of these clusters (this one: cluster)
+  -N, --nodelist=HOSTS    only jobs that ran on any of these nodes
       --name=LIST         only jobs of these names
   -n, --noheader          no header lines
   -o, --format=FIELDS     fields to print, e.g. JobID,State,Elapsed%12
   -p, --parsable          fields separated by |, with a trailing |
   -P, --parsable2         fields separated by |
       --delimiter=TEXT    with -p or -P, TEXT between fields instead of |
+  -q, --qos=LIST          only jobs of these QOS
   -r, --partition=LIST    only jobs of these partitions
   -s, --state=LIST        only jobs in these states (CD,F,TO,CA,NF,R,PD)
   -S, --starttime=TIME    jobs since this time (default: midnight)
@@ -356,6 +364,7 @@ Accounting records of jobs and their steps (.batch, and .0, .1 for srun steps).
       --units=K|M|G|T|P   memory sizes in this unit (ReqMem)
       --noconvert         memory sizes as recorded, in megabytes
   -u, --user=LIST         only jobs of these users
+  -W, --wckeys=LIST       only jobs charged to these WCKeys
   -X, --allocations       jobs only, without their steps
   -e, --helpformat        the fields --format accepts
   -V, --version           print the version

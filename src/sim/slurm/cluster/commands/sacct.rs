@@ -3,11 +3,14 @@
 //! the default fields `JobID,JobName,Partition,Account,AllocCPUS,State,
 //! ExitCode`, `-o` with sacct's field names (any unambiguous prefix,
 //! `%width`), `-X` jobs only, `-P`/`-p` parsable, `-b`, `-l`, filters
-//! `-j -u -a -s -S`, `--delimiter` for `-p`/`-P`. `-j ID.STEP` shows
+//! `-j -u -a -s -S` (and [`filters`]' `-g -i -I -k -K -N -q -W -M`),
+//! `--delimiter` for `-p`/`-P`. `-j ID.STEP` shows
 //! only the steps named, without the job's line. A requeued job that
 //! has not run again shows the run before (`REQUEUED`); `-D` shows every
 //! run. Fields this model does not measure (memory use, energy, ...)
 //! print blank.
+
+mod filters;
 
 use super::super::super::getopt::{HasArg, Opt, Parsed, opt};
 use super::super::clock;
@@ -21,11 +24,43 @@ use crate::sim::slurm::time_spec::scontrol_time;
 
 pub(super) const OPTIONS: &[Opt] = &[
     opt("accounts", Some('A'), &["accounts"], HasArg::Required),
+    // One cluster, no federation: -L, --local and --federation change
+    // nothing; -M names this cluster or none.
+    opt("allclusters", Some('L'), &["allclusters"], HasArg::No),
+    super::CLUSTERS_OPT,
+    opt("federation", None, &["federation"], HasArg::No),
+    opt("local", None, &["local"], HasArg::No),
+    opt("group", Some('g'), &["gid", "group"], HasArg::Required),
+    opt("nnodes", Some('i'), &["nnodes"], HasArg::Required),
+    opt("ncpus", Some('I'), &["ncpus"], HasArg::Required),
+    opt(
+        "timelimit-min",
+        Some('k'),
+        &["timelimit-min"],
+        HasArg::Required,
+    ),
+    opt(
+        "timelimit-max",
+        Some('K'),
+        &["timelimit-max"],
+        HasArg::Required,
+    ),
+    opt("nodelist", Some('N'), &["nodelist"], HasArg::Required),
+    opt("qos", Some('q'), &["qos"], HasArg::Required),
+    opt("use-local-uid", None, &["use-local-uid"], HasArg::No),
+    opt("verbose", Some('v'), &["verbose"], HasArg::No),
+    opt("wckeys", Some('W'), &["wckeys"], HasArg::Required),
+    opt("whole-hetjob", None, &["whole-hetjob"], HasArg::Optional),
     opt("allusers", Some('a'), &["allusers"], HasArg::No),
     opt("brief", Some('b'), &["brief"], HasArg::No),
     opt("delimiter", None, &["delimiter"], HasArg::Required),
     opt("duplicates", Some('D'), &["duplicates"], HasArg::No),
-    opt("helpformat", Some('e'), &["helpformat"], HasArg::No),
+    opt(
+        "helpformat",
+        Some('e'),
+        &["helpformat", "help-fields"],
+        HasArg::No,
+    ),
     opt("endtime", Some('E'), &["endtime"], HasArg::Required),
     opt("help", Some('h'), &["help"], HasArg::No),
     opt("jobs", Some('j'), &["jobs"], HasArg::Required),
@@ -223,6 +258,8 @@ struct Query {
     /// `-X`: no step lines.
     allocations: bool,
     header: bool,
+    /// `-g`, `-i`, `-I`, `-k`, `-N`, `-q`, `-W`, `-M`.
+    filters: filters::Filters,
 }
 
 pub(super) fn run(c: &Cluster, argv: &[String], caller: &Caller<'_>) -> CommandOutput {
@@ -381,6 +418,7 @@ fn read_query(c: &Cluster, p: &Parsed, me: &str) -> Result<Query, CommandOutput>
         duplicates: p.has("duplicates"),
         allocations: p.has("allocations"),
         header: !p.has("noheader"),
+        filters: filters::Filters::read(c, p)?,
     })
 }
 
@@ -403,6 +441,7 @@ impl Query {
             && among(&self.accounts, &job.account)
             && among(&self.partitions, &job.partition)
             && among(&self.names, &job.name)
+            && self.filters.pass(job)
     }
 
     /// What `-j` shows of a job's record, as the accounting database

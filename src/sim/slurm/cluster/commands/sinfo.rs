@@ -22,12 +22,7 @@ use lines::{Group, select};
 
 pub(super) const OPTIONS: &[Opt] = &[
     opt("all", Some('a'), &["all"], HasArg::No),
-    opt(
-        "clusters",
-        Some('M'),
-        &["cluster", "clusters"],
-        HasArg::Required,
-    ),
+    super::CLUSTERS_OPT,
     opt("dead", Some('d'), &["dead"], HasArg::No),
     opt("exact", Some('e'), &["exact"], HasArg::No),
     opt("help", None, &["help"], HasArg::No),

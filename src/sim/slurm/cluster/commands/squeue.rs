@@ -28,12 +28,7 @@ pub(super) const OPTIONS: &[Opt] = &[
     ),
     opt("all", Some('a'), &["all"], HasArg::No),
     opt("array", Some('r'), &["array"], HasArg::No),
-    opt(
-        "clusters",
-        Some('M'),
-        &["cluster", "clusters"],
-        HasArg::Required,
-    ),
+    super::CLUSTERS_OPT,
     // No federation and no hidden partition: these change nothing here.
     opt("hide", None, &["hide"], HasArg::No),
     opt("local", None, &["local"], HasArg::No),

@@ -227,3 +227,65 @@ fn sacct_filters_by_name_account_partition_and_prints_memory_in_units() {
         )
     );
 }
+
+#[test]
+fn sacct_filters_by_group_sizes_time_limits_nodes_qos_and_cluster() {
+    let mut t = Term::new("2026-11-30T00:00:00");
+    let work = "/srv/cluster/work";
+    let a = t.submit("root", work, "sbatch -N 2 -t 30 --wrap=hostname");
+    let b = t.submit(
+        "root",
+        work,
+        "sbatch -n 4 -t 1:00:00 --qos=high --wrap=hostname",
+    );
+    let d = t.submit("alice", "~", "sbatch -t 30 --wrap=hostname");
+    t.at("2026-11-30T00:05:00");
+    let mut ids = |args: &str| -> Vec<u32> {
+        let o = t.root(&format!("sacct -X -n -a -o JobID {args}"));
+        assert_eq!(o.exit, 0, "{args}: {}", o.transcript());
+        o.text(Stream::Stdout)
+            .split_whitespace()
+            .filter_map(|id| id.parse().ok())
+            .collect()
+    };
+    assert_eq!(ids("-i 2"), [a]);
+    assert_eq!(ids("--nnodes=1-2"), [a, b, d]);
+    assert_eq!(ids("-I 4"), [b]);
+    // `-k` alone asks for that very limit, with `-K` a range; `-K` alone
+    // filters nothing (as_mysql_jobacct_process.c).
+    assert_eq!(ids("-k 30"), [a, d]);
+    assert_eq!(ids("-k 30 -K 1:00:00"), [a, b, d]);
+    assert_eq!(ids("-K 30"), [a, b, d]);
+    assert_eq!(ids("-q high"), [b]);
+    assert_eq!(ids("-g alice"), [d]);
+    assert!(ids("-N node-[1-2]").contains(&a));
+    assert_eq!(ids("-N node-4"), Vec::<u32>::new());
+    assert_eq!(ids("-M cluster"), [a, b, d]);
+    assert_eq!(ids("-M elsewhere"), Vec::<u32>::new());
+    assert_eq!(
+        ids("-L --local --federation -v --use-local-uid --whole-hetjob"),
+        [a, b, d]
+    );
+    assert_eq!(
+        out(&t.root("sacct -q nope")),
+        failed(
+            "sacct: error: You gave a bad qos 'nope'. Valid QOS's are normal,high\nsacct: fatal: problem processing qos list\n"
+        )
+    );
+    assert_eq!(
+        out(&t.root("sacct -g nobody")),
+        failed("sacct: error: Invalid group id: nobody\n")
+    );
+    assert_eq!(
+        out(&t.root("sacct -i x")),
+        failed("sacct: error: Invalid numeric value \"x\" for requested node range.\n")
+    );
+    assert_eq!(
+        out(&t.root("sacct -k 0")),
+        failed("sacct: fatal: Invalid time limit specification\n")
+    );
+    assert_eq!(
+        out(&t.root("sacct --help-fields")),
+        out(&t.root("sacct -e"))
+    );
+}
