@@ -318,6 +318,8 @@ pipe, until quit or exit.
   release LIST...                     let held jobs start
   requeue LIST...                     put running or ended batch jobs back in the queue
   top LIST                            put pending jobs first among yours (root only)
+  write batch_script JOBID [FILE|-]   a batch job's script, saved as slurm-JOBID.sh
+                                      (or FILE), or printed with -
   ping                                whether the controllers answer
 
   A LIST is job ids joined by commas (12,13), array tasks (12_3, 12_[1-4])

@@ -18,6 +18,7 @@ mod show;
 mod step;
 mod top;
 mod update_job;
+mod write;
 
 pub(super) use show::{index_ranges, tres};
 
@@ -109,6 +110,8 @@ pub(super) fn run(
         }
     } else if is(tag, "version", 4) {
         out.out(VERSION);
+    } else if is(tag, "write", 5) {
+        write::write(c, tag, &words[1..], (caller, p.has("quiet")), &mut out);
     } else {
         out.err_line(&format!("invalid keyword: {tag}"));
         out.exit = 1;

@@ -1614,3 +1614,75 @@ fn iterate_prints_one_round_with_its_date_and_says_why_no_more() {
         )
     );
 }
+
+#[test]
+fn write_batch_script_saves_or_prints_a_jobs_script() {
+    let mut t = Term::new("2026-11-30T00:00:00");
+    let id = t.submit("alice", "~", "sbatch --wrap=hostname");
+    let line = |what: &str| format!("scontrol write batch_script {id} {what}");
+    let printed = t.run_as("alice", "~", &line("-"));
+    assert_eq!(
+        stdout(&printed),
+        "#!/bin/sh\n# This script was created by sbatch --wrap.\n\nhostname\n"
+    );
+    let saved = t.run_as("alice", "~", &line(""));
+    assert_eq!(
+        stdout(&saved),
+        format!("batch script for job {id} written to slurm-{id}.sh\n")
+    );
+    let home =
+        t.c.user("alice")
+            .map(|u| u.home.clone())
+            .unwrap_or_default();
+    let writes = t.c.drain_file_writes();
+    assert!(
+        writes
+            .iter()
+            .any(|w| w.path == format!("{home}/slurm-{id}.sh") && w.text.ends_with("hostname\n")),
+        "{writes:?}"
+    );
+    assert_eq!(
+        stdout(&t.run_as(
+            "alice",
+            "~",
+            &format!("scontrol -Q write batch_script {id}")
+        )),
+        ""
+    );
+    // scontrol says why, and its status stays 0.
+    for (user, line, why) in [
+        (
+            "bob",
+            format!("scontrol write batch_script {id}"),
+            "Invalid user id",
+        ),
+        (
+            "alice",
+            "scontrol write batch_script 99".to_owned(),
+            "Invalid job id specified",
+        ),
+    ] {
+        let refused = t.run_as(user, "~", &line);
+        assert_eq!(
+            (refused.exit, err(&refused)),
+            (0, format!("job script retrieval failed: {why}\n")),
+            "{line}"
+        );
+    }
+    assert_eq!(
+        stdout(&t.root(&format!("scontrol write batch_script {id} -")))
+            .lines()
+            .count(),
+        4
+    );
+    let bad = t.root("scontrol write nope");
+    assert_eq!(
+        (bad.exit, err(&bad)),
+        (1, "invalid write argument:nope\n".to_owned())
+    );
+    let bad = t.root("scontrol write");
+    assert_eq!(
+        (bad.exit, err(&bad)),
+        (1, "too few arguments for keyword:write\n".to_owned())
+    );
+}
