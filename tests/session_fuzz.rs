@@ -566,7 +566,7 @@ fn soup(rng: &mut Rng) -> String {
 }
 
 /// Reserved words, substitutions and builtins of bash's grammar.
-const GRAMMAR: [&str; 48] = [
+const GRAMMAR: [&str; 50] = [
     "if",
     "then",
     "elif",
@@ -615,6 +615,8 @@ const GRAMMAR: [&str; 48] = [
     "alias sq='squeue --me'",
     "alias l='ls; echo'",
     "unalias -a",
+    "watch -n 1 squeue",
+    "watch -tx",
 ];
 
 /// A compound command, function or substitution: well formed with

@@ -75,6 +75,7 @@ sh-help-cmd-uniq = print adjacent repeated lines once (-c counts, -d repeated, -
 sh-help-cmd-unalias = forget aliases (unalias NAME, -a: all)
 sh-help-cmd-unset = remove variables
 sh-help-cmd-wait = wait for background commands (cmd &) to end: all, wait PID, wait %N, or wait -n for the next
+sh-help-cmd-watch = run a command under a title line, as procps' watch: watch squeue --me (one round here)
 sh-help-cmd-wc = count lines, words and bytes (-l -w -c)
 sh-help-cmd-whoami = print your user name
 sh-help-cmd-xargs = run a command with the words of standard input as arguments (-n N, -I {"{"}{"}"}, -r)

@@ -72,6 +72,7 @@ sh-help-cmd-uniq = imprime una sola vez las líneas repetidas contiguas (-c cuen
 sh-help-cmd-unalias = olvida alias (unalias NOMBRE, -a: todos)
 sh-help-cmd-unset = elimina variables
 sh-help-cmd-wait = espera a que terminen los comandos en segundo plano (cmd &): todos, wait PID, wait %N, o wait -n el siguiente
+sh-help-cmd-watch = ejecuta un comando bajo una línea de título, como watch de procps: watch squeue --me (aquí, una sola vuelta)
 sh-help-cmd-wc = cuenta líneas, palabras y bytes (-l -w -c)
 sh-help-cmd-whoami = imprime tu nombre de usuario
 sh-help-cmd-xargs = ejecuta un comando con las palabras de la entrada estándar como argumentos (-n N, -I {"{"}{"}"}, -r)

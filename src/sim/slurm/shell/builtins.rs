@@ -13,6 +13,7 @@ mod man;
 mod module;
 mod printf;
 mod script;
+mod watch;
 
 pub(super) use alias::{Aliased, definition as alias_definition};
 pub(super) use man::PAGED_BUILTINS;
@@ -201,6 +202,11 @@ pub(super) const BUILTINS: &[Builtin] = &[
         name: "wait",
         summary: "wait for background commands (cmd &) to end: all, wait PID, wait %N, or wait -n for the next",
         run: super::background::wait,
+    },
+    Builtin {
+        name: "watch",
+        summary: "run a command under a title line, as procps' watch: watch squeue --me (one round here)",
+        run: watch::watch,
     },
 ];
 

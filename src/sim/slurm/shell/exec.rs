@@ -1377,7 +1377,7 @@ fn needs_resolving(parts: &[Part]) -> bool {
 
 /// A word as `set -x` shows it: in single quotes if it has blanks or
 /// characters special to the shell.
-fn trace_quote(word: &str) -> String {
+pub(super) fn trace_quote(word: &str) -> String {
     let plain = !word.is_empty()
         && word
             .chars()

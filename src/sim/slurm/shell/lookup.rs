@@ -91,7 +91,7 @@ const KEYWORDS: &[&str] = &[
 const LMOD_FUNCTIONS: &[&str] = &["ml", "module"];
 
 /// The shell's builtins that are programs on a real system.
-const PROGRAM_BUILTINS: &[&str] = &["[", "bash", "clear", "man", "sh", "sleep", "test"];
+const PROGRAM_BUILTINS: &[&str] = &["[", "bash", "clear", "man", "sh", "sleep", "test", "watch"];
 
 impl Exec<'_> {
     /// The directory the program `name` lives in on this host, if the

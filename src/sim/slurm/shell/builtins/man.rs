@@ -156,6 +156,7 @@ fn page(exec: &Exec<'_>, name: &str) -> Option<String> {
                 (builtin.summary, Some(help))
             }
             "sudo" => (super::super::sudo::SUMMARY, Some(super::super::sudo::HELP)),
+            "watch" => (super::find(name)?.summary, Some(super::watch::HELP)),
             "xargs" => (super::super::xargs::SUMMARY, None),
             "which" => (super::super::lookup::WHICH_SUMMARY, None),
             _ => return None,
