@@ -438,22 +438,8 @@ fn plural_category(tag: &str, n: f64) -> Option<String> {
 /// intl_pluralrules (the rules Fluent uses) where there is no browser.
 #[cfg(not(all(target_arch = "wasm32", feature = "web")))]
 fn plural_category(tag: &str, n: f64) -> Option<String> {
-    use intl_pluralrules::{PluralCategory, PluralRuleType, PluralRules};
-    // Fluent's lookup: the tag, else its language (`pt` for `pt-BR`).
-    let id: unic_langid::LanguageIdentifier = tag.parse().ok()?;
-    let language = unic_langid::LanguageIdentifier::from_parts(id.language, None, None, &[]);
-    let rules = [id, language]
-        .into_iter()
-        .find_map(|l| PluralRules::create(l, PluralRuleType::CARDINAL).ok())?;
-    let name = match rules.select(n).ok()? {
-        PluralCategory::ZERO => "zero",
-        PluralCategory::ONE => "one",
-        PluralCategory::TWO => "two",
-        PluralCategory::FEW => "few",
-        PluralCategory::MANY => "many",
-        PluralCategory::OTHER => "other",
-    };
-    Some(name.to_owned())
+    let (rules, _) = super::plural::rules(tag)?;
+    Some(super::plural::category_name(&rules.select(n).ok()?).to_owned())
 }
 
 // Inline, not in a file of their own: the messages test reads separate

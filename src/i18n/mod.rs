@@ -7,6 +7,7 @@
 
 pub mod compiled;
 pub mod number;
+pub mod plural;
 
 use std::collections::{BTreeMap, BTreeSet};
 

@@ -7,10 +7,9 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use fluent_syntax::ast;
-use intl_pluralrules::{PluralCategory, PluralRuleType, PluralRules};
-use unic_langid::LanguageIdentifier;
 
 use crate::diagnostic::{Diagnostic, line_of};
+use crate::i18n::plural;
 use crate::sources::{SOURCE_LANG, Sources};
 
 /// CLDR's plural category names, as Fluent variant keys.
@@ -27,18 +26,13 @@ impl Rules {
     /// `lang`'s rules as Fluent finds them: for the code itself, else for
     /// its language subtag (`pt` for `pt-BR`).
     fn of(lang: &str) -> Option<Self> {
-        let id: LanguageIdentifier = lang.parse().ok()?;
-        let language = LanguageIdentifier::from_parts(id.language, None, None, &[]);
-        let (rules, tag) = [id, language].into_iter().find_map(|l| {
-            let tag = l.to_string();
-            PluralRules::create(l, PluralRuleType::CARDINAL)
-                .ok()
-                .map(|r| (r, tag))
-        })?;
+        let (rules, tag) = plural::rules(lang)?;
         let mut categories: BTreeMap<&'static str, Vec<String>> = BTreeMap::new();
         for sample in samples() {
             if let Ok(category) = rules.select(sample.as_str()) {
-                let numbers = categories.entry(name(&category)).or_default();
+                let numbers = categories
+                    .entry(plural::category_name(&category))
+                    .or_default();
                 if numbers.len() < 3 {
                     numbers.push(sample);
                 }
@@ -84,17 +78,6 @@ fn samples() -> impl Iterator<Item = String> {
         .map(|n: u32| n.to_string())
         .chain([1000, 10_000, 100_000, 1_000_000].map(|n: u32| n.to_string()))
         .chain(decimals.map(str::to_owned))
-}
-
-fn name(category: &PluralCategory) -> &'static str {
-    match category {
-        PluralCategory::ZERO => "zero",
-        PluralCategory::ONE => "one",
-        PluralCategory::TWO => "two",
-        PluralCategory::FEW => "few",
-        PluralCategory::MANY => "many",
-        PluralCategory::OTHER => "other",
-    }
 }
 
 /// A select on a number with plural-category keys, in message `id`.

@@ -27,7 +27,8 @@ pub(super) enum CondToken {
 }
 
 impl CondToken {
-    /// A word made of an operator token (`<`, `>`).
+    /// A plain word of `text`: the comparisons `<` and `>`, which the
+    /// lexer reads as redirections, or the digits it read as one's number.
     pub(super) fn operator(text: &str) -> CondToken {
         CondToken::Word(Word {
             parts: vec![Part::Lit(text.to_owned())],

@@ -109,21 +109,12 @@ impl Exec<'_> {
     /// was typed at the prompt; an alias whose text starts with another
     /// alias is followed, each name once.
     pub(in super::super) fn aliased(&self, command: &Simple) -> Option<Aliased> {
-        if self.depth > 0 || self.shell.aliases.is_empty() {
+        if self.depth > 0 || self.alias_of(command, &self.aliasing).is_none() {
             return None;
         }
         let mut command = command.clone();
         let mut seen: Vec<String> = self.aliasing.clone();
-        while let Some((name, value)) = command
-            .words
-            .first()
-            .and_then(|w| match w.parts.as_slice() {
-                [Part::Lit(name)] => Some(name.clone()),
-                _ => None,
-            })
-            .filter(|name| !seen.contains(name))
-            .and_then(|name| self.shell.aliases.get(&name).map(|value| (name, value)))
-        {
+        while let Some((name, value)) = self.alias_of(&command, &seen) {
             seen.push(name.clone());
             let parsed = match parse_next(&format!("{value}\n"), 0) {
                 Ok(Parsed::Command(parsed, _)) => Some(parsed),
@@ -154,7 +145,20 @@ impl Exec<'_> {
             simple.redirects.append(&mut command.redirects);
             command = simple;
         }
-        (seen.len() > self.aliasing.len()).then_some(Aliased::Simple(command))
+        Some(Aliased::Simple(command))
+    }
+
+    /// The alias `command`'s first word names, unless it is in `seen`:
+    /// its name and text. A quoted or expanded word names none.
+    fn alias_of(&self, command: &Simple, seen: &[String]) -> Option<(String, &String)> {
+        let [Part::Lit(name)] = command.words.first()?.parts.as_slice() else {
+            return None;
+        };
+        if seen.contains(name) {
+            return None;
+        }
+        let value = self.shell.aliases.get(name)?;
+        Some((name.clone(), value))
     }
 }
 
