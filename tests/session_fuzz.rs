@@ -376,7 +376,19 @@ fn slurm_command(rng: &mut Rng) -> String {
                 2 => "show partition".to_owned(),
                 3 => format!("hold {}", job_id(rng)),
                 4 => format!("release {}", job_id(rng)),
-                5 => format!("requeue {}", job_id(rng)),
+                5 => format!(
+                    "{} {}",
+                    rng.pick(&[
+                        "requeue",
+                        "requeuehold",
+                        "requeue Incomplete",
+                        "requeue State=SE",
+                        "notify",
+                        "wait_job",
+                        "setdebug"
+                    ]),
+                    job_id(rng)
+                ),
                 6 => format!(
                     "update JobId={} {}={}",
                     job_id(rng),

@@ -227,6 +227,12 @@ impl ClusterConfig {
         false
     }
 
+    /// `SlurmUser` (22.05's default: root), who with root may do what
+    /// only Slurm itself may (`validate_slurm_user`).
+    pub fn slurm_user(&self) -> &str {
+        self.setting("SlurmUser").unwrap_or("root")
+    }
+
     /// The name slurmstepd logs under on `node`: `slurmstepd`, or
     /// `slurmstepd-node-3` where several slurmd share a host
     /// ([`ClusterConfig::multiple_slurmd`]).

@@ -20,6 +20,10 @@ pub struct JobExtras {
     /// `-m`, as `SLURM_DISTRIBUTION` gives it to the job's steps.
     #[serde(default)]
     pub distribution: Option<String>,
+    /// The tool that waits on an allocation that is not a batch job
+    /// (`srun`, `salloc`): the one `scontrol notify` writes through.
+    #[serde(default)]
+    pub launcher: Option<String>,
 }
 
 /// The mail types in the order `print_mail_type` (proc_args.c) writes

@@ -608,6 +608,9 @@ impl Cluster {
         let Some(job) = self.jobs.get(&id) else {
             return Err("Invalid job id specified");
         };
+        if !job.requeue {
+            return Err("Requested operation is presently disabled");
+        }
         if !job.batch {
             return Err("Only batch jobs are accepted or processed");
         }
@@ -624,6 +627,34 @@ impl Cluster {
                 Ok(())
             }
         }
+    }
+
+    /// Holds a job `requeue` just put back, as `requeuehold` and
+    /// `State=SpecialExit` do: a user's hold whose reason reads `desc`.
+    pub(crate) fn hold_requeued(&mut self, id: u32, desc: &str, special_exit: bool) {
+        self.set_hold(id, Some(Hold::User));
+        if let Some(job) = self.jobs.get_mut(&id) {
+            job.reason_desc = Some(desc.to_owned());
+            job.special_exit = special_exit;
+        }
+    }
+
+    /// `scontrol notify` to a running batch job: slurmstepd logs the
+    /// message as an error, into the job's error file after what the
+    /// script wrote so far.
+    pub(crate) fn notify_batch(&mut self, id: u32, message: &str) {
+        self.flush_output(id);
+        let Some(job) = self.jobs.get(&id) else {
+            return;
+        };
+        let host = job
+            .nodes
+            .first()
+            .and_then(|&n| self.nodes.get(n))
+            .map_or(String::new(), |n| n.name.clone());
+        let line = format!("{}: error: {message}\n", self.config.stepd_name(&host));
+        let (_, err_path) = self.output_paths(id);
+        push_write(&mut self.writes, &err_path, &line);
     }
 
     /// Cancels a job: a running one ends CANCELLED, a pending one (or an
@@ -877,6 +908,7 @@ impl Cluster {
         let Some(job) = self.jobs.get_mut(&id) else {
             return;
         };
+        let was_held = job.hold.is_some();
         job.hold = hold;
         // A hold or a release ends a priority an operator set.
         job.priority_set = false;
@@ -887,7 +919,11 @@ impl Cluster {
                     Hold::User => Reason::JobHeldUser,
                     Hold::Admin => Reason::JobHeldAdmin,
                 };
-                job.reason_desc = None;
+                // Holding a held job changes its reason, not the text
+                // a requeue gave it.
+                if !was_held {
+                    job.reason_desc = None;
+                }
             }
             None => {
                 if job.dependency.is_none() && job.eligible_time.is_none() {
@@ -897,6 +933,13 @@ impl Cluster {
                 if matches!(job.reason, Reason::JobHeldUser | Reason::JobHeldAdmin) {
                     job.reason = Reason::None;
                 }
+                // `_release_job_rec`: a begin time passed is forgotten,
+                // and so are the special exit and its text.
+                if job.begin_time.is_some_and(|t| t < now) {
+                    job.begin_time = None;
+                }
+                job.special_exit = false;
+                job.reason_desc = None;
                 self.set_priority(id);
             }
         }

@@ -384,7 +384,8 @@ impl Cluster {
                     Hold::User => Reason::JobHeldUser,
                     Hold::Admin => Reason::JobHeldAdmin,
                 },
-                None,
+                // The text a requeue gave the hold stays until released.
+                job.reason_desc.clone(),
             ));
         }
         if job.dependency.is_some() {

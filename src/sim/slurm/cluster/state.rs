@@ -845,6 +845,10 @@ pub struct Job {
     /// `--comment`, `--mail-type` and the like: shown, not scheduled.
     #[serde(default)]
     pub extras: JobExtras,
+    /// Requeued with `State=SpecialExit`: held, shown as `SPECIAL_EXIT`
+    /// until released.
+    #[serde(default)]
+    pub special_exit: bool,
 }
 
 impl Job {
@@ -860,6 +864,25 @@ impl Job {
                 ),
             },
             None => self.id.to_string(),
+        }
+    }
+
+    /// `job_state_string`, which names the special exit flag over the
+    /// base state.
+    pub fn state_name(&self) -> &'static str {
+        if self.special_exit {
+            "SPECIAL_EXIT"
+        } else {
+            self.state.name()
+        }
+    }
+
+    /// `job_state_string_compact`, likewise.
+    pub fn state_compact(&self) -> &'static str {
+        if self.special_exit {
+            "SE"
+        } else {
+            self.state.compact()
         }
     }
 

@@ -700,6 +700,7 @@ impl Cluster {
             cancelled_by: None,
             env: spec.env.clone(),
             extras: opts.extras.clone(),
+            special_exit: false,
         }
     }
 

@@ -20,6 +20,7 @@ mod priority_changes;
 #[cfg(not(target_arch = "wasm32"))]
 mod props;
 mod scheduling;
+mod scontrol_jobs;
 mod script_options;
 mod sreport;
 mod transcripts;

@@ -316,7 +316,18 @@ pipe, until quit or exit.
                                       Dependency= (empty: none), StartTime=TIME
   hold LIST... / uhold LIST...        keep pending jobs from starting
   release LIST...                     let held jobs start
-  requeue LIST...                     put running or ended batch jobs back in the queue
+  requeue [Incomplete] [State=SpecialExit] LIST...
+                                      put running or ended batch jobs back in the
+                                      queue (Incomplete: only running ones;
+                                      SpecialExit: held, shown as SPECIAL_EXIT)
+  requeuehold LIST...                 requeue and hold until released
+  notify JOBID MESSAGE...             a line to the job's srun or salloc, or into
+                                      a running batch job's error file
+  wait_job JOBID                      whether a job's nodes are ready for it
+  reconfigure, setdebug LEVEL         asks of the controller (root only); here
+                                      they change nothing that shows
+  completing                          jobs still cleaning up (none here: nodes
+                                      are freed as jobs end)
   top LIST                            put pending jobs first among yours (root only)
   write batch_script JOBID [FILE|-]   a batch job's script, saved as slurm-JOBID.sh
                                       (or FILE), or printed with -
@@ -332,7 +343,7 @@ pipe, until quit or exit.
 ";
 
 pub(super) const SCONTROL_USAGE: &str = "\
-Usage: scontrol [-d] [-o] [-V] [show|update|hold|uhold|release|requeue|top|ping|quit] ...
+Usage: scontrol [-d] [-o] [-V] [show|update|hold|uhold|release|requeue|requeuehold|top|notify|wait_job|write|reconfigure|setdebug|completing|ping|quit] ...
 ";
 
 pub(super) const SACCT: &str = "\

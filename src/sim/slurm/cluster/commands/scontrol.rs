@@ -1,8 +1,10 @@
 //! `scontrol`: `show job|node|partition|step` in `slurm_sprint_*_info`'s layout
 //! (`-d` details, `-o` one line), `update NodeName=... State=... Reason=...`
 //! with slurmctld's refusals, `update JobId=...` (its own module), `hold`,
-//! `uhold`, `release` and `requeue`; other keywords as scontrol refuses
-//! them (`invalid keyword: frobnicate`).
+//! `uhold`, `release`, `requeue` and `requeuehold`, `notify`, `wait_job`,
+//! `top`, `write batch_script`, the controller's `reconfigure`, `setdebug`,
+//! `completing` and `ping`; other keywords as scontrol refuses them
+//! (`invalid keyword: frobnicate`).
 
 use super::super::super::getopt::{HasArg, Opt, opt};
 use super::super::output::CommandOutput;
@@ -12,8 +14,11 @@ use super::{VERSION, help, parse, read_commands};
 use crate::sim::slurm::hostlist::Hostlist;
 
 mod config;
+mod controller;
 mod job_list;
+mod notify;
 mod record;
+mod requeue;
 mod show;
 mod step;
 mod top;
@@ -41,6 +46,13 @@ pub(super) const OPTIONS: &[Opt] = &[
 fn is(tag: &str, word: &str, min: usize) -> bool {
     // A tag shorter than `min` ends (its NUL) where `word` goes on.
     tag.len() >= min && tag.len() <= word.len() && word[..tag.len()].eq_ignore_ascii_case(tag)
+}
+
+/// Whether `tag` starts with all of `word`, as `xstrncasecmp(tag, word,
+/// strlen(word))` decides for the keywords scontrol compares that way.
+fn starts(tag: &str, word: &str) -> bool {
+    tag.get(..word.len())
+        .is_some_and(|head| head.eq_ignore_ascii_case(word))
 }
 
 /// `exit` or `quit`: the end of scontrol's commands.
@@ -90,23 +102,50 @@ pub(super) fn run(
     {
         too_few(tag, &words[1..], &mut out);
         hold_jobs(c, tag, &words[1..], caller, &mut out);
-    } else if is(tag, "requeue", 3) {
+    } else if is(tag, "requeue", 3) || starts(tag, "requeuehold") {
         too_few(tag, &words[1..], &mut out);
-        requeue_jobs(c, &words[1..], caller, &mut out);
+        requeue::run(c, &words[1..], !is(tag, "requeue", 3), caller, &mut out);
     } else if is(tag, "ping", 3) {
         if words.len() > 1 {
-            out.err_line(&format!("too many arguments for keyword:{tag}"));
-            out.exit = 1;
+            too_many(tag, &mut out);
+        } else {
+            ping(c, caller.user == "root", &mut out);
         }
-        ping(c, caller.user == "root", &mut out);
     } else if is(tag, "top", 3) {
         match words.len() {
             1 => too_few(tag, &[], &mut out),
             2 => top::top(c, strip_job_key(&words[1]), caller.user, &mut out),
-            _ => {
-                out.err_line(&format!("too many arguments for keyword:{tag}"));
-                out.exit = 1;
-            }
+            _ => too_many(tag, &mut out),
+        }
+    } else if is(tag, "reconfigure", 3) {
+        if words.len() > 2 {
+            too_many(tag, &mut out);
+        }
+        controller::reconfigure(c, caller, &mut out);
+    } else if is(tag, "setdebug", 2) {
+        match words.len() {
+            1 => too_few(tag, &[], &mut out),
+            2 => controller::setdebug(c, &words[1], caller, &mut out),
+            _ => too_many(tag, &mut out),
+        }
+    } else if is(tag, "completing", 2) {
+        // Jobs here free their nodes as they end: none is ever seen
+        // completing, so there is nothing to list.
+        if words.len() > 1 {
+            too_many(tag, &mut out);
+        }
+    } else if is(tag, "notify", 1) {
+        if words.len() < 3 {
+            out.err_line(&format!("too few arguments for keyword:{tag}"));
+            out.exit = 1;
+        } else {
+            notify::notify(c, &words[1..], caller, &mut out);
+        }
+    } else if is(tag, "wait_job", 2) {
+        match words.len() {
+            1 => too_few(tag, &[], &mut out),
+            2 => notify::wait_job(c, &words[1], &mut out),
+            _ => too_many(tag, &mut out),
         }
     } else if is(tag, "version", 4) {
         out.out(VERSION);
@@ -117,6 +156,12 @@ pub(super) fn run(
         out.exit = 1;
     }
     out
+}
+
+/// Refuses a keyword given too many words.
+fn too_many(tag: &str, out: &mut CommandOutput) {
+    out.err_line(&format!("too many arguments for keyword:{tag}"));
+    out.exit = 1;
 }
 
 /// Refuses a keyword given no arguments, as scontrol does before it
@@ -222,31 +267,6 @@ fn hold_by_name(
         failed = job_list::say(&r, &answer, out).or(failed);
     }
     failed
-}
-
-/// `requeue` of each job list in `args`: the caller's own jobs, or any
-/// for an operator.
-fn requeue_jobs(
-    c: &mut Cluster,
-    args: &[String],
-    caller: &mut Caller<'_>,
-    out: &mut CommandOutput,
-) {
-    let operator = c.is_operator(caller.user);
-    for arg in args {
-        let arg = strip_job_key(arg);
-        let mut op = |c: &mut Cluster, id: u32| match c.job(id) {
-            Some(j) if !operator && j.user != caller.user => {
-                Err("Access/permission denied".to_owned())
-            }
-            _ => c.requeue(id).map_err(str::to_owned),
-        };
-        let refs = job_list::read(arg).unwrap_or_else(|| vec![job_list::JobRef::named(arg)]);
-        for r in &refs {
-            let answer = job_list::apply(c, r, false, &mut op);
-            job_list::say(r, &answer, out);
-        }
-    }
 }
 
 /// `ping`: each `SlurmctldHost` of slurm.conf and whether it answers. The

@@ -563,8 +563,8 @@ fn compare(c: &Cluster, letter: char, a: &Row<'_>, b: &Row<'_>) -> Ordering {
     let (x, y) = (a.job, b.job);
     match letter {
         'P' => x.partition.cmp(&y.partition),
-        't' => x.state.compact().cmp(y.state.compact()),
-        'T' => x.state.name().cmp(y.state.name()),
+        't' => x.state_compact().cmp(y.state_compact()),
+        'T' => x.state_name().cmp(y.state_name()),
         'p' | 'Q' => x.priority.cmp(&y.priority),
         'i' | 'A' => x.id.cmp(&y.id),
         'u' => x.user.cmp(&y.user),
@@ -845,8 +845,8 @@ fn other_value(c: &Cluster, letter: char, job: &Job, buf: &mut String) -> bool {
         'U' => write!(buf, "{}", job.uid),
         'G' => write!(buf, "{}", job.gid),
         'a' => write!(buf, "{}", job.account),
-        't' => write!(buf, "{}", job.state.compact()),
-        'T' => write!(buf, "{}", job.state.name()),
+        't' => write!(buf, "{}", job.state_compact()),
+        'T' => write!(buf, "{}", job.state_name()),
         'r' => write!(buf, "{}", job.reason_text()),
         'q' => write!(buf, "{}", job.qos),
         'Q' => write!(buf, "{}", job.priority),

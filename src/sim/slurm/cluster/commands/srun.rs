@@ -499,9 +499,10 @@ pub(super) fn allocate(
         batch: false,
         env: UserEnv::default(),
     };
-    let job = c
+    let mut job = c
         .build_job(&spec)
         .map_err(|e| job_refused(prog, "Unable to allocate resources", &e))?;
+    job.extras.launcher = Some(prog.to_owned());
     Ok(c.enqueue(job))
 }
 

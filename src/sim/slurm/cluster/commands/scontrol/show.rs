@@ -279,7 +279,7 @@ fn job_record(c: &Cluster, job: &Job, only_task: Option<u32>, detail: bool) -> R
         job.reason_text().replace(' ', "_")
     };
     r.line([
-        ("JobState", job.state.name().to_owned()),
+        ("JobState", job.state_name().to_owned()),
         ("Reason", reason),
         (
             "Dependency",
