@@ -383,6 +383,8 @@ fn slurm_command(rng: &mut Rng) -> String {
                         "requeuehold",
                         "requeue Incomplete",
                         "requeue State=SE",
+                        "suspend",
+                        "resume",
                         "notify",
                         "wait_job",
                         "setdebug"

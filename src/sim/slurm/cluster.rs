@@ -68,6 +68,7 @@ mod stdio;
 mod step_layout;
 mod step_share;
 mod submit;
+mod suspend;
 mod task_dist;
 #[cfg(test)]
 mod tests;

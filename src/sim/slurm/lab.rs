@@ -310,7 +310,7 @@ impl Lab {
             .jobs()
             .values()
             .filter(|j| j.id == self.job_id || self.is_new_training(j))
-            .filter(|j| matches!(j.state, JobState::Pending | JobState::Running))
+            .filter(|j| !j.state.is_finished())
             .map(|j| j.id)
             .collect()
     }
@@ -358,7 +358,7 @@ impl Lab {
 fn alive(job: &Job) -> bool {
     matches!(
         job.state,
-        JobState::Pending | JobState::Running | JobState::Completed
+        JobState::Pending | JobState::Running | JobState::Suspended | JobState::Completed
     )
 }
 

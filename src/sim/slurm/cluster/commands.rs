@@ -196,7 +196,7 @@ impl Cluster {
     /// seconds after they ended.
     fn visible(&self, job: &Job) -> bool {
         match (job.state, job.end_time) {
-            (JobState::Pending | JobState::Running, _) => true,
+            (JobState::Pending | JobState::Running | JobState::Suspended, _) => true,
             (_, Some(end)) => end + i64::from(self.config.min_job_age_s) > self.now,
             (_, None) => false,
         }

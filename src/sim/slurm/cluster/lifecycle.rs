@@ -15,7 +15,7 @@ use super::scheduler::NEVER;
 use super::script;
 use super::state::{
     DepKind, DepTerm, Dependency, Gpus, Hold, Job, JobState, Mem, OutputLine, Reason, RunRecord,
-    SchedBy, StepId, StepRecord,
+    SchedBy, StepId, StepRecord, Suspension,
 };
 use crate::sim::slurm::node_tools::{StepEnd, StepTarget, srun_step_aborted, stepd_banner};
 use crate::sim::slurm::time_spec::TimeLimit;
@@ -119,6 +119,7 @@ impl Cluster {
         job.output_flushed = 0;
         job.exit = (0, 0);
         job.gpus = gpus;
+        job.suspension = Suspension::default();
         for &n in nodes {
             if let Some(node) = self.nodes.get_mut(n) {
                 node.alloc = node.alloc + per_node;
@@ -308,7 +309,10 @@ impl Cluster {
         job.steps = steps;
         job.output = output;
         job.exit = (exit, 0);
-        let natural = runtime.map(|r| start.saturating_add(i64::try_from(r).unwrap_or(NEVER)));
+        let natural = runtime.map(|r| {
+            let r = i64::try_from(r).unwrap_or(NEVER);
+            job.suspension.wall_time(start, r)
+        });
         job.natural_end = natural;
         let limit_end = job.end_time.unwrap_or(NEVER);
         let end = natural.map_or(limit_end, |n| n.min(limit_end));
@@ -359,14 +363,16 @@ impl Cluster {
     }
 
     /// Hands over a running job's output due by now.
-    fn flush_output(&mut self, id: u32) {
+    pub(crate) fn flush_output(&mut self, id: u32) {
         let now = self.now;
         let (out_path, err_path) = self.output_paths(id);
         let Some(job) = self.jobs.get_mut(&id) else {
             return;
         };
-        let Some(start) = job.start_time else { return };
-        let elapsed = u64::try_from(now - start).unwrap_or(0);
+        if job.start_time.is_none() {
+            return;
+        }
+        let elapsed = u64::try_from(job.run_time(now)).unwrap_or(0);
         while let Some(line) = job.output.get(job.output_flushed) {
             if line.offset > elapsed {
                 break;
@@ -392,7 +398,7 @@ impl Cluster {
         let Some(job) = self.jobs.get(&id) else {
             return;
         };
-        if job.state != JobState::Running {
+        if !job.state.has_nodes() {
             return;
         }
         self.write_end_banners(id, how);
@@ -401,6 +407,15 @@ impl Cluster {
         let Some(job) = self.jobs.get_mut(&id) else {
             return;
         };
+        // A suspended job's stop ends with it, and its run ended when it
+        // stopped (`job_signal` of a suspended job).
+        let mut end = now;
+        if let Some(pause) = job.suspension.pauses.last_mut()
+            && pause.to.is_none()
+        {
+            pause.to = Some(now);
+            end = pause.from;
+        }
         let (state, reason) = match how {
             // A status ended by a signal (`WIFSIGNALED`): the launch failed.
             Ending::Natural if job.exit.1 != 0 => (JobState::Failed, Reason::JobLaunchFailure),
@@ -415,7 +430,7 @@ impl Cluster {
         }
         job.state = state;
         job.reason = reason;
-        job.end_time = Some(now);
+        job.end_time = Some(end);
         self.queue.note_reason(&self.jobs, id);
         let Some(job) = self.jobs.get_mut(&id) else {
             return;
@@ -441,7 +456,6 @@ impl Cluster {
         let Some(job) = self.jobs.get(&id) else {
             return;
         };
-        let start = job.start_time.unwrap_or(now);
         let host = job
             .nodes
             .first()
@@ -454,7 +468,7 @@ impl Cluster {
             Ending::NodeFail => Some(StepEnd::NodeFailure),
             Ending::Requeue => Some(StepEnd::Requeue),
         };
-        let elapsed = u64::try_from(now - start).unwrap_or(0);
+        let elapsed = u64::try_from(job.run_time(now)).unwrap_or(0);
         if let Some(end) = end.filter(|_| job.batch) {
             let stepd = self.config.stepd_name(&host);
             let banner = |target| stepd_banner(&stepd, target, &host, now, end) + "\n";
@@ -490,13 +504,17 @@ impl Cluster {
         let Some(job) = self.jobs.get(&id) else {
             return;
         };
-        let per_node = job.shape.per_node;
+        let mut per_node = job.shape.per_node;
+        // A suspended job gave its cores back already.
+        if job.state == JobState::Suspended {
+            per_node.cpus = 0;
+        }
         let nodes = job.nodes.clone();
         let now = self.now;
         for &n in &nodes {
             if let Some(node) = self.nodes.get_mut(n) {
                 node.alloc = node.alloc - per_node;
-                if node.alloc.is_zero() {
+                if node.alloc.cpus == 0 {
                     node.last_busy = now;
                 }
             }
@@ -535,18 +553,13 @@ impl Cluster {
         let Some(job) = self.jobs.get(&id) else {
             return Vec::new();
         };
-        let Some(start) = job.start_time else {
+        if job.start_time.is_none() {
             return Vec::new();
-        };
-        let end = if job.state == JobState::Running {
-            self.now
-        } else {
-            job.end_time.unwrap_or(self.now)
-        };
-        let elapsed = u64::try_from(end - start).unwrap_or(0);
+        }
+        let elapsed = u64::try_from(job.run_time(self.now)).unwrap_or(0);
         let killed = !matches!(
             job.state,
-            JobState::Running | JobState::Completed | JobState::Failed
+            JobState::Running | JobState::Suspended | JobState::Completed | JobState::Failed
         );
         job.steps
             .iter()
@@ -557,8 +570,8 @@ impl Cluster {
                     let ok = s.exit == 0 && s.signal == 0;
                     let state = if ok { "COMPLETED" } else { "FAILED" };
                     (state, format!("{}:{}", s.exit, s.signal))
-                } else if job.state == JobState::Running {
-                    ("RUNNING", "0:0".to_owned())
+                } else if job.state.has_nodes() {
+                    (job.state.name(), "0:0".to_owned())
                 } else {
                     ("CANCELLED", "0:15".to_owned())
                 };
@@ -616,7 +629,7 @@ impl Cluster {
         }
         match job.state {
             JobState::Pending => Err("Job is pending execution"),
-            JobState::Running => {
+            JobState::Running | JobState::Suspended => {
                 self.end_job(id, Ending::Requeue);
                 Ok(())
             }
@@ -665,7 +678,7 @@ impl Cluster {
             return;
         };
         match state {
-            JobState::Running => {
+            JobState::Running | JobState::Suspended => {
                 if let Some(job) = self.jobs.get_mut(&id) {
                     job.cancelled_by = Some(by_uid);
                 }
@@ -858,7 +871,7 @@ impl Cluster {
             let blocked = self.jobs.values().any(|other| {
                 other.user == job.user
                     && other.name == job.name
-                    && (other.state == JobState::Running
+                    && (other.state.has_nodes()
                         || (other.state == JobState::Pending && other.id < job.id))
             });
             return (!blocked, false);
@@ -959,8 +972,9 @@ impl Cluster {
             return;
         };
         job.time_limit = limit;
+        // A suspended job's end is set again when it resumes.
         if job.state == JobState::Running {
-            let start = job.start_time.unwrap_or(self.now);
+            let start = job.start_time.unwrap_or(self.now) + job.suspension.total(self.now);
             let limit_end = limit
                 .seconds()
                 .and_then(|s| i64::try_from(s).ok())

@@ -254,7 +254,12 @@ impl Cluster {
         let generation = self.assoc_generation;
         let Self { jobs, accounts, .. } = self;
         let job = jobs.get_mut(&id)?;
-        let secs = (until - job.charged_until).max(0);
+        // A suspended job was charged up to its suspension.
+        let secs = if job.state == JobState::Suspended {
+            0
+        } else {
+            (until - job.charged_until).max(0)
+        };
         job.charged_until = until;
         let assoc = assoc_index(job, accounts, generation)?;
         Some((assoc, secs as f64 * f64::from(job.shape.total().cpus)))

@@ -116,7 +116,9 @@ impl Node {
     pub fn base(&self) -> NodeBase {
         if self.down {
             NodeBase::Down
-        } else if self.alloc.is_zero() {
+        } else if self.alloc.cpus == 0 {
+            // No cores in use: idle, though a suspended job may still
+            // hold memory and GPUs here (`_suspend_job_nodes`).
             NodeBase::Idle
         } else if self.alloc.cpus >= self.cpus {
             NodeBase::Allocated
@@ -269,6 +271,8 @@ pub enum JobState {
     Pending,
     /// Running.
     Running,
+    /// Stopped by `scontrol suspend`, holding its memory and GPUs.
+    Suspended,
     /// Ended with exit code 0.
     Completed,
     /// Ended with a non-zero exit code.
@@ -287,6 +291,7 @@ impl JobState {
         match self {
             Self::Pending => "PENDING",
             Self::Running => "RUNNING",
+            Self::Suspended => "SUSPENDED",
             Self::Completed => "COMPLETED",
             Self::Failed => "FAILED",
             Self::Timeout => "TIMEOUT",
@@ -295,11 +300,12 @@ impl JobState {
         }
     }
 
-    /// `job_state_string_compact`: `PD`, `R`, `CD`, `F`, `TO`, `CA`, `NF`.
+    /// `job_state_string_compact`: `PD`, `R`, `S`, `CD`, `F`, `TO`, `CA`, `NF`.
     pub fn compact(self) -> &'static str {
         match self {
             Self::Pending => "PD",
             Self::Running => "R",
+            Self::Suspended => "S",
             Self::Completed => "CD",
             Self::Failed => "F",
             Self::Timeout => "TO",
@@ -310,7 +316,12 @@ impl JobState {
 
     /// Whether the job has ended.
     pub fn is_finished(self) -> bool {
-        !matches!(self, Self::Pending | Self::Running)
+        !matches!(self, Self::Pending | Self::Running | Self::Suspended)
+    }
+
+    /// Whether the job has its nodes: running, or suspended on them.
+    pub fn has_nodes(self) -> bool {
+        matches!(self, Self::Running | Self::Suspended)
     }
 }
 
@@ -845,6 +856,9 @@ pub struct Job {
     /// `--comment`, `--mail-type` and the like: shown, not scheduled.
     #[serde(default)]
     pub extras: JobExtras,
+    /// Its suspensions (`scontrol suspend`) in this run.
+    #[serde(default)]
+    pub suspension: Suspension,
     /// Requeued with `State=SpecialExit`: held, shown as `SPECIAL_EXIT`
     /// until released.
     #[serde(default)]
@@ -886,6 +900,24 @@ impl Job {
         }
     }
 
+    /// Seconds it has run by `now` (or its end), time suspended left
+    /// out, as squeue's TIME and scontrol's `RunTime` count them. Its
+    /// script's output and steps keep to this clock.
+    pub fn run_time(&self, now: i64) -> i64 {
+        let Some(start) = self.start_time.filter(|_| self.state != JobState::Pending) else {
+            return 0;
+        };
+        if let Some(p) = self.suspension.current() {
+            return p.ran;
+        }
+        let end = if self.state == JobState::Running {
+            now
+        } else {
+            self.end_time.unwrap_or(now)
+        };
+        (end - start - self.suspension.total(end)).max(0)
+    }
+
     /// Whether the job holds nodes now.
     pub fn is_running(&self) -> bool {
         self.state == JobState::Running
@@ -896,6 +928,72 @@ impl Job {
         self.reason_desc
             .clone()
             .unwrap_or_else(|| self.reason.name().to_owned())
+    }
+}
+
+/// One stop of a job's run by `scontrol suspend`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Pause {
+    /// The seconds it had run when stopped (`pre_sus_time`).
+    pub ran: i64,
+    /// When it was stopped.
+    pub from: i64,
+    /// When `scontrol resume` let it go on; `None` while suspended.
+    pub to: Option<i64>,
+}
+
+/// The stops of a job's current run, oldest first.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Suspension {
+    /// Each stop.
+    pub pauses: Vec<Pause>,
+}
+
+impl Suspension {
+    /// Seconds suspended before `end`.
+    pub fn total(&self, end: i64) -> i64 {
+        self.pauses
+            .iter()
+            .map(|p| (p.to.unwrap_or(end).min(end) - p.from.min(end)).max(0))
+            .sum()
+    }
+
+    /// `SuspendTime`: when it was last suspended or resumed.
+    pub fn last_change(&self) -> Option<i64> {
+        self.pauses.last().map(|p| p.to.unwrap_or(p.from))
+    }
+
+    /// `SecsPreSuspend`: the seconds it had run when last suspended.
+    pub fn ran_before(&self) -> i64 {
+        self.pauses.last().map_or(0, |p| p.ran)
+    }
+
+    /// The time at which a run that began at `start` reached `ran`
+    /// seconds of run time: later by every stop before that point.
+    pub fn wall_time(&self, start: i64, ran: i64) -> i64 {
+        let stopped: i64 = self
+            .pauses
+            .iter()
+            .filter(|p| p.ran < ran)
+            .map(|p| p.to.map_or(0, |to| (to - p.from).max(0)))
+            .sum();
+        start + ran + stopped
+    }
+
+    /// Seconds suspended while the run was between `from` and `to`
+    /// seconds of run time (`to`: `None` for no end), by `now`: a
+    /// step's share.
+    pub fn between(&self, from: i64, to: Option<i64>, now: i64) -> i64 {
+        self.pauses
+            .iter()
+            .filter(|p| p.ran >= from && to.is_none_or(|t| p.ran < t))
+            .map(|p| (p.to.unwrap_or(now) - p.from).max(0))
+            .sum()
+    }
+
+    /// The stop under way, if the job is suspended.
+    pub fn current(&self) -> Option<&Pause> {
+        self.pauses.last().filter(|p| p.to.is_none())
     }
 }
 

@@ -23,7 +23,7 @@ use super::job_options::{
 use super::resources::Res;
 use super::state::{
     ArrayPart, DepKind, DepTerm, Dependency, Gpus, Hold, Job, JobState, Mem, Reason, Request,
-    SchedBy, Shape, Sharing,
+    SchedBy, Shape, Sharing, Suspension,
 };
 use super::{Cluster, clock, task_dist};
 use crate::sim::slurm::c_num::{atoi, strtol};
@@ -700,6 +700,7 @@ impl Cluster {
             cancelled_by: None,
             env: spec.env.clone(),
             extras: opts.extras.clone(),
+            suspension: Suspension::default(),
             special_exit: false,
         }
     }

@@ -321,6 +321,9 @@ pipe, until quit or exit.
                                       queue (Incomplete: only running ones;
                                       SpecialExit: held, shown as SPECIAL_EXIT)
   requeuehold LIST...                 requeue and hold until released
+  suspend LIST... / resume LIST...    stop running jobs and let them go on (operators):
+                                      a suspended job keeps its memory and GPUs,
+                                      frees its cores, and its time limit waits
   notify JOBID MESSAGE...             a line to the job's srun or salloc, or into
                                       a running batch job's error file
   wait_job JOBID                      whether a job's nodes are ready for it
@@ -343,7 +346,7 @@ pipe, until quit or exit.
 ";
 
 pub(super) const SCONTROL_USAGE: &str = "\
-Usage: scontrol [-d] [-o] [-V] [show|update|hold|uhold|release|requeue|requeuehold|top|notify|wait_job|write|reconfigure|setdebug|completing|ping|quit] ...
+Usage: scontrol [-d] [-o] [-V] [show|update|hold|uhold|release|requeue|requeuehold|suspend|resume|top|notify|wait_job|write|reconfigure|setdebug|completing|ping|quit] ...
 ";
 
 pub(super) const SACCT: &str = "\

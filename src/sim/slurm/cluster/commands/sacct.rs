@@ -691,8 +691,10 @@ struct Facts<'a> {
     suffix: Option<String>,
     start: Option<i64>,
     end: Option<i64>,
-    /// Seconds from start to end (or now).
+    /// Seconds from start to end (or now), time suspended left out.
     elapsed: i64,
+    /// Seconds suspended.
+    suspended: i64,
     cpus: u32,
     /// The run's nodes, or the step's on a step line.
     nodes: &'a [usize],
@@ -723,18 +725,43 @@ fn facts<'a>(c: &Cluster, line: &'a Line<'_>) -> Facts<'a> {
         Some(r) => Some(r.end),
         None => job.end_time.filter(|_| job.state.is_finished()),
     };
+    // The current run's steps keep to its clock, which stops while it
+    // is suspended (earlier runs were never suspended).
+    let pauses = &job.suspension;
+    let wall = |t: i64, offset: u64| match run {
+        Some(_) => t + i64::try_from(offset).unwrap_or(0),
+        None => pauses.wall_time(t, i64::try_from(offset).unwrap_or(0)),
+    };
+    // How far the run got: a step that ends later has not ended.
+    let ran = match run {
+        Some(r) => r.end - r.start,
+        None => job.run_time(c.now),
+    };
     let (step_start, step_end) = match (step, start) {
         (Some((s, _, _)), Some(t)) => (
-            Some(t + i64::try_from(s.start_offset).unwrap_or(0)),
+            Some(wall(t, s.start_offset)),
             s.end_offset
-                .map(|e| t + i64::try_from(e).unwrap_or(0))
-                .filter(|e| *e <= finish.unwrap_or(c.now))
+                .filter(|e| i64::try_from(*e).is_ok_and(|e| e <= ran))
+                .map(|e| wall(t, e))
                 .or(finish),
         ),
         _ => (start, finish),
     };
+    let suspended = match (run, step) {
+        (Some(_), _) => 0,
+        (None, None) => pauses.total(c.now),
+        (None, Some((s, _, _))) => pauses.between(
+            i64::try_from(s.start_offset).unwrap_or(0),
+            s.end_offset.and_then(|e| i64::try_from(e).ok()),
+            c.now,
+        ),
+    };
     let elapsed = match step_start {
-        Some(s) => step_end.unwrap_or(c.now) - s,
+        // A run that ended while suspended ended when it stopped.
+        Some(s) => {
+            let end = step_end.unwrap_or(c.now);
+            (end - s - suspended.min(pauses.total(end))).max(0)
+        }
         None => 0,
     };
     let cpus = match (step, run) {
@@ -756,6 +783,7 @@ fn facts<'a>(c: &Cluster, line: &'a Line<'_>) -> Facts<'a> {
         start: step_start,
         end: step_end,
         elapsed,
+        suspended,
         cpus,
         nodes,
     }
@@ -824,7 +852,7 @@ fn value(c: &Cluster, name: &str, line: &Line<'_>, units: Units) -> Option<Strin
             .minutes()
             .map_or_else(|| "UNLIMITED".to_owned(), |m| m.to_string()),
         "Cluster" => c.config.cluster_name.clone(),
-        "Suspended" => "00:00:00".to_owned(),
+        "Suspended" => scontrol_time(f.suspended),
         _ if job_line => return job_only_value(name, job),
         _ => return None,
     })

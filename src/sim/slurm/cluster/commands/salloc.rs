@@ -103,8 +103,7 @@ impl Cluster {
         let Some(job) = self.job(id).filter(|j| j.state == JobState::Running) else {
             return false;
         };
-        let start = job.start_time.unwrap_or(self.now);
-        let runtime = u64::try_from(self.now - start).unwrap_or(0);
+        let runtime = u64::try_from(job.run_time(self.now)).unwrap_or(0);
         let steps = job.steps.clone();
         self.set_run(id, steps, Vec::new(), status, Some(runtime));
         let now = self.now;

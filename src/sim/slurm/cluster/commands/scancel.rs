@@ -183,10 +183,13 @@ fn read_query(c: &Cluster, p: &Parsed, me: &str) -> Result<Query, CommandOutput>
         Some(s) => match s.to_ascii_uppercase().as_str() {
             "PENDING" | "PD" => Some(JobState::Pending),
             "RUNNING" | "R" => Some(JobState::Running),
-            other => {
-                return Err(error_out(
-                    "scancel",
-                    &format!("Invalid job state specified: {other}"),
+            "SUSPENDED" | "S" => Some(JobState::Suspended),
+            _ => {
+                // `_xlate_state_name`: plain lines, no `scancel: error:`.
+                return Err(CommandOutput::failure(
+                    &format!(
+                        "Invalid job state specified: {s}\nValid job states are PENDING, RUNNING, and SUSPENDED\n"
+                    ),
                     1,
                 ));
             }

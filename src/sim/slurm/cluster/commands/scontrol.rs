@@ -111,6 +111,9 @@ pub(super) fn run(
         } else {
             ping(c, caller.user == "root", &mut out);
         }
+    } else if is(tag, "suspend", 2) || is(tag, "resume", 3) {
+        too_few(tag, &words[1..], &mut out);
+        suspend_jobs(c, is(tag, "resume", 3), &words[1..], caller, &mut out);
     } else if is(tag, "top", 3) {
         match words.len() {
             1 => too_few(tag, &[], &mut out),
@@ -267,6 +270,34 @@ fn hold_by_name(
         failed = job_list::say(&r, &answer, out).or(failed);
     }
     failed
+}
+
+/// `suspend` or `resume` of each job list in `args`: an operator's
+/// request, refused to anyone else before the ids are looked at.
+fn suspend_jobs(
+    c: &mut Cluster,
+    resume: bool,
+    args: &[String],
+    caller: &Caller<'_>,
+    out: &mut CommandOutput,
+) {
+    let operator = c.is_operator(caller.user);
+    for arg in args {
+        let arg = strip_job_key(arg);
+        let mut op = |c: &mut Cluster, id: u32| {
+            let done = if resume { c.resume(id) } else { c.suspend(id) };
+            done.map_err(str::to_owned)
+        };
+        let refs = job_list::read(arg).unwrap_or_else(|| vec![job_list::JobRef::named(arg)]);
+        for r in &refs {
+            let answer = if operator {
+                job_list::apply(c, r, false, &mut op)
+            } else {
+                job_list::Answer::Whole(Err("Access/permission denied".to_owned()))
+            };
+            job_list::say(r, &answer, out);
+        }
+    }
 }
 
 /// `ping`: each `SlurmctldHost` of slurm.conf and whether it answers. The

@@ -104,6 +104,7 @@ const STATE_NAMES: &[&str] = &[
 const STATES: &[JobState] = &[
     JobState::Pending,
     JobState::Running,
+    JobState::Suspended,
     JobState::Completed,
     JobState::Failed,
     JobState::Timeout,
@@ -448,7 +449,7 @@ impl Query {
         let state = match &self.states {
             States::All => true,
             States::Only(list) => list.contains(&job.state),
-            States::Active => matches!(job.state, JobState::Pending | JobState::Running),
+            States::Active => !job.state.is_finished(),
         };
         let any_of = |list: &Option<Vec<String>>, value: &str| {
             list.as_ref()
@@ -583,13 +584,9 @@ fn compare(c: &Cluster, letter: char, a: &Row<'_>, b: &Row<'_>) -> Ordering {
     }
 }
 
-/// Seconds a job has run (0 while pending).
+/// Seconds a job has run (0 while pending, time suspended left out).
 fn used(c: &Cluster, job: &Job) -> i64 {
-    match (job.state, job.start_time) {
-        (JobState::Pending, _) | (_, None) => 0,
-        (JobState::Running, Some(s)) => c.now - s,
-        (_, Some(s)) => job.end_time.unwrap_or(c.now) - s,
-    }
+    job.run_time(c.now)
 }
 
 /// The nodes a job has, or asks for while it has none.

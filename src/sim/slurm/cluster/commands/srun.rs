@@ -157,14 +157,24 @@ fn existing_allocation(
     let lookup = match c.job(id).filter(|j| c.visible(j)).map(|j| j.state) {
         None => Err("Invalid job id specified"),
         Some(JobState::Pending) => Err("Job is pending execution"),
-        Some(JobState::Running) => Ok(()),
+        Some(JobState::Running | JobState::Suspended) => Ok(()),
         Some(_) => Err(""),
     };
+    let suspended = c.job(id).is_some_and(|j| j.state == JobState::Suspended);
     let refusal = match lookup {
         Ok(())
             if c.job(id).is_some_and(|j| j.user == caller.user) || c.is_operator(caller.user) =>
         {
-            return Ok(Some(id));
+            if !suspended {
+                return Ok(Some(id));
+            }
+            // `_step_create`: no new step in a suspended job.
+            return Err(CommandOutput::failure(
+                &format!(
+                    "srun: error: Unable to create step for job {id}: Requested operation is presently disabled\n"
+                ),
+                1,
+            ));
         }
         Ok(()) => {
             format!("srun: error: Unable to create step for job {id}: Access/permission denied\n")
@@ -210,7 +220,7 @@ fn step_in_allocation(
     let Some(job) = c.jobs.get_mut(&id) else {
         return out;
     };
-    let offset = u64::try_from(start - job.start_time.unwrap_or(start)).unwrap_or(0);
+    let offset = u64::try_from(job.run_time(start)).unwrap_or(0);
     let mut record = step.record.clone();
     record.start_offset = offset;
     record.end_offset = step.record.end_offset.map(|d| offset + d);
@@ -258,7 +268,8 @@ fn open_pty(
     let step = next_step(c, id);
     let program = parsed.operands.first()?;
     let job = c.jobs.get_mut(&id)?;
-    let start = u64::try_from(c.now - job.start_time?).unwrap_or(0);
+    job.start_time?;
+    let start = u64::try_from(job.run_time(c.now)).unwrap_or(0);
     let mut record = place.record(step, program, (start, None), 0);
     record.time_limit = step_limit(parsed).unwrap_or(TimeLimit::Unlimited);
     (job.steps).push(record);
@@ -291,7 +302,7 @@ impl Cluster {
         let Some(job) = running.filter(|j| j.state == JobState::Running) else {
             return String::new();
         };
-        let elapsed = u64::try_from(now - job.start_time.unwrap_or(now)).unwrap_or(0);
+        let elapsed = u64::try_from(job.run_time(now)).unwrap_or(0);
         let step = job.steps.iter_mut();
         if let Some(step) = step.rev().find(|s| s.id == StepId::Numbered(pty.step)) {
             step.end_offset = Some(elapsed);

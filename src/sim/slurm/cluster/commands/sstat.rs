@@ -11,7 +11,7 @@ mod usage;
 use super::super::super::getopt::{HasArg, Opt, Parsed, opt};
 use super::super::fields::{Parsable, print_fields_header, print_fields_row};
 use super::super::output::CommandOutput;
-use super::super::state::{JobState, StepId};
+use super::super::state::StepId;
 use super::super::{Caller, Cluster};
 use super::step_list::{self, StepKind};
 use super::{help, parse};
@@ -234,10 +234,10 @@ fn steps(
         out.err_line(&format!("sstat: error: couldn't get steps for job {id}"));
         return Vec::new();
     };
-    let running: Vec<StepUse> = if job.state == JobState::Running {
+    let running: Vec<StepUse> = if job.state.has_nodes() {
         c.step_rows(id)
             .into_iter()
-            .filter(|(_, state, _)| state == "RUNNING")
+            .filter(|(_, state, _)| state == job.state.name())
             .map(|(s, _, _)| StepUse::new(c, job, &s))
             .collect()
     } else {

@@ -118,6 +118,8 @@ fn word() -> impl Strategy<Value = String> {
             "release",
             "requeue",
             "requeuehold",
+            "suspend",
+            "resume",
             "Incomplete",
             "State=SE",
             "notify",

@@ -8,7 +8,6 @@
 use super::super::super::Cluster;
 use super::super::super::accounts::Accounts;
 use super::super::super::output::CommandOutput;
-use super::super::super::state::JobState;
 use super::commit::Answers;
 use crate::sim::fair_share::{AssocId, FairShareError};
 
@@ -173,7 +172,7 @@ pub(super) fn jobs_active(c: &Cluster, gone: &[AssocId]) -> Option<String> {
     let cluster = &c.config.cluster_name;
     let mut lines = String::new();
     for job in c.jobs().values() {
-        let active = matches!(job.state, JobState::Pending | JobState::Running);
+        let active = !job.state.is_finished();
         if active && gone.contains(&user_assoc(&job.account, &job.user)) {
             lines.push_str(&format!(
                 "  JobID = {:<10} C = {cluster:<10} A = {:<10} U = {:<9}\n",

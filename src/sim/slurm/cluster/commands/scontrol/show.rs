@@ -317,11 +317,7 @@ fn job_record(c: &Cluster, job: &Job, only_task: Option<u32>, detail: bool) -> R
 
 /// A job's run time and the times of its life.
 fn job_times(c: &Cluster, job: &Job, r: &mut Record) {
-    let run_time = match (job.state, job.start_time) {
-        (JobState::Pending, _) | (_, None) => 0,
-        (JobState::Running, Some(s)) => c.now - s,
-        (_, Some(s)) => job.end_time.unwrap_or(c.now) - s,
-    };
+    let run_time = job.run_time(c.now);
     r.line([
         ("RunTime", scontrol_time(run_time)),
         ("TimeLimit", job.time_limit.to_string()),
@@ -347,8 +343,13 @@ fn job_times(c: &Cluster, job: &Job, r: &mut Record) {
         SchedBy::Backfill => "Backfill",
     };
     r.line([
-        ("SuspendTime", "None".to_owned()),
-        ("SecsPreSuspend", "0".to_owned()),
+        (
+            "SuspendTime",
+            job.suspension
+                .last_change()
+                .map_or_else(|| "None".to_owned(), clock::iso),
+        ),
+        ("SecsPreSuspend", job.suspension.ran_before().to_string()),
         ("LastSchedEval", clock::iso(job.last_sched_eval)),
         (
             "Scheduler",

@@ -16,7 +16,7 @@ use super::super::super::clock;
 use super::super::super::fields::{self, Field, cell, push_cell, uncut};
 use super::super::super::long_fields::parse_long_format;
 use super::super::super::output::CommandOutput;
-use super::super::super::state::{Job, JobState, StepId, StepRecord};
+use super::super::super::state::{Job, StepId, StepRecord};
 use super::super::{Wanted, error_out};
 use super::{Chosen, chosen_format, read_nodes, read_states, read_users};
 use crate::sim::slurm::c_num::atoi;
@@ -296,12 +296,12 @@ fn read_lists(p: &Parsed) -> Result<Lists, CommandOutput> {
 fn select<'a>(c: &'a Cluster, filters: &Filters<'_>) -> Vec<Row<'a>> {
     let mut rows = Vec::new();
     for job in c.jobs.values() {
-        if !c.visible(job) || job.state != JobState::Running {
+        if !c.visible(job) || !job.state.has_nodes() {
             continue;
         }
         for (step, state, _) in c.step_rows(job.id) {
             let row = Row { job, step };
-            if state == "RUNNING" && filters.keep(&row) {
+            if state == job.state.name() && filters.keep(&row) {
                 rows.push(row);
             }
         }

@@ -46,8 +46,8 @@ pub(super) struct StepUse {
 impl StepUse {
     /// The use of `step` of `job` now.
     pub(super) fn new(c: &Cluster, job: &Job, step: &StepRecord) -> Self {
-        let start = job.start_time.unwrap_or(c.now) + i64::try_from(step.start_offset).unwrap_or(0);
-        let secs = u64::try_from(c.now - start).unwrap_or(0);
+        let offset = i64::try_from(step.start_offset).unwrap_or(0);
+        let secs = u64::try_from(job.run_time(c.now) - offset).unwrap_or(0);
         let batch = step.id == StepId::Batch;
         let ntasks = step.tasks_of(job.shape.tasks).max(1);
         let nodes = step.nodes_of(&job.nodes).to_vec();
