@@ -22,6 +22,7 @@ mod props;
 mod scheduling;
 mod scontrol_jobs;
 mod script_options;
+mod squeue_verbose;
 mod sreport;
 mod transcripts;
 

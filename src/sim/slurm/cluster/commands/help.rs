@@ -45,11 +45,13 @@ with -t).
   -S, --sort=KEYS         sort keys (default P,t,-p; P,i with -s)
   -s, --steps[=LIST]      running job steps instead of jobs (JOBID.STEPID,...)
       --start             expected start times of pending jobs
-  -t, --states=LIST       only jobs in these states (PD,R,CD,F,TO,CA,NF or all)
+  -t, --states=LIST       only jobs in these states (PD,R,S,CD,F,TO,CA,NF,SE or all)
   -u, --user=LIST         only jobs of these users
+  -v, --verbose           the options as squeue read them, and the records counted
   -w, --nodelist=HOSTS    only jobs on these nodes
-      --hide, --local, --sibling
-                          accepted: no hidden partitions, no federation here
+  -P, --priority, --array-unique, --hide, --local, --sibling
+                          accepted: one partition per job, no hidden partitions,
+                          no federation here
   -V, --version           print the version
       --help, --usage     this help, a short usage line
 ";

@@ -7,6 +7,7 @@
 
 mod long_format;
 mod steps;
+mod verbose;
 
 use std::cmp::Ordering;
 
@@ -36,6 +37,12 @@ pub(super) const OPTIONS: &[Opt] = &[
     // Jobs asking for licenses or a reservation: none here asks for one.
     opt("licenses", Some('L'), &["licenses"], HasArg::Required),
     opt("reservation", Some('R'), &["reservation"], HasArg::Required),
+    // Every job here asks for one partition, and pending array tasks
+    // are only split from their array when they start: one line per
+    // partition (`-P`) and unmerged tasks print what squeue prints
+    // without them.
+    opt("priority", Some('P'), &["priority"], HasArg::No),
+    opt("array_unique", None, &["array-unique"], HasArg::No),
     opt("noheader", Some('h'), &["noheader"], HasArg::No),
     opt("help", None, &["help"], HasArg::No),
     opt("iterate", Some('i'), &["iterate"], HasArg::Required),
@@ -121,12 +128,13 @@ struct Row<'a> {
 /// Which states `-t` lets through.
 #[derive(Debug, Clone)]
 enum States {
-    /// Pending and running (no `-t`).
+    /// Not yet ended (no `-t`).
     Active,
     /// `-t all`.
     All,
-    /// The states listed.
-    Only(Vec<JobState>),
+    /// The states listed, and whether `SE`/`SPECIAL_EXIT` was (a flag,
+    /// which matches whatever the job's base state).
+    Only(Vec<JobState>, bool),
 }
 
 /// What a squeue command line asks for, read and checked.
@@ -176,6 +184,10 @@ pub(super) fn run(
         Err(refusal) => return refusal,
     };
     let mut out = CommandOutput::default();
+    let verbose = verbose::level(&p);
+    if verbose > 0 {
+        out.out(&verbose::options(c, &p, caller.user, verbose));
+    }
     if p.has("steps") {
         out.out(&clusters);
         let steps = steps::run(c, &p, caller.user);
@@ -188,10 +200,13 @@ pub(super) fn run(
     match read_query(c, &p, caller.user, &mut out) {
         Ok(query) => {
             // squeue's loop prints the date, then each cluster's name.
-            if query.header && (p.has("long") || p.has("iterate")) {
+            if query.header && (p.has("long") || p.has("iterate") || verbose > 0) {
                 out.out_line(&clock::ctime(c.now));
             }
             out.out(&clusters);
+            if verbose > 0 {
+                out.out(&verbose::records_line(c, &p, caller.user));
+            }
             let wants_none = p.has("licenses") || p.has("reservation");
             let rows = if wants_none {
                 Vec::new()
@@ -258,7 +273,12 @@ fn read_states(p: &Parsed) -> Result<States, CommandOutput> {
         return Ok(States::All);
     }
     let mut list = Vec::new();
+    let mut special_exit = false;
     for s in spec.split(',').filter(|s| !s.is_empty()) {
+        if s.eq_ignore_ascii_case("SE") || s.eq_ignore_ascii_case("SPECIAL_EXIT") {
+            special_exit = true;
+            continue;
+        }
         match STATES
             .iter()
             .find(|st| st.name().eq_ignore_ascii_case(s) || st.compact().eq_ignore_ascii_case(s))
@@ -279,7 +299,7 @@ fn read_states(p: &Parsed) -> Result<States, CommandOutput> {
             }
         }
     }
-    Ok(States::Only(list))
+    Ok(States::Only(list, special_exit))
 }
 
 /// The users of `-u` (unknown ones warned about on `out`), or `--me`
@@ -448,7 +468,14 @@ impl Query {
         });
         let state = match &self.states {
             States::All => true,
-            States::Only(list) => list.contains(&job.state),
+            // A base state matches only a job without flags.
+            States::Only(list, special_exit) => {
+                if job.special_exit {
+                    *special_exit
+                } else {
+                    list.contains(&job.state)
+                }
+            }
             States::Active => !job.state.is_finished(),
         };
         let any_of = |list: &Option<Vec<String>>, value: &str| {
