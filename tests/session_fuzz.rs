@@ -477,6 +477,8 @@ fn slurm_command(rng: &mut Rng) -> String {
             "all_reduce_perf -b 8 -e 1M -f 2 -g 8",
             "sleep 30",
             "dmesg -T",
+            "nproc",
+            "nproc --all --ignore=2",
             "nope",
             "--pty bash",
         ]));
@@ -520,7 +522,10 @@ fn heredoc(rng: &mut Rng) -> Vec<String> {
     for _ in 0..rng.below(6) {
         lines.push(match rng.below(6) {
             0 => format!("#SBATCH {} {}", rng.pick(&SBATCH_FLAGS), value(rng)),
-            1 => format!("srun {}", rng.pick(&["hostname", "nvidia-smi", "sleep 20"])),
+            1 => format!(
+                "srun {}",
+                rng.pick(&["hostname", "nvidia-smi", "sleep 20", "nproc", "-c 2 nproc"])
+            ),
             2 => format!("sleep {}", rng.below(MAX_SLEEP_S)),
             // The job's own bash: substitutions, loops and bash steps.
             3 => rng

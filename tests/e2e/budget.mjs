@@ -88,8 +88,9 @@ const MODULE_BUDGET = {
   // resume with a job clock that stops (sacct, squeue and sstat on it),
   // requeuehold, requeue's flags, notify, wait_job, reconfigure and
   // setdebug, and squeue -v (5 KB): 490.2 KB measured, 9.8 KB under the
-  // 500 KB a page may load.
-  "gpu-book-shell": 492 * 1024,
+  // 500 KB a page may load. 492 -> 494 KB: nproc, with the CPUs each
+  // shell and task is bound to (2.3 KB): 492.5 KB measured, 7.5 KB under.
+  "gpu-book-shell": 494 * 1024,
   // The search (Dec 2026): no Leptos, no widget; the query side of
   // src/search with its two Snowball stemmers: 45.5 KB. (Unicode's
   // normalization tables would have doubled it: src/search/fold.rs.)

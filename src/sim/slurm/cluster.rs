@@ -44,6 +44,7 @@ mod accounts;
 mod clock;
 mod commands;
 mod constraint;
+mod cpu_binding;
 mod events;
 mod export;
 mod fields;

@@ -198,10 +198,24 @@ impl ClusterConfig {
     /// Whether a step opens only the GPUs it was given: `task/cgroup` in
     /// `TaskPlugin` and `ConstrainDevices=yes` in cgroup.conf.
     pub fn constrains_devices(&self) -> bool {
-        let cgroup_task = self
-            .setting("TaskPlugin")
-            .is_some_and(|p| p.split(',').any(|p| p.trim() == "task/cgroup"));
-        cgroup_task && self.cgroup.constrain_devices
+        self.task_plugin("task/cgroup") && self.cgroup.constrain_devices
+    }
+
+    /// Whether `plugin` is one of `TaskPlugin`'s.
+    fn task_plugin(&self, plugin: &str) -> bool {
+        self.setting("TaskPlugin")
+            .is_some_and(|p| p.split(',').any(|p| p.trim() == plugin))
+    }
+
+    /// Whether a step's processes run only on its cores: `task/cgroup`
+    /// with cgroup.conf's `ConstrainCores=yes`.
+    pub fn constrains_cores(&self) -> bool {
+        self.task_plugin("task/cgroup") && self.cgroup.constrain_cores
+    }
+
+    /// Whether slurmd binds each task to CPUs (`task/affinity`).
+    pub fn binds_tasks(&self) -> bool {
+        self.task_plugin("task/affinity")
     }
 
     /// Whether several slurmd share a host: a `NodeAddr` that names fewer

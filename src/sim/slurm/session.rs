@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 
 use super::cluster::{Accounts, Caller, Cluster, ClusterError, JobState, Pty};
 use super::conf::ClusterConfig;
-use super::node_tools::NodeHealth;
+use super::node_tools::{CpuView, LOGIN_CPUS, NodeHealth};
 use super::shell::{
     CLUSTER_HEADING, Chunk, HelpText, INTRO, Outcome, SHELL_HEADING, Shell, ShellError, Stream,
     WriteMode, shell_commands,
@@ -23,6 +23,8 @@ mod alloc_env_tests;
 mod export_tests;
 #[cfg(test)]
 mod help_tests;
+#[cfg(test)]
+mod nproc_tests;
 #[cfg(test)]
 mod pty_tests;
 #[cfg(test)]
@@ -304,6 +306,7 @@ impl Session {
     /// the `ssh` login it asked for, if any, and lets the cluster catch up.
     fn with_tools<T>(&mut self, f: impl FnOnce(&mut Terminal, &mut Tools<'_>) -> T) -> T {
         let fence = self.step_fence();
+        let cpus = self.shell_cpus();
         let mut tools = Tools {
             cluster: &mut self.cluster,
             programs: NodePrograms {
@@ -318,6 +321,7 @@ impl Session {
             pty: None,
             help: &self.help,
             fence,
+            cpus,
         };
         let result = f(&mut self.terminal, &mut tools);
         let pty = tools.pty.take();
@@ -357,6 +361,24 @@ impl Session {
         (shell.nested_depth() == *depth && shell.host() == pty.host)
             .then_some(pty.gpus)
             .flatten()
+    }
+
+    /// The CPUs the shell's processes may run on where it is: the
+    /// interactive step's, a compute node's (after `ssh`), or the login
+    /// node's.
+    fn shell_cpus(&self) -> CpuView {
+        let shell = &self.terminal.shell;
+        let in_pty = self
+            .ptys
+            .last()
+            .filter(|(pty, depth)| shell.nested_depth() == *depth && shell.host() == pty.host);
+        let node = self.cluster.node_cpus(shell.host());
+        let step = in_pty.map(|(pty, _)| pty.cpus).filter(|&n| n > 0);
+        match (step, node) {
+            (Some(usable), Some(node)) => CpuView { usable, ..node },
+            (None, Some(node)) => node,
+            (_, None) => LOGIN_CPUS,
+        }
     }
 
     /// Gives back the allocations whose salloc shell `exit` closed, and
@@ -526,6 +548,12 @@ mod tests {
             Ok(s) => s,
             Err(e) => panic!("{e}"),
         }
+    }
+
+    /// What `line` printed.
+    pub(super) fn printed(s: &mut Session, line: &str) -> String {
+        s.submit(line);
+        s.terminal.last_output()
     }
 
     /// The chapter's cluster, whose cgroups fence steps' GPUs.

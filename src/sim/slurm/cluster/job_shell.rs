@@ -13,6 +13,7 @@
 //! written, and the shell stops at the job's time limit.
 
 use super::commands::{COMMANDS, StepRequest, step_request};
+use super::cpu_binding::TaskShare;
 use super::export::{UserEnv, step_env, stepd_finds};
 use super::lifecycle::visible_devices;
 use super::mpi::Mpi;
@@ -23,7 +24,7 @@ use super::step_layout::StepPlace;
 use super::step_share::{StepHolds, StepWant, waiting_lines};
 use super::{Caller, Cluster, Stream as ClusterStream};
 use crate::sim::slurm::hostlist::Hostlist;
-use crate::sim::slurm::node_tools::stepd_execve_failed;
+use crate::sim::slurm::node_tools::{CpuView, LOGIN_CPUS, nproc, stepd_execve_failed};
 use crate::sim::slurm::shell::{self, Call, Change, CommandInfo, CommandSet, Fs, Shell, Stream};
 
 /// Programs that stand for the user's own work (a training script): they
@@ -100,7 +101,8 @@ pub(crate) fn run_batch(
     let Some(mut shell) = job_shell(programs.files(), job, start, vars, &job.work_dir) else {
         return ScriptRun::default();
     };
-    run_shell(&mut shell, cluster, programs, job, script)
+    let cpus = cluster.batch_cpus(job).unwrap_or(LOGIN_CPUS);
+    run_shell(&mut shell, (cluster, programs), job, script, cpus)
 }
 
 /// `salloc COMMAND`: the command line runs in a shell on the login node
@@ -118,20 +120,28 @@ pub(crate) fn run_in_allocation(
     else {
         return ScriptRun::default();
     };
-    run_shell(&mut shell, cluster, programs, job, &script_of(argv))
+    run_shell(
+        &mut shell,
+        (cluster, programs),
+        job,
+        &script_of(argv),
+        LOGIN_CPUS,
+    )
 }
 
 /// Runs `script` in a job's `shell`: what it printed when, its steps, its
-/// status, how long it ran, and what it wrote.
+/// status, how long it ran, and what it wrote. Its processes run on
+/// `cpus`.
 fn run_shell(
     shell: &mut Shell,
-    cluster: &mut Cluster,
-    programs: &mut dyn ProgramRunner,
+    (cluster, programs): (&mut Cluster, &mut dyn ProgramRunner),
     job: &JobFacts,
     script: &str,
+    cpus: CpuView,
 ) -> ScriptRun {
     let before = shell.fs().clone();
     let mut commands = JobCommands::new(cluster, programs, job);
+    commands.cpus = cpus;
     let outcome = shell.run_script(script, &mut commands);
     let mut output = commands.timed;
     for chunk in &outcome.output {
@@ -228,6 +238,8 @@ struct JobCommands<'a> {
     timed: Vec<OutputLine>,
     /// What the steps started so far hold of the job, and when.
     holds: StepHolds,
+    /// The CPUs the shell's processes may run on (what `nproc` counts).
+    cpus: CpuView,
 }
 
 impl<'a> JobCommands<'a> {
@@ -243,6 +255,7 @@ impl<'a> JobCommands<'a> {
             steps: Vec::new(),
             timed: Vec::new(),
             holds: StepHolds::default(),
+            cpus: LOGIN_CPUS,
         }
     }
 
@@ -430,6 +443,9 @@ impl<'a> JobCommands<'a> {
         let task_nodes: Vec<String> = launch.task_nodes().into_iter().map(str::to_owned).collect();
         let script = script_of(launch.argv);
         let started = u64::try_from(launch.now).unwrap_or(0);
+        // The tasks run on their own CPUs; the shell that started the
+        // step keeps its own.
+        let outer = self.cpus;
         for (task, node) in task_nodes.iter().enumerate() {
             let local = task_nodes[..task].iter().filter(|n| *n == node).count();
             let task_vars = task_env(launch, &task_nodes, task, local);
@@ -440,6 +456,10 @@ impl<'a> JobCommands<'a> {
             let Some(mut shell) = job_shell(Some(files), job, start, vars, cwd) else {
                 continue;
             };
+            let here = task_nodes.iter().filter(|n| *n == node).count();
+            let here = u32::try_from(here).unwrap_or(1);
+            let share = TaskShare::new(job.cpus_per_node(), here, launch.cpus_per_task);
+            self.cpus = self.cluster.task_cpus(node, share).unwrap_or(LOGIN_CPUS);
             let outcome = shell.run_script(&script, self);
             // The nodes share the home: what a task wrote, the others see.
             files.apply(&shell.fs().changes_since(files), shell.now());
@@ -450,6 +470,7 @@ impl<'a> JobCommands<'a> {
             let took = (shell.now() != u64::MAX).then(|| shell.now().saturating_sub(started));
             result.duration_s = result.duration_s.zip(took).map(|(d, t)| d.max(t));
         }
+        self.cpus = outer;
         result
     }
 
@@ -496,6 +517,7 @@ impl CommandSet for JobCommands<'_> {
         let name = base_name(name);
         !shell::is_shell_command(name)
             && (COMMANDS.iter().any(|c| c.name == name)
+                || name == "nproc"
                 || self.programs.provides(name)
                 || USER_PROGRAMS.contains(&name))
     }
@@ -504,6 +526,11 @@ impl CommandSet for JobCommands<'_> {
         let name = base_name(call.name()).to_owned();
         if name == "srun" {
             self.step(call)
+        } else if name == "nproc" {
+            let out = nproc(call.args(), call.env, self.cpus);
+            call.out.stdout(&out.stdout);
+            call.out.stderr(&out.stderr);
+            out.exit
         } else if COMMANDS.iter().any(|c| c.name == name) {
             self.slurm(call)
         } else {
@@ -637,7 +664,7 @@ pub(crate) fn labelled(text: &str, tasks: usize) -> String {
 /// node: a shell (`bash`, `sh`) or one of the shell's programs
 /// (`printenv PATH`).
 pub(crate) fn in_shell(program: &str) -> bool {
-    is_bash(program) || shell::is_tool(base_name(program))
+    is_bash(program) || shell::is_tool(base_name(program)) || base_name(program) == "nproc"
 }
 
 /// Whether a program is a shell (`bash`, `sh`).

@@ -58,6 +58,11 @@ pub struct Pty {
     /// fenced, `ConstrainDevices` off).
     #[serde(default)]
     pub gpus: Option<u64>,
+    /// The CPUs its shell may run on (`nproc`); 0 when not known, as in
+    /// a session saved before they were kept (a `u32` keeps the command
+    /// output that carries it small).
+    #[serde(default)]
+    pub cpus: u32,
 }
 
 impl CommandOutput {

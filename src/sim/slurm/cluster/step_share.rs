@@ -261,7 +261,7 @@ impl Used {
 
 impl JobFacts {
     /// The CPUs the job holds on each of its nodes.
-    fn cpus_per_node(&self) -> u32 {
+    pub(crate) fn cpus_per_node(&self) -> u32 {
         self.cpus / u32::try_from(self.nodes.len().max(1)).unwrap_or(u32::MAX)
     }
 }

@@ -3,14 +3,7 @@
 //! src/common/env.c): `SLURM_NTASKS` only when the request names a task
 //! count, and srun inside counts one task per node without it.
 
-use super::Session;
-use super::tests::session;
-
-/// What `line` printed.
-fn said(s: &mut Session, line: &str) -> String {
-    s.submit(line);
-    s.terminal.last_output()
-}
+use super::tests::{printed, session};
 
 /// The counts the shell of an allocation reads.
 const COUNTS: &str = "echo \"[$SLURM_NTASKS] [$SLURM_NPROCS] $SLURM_NNODES \
@@ -37,27 +30,30 @@ const CASES: &[(&str, &str, &str)] = &[
 fn an_allocation_names_its_task_count_only_when_asked() {
     for (line, counts, hosts) in CASES {
         let mut s = session();
-        said(&mut s, line);
-        assert_eq!(said(&mut s, COUNTS), *counts, "{line}");
-        assert_eq!(said(&mut s, "srun hostname"), *hosts, "{line}");
+        printed(&mut s, line);
+        assert_eq!(printed(&mut s, COUNTS), *counts, "{line}");
+        assert_eq!(printed(&mut s, "srun hostname"), *hosts, "{line}");
     }
     // Seven tasks on three nodes are counted out one node at a time
     // (3, 2, 2: `_task_layout_block`), not in blocks of three (3, 3, 1).
     let mut s = session();
-    said(&mut s, "salloc -N3 -n7");
-    assert_eq!(said(&mut s, "echo $SLURM_TASKS_PER_NODE"), "3,2(x2)\n");
+    printed(&mut s, "salloc -N3 -n7");
+    assert_eq!(printed(&mut s, "echo $SLURM_TASKS_PER_NODE"), "3,2(x2)\n");
     assert_eq!(
-        said(&mut s, "srun -l hostname"),
+        printed(&mut s, "srun -l hostname"),
         "0: node-1\n1: node-1\n2: node-1\n3: node-2\n4: node-2\n5: node-3\n6: node-3\n"
     );
     let mut s = session();
-    said(&mut s, "salloc -N2");
-    assert_eq!(said(&mut s, "echo $SLURM_NTASKS"), "\n");
-    assert_eq!(said(&mut s, "srun bash -c 'echo $SLURM_NTASKS'"), "2\n2\n");
-    s.submit("exit");
-    said(&mut s, "salloc -N2 -n4 --ntasks-per-node=2 -c2");
+    printed(&mut s, "salloc -N2");
+    assert_eq!(printed(&mut s, "echo $SLURM_NTASKS"), "\n");
     assert_eq!(
-        said(
+        printed(&mut s, "srun bash -c 'echo $SLURM_NTASKS'"),
+        "2\n2\n"
+    );
+    s.submit("exit");
+    printed(&mut s, "salloc -N2 -n4 --ntasks-per-node=2 -c2");
+    assert_eq!(
+        printed(
             &mut s,
             "echo $SLURM_NTASKS $SLURM_NTASKS_PER_NODE $SLURM_CPUS_PER_TASK"
         ),
@@ -99,8 +95,8 @@ const COMMANDS: &[(&str, &str)] = &[
 #[test]
 fn a_command_under_salloc_sees_the_same_counts() {
     let mut s = session();
-    for (line, printed) in COMMANDS {
-        let out = said(&mut s, line);
-        assert!(out.contains(printed), "{line}: {out}");
+    for (line, expected) in COMMANDS {
+        let out = printed(&mut s, line);
+        assert!(out.contains(expected), "{line}: {out}");
     }
 }

@@ -2,13 +2,7 @@
 //! prompt as a learner types it.
 
 use super::Session;
-use super::tests::session;
-
-/// What `line` printed.
-fn said(s: &mut Session, line: &str) -> String {
-    s.submit(line);
-    s.terminal.last_output()
-}
+use super::tests::{printed, session};
 
 /// Runs the lines, then prints job `id`'s output file once it ran.
 fn job_output(s: &mut Session, lines: &[&str], id: u32) -> String {
@@ -16,7 +10,7 @@ fn job_output(s: &mut Session, lines: &[&str], id: u32) -> String {
         s.submit(line);
     }
     s.submit("sleep 30");
-    said(s, &format!("cat slurm-{id}.out"))
+    printed(s, &format!("cat slurm-{id}.out"))
 }
 
 const CUDA_PATH: &str = "/usr/local/cuda-12.4/bin:/usr/local/bin:/usr/bin:/bin";
@@ -28,23 +22,23 @@ const BASH_PATH: &str = "/usr/local/bin:/usr/local/sbin:/usr/bin:/usr/sbin:/bin:
 fn steps_and_salloc_get_the_exported_variables() {
     let mut s = session();
     s.submit("module load cuda; export FOO=1; BAR=2");
-    let step = said(
+    let step = printed(
         &mut s,
         "srun -N2 bash -c 'echo $PATH $FOO.$BAR.$SLURM_PROCID'",
     );
     assert_eq!(step, format!("{CUDA_PATH} 1..0\n{CUDA_PATH} 1..1\n"));
-    let held = said(&mut s, "salloc -N1 bash -c 'echo $CUDA_HOME $FOO.$BAR'");
+    let held = printed(&mut s, "salloc -N1 bash -c 'echo $CUDA_HOME $FOO.$BAR'");
     assert!(held.contains("\n/usr/local/cuda-12.4 1.\n"), "{held}");
     // The shell's programs run as steps too, with the same environment.
-    assert_eq!(said(&mut s, "srun -N2 printenv FOO"), "1\n1\n");
-    let none = said(&mut s, "srun --export=NONE /bin/bash -c 'printenv FOO'");
+    assert_eq!(printed(&mut s, "srun -N2 printenv FOO"), "1\n1\n");
+    let none = printed(&mut s, "srun --export=NONE /bin/bash -c 'printenv FOO'");
     assert_eq!(
         none,
         "srun: error: node-1: task 0: Exited with exit code 1\n"
     );
     // Slurm's variables win over the caller's.
     s.submit("export SLURM_PROCID=9 SLURMD_NODENAME=x");
-    let step = said(&mut s, "srun bash -c 'echo $SLURM_PROCID $SLURMD_NODENAME'");
+    let step = printed(&mut s, "srun bash -c 'echo $SLURM_PROCID $SLURMD_NODENAME'");
     assert_eq!(step, "0 node-1\n");
 }
 
@@ -106,7 +100,7 @@ fn export_none_leaves_the_login_environment_and_steps_bare() {
     ];
     let out = job_output(&mut s, &lines, 2);
     assert!(out.starts_with(&format!("{CUDA_PATH} 1\n")), "{out}");
-    let out = said(&mut s, "cat slurm-3.out");
+    let out = printed(&mut s, "cat slurm-3.out");
     assert!(
         out.starts_with("/usr/local/bin:/usr/bin:/bin 1 FOO,X=3 1\n"),
         "{out}"
@@ -118,7 +112,7 @@ fn srun_passes_only_what_its_export_names() {
     let mut s = session();
     s.submit("export FOO=1 BAR=2");
     let line = "/bin/bash -c 'printenv PATH FOO BAR; echo $SLURM_JOB_ID'";
-    let run = |s: &mut Session, export: &str| said(s, &format!("srun {export} {line}"));
+    let run = |s: &mut Session, export: &str| printed(s, &format!("srun {export} {line}"));
     assert_eq!(run(&mut s, "--export=NONE"), "1\n");
     assert_eq!(run(&mut s, "--export=FOO,BAR=3"), "1\n3\n2\n");
     assert_eq!(
@@ -131,7 +125,7 @@ fn srun_passes_only_what_its_export_names() {
     assert_eq!(run(&mut s, ""), "1\n5\n");
     // With no PATH, slurmstepd finds a bare name nowhere.
     assert_eq!(
-        said(&mut s, "srun --export=NONE hostname"),
+        printed(&mut s, "srun --export=NONE hostname"),
         "slurmstepd-node-1: error: execve(): hostname: No such file or directory\n\
          srun: error: node-1: task 0: Exited with exit code 2\n"
     );
@@ -140,19 +134,19 @@ fn srun_passes_only_what_its_export_names() {
 #[test]
 fn export_is_an_option_of_sbatch_and_srun_only() {
     let mut s = session();
-    let out = said(&mut s, "salloc --export=NONE true");
+    let out = printed(&mut s, "salloc --export=NONE true");
     assert_eq!(
         out,
         "salloc: unrecognized option '--export=NONE'\nTry \"salloc --help\" for more information\n"
     );
-    let out = said(&mut s, "srun --export");
+    let out = printed(&mut s, "srun --export");
     assert!(
         out.starts_with("srun: option '--export' requires an argument\n"),
         "{out}"
     );
     // No value is refused: NIL is a variable's name in 22.05.
     assert_eq!(
-        said(&mut s, "srun --export=NIL /bin/bash -c 'echo ${HOME-none}'"),
+        printed(&mut s, "srun --export=NIL /bin/bash -c 'echo ${HOME-none}'"),
         "none\n"
     );
 }
@@ -163,15 +157,15 @@ fn an_interactive_step_starts_with_what_export_passes() {
     s.submit("module load cuda; export FOO=7; BAR=1");
     s.submit("srun --pty bash");
     assert_eq!(
-        said(&mut s, "echo $PATH $FOO [$BAR] $SLURM_JOB_ID"),
+        printed(&mut s, "echo $PATH $FOO [$BAR] $SLURM_JOB_ID"),
         format!("{CUDA_PATH} 7 [] 1\n")
     );
     s.submit("exit");
     // Back on the login node, its own variables are as they were.
-    assert_eq!(said(&mut s, "echo $FOO $BAR"), "7 1\n");
+    assert_eq!(printed(&mut s, "echo $FOO $BAR"), "7 1\n");
     s.submit("srun --pty --export=NONE /bin/bash");
     assert_eq!(
-        said(
+        printed(
             &mut s,
             "echo [$FOO] [$PATH] $SLURM_JOB_ID $PWD; printenv PATH"
         ),
@@ -179,13 +173,13 @@ fn an_interactive_step_starts_with_what_export_passes() {
     );
     s.submit("exit");
     s.submit("srun --pty --export=FOO /bin/bash");
-    assert_eq!(said(&mut s, "echo [$FOO] [$HOME]"), "[7] []\n");
+    assert_eq!(printed(&mut s, "echo [$FOO] [$HOME]"), "[7] []\n");
     s.submit("exit");
     // With no PATH, slurmstepd cannot find a bare `bash`: no shell opens.
     assert_eq!(
-        said(&mut s, "srun --pty --export=NONE bash"),
+        printed(&mut s, "srun --pty --export=NONE bash"),
         "slurmstepd-node-1: error: execve(): bash: No such file or directory\n\
          srun: error: node-1: task 0: Exited with exit code 2\n"
     );
-    assert_eq!(said(&mut s, "hostname"), "login1\n");
+    assert_eq!(printed(&mut s, "hostname"), "login1\n");
 }

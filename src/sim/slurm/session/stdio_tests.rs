@@ -3,14 +3,7 @@
 //! runs (`FAILED`, `JobLaunchFailure`, `0:53`), the mistake of writing
 //! logs to a directory not yet made.
 
-use super::Session;
-use super::tests::chapter;
-
-/// What `line` printed.
-fn said(s: &mut Session, line: &str) -> String {
-    s.submit(line);
-    s.terminal.last_output()
-}
+use super::tests::{chapter, printed};
 
 #[test]
 fn a_missing_log_directory_fails_the_launch_and_runs_nothing() {
@@ -21,31 +14,34 @@ fn a_missing_log_directory_fails_the_launch_and_runs_nothing() {
         "touch ran",
         "echo hi",
     ] {
-        said(&mut s, &format!("echo '{line}' >> job.sh"));
+        printed(&mut s, &format!("echo '{line}' >> job.sh"));
     }
-    assert_eq!(said(&mut s, "sbatch job.sh"), "Submitted batch job 1\n");
-    said(&mut s, "sleep 5");
-    assert_eq!(said(&mut s, "ls"), "job.sh\n");
+    assert_eq!(printed(&mut s, "sbatch job.sh"), "Submitted batch job 1\n");
+    printed(&mut s, "sleep 5");
+    assert_eq!(printed(&mut s, "ls"), "job.sh\n");
     assert_eq!(
-        said(&mut s, "sacct -n -P -j 1 -o JobID,State,ExitCode"),
+        printed(&mut s, "sacct -n -P -j 1 -o JobID,State,ExitCode"),
         "1|FAILED|0:53\n1.batch|FAILED|0:53\n"
     );
-    let shown = said(&mut s, "scontrol show job 1");
+    let shown = printed(&mut s, "scontrol show job 1");
     assert!(
         shown.contains("JobState=FAILED Reason=JobLaunchFailure")
             && shown.contains("ExitCode=0:53"),
         "{shown}"
     );
     // Made, the same script runs.
-    said(&mut s, "mkdir logs; sbatch job.sh; sleep 5");
-    assert_eq!(said(&mut s, "cat logs/job.sh-2.out; ls ran"), "hi\nran\n");
+    printed(&mut s, "mkdir logs; sbatch job.sh; sleep 5");
+    assert_eq!(
+        printed(&mut s, "cat logs/job.sh-2.out; ls ran"),
+        "hi\nran\n"
+    );
     // Standard output opens first: it is made before the error file fails.
-    said(
+    printed(
         &mut s,
         "sbatch -o out.txt -e nowhere/err.txt --wrap 'echo hi'; sleep 5",
     );
     assert_eq!(
-        said(&mut s, "cat out.txt; sacct -n -X -j 3 -o State"),
+        printed(&mut s, "cat out.txt; sacct -n -X -j 3 -o State"),
         "    FAILED \n"
     );
 }

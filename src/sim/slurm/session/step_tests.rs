@@ -4,19 +4,13 @@
 //! none), and `squeue -s`, `sacct` and the step's environment show them.
 
 use super::Session;
-use super::tests::{chapter, session};
-
-/// What `line` printed.
-fn said(s: &mut Session, line: &str) -> String {
-    s.submit(line);
-    s.terminal.last_output()
-}
+use super::tests::{chapter, printed, session};
 
 /// A session in the shell of `salloc -N2`.
 fn in_two_nodes() -> Session {
     let mut s = session();
     assert_eq!(
-        said(&mut s, "salloc -N2"),
+        printed(&mut s, "salloc -N2"),
         "salloc: Granted job allocation 1\n"
     );
     s
@@ -27,9 +21,9 @@ const ACCT: &str = "sacct -n -P -j 1 -o JobID,NTasks,NNodes,NodeList,AllocCPUS";
 #[test]
 fn a_step_of_one_node_runs_on_the_first() {
     let mut s = in_two_nodes();
-    assert_eq!(said(&mut s, "srun -N1 hostname"), "node-1\n");
-    assert_eq!(said(&mut s, "srun hostname"), "node-1\nnode-2\n");
-    let one = said(&mut s, ACCT);
+    assert_eq!(printed(&mut s, "srun -N1 hostname"), "node-1\n");
+    assert_eq!(printed(&mut s, "srun hostname"), "node-1\nnode-2\n");
+    let one = printed(&mut s, ACCT);
     assert!(one.contains("\n1.0|1|1|node-1|"), "{one}");
     assert!(one.contains("\n1.1|2|2|node-[1-2]|"), "{one}");
 }
@@ -38,21 +32,24 @@ fn a_step_of_one_node_runs_on_the_first() {
 fn fewer_tasks_than_nodes_shrink_the_step_with_srun_s_warning() {
     let mut s = in_two_nodes();
     assert_eq!(
-        said(&mut s, "srun -n1 hostname"),
+        printed(&mut s, "srun -n1 hostname"),
         "srun: Warning: can't run 1 processes on 2 nodes, setting nnodes to 1\nnode-1\n"
     );
-    let acct = said(&mut s, ACCT);
+    let acct = printed(&mut s, ACCT);
     assert!(acct.contains("\n1.0|1|1|node-1|"), "{acct}");
 }
 
 #[test]
 fn a_named_node_runs_the_step_there() {
     let mut s = in_two_nodes();
-    assert_eq!(said(&mut s, "srun -N1 -w node-2 hostname"), "node-2\n");
+    assert_eq!(printed(&mut s, "srun -N1 -w node-2 hostname"), "node-2\n");
     // Without -N the job's node count still holds: node-2 and one more.
-    assert_eq!(said(&mut s, "srun -w node-2 hostname"), "node-1\nnode-2\n");
-    assert_eq!(said(&mut s, "srun -N1 -x node-1 hostname"), "node-2\n");
-    let acct = said(&mut s, ACCT);
+    assert_eq!(
+        printed(&mut s, "srun -w node-2 hostname"),
+        "node-1\nnode-2\n"
+    );
+    assert_eq!(printed(&mut s, "srun -N1 -x node-1 hostname"), "node-2\n");
+    let acct = printed(&mut s, ACCT);
     assert!(acct.contains("\n1.0|1|1|node-2|"), "{acct}");
     assert!(acct.contains("\n1.1|2|2|node-[1-2]|"), "{acct}");
     assert!(acct.contains("\n1.2|1|1|node-2|"), "{acct}");
@@ -62,17 +59,17 @@ fn a_named_node_runs_the_step_there() {
 fn more_nodes_than_the_allocation_are_refused() {
     let mut s = in_two_nodes();
     assert_eq!(
-        said(&mut s, "srun -N3 hostname; echo $?"),
+        printed(&mut s, "srun -N3 hostname; echo $?"),
         "srun: error: Only allocated 2 nodes asked for 3\n1\n"
     );
     assert_eq!(
-        said(&mut s, "srun -N1 -w node-3 hostname"),
+        printed(&mut s, "srun -N1 -w node-3 hostname"),
         "srun: error: Unable to create step for job 1: \
          Requested node configuration is not available\n"
     );
     // Refused steps take no step number.
     assert_eq!(
-        said(&mut s, "srun -N1 true; sacct -n -P -j 1 -o JobID"),
+        printed(&mut s, "srun -N1 true; sacct -n -P -j 1 -o JobID"),
         "1\n1.0\n"
     );
 }
@@ -84,46 +81,46 @@ fn an_interactive_step_of_one_node_counts_one() {
     assert_eq!(s.terminal.prompt(), "alice@node-1:~$ ");
     let vars = "echo $SLURM_STEP_NUM_NODES $SLURM_STEP_NUM_TASKS $SLURM_NNODES \
          $SLURM_NTASKS $SLURM_STEP_NODELIST $SLURM_JOB_NODELIST";
-    assert_eq!(said(&mut s, vars), "1 1 1 1 node-1 node-[1-2]\n");
-    let steps = said(&mut s, "squeue -h -s -o \"%i %A %N\"");
+    assert_eq!(printed(&mut s, vars), "1 1 1 1 node-1 node-[1-2]\n");
+    let steps = printed(&mut s, "squeue -h -s -o \"%i %A %N\"");
     assert_eq!(steps, "1.0 1 node-1\n");
     s.submit("exit");
     s.submit("srun -N1 -w node-2 --pty bash");
     assert_eq!(s.terminal.prompt(), "alice@node-2:~$ ");
-    let steps = said(&mut s, "squeue -h -s -o \"%i %A %N\"");
+    let steps = printed(&mut s, "squeue -h -s -o \"%i %A %N\"");
     assert_eq!(steps, "1.1 1 node-2\n");
-    let usage = said(&mut s, "sstat -n -P -j 1.1 -o JobID,NTasks,MaxRSSNode");
+    let usage = printed(&mut s, "sstat -n -P -j 1.1 -o JobID,NTasks,MaxRSSNode");
     assert_eq!(usage, "1.1|1|node-2\n");
 }
 
 #[test]
 fn with_cgroups_a_step_on_one_node_sees_its_gpus_there() {
     let mut s = chapter();
-    said(&mut s, "salloc -N2 --gpus-per-node=2");
+    printed(&mut s, "salloc -N2 --gpus-per-node=2");
     s.submit("srun -N1 -w node-2 --gpus-per-node=1 --pty bash");
     assert_eq!(s.terminal.prompt(), "alice@node-2:~$ ");
-    assert_eq!(said(&mut s, "nvidia-smi -L | wc -l"), "1\n");
+    assert_eq!(printed(&mut s, "nvidia-smi -L | wc -l"), "1\n");
 }
 
 #[test]
 fn jobid_runs_a_step_in_a_running_batch_job_from_the_login_node() {
     let mut s = chapter();
-    said(&mut s, "sbatch --gpus-per-node=2 -t 5 --wrap \"sleep 300\"");
-    said(&mut s, "sbatch -N4 --exclusive --wrap \"sleep 60\"");
-    said(&mut s, "sleep 2");
+    printed(&mut s, "sbatch --gpus-per-node=2 -t 5 --wrap \"sleep 300\"");
+    printed(&mut s, "sbatch -N4 --exclusive --wrap \"sleep 60\"");
+    printed(&mut s, "sleep 2");
     // A look at the job's node: its GPUs, its step, its variables.
     s.submit("srun --jobid=1 --overlap --pty bash");
     assert_eq!(s.terminal.prompt(), "alice@node-1:~$ ");
     assert_eq!(
-        said(
+        printed(
             &mut s,
             "echo $SLURM_JOB_ID $CUDA_VISIBLE_DEVICES; nvidia-smi -L | wc -l"
         ),
         "1 0,1\n2\n"
     );
     s.submit("exit");
-    assert_eq!(said(&mut s, "srun --jobid=1 -N1 hostname"), "node-1\n");
-    let steps = said(&mut s, "sacct -n -P -j 1 -o JobID,JobName");
+    assert_eq!(printed(&mut s, "srun --jobid=1 -N1 hostname"), "node-1\n");
+    let steps = printed(&mut s, "sacct -n -P -j 1 -o JobID,JobName");
     assert_eq!(steps, "1|wrap\n1.batch|batch\n1.0|bash\n1.1|hostname\n");
     let check = "srun: Check SLURM_JOB_ID environment variable. Expired or invalid job";
     let refusals = [
@@ -150,14 +147,14 @@ fn jobid_runs_a_step_in_a_running_batch_job_from_the_login_node() {
     ];
     for (line, refusal) in refusals {
         assert_eq!(
-            said(&mut s, &format!("{line}; echo $?")),
+            printed(&mut s, &format!("{line}; echo $?")),
             format!("{refusal}1\n"),
             "{line}"
         );
     }
-    said(&mut s, "sleep 400");
+    printed(&mut s, "sleep 400");
     assert_eq!(
-        said(&mut s, "srun --jobid=1 hostname"),
+        printed(&mut s, "srun --jobid=1 hostname"),
         format!("srun: error: Slurm job 1 has expired\n{check} 1\n")
     );
 }
@@ -165,15 +162,15 @@ fn jobid_runs_a_step_in_a_running_batch_job_from_the_login_node() {
 #[test]
 fn jobid_of_another_users_job_is_refused_but_not_to_root() {
     let mut s = chapter();
-    said(&mut s, "sudo -i");
-    said(&mut s, "sbatch --wrap \"sleep 300\"");
-    said(&mut s, "exit");
-    said(&mut s, "sbatch --wrap \"sleep 300\"");
-    said(&mut s, "sleep 2");
+    printed(&mut s, "sudo -i");
+    printed(&mut s, "sbatch --wrap \"sleep 300\"");
+    printed(&mut s, "exit");
+    printed(&mut s, "sbatch --wrap \"sleep 300\"");
+    printed(&mut s, "sleep 2");
     assert_eq!(
-        said(&mut s, "srun --jobid=1 hostname; echo $?"),
+        printed(&mut s, "srun --jobid=1 hostname; echo $?"),
         "srun: error: Unable to create step for job 1: Access/permission denied\n1\n"
     );
-    said(&mut s, "sudo -i");
-    assert_eq!(said(&mut s, "srun --jobid=2 hostname"), "node-1\n");
+    printed(&mut s, "sudo -i");
+    assert_eq!(printed(&mut s, "srun --jobid=2 hostname"), "node-1\n");
 }

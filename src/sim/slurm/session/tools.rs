@@ -12,8 +12,8 @@ use crate::sim::slurm::cluster::{
     write_output,
 };
 use crate::sim::slurm::node_tools::{
-    NodeHealth, PerfLaunch, ToolOutput, TrainingLaunch, all_reduce_perf, dmesg_command,
-    nvidia_smi_command, parse_torchrun, simulate_training,
+    CpuView, NodeHealth, PerfLaunch, ToolOutput, TrainingLaunch, all_reduce_perf, dmesg_command,
+    nproc, nvidia_smi_command, parse_torchrun, simulate_training,
 };
 use crate::sim::slurm::shell::{Call, CommandInfo, CommandSet, Fs, HelpText, format_time};
 
@@ -95,6 +95,8 @@ pub(super) struct Tools<'a> {
     /// The GPUs the shell's node tools see, when it runs in a fenced
     /// interactive step (`srun --pty bash`): its cgroup's.
     pub(super) fence: Option<u64>,
+    /// The CPUs the shell's processes may run on where it is (`nproc`).
+    pub(super) cpus: CpuView,
 }
 
 /// The programs jobs run through [`NodePrograms`].
@@ -109,6 +111,9 @@ const NODE_TOOLS: [(&str, &str); 2] = [
     ),
 ];
 
+/// `nproc`'s line in `help`.
+const NPROC_SUMMARY: &str = "the number of CPUs your programs may use here (in a job: its share)";
+
 /// `ssh`'s line in `help`.
 const SSH_SUMMARY: &str = "run a command on a compute node: ssh node-3 nvidia-smi";
 
@@ -118,7 +123,7 @@ pub(super) fn plugged_commands() -> Vec<(&'static str, &'static str)> {
     COMMANDS
         .iter()
         .map(|c| (c.name, c.summary))
-        .chain([("ssh", SSH_SUMMARY)])
+        .chain([("ssh", SSH_SUMMARY), ("nproc", NPROC_SUMMARY)])
         .chain(NODE_TOOLS)
         .collect()
 }
@@ -137,6 +142,13 @@ impl CommandSet for Tools<'_> {
                 options: c.options(),
             })
             .collect();
+        list.push(CommandInfo {
+            name: "nproc".to_owned(),
+            summary: NPROC_SUMMARY.to_owned(),
+            options: ["--all", "--ignore=", "--help", "--version"]
+                .map(str::to_owned)
+                .to_vec(),
+        });
         list.push(CommandInfo {
             name: "ssh".to_owned(),
             summary: SSH_SUMMARY.to_owned(),
@@ -157,6 +169,7 @@ impl CommandSet for Tools<'_> {
     fn has(&self, name: &str) -> bool {
         COMMANDS.iter().any(|c| c.name == name)
             || name == "ssh"
+            || name == "nproc"
             || (self.programs.nodes.contains_key(&self.host)
                 && NODE_TOOLS.iter().any(|(tool, _)| *tool == name))
     }
@@ -173,6 +186,12 @@ impl CommandSet for Tools<'_> {
         let now = self.cluster.now();
         match call.name() {
             "ssh" => return ssh(self, call, now),
+            "nproc" => {
+                let output = nproc(call.args(), call.env, self.cpus);
+                call.out.stdout(&output.stdout);
+                call.out.stderr(&output.stderr);
+                return output.exit;
+            }
             name @ ("nvidia-smi" | "dmesg") => {
                 let Some(node) = self.programs.nodes.get(call.host) else {
                     return 127;

@@ -11,6 +11,7 @@
 use std::collections::BTreeMap;
 
 use super::super::super::getopt::{self, HasArg, Opt, Order, Parsed, opt};
+use super::super::cpu_binding::TaskShare;
 use super::super::export::{self, UserEnv};
 use super::super::job_shell::{self, JobFacts};
 use super::super::mpi::{self, Mpi};
@@ -283,6 +284,14 @@ fn open_pty(
         }
         None => step_vars,
     };
+    // The first node's tasks: block distribution gives it the most.
+    let nodes = u32::try_from(place.names.len().max(1)).unwrap_or(1);
+    let share = TaskShare::new(
+        facts.cpus_per_node(),
+        place.tasks.div_ceil(nodes),
+        place.cpus_per_task,
+    );
+    let cpus = c.task_cpus(&host, share).map_or(0, |v| v.usable);
     Some(Pty {
         job: id,
         step,
@@ -290,6 +299,7 @@ fn open_pty(
         host,
         env,
         gpus: facts.constrained.then_some(mask),
+        cpus,
     })
 }
 

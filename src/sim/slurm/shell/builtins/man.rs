@@ -31,6 +31,7 @@ const EXAMPLES: &[(&str, &str)] = &[
     ("man", "man sbatch"),
     ("ml", "ml cuda nccl"),
     ("module", "module load cuda/12.2"),
+    ("nproc", "srun -c 4 nproc"),
     ("nvidia-smi", "nvidia-smi topo -m"),
     ("sacct", "sacct -j 42 -o JobID,State,Elapsed"),
     ("salloc", "salloc -N 1 -t 30"),
