@@ -383,6 +383,8 @@ Accounting records of jobs and their steps (.batch, and .0, .1 for srun steps).
       --noconvert         memory sizes as recorded, in megabytes
   -u, --user=LIST         only jobs of these users
   -W, --wckeys=LIST       only jobs charged to these WCKeys
+  -T, --truncate          start and end times cut to the -S/-E window (a run
+                          still going ends at -E or now)
   -X, --allocations       jobs only, without their steps
   -e, --helpformat        the fields --format accepts
   -V, --version           print the version

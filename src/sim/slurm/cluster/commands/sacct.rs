@@ -74,6 +74,7 @@ pub(super) const OPTIONS: &[Opt] = &[
     opt("partition", Some('r'), &["partition"], HasArg::Required),
     opt("state", Some('s'), &["state"], HasArg::Required),
     opt("starttime", Some('S'), &["starttime"], HasArg::Required),
+    opt("truncate", Some('T'), &["truncate"], HasArg::No),
     opt("units", None, &["units"], HasArg::Required),
     opt("user", Some('u'), &["user", "uid"], HasArg::Required),
     opt("usage", None, &["usage"], HasArg::No),
@@ -206,6 +207,8 @@ struct Line<'a> {
     run: Option<&'a RunRecord>,
     /// The step, for step lines.
     step: Option<(StepRecord, String, String)>,
+    /// `-T`'s window.
+    window: Option<(i64, i64)>,
 }
 
 /// The fields of a `--format` list: (name, width), or the unknown name.
@@ -244,6 +247,8 @@ struct Query {
     start: Option<i64>,
     /// `-E`: runs that began after it are left out.
     end: Option<i64>,
+    /// `-T`: times cut to the window, from `-S` to `-E` (or now).
+    truncate: Option<(i64, i64)>,
     users: Option<Vec<String>>,
     /// `-A`, `-r` and `--name`: the job's account, partition and name.
     accounts: Option<Vec<String>>,
@@ -402,6 +407,10 @@ fn read_query(c: &Cluster, p: &Parsed, me: &str) -> Result<Query, CommandOutput>
         None if !p.has("allusers") && me != "root" => Some(vec![me.to_owned()]),
         users => users,
     };
+    let truncate = p.has("truncate").then(|| {
+        let until = end.map_or(c.now, |e| e.min(c.now));
+        (start.unwrap_or(0), until)
+    });
     Ok(Query {
         columns,
         parsable,
@@ -409,6 +418,7 @@ fn read_query(c: &Cluster, p: &Parsed, me: &str) -> Result<Query, CommandOutput>
         jobs,
         start,
         end,
+        truncate,
         users,
         accounts: list("accounts"),
         partitions: list("partition"),
@@ -546,6 +556,7 @@ fn select<'a>(c: &'a Cluster, q: &Query) -> Vec<Line<'a>> {
                     job,
                     run,
                     step: None,
+                    window: q.truncate,
                 });
             }
             if q.allocations {
@@ -562,6 +573,7 @@ fn select<'a>(c: &'a Cluster, q: &Query) -> Vec<Line<'a>> {
                 job,
                 run,
                 step: Some(step),
+                window: q.truncate,
             }));
         }
     }
@@ -755,6 +767,16 @@ fn facts<'a>(c: &Cluster, line: &'a Line<'_>) -> Facts<'a> {
             s.end_offset.and_then(|e| i64::try_from(e).ok()),
             c.now,
         ),
+    };
+    // `-T`: slurmdbd cuts the times to the window, a run without an end
+    // (or a start) taking the window's end.
+    let (step_start, step_end) = match line.window {
+        Some((from, until)) => {
+            let end = step_end.map_or(until, |e| e.min(until));
+            let start = step_start.map_or(end, |s| s.max(from).min(end));
+            (Some(start), Some(end))
+        }
+        None => (step_start, step_end),
     };
     let elapsed = match step_start {
         // A run that ended while suspended ended when it stopped.

@@ -289,3 +289,26 @@ fn sacct_filters_by_group_sizes_time_limits_nodes_qos_and_cluster() {
         out(&t.root("sacct -e"))
     );
 }
+
+#[test]
+fn truncate_cuts_times_to_the_window() {
+    let mut t = Term::new("2026-11-30T03:30:00");
+    t.submit("alice", "~", "sbatch --wrap \"sleep 600\"");
+    t.submit("alice", "~", "sbatch -H --wrap \"sleep 60\"");
+    t.c.advance(30);
+    let line = "sacct -X -n -P -T -S 03:30:20 -o JobID,State,Start,End,Elapsed";
+    let out = t.run_as("alice", "~", line);
+    // The running job starts at -S and ends now; the pending one has
+    // both at now, as slurmdbd gives a record without a start its end.
+    assert_eq!(
+        out.text(Stream::Stdout),
+        "1|RUNNING|2026-11-30T03:30:20|2026-11-30T03:30:30|00:00:10\n\
+         2|PENDING|2026-11-30T03:30:30|2026-11-30T03:30:30|00:00:00\n"
+    );
+    // -E before now is the window's end.
+    let line = "sacct -X -n -P -T -S 03:30:00 -E 03:30:25 -j 1 -o Start,End,Elapsed";
+    assert_eq!(
+        t.run_as("alice", "~", line).text(Stream::Stdout),
+        "2026-11-30T03:30:00|2026-11-30T03:30:25|00:00:25\n"
+    );
+}
