@@ -1272,7 +1272,13 @@ impl<'a> Exec<'a> {
             shell.now = shell.now.max(call.now);
             status
         } else if let Some(tool) = tools::find(name) {
-            (tool.run)(&mut call)
+            match tools::gnu_info(tool, call.args()) {
+                Some(text) => {
+                    call.out.stdout(&text);
+                    0
+                }
+                None => (tool.run)(&mut call),
+            }
         } else {
             call.out
                 .stderr(&format!("bash: {name}: command not found\n"));

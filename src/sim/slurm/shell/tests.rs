@@ -431,6 +431,43 @@ fn syntax_errors_and_refusals_are_worded_like_bash() {
 // ------------------------------------------------------------ tools
 
 #[test]
+fn gnu_tools_answer_help_and_version_after_the_options_they_take() {
+    let (help, status) = in_files("ls -l --help");
+    assert_eq!(status, 0);
+    assert!(
+        help.starts_with("Usage: ls [OPTION]... [ARG]...\nlist directory contents"),
+        "{help}"
+    );
+    assert!(help.contains("Options simulated here: -l -a"), "{help}");
+    assert_eq!(
+        in_files("grep --version"),
+        ("grep (GNU grep) 3.8\n".to_owned(), 0)
+    );
+    assert_eq!(
+        in_files("sed --version"),
+        ("sed (GNU sed) 4.8\n".to_owned(), 0)
+    );
+    assert_eq!(
+        in_files("wc f --version"),
+        ("wc (GNU coreutils) 9.1\n".to_owned(), 0)
+    );
+    // getopt stops at a wrong option before it, and at `--`.
+    assert_eq!(
+        in_files("ls -Z --help"),
+        (
+            "ls: invalid option -- 'Z'\nTry 'ls --help' for more information.\n".to_owned(),
+            2
+        )
+    );
+    assert_eq!(
+        in_files("cat -- --help"),
+        ("cat: --help: No such file or directory\n".to_owned(), 1)
+    );
+    // bash's echo is no GNU tool.
+    assert_eq!(in_files("echo --help"), ("--help\n".to_owned(), 0));
+}
+
+#[test]
 fn tool_errors_match_coreutils() {
     let table = [
         ("cat nofile", "cat: nofile: No such file or directory\n", 1),

@@ -52,6 +52,63 @@ const NO_OPTIONS: Spec = Spec {
     long: &[],
 };
 
+/// The tools of GNU coreutils 9.1, grep 3.8 and sed 4.8, which answer
+/// `--help` and `--version` (bash's builtins among the tools and awk do
+/// not); each with its package's `--version` line.
+const GNU: [(&str, &str); 23] = [
+    ("cat", "GNU coreutils) 9.1"),
+    ("chmod", "GNU coreutils) 9.1"),
+    ("cp", "GNU coreutils) 9.1"),
+    ("cut", "GNU coreutils) 9.1"),
+    ("date", "GNU coreutils) 9.1"),
+    ("env", "GNU coreutils) 9.1"),
+    ("grep", "GNU grep) 3.8"),
+    ("head", "GNU coreutils) 9.1"),
+    ("ls", "GNU coreutils) 9.1"),
+    ("mkdir", "GNU coreutils) 9.1"),
+    ("mv", "GNU coreutils) 9.1"),
+    ("printenv", "GNU coreutils) 9.1"),
+    ("rm", "GNU coreutils) 9.1"),
+    ("sed", "GNU sed) 4.8"),
+    ("seq", "GNU coreutils) 9.1"),
+    ("sort", "GNU coreutils) 9.1"),
+    ("tail", "GNU coreutils) 9.1"),
+    ("tee", "GNU coreutils) 9.1"),
+    ("touch", "GNU coreutils) 9.1"),
+    ("tr", "GNU coreutils) 9.1"),
+    ("uniq", "GNU coreutils) 9.1"),
+    ("wc", "GNU coreutils) 9.1"),
+    ("whoami", "GNU coreutils) 9.1"),
+];
+
+/// What a GNU tool prints for `--help` (in our words: its line and the
+/// options simulated) or `--version` (its first line), when one of them
+/// comes among `args` after options it takes (getopt stops at the first
+/// it does not, and `env` at its first operand); `None` otherwise.
+pub(super) fn gnu_info(tool: &Tool, args: &[String]) -> Option<String> {
+    let (_, package) = GNU.iter().find(|(name, _)| *name == tool.name)?;
+    let at = args
+        .iter()
+        .take_while(|a| *a != "--" && (tool.name != "env" || a.starts_with('-')))
+        .position(|a| a == "--help" || a == "--version")?;
+    args::parse(&args[..at], tool.spec).ok()?;
+    if args[at] == "--version" {
+        return Some(format!("{} ({package}\n", tool.name));
+    }
+    let options = tool.options();
+    let mut text = format!(
+        "Usage: {} [OPTION]... [ARG]...\n{}\n",
+        tool.name, tool.summary
+    );
+    if !options.is_empty() {
+        text.push_str(&format!(
+            "\nOptions simulated here: {}\n",
+            options.join(" ")
+        ));
+    }
+    Some(text)
+}
+
 /// Every tool, sorted by name.
 pub(super) const TOOLS: &[Tool] = &[
     Tool {
