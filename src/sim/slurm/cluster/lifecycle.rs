@@ -629,8 +629,16 @@ impl Cluster {
         }
         match job.state {
             JobState::Pending => Err("Job is pending execution"),
-            JobState::Running | JobState::Suspended => {
+            JobState::Running => {
                 self.end_job(id, Ending::Requeue);
+                Ok(())
+            }
+            // Its priority stays the 0 of its suspension, which the
+            // scheduler reads as an administrator's hold
+            // (`_job_runnable_test1`): it waits until released.
+            JobState::Suspended => {
+                self.end_job(id, Ending::Requeue);
+                self.set_hold(id, Some(Hold::Admin));
                 Ok(())
             }
             _ => {

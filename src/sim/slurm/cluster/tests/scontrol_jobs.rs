@@ -361,6 +361,17 @@ fn suspend_and_resume_are_an_operator_s_and_answer_in_slurm_s_words() {
             "{command}"
         );
     }
+    // A job requeued while suspended keeps its priority of 0: held.
+    let held = t.submit("alice", "~", "sbatch -w node-2 --wrap \"sleep 600\"");
+    // Behind the GPU job waiting for node-1, backfill starts it.
+    t.c.advance(40);
+    assert_eq!(reason(&mut t, held), "R:None");
+    line(&mut t, "root", &format!("scontrol suspend {held}"));
+    assert_eq!(
+        line(&mut t, "root", &format!("scontrol requeue {held}")),
+        ok("")
+    );
+    assert_eq!(reason(&mut t, held), "PD:JobHeldAdmin");
     // A job cancelled while suspended ended when it stopped.
     line(&mut t, "root", "scontrol suspend JobId=2");
     t.c.advance(10);
@@ -372,7 +383,7 @@ fn suspend_and_resume_are_an_operator_s_and_answer_in_slurm_s_words() {
             "sacct -j 2 -X -n -P -o State,Elapsed,Suspended,End"
         )
         .1,
-        "CANCELLED by 0|00:00:30|00:00:10|2026-11-30T03:30:30\n"
+        "CANCELLED by 0|00:01:10|00:00:10|2026-11-30T03:31:10\n"
     );
     assert_eq!(
         line(&mut t, "root", "scancel -t STOPPED -u bob"),
