@@ -738,7 +738,8 @@ fn facts<'a>(c: &Cluster, line: &'a Line<'_>) -> Facts<'a> {
         None => job.end_time.filter(|_| job.state.is_finished()),
     };
     // The current run's steps keep to its clock, which stops while it
-    // is suspended (earlier runs were never suspended).
+    // is suspended; an earlier run's steps are placed without its pauses,
+    // which its record does not keep.
     let pauses = &job.suspension;
     let wall = |t: i64, offset: u64| match run {
         Some(_) => t + i64::try_from(offset).unwrap_or(0),
