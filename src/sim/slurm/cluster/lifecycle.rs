@@ -456,11 +456,7 @@ impl Cluster {
         let Some(job) = self.jobs.get(&id) else {
             return;
         };
-        let host = job
-            .nodes
-            .first()
-            .and_then(|&n| self.nodes.get(n))
-            .map_or(String::new(), |n| n.name.clone());
+        let host = self.first_host(job);
         let end = match how {
             Ending::Natural => None,
             Ending::Timeout => Some(StepEnd::TimeLimit),
@@ -660,6 +656,14 @@ impl Cluster {
         }
     }
 
+    /// The name of a job's first node, where its batch script runs.
+    fn first_host(&self, job: &Job) -> String {
+        job.nodes
+            .first()
+            .and_then(|&n| self.nodes.get(n))
+            .map_or(String::new(), |n| n.name.clone())
+    }
+
     /// `scontrol notify` to a running batch job: slurmstepd logs the
     /// message as an error, into the job's error file after what the
     /// script wrote so far.
@@ -668,11 +672,7 @@ impl Cluster {
         let Some(job) = self.jobs.get(&id) else {
             return;
         };
-        let host = job
-            .nodes
-            .first()
-            .and_then(|&n| self.nodes.get(n))
-            .map_or(String::new(), |n| n.name.clone());
+        let host = self.first_host(job);
         let line = format!("{}: error: {message}\n", self.config.stepd_name(&host));
         let (_, err_path) = self.output_paths(id);
         push_write(&mut self.writes, &err_path, &line);
