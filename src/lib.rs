@@ -25,6 +25,7 @@ pub mod quantity;
 pub mod search;
 pub mod sim;
 pub mod sort;
+pub mod sorted;
 pub mod sources;
 
 // Leptos's `#[component]` expands to items whose visibility the

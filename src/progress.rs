@@ -36,7 +36,9 @@
 //! `proof`, since the learner may start the task over. Fields are
 //! separated by single spaces; ids, slugs and goal keys hold none.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeMap;
+
+use crate::sorted::{SortedMap, SortedSet};
 
 use crate::sim::slurm::session::Event;
 
@@ -186,12 +188,12 @@ pub struct LabProgress {
     /// What the learner did, in order.
     pub log: Vec<Event>,
     /// Hints shown, by goal: how many levels.
-    pub hints: BTreeMap<String, u8>,
+    pub hints: SortedMap<String, u8>,
     /// Goals whose solution was shown.
-    pub solutions: BTreeSet<String>,
+    pub solutions: SortedSet<String>,
     /// The goals met when last saved, for the contents page (replaying
     /// the log is what proves them).
-    pub met: BTreeSet<String>,
+    pub met: SortedSet<String>,
     /// How many goals the lab has.
     pub goals: u8,
 }
@@ -202,9 +204,9 @@ impl LabProgress {
         Self {
             seed,
             log: Vec::new(),
-            hints: BTreeMap::new(),
-            solutions: BTreeSet::new(),
-            met: BTreeSet::new(),
+            hints: SortedMap::new(),
+            solutions: SortedSet::new(),
+            met: SortedSet::new(),
             goals: 0,
         }
     }
@@ -222,7 +224,7 @@ impl LabProgress {
 
     /// `seed=7 goals=4 met=measure hints=drain:2 solutions=drain`.
     fn to_words(&self) -> String {
-        let list = |keys: &BTreeSet<String>| keys.iter().cloned().collect::<Vec<_>>().join(",");
+        let list = |keys: &SortedSet<String>| keys.iter().cloned().collect::<Vec<_>>().join(",");
         let hints: Vec<String> = self.hints.iter().map(|(k, n)| format!("{k}:{n}")).collect();
         format!(
             "seed={} goals={} met={} hints={} solutions={}",
@@ -235,12 +237,11 @@ impl LabProgress {
     }
 
     fn from_words(words: &str) -> Option<Self> {
-        // Extended, not collected: collecting would bring a sort of its
-        // own into the wasm.
-        let list = |v: &str| {
-            let mut set = BTreeSet::new();
-            set.extend(v.split(',').filter(|k| !k.is_empty()).map(str::to_owned));
-            set
+        let list = |v: &str| -> SortedSet<String> {
+            v.split(',')
+                .filter(|k| !k.is_empty())
+                .map(str::to_owned)
+                .collect()
         };
         let mut lab = Self::new(0);
         let mut seeded = false;

@@ -191,13 +191,11 @@ pub fn SlurmShell(
             if let (Some(saved), Some(id)) = (saved.as_mut(), lab) {
                 crate::progress::record(&mut saved.log, event);
                 saved.goals = goals.len() as u8;
-                saved.met.clear();
-                saved.met.extend(
-                    goals
-                        .iter()
-                        .filter(|g| g.done)
-                        .map(|g| g.id.key().to_owned()),
-                );
+                saved.met = goals
+                    .iter()
+                    .filter(|g| g.done)
+                    .map(|g| g.id.key().to_owned())
+                    .collect();
                 progress::keep(id, saved);
             }
         });

@@ -19,7 +19,8 @@ fn solved_bus(seed: u64) -> LabProgress {
     .collect();
     saved.met = ["inspect", "drain", "requeue", "resume"]
         .map(str::to_owned)
-        .into();
+        .into_iter()
+        .collect();
     saved
 }
 

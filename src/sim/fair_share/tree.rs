@@ -1,7 +1,7 @@
 //! The association tree: accounts and users with raw shares and raw usage,
 //! built from a flat list like `sacctmgr show associations` and validated.
 
-use std::collections::{BTreeMap, BTreeSet};
+use crate::sorted::{SortedMap, SortedSet};
 
 use serde::{Deserialize, Serialize};
 
@@ -140,9 +140,9 @@ impl AccountTree {
             parent: None,
             children: Vec::new(),
         }];
-        let mut accounts: BTreeMap<&str, usize> = BTreeMap::new();
+        let mut accounts: SortedMap<&str, usize> = SortedMap::new();
         accounts.insert(ROOT, 0);
-        let mut users: BTreeSet<(&str, &str)> = BTreeSet::new();
+        let mut users: SortedSet<(&str, &str)> = SortedSet::new();
         let mut root_line_seen = false;
         // Node index of each spec (None for the `root` line), parents resolved later.
         let mut spec_nodes: Vec<Option<usize>> = Vec::with_capacity(specs.len());

@@ -30,7 +30,7 @@
 //! (even `advance(0)`), so that jobs submitted in the same second are
 //! scheduled together in priority order, as slurmctld batches them.
 
-use std::collections::BTreeSet;
+use crate::sorted::SortedSet;
 
 use serde::{Deserialize, Serialize};
 
@@ -174,7 +174,7 @@ pub struct Cluster {
     /// Text jobs wrote, not yet handed to the caller.
     writes: Vec<FileWrite>,
     /// Pending jobs with unmet dependencies.
-    dependents: BTreeSet<u32>,
+    dependents: SortedSet<u32>,
     /// Nodes whose slurmd answers again at a time.
     answers: Answers,
     /// Per partition, per node: whether the node belongs to it.
@@ -186,7 +186,7 @@ pub struct Cluster {
     /// Users with `AdminLevel=Operator`: like root, they may update nodes
     /// and other users' jobs.
     #[serde(default)]
-    operators: BTreeSet<String>,
+    operators: SortedSet<String>,
 }
 
 /// The nodes of a configuration as they boot at `epoch`: their hardware
@@ -361,12 +361,12 @@ impl Cluster {
             runs: RunIndex::new(node_count),
             queue: Queue::default(),
             writes: Vec::new(),
-            dependents: BTreeSet::new(),
+            dependents: SortedSet::new(),
             answers: Answers::default(),
             membership,
             assoc_generation: 0,
             fair_share_cache: None,
-            operators: BTreeSet::new(),
+            operators: SortedSet::new(),
         })
     }
 

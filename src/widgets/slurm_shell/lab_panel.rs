@@ -6,7 +6,7 @@
 //! reload), what happened to saved progress, and the button that starts
 //! the lab over.
 
-use std::collections::{BTreeMap, BTreeSet};
+use crate::sorted::{SortedMap, SortedSet};
 
 use leptos::prelude::*;
 
@@ -50,9 +50,9 @@ pub(crate) fn LabPanel(
     #[prop(into)]
     facts: Signal<Facts>,
     /// Hint levels shown, by goal key.
-    hints: RwSignal<BTreeMap<String, u8>>,
+    hints: RwSignal<SortedMap<String, u8>>,
     /// Goals whose solution was shown.
-    solutions: RwSignal<BTreeSet<String>>,
+    solutions: RwSignal<SortedSet<String>>,
     /// Keeps `hints` and `solutions` after they change.
     on_help: Callback<()>,
     /// What the state shows now ([`crate::sim::slurm::lab::Lab::diagnose`]).

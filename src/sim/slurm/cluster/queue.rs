@@ -4,8 +4,8 @@
 //! job by job, or rebuilt once when priorities change; the jobs themselves
 //! (and their priorities) live in the job table.
 
+use crate::sorted::SortedSet;
 use std::cmp::Reverse;
-use std::collections::BTreeSet;
 
 use serde::{Deserialize, Serialize};
 
@@ -31,7 +31,7 @@ pub(crate) struct Queue {
     /// Pending jobs whose reason is `None` or `Resources`: the main
     /// scheduler turns these into `Priority` behind a blocked partition
     /// without looking at every job.
-    stale_reasons: BTreeSet<u32>,
+    stale_reasons: SortedSet<u32>,
     /// A main scheduler pass is due at the next event.
     main_due: bool,
     /// Something changed since the last backfill pass.
@@ -44,7 +44,7 @@ impl Default for Queue {
         Self {
             order: Vec::new(),
             reorder: false,
-            stale_reasons: BTreeSet::new(),
+            stale_reasons: SortedSet::new(),
             main_due: false,
             backfill_due: true,
         }

@@ -4,7 +4,8 @@
 //! methods keep the indexes agreeing with each other; the jobs themselves
 //! live in the job table.
 
-use std::collections::{BTreeMap, BTreeSet};
+use crate::sorted::SortedMap;
+use std::collections::BTreeSet;
 
 use serde::{Deserialize, Serialize};
 
@@ -33,7 +34,7 @@ pub(crate) struct RunIndex {
     /// Running jobs by the time the event loop ends them.
     ends: BTreeSet<Due>,
     /// Each running job's time in `ends`.
-    end_of: BTreeMap<u32, i64>,
+    end_of: SortedMap<u32, i64>,
     /// Per node, what its running jobs hold, by time limit.
     holdings: Vec<Vec<Holding>>,
     /// Pending jobs waiting for a begin time.

@@ -4,7 +4,7 @@
 //! saved, so that a later run resumes from the newest one. The labs' goals
 //! are read from here and from the cluster, never from the typed text.
 
-use std::collections::BTreeSet;
+use crate::sorted::SortedSet;
 
 use serde::{Deserialize, Serialize};
 
@@ -35,7 +35,7 @@ pub struct TrainingRecord {
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct Activity {
     /// Hosts where `nvidia-smi` or `dmesg` ran.
-    pub inspected: BTreeSet<String>,
+    pub inspected: SortedSet<String>,
     /// Node sets (sorted names) that ran `all_reduce_perf`, each once.
     pub perf_runs: Vec<Vec<String>>,
     /// Training launches, oldest first.
