@@ -36,8 +36,6 @@
 //! `proof`, since the learner may start the task over. Fields are
 //! separated by single spaces; ids, slugs and goal keys hold none.
 
-use std::collections::BTreeMap;
-
 use crate::sorted::{SortedMap, SortedSet};
 
 use crate::sim::slurm::session::Event;
@@ -65,9 +63,9 @@ pub const LEGACY_LAB_PREFIX: &str = "gpu-book.lab.";
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Progress {
     /// Exercises by id.
-    pub exercises: BTreeMap<String, ExerciseProgress>,
+    pub exercises: SortedMap<String, ExerciseProgress>,
     /// Labs by slug.
-    pub labs: BTreeMap<String, LabProgress>,
+    pub labs: SortedMap<String, LabProgress>,
 }
 
 /// One exercise.

@@ -102,6 +102,12 @@ impl<'a, T> IntoIterator for &'a SortedSet<T> {
     }
 }
 
+impl<T: Ord, const N: usize> From<[T; N]> for SortedSet<T> {
+    fn from(items: [T; N]) -> Self {
+        items.into_iter().collect()
+    }
+}
+
 /// Read as a list in any order, with repeats dropped.
 impl<'de, T: Ord + Deserialize<'de>> Deserialize<'de> for SortedSet<T> {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
@@ -161,6 +167,27 @@ impl<K: Ord, V> SortedMap<K, V> {
         self.find(key).ok().map(|at| &mut self.0[at].1)
     }
 
+    /// The value of `key`, first set to `make()` when it has none.
+    pub fn get_or_insert_with(&mut self, key: K, make: impl FnOnce() -> V) -> &mut V {
+        let at = match self.find(&key) {
+            Ok(at) => at,
+            Err(at) => {
+                self.0.insert(at, (key, make()));
+                at
+            }
+        };
+        &mut self.0[at].1
+    }
+
+    /// The entries from `key` on (those whose key is not less), in order.
+    pub fn range_from<Q: Ord + ?Sized>(&self, key: &Q) -> impl Iterator<Item = (&K, &V)>
+    where
+        K: Borrow<Q>,
+    {
+        let start = self.0.partition_point(|(probe, _)| probe.borrow() < key);
+        self.0[start..].iter().map(|(k, v)| (k, v))
+    }
+
     /// Whether `key` has a value.
     pub fn contains_key<Q: Ord + ?Sized>(&self, key: &Q) -> bool
     where
@@ -181,7 +208,32 @@ impl<K: Ord, V> SortedMap<K, V> {
 impl<K, V> SortedMap<K, V> {
     /// The entries in ascending key order.
     pub fn iter(&self) -> impl DoubleEndedIterator<Item = (&K, &V)> + ExactSizeIterator {
-        self.0.iter().map(|(k, v)| (k, v))
+        self.into_iter()
+    }
+
+    /// The keys in ascending order.
+    pub fn keys(&self) -> impl DoubleEndedIterator<Item = &K> + ExactSizeIterator {
+        self.0.iter().map(|(k, _)| k)
+    }
+
+    /// The values in key order.
+    pub fn values(&self) -> impl DoubleEndedIterator<Item = &V> + ExactSizeIterator {
+        self.0.iter().map(|(_, v)| v)
+    }
+
+    /// The values in key order, to change in place.
+    pub fn values_mut(&mut self) -> impl Iterator<Item = &mut V> {
+        self.0.iter_mut().map(|(_, v)| v)
+    }
+
+    /// Keeps only the entries `keep` says yes to.
+    pub fn retain(&mut self, mut keep: impl FnMut(&K, &mut V) -> bool) {
+        self.0.retain_mut(|(k, v)| keep(k, v));
+    }
+
+    /// Empties the map.
+    pub fn clear(&mut self) {
+        self.0.clear();
     }
 
     /// How many keys the map holds.
@@ -195,16 +247,69 @@ impl<K, V> SortedMap<K, V> {
     }
 }
 
+impl<K: Ord, V> Extend<(K, V)> for SortedMap<K, V> {
+    fn extend<I: IntoIterator<Item = (K, V)>>(&mut self, pairs: I) {
+        for (key, value) in pairs {
+            self.insert(key, value);
+        }
+    }
+}
+
+impl<K: Ord, V, const N: usize> From<[(K, V); N]> for SortedMap<K, V> {
+    fn from(pairs: [(K, V); N]) -> Self {
+        pairs.into_iter().collect()
+    }
+}
+
+/// The value of a key the map must have, for tests (panics otherwise, as
+/// a `BTreeMap`'s index does).
+#[cfg(test)]
+impl<K: Ord + Borrow<Q>, Q: Ord + ?Sized, V> std::ops::Index<&Q> for SortedMap<K, V> {
+    type Output = V;
+
+    fn index(&self, key: &Q) -> &V {
+        match self.get(key) {
+            Some(value) => value,
+            None => panic!("no such key in the map"),
+        }
+    }
+}
+
+impl<K, V> IntoIterator for SortedMap<K, V> {
+    type Item = (K, V);
+    type IntoIter = std::vec::IntoIter<(K, V)>;
+
+    fn into_iter(self) -> Self::IntoIter {
+        self.0.into_iter()
+    }
+}
+
+/// A map's entry as a pair of references.
+type EntryRefs<'a, K, V> = fn(&'a (K, V)) -> (&'a K, &'a V);
+
+impl<'a, K, V> IntoIterator for &'a SortedMap<K, V> {
+    type Item = (&'a K, &'a V);
+    type IntoIter = std::iter::Map<std::slice::Iter<'a, (K, V)>, EntryRefs<'a, K, V>>;
+
+    fn into_iter(self) -> Self::IntoIter {
+        self.0.iter().map(|(k, v)| (k, v))
+    }
+}
+
+/// A repeated key keeps its last value, as a map's inserts would.
+impl<K: Ord, V> FromIterator<(K, V)> for SortedMap<K, V> {
+    fn from_iter<I: IntoIterator<Item = (K, V)>>(pairs: I) -> Self {
+        let mut map = Self::new();
+        map.extend(pairs);
+        map
+    }
+}
+
 /// Read as a list of pairs in any order; a repeated key keeps its last
 /// value, as a map's inserts would.
 impl<'de, K: Ord + Deserialize<'de>, V: Deserialize<'de>> Deserialize<'de> for SortedMap<K, V> {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        let pairs = Vec::<(K, V)>::deserialize(deserializer)?;
-        let mut map = Self::new();
-        for (key, value) in pairs {
-            map.insert(key, value);
-        }
-        Ok(map)
+        Vec::<(K, V)>::deserialize(deserializer).map(|pairs| pairs.into_iter().collect())
     }
 }
 
@@ -250,8 +355,35 @@ mod tests {
             *v = 'd';
         }
         assert_eq!(map.remove(&2), Some('d'));
+        assert_eq!(
+            *map.get_or_insert_with(3, || 'e'),
+            'e',
+            "a new key gets made"
+        );
+        assert_eq!(
+            *map.get_or_insert_with(3, || 'f'),
+            'e',
+            "a key kept is left"
+        );
+        map.retain(|k, _| *k != 3);
         assert_eq!(map.remove(&2), None);
         assert!(!map.contains_key(&2));
         assert_eq!(map.len(), 1);
+    }
+
+    #[test]
+    fn a_range_starts_at_the_first_key_not_less() {
+        let map: SortedMap<String, u8> = [("b/x", 1), ("a", 0), ("b/", 2), ("c", 3)]
+            .map(|(k, v)| (k.to_owned(), v))
+            .into_iter()
+            .collect();
+        let below_b: Vec<&str> = map
+            .range_from("b/")
+            .map(|(k, _)| k.as_str())
+            .take_while(|k| k.starts_with("b/"))
+            .collect();
+        assert_eq!(below_b, ["b/", "b/x"]);
+        assert_eq!(map.keys().count(), 4);
+        assert_eq!(map.values().copied().max(), Some(3));
     }
 }

@@ -10,7 +10,7 @@
 //! `texts`, which the page holds once, in the first state
 //! (`islands`). [`Exercise::from_directive`] reads both back.
 
-use std::collections::BTreeMap;
+use crate::sorted::SortedMap;
 
 use serde::Deserialize;
 
@@ -230,7 +230,7 @@ struct WrittenOption {
 }
 
 /// The parameters and (markdown) texts of an exercise block's `body`.
-pub(super) type Parts = (BTreeMap<String, ParamValue>, BTreeMap<String, String>);
+pub(super) type Parts = (SortedMap<String, ParamValue>, SortedMap<String, String>);
 
 /// Reads an exercise block into a directive's parameters and texts.
 pub(super) fn parse(body: &str) -> Result<Parts, WidgetError> {
@@ -248,8 +248,8 @@ impl Written {
         if !is_slug(&self.id) {
             return Err(ExerciseError::BadId(self.id));
         }
-        let mut params = BTreeMap::from([("id".to_owned(), ParamValue::Text(self.id.clone()))]);
-        let mut texts = BTreeMap::from([("question".to_owned(), self.question.clone())]);
+        let mut params = SortedMap::from([("id".to_owned(), ParamValue::Text(self.id.clone()))]);
+        let mut texts = SortedMap::from([("question".to_owned(), self.question.clone())]);
         let kind = match self.kind.as_str() {
             "choice" => "choice",
             "number" => "number",

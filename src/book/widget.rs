@@ -2,7 +2,7 @@
 //! and whose body holds the widget's parameters in TOML. Pure: this module
 //! only names and validates them; `src/widgets/` draws them.
 
-use std::collections::BTreeMap;
+use crate::sorted::SortedMap;
 use std::fmt;
 
 use serde::Serialize;
@@ -161,12 +161,12 @@ pub struct WidgetDirective {
     pub kind: WidgetKind,
     /// Its parameters, validated against [`WidgetKind::params`]: the same
     /// in every language.
-    pub params: BTreeMap<String, ParamValue>,
+    pub params: SortedMap<String, ParamValue>,
     /// Page-written texts the widget shows (an exercise's question and
     /// options): markdown as parsed, HTML once the page renders them, in
     /// the page's language. In the page they are elements of the first
     /// state marked `data-slot="<key>"`, read back when it is mounted.
-    pub texts: BTreeMap<String, String>,
+    pub texts: SortedMap<String, String>,
 }
 
 /// Why a widget directive was refused.
@@ -396,7 +396,7 @@ impl WidgetDirective {
                 .span()
                 .map_or(0, |s| crate::diagnostic::line_of(body, s.start) - 1),
         })?;
-        let mut params = BTreeMap::new();
+        let mut params = SortedMap::new();
         for (key, value) in table {
             let raw = match value {
                 toml::Value::Integer(i) => Raw::Int(i),
@@ -409,7 +409,7 @@ impl WidgetDirective {
         Ok(Self {
             kind,
             params,
-            texts: BTreeMap::new(),
+            texts: SortedMap::new(),
         })
     }
 
@@ -437,7 +437,7 @@ impl WidgetDirective {
     ) -> Result<Self, WidgetError> {
         let kind = WidgetKind::from_name(name)
             .ok_or_else(|| WidgetError::UnknownWidget(name.to_owned()))?;
-        let mut params = BTreeMap::new();
+        let mut params = SortedMap::new();
         for (key, text) in attrs {
             let int = matches!(
                 kind.params().iter().find(|p| p.key == key).map(|p| p.kind),
@@ -452,7 +452,7 @@ impl WidgetDirective {
         Ok(Self {
             kind,
             params,
-            texts: BTreeMap::new(),
+            texts: SortedMap::new(),
         })
     }
 }

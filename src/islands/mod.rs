@@ -28,7 +28,7 @@
 
 pub mod panic;
 
-use std::collections::BTreeMap;
+use crate::sorted::SortedMap;
 
 use leptos::prelude::*;
 
@@ -65,9 +65,9 @@ pub fn start(module: WasmModule) {
 
 /// The page-written texts in an island's first state: the HTML of each
 /// element marked `data-slot="<key>"` (see `WidgetDirective::texts`).
-fn slots(el: &web_sys::HtmlElement) -> BTreeMap<String, String> {
+fn slots(el: &web_sys::HtmlElement) -> SortedMap<String, String> {
     use wasm_bindgen::JsCast;
-    let mut texts = BTreeMap::new();
+    let mut texts = SortedMap::new();
     let Ok(found) = el.query_selector_all(&format!("[{SLOT_ATTR}]")) else {
         return texts;
     };

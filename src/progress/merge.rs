@@ -4,7 +4,7 @@
 //! both sides have, differently, is the reader's choice, with the one
 //! further along proposed. Pure; the import button is `widgets::progress`.
 
-use std::collections::BTreeMap;
+use crate::sorted::SortedMap;
 
 use super::{ExerciseProgress, LabProgress, Progress};
 
@@ -85,7 +85,7 @@ impl Progress {
 
     /// This progress with `incoming` imported: each conflicting lab as
     /// `choices` says (the proposed side where it says nothing).
-    pub fn import(&self, incoming: &Progress, choices: &BTreeMap<String, Side>) -> Progress {
+    pub fn import(&self, incoming: &Progress, choices: &SortedMap<String, Side>) -> Progress {
         let mut merged = self.clone();
         for (id, theirs) in &incoming.exercises {
             let record = match self.exercises.get(id) {
@@ -168,7 +168,7 @@ mod tests {
         assert_eq!(plan.conflicts[0].slug, "bus");
         assert_eq!(plan.conflicts[0].proposed, Side::Imported);
         assert_eq!(plan.new_labs, 1);
-        let proposed = here.import(&file, &BTreeMap::new());
+        let proposed = here.import(&file, &SortedMap::new());
         assert_eq!(proposed.labs["bus"].met.len(), 2);
         assert!(proposed.labs.contains_key("new"));
         let kept = here.import(&file, &[("bus".to_owned(), Side::Kept)].into());
@@ -196,7 +196,7 @@ mod tests {
         file.exercises.insert("b".into(), shown);
         file.exercises.insert("c".into(), right(0));
         assert_eq!(here.import_plan(&file).exercises, 3);
-        let merged = here.import(&file, &BTreeMap::new());
+        let merged = here.import(&file, &SortedMap::new());
         let a = &merged.exercises["a"];
         assert_eq!(
             (a.right, a.tries, a.answer.clone()),
@@ -210,6 +210,6 @@ mod tests {
         assert!(merged.exercises["c"].right);
         // Importing the same file again changes nothing.
         assert_eq!(merged.import_plan(&file).exercises, 0);
-        assert_eq!(merged.import(&file, &BTreeMap::new()), merged);
+        assert_eq!(merged.import(&file, &SortedMap::new()), merged);
     }
 }

@@ -284,7 +284,7 @@ impl Site {
             .any(|p| !p.exercises.is_empty() || !p.labs.is_empty())
             .then(|| WidgetDirective {
                 kind: WidgetKind::Progress,
-                params: BTreeMap::new(),
+                params: crate::sorted::SortedMap::new(),
                 texts: pages
                     .iter()
                     .flat_map(|p| p.labs.iter().map(|lab| (lab.slug(), &p.entry.title)))

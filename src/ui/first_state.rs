@@ -3,16 +3,16 @@
 //! mounted (`crate::islands`), so a part of it can keep showing that state
 //! until the part is built.
 
-use std::collections::BTreeMap;
+use crate::sorted::SortedMap;
 use std::sync::Arc;
 
 /// The island's page-written HTML by slot key (empty at build time).
 #[derive(Debug, Clone, Default)]
-pub struct FirstState(Arc<BTreeMap<String, String>>);
+pub struct FirstState(Arc<SortedMap<String, String>>);
 
 impl FirstState {
     /// The first state of an island whose slots hold `texts`.
-    pub fn new(texts: BTreeMap<String, String>) -> Self {
+    pub fn new(texts: SortedMap<String, String>) -> Self {
         Self(Arc::new(texts))
     }
 

@@ -8,7 +8,7 @@
 //! nothing and says why. The texts it needs from the page (each lab's
 //! title) arrive as the island's slots, `lab-<slug>`.
 
-use std::collections::BTreeMap;
+use crate::sorted::SortedMap;
 
 use leptos::prelude::*;
 
@@ -27,9 +27,7 @@ const CHANGED_EVENT: &str = "gpu-book-progress";
 
 /// The widget a directive carries (its slots name the labs).
 pub fn progress_view(directive: &WidgetDirective) -> AnyView {
-    // Inserted one by one: collecting into a map would compile another
-    // copy of the standard sort into the wasm (`crate::sort`).
-    let mut titles = BTreeMap::new();
+    let mut titles = SortedMap::new();
     for (key, title) in &directive.texts {
         if let Some(slug) = key.strip_prefix("lab-") {
             titles.insert(slug.to_owned(), title.clone());
@@ -71,7 +69,7 @@ struct Pending {
 }
 
 #[component]
-fn ProgressFile(titles: BTreeMap<String, String>) -> impl IntoView {
+fn ProgressFile(titles: SortedMap<String, String>) -> impl IntoView {
     let i18n = use_i18n();
     // Kept in the page for the next mount (see `islands`).
     let slots = titles
@@ -82,7 +80,7 @@ fn ProgressFile(titles: BTreeMap<String, String>) -> impl IntoView {
         .collect_view();
     let status = RwSignal::new(Status::None);
     let pending = RwSignal::new(None::<Pending>);
-    let choices = RwSignal::new(BTreeMap::<String, Side>::new());
+    let choices = RwSignal::new(SortedMap::<String, Side>::new());
     let save = move |_| {
         let loaded = load();
         let text = match loaded.problem {
@@ -221,7 +219,7 @@ fn read_file(
     text: &str,
     status: RwSignal<Status>,
     pending: RwSignal<Option<Pending>>,
-    choices: RwSignal<BTreeMap<String, Side>>,
+    choices: RwSignal<SortedMap<String, Side>>,
 ) {
     let incoming = match Progress::parse(text) {
         Ok(incoming) => incoming,
@@ -234,7 +232,7 @@ fn read_file(
     }
     let plan = loaded.progress.import_plan(&incoming);
     if plan.conflicts.is_empty() {
-        status.set(apply_import(&incoming, &BTreeMap::new(), &plan));
+        status.set(apply_import(&incoming, &SortedMap::new(), &plan));
         return;
     }
     choices.update(|map| {
@@ -251,7 +249,7 @@ fn read_file(
 /// page to count again.
 fn apply_import(
     incoming: &Progress,
-    choices: &BTreeMap<String, Side>,
+    choices: &SortedMap<String, Side>,
     plan: &ImportPlan,
 ) -> Status {
     let labs = plan.new_labs

@@ -146,7 +146,7 @@ fn bad_exercises_say_what_to_write() {
 #[test]
 fn a_browser_directive_without_its_texts_is_refused_not_guessed() {
     let d = WidgetDirective {
-        texts: BTreeMap::new(),
+        texts: crate::sorted::SortedMap::new(),
         ..directive(NUMBER)
     };
     assert_eq!(

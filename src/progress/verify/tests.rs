@@ -19,8 +19,7 @@ fn solved_bus(seed: u64) -> LabProgress {
     .collect();
     saved.met = ["inspect", "drain", "requeue", "resume"]
         .map(str::to_owned)
-        .into_iter()
-        .collect();
+        .into();
     saved
 }
 

@@ -129,7 +129,7 @@ pub struct Caller<'a> {
     /// The caller's exported environment (`SLURM_JOB_NODELIST` for
     /// `scontrol show hostnames`, what jobs inherit); `None` when there is
     /// no shell, and jobs start with the login shell's.
-    pub env: Option<&'a std::collections::BTreeMap<String, String>>,
+    pub env: Option<&'a crate::sorted::SortedMap<String, String>>,
     /// Runs programs for `srun` and job scripts.
     pub programs: &'a mut dyn ProgramRunner,
 }

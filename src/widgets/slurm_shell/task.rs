@@ -60,7 +60,9 @@ impl TaskHook {
             self.ever.set(true);
         }
         change(|p| {
-            let entry = p.exercises.entry(self.id.clone()).or_default();
+            let entry = p
+                .exercises
+                .get_or_insert_with(self.id.clone(), Default::default);
             if entry.log.is_empty() && matches!(event, Event::Advance(_)) && !done {
                 return;
             }
@@ -118,7 +120,11 @@ fn ShellTask(id: String, question: String, task: Task, explanation: String) -> i
             let open = event_target::<web_sys::Element>(&ev).has_attribute("open");
             if open && !shown.get_untracked() {
                 shown.set(true);
-                change(|p| p.exercises.entry(id.clone()).or_default().solution = true);
+                change(|p| {
+                    p.exercises
+                        .get_or_insert_with(id.clone(), Default::default)
+                        .solution = true
+                });
             }
         }
     };

@@ -21,14 +21,14 @@
 //! A batch job keeps its environment as captured at submission, stored as
 //! it differs from the login shell's ([`UserEnv`]).
 
-use std::collections::BTreeMap;
+use crate::sorted::SortedMap;
 
 use serde::{Deserialize, Serialize};
 
 use crate::sim::slurm::shell::Shell;
 
 /// A process's environment, by name.
-pub(crate) type Env = BTreeMap<String, String>;
+pub(crate) type Env = SortedMap<String, String>;
 
 /// The environment a job's shell starts with, as it differs from the
 /// user's login shell (the default: exactly the login shell's).

@@ -4,7 +4,7 @@
 //! one; `OMP_NUM_THREADS` and `OMP_THREAD_LIMIT` as gnulib's
 //! `num_processors` reads them. Pure.
 
-use std::collections::BTreeMap;
+use crate::sorted::SortedMap;
 
 use super::ToolOutput;
 
@@ -67,7 +67,7 @@ fn omp_count(value: Option<&String>) -> u64 {
 const LONG: [&str; 4] = ["all", "ignore", "help", "version"];
 
 /// Runs `nproc` with `args` in the environment `env`, on `view`.
-pub fn nproc(args: &[String], env: &BTreeMap<String, String>, view: CpuView) -> ToolOutput {
+pub fn nproc(args: &[String], env: &SortedMap<String, String>, view: CpuView) -> ToolOutput {
     let (mut all, mut ignore) = (false, 0u64);
     let mut operands = Vec::new();
     let mut words = args.iter();

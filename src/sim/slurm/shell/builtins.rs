@@ -338,14 +338,10 @@ fn export(exec: &mut Exec<'_>, argv: &[String], out: &mut Output) -> i32 {
             status = 1;
             continue;
         }
-        let var = exec
-            .shell
-            .vars
-            .entry(name.to_owned())
-            .or_insert_with(|| Var {
-                value: String::new(),
-                exported: true,
-            });
+        let var = exec.shell.vars.get_or_insert_with(name.to_owned(), || Var {
+            value: String::new(),
+            exported: true,
+        });
         var.exported = true;
         if let Some(value) = value {
             var.value = value;

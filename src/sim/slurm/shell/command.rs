@@ -3,7 +3,7 @@
 //! the [`Output`] it writes to, and the [`CommandSet`] trait through which a
 //! layer above the shell (the Slurm tools) plugs in its own commands.
 
-use std::collections::BTreeMap;
+use crate::sorted::SortedMap;
 
 use serde::{Deserialize, Serialize};
 
@@ -138,7 +138,7 @@ pub struct Call<'a> {
     pub stdin: &'a str,
     /// The exported environment, with the command's own `VAR=value`
     /// prefixes.
-    pub env: &'a BTreeMap<String, String>,
+    pub env: &'a SortedMap<String, String>,
     /// The current directory, canonical.
     pub cwd: &'a str,
     /// The user's login name.

@@ -13,8 +13,8 @@
 //! in which quoted `*`, `?` and `\` are escaped, so `"*.txt"` stays literal
 //! while `*.txt` matches files.
 
+use crate::sorted::SortedMap;
 use std::cell::Cell;
-use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
@@ -61,7 +61,7 @@ pub(super) struct Var {
 /// how many bytes it may still produce.
 #[derive(Debug, Clone)]
 pub(super) struct Expander<'a> {
-    pub(super) vars: &'a BTreeMap<String, Var>,
+    pub(super) vars: &'a SortedMap<String, Var>,
     pub(super) status: i32,
     pub(super) fs: &'a Fs,
     pub(super) cwd: &'a str,

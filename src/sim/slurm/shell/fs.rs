@@ -10,9 +10,9 @@
 //! heredoc or copy fails with "No space left on device" instead of
 //! exhausting memory.
 
-use std::collections::BTreeMap;
-
 use serde::{Deserialize, Serialize};
+
+use crate::sorted::SortedMap;
 
 /// The most bytes of file contents the filesystem holds, all files together.
 pub const MAX_BYTES: usize = 4 << 20;
@@ -159,7 +159,7 @@ impl Node {
 /// The filesystem: every entry by its canonical absolute path.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Fs {
-    nodes: BTreeMap<String, Node>,
+    nodes: SortedMap<String, Node>,
     home: String,
     /// Other users' homes made since (root's, under `sudo -i`), writable
     /// as the home is.
@@ -204,7 +204,7 @@ impl Fs {
         } else {
             join("/home", user)
         };
-        let mut nodes = BTreeMap::new();
+        let mut nodes = SortedMap::new();
         for dir in ["/", "/home", home.as_str(), TMP, "/dev"] {
             nodes.insert(dir.to_owned(), Node::Dir { mtime: now });
         }
@@ -320,7 +320,7 @@ impl Fs {
         let prefix = join(path, "");
         let mut entries: Vec<(String, Meta)> = self
             .nodes
-            .range(prefix.clone()..)
+            .range_from(prefix.as_str())
             .take_while(|(p, _)| p.starts_with(&prefix))
             .filter(|(p, _)| p.len() > prefix.len() && !p[prefix.len()..].contains('/'))
             .map(|(p, n)| (p[prefix.len()..].to_owned(), n.meta()))
@@ -450,8 +450,7 @@ impl Fs {
     /// files may be written as in the home.
     pub fn add_home(&mut self, path: &str, now: u64) {
         self.nodes
-            .entry(path.to_owned())
-            .or_insert(Node::Dir { mtime: now });
+            .get_or_insert_with(path.to_owned(), || Node::Dir { mtime: now });
         if path != self.home && !self.other_homes.iter().any(|h| h == path) {
             self.other_homes.push(path.to_owned());
         }
@@ -494,7 +493,7 @@ impl Fs {
     fn below(&self, path: &str) -> Vec<String> {
         let prefix = join(path, "");
         self.nodes
-            .range(prefix.clone()..)
+            .range_from(prefix.as_str())
             .take_while(|(p, _)| p.starts_with(&prefix))
             .map(|(p, _)| p.clone())
             .collect()

@@ -17,7 +17,8 @@
 //! page. `set -e` ends scripts, subshells and `bash -c`, never the prompt.
 
 use std::cell::{Cell, RefCell};
-use std::collections::BTreeMap;
+
+use crate::sorted::SortedMap;
 
 use serde::{Deserialize, Serialize};
 
@@ -60,7 +61,7 @@ pub struct Shell {
     pub(super) user: String,
     pub(super) host: String,
     pub(super) cwd: String,
-    pub(super) vars: BTreeMap<String, Var>,
+    pub(super) vars: SortedMap<String, Var>,
     pub(super) fs: Fs,
     pub(super) status: i32,
     pub(super) history: Vec<String>,
@@ -87,10 +88,10 @@ pub struct Shell {
     pub(super) nested: Vec<Nested>,
     /// The functions defined, by name: each body's source text.
     #[serde(default)]
-    pub(super) functions: BTreeMap<String, String>,
+    pub(super) functions: SortedMap<String, String>,
     /// The aliases defined (`alias ll='ls -l'`), by name.
     #[serde(default)]
-    pub(super) aliases: BTreeMap<String, String>,
+    pub(super) aliases: SortedMap<String, String>,
     /// The programs found along `PATH` (bash's `hash`).
     #[serde(default)]
     pub(super) hashed: super::lookup::Hashed,
@@ -131,7 +132,7 @@ pub(super) struct Options {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub(super) struct Nested {
     cwd: String,
-    vars: BTreeMap<String, Var>,
+    vars: SortedMap<String, Var>,
     /// Who the outer shell runs as (`sudo -i` changes it).
     user: String,
     /// The allocation an interactive `salloc` holds in it, if any.
@@ -213,7 +214,7 @@ impl Shell {
             user: user.to_owned(),
             host: host.to_owned(),
             cwd: home.clone(),
-            vars: BTreeMap::new(),
+            vars: SortedMap::new(),
             fs,
             status: 0,
             history: Vec::new(),
@@ -224,8 +225,8 @@ impl Shell {
             pending: String::new(),
             deadline: None,
             nested: Vec::new(),
-            functions: BTreeMap::new(),
-            aliases: BTreeMap::new(),
+            functions: SortedMap::new(),
+            aliases: SortedMap::new(),
             hashed: super::lookup::Hashed::default(),
             arg0: String::new(),
             args: Vec::new(),
@@ -590,7 +591,7 @@ impl Shell {
     }
 
     /// The exported variables: what a command started now would get.
-    pub fn exported(&self) -> BTreeMap<String, String> {
+    pub fn exported(&self) -> SortedMap<String, String> {
         self.environment(&[])
     }
 
@@ -662,10 +663,10 @@ impl Shell {
 
     /// The environment of a command: the exported variables and the
     /// command's own assignments.
-    pub(super) fn environment(&self, assigns: &[(String, String)]) -> BTreeMap<String, String> {
+    pub(super) fn environment(&self, assigns: &[(String, String)]) -> SortedMap<String, String> {
         // Inserted one by one: collecting would bring a sort of its own
         // into the wasm.
-        let mut env = BTreeMap::new();
+        let mut env = SortedMap::new();
         for (k, v) in self.vars.iter().filter(|(_, v)| v.exported) {
             env.insert(k.clone(), v.value.clone());
         }

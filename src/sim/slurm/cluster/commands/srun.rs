@@ -8,7 +8,7 @@
 //! `srun --pty bash` instead hands the caller a [`Pty`]: its shell becomes
 //! the step, on the step's first node, until `exit` ([`Cluster::end_pty`]).
 
-use std::collections::BTreeMap;
+use crate::sorted::SortedMap;
 
 use super::super::super::getopt::{self, HasArg, Opt, Order, Parsed, opt};
 use super::super::cpu_binding::TaskShare;
@@ -363,7 +363,7 @@ pub(crate) struct StepRequest {
 /// instead (`--help`, a mistake) when it starts no step.
 pub(crate) fn step_request(
     argv: &[String],
-    env: &BTreeMap<String, String>,
+    env: &SortedMap<String, String>,
 ) -> Result<StepRequest, CommandOutput> {
     let parsed = match getopt::parse(argv, OPTIONS, Order::StopAtOperand) {
         Ok(p) => p,
@@ -396,7 +396,7 @@ pub(crate) fn step_request(
 /// How a step's tasks are numbered: `-m`, else the `SLURM_DISTRIBUTION`
 /// srun finds in its environment (a batch script's `#SBATCH -m`), else
 /// block.
-fn step_dist(parsed: &Parsed, env: Option<&BTreeMap<String, String>>) -> TaskDist {
+fn step_dist(parsed: &Parsed, env: Option<&SortedMap<String, String>>) -> TaskDist {
     let given = parsed.value("distribution").map(str::to_owned);
     let inherited = || env.and_then(|e| e.get("SLURM_DISTRIBUTION").cloned());
     (given.or_else(inherited).as_deref())

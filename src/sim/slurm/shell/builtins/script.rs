@@ -136,7 +136,7 @@ pub(in super::super) fn shift(exec: &mut Exec<'_>, argv: &[String], out: &mut Ou
 /// `set` with no arguments: the variables, as bash lists them.
 fn list_variables(exec: &Exec<'_>, out: &mut Output) {
     let mut text = String::new();
-    for (name, var) in &exec.shell.vars {
+    for (name, var) in exec.shell.vars.iter() {
         text.push_str(&format!("{name}={}\n", set_quote(&var.value)));
     }
     out.stdout(&text);

@@ -3,7 +3,7 @@
 //! with fields (`$1`, `$NF`, `$(NF-1)`), `NR`, `NF`, `-F`, numbers and
 //! strings. Anything else is refused with status 2 rather than misread.
 
-use std::collections::BTreeMap;
+use crate::sorted::SortedMap;
 
 use super::super::args::{self, Spec};
 use super::super::command::Call;
@@ -474,7 +474,7 @@ impl Value {
 
 /// The state of a run: variables, the current record and its fields.
 struct Run<'a> {
-    vars: BTreeMap<String, Value>,
+    vars: SortedMap<String, Value>,
     line: &'a str,
     fields: Vec<&'a str>,
     nr: usize,
@@ -657,7 +657,7 @@ pub(super) fn awk(call: &mut Call<'_>) -> i32 {
         return 2;
     }
     let mut run = Run {
-        vars: BTreeMap::new(),
+        vars: SortedMap::new(),
         line: "",
         fields: Vec::new(),
         nr: 0,

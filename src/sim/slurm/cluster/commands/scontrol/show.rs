@@ -2,7 +2,7 @@
 //! `Key=value` lines in `slurm_sprint_*_info`'s order, laid out for the
 //! screen or on one line (`-o`); `-d` adds a job's details.
 
-use std::collections::BTreeMap;
+use crate::sorted::SortedMap;
 
 use super::super::super::Cluster;
 use super::super::super::clock;
@@ -22,7 +22,7 @@ pub(super) fn show(
     c: &Cluster,
     words: &[String],
     (one_line, detail): (bool, bool),
-    env: Option<&BTreeMap<String, String>>,
+    env: Option<&SortedMap<String, String>>,
     out: &mut CommandOutput,
 ) {
     let Some(first) = words.first() else {
