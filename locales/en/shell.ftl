@@ -21,6 +21,7 @@ sh-help-cmd-alias = name a command line: alias sq='squeue --me' (alone: list the
 sh-help-cmd-awk = print fields and sums ('{"{"}print $1{"}"}', -F :, NR>1, /re/, END {"{"}print s{"}"}); a small awk
 sh-help-cmd-bash = run a script (bash job.sh ARGS) or commands (bash -c '...' [NAME ARGS]) in a child shell
 sh-help-cmd-break = leave a for, while or until loop (break N: N loops)
+sh-help-cmd-basename = the last part of a file name: basename /a/b.py .py prints b (-a, -s SUFFIX)
 sh-help-cmd-cat = print files (or standard input); -n numbers the lines
 sh-help-cmd-cd = change the current directory (cd, cd dir, cd -, cd ..)
 sh-help-cmd-chmod = change a file's mode; only the execute bit matters here (chmod +x job.sh)
@@ -30,6 +31,7 @@ sh-help-cmd-continue = go on with the next round of a loop (continue N)
 sh-help-cmd-cp = copy files; -r copies directories
 sh-help-cmd-cut = print selected fields (-f 1,3 -d :) or characters (-c 1-5) of each line
 sh-help-cmd-date = print the simulated date and time; date +%F and other formats
+sh-help-cmd-dirname = what comes before the last part of a file name: dirname /a/b.py prints /a
 sh-help-cmd-echo = print the arguments; -n without a newline, -e with escapes
 sh-help-cmd-env = print the environment (exported variables)
 sh-help-cmd-exit = end a script or an ssh login (this simulated terminal itself stays open)

@@ -18,6 +18,7 @@ sh-help-cmd-alias = da nombre a una línea de comandos: alias sq='squeue --me' (
 sh-help-cmd-awk = imprime campos y sumas ('{"{"}print $1{"}"}', -F :, NR>1, /re/, END {"{"}print s{"}"}); un awk pequeño
 sh-help-cmd-bash = ejecuta un script (bash job.sh ARGS) o comandos (bash -c '...' [NOMBRE ARGS]) en una terminal hija
 sh-help-cmd-break = sale de un bucle for, while o until (break N: de N bucles)
+sh-help-cmd-basename = la última parte de un nombre de archivo: basename /a/b.py .py imprime b (-a, -s SUFIJO)
 sh-help-cmd-cat = imprime archivos (o la entrada estándar); -n numera las líneas
 sh-help-cmd-cd = cambia el directorio actual (cd, cd dir, cd -, cd ..)
 sh-help-cmd-chmod = cambia el modo de un archivo; aquí solo importa el bit de ejecución (chmod +x job.sh)
@@ -27,6 +28,7 @@ sh-help-cmd-continue = pasa a la siguiente vuelta de un bucle (continue N)
 sh-help-cmd-cp = copia archivos; -r copia directorios
 sh-help-cmd-cut = imprime los campos (-f 1,3 -d :) o caracteres (-c 1-5) elegidos de cada línea
 sh-help-cmd-date = imprime la fecha y la hora simuladas; date +%F y otros formatos
+sh-help-cmd-dirname = lo que precede a la última parte de un nombre de archivo: dirname /a/b.py imprime /a
 sh-help-cmd-echo = imprime los argumentos; -n sin salto de línea, -e con secuencias de escape
 sh-help-cmd-env = imprime el entorno (las variables exportadas)
 sh-help-cmd-exit = termina un script o una sesión ssh (esta terminal simulada sigue abierta)

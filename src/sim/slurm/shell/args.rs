@@ -71,6 +71,14 @@ pub(super) fn parse_call(call: &mut Call<'_>, spec: Spec, status: i32) -> Result
     })
 }
 
+/// A GNU tool's refusal of its command line: `message` after the tool's
+/// name, then the hint; exit status 1.
+pub(super) fn usage_error(call: &mut Call<'_>, message: &str) -> i32 {
+    call.error(message);
+    try_help(call);
+    1
+}
+
 /// GNU's hint after a usage error.
 pub(super) fn try_help(call: &mut Call<'_>) {
     let hint = format!("Try '{} --help' for more information.\n", call.name());

@@ -277,6 +277,36 @@ fn sort_uniq_cut_and_tr_match_coreutils() {
 }
 
 #[test]
+fn basename_and_dirname_cut_names_like_coreutils() {
+    check(&[
+        ("basename /home/ada/train.py .py", "train\n", 0),
+        ("basename -s .out a.out b/c.out d", "a\nc\nd\n", 0),
+        ("basename -a x/y// /", "y\n/\n", 0),
+        // Options end at the first name (`+as:z`): -a is the suffix here.
+        ("basename x -a", "x\n", 0),
+        ("basename .py .py", ".py\n", 0),
+        (
+            "basename a b c",
+            "basename: extra operand 'c'\nTry 'basename --help' for more information.\n",
+            1,
+        ),
+        (
+            "basename",
+            "basename: missing operand\nTry 'basename --help' for more information.\n",
+            1,
+        ),
+        ("dirname /home/ada/f a //b /", "/home/ada\n.\n/\n/\n", 0),
+        ("cd \"$(dirname /home/ada/f)\" && pwd", "/home/ada\n", 0),
+        ("dirname -z a/b | tr '\\0' '!'", "a!", 0),
+        (
+            "dirname",
+            "dirname: missing operand\nTry 'dirname --help' for more information.\n",
+            1,
+        ),
+    ]);
+}
+
+#[test]
 fn xargs_runs_commands_through_the_shell_like_gnu_xargs() {
     check(&[
         ("echo a b c | xargs", "a b c\n", 0),

@@ -8,6 +8,7 @@ mod awk;
 mod columns;
 mod files;
 mod grep;
+mod names;
 mod sed;
 mod sort;
 mod text;
@@ -55,12 +56,14 @@ const NO_OPTIONS: Spec = Spec {
 /// The tools of GNU coreutils 9.1, grep 3.8 and sed 4.8, which answer
 /// `--help` and `--version` (bash's builtins among the tools and awk do
 /// not); each with its package's `--version` line.
-const GNU: [(&str, &str); 23] = [
+const GNU: [(&str, &str); 25] = [
+    ("basename", "GNU coreutils) 9.1"),
     ("cat", "GNU coreutils) 9.1"),
     ("chmod", "GNU coreutils) 9.1"),
     ("cp", "GNU coreutils) 9.1"),
     ("cut", "GNU coreutils) 9.1"),
     ("date", "GNU coreutils) 9.1"),
+    ("dirname", "GNU coreutils) 9.1"),
     ("env", "GNU coreutils) 9.1"),
     ("grep", "GNU grep) 3.8"),
     ("head", "GNU coreutils) 9.1"),
@@ -118,6 +121,12 @@ pub(super) const TOOLS: &[Tool] = &[
         run: awk::awk,
     },
     Tool {
+        name: "basename",
+        summary: "the last part of a file name: basename /a/b.py .py prints b (-a, -s SUFFIX)",
+        spec: names::BASENAME,
+        run: names::basename,
+    },
+    Tool {
         name: "cat",
         summary: "print files (or standard input); -n numbers the lines",
         spec: files::CAT,
@@ -146,6 +155,12 @@ pub(super) const TOOLS: &[Tool] = &[
         summary: "print the simulated date and time; date +%F and other formats",
         spec: DATE,
         run: date,
+    },
+    Tool {
+        name: "dirname",
+        summary: "what comes before the last part of a file name: dirname /a/b.py prints /a",
+        spec: names::DIRNAME,
+        run: names::dirname,
     },
     Tool {
         name: "echo",

@@ -230,17 +230,10 @@ pub(super) fn cat(call: &mut Call<'_>) -> i32 {
     status
 }
 
-/// Reports a missing operand the GNU way and gives status 1.
-fn missing(call: &mut Call<'_>, what: &str) -> i32 {
-    call.error(what);
-    args::try_help(call);
-    1
-}
-
 /// `touch`: make empty files, or update the time of existing ones.
 pub(super) fn touch(call: &mut Call<'_>) -> i32 {
     if call.args().is_empty() {
-        return missing(call, "missing file operand");
+        return args::usage_error(call, "missing file operand");
     }
     let mut status = 0;
     for op in call.args().to_vec() {
@@ -269,7 +262,7 @@ pub(super) fn mkdir(call: &mut Call<'_>) -> i32 {
         Err(status) => return status,
     };
     if opts.operands.is_empty() {
-        return missing(call, "missing operand");
+        return args::usage_error(call, "missing operand");
     }
     let mut status = 0;
     for op in &opts.operands {
@@ -337,7 +330,7 @@ pub(super) fn rm(call: &mut Call<'_>) -> i32 {
         return if force {
             0
         } else {
-            missing(call, "missing operand")
+            args::usage_error(call, "missing operand")
         };
     }
     let mut status = 0;
@@ -398,10 +391,10 @@ struct Transfer {
 /// message and status 1.
 fn transfers(call: &mut Call<'_>, operands: &[String]) -> (Vec<Transfer>, i32) {
     let (target, sources) = match operands {
-        [] => return (Vec::new(), missing(call, "missing file operand")),
+        [] => return (Vec::new(), args::usage_error(call, "missing file operand")),
         [only] => {
             let msg = format!("missing destination file operand after '{only}'");
-            return (Vec::new(), missing(call, &msg));
+            return (Vec::new(), args::usage_error(call, &msg));
         }
         [sources @ .., target] => (target, sources),
     };
@@ -576,8 +569,8 @@ fn execute_bit(mode: &str) -> Option<Option<bool>> {
 pub(super) fn chmod(call: &mut Call<'_>) -> i32 {
     let args = call.args().to_vec();
     let (mode, files) = match args.as_slice() {
-        [] => return missing(call, "missing operand"),
-        [mode] => return missing(call, &format!("missing operand after '{mode}'")),
+        [] => return args::usage_error(call, "missing operand"),
+        [mode] => return args::usage_error(call, &format!("missing operand after '{mode}'")),
         [mode, files @ ..] => (mode, files),
     };
     let Some(effect) = execute_bit(mode) else {
