@@ -97,5 +97,6 @@ sh-help-cmd-sshare = fair-share usage and factors of accounts and users
 sh-help-cmd-sstat = resource use of running job steps: sstat -j JOBID
 sh-help-cmd-ssh = run a command on a compute node: ssh node-3 nvidia-smi
 sh-help-cmd-nproc = the number of CPUs your programs may use here (in a job: its share)
+sh-help-cmd-python = the Python interpreter (python --version); your scripts run in jobs: srun python train.py
 sh-help-cmd-nvidia-smi = this node's GPUs as the driver sees them
 sh-help-cmd-dmesg = this node's kernel log (dmesg -T for readable times)

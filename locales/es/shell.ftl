@@ -94,5 +94,6 @@ sh-help-cmd-sshare = el uso y los factores de fair-share de cuentas y usuarios
 sh-help-cmd-sstat = el uso de recursos de los pasos en ejecución: sstat -j IDTRABAJO
 sh-help-cmd-ssh = ejecuta un comando en un nodo de cómputo: ssh node-3 nvidia-smi
 sh-help-cmd-nproc = cuántas CPUs pueden usar tus programas aquí (en un trabajo: su parte)
+sh-help-cmd-python = el intérprete de Python (python --version); tus scripts se ejecutan en trabajos: srun python train.py
 sh-help-cmd-nvidia-smi = las GPUs de este nodo como las ve el driver
 sh-help-cmd-dmesg = el registro del kernel de este nodo (dmesg -T para horas legibles)

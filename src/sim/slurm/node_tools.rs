@@ -35,6 +35,7 @@ mod noise;
 mod nproc;
 mod nvidia_smi;
 mod perf_args;
+mod python;
 mod slurm_lines;
 #[cfg(test)]
 mod tests;
@@ -51,6 +52,7 @@ pub use nccl_debug::{NcclInit, Transport, nccl_init_lines};
 pub use nproc::{CpuView, LOGIN_CPUS, nproc};
 pub use nvidia_smi::{nvidia_smi, nvidia_smi_command, nvidia_smi_list, nvidia_smi_topo};
 pub use perf_args::{MAX_ROWS, PerfArgError, PerfOptions, parse_perf_args, parse_size};
+pub use python::{PYTHON_DIRS, is_python, python_answer, python_found};
 pub use slurm_lines::{
     StepEnd, StepTarget, TaskEnd, srun_node_failure, srun_step_aborted, srun_tasks_ended,
     stepd_banner, stepd_execve_failed,

@@ -28,6 +28,8 @@ mod nproc_tests;
 #[cfg(test)]
 mod pty_tests;
 #[cfg(test)]
+mod python_tests;
+#[cfg(test)]
 mod stdio_tests;
 #[cfg(test)]
 mod step_tests;

@@ -67,7 +67,7 @@ pub use complete::Completion;
 pub(crate) use fs::parent;
 pub use fs::{
     Change, DEV_NULL, Fs, FsError, Kind, MAX_BYTES, MAX_ENTRIES, MAX_NAME, MAX_PATH, Meta,
-    WriteMode,
+    WriteMode, home_of,
 };
 pub use help::{CLUSTER_HEADING, HelpText, INTRO, SHELL_HEADING, shell_commands};
 pub use parse::{ErrorKind, SyntaxError};

@@ -9,7 +9,7 @@ use std::sync::Arc;
 
 use super::cluster::JobState;
 use super::session::{Event, Session, SessionError, USER};
-use super::shell::HelpText;
+use super::shell::{HelpText, WriteMode, home_of};
 use super::time_spec::TimeLimit;
 
 /// The seed every task's cluster starts from: a task is the same for
@@ -58,6 +58,16 @@ pub struct OpenTask {
     pub jobs: Option<(u32, u32)>,
 }
 
+/// The script of the learner's waiting job in [`Task::FreePartition`].
+const SMOKE_TEST: &str = "\
+import torch
+
+# Keep one GPU busy until the time limit: does the node hold up?
+x = torch.randn(8192, 8192, device=\"cuda\")
+while True:
+    x = torch.tanh(x @ x)
+";
+
 impl Task {
     /// The task's cluster as the learner finds it.
     pub fn open(&self) -> Result<(OpenTask, Session), SessionError> {
@@ -88,6 +98,16 @@ impl Task {
                 ],
             );
             s.advance(40 * 60);
+            // The test it runs sits in the learner's home, as it would.
+            let (path, now) = (
+                format!("{}/smoke_test.py", home_of(USER)),
+                s.terminal.shell.now(),
+            );
+            let _ = s
+                .terminal
+                .shell
+                .fs_mut()
+                .write(&path, SMOKE_TEST, WriteMode::Truncate, now);
             let waiting = sbatch(
                 &mut s,
                 &[

@@ -18,7 +18,7 @@ use super::export::{UserEnv, step_env, stepd_finds};
 use super::lifecycle::visible_devices;
 use super::mpi::Mpi;
 use super::output::CommandOutput;
-use super::runner::{self, Launch, ProgramOutput, ProgramRunner, TaskDist};
+use super::runner::{self, Launch, ProgramOutput, ProgramRunner, TaskDist, USER_PROGRAMS};
 use super::state::{OutputLine, StepRecord};
 use super::step_layout::StepPlace;
 use super::step_share::{StepHolds, StepWant, waiting_lines};
@@ -26,19 +26,6 @@ use super::{Caller, Cluster, Stream as ClusterStream};
 use crate::sim::slurm::hostlist::Hostlist;
 use crate::sim::slurm::node_tools::{CpuView, LOGIN_CPUS, nproc, stepd_execve_failed};
 use crate::sim::slurm::shell::{self, Call, Change, CommandInfo, CommandSet, Fs, Shell, Stream};
-
-/// Programs that stand for the user's own work (a training script): they
-/// run until the job's time limit.
-const USER_PROGRAMS: [&str; 8] = [
-    "python",
-    "python3",
-    "accelerate",
-    "deepspeed",
-    "mpirun",
-    "mpiexec",
-    "julia",
-    "Rscript",
-];
 
 /// What a job's shell needs to know of the job, copied out of the
 /// cluster so that the commands it runs may change the cluster.
@@ -299,9 +286,14 @@ impl<'a> JobCommands<'a> {
             mpi: Mpi::None,
             cpus_per_task: None,
         };
-        match self.programs.run(&launch) {
+        let path = call.env.get("PATH").map_or("", String::as_str);
+        let files = self.shared_files(call);
+        let ran = self
+            .programs
+            .run(&launch)
+            .or_else(|| runner::user_work(&launch, path, files));
+        match ran {
             Some(out) => self.took(call, &out),
-            None if USER_PROGRAMS.contains(&base_name(call.name())) => self.run_forever(call),
             // A node tool on the login node.
             None => {
                 let name = call.name().to_owned();
@@ -387,10 +379,13 @@ impl<'a> JobCommands<'a> {
     ) -> (i32, Option<u64>) {
         let env = step_env(request.export.as_deref(), call.env);
         let found = stepd_finds(&request.argv[0], Some(&env));
+        let path = env.get("PATH").map_or("", String::as_str);
+        let files = self.shared_files(call);
         let result = match found.then(|| {
             self.programs
                 .run(launch)
                 .or_else(|| runner::builtin(launch))
+                .or_else(|| runner::user_work(launch, path, files))
         }) {
             Some(Some(out)) => Some(out),
             Some(None) if in_shell(&request.argv[0]) => {
@@ -408,9 +403,6 @@ impl<'a> JobCommands<'a> {
                     call.out.stderr(&launch.exit_lines(exit, &out.ended_early));
                 }
                 (exit, out.duration_s)
-            }
-            None if found && USER_PROGRAMS.contains(&base_name(&request.argv[0])) => {
-                (self.run_forever(call), None)
             }
             None => {
                 let program = &request.argv[0];
@@ -490,6 +482,13 @@ impl<'a> JobCommands<'a> {
             }
         }
         out.exit
+    }
+
+    /// The files a program of the job finds, as its shell sees them now,
+    /// where the caller shares its own (a terminal's home); `None` where
+    /// the model holds no files of the user's.
+    fn shared_files<'c>(&self, call: &'c Call<'_>) -> Option<&'c Fs> {
+        self.programs.files().map(|_| &*call.fs)
     }
 
     /// The user's own program: it runs until the time limit.

@@ -7,7 +7,8 @@ use super::clock;
 use super::mpi::Mpi;
 use super::state::OutputLine;
 pub(crate) use super::task_dist::TaskDist;
-use crate::sim::slurm::shell::Fs;
+use crate::sim::slurm::node_tools::{is_python, python_answer, python_found};
+use crate::sim::slurm::shell::{Fs, home_of};
 
 /// One program launch: a step's tasks over its nodes, or a command of a
 /// batch script on the batch host.
@@ -184,6 +185,58 @@ pub(crate) fn builtin(launch: &Launch<'_>) -> Option<ProgramOutput> {
         "pwd" => ok(per_task(&|_| format!("{}\n", launch.work_dir))),
         "whoami" => ok(per_task(&|_| format!("{}\n", launch.user))),
         _ => return None,
+    })
+}
+
+/// Programs that stand for the user's own work (a training script): they
+/// run until the job's time limit.
+pub(crate) const USER_PROGRAMS: [&str; 8] = [
+    "python",
+    "python3",
+    "accelerate",
+    "deepspeed",
+    "mpirun",
+    "mpiexec",
+    "julia",
+    "Rscript",
+];
+
+/// A step of the user's own work, found along `path` (the tasks' `PATH`)
+/// in the shared `files`: what each task of an interpreter prints when it
+/// runs no code (`python --version`, a missing script), otherwise a run
+/// until the job's time limit; `None` when no such program is there.
+pub(crate) fn user_work(
+    launch: &Launch<'_>,
+    path: &str,
+    files: Option<&Fs>,
+) -> Option<ProgramOutput> {
+    let (program, args) = launch.argv.split_first()?;
+    let name = program.rsplit('/').next().unwrap_or(program);
+    if !USER_PROGRAMS.contains(&name) {
+        return None;
+    }
+    let work = ProgramOutput {
+        duration_s: None,
+        ..ProgramOutput::default()
+    };
+    if !is_python(name) {
+        return Some(work);
+    }
+    let version = python_found(program, path)?;
+    // The files the model holds are its user's (the terminal's): another
+    // user's script is taken to be where their job says it is.
+    let exists =
+        |p: &str| files.is_none_or(|f| f.home() != home_of(launch.user) || f.meta(p).is_some());
+    let Some(said) = python_answer(program, version, args, launch.work_dir, exists) else {
+        return Some(work);
+    };
+    let tasks = launch.task_nodes().len();
+    Some(ProgramOutput {
+        stdout: said.stdout.repeat(tasks),
+        stderr: said.stderr.repeat(tasks),
+        exit: said.exit,
+        duration_s: Some(0),
+        ..ProgramOutput::default()
     })
 }
 

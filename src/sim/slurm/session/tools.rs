@@ -13,7 +13,8 @@ use crate::sim::slurm::cluster::{
 };
 use crate::sim::slurm::node_tools::{
     CpuView, NodeHealth, PerfLaunch, ToolOutput, TrainingLaunch, all_reduce_perf, dmesg_command,
-    nproc, nvidia_smi_command, parse_torchrun, simulate_training,
+    is_python, nproc, nvidia_smi_command, parse_torchrun, python_answer, python_found,
+    simulate_training,
 };
 use crate::sim::slurm::shell::{Call, CommandInfo, CommandSet, Fs, HelpText, format_time};
 
@@ -114,6 +115,10 @@ const NODE_TOOLS: [(&str, &str); 2] = [
 /// `nproc`'s line in `help`.
 const NPROC_SUMMARY: &str = "the number of CPUs your programs may use here (in a job: its share)";
 
+/// `python`'s line in `help`.
+const PYTHON_SUMMARY: &str =
+    "the Python interpreter (python --version); your scripts run in jobs: srun python train.py";
+
 /// `ssh`'s line in `help`.
 const SSH_SUMMARY: &str = "run a command on a compute node: ssh node-3 nvidia-smi";
 
@@ -123,7 +128,11 @@ pub(super) fn plugged_commands() -> Vec<(&'static str, &'static str)> {
     COMMANDS
         .iter()
         .map(|c| (c.name, c.summary))
-        .chain([("ssh", SSH_SUMMARY), ("nproc", NPROC_SUMMARY)])
+        .chain([
+            ("ssh", SSH_SUMMARY),
+            ("nproc", NPROC_SUMMARY),
+            ("python", PYTHON_SUMMARY),
+        ])
         .chain(NODE_TOOLS)
         .collect()
 }
@@ -150,6 +159,13 @@ impl CommandSet for Tools<'_> {
                 .to_vec(),
         });
         list.push(CommandInfo {
+            name: "python".to_owned(),
+            summary: PYTHON_SUMMARY.to_owned(),
+            options: ["--version", "--help", "-c", "-m", "-u"]
+                .map(str::to_owned)
+                .to_vec(),
+        });
+        list.push(CommandInfo {
             name: "ssh".to_owned(),
             summary: SSH_SUMMARY.to_owned(),
             options: self.programs.nodes.keys().cloned().collect(),
@@ -170,6 +186,7 @@ impl CommandSet for Tools<'_> {
         COMMANDS.iter().any(|c| c.name == name)
             || name == "ssh"
             || name == "nproc"
+            || is_python(name)
             || (self.programs.nodes.contains_key(&self.host)
                 && NODE_TOOLS.iter().any(|(tool, _)| *tool == name))
     }
@@ -186,6 +203,7 @@ impl CommandSet for Tools<'_> {
         let now = self.cluster.now();
         match call.name() {
             "ssh" => return ssh(self, call, now),
+            name if is_python(name) => return python_at_prompt(call),
             "nproc" => {
                 let output = nproc(call.args(), call.env, self.cpus);
                 call.out.stdout(&output.stdout);
@@ -233,6 +251,36 @@ impl CommandSet for Tools<'_> {
 /// `ssh NODE [COMMAND...]`: a command on a compute node, or (with none)
 /// an interactive login there, which the session starts once the line has
 /// run.
+/// `python` at an interactive prompt: what it prints without running
+/// code; the user's own code runs only in jobs here.
+fn python_at_prompt(call: &mut Call<'_>) -> i32 {
+    let name = call.name().to_owned();
+    let path = call.env.get("PATH").map_or("", String::as_str);
+    let Some(version) = python_found(&name, path) else {
+        call.out
+            .stderr(&format!("bash: {name}: command not found\n"));
+        return 127;
+    };
+    let fs = &*call.fs;
+    let said = python_answer(&name, version, call.args(), call.cwd, |p| {
+        fs.meta(p).is_some()
+    });
+    match said {
+        Some(said) => {
+            call.out.stdout(&said.stdout);
+            call.out.stderr(&said.stderr);
+            said.exit
+        }
+        None => {
+            call.out.stderr(&format!(
+                "{name}: this simulation runs your own code only in jobs: \
+                 srun {name} ..., or in an sbatch script\n"
+            ));
+            1
+        }
+    }
+}
+
 fn ssh(tools: &mut Tools<'_>, call: &mut Call<'_>, now: i64) -> i32 {
     let args = call.args().to_vec();
     let Some((host, command)) = args.split_first() else {

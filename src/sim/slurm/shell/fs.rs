@@ -194,16 +194,21 @@ pub(crate) fn is_within(path: &str, dir: &str) -> bool {
     path == dir || dir == "/" || path.strip_prefix(dir).is_some_and(|r| r.starts_with('/'))
 }
 
+/// The home directory of `user`: `/root` or `/home/<user>`.
+pub fn home_of(user: &str) -> String {
+    if user == "root" {
+        "/root".to_owned()
+    } else {
+        join("/home", user)
+    }
+}
+
 impl Fs {
     /// A fresh filesystem: `/`, `/home`, `/home/<user>` (`/root` for
     /// root), `/tmp` and
     /// `/dev/null`, all made at `now`. `user` must be a valid file name.
     pub fn new(user: &str, now: u64) -> Fs {
-        let home = if user == "root" {
-            "/root".to_owned()
-        } else {
-            join("/home", user)
-        };
+        let home = home_of(user);
         let mut nodes = SortedMap::new();
         for dir in ["/", "/home", home.as_str(), TMP, "/dev"] {
             nodes.insert(dir.to_owned(), Node::Dir { mtime: now });

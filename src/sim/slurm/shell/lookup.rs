@@ -11,6 +11,7 @@ use serde::{Deserialize, Serialize};
 use super::command::Output;
 use super::exec::Exec;
 use super::tools;
+use crate::sim::slurm::node_tools::PYTHON_DIRS;
 
 /// `which`'s line in `help`.
 pub(super) const WHICH_SUMMARY: &str =
@@ -94,20 +95,21 @@ const LMOD_FUNCTIONS: &[&str] = &["ml", "module"];
 const PROGRAM_BUILTINS: &[&str] = &["[", "bash", "clear", "man", "sh", "sleep", "test", "watch"];
 
 impl Exec<'_> {
-    /// The directory the program `name` lives in on this host, if the
-    /// shell runs it as a program.
-    fn program_dir(&self, name: &str) -> Option<&'static str> {
+    /// The directories the program `name` lives in on this host (none
+    /// when the shell does not run it as a program).
+    fn program_dirs(&self, name: &str) -> &'static [&'static str] {
         let program = tools::find(name).is_some()
             || PROGRAM_BUILTINS.contains(&name)
             || matches!(name, "sudo" | "xargs" | "which")
             || self.commands.has(name);
         if !program || LMOD_FUNCTIONS.contains(&name) {
-            return None;
+            return &[];
         }
-        Some(match name {
-            "all_reduce_perf" | "torchrun" => "/usr/local/bin",
-            _ => "/usr/bin",
-        })
+        match name {
+            "all_reduce_perf" | "torchrun" => &["/usr/local/bin"],
+            "python" | "python3" => &PYTHON_DIRS,
+            _ => &["/usr/bin"],
+        }
     }
 
     /// The paths of the program `name` along the shell's `$PATH`: the
@@ -119,13 +121,11 @@ impl Exec<'_> {
 
     /// The paths of the program `name` along `path`.
     fn paths_along(&self, path: &str, name: &str, all: bool) -> Vec<String> {
-        let Some(dir) = self.program_dir(name) else {
-            return Vec::new();
-        };
+        let dirs = self.program_dirs(name);
         let mut found = Vec::new();
         for entry in path.split(':') {
             let entry = entry.trim_end_matches('/');
-            if entry == dir || (dir == "/usr/bin" && entry == "/bin") {
+            if dirs.iter().any(|dir| holds(dir, entry)) {
                 found.push(format!("{entry}/{name}"));
                 if !all {
                     break;
@@ -222,8 +222,10 @@ impl Exec<'_> {
     pub(super) fn program_at(&self, path: &str) -> Option<String> {
         let full = normalize(&self.shell.cwd, path);
         let (dir, name) = full.rsplit_once('/')?;
-        let home = self.program_dir(name)?;
-        (dir == home || (home == "/usr/bin" && dir == "/bin")).then(|| name.to_owned())
+        let dirs = self.program_dirs(name);
+        dirs.iter()
+            .any(|home| holds(home, dir))
+            .then(|| name.to_owned())
     }
 
     /// Finds the program `name` along the `PATH` it runs with (a
@@ -258,8 +260,15 @@ impl Exec<'_> {
     /// Whether bash looks `name` up as a program: one this host has that
     /// is not also one of bash's builtins.
     pub(super) fn is_program(&self, name: &str) -> bool {
-        !BASH_BUILTINS.contains(&name) && self.program_dir(name).is_some()
+        !BASH_BUILTINS.contains(&name) && !self.program_dirs(name).is_empty()
     }
+}
+
+/// Whether the directory `entry` (of a `PATH`, or a program's path) is
+/// the program directory `dir`: `/bin` is `/usr/bin`, as on a merged-usr
+/// system.
+fn holds(dir: &str, entry: &str) -> bool {
+    entry == dir || (dir == "/usr/bin" && entry == "/bin")
 }
 
 /// `path` made absolute from `cwd`, with `.`, `..` and doubled slashes

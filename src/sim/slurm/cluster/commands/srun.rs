@@ -638,11 +638,20 @@ fn launch_program(
     if !export::stepd_finds(program, env.as_ref()) {
         return None;
     }
+    // A caller without an environment (a lab's back story) runs its
+    // programs from the system's directories.
+    let path = env
+        .as_ref()
+        .map_or(Some("/usr/bin"), |env| env.get("PATH").map(String::as_str))
+        .unwrap_or_default();
     if let Some(o) = caller
         .programs
         .run(launch)
         .or_else(|| runner::builtin(launch))
     {
+        return Some(o);
+    }
+    if let Some(o) = runner::user_work(launch, path, caller.programs.files()) {
         return Some(o);
     }
     if !job_shell::in_shell(program) {
