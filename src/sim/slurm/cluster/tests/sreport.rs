@@ -146,6 +146,24 @@ fn top_usage_sorts_users_by_usage() {
 }
 
 #[test]
+fn time_suspended_is_not_charged() {
+    // alice's 4 CPUs from midnight, suspended from 00:20 to 00:50: 30
+    // minutes of the first hour are charged, 120 CPU minutes.
+    let mut t = Term::new("2026-11-30T00:00:00");
+    let id = t.submit("alice", "~", "sbatch -n 4 --wrap \"sleep 3000\"");
+    t.at("2026-11-30T00:20:00");
+    assert_eq!(t.root(&format!("scontrol suspend {id}")).exit, 0);
+    t.at("2026-11-30T00:50:00");
+    assert_eq!(t.root(&format!("scontrol resume {id}")).exit, 0);
+    t.at("2026-11-30T03:00:00");
+    let used = t.root("sreport -n -P user top start=2026-11-30 end=2026-11-30T01:00:00");
+    assert_eq!(out(&used), ok("cluster|alice||team-a|120|0\n"));
+    // The rest of its 50 minutes, 01:00 to 01:20, in the second hour: 80.
+    let later = t.root("sreport -n -P user top start=2026-11-30T01:00:00 end=2026-11-30T02:00:00");
+    assert_eq!(out(&later), ok("cluster|alice||team-a|80|0\n"));
+}
+
+#[test]
 fn top_usage_groups_a_users_accounts() {
     let mut t = Term::new("2026-11-30T00:00:00");
     t.submit("root", "~", "sbatch -n 2 --wrap \"sleep 600\"");

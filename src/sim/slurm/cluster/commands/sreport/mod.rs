@@ -539,7 +539,7 @@ impl IntoIterator for UsageByAssoc {
 }
 
 /// CPU-seconds allocated to jobs between `start` and `end` (whole hours
-/// before now), by association.
+/// before now), by association; the time a job spent suspended is not.
 fn usage_by_assoc(c: &Cluster, start: i64, end: i64) -> UsageByAssoc {
     let end = rolled_up(c, end);
     let overlap = |from: i64, to: i64| (to.min(end) - from.max(start)).max(0);
@@ -558,7 +558,15 @@ fn usage_by_assoc(c: &Cluster, start: i64, end: i64) -> UsageByAssoc {
                 .end_time
                 .filter(|_| job.state.is_finished())
                 .unwrap_or(c.now);
-            used += i64::from(job.shape.total().cpus) * overlap(from, to);
+            // Suspended, its CPUs were not charged (as_mysql_rollup.c
+            // takes the suspend table's time off the CPU TRES).
+            let paused: i64 = job
+                .suspension
+                .pauses
+                .iter()
+                .map(|p| overlap(p.from.max(from), p.to.unwrap_or(to).min(to)))
+                .sum();
+            used += i64::from(job.shape.total().cpus) * (overlap(from, to) - paused);
         }
         if used > 0 {
             usage.charge(&job.account, &job.user, used);
