@@ -270,10 +270,17 @@ impl<'a> JobCommands<'a> {
             .and_then(|i| self.job.gpus.get(i))
             .copied()
             .unwrap_or(0)];
+        // Called by its path, the program of that directory.
+        let argv: Vec<String> = match call.path {
+            Some(path) => std::iter::once(path.to_owned())
+                .chain(call.args().iter().cloned())
+                .collect(),
+            None => call.argv.to_vec(),
+        };
         let launch = Launch {
             job_id: self.job.id,
             step: None,
-            argv: call.argv,
+            argv: &argv,
             nodes: &nodes,
             tasks: 1,
             gpus_per_node: self.job.gpus_per_node,

@@ -13,6 +13,11 @@ fn the_path_picks_the_interpreter() {
     assert_eq!(printed(&mut s, "which python"), "/usr/bin/python\n");
     s.submit("module load python/3.10");
     assert_eq!(printed(&mut s, "python -V"), "Python 3.10.14\n");
+    assert_eq!(printed(&mut s, "/usr/bin/python3 -V"), "Python 3.11.2\n");
+    assert_eq!(
+        printed(&mut s, "/bin/python3 x.py"),
+        "/bin/python3: can't open file '/home/alice/x.py': [Errno 2] No such file or directory\n"
+    );
     // The job inherits the module's PATH, as --export=ALL passes it.
     assert_eq!(printed(&mut s, "srun python --version"), "Python 3.10.14\n");
     assert_eq!(

@@ -255,14 +255,16 @@ impl CommandSet for Tools<'_> {
 /// code; the user's own code runs only in jobs here.
 fn python_at_prompt(call: &mut Call<'_>) -> i32 {
     let name = call.name().to_owned();
+    // Called by its path, the interpreter of that directory.
+    let program = call.path.unwrap_or(&name).to_owned();
     let path = call.env.get("PATH").map_or("", String::as_str);
-    let Some(version) = python_found(&name, path) else {
+    let Some(version) = python_found(&program, path) else {
         call.out
             .stderr(&format!("bash: {name}: command not found\n"));
         return 127;
     };
     let fs = &*call.fs;
-    let said = python_answer(&name, version, call.args(), call.cwd, |p| {
+    let said = python_answer(&program, version, call.args(), call.cwd, |p| {
         fs.meta(p).is_some()
     });
     match said {

@@ -133,6 +133,10 @@ pub struct Call<'a> {
     /// The words of the command line after expansion; `argv[0]` is the
     /// command's name.
     pub argv: &'a [String],
+    /// The program's path, made absolute, when it was called by one
+    /// (`/usr/bin/python3`): where a program installed in several
+    /// directories was found.
+    pub path: Option<&'a str>,
     /// Standard input: the previous command's output in a pipeline, a file
     /// (`< file`), a heredoc, or empty.
     pub stdin: &'a str,

@@ -1201,8 +1201,10 @@ impl<'a> Exec<'a> {
         // A program by its path (`/usr/bin/squeue`) runs as by its name;
         // by its name, bash must find it along `PATH` first.
         let by_path;
+        let mut path = None;
         let argv = match name.contains('/').then(|| self.program_at(name)).flatten() {
-            Some(program) => {
+            Some((program, full)) => {
+                path = Some(full);
                 by_path = [&[program][..], &argv[1..]].concat();
                 &by_path[..]
             }
@@ -1251,6 +1253,7 @@ impl<'a> Exec<'a> {
         let shell = &mut *self.shell;
         let mut call = Call {
             argv,
+            path: path.as_deref(),
             stdin: stdin.rest(),
             env: &env,
             cwd: &shell.cwd,

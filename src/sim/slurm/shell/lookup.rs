@@ -218,14 +218,16 @@ impl Exec<'_> {
     }
 
     /// The program an absolute or relative path names (`/usr/bin/squeue`,
-    /// `../../bin/sinfo`): its name, if the path is where it lives.
-    pub(super) fn program_at(&self, path: &str) -> Option<String> {
+    /// `../../bin/sinfo`), if the path is where it lives: its name and
+    /// the path made absolute.
+    pub(super) fn program_at(&self, path: &str) -> Option<(String, String)> {
         let full = normalize(&self.shell.cwd, path);
         let (dir, name) = full.rsplit_once('/')?;
         let dirs = self.program_dirs(name);
+        let name = name.to_owned();
         dirs.iter()
             .any(|home| holds(home, dir))
-            .then(|| name.to_owned())
+            .then_some((name, full))
     }
 
     /// Finds the program `name` along the `PATH` it runs with (a
