@@ -80,6 +80,8 @@ Show partitions and the states of their nodes.
   -r, --responding        only responding nodes
   -d, --dead              only non-responding nodes
   -s, --summarize         node counts per partition (allocated/idle/other/total)
+  -S, --sort=KEYS         sort lines by format letters, e.g. P,-t (- reverses,
+                          #P keeps slurm.conf's partition order; default #P,-t)
   -t, --states=LIST       only nodes in these states (idle, mix, alloc, drain, ...)
   -T, --reservation       the reservations instead (none here)
       --hide, --local     accepted: no hidden partitions, no federation here
@@ -89,7 +91,7 @@ Show partitions and the states of their nodes.
 
 pub(super) const SINFO_USAGE: &str = "\
 Usage: sinfo [-dhlNrRsV] [-n nodes] [-o format] [-O Format] [-p partitions]
-             [-t states] [--help] [--usage]
+             [-S fields] [-t states] [--help] [--usage]
 ";
 
 pub(super) const SBATCH: &str = "\

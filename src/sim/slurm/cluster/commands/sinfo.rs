@@ -41,6 +41,7 @@ pub(super) const OPTIONS: &[Opt] = &[
     opt("responding", Some('r'), &["responding"], HasArg::No),
     opt("list-reasons", Some('R'), &["list-reasons"], HasArg::No),
     opt("summarize", Some('s'), &["summarize"], HasArg::No),
+    opt("sort", Some('S'), &["sort"], HasArg::Required),
     opt("states", Some('t'), &["states"], HasArg::Required),
     opt("usage", None, &["usage"], HasArg::No),
     opt("verbose", Some('v'), &["verbose"], HasArg::No),
@@ -70,6 +71,8 @@ struct Query {
     responding: bool,
     /// `-d`: dead nodes only.
     dead: bool,
+    /// `-S`: the sort keys, as typed.
+    sort: Option<String>,
     /// The leading text and the fields of the format.
     prefix: String,
     fields: Vec<Field>,
@@ -226,6 +229,7 @@ fn read_query(p: &Parsed, out: &mut CommandOutput) -> Result<Query, CommandOutpu
             .map(|v| v.split(',').map(str::to_owned).collect()),
         responding: p.has("responding"),
         dead: p.has("dead"),
+        sort: p.value("sort").map(str::to_owned),
         prefix,
         fields,
         part_auto,

@@ -978,6 +978,25 @@ fn sinfo_formats_and_filters() {
          gpu*         up 7-00:00:00      1   down node-4\n\
          debug        up    1:00:00      1  alloc node-1\n"
     );
+    // -S replaces the default keys: the partitions by name, then the
+    // lowest state first; -N's default is the node list, reversed here.
+    assert_eq!(
+        stdout(&t.root("sinfo -h -S P,t -o \"%R %t %N\"")),
+        "debug alloc node-1\ngpu down node-4\ngpu idle node-3\ngpu alloc node-[1-2]\n"
+    );
+    assert_eq!(
+        stdout(&t.root("sinfo -h -N -S -N,#P -o \"%N %R\"")),
+        "node-4 gpu\nnode-3 gpu\nnode-2 gpu\nnode-1 gpu\nnode-1 debug\n"
+    );
+    // A line without a reason sorts as an empty one.
+    assert_eq!(
+        stdout(&t.root("sinfo -h -S D -o \"%D %E\"")),
+        "1 dead\n3 none\n"
+    );
+    assert_eq!(
+        stdout(&t.root("sinfo -h -S E -o \"%D %E\"")),
+        "3 none\n1 dead\n"
+    );
     let out = t.root("sinfo -o \"%P %C %F %z\" -p gpu");
     assert_eq!(
         stdout(&out),

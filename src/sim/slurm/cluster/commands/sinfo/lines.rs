@@ -19,9 +19,12 @@
 //!   `min+` or `min-max`. A hostname or address field keeps apart nodes
 //!   whose hostname (address) is not yet on the line.
 
+use std::cmp::Ordering;
+
 use super::super::super::Cluster;
 use super::super::super::state::{Node, Partition};
 use super::{Query, group_value, long_format, node_value};
+use crate::sim::slurm::conf::PartitionState;
 
 /// A line of output: the partition that started it (and its index, by
 /// which lines sort) and its nodes, each once.
@@ -144,19 +147,79 @@ fn gather<'a>(c: &'a Cluster, q: &Query) -> Vec<Group<'a>> {
     groups
 }
 
-/// The lines to print, sorted as `sort_sinfo_list` does by default: by
-/// node with `-N`, else by partition and then the higher state first.
+/// The lines to print, sorted as `sort_sinfo_list` sorts them: by `-S`'s
+/// keys, or by default by node with `-N` (`N`), else by partition in
+/// slurm.conf's order and then the higher state first (`#P,-t`).
 pub(super) fn select<'a>(c: &'a Cluster, q: &Query) -> Vec<Group<'a>> {
     let mut groups = gather(c, q);
-    if q.per_node {
-        crate::sort::by_key(&mut groups, |g| {
-            g.nodes.first().and_then(|n| c.node_index(&n.name))
-        });
-    } else {
-        crate::sort::by_key(&mut groups, |g| {
-            let state = g.nodes.first().map_or(0, |n| n.state_code());
-            (g.part_index, std::cmp::Reverse(state))
+    let default = if q.per_node { "N" } else { "#P,-t" };
+    let spec: Vec<char> = q.sort.as_deref().unwrap_or(default).chars().collect();
+    // The last key first, each sort stable: the first key decides, the
+    // next break its ties (list_sort of one key at a time).
+    for (i, &letter) in spec.iter().enumerate().rev() {
+        if matches!(letter, ',' | '#' | '+' | '-') {
+            continue;
+        }
+        let before = i.checked_sub(1).map(|b| spec[b]);
+        let reverse = before == Some('-');
+        let part_order = before == Some('#');
+        crate::sort::by(&mut groups, |a, b| {
+            let order = compare(c, letter, part_order, a, b);
+            if reverse { order.reverse() } else { order }
         });
     }
     groups
+}
+
+/// How `sort.c`'s comparison for `letter` orders two lines; letters it
+/// has no comparison for here (load, free memory, features, ...) leave
+/// the order as it is, as do the unknown ones sinfo ignores.
+fn compare(c: &Cluster, letter: char, part_order: bool, a: &Group<'_>, b: &Group<'_>) -> Ordering {
+    let part = |g: &Group<'_>, f: &dyn Fn(&Partition) -> u64| g.part.map_or(0, f);
+    let least =
+        |g: &Group<'_>, f: &dyn Fn(&Node) -> u64| g.nodes.iter().map(|n| f(n)).min().unwrap_or(0);
+    let by_part = |f: &dyn Fn(&Partition) -> u64| part(a, f).cmp(&part(b, f));
+    let by_node = |f: &dyn Fn(&Node) -> u64| least(a, f).cmp(&least(b, f));
+    let first = |g: &Group<'_>| g.nodes.first().map(|n| c.node_index(&n.name));
+    match letter {
+        // `state_up`'s bits: submit 1, schedule 2.
+        'a' => by_part(&|p| match p.state {
+            PartitionState::Up => 3,
+            PartitionState::Down => 1,
+            PartitionState::Drain => 2,
+            PartitionState::Inactive => 0,
+        }),
+        'c' => by_node(&|n| u64::from(n.cpus)),
+        'D' => a.nodes.len().cmp(&b.nodes.len()),
+        'E' => {
+            let reason = |g: &Group<'_>| {
+                g.nodes
+                    .first()
+                    .and_then(|n| n.reason.as_ref())
+                    .map(|r| r.text.clone())
+            };
+            reason(a)
+                .unwrap_or_default()
+                .cmp(&reason(b).unwrap_or_default())
+        }
+        'l' => by_part(&|p| p.max_time.minutes().map_or(u64::from(u32::MAX), u64::from)),
+        'm' => by_node(&|n| n.real_memory_mb),
+        'N' | 'n' => first(a).cmp(&first(b)),
+        'p' => by_part(&|p| u64::from(p.priority_tier)),
+        'P' | 'R' if part_order => a.part_index.cmp(&b.part_index),
+        'P' | 'R' => {
+            let (x, y) = (a.part.map(|p| &p.name), b.part.map(|p| &p.name));
+            x.cmp(&y)
+        }
+        's' => by_part(&|p| p.max_nodes.map_or(u64::from(u32::MAX), u64::from)),
+        'S' => by_part(&|p| u64::from(p.priority_job_factor)),
+        't' | 'T' => by_node_state(a).cmp(&by_node_state(b)),
+        'w' => by_node(&|n| u64::from(n.weight)),
+        _ => Ordering::Equal,
+    }
+}
+
+/// The state a line shows: its first node's (the nodes of a line share it).
+fn by_node_state(g: &Group<'_>) -> u32 {
+    g.nodes.first().map_or(0, |n| n.state_code())
 }
