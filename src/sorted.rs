@@ -69,6 +69,16 @@ impl<T: Ord> SortedSet<T> {
 }
 
 impl<T> SortedSet<T> {
+    /// The least item.
+    pub fn first(&self) -> Option<&T> {
+        self.0.first()
+    }
+
+    /// Keeps only the items `keep` says yes to.
+    pub fn retain(&mut self, keep: impl FnMut(&T) -> bool) {
+        self.0.retain(keep);
+    }
+
     /// The items in ascending order.
     pub fn iter(&self) -> std::slice::Iter<'_, T> {
         self.0.iter()
@@ -330,6 +340,9 @@ mod tests {
         assert!(!set.remove(&3), "nothing left to take");
         assert!(!set.contains(&3));
         assert_eq!(set.len(), 2);
+        assert_eq!(set.first(), Some(&1));
+        set.retain(|n| *n > 1);
+        assert_eq!(set.first(), Some(&5));
     }
 
     #[test]

@@ -4,8 +4,7 @@
 //! methods keep the indexes agreeing with each other; the jobs themselves
 //! live in the job table.
 
-use crate::sorted::SortedMap;
-use std::collections::BTreeSet;
+use crate::sorted::{SortedMap, SortedSet};
 
 use serde::{Deserialize, Serialize};
 
@@ -32,13 +31,13 @@ pub(crate) struct Holding {
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub(crate) struct RunIndex {
     /// Running jobs by the time the event loop ends them.
-    ends: BTreeSet<Due>,
+    ends: SortedSet<Due>,
     /// Each running job's time in `ends`.
     end_of: SortedMap<u32, i64>,
     /// Per node, what its running jobs hold, by time limit.
     holdings: Vec<Vec<Holding>>,
     /// Pending jobs waiting for a begin time.
-    begins: BTreeSet<Due>,
+    begins: SortedSet<Due>,
     /// Jobs started whose scripts have not run yet, in start order.
     launched: Vec<u32>,
 }
@@ -126,12 +125,8 @@ impl RunIndex {
     pub(crate) fn take_due_ends(&mut self, now: i64) -> Vec<u32> {
         let mut due: Vec<u32> = self
             .ends
-            .range(
-                ..=Due {
-                    at: now,
-                    job: u32::MAX,
-                },
-            )
+            .iter()
+            .take_while(|d| d.at <= now)
             .map(|d| d.job)
             .collect();
         for &job in &due {
