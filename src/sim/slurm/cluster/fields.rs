@@ -245,21 +245,59 @@ pub(crate) fn parse_format(format: &str) -> (String, Vec<Field>) {
 /// of spaces per line, are capped so that a typo cannot freeze the page.
 pub(crate) const MAX_WIDTH: usize = 4096;
 
-/// A size in megabytes in Slurm's exact units: divided by 1024 while it
-/// divides evenly, `M`, `G`, `T`, `P` (`8000M`, `500G`, `2000G`); zero
-/// is a bare `0`, as `convert_num_unit2` prints it.
-pub(crate) fn mem_units(mb: u64) -> String {
-    if mb == 0 {
+/// How Slurm's tools print a size (`convert_num_unit2`'s flags).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Units {
+    /// The largest unit that keeps it exact, halves counting as exact
+    /// (`CONVERT_NUM_UNIT_EXACT`: 1536M is `1.50G`).
+    Exact,
+    /// In one unit, an index into `"\0KMGTP"` (sacct's `--units`).
+    Fixed(usize),
+    /// As recorded (`--noconvert`).
+    NoConvert,
+}
+
+/// `convert_num_unit2`: `num` in the unit `from` (an index into
+/// `"\0KMGTP"`), divided by `divisor` as `units` asks, with two decimals
+/// when it is not whole; less than one is a bare `0`.
+pub(crate) fn convert_num_unit(num: f64, mut from: usize, units: Units, divisor: f64) -> String {
+    const LETTERS: [&str; 7] = ["", "K", "M", "G", "T", "P", "?"];
+    let mut num = num;
+    if num.trunc() == 0.0 {
         return "0".to_owned();
     }
-    let units = ['M', 'G', 'T', 'P'];
-    let mut value = mb;
-    let mut unit = 0;
-    while value != 0 && value.is_multiple_of(1024) && unit + 1 < units.len() {
-        value /= 1024;
-        unit += 1;
+    match units {
+        Units::Fixed(to) => {
+            while to < from {
+                num *= divisor;
+                from -= 1;
+            }
+            while to > from {
+                num /= divisor;
+                from += 1;
+            }
+        }
+        Units::NoConvert => {}
+        Units::Exact => {
+            // The C tests the integer part: `(uint64_t)num % (divisor / 2)`.
+            while num >= divisor && num.trunc() % (divisor / 2.0) == 0.0 {
+                num /= divisor;
+                from += 1;
+            }
+        }
     }
-    format!("{value}{}", units[unit])
+    let unit = LETTERS.get(from).copied().unwrap_or("?");
+    if num.fract() == 0.0 {
+        format!("{num}{unit}")
+    } else {
+        format!("{num:.2}{unit}")
+    }
+}
+
+/// A size in megabytes in Slurm's exact units (`8000M`, `500G`, `1.50G`),
+/// as scontrol, squeue and TRES strings print memory.
+pub(crate) fn mem_units(mb: u64) -> String {
+    convert_num_unit(mb as f64, 2, Units::Exact, 1024.0)
 }
 
 #[cfg(test)]
@@ -275,6 +313,16 @@ mod tests {
         assert_eq!(mem_units(8000), "8000M");
         assert_eq!(mem_units(512_000), "500G");
         assert_eq!(mem_units(0), "0");
+        // Halves are exact enough: 1536M is 1.50G, 1.5T stays 1536G's
+        // next unit.
+        assert_eq!(mem_units(1536), "1.50G");
+        assert_eq!(mem_units(1_572_864), "1.50T");
+        assert_eq!(mem_units(1500), "1500M");
+        assert_eq!(
+            convert_num_unit(2048.0, 2, Units::NoConvert, 1024.0),
+            "2048M"
+        );
+        assert_eq!(convert_num_unit(3.0, 2, Units::Fixed(3), 1024.0), "0.00G");
         let row = print_fields_row(
             &[
                 (Some("8".into()), -12),

@@ -29,6 +29,7 @@ with -t).
   -A, --account=LIST      only jobs charging these accounts
   -a, --all               accepted for compatibility (all partitions are shown)
   -h, --noheader          no header line
+      --noconvert         memory (%m) in the megabytes asked for, not 2G
   -i, --iterate=SECONDS   one round, with its date (the simulated shell does not repeat)
   -j, --jobs[=LIST]       only these job ids (ID or ARRAYID_TASK)
   -l, --long              long format with state and time limit
@@ -68,6 +69,7 @@ Usage: sinfo [OPTIONS]
 Show partitions and the states of their nodes.
 
   -h, --noheader          no header line
+      --noconvert         sizes as recorded (none here is large enough to convert)
   -i, --iterate=SECONDS   one round, with its date (the simulated shell does not repeat)
   -l, --long              more columns (and a date line)
   -M, --clusters=NAME     this cluster, named above the table (CLUSTER: NAME)

@@ -14,7 +14,9 @@ mod filters;
 
 use super::super::super::getopt::{HasArg, Opt, Parsed, opt};
 use super::super::clock;
-use super::super::fields::{Parsable, delimited_header, delimited_row, mem_units};
+use super::super::fields::{
+    Parsable, Units, convert_num_unit, delimited_header, delimited_row, mem_units,
+};
 use super::super::output::CommandOutput;
 use super::super::state::{Job, JobState, RunRecord, StepId, StepRecord};
 use super::super::{Caller, Cluster};
@@ -599,17 +601,6 @@ fn print(c: &Cluster, q: &Query, lines: &[Line<'_>]) -> CommandOutput {
     out
 }
 
-/// How sacct prints a memory size (`convert_num_unit`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Units {
-    /// The largest unit that keeps it exact (halves count as exact).
-    Exact,
-    /// `--units=[KMGTP]`: in that unit, an index into `"\0KMGTP"`.
-    Fixed(usize),
-    /// `--noconvert`: as recorded.
-    NoConvert,
-}
-
 const UNIT_LETTERS: &[u8] = b"\0KMGTP";
 
 /// `--units` (its first letter, as `get_unit_type` reads it) and
@@ -635,46 +626,6 @@ fn read_units(p: &Parsed) -> Result<Units, CommandOutput> {
             out.exit = 1;
             Err(out)
         }
-    }
-}
-
-/// `convert_num_unit`: `num` in the unit `from` (an index into
-/// `"\0KMGTP"`), printed as `units` asks, with two decimals when it is
-/// not whole.
-fn convert_num_unit(num: f64, mut from: usize, units: Units) -> String {
-    let mut num = num;
-    if num == 0.0 {
-        return "0".to_owned();
-    }
-    match units {
-        Units::Fixed(to) => {
-            while to < from {
-                num *= 1024.0;
-                from -= 1;
-            }
-            while to > from {
-                num /= 1024.0;
-                from += 1;
-            }
-        }
-        Units::NoConvert => {}
-        Units::Exact => {
-            while num >= 1024.0 && num % 512.0 == 0.0 {
-                num /= 1024.0;
-                from += 1;
-            }
-        }
-    }
-    let unit = UNIT_LETTERS.get(from).map_or('?', |&u| char::from(u));
-    let unit = if unit == '\0' {
-        String::new()
-    } else {
-        unit.to_string()
-    };
-    if num.fract() == 0.0 {
-        format!("{num}{unit}")
-    } else {
-        format!("{num:.2}{unit}")
     }
 }
 
@@ -868,7 +819,7 @@ fn value(c: &Cluster, name: &str, line: &Line<'_>, units: Units) -> Option<Strin
             parts.join(",")
         }
         // Megabytes (UNIT_MEGA).
-        "ReqMem" if job_line => convert_num_unit(job.shape.total().mem_mb as f64, 2, units),
+        "ReqMem" if job_line => convert_num_unit(job.shape.total().mem_mb as f64, 2, units, 1024.0),
         "Timelimit" if job_line => job.time_limit.to_string(),
         "TimelimitRaw" if job_line => job
             .time_limit

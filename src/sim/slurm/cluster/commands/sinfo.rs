@@ -32,6 +32,9 @@ pub(super) const OPTIONS: &[Opt] = &[
     opt("local", None, &["local"], HasArg::No),
     opt("reservation", Some('T'), &["reservation"], HasArg::No),
     opt("noheader", Some('h'), &["noheader"], HasArg::No),
+    // Sizes of 1,024 and more convert (`1K`); no node here has that many
+    // CPUs, so both forms print the same.
+    opt("noconvert", None, &["noconvert"], HasArg::No),
     opt("long", Some('l'), &["long"], HasArg::No),
     opt("nodes", Some('n'), &["nodes"], HasArg::Required),
     opt("Node", Some('N'), &["Node"], HasArg::No),

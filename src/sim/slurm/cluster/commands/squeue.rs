@@ -13,7 +13,7 @@ use std::cmp::Ordering;
 
 use super::super::super::getopt::{HasArg, Opt, Parsed, opt};
 use super::super::clock;
-use super::super::fields::{self, Field, cell, mem_units, push_cell, uncut};
+use super::super::fields::{self, Field, Units, cell, convert_num_unit, push_cell, uncut};
 use super::super::output::CommandOutput;
 use super::super::state::{Job, JobState, Mem, Sharing};
 use super::super::{Caller, Cluster};
@@ -44,6 +44,7 @@ pub(super) const OPTIONS: &[Opt] = &[
     opt("priority", Some('P'), &["priority"], HasArg::No),
     opt("array_unique", None, &["array-unique"], HasArg::No),
     opt("noheader", Some('h'), &["noheader"], HasArg::No),
+    opt("noconvert", None, &["noconvert"], HasArg::No),
     opt("help", None, &["help"], HasArg::No),
     opt("iterate", Some('i'), &["iterate"], HasArg::Required),
     opt("jobs", Some('j'), &["jobs"], HasArg::Optional),
@@ -155,6 +156,8 @@ struct Query {
     /// (sort letter, reversed), most significant first.
     sort: Vec<(char, bool)>,
     header: bool,
+    /// `--noconvert`: memory in the megabytes it was asked in.
+    units: Units,
 }
 
 pub(super) fn run(
@@ -399,6 +402,11 @@ fn read_query(
         fields,
         sort,
         header: !p.has("noheader"),
+        units: if p.has("noconvert") {
+            Units::NoConvert
+        } else {
+            Units::Exact
+        },
     })
 }
 
@@ -557,7 +565,13 @@ fn print(c: &Cluster, q: &Query, rows: &[Row<'_>], out: &mut CommandOutput) {
         text.push_str(prefix);
         for f in fields {
             buf.clear();
-            let cut = value(c, f.letter, row, &mut buf);
+            let cut = match f.letter {
+                'm' => {
+                    min_memory(c, row.job, q.units, &mut buf);
+                    true
+                }
+                letter => value(c, letter, row, &mut buf),
+            };
             push_cell(&mut text, &buf, f.width, f.right, cut);
             text.push_str(&f.suffix);
         }
@@ -684,6 +698,12 @@ fn header(letter: char) -> Option<&'static str> {
         's' => "",
         _ => return None,
     })
+}
+
+/// `MIN_MEMORY`: the memory per node or per CPU asked for, in `units`.
+fn min_memory(c: &Cluster, job: &Job, units: Units, buf: &mut String) {
+    let (mem, _) = Mem::min_memory(job.request.mem, c.config.def_mem_per_cpu_mb);
+    buf.push_str(&convert_num_unit(mem as f64, 2, units, 1024.0));
 }
 
 /// The value of a format letter for a row, written to `buf`; false when
@@ -884,8 +904,8 @@ fn other_value(c: &Cluster, letter: char, job: &Job, buf: &mut String) -> bool {
             _ => write!(buf, "N/A"),
         },
         'm' => {
-            let (mem, _) = Mem::min_memory(job.request.mem, c.config.def_mem_per_cpu_mb);
-            write!(buf, "{}", mem_units(mem))
+            min_memory(c, job, Units::Exact, buf);
+            Ok(())
         }
         'c' => write!(buf, "{}", job.shape.cpus_per_task),
         'E' => {

@@ -925,6 +925,23 @@ fn squeue_formats_filters_and_start_times() {
         "JOBID|NAME  |ACCOUNT|QOS|CPUS|TRES_PER_NODE|MIN_MEMORY|TIME_LIMIT|TIME_LEFT|NODES|USER|STATE|PRIORITY\n\
          \x20   1|big   |team-a|normal|4|gres:gpu:8|4000M|1:00:00|59:29|4|root|RUNNING|12607\n"
     );
+    // Memory in exact units, halves included (1536M is 1.50G), and as
+    // asked with --noconvert.
+    t.submit(
+        "bob",
+        "~",
+        "sbatch -J half --mem=1536 -t 5 --wrap \"sleep 60\"",
+    );
+    assert_eq!(stdout(&t.root("squeue -h -n half -o %m")), "1.50G\n");
+    assert_eq!(
+        stdout(&t.root("squeue -h -n half -o %m --noconvert")),
+        "1536M\n"
+    );
+    assert_eq!(
+        stdout(&t.root("squeue -h -n big -O MinMemory:8 --noconvert")),
+        "4000M   \n"
+    );
+    assert_eq!(t.root("scancel -n half").exit, 0);
     // `%-6j` is no format squeue knows: it says so and skips it.
     let out = t.root("squeue -h -o %-6j");
     assert_eq!(

@@ -9,6 +9,7 @@
 //! sstat's default exact conversion (`1012K`, `2G`).
 
 use super::super::super::Cluster;
+use super::super::super::fields::{Units, convert_num_unit};
 use super::super::super::state::{Job, StepId, StepRecord};
 
 /// A kibibyte.
@@ -200,31 +201,9 @@ fn elapsed(secs: u64) -> String {
     }
 }
 
-/// `convert_num_unit2` with exact conversion: divide by `divisor` while
-/// the number stays whole at half units, then the unit letter after
-/// the one the number started in.
-fn convert(num: f64, start_unit: usize, divisor: f64) -> String {
-    const UNITS: [&str; 7] = ["", "K", "M", "G", "T", "P", "?"];
-    if num < 1.0 {
-        return "0".to_owned();
-    }
-    let (mut n, mut unit) = (num, start_unit);
-    let half = divisor / 2.0;
-    while n >= divisor && (n.trunc() % half) == 0.0 {
-        n /= divisor;
-        unit += 1;
-    }
-    let letter = UNITS.get(unit).copied().unwrap_or("?");
-    if n.fract() == 0.0 {
-        format!("{n}{letter}")
-    } else {
-        format!("{n:.2}{letter}")
-    }
-}
-
 /// A size in bytes.
 fn size(bytes: u64) -> String {
-    convert(bytes as f64, 0, 1024.0)
+    convert_num_unit(bytes as f64, 0, Units::Exact, 1024.0)
 }
 
 /// A disk amount (`_print_small_double`): under one byte shows in M.
