@@ -271,16 +271,20 @@ impl<'a> JobCommands<'a> {
             .copied()
             .unwrap_or(0)];
         // Called by its path, the program of that directory.
-        let argv: Vec<String> = match call.path {
-            Some(path) => std::iter::once(path.to_owned())
-                .chain(call.args().iter().cloned())
-                .collect(),
-            None => call.argv.to_vec(),
+        let by_path: Vec<String>;
+        let argv = match call.path {
+            Some(path) => {
+                by_path = std::iter::once(path.to_owned())
+                    .chain(call.args().iter().cloned())
+                    .collect();
+                &by_path[..]
+            }
+            None => call.argv,
         };
         let launch = Launch {
             job_id: self.job.id,
             step: None,
-            argv: &argv,
+            argv,
             nodes: &nodes,
             tasks: 1,
             gpus_per_node: self.job.gpus_per_node,

@@ -191,17 +191,7 @@ fn compare(c: &Cluster, letter: char, part_order: bool, a: &Group<'_>, b: &Group
         }),
         'c' => by_node(&|n| u64::from(n.cpus)),
         'D' => a.nodes.len().cmp(&b.nodes.len()),
-        'E' => {
-            let reason = |g: &Group<'_>| {
-                g.nodes
-                    .first()
-                    .and_then(|n| n.reason.as_ref())
-                    .map(|r| r.text.clone())
-            };
-            reason(a)
-                .unwrap_or_default()
-                .cmp(&reason(b).unwrap_or_default())
-        }
+        'E' => line_reason(a).cmp(line_reason(b)),
         'l' => by_part(&|p| p.max_time.minutes().map_or(u64::from(u32::MAX), u64::from)),
         'm' => by_node(&|n| n.real_memory_mb),
         'N' | 'n' => first(a).cmp(&first(b)),
@@ -213,13 +203,21 @@ fn compare(c: &Cluster, letter: char, part_order: bool, a: &Group<'_>, b: &Group
         }
         's' => by_part(&|p| p.max_nodes.map_or(u64::from(u32::MAX), u64::from)),
         'S' => by_part(&|p| u64::from(p.priority_job_factor)),
-        't' | 'T' => by_node_state(a).cmp(&by_node_state(b)),
+        't' | 'T' => line_state(a).cmp(&line_state(b)),
         'w' => by_node(&|n| u64::from(n.weight)),
         _ => Ordering::Equal,
     }
 }
 
+/// The reason a line shows (its first node's; none sorts as empty).
+fn line_reason<'a>(g: &Group<'a>) -> &'a str {
+    g.nodes
+        .first()
+        .and_then(|n| n.reason.as_ref())
+        .map_or("", |r| r.text.as_str())
+}
+
 /// The state a line shows: its first node's (the nodes of a line share it).
-fn by_node_state(g: &Group<'_>) -> u32 {
+fn line_state(g: &Group<'_>) -> u32 {
     g.nodes.first().map_or(0, |n| n.state_code())
 }
