@@ -458,6 +458,21 @@ fn slurm_command(rng: &mut Rng) -> String {
                 ])
             );
         }
+        "sprio" if rng.chance(25) => {
+            // Formats and sorts: every letter, odd pieces, unknown keys.
+            let _ = write!(
+                line,
+                " {}",
+                rng.pick(&[
+                    "-o '%.15i %9r %.8u %y %Y %S %a %A %b %B %f %F %j %J %p %P %q %Q %N %t %T %c'",
+                    "-o 'x%%%.0i%99999999999999999999T%.%5|%'",
+                    "-n -l -w",
+                    "-S -y,+u,-,c,T -u root,alice,42,nobody",
+                    "-S ',-' -j 1_1,2+1",
+                    "-vv --sibling -p gpu,debug",
+                ])
+            );
+        }
         "scancel" | "sacct" | "sprio" | "squeue" if rng.chance(40) => {
             let flag = if command == "scancel" { "" } else { "-j " };
             let _ = write!(line, " {flag}{}", job_id(rng));

@@ -5,4 +5,5 @@
 pub mod allreduce;
 pub mod checkpoint;
 pub mod fair_share;
+pub(crate) mod format_spec;
 pub mod slurm;

@@ -712,6 +712,37 @@ fn reference_sprio_table_is_printed_exactly() {
 }
 
 #[test]
+fn a_sprio_format_reads_as_parse_format_does() {
+    let weights = Weights::reference_cluster();
+    let row = |spec: &str| {
+        let (format, unknown) = SprioFormat::parse(spec);
+        (format.line(SprioRow::Weights(&weights)), unknown)
+    };
+    // Text before the first % is printed once; %% pieces are empty and
+    // skipped; a width of 0 neither cuts nor pads.
+    assert_eq!(row("w:%%S%a"), ("w:11000".to_owned(), vec![]));
+    assert_eq!(row("%.9T|"), ("GRES/gpu=|".to_owned(), vec![]));
+    assert_eq!(row("%6F!%x%3"), ("10000 !".to_owned(), vec!['x', ' ']));
+    assert_eq!(row("no fields"), ("no fields".to_owned(), vec![]));
+    // The defaults follow the weights: no ASSOC column without its weight,
+    // normalized columns left-aligned.
+    let short = SprioFormat::default_for(&weights, FormatChoice::default());
+    assert_eq!(
+        short.line(SprioRow::Header),
+        "          JOBID PARTITION   PRIORITY       SITE        AGE  FAIRSHARE    JOBSIZE  PARTITION        QOS                 TRES"
+    );
+    let norm = FormatChoice {
+        normalized: true,
+        users: true,
+        ..FormatChoice::default()
+    };
+    assert_eq!(
+        SprioFormat::default_for(&Weights::default(), norm).line(SprioRow::Header),
+        "          JOBID PARTITION     USER PRIORITY  "
+    );
+}
+
+#[test]
 fn reference_scontrol_priorities_follow_too() {
     // `scontrol show job` prints Priority= for jobs sprio leaves out: 30
     // (running; priorities of running jobs are not recomputed), 35 (running

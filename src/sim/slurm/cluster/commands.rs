@@ -231,6 +231,24 @@ impl Wanted {
     }
 }
 
+/// The users of a `-u` list, by name or uid; each unknown one is warned
+/// about on `out` (`uid_from_string` failing) and left out.
+fn known_users(c: &Cluster, prog: &str, list: &str, out: &mut CommandOutput) -> Vec<String> {
+    let mut known = Vec::new();
+    for u in list.split(',').filter(|s| !s.is_empty()) {
+        match c
+            .accounts
+            .users
+            .iter()
+            .find(|x| x.name == u || x.uid.to_string() == u)
+        {
+            Some(user) => known.push(user.name.clone()),
+            None => out.err(&format!("{prog}: error: Invalid user: {u}\n\n")),
+        }
+    }
+    known
+}
+
 /// A getopt mistake: glibc's line, then the tool's hint.
 fn usage_error(prog: &str, mistake: &GetoptError, exit: i32) -> CommandOutput {
     let mut out = CommandOutput::default();

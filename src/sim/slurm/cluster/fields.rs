@@ -4,19 +4,7 @@
 //! cut value, every cell ends in a space, `-p`/`-P` join with `|`); and
 //! memory sizes in Slurm's units (`convert_num_unit` in exact mode).
 
-/// A cell of `squeue`/`sinfo`: `text` cut to `width` characters and padded
-/// to it, on the left when `right`. A width of 0 prints the text as is.
-pub(crate) fn cell(text: &str, width: usize, right: bool) -> String {
-    if width == 0 {
-        return text.to_owned();
-    }
-    let cut: String = text.chars().take(width).collect();
-    if right {
-        format!("{cut:>width$}")
-    } else {
-        format!("{cut:<width$}")
-    }
-}
+pub(crate) use crate::sim::format_spec::{Field, MAX_WIDTH, cell, parse_format};
 
 /// Appends a cell to `out` without allocating: `text` cut to `width`
 /// characters when `cut` (and `width` is not 0), padded to `width`.
@@ -161,18 +149,6 @@ pub(crate) fn delimited_header(
     lines
 }
 
-/// One field of a format: letter, width, right-aligned, text after it.
-pub(crate) struct Field {
-    /// The letter.
-    pub(crate) letter: char,
-    /// The width (0: as long as the text).
-    pub(crate) width: usize,
-    /// `%.N`: right-aligned.
-    pub(crate) right: bool,
-    /// The text after the letter, up to the next `%`.
-    pub(crate) suffix: String,
-}
-
 impl Field {
     /// The code of a field Slurm does not know: it prints no cell, only
     /// its suffix (`_print_com_invalid`), in the header and every line.
@@ -213,37 +189,6 @@ pub(crate) fn letter_fields(
     }
     (prefix, fields)
 }
-
-/// Reads a `-o` format of squeue or sinfo (`%.18i %9P`): text before the first `%` is kept as a prefix.
-pub(crate) fn parse_format(format: &str) -> (String, Vec<Field>) {
-    let mut pieces = format.split('%');
-    let prefix = if format.starts_with('%') {
-        String::new()
-    } else {
-        pieces.next().unwrap_or("").to_owned()
-    };
-    let fields = pieces
-        .filter(|t| !t.is_empty())
-        .map(|token| {
-            let right = token.starts_with('.');
-            let rest = token.trim_start_matches('.');
-            let digits: String = rest.chars().take_while(char::is_ascii_digit).collect();
-            let mut chars = rest[digits.len()..].chars();
-            let letter = chars.next().unwrap_or(' ');
-            Field {
-                letter,
-                width: digits.parse().map_or(0, |w: usize| w.min(MAX_WIDTH)),
-                right,
-                suffix: chars.collect(),
-            }
-        })
-        .collect();
-    (prefix, fields)
-}
-
-/// The widest cell printed: wider ones, which make Slurm write megabytes
-/// of spaces per line, are capped so that a typo cannot freeze the page.
-pub(crate) const MAX_WIDTH: usize = 4096;
 
 /// How Slurm's tools print a size (`convert_num_unit2`'s flags).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

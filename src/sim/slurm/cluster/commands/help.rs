@@ -407,16 +407,24 @@ The priority of pending jobs and the weighted factors that make it up.
 
   -h, --noheader          no header line
   -j, --jobs=LIST         only these jobs
-  -l, --long              all factors, with user, account and nice
+  -l, --long              all factors, with user and nice
+  -n, --norm              factors as fractions of their weights
+  -o, --format=FORMAT     the columns: %i %r %u %Y %S %A %B %F %J %P %Q %N
+                          %T, lower case %y %a %b %f %j %p %q %t normalized
   -p, --partition=LIST    only jobs in these partitions
-  -u, --user=LIST         only jobs of these users
+  -S, --sort=KEYS         order by these letters, - for descending (default i)
+  -u, --user=LIST         only jobs of these users, with a user column
+  -v, --verbose           print the options read first
   -w, --weights           the configured weights
   -V, --version           print the version
+      --federation, --local, --sibling
+                          accepted: this cluster is in no federation
       --help, --usage     this help, a short usage line
 ";
 
 pub(super) const SPRIO_USAGE: &str = "\
-Usage: sprio [-h] [-j jobs] [-l] [-p partitions] [-u users] [-w] [-V]
+Usage: sprio [-j jid[s]] [-u user_name[s]] [-o format] [-p partitions]
+   [--federation] [--local] [--sibling] [--usage] [-hlnvVw]
 ";
 
 pub(super) const SSHARE: &str = "\

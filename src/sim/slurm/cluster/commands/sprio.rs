@@ -1,61 +1,44 @@
 //! `sprio`: the priority factors of pending jobs from their last
-//! calculation, printed by the fair-share model's formatter
-//! ([`sprio_lines`]); `-l` long, `-w` the configured weights, filters
-//! `-j -p -u`. Held jobs, jobs waiting on a dependency or a begin time
-//! are left out, as slurmctld leaves them out.
+//! calculation, in the fair-share model's layout ([`SprioFormat`]): the
+//! default or `-l` format, `-n` normalized, `-o` a format of its own,
+//! `-w` the configured weights, `-S` the order; filters `-j -p -u`. Held
+//! jobs, jobs waiting on a dependency or a begin time are left out, as
+//! slurmctld leaves them out.
 
 use super::super::super::getopt::{HasArg, Opt, Parsed, opt};
-use super::super::fields::cell;
 use super::super::output::CommandOutput;
 use super::super::state::{Job, JobState};
 use super::super::{Caller, Cluster};
-use super::{VERSION, help, parse};
-use crate::sim::fair_share::{Contribution, PriorityBreakdown, SprioJob, sprio_lines};
+use super::{VERSION, Wanted, error_out, help, parse};
+use crate::sim::fair_share::{
+    BadSortKey, FormatChoice, PriorityBreakdown, SprioFormat, SprioJob, SprioRow, sort_jobs,
+};
 
 pub(super) const OPTIONS: &[Opt] = &[
     opt("noheader", Some('h'), &["noheader"], HasArg::No),
     opt("help", None, &["help"], HasArg::No),
     opt("jobs", Some('j'), &["jobs"], HasArg::Optional),
     opt("long", Some('l'), &["long"], HasArg::No),
+    opt("norm", Some('n'), &["norm"], HasArg::No),
+    opt("format", Some('o'), &["format"], HasArg::Required),
+    opt("sort", Some('S'), &["sort"], HasArg::Required),
     opt("partition", Some('p'), &["partition"], HasArg::Required),
     opt("user", Some('u'), &["user", "users"], HasArg::Required),
     opt("usage", None, &["usage"], HasArg::No),
     opt("verbose", Some('v'), &["verbose"], HasArg::No),
     opt("version", Some('V'), &["version"], HasArg::No),
     opt("weights", Some('w'), &["weights"], HasArg::No),
+    opt("federation", None, &["federation"], HasArg::No),
+    opt("local", None, &["local"], HasArg::No),
+    opt("sibling", None, &["sib", "sibling"], HasArg::No),
 ];
-
-/// A breakdown whose every factor is 1: what the weights row shows.
-fn weights_row(c: &Cluster) -> PriorityBreakdown {
-    let w = &c.config.priority.weights;
-    let full = |weight: u32| Contribution {
-        factor: 1.0,
-        weight,
-        weighted: f64::from(weight),
-    };
-    PriorityBreakdown {
-        site: 1,
-        age: full(w.age),
-        assoc: full(w.assoc),
-        fair_share: full(w.fair_share),
-        job_size: full(w.job_size),
-        partition: full(w.partition),
-        qos: full(w.qos),
-        tres: w
-            .tres
-            .iter()
-            .map(|(n, weight)| (n.clone(), full(*weight)))
-            .collect(),
-        nice: 0,
-        sum: 0.0,
-        total: 0,
-    }
-}
 
 /// The filters of a sprio command line.
 struct Query {
-    /// `-j`.
-    jobs: Option<Vec<String>>,
+    /// `-j`, as job ids (an array task named `ID_TASK` read as its job).
+    jobs: Option<Vec<u32>>,
+    /// `-j`'s list as typed.
+    jobs_text: Option<String>,
     /// `-p`.
     partitions: Option<Vec<String>>,
     /// `-u`.
@@ -76,56 +59,81 @@ pub(super) fn run(c: &Cluster, argv: &[String], _caller: &Caller<'_>) -> Command
     if p.has("version") {
         return help::text(VERSION);
     }
-    let long = p.has("long");
-    let weights = weights_row(c);
-    // The header follows the configured weights even with no job.
-    let header_job = SprioJob {
-        job_id: 0,
-        partition: "",
-        user: "",
-        priority: &weights,
-    };
-    let mut header_lines = sprio_lines(std::slice::from_ref(&header_job), long).into_iter();
+    if p.has("long") && p.has("format") {
+        return CommandOutput::failure(
+            "sprio: fatal: Options -o(--format) and -l(--long) are mutually exclusive. \
+             Please remove one and retry.\n",
+            1,
+        );
+    }
     let mut out = CommandOutput::default();
-    let header = header_lines.next().unwrap_or_default();
-    if !p.has("noheader") {
-        out.out_line(&header);
-    }
-    if p.has("weights") {
-        let line = header_lines.next().unwrap_or_default();
-        out.out_line(&weights_line(c, &line, long));
-        return out;
-    }
-    let query = match read_query(&p) {
+    let query = match read_query(c, &p, &mut out) {
         Ok(q) => q,
         Err(refusal) => return refusal,
     };
+    if p.has("verbose") {
+        print_options(c, &p, &query, &mut out);
+    }
+    let format = match p.value("format") {
+        Some(spec) => {
+            let (format, unknown) = SprioFormat::parse(spec);
+            for letter in unknown {
+                out.err_line(&format!(
+                    "sprio: error: Invalid job format specification: {letter}"
+                ));
+            }
+            format
+        }
+        None => SprioFormat::default_for(
+            &c.config.priority.weights,
+            FormatChoice {
+                long: p.has("long"),
+                normalized: p.has("norm"),
+                users: p.has("user"),
+                sibling: p.has("sibling") && !p.has("local"),
+            },
+        ),
+    };
+    if !p.has("noheader") {
+        out.out_line(&format.line(SprioRow::Header));
+    }
+    if p.has("weights") {
+        out.out_line(&format.line(SprioRow::Weights(&c.config.priority.weights)));
+        return out;
+    }
     let shown = select(c, &query);
     if query.jobs.is_some() && shown.is_empty() {
         out.out_line("Unable to find jobs matching user/id(s) specified");
         return out;
     }
-    for (job, b) in &shown {
-        let row = SprioJob {
+    let mut rows: Vec<SprioJob<'_>> = shown
+        .iter()
+        .map(|(job, b)| SprioJob {
             job_id: job.id,
             partition: &job.partition,
             user: &job.user,
             priority: b,
-        };
-        if let Some(line) = sprio_lines(&[header_job.clone(), row], long)
-            .into_iter()
-            .nth(2)
-        {
-            out.out_line(&line);
-        }
+        })
+        .collect();
+    // slurmctld answers no list at all when no job matches: nothing to sort.
+    if rows.is_empty() {
+        return out;
+    }
+    if let Err(BadSortKey(key)) = sort_jobs(&mut rows, p.value("sort").unwrap_or("i")) {
+        out.err_line(&format!("sprio: error: Invalid sort specification: {key}"));
+        out.exit = 1;
+        return out;
+    }
+    for row in &rows {
+        out.out_line(&format.line(SprioRow::Job(row)));
     }
     out
 }
 
 /// Reads the filters: `-j LIST` (or `-j` then the list as the first
-/// operand), `-p`, `-u`.
-fn read_query(p: &Parsed) -> Result<Query, CommandOutput> {
-    let list = |v: Option<&str>| v.map(|v| v.split(',').map(str::to_owned).collect::<Vec<_>>());
+/// operand), `-p`, `-u`. A job sprio cannot name (`slurm_xlate_job_id`
+/// gives 0) and a word left over are refused.
+fn read_query(c: &Cluster, p: &Parsed, out: &mut CommandOutput) -> Result<Query, CommandOutput> {
     let mut operands = p.operands.iter();
     let jobs = match p.value("jobs") {
         Some(v) => Some(v),
@@ -133,22 +141,81 @@ fn read_query(p: &Parsed) -> Result<Query, CommandOutput> {
         None => None,
     };
     if let Some(extra) = operands.next() {
-        return Err(super::error_out(
-            "sprio",
-            &format!("Unrecognized option: {extra}"),
-            1,
-        ));
+        let mut out = error_out("sprio", &format!("Unrecognized option: {extra}"), 1);
+        out.out_line(help::SPRIO_USAGE.trim_end());
+        return Err(out);
     }
+    let jobs_text = jobs;
+    let jobs = match jobs {
+        Some(list) => Some(
+            list.split(',')
+                .map(|word| job_id(c, word).ok_or_else(|| error_out("sprio", &format!("Invalid job id: {word}"), 1)))
+                .collect::<Result<Vec<_>, _>>()?,
+        ),
+        None => None,
+    };
     Ok(Query {
-        jobs: list(jobs),
-        partitions: list(p.value("partition")),
-        users: list(p.value("user")),
+        jobs_text: jobs_text.map(str::to_owned),
+        jobs,
+        partitions: p
+            .value("partition")
+            .map(|v| v.split(',').map(str::to_owned).collect()),
+        users: p
+            .value("user")
+            .map(|list| super::known_users(c, "sprio", list, out)),
     })
 }
 
+/// `-v`: the options as sprio read them (`_print_options`), before any
+/// default format is chosen; `-vv` adds the job ids and uids.
+fn print_options(c: &Cluster, p: &Parsed, q: &Query, out: &mut CommandOutput) {
+    let or_null = |v: Option<&str>| v.unwrap_or("(null)").to_owned();
+    let verbose = p.opts.iter().filter(|(k, _)| *k == "verbose").count();
+    let rule = "-----------------------------";
+    out.out_line(rule);
+    for (name, value) in [
+        ("format", or_null(p.value("format"))),
+        ("job_flag", u8::from(p.has("jobs")).to_string()),
+        ("jobs", or_null(q.jobs_text.as_deref())),
+        ("partition", or_null(p.value("partition"))),
+        ("users", or_null(p.value("user"))),
+        ("verbose", verbose.to_string()),
+    ] {
+        out.out_line(&format!("{name:<10} = {value}"));
+    }
+    if verbose > 1 {
+        for (i, id) in q.jobs.iter().flatten().enumerate() {
+            out.out_line(&format!("job_list[{i}] = {id}"));
+        }
+        let uids = q.users.iter().flatten().filter_map(|u| c.accounts.user(u));
+        for (i, user) in uids.enumerate() {
+            out.out_line(&format!("user_list[{i}] = {}", user.uid));
+        }
+    }
+    out.out_line(&format!("{rule}\n\n"));
+}
+
+/// `slurm_xlate_job_id`: a number, or `ARRAY_TASK` read as the job id of
+/// that task's record (a task still pending has none).
+fn job_id(c: &Cluster, word: &str) -> Option<u32> {
+    let wanted = Wanted::parse(word)?;
+    let id = match wanted.task {
+        None => Some(wanted.id),
+        Some(task) => c
+            .jobs
+            .values()
+            .find(|j| {
+                j.array
+                    .as_ref()
+                    .is_some_and(|a| a.array_job_id == wanted.id && a.task == Some(task))
+            })
+            .map(|j| j.id),
+    };
+    id.filter(|id| *id > 0)
+}
+
 /// The pending jobs sprio shows (eligible, not held, no dependency left),
-/// with their priority factors. sprio leaves out TRES that add nothing (a
-/// job without GPUs shows an empty TRES cell).
+/// with their priority factors.
 fn select<'a>(c: &'a Cluster, q: &Query) -> Vec<(&'a Job, PriorityBreakdown)> {
     c.jobs
         .values()
@@ -157,7 +224,7 @@ fn select<'a>(c: &'a Cluster, q: &Query) -> Vec<(&'a Job, PriorityBreakdown)> {
         .filter(|j| {
             q.jobs
                 .as_ref()
-                .is_none_or(|l| l.iter().any(|i| *i == j.id.to_string()))
+                .is_none_or(|l| l.contains(&j.id))
         })
         .filter(|j| {
             q.partitions
@@ -165,62 +232,6 @@ fn select<'a>(c: &'a Cluster, q: &Query) -> Vec<(&'a Job, PriorityBreakdown)> {
                 .is_none_or(|l| l.contains(&j.partition))
         })
         .filter(|j| q.users.as_ref().is_none_or(|l| l.contains(&j.user)))
-        .filter_map(|j| {
-            let mut b = c.priority_breakdown(j)?;
-            b.tres.retain(|(_, t)| t.weighted != 0.0);
-            Some((j, b))
-        })
+        .filter_map(|j| Some((j, c.priority_breakdown(j)?)))
         .collect()
-}
-
-/// The weights row: `Weights` in the JOBID cell, blank partition and
-/// priority (and user and nice with `-l`), the TRES weights as
-/// configured.
-fn weights_line(c: &Cluster, line: &str, long: bool) -> String {
-    let w = &c.config.priority.weights;
-    // The columns sprio prints: the long ones, or the weighted factors.
-    let widths: Vec<usize> = if long {
-        vec![15, 9, 8, 10, 10, 10, 10, 10, 10, 10, 10, 11, 20]
-    } else {
-        let factors = [w.age, w.assoc, w.fair_share, w.job_size, w.partition, w.qos];
-        let mut v = vec![15, 9, 10, 10];
-        v.extend(factors.iter().filter(|f| **f > 0).map(|_| 10));
-        if w.tres.iter().any(|(_, t)| *t > 0) {
-            v.push(20);
-        }
-        v
-    };
-    let mut cells: Vec<String> = Vec::new();
-    let mut rest = line;
-    for width in &widths {
-        let (head, tail) = rest.split_at(rest.len().min(*width));
-        cells.push(head.to_owned());
-        rest = tail.strip_prefix(' ').unwrap_or(tail);
-    }
-    // slurm.conf's `PriorityWeightTRES` as written; the configuration
-    // keeps it parsed, with the type in lower case (`GRES/gpu=1000` is
-    // written so by convention, and as the reference has it).
-    let tres_weights = w
-        .tres
-        .iter()
-        .map(|(name, weight)| match name.split_once('/') {
-            Some((kind, rest)) => format!("{}/{rest}={weight}", kind.to_ascii_uppercase()),
-            None => format!("{}={weight}", name.to_ascii_uppercase()),
-        })
-        .collect::<Vec<_>>()
-        .join(",");
-    // Partition, user, priority and nice (with -l); partition and priority.
-    let blank: &[usize] = if long { &[1, 2, 3, 11] } else { &[1, 2] };
-    let last = cells.len().saturating_sub(1);
-    for (i, text) in cells.iter_mut().enumerate() {
-        let width = widths[i];
-        if i == 0 {
-            *text = cell("Weights", width, true);
-        } else if blank.contains(&i) {
-            *text = " ".repeat(width);
-        } else if i == last && !w.tres.is_empty() {
-            *text = cell(&tres_weights, width, true);
-        }
-    }
-    cells.join(" ")
 }

@@ -17,7 +17,7 @@ use super::super::fields::{self, Field, Units, cell, convert_num_unit, push_cell
 use super::super::output::CommandOutput;
 use super::super::state::{Job, JobState, Mem, Sharing};
 use super::super::{Caller, Cluster};
-use super::{VERSION, Wanted, error_out, help, parse};
+use super::{known_users, VERSION, Wanted, error_out, help, parse};
 use crate::sim::slurm::time_spec::{TimeLimit, squeue_time};
 
 pub(super) const OPTIONS: &[Opt] = &[
@@ -308,21 +308,9 @@ fn read_states(p: &Parsed) -> Result<States, CommandOutput> {
 /// The users of `-u` (unknown ones warned about on `out`), or `--me`
 /// instead.
 fn read_users(c: &Cluster, p: &Parsed, me: &str, out: &mut CommandOutput) -> Option<Vec<String>> {
-    let mut users = p.value("user").map(|list| {
-        let mut known = Vec::new();
-        for u in list.split(',').filter(|s| !s.is_empty()) {
-            match c
-                .accounts
-                .users
-                .iter()
-                .find(|x| x.name == u || x.uid.to_string() == u)
-            {
-                Some(user) => known.push(user.name.clone()),
-                None => out.err(&format!("squeue: error: Invalid user: {u}\n\n")),
-            }
-        }
-        known
-    });
+    let mut users = p
+        .value("user")
+        .map(|list| known_users(c, "squeue", list, out));
     if p.has("me") {
         users = Some(vec![me.to_owned()]);
     }

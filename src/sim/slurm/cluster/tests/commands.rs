@@ -1145,6 +1145,76 @@ fn sprio_and_sshare_options() {
 }
 
 #[test]
+fn sprio_formats_normalizes_and_sorts_as_sprio_does() {
+    let mut t = Term::new("2026-11-30T03:00:00");
+    t.submit(
+        "root",
+        WORK,
+        "sbatch -N 4 --gpus-per-node=8 --wrap \"sleep 600\"",
+    );
+    t.submit("bob", "~", "sbatch -G 4 --wrap \"sleep 600\"");
+    t.submit("alice", "~", "sbatch -G 1 --nice=50 --wrap \"sleep 600\"");
+    t.c.advance(1);
+    // -o: the text before the first % first, each field's suffix after it,
+    // an unknown letter reported and left out.
+    let out = t.root("sprio -o \"id=%.4i|%u|%z|%5Y|%F|%T|%N\"");
+    assert_eq!(
+        stdout(&out),
+        "id=JOBI|USER|PRIOR|FAIRSHARE|TRES|NICE\n\
+         id=   2|bob|11351|10000|gres/gpu=125|0\n\
+         id=   3|alice|11208|10000|gres/gpu=31|50\n"
+    );
+    assert_eq!(err(&out), "sprio: error: Invalid job format specification: z\n");
+    // -n: the normalized factors, and the priority over 2^32 - 1.
+    assert_eq!(
+        stdout(&t.root("sprio -n -j 2")),
+        "          JOBID PARTITION PRIORITY   AGE        FAIRSHARE  JOBSIZE    PARTITION  QOS        TRES                \n\
+         \x20             2 gpu       0.00000264 0.0000000  1.0000000  0.1269531  1.0000000  0.1000000  gres/gpu=0.12       \n"
+    );
+    // -u adds the user column; -S -Y sorts by priority, highest first.
+    assert_eq!(
+        stdout(&t.root("sprio -u alice,bob -S -Y -o %i/%u")),
+        "JOBID/USER\n2/bob\n3/alice\n"
+    );
+    assert_eq!(stdout(&t.root("sprio -S -u -o %i")), "JOBID\n2\n3\n");
+    assert_eq!(stdout(&t.root("sprio -S u -h -o %i")), "3\n2\n");
+    assert!(stdout(&t.root("sprio -u bob")).starts_with("          JOBID PARTITION     USER   PRIORITY"));
+    let bad = t.root("sprio -S x");
+    assert_eq!(
+        (err(&bad).as_str(), bad.exit),
+        ("sprio: error: Invalid sort specification: x\n", 1)
+    );
+    // The weights row of a format of one's own.
+    assert_eq!(
+        stdout(&t.root("sprio -w -o \"%i %S %a %F %T\"")),
+        "JOBID SITE AGE FAIRSHARE TRES\nWeights 1 1000 10000 GRES/gpu=1000\n"
+    );
+    for (line, stderr, code) in [
+        (
+            "sprio -l -o %i",
+            "sprio: fatal: Options -o(--format) and -l(--long) are mutually exclusive. Please remove one and retry.\n",
+            1,
+        ),
+        ("sprio -j 2,x", "sprio: error: Invalid job id: x\n", 1),
+        ("sprio -u nobody -h", "sprio: error: Invalid user: nobody\n\n", 0),
+    ] {
+        let out = t.root(line);
+        assert_eq!((err(&out).as_str(), out.exit), (stderr, code), "{line}");
+    }
+    let extra = t.root("sprio -j 2 3 4");
+    assert_eq!(err(&extra), "sprio: error: Unrecognized option: 3\n");
+    assert!(stdout(&extra).starts_with("Usage: sprio [-j jid[s]]"));
+    let verbose = stdout(&t.root("sprio -vv -j 2 -u bob -h"));
+    assert!(
+        verbose.starts_with(
+            "-----------------------------\nformat     = (null)\njob_flag   = 1\njobs       = 2\n"
+        ),
+        "{verbose}"
+    );
+    assert!(verbose.contains("job_list[0] = 2\nuser_list[0] = 1002\n"), "{verbose}");
+}
+
+#[test]
 fn srun_names_its_mpi_plugins_and_refuses_others() {
     let mut t = Term::new("2026-11-30T00:00:00");
     let list = t.root("srun --mpi=list");
