@@ -458,6 +458,18 @@ fn slurm_command(rng: &mut Rng) -> String {
                 ])
             );
         }
+        "sshare" if rng.chance(25) => {
+            let _ = write!(
+                line,
+                " {}",
+                rng.pick(&[
+                    "-o a,cl,eff,fair,grptresm,grptresr,id,lev,norms,normu,p,raws,rawu,tresr,u",
+                    "-o 'User%-3,%,,Account%0,GrpTRESRaw%x' -o x",
+                    "-m -l -a -v -u -1",
+                    "-e",
+                ])
+            );
+        }
         "sprio" if rng.chance(25) => {
             // Formats and sorts: every letter, odd pieces, unknown keys.
             let _ = write!(

@@ -52,7 +52,9 @@ pub use queue::{
     Policy, PolicyRun, Preemption, Sample, StoryConfig, StoryResult, Team, TeamOutcome, simulate,
     story,
 };
-pub use sprio::{BadSortKey, FormatChoice, SprioFormat, SprioJob, SprioRow, sort_jobs, sprio_lines};
+pub use sprio::{
+    BadSortKey, FormatChoice, SprioFormat, SprioJob, SprioRow, sort_jobs, sprio_lines,
+};
 pub use tree::{AccountTree, AssocId, AssocSpec, Association, ROOT};
 
 /// Why a tree, a weight, a job's factors or a story could not be computed.

@@ -173,6 +173,7 @@ pub fn accounts() -> Result<Accounts, ClusterError> {
             },
         ],
         tree: AccountTree::from_specs(&specs)?,
+        tres_usage: Default::default(),
     })
 }
 

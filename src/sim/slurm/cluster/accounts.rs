@@ -11,6 +11,8 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
+use crate::sorted::SortedMap;
+
 use crate::sim::fair_share::{
     AccountTree, Algorithm, AssocId, AssocSpec, FairShareError, UserAssoc, decay, fair_share,
 };
@@ -41,6 +43,44 @@ pub struct Qos {
     pub priority: u32,
 }
 
+/// What jobs used, by TRES, in TRES-seconds (memory in megabyte-seconds),
+/// decaying as RawUsage does: `usage_tres_raw`, which `sshare` shows as
+/// GrpTRESRaw in minutes. Billing is the CPUs (no `TRESBillingWeights`).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Serialize, Deserialize)]
+pub struct TresSeconds {
+    /// `cpu` (and `billing`).
+    pub cpu: f64,
+    /// `mem`.
+    pub mem: f64,
+    /// `node`.
+    pub node: f64,
+    /// `gres/gpu`.
+    pub gpu: f64,
+}
+
+impl TresSeconds {
+    pub(crate) fn add(&mut self, other: &TresSeconds) {
+        self.cpu += other.cpu;
+        self.mem += other.mem;
+        self.node += other.node;
+        self.gpu += other.gpu;
+    }
+
+    /// The TRES string of these seconds in whole minutes, in the
+    /// cluster's TRES order.
+    pub fn minutes(&self) -> String {
+        let m = |secs: f64| (secs / 60.0) as u64;
+        format!(
+            "cpu={},mem={},energy=0,node={},billing={},fs/disk=0,vmem=0,pages=0,gres/gpu={}",
+            m(self.cpu),
+            m(self.mem),
+            m(self.node),
+            m(self.cpu),
+            m(self.gpu)
+        )
+    }
+}
+
 /// Users, QOS and the association tree with usage.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Accounts {
@@ -50,6 +90,10 @@ pub struct Accounts {
     pub qos: Vec<Qos>,
     /// Accounts and user associations with shares and raw usage.
     pub tree: AccountTree,
+    /// Each user association's usage by TRES (its CPU part is the tree's
+    /// raw usage).
+    #[serde(default)]
+    pub tres_usage: SortedMap<AssocId, TresSeconds>,
 }
 
 impl Accounts {
@@ -90,6 +134,7 @@ impl Accounts {
                 },
             ],
             tree,
+            tres_usage: SortedMap::new(),
         })
     }
 
@@ -147,16 +192,37 @@ impl Accounts {
     /// Adds usage (billing-seconds) to associations, by index in the tree
     /// (as [`Self::user_assoc`] gives them). Charges the tree refuses (an
     /// association without shares) are dropped.
-    pub fn charge(&mut self, usage: &[f64]) {
-        for (i, amount) in usage.iter().enumerate() {
-            if *amount > 0.0
+    pub fn charge(&mut self, usage: &[TresSeconds]) {
+        for (i, used) in usage.iter().enumerate() {
+            if used.cpu > 0.0
                 && let Some(node) = self.tree.nodes().get(i)
             {
                 let now = node.own_usage;
+                let id = node.id.clone();
                 // A refused charge leaves the previous usage in place.
-                let _ = self.tree.set_own_usage(i, now + amount);
+                if self.tree.set_own_usage(i, now + used.cpu).is_ok() {
+                    self.tres_usage
+                        .get_or_insert_with(id, TresSeconds::default)
+                        .add(used);
+                }
             }
         }
+    }
+
+    /// The usage by TRES of an association: a user's own, or an
+    /// account's with everything below it.
+    pub fn tres_used(&self, account: &str, user: Option<&str>) -> TresSeconds {
+        let mut sum = TresSeconds::default();
+        for (id, used) in self.tres_usage.iter() {
+            let within = match user {
+                Some(u) => id.account == account && id.user.as_deref() == Some(u),
+                None => self.account_within(&id.account, account),
+            };
+            if within {
+                sum.add(used);
+            }
+        }
+        sum
     }
 
     /// The index in the tree of `user`'s association with `account`.
@@ -186,6 +252,11 @@ impl Accounts {
                 let _ = self
                     .tree
                     .set_own_usage(i, decay(own, elapsed_s, half_life_s));
+            }
+        }
+        for used in self.tres_usage.values_mut() {
+            for part in [&mut used.cpu, &mut used.mem, &mut used.node, &mut used.gpu] {
+                *part = decay(*part, elapsed_s, half_life_s);
             }
         }
     }

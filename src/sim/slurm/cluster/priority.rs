@@ -13,7 +13,7 @@ use crate::sim::fair_share::{
 };
 
 use super::Cluster;
-use super::accounts::Accounts;
+use super::accounts::{Accounts, TresSeconds};
 use super::state::{FixedFactors, Job, JobState, Partition, PriorityCalc};
 use crate::sim::slurm::conf::ClusterConfig;
 
@@ -228,10 +228,10 @@ impl Cluster {
     pub(crate) fn charge_usage(&mut self) {
         let now = self.now;
         let running: Vec<u32> = self.runs.running().collect();
-        let mut usage = vec![0.0; self.accounts.tree.nodes().len()];
+        let mut usage = vec![TresSeconds::default(); self.accounts.tree.nodes().len()];
         for id in running {
-            if let Some((i, amount)) = self.usage_of(id, now) {
-                usage[i] += amount;
+            if let Some((i, used)) = self.usage_of(id, now) {
+                usage[i].add(&used);
             }
         }
         self.accounts.charge(&usage);
@@ -240,17 +240,17 @@ impl Cluster {
 
     /// Charges one ending job's CPU-seconds up to `end`.
     pub(crate) fn charge_job(&mut self, id: u32, end: i64) {
-        if let Some((i, amount)) = self.usage_of(id, end) {
-            let mut usage = vec![0.0; self.accounts.tree.nodes().len()];
-            usage[i] = amount;
+        if let Some((i, used)) = self.usage_of(id, end) {
+            let mut usage = vec![TresSeconds::default(); self.accounts.tree.nodes().len()];
+            usage[i] = used;
             self.accounts.charge(&usage);
             self.fair_share_cache = None;
         }
     }
 
-    /// A running job's CPU-seconds since it was last charged, up to
+    /// A running job's TRES-seconds since it was last charged, up to
     /// `until`, and the association they go to; marks them charged.
-    fn usage_of(&mut self, id: u32, until: i64) -> Option<(usize, f64)> {
+    fn usage_of(&mut self, id: u32, until: i64) -> Option<(usize, TresSeconds)> {
         let generation = self.assoc_generation;
         let Self { jobs, accounts, .. } = self;
         let job = jobs.get_mut(&id)?;
@@ -262,7 +262,15 @@ impl Cluster {
         };
         job.charged_until = until;
         let assoc = assoc_index(job, accounts, generation)?;
-        Some((assoc, secs as f64 * f64::from(job.shape.total().cpus)))
+        let total = job.shape.total();
+        let secs = secs as f64;
+        let used = TresSeconds {
+            cpu: secs * f64::from(total.cpus),
+            mem: secs * total.mem_mb as f64,
+            node: secs * f64::from(job.shape.nodes),
+            gpu: secs * f64::from(total.gpus),
+        };
+        Some((assoc, used))
     }
 }
 

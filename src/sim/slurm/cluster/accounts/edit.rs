@@ -82,6 +82,7 @@ impl Accounts {
             .collect();
         self.rebuild(&specs)?;
         let tree = &self.tree;
+        self.tres_usage.retain(|id, _| tree.find(id).is_some());
         for u in &mut self.users {
             let id = AssocId {
                 account: u.default_account.clone(),

@@ -431,20 +431,25 @@ pub(super) const SSHARE: &str = "\
 Usage: sshare [OPTIONS]
 Shares, usage and fair-share factors of accounts and users (Fair Tree).
 
-  -a, --all               all users, not only you
+  -a, --all               all users, not only you (also -u -1)
   -A, --accounts=LIST     only these accounts
+  -e, --helpformat        the columns -o knows
   -l, --long              also NormUsage, LevelFS and TRES minutes
-  -n, --noheader          no header lines
+  -m, --partition         also the Partition column
+  -n, -h, --noheader      no header lines
+  -o, --format=LIST       these columns, NAME%WIDTH for a width
   -p, --parsable          fields separated by |, with a trailing |
   -P, --parsable2         fields separated by |
   -u, --users=LIST        these users
   -U, --Users             only user lines
+  -v, --verbose           name the users and accounts asked for
   -V, --version           print the version
       --help, --usage     this help, a short usage line
 ";
 
 pub(super) const SSHARE_USAGE: &str = "\
-Usage: sshare [-a] [-A accounts] [-l] [-n] [-p] [-P] [-u users] [-U] [-V]
+Usage: sshare [-a] [-A accounts] [-e] [-l] [-m] [-n] [-o format] [-p] [-P]
+              [-u users] [-U] [-v] [-V]
 ";
 
 pub(super) const SACCTMGR: &str = "\

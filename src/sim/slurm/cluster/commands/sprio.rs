@@ -149,7 +149,10 @@ fn read_query(c: &Cluster, p: &Parsed, out: &mut CommandOutput) -> Result<Query,
     let jobs = match jobs {
         Some(list) => Some(
             list.split(',')
-                .map(|word| job_id(c, word).ok_or_else(|| error_out("sprio", &format!("Invalid job id: {word}"), 1)))
+                .map(|word| {
+                    job_id(c, word)
+                        .ok_or_else(|| error_out("sprio", &format!("Invalid job id: {word}"), 1))
+                })
                 .collect::<Result<Vec<_>, _>>()?,
         ),
         None => None,
@@ -221,11 +224,7 @@ fn select<'a>(c: &'a Cluster, q: &Query) -> Vec<(&'a Job, PriorityBreakdown)> {
         .values()
         .filter(|j| j.state == JobState::Pending && j.hold.is_none() && j.dependency.is_none())
         .filter(|j| j.begin_time.is_none_or(|b| b <= c.now))
-        .filter(|j| {
-            q.jobs
-                .as_ref()
-                .is_none_or(|l| l.contains(&j.id))
-        })
+        .filter(|j| q.jobs.as_ref().is_none_or(|l| l.contains(&j.id)))
         .filter(|j| {
             q.partitions
                 .as_ref()

@@ -17,7 +17,7 @@ use super::super::fields::{self, Field, Units, cell, convert_num_unit, push_cell
 use super::super::output::CommandOutput;
 use super::super::state::{Job, JobState, Mem, Sharing};
 use super::super::{Caller, Cluster};
-use super::{known_users, VERSION, Wanted, error_out, help, parse};
+use super::{VERSION, Wanted, error_out, help, known_users, parse};
 use crate::sim::slurm::time_spec::{TimeLimit, squeue_time};
 
 pub(super) const OPTIONS: &[Opt] = &[

@@ -1,22 +1,31 @@
 //! `sshare`: shares, usage and Fair Tree factors from the fair-share
 //! model's rows ([`share_rows`]), in `print_fields` cells: every account,
 //! and the users asked for (the caller by default, all with `-a`); `-l`
-//! adds NormUsage, LevelFS, GrpTRESMins and TRESRunMins. RawUsage counts
-//! decayed CPU-seconds.
+//! adds NormUsage, LevelFS, GrpTRESMins and TRESRunMins, `-m` the
+//! partition, `-o` any of the columns of `-e`. RawUsage counts decayed
+//! CPU-seconds.
 
 use super::super::super::getopt::{HasArg, Opt, Parsed, opt};
 use super::super::fields::{Parsable, print_fields_header, print_fields_row};
 use super::super::output::CommandOutput;
 use super::super::{Caller, Cluster};
-use super::{VERSION, help, parse};
+use super::{VERSION, error_out, help, parse};
 use crate::sim::fair_share::{Algorithm, ShareRow, share_rows};
+use crate::sim::slurm::c_num::atoi;
 
 pub(super) const OPTIONS: &[Opt] = &[
     opt("all", Some('a'), &["all"], HasArg::No),
     opt("accounts", Some('A'), &["accounts"], HasArg::Required),
-    opt("help", Some('h'), &["help"], HasArg::No),
+    opt("helpformat", Some('e'), &["helpformat"], HasArg::No),
+    opt("help", None, &["help"], HasArg::No),
     opt("long", Some('l'), &["long"], HasArg::No),
+    opt("partition", Some('m'), &["partition"], HasArg::No),
     opt("noheader", Some('n'), &["noheader"], HasArg::No),
+    opt("noheader", Some('h'), &[], HasArg::No),
+    opt("format", Some('o'), &["format"], HasArg::Required),
+    // In sshare's option string without a case of their own.
+    opt("q", Some('q'), &[], HasArg::No),
+    opt("t", Some('t'), &[], HasArg::Required),
     opt("parsable", Some('p'), &["parsable"], HasArg::No),
     opt("parsable2", Some('P'), &["parsable2"], HasArg::No),
     opt("Users", Some('U'), &["Users"], HasArg::No),
@@ -26,10 +35,30 @@ pub(super) const OPTIONS: &[Opt] = &[
     opt("version", Some('V'), &["version"], HasArg::No),
 ];
 
+/// The columns sshare knows (`fields` of `process.c`), in its lookup
+/// order: name and width (negative: left-aligned).
+const FIELDS: [(&str, i32); 15] = [
+    ("Account", -20),
+    ("Cluster", 10),
+    ("EffectvUsage", 13),
+    ("FairShare", 10),
+    ("GrpTRESMins", 30),
+    ("GrpTRESRaw", 30),
+    ("ID", 6),
+    ("LevelFS", 10),
+    ("NormShares", 11),
+    ("NormUsage", 11),
+    ("Partition", 12),
+    ("RawShares", 10),
+    ("RawUsage", 11),
+    ("TRESRunMins", 30),
+    ("User", 10),
+];
+
 /// What an sshare command line asks for.
 struct Query {
-    /// `-l`: the usage, level and TRES columns too.
-    long: bool,
+    /// The columns, as indexes into [`FIELDS`] with their widths.
+    columns: Vec<(usize, i32)>,
     parsable: Parsable,
     /// `-u` (the caller without it); `None` for `-a`.
     users: Option<Vec<String>>,
@@ -54,7 +83,16 @@ pub(super) fn run(c: &Cluster, argv: &[String], caller: &Caller<'_>) -> CommandO
     if p.has("version") {
         return help::text(VERSION);
     }
-    let query = read_query(&p, caller.user);
+    if let Some(letter) = ["q", "t"].into_iter().find(|k| p.has(k)) {
+        return CommandOutput::failure(&format!("getopt error, returned {letter}\n"), 1);
+    }
+    if p.has("helpformat") {
+        return help::text(&help_format());
+    }
+    let query = match read_query(&p, caller.user) {
+        Ok(q) => q,
+        Err(refusal) => return refusal,
+    };
     let rows = share_rows(
         &c.accounts.tree,
         Algorithm::FairTree,
@@ -62,8 +100,17 @@ pub(super) fn run(c: &Cluster, argv: &[String], caller: &Caller<'_>) -> CommandO
     )
     .unwrap_or_default();
     let mut out = CommandOutput::default();
+    if p.has("verbose") {
+        requested(&mut out, "Users", query.users.as_deref());
+        requested(&mut out, "Accounts", query.accounts.as_deref());
+    }
     if query.header {
-        for line in print_fields_header(&columns(query.long), query.parsable) {
+        let names: Vec<(&str, i32)> = query
+            .columns
+            .iter()
+            .map(|&(i, width)| (FIELDS[i].0, width))
+            .collect();
+        for line in print_fields_header(&names, query.parsable) {
             out.out_line(&line);
         }
     }
@@ -76,10 +123,12 @@ pub(super) fn run(c: &Cluster, argv: &[String], caller: &Caller<'_>) -> CommandO
             depth,
             ..(*row).clone()
         };
-        out.out_line(&print_fields_row(
-            &cells(c, &row, query.long),
-            query.parsable,
-        ));
+        let cells: Vec<(Option<String>, i32)> = query
+            .columns
+            .iter()
+            .map(|&(i, width)| (cell(c, &row, FIELDS[i].0), width))
+            .collect();
+        out.out_line(&print_fields_row(&cells, query.parsable));
     }
     out
 }
@@ -110,17 +159,20 @@ fn tree_depths(rows: &[&ShareRow]) -> Vec<usize> {
     depths
 }
 
-/// Reads the command line into a [`Query`].
-fn read_query(p: &Parsed, me: &str) -> Query {
+/// Reads the command line into a [`Query`], or refuses a column sshare
+/// does not know.
+fn read_query(p: &Parsed, me: &str) -> Result<Query, CommandOutput> {
     let parsable = Parsable::read(p);
-    let users = (!p.has("all")).then(|| {
+    // `-u -1` asks for every user, as `-a` does.
+    let all = p.has("all") || p.value("users") == Some("-1");
+    let users = (!all).then(|| {
         p.value("users").map_or_else(
             || vec![me.to_owned()],
             |v| v.split(',').map(str::to_owned).collect(),
         )
     });
-    Query {
-        long: p.has("long"),
+    Ok(Query {
+        columns: read_columns(p)?,
         parsable,
         users,
         accounts: p
@@ -128,6 +180,88 @@ fn read_query(p: &Parsed, me: &str) -> Query {
             .map(|v| v.split(',').map(str::to_owned).collect()),
         users_only: p.has("Users"),
         header: !p.has("noheader"),
+    })
+}
+
+/// The columns of `-o` (every one given, joined) or the Fair Tree
+/// defaults (`-l` longer, `-m` with the partition): each item a
+/// case-blind prefix of a name in [`FIELDS`] (the first that fits), with
+/// `%N` for a width; repeats dropped as `slurm_addto_char_list` drops
+/// them.
+fn read_columns(p: &Parsed) -> Result<Vec<(usize, i32)>, CommandOutput> {
+    let given: Vec<&str> = p
+        .opts
+        .iter()
+        .filter(|(k, _)| *k == "format")
+        .filter_map(|(_, v)| v.as_deref())
+        .collect();
+    let spec = if given.is_empty() {
+        let partition = if p.has("partition") { "P," } else { "" };
+        let long = p.has("long");
+        format!(
+            "A,User,{partition}RawShares,NormShares,RawUsage,{}Eff,Fairshare{}",
+            if long { "NormUsage," } else { "" },
+            if long {
+                ",LevelFS,GrpTRESMins,TRESRunMins"
+            } else {
+                ""
+            },
+        )
+    } else {
+        given.join(",")
+    };
+    let mut items: Vec<&str> = Vec::new();
+    for item in spec.split(',').filter(|i| !i.is_empty()) {
+        if !items.iter().any(|i| i.eq_ignore_ascii_case(item)) {
+            items.push(item);
+        }
+    }
+    items
+        .into_iter()
+        .map(|item| {
+            let (name, width) = match item.split_once('%') {
+                Some((name, w)) => (name, atoi(w)),
+                None => (item, 0),
+            };
+            let index = FIELDS
+                .iter()
+                .position(|(field, _)| {
+                    field
+                        .get(..name.len())
+                        .is_some_and(|f| f.eq_ignore_ascii_case(name))
+                })
+                .ok_or_else(|| {
+                    error_out("sshare", &format!("Invalid field requested: \"{name}\""), 1)
+                })?;
+            let width = match i32::try_from(width) {
+                Ok(w) if w != 0 => w,
+                _ => FIELDS[index].1,
+            };
+            Ok((index, width))
+        })
+        .collect()
+}
+
+/// `-e`: the column names, four to a line, each in 17 characters.
+fn help_format() -> String {
+    let mut text = String::new();
+    for (i, (name, _)) in FIELDS.iter().enumerate() {
+        if i % 4 != 0 {
+            text.push(' ');
+        } else if i > 0 {
+            text.push('\n');
+        }
+        text.push_str(&format!("{name:<17}"));
+    }
+    text.push('\n');
+    text
+}
+
+/// `-v`: the users or accounts asked for, on standard error.
+fn requested(out: &mut CommandOutput, what: &str, names: Option<&[String]>) {
+    out.err_line(&format!("{what} requested:"));
+    for name in names.unwrap_or(&["all".to_owned()]) {
+        out.err_line(&format!("\t: {name}"));
     }
 }
 
@@ -149,49 +283,31 @@ impl Query {
     }
 }
 
-/// The columns (name, width) of the default or `-l` layout.
-fn columns(long: bool) -> Vec<(&'static str, i32)> {
-    let mut columns = vec![
-        ("Account", -20),
-        ("User", 10),
-        ("RawShares", 10),
-        ("NormShares", 11),
-        ("RawUsage", 11),
-    ];
-    if long {
-        columns.push(("NormUsage", 11));
-    }
-    columns.push(("EffectvUsage", 13));
-    columns.push(("FairShare", 10));
-    if long {
-        columns.extend([("LevelFS", 10), ("GrpTRESMins", 30), ("TRESRunMins", 30)]);
-    }
-    columns
-}
-
-/// One row's cells under [`columns`].
-fn cells(c: &Cluster, row: &ShareRow, long: bool) -> Vec<(Option<String>, i32)> {
+/// One row's cell in the column `name` (`None`: blank).
+fn cell(c: &Cluster, row: &ShareRow, name: &str) -> Option<String> {
     let six = |v: f64| format!("{v:.6}");
-    let indent = " ".repeat(row.depth);
     let d = &row.detail;
-    let mut cells: Vec<(Option<String>, i32)> = vec![
-        (Some(format!("{indent}{}", row.account)), -20),
-        (row.user.clone(), 10),
-        (row.raw_shares.map(|s| s.to_string()), 10),
-        (Some(six(d.norm_shares)), 11),
-        (Some((row.raw_usage as u64).to_string()), 11),
-    ];
-    if long {
-        cells.push((Some(six(d.norm_usage)), 11));
+    match name {
+        "Account" => Some(format!("{}{}", " ".repeat(row.depth), row.account)),
+        "Cluster" => Some(c.config.cluster_name.clone()),
+        "EffectvUsage" => Some(six(d.effective_usage)),
+        "FairShare" => row.user.as_ref().and(d.factor).map(six),
+        "LevelFS" => d.level_fs.map(six),
+        "NormShares" => Some(six(d.norm_shares)),
+        "NormUsage" => Some(six(d.norm_usage)),
+        "RawShares" => row.raw_shares.map(|s| s.to_string()),
+        "RawUsage" => Some((row.raw_usage as u64).to_string()),
+        "TRESRunMins" => Some(run_mins(c, &row.account, row.user.as_deref())),
+        "GrpTRESRaw" => Some(
+            c.accounts
+                .tres_used(&row.account, row.user.as_deref())
+                .minutes(),
+        ),
+        "User" => row.user.clone(),
+        // No TRES limits, no partition associations; the model gives
+        // associations no ids (as sacctmgr's ID column shows).
+        _ => None,
     }
-    cells.push((Some(six(d.effective_usage)), 13));
-    cells.push((row.user.as_ref().and(d.factor).map(six), 10));
-    if long {
-        cells.push((d.level_fs.map(six), 10));
-        cells.push((None, 30));
-        cells.push((Some(run_mins(c, &row.account, row.user.as_deref())), 30));
-    }
-    cells
 }
 
 /// TRESRunMins: what the association's running jobs still hold, in

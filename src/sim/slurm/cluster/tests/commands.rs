@@ -1164,7 +1164,10 @@ fn sprio_formats_normalizes_and_sorts_as_sprio_does() {
          id=   2|bob|11351|10000|gres/gpu=125|0\n\
          id=   3|alice|11208|10000|gres/gpu=31|50\n"
     );
-    assert_eq!(err(&out), "sprio: error: Invalid job format specification: z\n");
+    assert_eq!(
+        err(&out),
+        "sprio: error: Invalid job format specification: z\n"
+    );
     // -n: the normalized factors, and the priority over 2^32 - 1.
     assert_eq!(
         stdout(&t.root("sprio -n -j 2")),
@@ -1178,7 +1181,10 @@ fn sprio_formats_normalizes_and_sorts_as_sprio_does() {
     );
     assert_eq!(stdout(&t.root("sprio -S -u -o %i")), "JOBID\n2\n3\n");
     assert_eq!(stdout(&t.root("sprio -S u -h -o %i")), "3\n2\n");
-    assert!(stdout(&t.root("sprio -u bob")).starts_with("          JOBID PARTITION     USER   PRIORITY"));
+    assert!(
+        stdout(&t.root("sprio -u bob"))
+            .starts_with("          JOBID PARTITION     USER   PRIORITY")
+    );
     let bad = t.root("sprio -S x");
     assert_eq!(
         (err(&bad).as_str(), bad.exit),
@@ -1196,7 +1202,11 @@ fn sprio_formats_normalizes_and_sorts_as_sprio_does() {
             1,
         ),
         ("sprio -j 2,x", "sprio: error: Invalid job id: x\n", 1),
-        ("sprio -u nobody -h", "sprio: error: Invalid user: nobody\n\n", 0),
+        (
+            "sprio -u nobody -h",
+            "sprio: error: Invalid user: nobody\n\n",
+            0,
+        ),
     ] {
         let out = t.root(line);
         assert_eq!((err(&out).as_str(), out.exit), (stderr, code), "{line}");
@@ -1211,7 +1221,62 @@ fn sprio_formats_normalizes_and_sorts_as_sprio_does() {
         ),
         "{verbose}"
     );
-    assert!(verbose.contains("job_list[0] = 2\nuser_list[0] = 1002\n"), "{verbose}");
+    assert!(
+        verbose.contains("job_list[0] = 2\nuser_list[0] = 1002\n"),
+        "{verbose}"
+    );
+}
+
+#[test]
+fn sshare_columns_by_name_and_tres_usage_by_association() {
+    let mut t = Term::new("2026-11-30T03:00:00");
+    t.submit(
+        "root",
+        WORK,
+        "sbatch -N 2 --gpus-per-node=4 -t 10 --wrap \"sleep 300\"",
+    );
+    t.submit("bob", "~", "sbatch -n 4 -G 1 --mem=2G --wrap \"sleep 120\"");
+    t.c.advance(400);
+    // Prefixes of the column names, either case, the first that fits;
+    // %N a width (positive: right-aligned).
+    let out = t.root("sshare -a -h -o acc,u,rawu,GrpTRESRaw%90 -A team-b");
+    assert_eq!(
+        stdout(&out),
+        "team-b                                  479               cpu=7,mem=4094,energy=0,node=1,billing=7,fs/disk=0,vmem=0,pages=0,gres/gpu=1 \n\
+         \x20team-b                     bob         479               cpu=7,mem=4094,energy=0,node=1,billing=7,fs/disk=0,vmem=0,pages=0,gres/gpu=1 \n"
+    );
+    // Two nodes with 4 GPUs and 4000 MB each for 300 s, decayed a little:
+    // 9 CPU-, 9 node-, 39 GPU-minutes; the account sums its users.
+    let team_a = stdout(&t.root("sshare -P -n -a -A team-a -o user,GrpTRESRaw"));
+    assert_eq!(
+        team_a,
+        "|cpu=9,mem=39988,energy=0,node=9,billing=9,fs/disk=0,vmem=0,pages=0,gres/gpu=39\n\
+         alice|cpu=0,mem=0,energy=0,node=0,billing=0,fs/disk=0,vmem=0,pages=0,gres/gpu=0\n\
+         root|cpu=9,mem=39988,energy=0,node=9,billing=9,fs/disk=0,vmem=0,pages=0,gres/gpu=39\n"
+    );
+    assert_eq!(
+        stdout(&t.root("sshare -m -P -o cluster,p")),
+        "Cluster|Partition\ncluster|\ncluster|\ncluster|\ncluster|\ncluster|\n"
+    );
+    let bad = t.root("sshare -o Account,Bogus");
+    assert_eq!(
+        (err(&bad).as_str(), stdout(&bad).as_str(), bad.exit),
+        ("sshare: error: Invalid field requested: \"Bogus\"\n", "", 1)
+    );
+    assert_eq!(
+        stdout(&t.root("sshare -e")).lines().next(),
+        Some("Account           Cluster           EffectvUsage      FairShare        ")
+    );
+    let verbose = t.run_as("bob", "~", "sshare -v -n");
+    assert_eq!(
+        err(&verbose),
+        "Users requested:\n\t: bob\nAccounts requested:\n\t: all\n"
+    );
+    let q = t.root("sshare -q");
+    assert_eq!(
+        (err(&q).as_str(), q.exit),
+        ("getopt error, returned q\n", 1)
+    );
 }
 
 #[test]
