@@ -249,6 +249,22 @@ fn known_users(c: &Cluster, prog: &str, list: &str, out: &mut CommandOutput) -> 
     known
 }
 
+/// The `-e/--helpformat` list of sshare and sstat: the names four to a
+/// line, each padded to `width`.
+fn name_grid<'a>(names: impl Iterator<Item = &'a str>, width: usize) -> String {
+    let mut text = String::new();
+    for (i, name) in names.enumerate() {
+        if i % 4 != 0 {
+            text.push(' ');
+        } else if i > 0 {
+            text.push('\n');
+        }
+        text.push_str(&format!("{name:<width$}"));
+    }
+    text.push('\n');
+    text
+}
+
 /// A getopt mistake: glibc's line, then the tool's hint.
 fn usage_error(prog: &str, mistake: &GetoptError, exit: i32) -> CommandOutput {
     let mut out = CommandOutput::default();

@@ -244,17 +244,7 @@ fn read_columns(p: &Parsed) -> Result<Vec<(usize, i32)>, CommandOutput> {
 
 /// `-e`: the column names, four to a line, each in 17 characters.
 fn help_format() -> String {
-    let mut text = String::new();
-    for (i, (name, _)) in FIELDS.iter().enumerate() {
-        if i % 4 != 0 {
-            text.push(' ');
-        } else if i > 0 {
-            text.push('\n');
-        }
-        text.push_str(&format!("{name:<17}"));
-    }
-    text.push('\n');
-    text
+    super::name_grid(FIELDS.iter().map(|(name, _)| *name), 17)
 }
 
 /// `-v`: the users or accounts asked for, on standard error.

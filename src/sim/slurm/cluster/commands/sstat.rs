@@ -200,17 +200,7 @@ fn columns(list: &str) -> Result<Vec<(&'static str, i32)>, CommandOutput> {
 
 /// `-e`: the field names four to a line, each 19 wide.
 fn help_format() -> String {
-    let mut text = String::new();
-    for (i, (name, _)) in all_fields().enumerate() {
-        if i % 4 != 0 {
-            text.push(' ');
-        } else if i > 0 {
-            text.push('\n');
-        }
-        text.push_str(&format!("{name:<19}"));
-    }
-    text.push('\n');
-    text
+    super::name_grid(all_fields().map(|(name, _)| *name), 19)
 }
 
 /// `ID`, `ID.STEP` or `ID_TASK[.STEP]` as (job id, step), or
