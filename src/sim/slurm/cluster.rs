@@ -124,6 +124,9 @@ pub struct Caller<'a> {
     pub user: &'a str,
     /// The working directory (new jobs' `WorkDir`).
     pub cwd: &'a str,
+    /// The host typed on (the login node, or a node inside a job); empty
+    /// without a shell.
+    pub host: &'a str,
     /// Reads a file by path (relative paths are relative to `cwd`).
     pub files: &'a dyn Fn(&str) -> Option<String>,
     /// The caller's exported environment (`SLURM_JOB_NODELIST` for

@@ -476,6 +476,7 @@ impl Session {
         let mut caller = Caller {
             user,
             cwd: &home,
+            host: "",
             files: &files,
             env: None,
             programs: &mut programs,

@@ -167,6 +167,7 @@ impl Cluster {
         let mut caller = Caller {
             user,
             cwd: &home,
+            host: "",
             files: &no_files,
             env: None,
             programs: &mut programs,

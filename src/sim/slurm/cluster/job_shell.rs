@@ -254,6 +254,7 @@ impl<'a> JobCommands<'a> {
         let mut caller = Caller {
             user: call.user,
             cwd: &cwd,
+            host: call.host,
             files: &files,
             env: Some(call.env),
             programs: &mut *self.programs,

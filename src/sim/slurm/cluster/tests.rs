@@ -86,6 +86,7 @@ impl Term {
         let mut caller = Caller {
             user,
             cwd: &cwd,
+            host: "vm",
             files: &read,
             env: None,
             programs: &mut programs,

@@ -24,9 +24,14 @@ fn an_interactive_step_on_two_nodes_has_both() {
     let lines = "1||2|node-[1-2]\n1.0|2|2|node-[1-2]\n";
     let acct = "sacct -n -P -j 1 -o JobID,NTasks,NNodes,NodeList";
     assert_eq!(printed(&mut s, acct), lines);
+    // scontrol knows the host it is typed on: a node runs slurmd, the
+    // login node runs neither daemon.
+    let here = "scontrol show daemons; scontrol show aliases";
+    assert_eq!(printed(&mut s, here), "slurmd\nnode-1\n");
     s.submit("exit");
     assert_eq!(s.terminal.prompt(), "alice@login1:~$ ");
     assert_eq!(printed(&mut s, acct), lines);
+    assert_eq!(printed(&mut s, here), "(null)\n");
 }
 
 #[test]

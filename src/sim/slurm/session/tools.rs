@@ -233,6 +233,7 @@ impl CommandSet for Tools<'_> {
         let mut caller = Caller {
             user: call.user,
             cwd: &cwd,
+            host: call.host,
             files: &files,
             env: Some(call.env),
             programs: &mut programs,

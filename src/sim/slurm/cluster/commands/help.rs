@@ -309,6 +309,9 @@ pipe, until quit or exit.
   show config                         the controller's main settings
   show hostnames [HOSTLIST]           one host a line (default: $SLURM_JOB_NODELIST)
   show hostlist NAMES                 names as one hostlist, e.g. node-[1-3]
+  show daemons, show aliases [HOST]   Slurm daemons of this host, its nodes' names
+  show licenses|topology|frontend|burstbuffer|federation|reservation
+                                      none here: said as Slurm says it
   update NodeName=HOSTS State=DRAIN|DOWN|RESUME|UNDRAIN [Reason=TEXT]
                                       drain, down or resume nodes (root only)
   update JobId=LIST KEY=VALUE...      change your jobs (or JobName=NAME's):

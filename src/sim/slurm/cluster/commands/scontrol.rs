@@ -20,6 +20,7 @@ mod notify;
 mod record;
 mod requeue;
 mod show;
+mod show_host;
 mod step;
 mod top;
 mod update_job;
@@ -92,7 +93,13 @@ pub(super) fn run(
     let detail = p.has("details");
     let mut out = CommandOutput::default();
     if is(tag, "show", 3) {
-        show(c, &words[1..], (one_line, detail), caller.env, &mut out);
+        show(
+            c,
+            &words[1..],
+            (one_line, detail),
+            (caller.env, caller.host),
+            &mut out,
+        );
     } else if is(tag, "update", 1) {
         update(c, &words[1..], caller, &mut out);
     } else if tag.eq_ignore_ascii_case("uhold")

@@ -1857,3 +1857,51 @@ fn write_batch_script_saves_or_prints_a_jobs_script() {
         (1, "too few arguments for keyword:write\n".to_owned())
     );
 }
+
+#[test]
+fn scontrol_shows_what_this_cluster_lacks_and_what_runs_on_its_host() {
+    let mut t = Term::new("2026-11-30T00:00:00");
+    let cases: [(&str, &str, &str, i32); 10] = [
+        ("show licenses", "No licenses configured in Slurm.\n", "", 0),
+        ("show lic gpu", "No licenses configured in Slurm.\n", "", 0),
+        (
+            "show topology",
+            "",
+            "scontrol: error: No topology information available\n",
+            0,
+        ),
+        (
+            "show topo node-1",
+            "",
+            "scontrol: error: Topology information contains no switch or node named node-1\n",
+            0,
+        ),
+        ("show frontend", "No nodes in the system\n", "", 0),
+        (
+            "show fr fe[1-2]",
+            "Node fe1 not found\nNode fe2 not found\n",
+            "",
+            1,
+        ),
+        ("show burstbuffer", "", "", 0),
+        // `f` is a federation before it is a front end.
+        ("show f", "", "", 0),
+        // The terminal is on `vm`, the controller's host, no node's.
+        ("show daemons", "slurmctld \n", "", 0),
+        ("show aliases node-3", "node-3\n", "", 0),
+    ];
+    for (words, stdout_text, stderr_text, code) in cases {
+        let out = t.root(&format!("scontrol {words}"));
+        assert_eq!(
+            (stdout(&out).as_str(), err(&out).as_str(), out.exit),
+            (stdout_text, stderr_text, code),
+            "{words}"
+        );
+    }
+    assert_eq!(stdout(&t.root("scontrol show aliases")), "");
+    let extra = t.root("scontrol show daemons x");
+    assert_eq!(
+        (err(&extra).as_str(), extra.exit),
+        ("too many arguments for keyword:show\n", 1)
+    );
+}

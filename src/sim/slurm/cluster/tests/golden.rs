@@ -267,6 +267,7 @@ fn first_jobs() -> Term {
         let mut caller = Caller {
             user: "root",
             cwd: work,
+            host: "vm",
             files: &no_files,
             env: None,
             programs: &mut Bash,

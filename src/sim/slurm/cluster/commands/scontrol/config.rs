@@ -32,10 +32,28 @@ pub(super) fn show_config(c: &Cluster, out: &mut CommandOutput) {
         out.out_line(&format!("{key:<23} = {value}"));
     }
     out.out_line("");
-    let host = setting(c, "SlurmctldHost")
-        .map(|h| h.split(['(', ' ']).next().unwrap_or_default().to_owned())
+    let host = controller_hosts(c)
+        .into_iter()
+        .next()
         .unwrap_or_else(|| "(null)".to_owned());
     out.out_line(&format!("Slurmctld(primary) at {host} is UP"));
+}
+
+/// The hosts of the `SlurmctldHost` lines, primary first (`vm` of
+/// `vm(127.0.0.1)`).
+pub(super) fn controller_hosts(c: &Cluster) -> Vec<String> {
+    c.config
+        .other
+        .iter()
+        .filter(|(k, _)| k.eq_ignore_ascii_case("SlurmctldHost"))
+        .filter_map(|(_, v)| {
+            let host = v
+                .trim_start_matches("SlurmctldHost=")
+                .split(['(', ' '])
+                .next()?;
+            (!host.is_empty()).then(|| host.to_owned())
+        })
+        .collect()
 }
 
 /// A slurm.conf setting kept as written, case-blind by key.

@@ -63,6 +63,7 @@ mod tests {
             let caller = Caller {
                 user,
                 cwd: "/",
+                host: "",
                 files: &no_files,
                 env: None,
                 programs: &mut programs,

@@ -1,4 +1,5 @@
-//! `scontrol show job|node|partition` (steps: [`super::step`]): each item as a [`Record`] of
+//! `scontrol show job|node|partition` (steps: [`super::step`]; the
+//! entities this cluster has none of: [`super::show_host`]): each item as a [`Record`] of
 //! `Key=value` lines in `slurm_sprint_*_info`'s order, laid out for the
 //! screen or on one line (`-o`); `-d` adds a job's details.
 
@@ -14,6 +15,7 @@ use super::super::super::state::{
 };
 use super::is;
 use super::record::Record;
+use super::show_host;
 use crate::sim::slurm::hostlist::Hostlist;
 use crate::sim::slurm::time_spec::{TimeLimit, scontrol_time};
 
@@ -22,7 +24,7 @@ pub(super) fn show(
     c: &Cluster,
     words: &[String],
     (one_line, detail): (bool, bool),
-    env: Option<&SortedMap<String, String>>,
+    (env, host): (Option<&SortedMap<String, String>>, &str),
     out: &mut CommandOutput,
 ) {
     let Some(first) = words.first() else {
@@ -39,7 +41,22 @@ pub(super) fn show(
         out.exit = 1;
         return;
     }
-    if is(tag, "hostnames", 5) {
+    if is(tag, "aliases", 1) {
+        show_host::aliases(c, val.as_deref().unwrap_or(host), out);
+    } else if is(tag, "burstbuffer", 2) || is(tag, "federations", 1) {
+        // No burst buffer plugin, no federation: nothing to print.
+    } else if is(tag, "daemons", 1) && val.is_some() {
+        out.err_line("too many arguments for keyword:show");
+        out.exit = 1;
+    } else if is(tag, "daemons", 1) {
+        show_host::daemons(c, host, out);
+    } else if is(tag, "frontendname", 1) {
+        show_host::front_ends(val.as_deref(), out);
+    } else if is(tag, "licenses", 2) {
+        show_host::licenses(out);
+    } else if is(tag, "topology", 1) {
+        show_host::topology(val.as_deref(), out);
+    } else if is(tag, "hostnames", 5) {
         let list = val.or_else(|| env?.get("SLURM_JOB_NODELIST").cloned());
         hostnames(list.as_deref(), out);
     } else if is(tag, "hostlist", 5) || is(tag, "hostlistsorted", 9) {
