@@ -312,7 +312,10 @@ fn slurm_command(rng: &mut Rng) -> String {
     match command {
         "sacctmgr" => {
             let verb = rng.pick(&["show", "list", "add", "modify", "delete", "bogus", ""]);
-            let what = rng.pick(&["assoc", "user", "account", "qos", "cluster", ""]);
+            let what = rng.pick(&[
+                "assoc", "user", "account", "qos", "cluster", "tres", "tr", "resv", "wckey",
+                "runaway", "events", "",
+            ]);
             let cond = rng.pick(&[
                 "tree",
                 "where",
@@ -324,6 +327,8 @@ fn slurm_command(rng: &mut Rng) -> String {
                 "carol account=team-b fairshare=2",
                 "team-c parent=team-a",
                 "team-a",
+                "wolimits format=nodecount,controlh,rpc,clusternodes",
+                "gres type=cpu ids=1,1001,x",
             ]);
             let flag = rng.pick(&["", "-i ", "-r "]);
             let _ = write!(line, " {flag}{verb} {what} {cond} {}", word(rng));

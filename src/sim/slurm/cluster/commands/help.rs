@@ -465,6 +465,11 @@ commands at its own prompt (sacctmgr: ), or from a pipe, until quit.
   show|list users         users, their default account and admin level
   show|list accounts      accounts, descriptions and organizations
   show|list qos           qualities of service and their priorities
+  show|list cluster       the cluster, its controller and root association
+                          (WOLimits: without the limits)
+  show|list tres          the TRES the database tracks (type=, names=, ids=)
+  show|list reservation, wckey, runawayjobs
+                          none here, as sacctmgr prints none
   conditions: user=LIST account=LIST name=LIST format=F1,F2%WIDTH
               tree (associations), withassoc (users and accounts)
   add account NAME [parent=P] [fairshare=N]

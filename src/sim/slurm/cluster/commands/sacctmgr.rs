@@ -12,6 +12,7 @@ mod add;
 mod change;
 mod commit;
 mod delete;
+mod listed;
 mod modify;
 mod select;
 
@@ -45,8 +46,12 @@ const FIELDS: &[(&str, usize, &str, i32)] = &[
     ("Account", 3, "Account", 10),
     ("Acct", 4, "Account", 10),
     ("AdminLevel", 2, "Admin", 9),
+    ("TRES", 2, "TRES", 20),
+    ("ClusterNodes", 8, "Cluster Nodes", 20),
     ("Clusters", 2, "Cluster", 10),
     ("Coordinators", 2, "Coord Accounts", 20),
+    ("ControlHost", 8, "ControlHost", 15),
+    ("ControlPort", 8, "ControlPort", 12),
     ("DefaultAccount", 8, "Def Acct", 10),
     ("DefaultQOS", 8, "Def QOS", 9),
     ("Description", 3, "Descr", 20),
@@ -90,16 +95,25 @@ const FIELDS: &[(&str, usize, &str, i32)] = &[
     ("MaxWallDurationPerJob", 4, "MaxWall", 11),
     ("MinTRESPerJob", 7, "MinTRES", 13),
     ("Name", 2, "Name", 10),
+    ("NodeCount", 5, "NodeCount", 9),
     ("Organization", 1, "Org", 20),
     ("ParentName", 7, "ParentName", 10),
     ("Partition", 4, "Partition", 10),
+    ("PluginIDSelect", 2, "PluginIDSelect", 14),
     ("PreemptMode", 8, "PreemptMode", 11),
     ("Preempt", 7, "Preempt", 10),
     ("PreemptExemptTime", 8, "PreemptExemptTime", 19),
     ("Priority", 3, "Priority", 10),
     ("QOSLevel", 3, "QOS", 20),
+    ("RPC", 1, "RPC", 5),
     ("Share", 1, "Share", 9),
     ("FairShare", 2, "Share", 9),
+    ("TimeEnd", 6, "TimeEnd", 19),
+    ("End", 2, "TimeEnd", 19),
+    ("TimeStart", 7, "TimeStart", 19),
+    ("Start", 3, "TimeStart", 19),
+    ("Type", 2, "Type", 8),
+    ("UnusedWall", 2, "UnusedWall", 10),
     ("UsageFactor", 6, "UsageFactor", 11),
     ("UsageThreshold", 6, "UsageThres", 10),
     ("User", 1, "User", 10),
@@ -119,6 +133,12 @@ UsageFactor,GrpTRES,GrpTRESMins,GrpTRESRunMins,GrpJ,GrpS,GrpW,MaxTRES,MaxTRESPer
 MaxW,MaxTRESPerUser,MaxJobsPerUser,MaxSubmitJobsPerUser,MaxTRESPerAcct,MaxJobsPerAcct,\
 MaxSubmitJobsPerAcct,MinTRES";
 
+const CLUSTER_COLUMNS: &str = "Cl,Controlh,Controlp,RPC";
+const CLUSTER_LIMIT_COLUMNS: &str = ",Fa,GrpJ,GrpTRES,GrpS,MaxJ,MaxTRES,MaxS,MaxW,QOS,DefaultQOS";
+const TRES_COLUMNS: &str = "Type,Name%15,ID";
+const RESERVATION_COLUMNS: &str = "Cluster,Name%15,TRES%30,TimeStart,TimeEnd,Unused";
+const WCKEY_COLUMNS: &str = "Name,Cluster,User";
+
 /// What sacctmgr lists.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Entity {
@@ -126,6 +146,12 @@ enum Entity {
     User,
     Account,
     Qos,
+    Cluster,
+    Tres,
+    /// None in this database: the header alone.
+    Reservation,
+    /// None (`TrackWCKey` is off): the header alone.
+    WcKey,
 }
 
 /// One listed record: each column's value by its header; a header it
@@ -147,6 +173,12 @@ struct Conditions {
     tree: bool,
     /// `withassoc`: users and accounts with their associations.
     with_assoc: bool,
+    /// `WOLimits`: clusters without their root association's limits.
+    without_limits: bool,
+    /// TRES types (bare words, `type=`).
+    types: Vec<String>,
+    /// `ids=` of TRES.
+    ids: Vec<String>,
 }
 
 /// `exit` or `quit`: the end of sacctmgr's commands.
@@ -308,10 +340,20 @@ fn show(
         Entity::Account
     } else if keyword(w, "Associations", 2) {
         Entity::Assoc
+    } else if keyword(w, "Clusters", 2) {
+        Entity::Cluster
+    } else if let Some(answer) = listed::unlisted(c, w) {
+        return answer;
     } else if keyword(w, "QOS", 1) {
         Entity::Qos
+    } else if keyword(w, "Reservations", 4) || keyword(w, "Resv", 4) {
+        Entity::Reservation
     } else if keyword(w, "Users", 1) {
         Entity::User
+    } else if keyword(w, "WCKeys", 1) {
+        Entity::WcKey
+    } else if keyword(w, "tres", 2) {
+        Entity::Tres
     } else {
         return CommandOutput::failure(
             "No valid entity in list command\nInput line must include \"Account\", \
@@ -338,6 +380,11 @@ fn show(
         Entity::Account if cond.with_assoc => format!("{ACCOUNT_COLUMNS}{ACCOUNT_ASSOC_COLUMNS}"),
         Entity::Account => ACCOUNT_COLUMNS.to_owned(),
         Entity::Qos => QOS_COLUMNS.to_owned(),
+        Entity::Cluster if cond.without_limits => CLUSTER_COLUMNS.to_owned(),
+        Entity::Cluster => format!("{CLUSTER_COLUMNS}{CLUSTER_LIMIT_COLUMNS}"),
+        Entity::Tres => TRES_COLUMNS.to_owned(),
+        Entity::Reservation => RESERVATION_COLUMNS.to_owned(),
+        Entity::WcKey => WCKEY_COLUMNS.to_owned(),
     };
     let format = if cond.format.is_empty() {
         defaults.split(',').map(str::to_owned).collect()
@@ -402,6 +449,10 @@ fn read_condition(cond: &mut Conditions, entity: Entity, word: &str) -> bool {
     let Some((key, value)) = word.split_once('=') else {
         if keyword(word, "tree", 4) {
             cond.tree = true;
+        } else if entity == Entity::Cluster && keyword(word, "WOLimits", 3) {
+            cond.without_limits = true;
+        } else if entity == Entity::Tres && !keyword(word, "where", 5) {
+            cond.types.extend(list(word));
         } else if keyword(word, "WithAssoc", 5) {
             cond.with_assoc = true;
         } else if entity == Entity::Assoc {
@@ -414,6 +465,12 @@ fn read_condition(cond: &mut Conditions, entity: Entity, word: &str) -> bool {
     let key = key.trim_end_matches(['+', '-']);
     if keyword(key, "Format", 1) {
         cond.format.extend(list(value));
+    } else if entity == Entity::Tres && keyword(key, "Type", 2) {
+        cond.types.extend(list(value));
+    } else if entity == Entity::Tres && keyword(key, "Ids", 1) {
+        cond.ids.extend(list(value));
+    } else if entity == Entity::Cluster && keyword(key, "Clusters", 1) {
+        cond.names.extend(list(value));
     } else if keyword(key, "Accounts", 2) || keyword(key, "Acct", 4) {
         match entity {
             Entity::Account => cond.names.extend(list(value)),
@@ -443,6 +500,9 @@ fn rows(c: &Cluster, entity: Entity, cond: &Conditions) -> Vec<Row> {
         Entity::User => user_rows(c, &assocs, cond),
         Entity::Account => account_rows(c, &assocs, cond),
         Entity::Qos => qos_rows(c, cond),
+        Entity::Cluster => listed::cluster_rows(c, &assocs, cond),
+        Entity::Tres => listed::tres_rows(c, cond),
+        Entity::Reservation | Entity::WcKey => Vec::new(),
     }
 }
 

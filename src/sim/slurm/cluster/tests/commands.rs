@@ -1905,3 +1905,54 @@ fn scontrol_shows_what_this_cluster_lacks_and_what_runs_on_its_host() {
         ("too many arguments for keyword:show\n", 1)
     );
 }
+
+#[test]
+fn sacctmgr_lists_the_cluster_its_tres_and_what_it_does_not_keep() {
+    let mut t = Term::new("2026-11-30T00:00:00");
+    assert_eq!(
+        stdout(&t.root("sacctmgr show tres")),
+        "    Type            Name     ID \n\
+         -------- --------------- ------ \n\
+         \x20    cpu                      1 \n\
+         \x20    mem                      2 \n\
+         \x20 energy                      3 \n\
+         \x20   node                      4 \n\
+         \x20billing                      5 \n\
+         \x20     fs            disk      6 \n\
+         \x20   vmem                      7 \n\
+         \x20  pages                      8 \n\
+         \x20   gres             gpu   1001 \n"
+    );
+    assert_eq!(
+        stdout(&t.root("sacctmgr -P -n list tres where type=cpu,gres ids=1001")),
+        "gres|gpu|1001\n"
+    );
+    // The controller as it registered (vm(127.0.0.1)), 22.05's protocol
+    // version, the root association's share.
+    assert_eq!(
+        stdout(&t.root("sacctmgr -P show cluster")),
+        "Cluster|ControlHost|ControlPort|RPC|Share|GrpJobs|GrpTRES|GrpSubmit|MaxJobs|MaxTRES|MaxSubmit|MaxWall|QOS|Def QOS\n\
+         cluster|127.0.0.1|6817|9728|1||||||||high,normal|\n"
+    );
+    assert_eq!(
+        stdout(
+            &t.root("sacctmgr -P -n show cluster wolimits format=cl,nodecount,clusternodes,plugin")
+        ),
+        "cluster|4|node-[1-4]|109\n"
+    );
+    assert_eq!(stdout(&t.root("sacctmgr -n show cluster other")), "");
+    assert_eq!(
+        stdout(&t.root("sacctmgr show wckeys")),
+        "      Name    Cluster       User \n---------- ---------- ---------- \n"
+    );
+    assert_eq!(
+        stdout(&t.root("sacctmgr show runawayjobs")),
+        "Runaway Jobs: No runaway jobs found on cluster cluster\n"
+    );
+    // `tr` is a transaction before it is a TRES.
+    let txn = t.root("sacctmgr show tr");
+    assert_eq!(
+        (err(&txn).as_str(), txn.exit),
+        ("sacctmgr: listing transactions is not simulated yet\n", 1)
+    );
+}
