@@ -9,7 +9,7 @@ use super::super::super::getopt::{HasArg, Opt, Parsed, opt};
 use super::super::output::CommandOutput;
 use super::super::state::{Job, JobState};
 use super::super::{Caller, Cluster};
-use super::{VERSION, Wanted, error_out, help, parse};
+use super::{VERSION, Wanted, help, parse};
 use crate::sim::fair_share::{
     BadSortKey, FormatChoice, PriorityBreakdown, SprioFormat, SprioJob, SprioRow, sort_jobs,
 };
@@ -67,33 +67,14 @@ pub(super) fn run(c: &Cluster, argv: &[String], _caller: &Caller<'_>) -> Command
         );
     }
     let mut out = CommandOutput::default();
-    let query = match read_query(c, &p, &mut out) {
-        Ok(q) => q,
-        Err(refusal) => return refusal,
+    let Some(query) = read_query(c, &p, &mut out) else {
+        out.exit = 1;
+        return out;
     };
     if p.has("verbose") {
         print_options(c, &p, &query, &mut out);
     }
-    let format = match p.value("format") {
-        Some(spec) => {
-            let (format, unknown) = SprioFormat::parse(spec);
-            for letter in unknown {
-                out.err_line(&format!(
-                    "sprio: error: Invalid job format specification: {letter}"
-                ));
-            }
-            format
-        }
-        None => SprioFormat::default_for(
-            &c.config.priority.weights,
-            FormatChoice {
-                long: p.has("long"),
-                normalized: p.has("norm"),
-                users: p.has("user"),
-                sibling: p.has("sibling") && !p.has("local"),
-            },
-        ),
-    };
+    let format = format_of(c, &p, &mut out);
     if !p.has("noheader") {
         out.out_line(&format.line(SprioRow::Header));
     }
@@ -130,42 +111,61 @@ pub(super) fn run(c: &Cluster, argv: &[String], _caller: &Caller<'_>) -> Command
     out
 }
 
+/// `-o`'s format (its unknown letters reported on `out`), or sprio's
+/// default for the options.
+fn format_of(c: &Cluster, p: &Parsed, out: &mut CommandOutput) -> SprioFormat {
+    let Some(spec) = p.value("format") else {
+        let choice = FormatChoice {
+            long: p.has("long"),
+            normalized: p.has("norm"),
+            users: p.has("user"),
+            sibling: p.has("sibling") && !p.has("local"),
+        };
+        return SprioFormat::default_for(&c.config.priority.weights, choice);
+    };
+    let (format, unknown) = SprioFormat::parse(spec);
+    for letter in unknown {
+        out.err_line(&format!(
+            "sprio: error: Invalid job format specification: {letter}"
+        ));
+    }
+    format
+}
+
 /// Reads the filters: `-j LIST` (or `-j` then the list as the first
-/// operand), `-p`, `-u`. A job sprio cannot name (`slurm_xlate_job_id`
-/// gives 0) and a word left over are refused.
-fn read_query(c: &Cluster, p: &Parsed, out: &mut CommandOutput) -> Result<Query, CommandOutput> {
+/// operand), `-p`, `-u` (unknown users reported on `out`). A job sprio
+/// cannot name (`slurm_xlate_job_id` gives 0) and a word left over are
+/// refused on `out`: `None`.
+fn read_query(c: &Cluster, p: &Parsed, out: &mut CommandOutput) -> Option<Query> {
     let mut operands = p.operands.iter();
     let jobs = match p.value("jobs") {
         Some(v) => Some(v),
         None if p.has("jobs") => operands.next().map(String::as_str),
         None => None,
     };
-    if let Some(extra) = operands.next() {
-        let mut out = error_out("sprio", &format!("Unrecognized option: {extra}"), 1);
-        out.out_line(help::SPRIO_USAGE.trim_end());
-        return Err(out);
+    let users = p
+        .value("user")
+        .map(|list| super::known_users(c, "sprio", list, out));
+    let mut ids = Vec::new();
+    for word in jobs.iter().flat_map(|list| list.split(',')) {
+        let Some(id) = job_id(c, word) else {
+            out.err_line(&format!("sprio: error: Invalid job id: {word}"));
+            return None;
+        };
+        ids.push(id);
     }
-    let jobs_text = jobs;
-    let jobs = match jobs {
-        Some(list) => Some(
-            list.split(',')
-                .map(|word| {
-                    job_id(c, word)
-                        .ok_or_else(|| error_out("sprio", &format!("Invalid job id: {word}"), 1))
-                })
-                .collect::<Result<Vec<_>, _>>()?,
-        ),
-        None => None,
-    };
-    Ok(Query {
-        jobs_text: jobs_text.map(str::to_owned),
-        jobs,
+    if let Some(extra) = operands.next() {
+        out.err_line(&format!("sprio: error: Unrecognized option: {extra}"));
+        out.out_line(help::SPRIO_USAGE.trim_end());
+        return None;
+    }
+    Some(Query {
+        jobs_text: jobs.map(str::to_owned),
+        jobs: jobs.map(|_| ids),
         partitions: p
             .value("partition")
             .map(|v| v.split(',').map(str::to_owned).collect()),
-        users: p
-            .value("user")
-            .map(|list| super::known_users(c, "sprio", list, out)),
+        users,
     })
 }
 
