@@ -100,8 +100,12 @@ const MODULE_BUDGET = {
   // rebalancing for each key and value type (-14.9 KB, 478.0 KB
   // measured). 480 -> 482 KB: basename and dirname, and python as a
   // program (the interpreter a PATH finds, its version, a missing script,
-  // the user's work in jobs): 3 KB, 481.0 KB measured.
-  "gpu-book-shell": 482 * 1024,
+  // the user's work in jobs): 3 KB, 481.0 KB measured. 482 -> 488 KB:
+  // sprio's formats, normalized columns and sort keys, sshare's columns
+  // by name with usage kept per TRES (GrpTRESRaw), scontrol show's other
+  // entities and the host it runs on, sacctmgr show cluster and tres
+  // (7.5 KB): 486.1 KB measured, 13.9 KB under the 500 KB a page may load.
+  "gpu-book-shell": 488 * 1024,
   // The search (Dec 2026): no Leptos, no widget; the query side of
   // src/search with its two Snowball stemmers: 45.5 KB. (Unicode's
   // normalization tables would have doubled it: src/search/fold.rs.)
