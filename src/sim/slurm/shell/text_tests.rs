@@ -425,6 +425,10 @@ fn awk_prints_fields_and_sums_like_awk() {
             2,
         ),
         ("echo 'a,b' | awk -F, '{print $2}'", "b\n", 0),
+        // One character separates as itself, even one regular
+        // expressions give a meaning (sacct -P's `|`).
+        ("echo '1|FAILED' | awk -F'|' '{print $2}'", "FAILED\n", 0),
+        ("echo 'a.b' | awk -F. '{print $1}'", "a\n", 0),
     ]);
 }
 

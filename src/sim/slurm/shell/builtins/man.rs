@@ -21,7 +21,10 @@ const NOT_FOUND: i32 = 16;
 
 /// One example per command, as typed.
 const EXAMPLES: &[(&str, &str)] = &[
-    ("awk", "awk -F: '{print $1}' /etc/passwd"),
+    (
+        "awk",
+        "sacct -n -P -o JobID,State | awk -F'|' '$2 == \"FAILED\" {print $1}'",
+    ),
     ("cat", "cat -n job.sh"),
     ("cut", "squeue -h | cut -c 1-20"),
     ("dmesg", "dmesg -T | grep -i xid"),

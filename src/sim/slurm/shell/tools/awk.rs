@@ -608,7 +608,9 @@ pub(super) fn awk(call: &mut Call<'_>) -> i32 {
         Some(f) => {
             let mut chars = f.chars();
             match (chars.next(), chars.next()) {
-                (Some(c), None) if !"\\^$.[]|()*+?{}".contains(c) => Some(c),
+                // POSIX: any other single character separates as itself
+                // (`-F'|'`, `-F.`); longer ones are regular expressions.
+                (Some(c), None) => Some(c),
                 _ => return fail(call, &unsupported("a regular expression in -F")),
             }
         }
