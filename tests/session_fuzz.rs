@@ -558,7 +558,14 @@ fn heredoc(rng: &mut Rng) -> Vec<String> {
             0 => format!("#SBATCH {} {}", rng.pick(&SBATCH_FLAGS), value(rng)),
             1 => format!(
                 "srun {}",
-                rng.pick(&["hostname", "nvidia-smi", "sleep 20", "nproc", "-c 2 nproc"])
+                rng.pick(&[
+                    "hostname",
+                    "nvidia-smi",
+                    "sleep 20",
+                    "nproc",
+                    "-c 2 nproc",
+                    "id"
+                ])
             ),
             2 => format!("sleep {}", rng.below(MAX_SLEEP_S)),
             // The job's own bash: substitutions, loops and bash steps.
@@ -871,6 +878,7 @@ fn input(rng: &mut Rng) -> Vec<String> {
                 "module spider nope; module purge; ml",
                 "python3 -V; python -Z; python -W; python x.py",
                 "cd \"$(dirname $(which sbatch))\"; basename $PWD; basename -s .py a.py b.py",
+                "id; id -Gnz bob 0 x; id -ugZ; groups root nobody; srun id -u",
                 "man squeue | head -3; man",
                 "man sed nope | grep -c sed",
                 "ssh node-2",

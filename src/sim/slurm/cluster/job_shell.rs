@@ -24,7 +24,9 @@ use super::step_layout::StepPlace;
 use super::step_share::{StepHolds, StepWant, waiting_lines};
 use super::{Caller, Cluster, Stream as ClusterStream};
 use crate::sim::slurm::hostlist::Hostlist;
-use crate::sim::slurm::node_tools::{CpuView, LOGIN_CPUS, nproc, stepd_execve_failed};
+use crate::sim::slurm::node_tools::{
+    CpuView, LOGIN_CPUS, groups, id, is_user_tool, nproc, stepd_execve_failed,
+};
 use crate::sim::slurm::shell::{self, Call, Change, CommandInfo, CommandSet, Fs, Shell, Stream};
 
 /// What a job's shell needs to know of the job, copied out of the
@@ -528,6 +530,7 @@ impl CommandSet for JobCommands<'_> {
         let name = base_name(name);
         !shell::is_shell_command(name)
             && (COMMANDS.iter().any(|c| c.name == name)
+                || is_user_tool(name)
                 || name == "nproc"
                 || self.programs.provides(name)
                 || USER_PROGRAMS.contains(&name))
@@ -537,8 +540,13 @@ impl CommandSet for JobCommands<'_> {
         let name = base_name(call.name()).to_owned();
         if name == "srun" {
             self.step(call)
-        } else if name == "nproc" {
-            let out = nproc(call.args(), call.env, self.cpus);
+        } else if name == "nproc" || is_user_tool(&name) {
+            let users = &self.cluster.accounts.users;
+            let out = match name.as_str() {
+                "id" => id(call.args(), call.user, users),
+                "groups" => groups(call.args(), call.user, users),
+                _ => nproc(call.args(), call.env, self.cpus),
+            };
             call.out.stdout(&out.stdout);
             call.out.stderr(&out.stderr);
             out.exit
@@ -675,7 +683,8 @@ pub(crate) fn labelled(text: &str, tasks: usize) -> String {
 /// node: a shell (`bash`, `sh`) or one of the shell's programs
 /// (`printenv PATH`).
 pub(crate) fn in_shell(program: &str) -> bool {
-    is_bash(program) || shell::is_tool(base_name(program)) || base_name(program) == "nproc"
+    let name = base_name(program);
+    is_bash(program) || shell::is_tool(name) || name == "nproc" || is_user_tool(name)
 }
 
 /// Whether a program is a shell (`bash`, `sh`).

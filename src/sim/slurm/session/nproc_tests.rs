@@ -1,4 +1,4 @@
-//! `nproc` wherever a learner types it: on the login node, in a batch
+//! `nproc` (and `id`, `groups`) wherever a learner types it: on the login node, in a batch
 //! script, in each task of a step (bound as task/affinity binds it on
 //! the chapter's cluster), in `srun --pty bash`, after `ssh`, and on the
 //! reference cluster whose `TaskPlugin=task/none` fences nothing in.
@@ -55,4 +55,19 @@ fn without_task_plugins_a_step_sees_the_whole_node() {
         printed(&mut s, "nproc 2"),
         "nproc: extra operand '2'\nTry 'nproc --help' for more information.\n"
     );
+}
+
+#[test]
+fn id_and_groups_answer_for_whoever_runs_them_wherever_they_run() {
+    let mut s = chapter();
+    let me = "uid=1001(alice) gid=1001(alice) groups=1001(alice)\n";
+    assert_eq!(printed(&mut s, "id"), me);
+    assert_eq!(printed(&mut s, "srun id"), me);
+    assert_eq!(printed(&mut s, "groups; id -un bob"), "alice\nbob\n");
+    s.submit("printf '#!/bin/bash\\nid -u\\nsrun groups\\n' > who.sh");
+    assert_eq!(printed(&mut s, "sbatch who.sh"), "Submitted batch job 2\n");
+    s.submit("sleep 5");
+    assert_eq!(printed(&mut s, "cat slurm-2.out"), "1001\nalice\n");
+    s.submit("sudo -i");
+    assert_eq!(printed(&mut s, "id -u; id -gn"), "0\nroot\n");
 }

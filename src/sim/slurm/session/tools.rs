@@ -13,8 +13,8 @@ use crate::sim::slurm::cluster::{
 };
 use crate::sim::slurm::node_tools::{
     CpuView, NodeHealth, PerfLaunch, ToolOutput, TrainingLaunch, all_reduce_perf, dmesg_command,
-    is_python, nproc, nvidia_smi_command, parse_torchrun, python_answer, python_found,
-    simulate_training,
+    groups, id, is_python, is_user_tool, nproc, nvidia_smi_command, parse_torchrun, python_answer,
+    python_found, simulate_training,
 };
 use crate::sim::slurm::shell::{Call, CommandInfo, CommandSet, Fs, HelpText, format_time};
 
@@ -115,6 +115,12 @@ const NODE_TOOLS: [(&str, &str); 2] = [
 /// `nproc`'s line in `help`.
 const NPROC_SUMMARY: &str = "the number of CPUs your programs may use here (in a job: its share)";
 
+/// `id`'s line in `help`.
+const ID_SUMMARY: &str = "your user and group ids (id -un: your name), or another user's";
+
+/// `groups`' line in `help`.
+const GROUPS_SUMMARY: &str = "the groups you or another user belong to";
+
 /// `python`'s line in `help`.
 const PYTHON_SUMMARY: &str =
     "the Python interpreter (python --version); your scripts run in jobs: srun python train.py";
@@ -131,6 +137,8 @@ pub(super) fn plugged_commands() -> Vec<(&'static str, &'static str)> {
         .chain([
             ("ssh", SSH_SUMMARY),
             ("nproc", NPROC_SUMMARY),
+            ("id", ID_SUMMARY),
+            ("groups", GROUPS_SUMMARY),
             ("python", PYTHON_SUMMARY),
         ])
         .chain(NODE_TOOLS)
@@ -157,6 +165,18 @@ impl CommandSet for Tools<'_> {
             options: ["--all", "--ignore=", "--help", "--version"]
                 .map(str::to_owned)
                 .to_vec(),
+        });
+        list.push(CommandInfo {
+            name: "id".to_owned(),
+            summary: ID_SUMMARY.to_owned(),
+            options: ["-u", "-g", "-G", "-n", "-r", "-z", "--help", "--version"]
+                .map(str::to_owned)
+                .to_vec(),
+        });
+        list.push(CommandInfo {
+            name: "groups".to_owned(),
+            summary: GROUPS_SUMMARY.to_owned(),
+            options: ["--help", "--version"].map(str::to_owned).to_vec(),
         });
         list.push(CommandInfo {
             name: "python".to_owned(),
@@ -186,6 +206,7 @@ impl CommandSet for Tools<'_> {
         COMMANDS.iter().any(|c| c.name == name)
             || name == "ssh"
             || name == "nproc"
+            || is_user_tool(name)
             || is_python(name)
             || (self.programs.nodes.contains_key(&self.host)
                 && NODE_TOOLS.iter().any(|(tool, _)| *tool == name))
@@ -204,6 +225,17 @@ impl CommandSet for Tools<'_> {
         match call.name() {
             "ssh" => return ssh(self, call, now),
             name if is_python(name) => return python_at_prompt(call),
+            name @ ("id" | "groups") => {
+                let users = &self.cluster.accounts().users;
+                let output = if name == "id" {
+                    id(call.args(), call.user, users)
+                } else {
+                    groups(call.args(), call.user, users)
+                };
+                call.out.stdout(&output.stdout);
+                call.out.stderr(&output.stderr);
+                return output.exit;
+            }
             "nproc" => {
                 let output = nproc(call.args(), call.env, self.cpus);
                 call.out.stdout(&output.stdout);
