@@ -73,6 +73,7 @@ sh-help-cmd-touch = create empty files or update their times
 sh-help-cmd-tr = translate (tr a-z A-Z), delete (-d) or squeeze (-s) characters
 sh-help-cmd-true = do nothing, successfully
 sh-help-cmd-type = what each name is: a keyword, function, builtin or program (type -t: one word, -a: every match, -p: the path)
+sh-help-cmd-uname = print the system's name, kernel and machine (-a all, -r the kernel release)
 sh-help-cmd-uniq = print adjacent repeated lines once (-c counts, -d repeated, -u unique)
 sh-help-cmd-unalias = forget aliases (unalias NAME, -a: all)
 sh-help-cmd-unset = remove variables

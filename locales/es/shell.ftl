@@ -70,6 +70,7 @@ sh-help-cmd-touch = crea archivos vacíos o actualiza sus fechas
 sh-help-cmd-tr = traduce (tr a-z A-Z), borra (-d) o comprime (-s) caracteres
 sh-help-cmd-true = no hace nada, con éxito
 sh-help-cmd-type = qué es cada nombre: palabra clave, función, comando propio de bash o programa (type -t: una palabra, -a: todas las coincidencias, -p: la ruta)
+sh-help-cmd-uname = imprime el nombre del sistema, el núcleo y la máquina (-a todo, -r la versión del núcleo)
 sh-help-cmd-uniq = imprime una sola vez las líneas repetidas contiguas (-c cuenta, -d repetidas, -u únicas)
 sh-help-cmd-unalias = olvida alias (unalias NOMBRE, -a: todos)
 sh-help-cmd-unset = elimina variables

@@ -823,3 +823,28 @@ fn bash_runs_a_program_only_where_path_or_its_own_path_finds_it() {
         ("PATH=; echo hi; type cd", "hi\ncd is a shell builtin\n", 0),
     ]);
 }
+
+/// `uname` of the cluster's Debian 12 image: the fields in uname's order
+/// whatever the options' order, `-a` without the unknown two.
+#[test]
+fn uname_prints_the_fields_asked_for_in_its_own_order() {
+    let kernel = "6.1.0-18-amd64 #1 SMP PREEMPT_DYNAMIC Debian 6.1.76-1 (2024-02-01)";
+    for (line, shown, status) in [
+        ("uname", "Linux\n".to_owned(), 0),
+        (
+            "uname -a",
+            format!("Linux login1 {kernel} x86_64 GNU/Linux\n"),
+            0,
+        ),
+        ("uname -m -n", "login1 x86_64\n".to_owned(), 0),
+        ("uname -rp", "6.1.0-18-amd64 unknown\n".to_owned(), 0),
+        ("uname --operating-system", "GNU/Linux\n".to_owned(), 0),
+        (
+            "uname now",
+            "uname: extra operand 'now'\nTry 'uname --help' for more information.\n".to_owned(),
+            1,
+        ),
+    ] {
+        assert_eq!(run(line), (shown, status), "{line}");
+    }
+}

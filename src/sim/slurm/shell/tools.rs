@@ -21,6 +21,7 @@ use super::command::Call;
 use super::escape::{self, Dialect};
 use super::fs::FsError;
 use super::time::DateTime;
+use crate::sim::slurm::node_tools::{KERNEL_RELEASE, KERNEL_VERSION};
 
 /// A tool: its name, a line for `help`, its options (for completion) and
 /// what runs it.
@@ -56,7 +57,7 @@ const NO_OPTIONS: Spec = Spec {
 /// The tools of GNU coreutils 9.1, grep 3.8 and sed 4.8, which answer
 /// `--help` and `--version` (bash's builtins among the tools and awk do
 /// not); each with its package's `--version` line.
-const GNU: [(&str, &str); 25] = [
+const GNU: [(&str, &str); 26] = [
     ("basename", "GNU coreutils) 9.1"),
     ("cat", "GNU coreutils) 9.1"),
     ("chmod", "GNU coreutils) 9.1"),
@@ -79,6 +80,7 @@ const GNU: [(&str, &str); 25] = [
     ("tee", "GNU coreutils) 9.1"),
     ("touch", "GNU coreutils) 9.1"),
     ("tr", "GNU coreutils) 9.1"),
+    ("uname", "GNU coreutils) 9.1"),
     ("uniq", "GNU coreutils) 9.1"),
     ("wc", "GNU coreutils) 9.1"),
     ("whoami", "GNU coreutils) 9.1"),
@@ -283,6 +285,12 @@ pub(super) const TOOLS: &[Tool] = &[
         run: |_| 0,
     },
     Tool {
+        name: "uname",
+        summary: "print the system's name, kernel and machine (-a all, -r the kernel release)",
+        spec: UNAME,
+        run: uname,
+    },
+    Tool {
         name: "uniq",
         summary: "print adjacent repeated lines once (-c counts, -d repeated, -u unique)",
         spec: sort::UNIQ,
@@ -404,6 +412,58 @@ fn whoami(call: &mut Call<'_>) -> i32 {
 
 fn hostname(call: &mut Call<'_>) -> i32 {
     let line = format!("{}\n", call.host);
+    call.out.stdout(&line);
+    0
+}
+
+const UNAME: Spec = Spec {
+    flags: "asnrvmpio",
+    valued: "",
+    long: &[
+        ("all", 'a'),
+        ("kernel-name", 's'),
+        ("nodename", 'n'),
+        ("kernel-release", 'r'),
+        ("kernel-version", 'v'),
+        ("machine", 'm'),
+        ("processor", 'p'),
+        ("hardware-platform", 'i'),
+        ("operating-system", 'o'),
+    ],
+};
+
+/// `uname` of the cluster's Debian 12 machines (login and compute nodes
+/// run one image): the fields asked for in uname's own order, `-s`
+/// alone by default; `-a` leaves out the processor and hardware platform,
+/// which Debian's kernel reports as unknown.
+fn uname(call: &mut Call<'_>) -> i32 {
+    let opts = match args::parse_call(call, UNAME, 1) {
+        Ok(o) => o,
+        Err(status) => return status,
+    };
+    if let Some(extra) = opts.operands.first() {
+        return args::usage_error(call, &format!("extra operand '{extra}'"));
+    }
+    let all = opts.has('a');
+    let fields = [
+        ('s', "Linux"),
+        ('n', call.host),
+        ('r', KERNEL_RELEASE),
+        ('v', KERNEL_VERSION),
+        ('m', "x86_64"),
+        ('p', "unknown"),
+        ('i', "unknown"),
+        ('o', "GNU/Linux"),
+    ];
+    let any = fields.iter().any(|(flag, _)| opts.has(*flag));
+    let shown: Vec<&str> = fields
+        .iter()
+        .filter(|(flag, _)| {
+            opts.has(*flag) || (all && !matches!(flag, 'p' | 'i')) || (!all && !any && *flag == 's')
+        })
+        .map(|(_, text)| *text)
+        .collect();
+    let line = format!("{}\n", shown.join(" "));
     call.out.stdout(&line);
     0
 }
