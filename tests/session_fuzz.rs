@@ -883,6 +883,7 @@ fn input(rng: &mut Rng) -> Vec<String> {
                 "man squeue | head -3; man",
                 "man sed nope | grep -c sed",
                 "ssh node-2",
+                "ssh node-1 ls -la; echo x | ssh node-4 grep -c x; ssh node-3 id bob; ssh node-2 sed",
                 "srun --pty bash",
                 "srun --pty -N1 --gres=gpu:1 /bin/bash -l",
                 // Steps cut from an allocation: -N, -n, -w, -x, too many.

@@ -764,10 +764,17 @@ mod tests {
     }
 
     #[test]
-    fn ssh_runs_node_tools_and_refuses_the_rest() {
+    fn ssh_runs_a_command_on_the_node_and_refuses_unknown_hosts() {
         let mut s = session();
         s.submit("ssh node-3 nvidia-smi -L | wc -l");
         assert_eq!(last_output(&s), "8\n");
+        // The shell's programs run on the node, in the home directory.
+        s.submit("cd /tmp; ssh node-3 'hostname'; ssh node-3 pwd; ssh node-2 uname -n");
+        assert_eq!(last_output(&s), "node-3\n/home/alice\nnode-2\n");
+        s.submit("ssh node-2 nproc; ssh node-2 id -un; echo a | ssh node-2 wc -l");
+        assert_eq!(last_output(&s), "64\nalice\n1\n");
+        s.submit("ssh node-2 nope");
+        assert_eq!(last_output(&s), "bash: line 1: nope: command not found\n");
         s.submit("ssh node-9 hostname");
         assert!(last_output(&s).contains("Could not resolve hostname node-9"));
         s.submit("nvidia-smi");

@@ -90,3 +90,16 @@ pub fn is_shell_command(name: &str) -> bool {
 pub fn is_tool(name: &str) -> bool {
     tools::find(name).is_some()
 }
+
+/// Runs the shell's program that `call` names (its `--help` and
+/// `--version` included) and gives its status; `None` when it names none.
+pub fn run_tool(call: &mut Call<'_>) -> Option<i32> {
+    let tool = tools::find(call.name())?;
+    Some(match tools::gnu_info(tool, call.args()) {
+        Some(text) => {
+            call.out.stdout(&text);
+            0
+        }
+        None => (tool.run)(call),
+    })
+}

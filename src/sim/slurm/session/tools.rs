@@ -12,11 +12,13 @@ use crate::sim::slurm::cluster::{
     write_output,
 };
 use crate::sim::slurm::node_tools::{
-    CpuView, NodeHealth, PerfLaunch, ToolOutput, TrainingLaunch, all_reduce_perf, dmesg_command,
-    groups, id, is_python, is_user_tool, nproc, nvidia_smi_command, parse_torchrun, python_answer,
-    python_found, simulate_training,
+    CpuView, LOGIN_CPUS, NodeHealth, PerfLaunch, ToolOutput, TrainingLaunch, all_reduce_perf,
+    dmesg_command, groups, id, is_python, is_user_tool, nproc, nvidia_smi_command, parse_torchrun,
+    python_answer, python_found, simulate_training,
 };
-use crate::sim::slurm::shell::{Call, CommandInfo, CommandSet, Fs, HelpText, format_time};
+use crate::sim::slurm::shell::{
+    Call, CommandInfo, CommandSet, Fs, HelpText, format_time, run_tool,
+};
 
 /// The node programs' view of the session.
 pub(super) struct NodePrograms<'a> {
@@ -340,20 +342,46 @@ fn ssh(tools: &mut Tools<'_>, call: &mut Call<'_>, now: i64) -> i32 {
         tools.login = Some(host.clone());
         return 0;
     };
+    let cluster_users = &tools.cluster.accounts().users;
     let output = match program.as_str() {
         "nvidia-smi" | "dmesg" => {
             tools.programs.activity.inspected.insert(host.clone());
             node_tool(program, node, rest, now)
         }
-        "hostname" => ToolOutput {
-            stdout: format!("{host}\n"),
-            ..ToolOutput::default()
-        },
-        other => ToolOutput {
-            stderr: format!("bash: line 1: {other}: command not found\n"),
-            exit: 127,
-            ..ToolOutput::default()
-        },
+        "id" => id(rest, call.user, cluster_users),
+        "groups" => groups(rest, call.user, cluster_users),
+        "nproc" => {
+            let cpus = tools.cluster.node_cpus(host).unwrap_or(LOGIN_CPUS);
+            nproc(rest, call.env, cpus)
+        }
+        _ => {
+            // The shell's own programs run on the node, in the home
+            // directory, as ssh's remote shell runs them.
+            let home = call.fs.home().to_owned();
+            let mut remote = Call {
+                argv: command,
+                path: None,
+                stdin: call.stdin,
+                env: call.env,
+                cwd: &home,
+                user: call.user,
+                host,
+                now: call.now,
+                to_terminal: call.to_terminal,
+                tty: false,
+                reads_terminal: false,
+                fs: &mut *call.fs,
+                out: &mut *call.out,
+            };
+            if let Some(status) = run_tool(&mut remote) {
+                return status;
+            }
+            ToolOutput {
+                stderr: format!("bash: line 1: {program}: command not found\n"),
+                exit: 127,
+                ..ToolOutput::default()
+            }
+        }
     };
     call.out.stdout(&output.stdout);
     call.out.stderr(&output.stderr);

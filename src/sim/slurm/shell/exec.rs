@@ -30,7 +30,6 @@ use super::parse::{
     Target, assignment, parse_next, resume_after,
 };
 use super::state::{Outcome, Shell};
-use super::tools;
 
 /// How deep scripts may run scripts (`bash a.sh` running `source b.sh`...).
 const MAX_SCRIPT_DEPTH: usize = 16;
@@ -1274,14 +1273,8 @@ impl<'a> Exec<'a> {
             // A command that took simulated time moved the call's clock.
             shell.now = shell.now.max(call.now);
             status
-        } else if let Some(tool) = tools::find(name) {
-            match tools::gnu_info(tool, call.args()) {
-                Some(text) => {
-                    call.out.stdout(&text);
-                    0
-                }
-                None => (tool.run)(&mut call),
-            }
+        } else if let Some(status) = super::run_tool(&mut call) {
+            status
         } else {
             call.out
                 .stderr(&format!("bash: {name}: command not found\n"));
