@@ -878,7 +878,7 @@ fn input(rng: &mut Rng) -> Vec<String> {
                 "module spider nope; module purge; ml",
                 "python3 -V; python -Z; python -W; python x.py",
                 "cd \"$(dirname $(which sbatch))\"; basename $PWD; basename -s .py a.py b.py",
-                "id; id -Gnz bob 0 x; id -ugZ; groups root nobody; srun id -u",
+                "id; id -Gnz bob 0 x; id -ugZ; groups root nobody; srun id -u; echo $UID$EUID",
                 "uname -a; uname -snrvmpio; uname -x; uname a; srun -N2 uname -n",
                 "man squeue | head -3; man",
                 "man sed nope | grep -c sed",

@@ -229,6 +229,9 @@ impl Session {
         }
         let mut shell = Shell::new(USER, LOGIN_HOST, clock(epoch))?;
         shell.allow_sudo(&SUDO_COMMANDS);
+        if let Some(user) = cluster.accounts().user(USER) {
+            shell.set_uid(user.uid);
+        }
         Ok(Self {
             terminal: Terminal::new(shell),
             cluster,
@@ -271,6 +274,11 @@ impl Session {
         let mut shell = Shell::new(user, LOGIN_HOST, clock(self.cluster.now()))?;
         if user != "root" {
             shell.allow_sudo(&SUDO_COMMANDS);
+        }
+        match self.cluster.accounts().user(user) {
+            Some(known) => shell.set_uid(known.uid),
+            None if user == "root" => shell.set_uid(0),
+            None => {}
         }
         self.terminal = Terminal::new(shell);
         Ok(())

@@ -35,6 +35,8 @@ use crate::sim::slurm::shell::{self, Call, Change, CommandInfo, CommandSet, Fs, 
 pub(crate) struct JobFacts {
     pub(crate) id: u32,
     pub(crate) user: String,
+    /// The user's uid (`$UID` in its shells).
+    pub(crate) uid: u32,
     pub(crate) work_dir: String,
     /// The allocated nodes, in order.
     pub(crate) nodes: Vec<String>,
@@ -193,6 +195,7 @@ fn job_shell<'v>(
         None => Shell::new(&job.user, host, now),
     }
     .ok()?;
+    shell.set_uid(job.uid);
     env.apply(&mut shell);
     for (name, value) in vars {
         // A name the shell cannot hold is one no process could read.

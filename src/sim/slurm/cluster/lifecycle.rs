@@ -220,6 +220,7 @@ impl Cluster {
         Some(JobFacts {
             id,
             user: job.user.clone(),
+            uid: job.uid,
             work_dir: job.work_dir.clone(),
             nodes,
             node_ids: job

@@ -1,4 +1,4 @@
-//! `nproc` (and `id`, `groups`) wherever a learner types it: on the login node, in a batch
+//! `nproc` (and `id`, `groups`, `$UID`) wherever a learner types it: on the login node, in a batch
 //! script, in each task of a step (bound as task/affinity binds it on
 //! the chapter's cluster), in `srun --pty bash`, after `ssh`, and on the
 //! reference cluster whose `TaskPlugin=task/none` fences nothing in.
@@ -70,4 +70,13 @@ fn id_and_groups_answer_for_whoever_runs_them_wherever_they_run() {
     assert_eq!(printed(&mut s, "cat slurm-2.out"), "1001\nalice\n");
     s.submit("sudo -i");
     assert_eq!(printed(&mut s, "id -u; id -gn"), "0\nroot\n");
+    // bash's $UID and $EUID follow whoever the shell runs as.
+    assert_eq!(printed(&mut s, "echo $UID $EUID"), "0 0\n");
+    s.submit("exit");
+    assert_eq!(
+        printed(&mut s, "echo $UID; srun bash -c 'echo $EUID'"),
+        "1001\n1001\n"
+    );
+    s.submit("srun --pty bash");
+    assert_eq!(printed(&mut s, "echo $UID"), "1001\n");
 }

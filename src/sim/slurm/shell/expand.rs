@@ -77,6 +77,8 @@ pub(super) struct Expander<'a> {
     pub(super) unbound: std::cell::RefCell<Option<String>>,
     /// `$!`: the process id of the last background child.
     pub(super) last_background: Option<u32>,
+    /// `$UID` and `$EUID`, which bash sets itself (read-only).
+    pub(super) uid: Option<u32>,
 }
 
 #[derive(Debug, Default)]
@@ -206,6 +208,7 @@ impl Expander<'_> {
             "0" => Some(self.arg0.to_owned()),
             "-" => Some("himBH".to_owned()),
             "@" | "*" => Some(self.args.join(" ")),
+            "UID" | "EUID" if self.uid.is_some() => self.uid.map(|u| u.to_string()),
             _ if name.bytes().all(|b| b.is_ascii_digit()) => {
                 let n: usize = name.parse().ok()?;
                 self.args.get(n.checked_sub(1)?).cloned()

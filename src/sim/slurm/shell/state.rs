@@ -113,6 +113,10 @@ pub struct Shell {
     /// shell has them, and only while its script runs.
     #[serde(skip)]
     pub(super) children: Children,
+    /// The user's uid, for `$UID` and `$EUID` (none until the user
+    /// database gives it: [`Shell::set_uid`]).
+    #[serde(default)]
+    pub(super) uid: Option<u32>,
 }
 
 /// The options of `set` this shell knows.
@@ -147,6 +151,9 @@ pub(super) struct Nested {
     /// The host it left (`srun --pty` runs it on a compute node).
     #[serde(default)]
     host: Option<String>,
+    /// The outer shell's uid.
+    #[serde(default)]
+    uid: Option<u32>,
 }
 
 /// What one call of [`Shell::run`] produced.
@@ -233,6 +240,7 @@ impl Shell {
             options: Options::default(),
             reader: None,
             children: Children::default(),
+            uid: None,
         };
         let exported = [
             ("HOME", home.as_str()),
@@ -424,6 +432,7 @@ impl Shell {
             login,
             logins: self.logins.len(),
             host: None,
+            uid: self.uid,
         });
     }
 
@@ -433,6 +442,8 @@ impl Shell {
     pub(super) fn enter_as(&mut self, user: &str, home: &str, login: bool) {
         self.push_nested(None, login);
         self.user = user.to_owned();
+        // sudo enters root's shell only.
+        self.uid = (user == "root").then_some(0);
         for (name, value) in [("HOME", home), ("USER", user), ("LOGNAME", user)] {
             // These names are always valid.
             let _ = self.set_var(name, value, true);
@@ -470,6 +481,7 @@ impl Shell {
         self.cwd = top.cwd;
         self.vars = top.vars;
         self.user = top.user;
+        self.uid = top.uid;
         if let Some(host) = top.host {
             self.host = host;
         }
@@ -644,6 +656,11 @@ impl Shell {
         }
     }
 
+    /// Sets the user's uid, which `$UID` and `$EUID` expand to.
+    pub fn set_uid(&mut self, uid: u32) {
+        self.uid = Some(uid);
+    }
+
     /// An expander over this shell, with a fresh [`MAX_EXPANSION`] budget.
     pub(super) fn expander(&self) -> Expander<'_> {
         Expander {
@@ -658,6 +675,7 @@ impl Shell {
             nounset: self.options.nounset,
             unbound: RefCell::new(None),
             last_background: self.children.last_pid,
+            uid: self.uid,
         }
     }
 
