@@ -9,7 +9,7 @@ use super::super::super::getopt::{HasArg, Opt, Parsed, opt};
 use super::super::fields::{Parsable, print_fields_header, print_fields_row};
 use super::super::output::CommandOutput;
 use super::super::{Caller, Cluster};
-use super::{VERSION, error_out, help, parse};
+use super::{VERSION, help, parse};
 use crate::sim::fair_share::{Algorithm, ShareRow, share_rows};
 use crate::sim::slurm::c_num::atoi;
 
@@ -89,9 +89,10 @@ pub(super) fn run(c: &Cluster, argv: &[String], caller: &Caller<'_>) -> CommandO
     if p.has("helpformat") {
         return help::text(&help_format());
     }
-    let query = match read_query(&p, caller.user) {
-        Ok(q) => q,
-        Err(refusal) => return refusal,
+    let mut out = CommandOutput::default();
+    let Some(query) = read_query(&p, caller.user, &mut out) else {
+        out.exit = 1;
+        return out;
     };
     let rows = share_rows(
         &c.accounts.tree,
@@ -99,11 +100,6 @@ pub(super) fn run(c: &Cluster, argv: &[String], caller: &Caller<'_>) -> CommandO
         c.config.priority.dampening_factor,
     )
     .unwrap_or_default();
-    let mut out = CommandOutput::default();
-    if p.has("verbose") {
-        requested(&mut out, "Users", query.users.as_deref());
-        requested(&mut out, "Accounts", query.accounts.as_deref());
-    }
     if query.header {
         let names: Vec<(&str, i32)> = query
             .columns
@@ -159,9 +155,10 @@ fn tree_depths(rows: &[&ShareRow]) -> Vec<usize> {
     depths
 }
 
-/// Reads the command line into a [`Query`], or refuses a column sshare
-/// does not know.
-fn read_query(p: &Parsed, me: &str) -> Result<Query, CommandOutput> {
+/// Reads the command line into a [`Query`]; with `-v`, names the users
+/// and accounts asked for on `out` first, as sshare does before it reads
+/// the columns. A column sshare does not know is refused on `out`: `None`.
+fn read_query(p: &Parsed, me: &str, out: &mut CommandOutput) -> Option<Query> {
     let parsable = Parsable::read(p);
     // `-u -1` asks for every user, as `-a` does.
     let all = p.has("all") || p.value("users") == Some("-1");
@@ -171,13 +168,27 @@ fn read_query(p: &Parsed, me: &str) -> Result<Query, CommandOutput> {
             |v| v.split(',').map(str::to_owned).collect(),
         )
     });
-    Ok(Query {
-        columns: read_columns(p)?,
+    let accounts: Option<Vec<String>> = p
+        .value("accounts")
+        .map(|v| v.split(',').map(str::to_owned).collect());
+    if p.has("verbose") {
+        requested(out, "Users", users.as_deref());
+        requested(out, "Accounts", accounts.as_deref());
+    }
+    let columns = match read_columns(p) {
+        Ok(columns) => columns,
+        Err(name) => {
+            out.err_line(&format!(
+                "sshare: error: Invalid field requested: \"{name}\""
+            ));
+            return None;
+        }
+    };
+    Some(Query {
+        columns,
         parsable,
         users,
-        accounts: p
-            .value("accounts")
-            .map(|v| v.split(',').map(str::to_owned).collect()),
+        accounts,
         users_only: p.has("Users"),
         header: !p.has("noheader"),
     })
@@ -187,8 +198,8 @@ fn read_query(p: &Parsed, me: &str) -> Result<Query, CommandOutput> {
 /// defaults (`-l` longer, `-m` with the partition): each item a
 /// case-blind prefix of a name in [`FIELDS`] (the first that fits), with
 /// `%N` for a width; repeats dropped as `slurm_addto_char_list` drops
-/// them.
-fn read_columns(p: &Parsed) -> Result<Vec<(usize, i32)>, CommandOutput> {
+/// them. The error is the name it does not know.
+fn read_columns(p: &Parsed) -> Result<Vec<(usize, i32)>, String> {
     let given: Vec<&str> = p
         .opts
         .iter()
@@ -230,9 +241,7 @@ fn read_columns(p: &Parsed) -> Result<Vec<(usize, i32)>, CommandOutput> {
                         .get(..name.len())
                         .is_some_and(|f| f.eq_ignore_ascii_case(name))
                 })
-                .ok_or_else(|| {
-                    error_out("sshare", &format!("Invalid field requested: \"{name}\""), 1)
-                })?;
+                .ok_or_else(|| name.to_owned())?;
             let width = match i32::try_from(width) {
                 Ok(w) if w != 0 => w,
                 _ => FIELDS[index].1,

@@ -1272,6 +1272,16 @@ fn sshare_columns_by_name_and_tres_usage_by_association() {
         err(&verbose),
         "Users requested:\n\t: bob\nAccounts requested:\n\t: all\n"
     );
+    // sshare names what it asks for before it reads the columns.
+    let both = t.run_as("bob", "~", "sshare -v -A team-b -o user,x");
+    assert_eq!(
+        (err(&both).as_str(), both.exit),
+        (
+            "Users requested:\n\t: bob\nAccounts requested:\n\t: team-b\n\
+             sshare: error: Invalid field requested: \"x\"\n",
+            1
+        )
+    );
     let q = t.root("sshare -q");
     assert_eq!(
         (err(&q).as_str(), q.exit),
