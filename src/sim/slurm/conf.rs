@@ -171,6 +171,20 @@ impl ClusterConfig {
             .map(|(_, v)| v.as_str())
     }
 
+    /// The controllers of `SlurmctldHost` (and the older
+    /// `ControlMachine`) lines, primary first: each host and the address
+    /// in parentheses after it, if any (`vm(127.0.0.1)`).
+    pub fn controllers(&self) -> Vec<(&str, Option<&str>)> {
+        self.other
+            .iter()
+            .filter(|(key, _)| key == "SlurmctldHost" || key == "ControlMachine")
+            .map(|(_, v)| match v.split_once('(') {
+                Some((host, addr)) => (host.trim(), Some(addr.trim_end_matches(')'))),
+                None => (v.trim(), None),
+            })
+            .collect()
+    }
+
     /// Whether slurmctld tracks wckeys (`CTL_CONF_WCKEY` in read_config.c):
     /// `TrackWCKey=yes`, or `wckeys` or `all` in `AccountingStorageEnforce`.
     pub fn tracks_wckeys(&self) -> bool {

@@ -198,12 +198,19 @@ impl Accounts {
                 && let Some(node) = self.tree.nodes().get(i)
             {
                 let now = node.own_usage;
-                let id = node.id.clone();
                 // A refused charge leaves the previous usage in place.
-                if self.tree.set_own_usage(i, now + used.cpu).is_ok() {
-                    self.tres_usage
-                        .get_or_insert_with(id, TresSeconds::default)
-                        .add(used);
+                if self.tree.set_own_usage(i, now + used.cpu).is_err() {
+                    continue;
+                }
+                let Some(node) = self.tree.nodes().get(i) else {
+                    continue;
+                };
+                // The key is cloned once, when the association is first charged.
+                match self.tres_usage.get_mut(&node.id) {
+                    Some(total) => total.add(used),
+                    None => {
+                        self.tres_usage.insert(node.id.clone(), *used);
+                    }
                 }
             }
         }

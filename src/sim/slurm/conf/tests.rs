@@ -633,6 +633,10 @@ fn line_keys_are_checked_and_kept_whole() {
             ("NodeSet", "set1 Nodes=n[1-2]"),
         ]
     );
+    assert_eq!(
+        config.controllers(),
+        [("primary", Some("10.0.0.1")), ("backup", None)]
+    );
 }
 
 #[test]

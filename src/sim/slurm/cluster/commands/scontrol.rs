@@ -311,13 +311,7 @@ fn suspend_jobs(
 /// simulated controller is the first; a backup the model does not run is
 /// down, and root is told to restore it.
 fn ping(c: &Cluster, root: bool, out: &mut CommandOutput) {
-    let hosts: Vec<&str> = c
-        .config
-        .other
-        .iter()
-        .filter(|(key, _)| key == "SlurmctldHost" || key == "ControlMachine")
-        .map(|(_, v)| v.split('(').next().unwrap_or(v).trim())
-        .collect();
+    let hosts: Vec<&str> = c.config.controllers().into_iter().map(|(h, _)| h).collect();
     let mut down = false;
     for (i, host) in hosts.iter().enumerate() {
         let mode = match i {

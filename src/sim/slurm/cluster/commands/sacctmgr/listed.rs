@@ -66,23 +66,14 @@ pub(super) fn cluster_rows(c: &Cluster, assocs: &[AssocRow], cond: &Conditions) 
     // `SlurmctldHost=vm(127.0.0.1)`: slurmctld connects from its address.
     let host = c
         .config
-        .other
-        .iter()
-        .find(|(k, _)| k.eq_ignore_ascii_case("SlurmctldHost"))
-        .map(|(_, v)| {
-            let v = v.trim_start_matches("SlurmctldHost=");
-            match v.split_once('(') {
-                Some((_, addr)) => addr.trim_end_matches(')').to_owned(),
-                None => v.to_owned(),
-            }
-        })
-        .unwrap_or_default();
+        .controllers()
+        .first()
+        .map_or_else(String::new, |(host, addr)| addr.unwrap_or(host).to_owned());
     let port = c
         .config
-        .other
-        .iter()
-        .find(|(k, _)| k.eq_ignore_ascii_case("SlurmctldPort"))
-        .map_or_else(|| "6817".to_owned(), |(_, v)| v.clone());
+        .setting("SlurmctldPort")
+        .unwrap_or("6817")
+        .to_owned();
     let nodes = Hostlist::from_names(c.nodes.iter().map(|n| n.name.as_str()));
     // `enum select_plugin_type` of slurm.h.
     let select = match c.config.select_type.as_str() {
@@ -112,10 +103,9 @@ pub(super) fn cluster_rows(c: &Cluster, assocs: &[AssocRow], cond: &Conditions) 
 pub(super) fn tres_rows(c: &Cluster, cond: &Conditions) -> Vec<Row> {
     let extra: Vec<(String, String)> = c
         .config
-        .other
-        .iter()
-        .filter(|(k, _)| k.eq_ignore_ascii_case("AccountingStorageTRES"))
-        .flat_map(|(_, v)| v.split(','))
+        .setting("AccountingStorageTRES")
+        .into_iter()
+        .flat_map(|v| v.split(','))
         .filter_map(|t| {
             let (kind, name) = t.split_once('/').unwrap_or((t, ""));
             let base = BASE_TRES.iter().any(|(k, n)| *k == kind && *n == name);

@@ -49,10 +49,10 @@ pub(super) fn front_ends(list: Option<&str>, out: &mut CommandOutput) {
 /// that is `localhost`), `slurmd` when it is a node's host; glibc's
 /// `(null)` for neither (a login node).
 pub(super) fn daemons(c: &Cluster, host: &str, out: &mut CommandOutput) {
-    let controllers = super::config::controller_hosts(c);
+    let controllers = c.config.controllers();
     let ctld = controllers
         .iter()
-        .any(|h| h == host || h.eq_ignore_ascii_case("localhost"));
+        .any(|(h, _)| *h == host || h.eq_ignore_ascii_case("localhost"));
     let slurmd = c.nodes.iter().any(|n| n.hostname == host);
     let mut list = String::new();
     if !controllers.is_empty() && ctld {
