@@ -51,9 +51,9 @@ impl Rng {
     }
 }
 
-const SLURM: [&str; 13] = [
+const SLURM: [&str; 14] = [
     "sbatch", "srun", "salloc", "squeue", "sinfo", "sacct", "scontrol", "sprio", "sshare",
-    "scancel", "sacctmgr", "sreport", "sstat",
+    "scancel", "sacctmgr", "sreport", "sstat", "seff",
 ];
 
 const SBATCH_FLAGS: [&str; 41] = [
@@ -490,6 +490,32 @@ fn slurm_command(rng: &mut Rng) -> String {
                 ])
             );
         }
+        "seff" => {
+            let flags = rng.pick(&[
+                "",
+                "-d ",
+                "-v ",
+                "-h ",
+                "-dx ",
+                "--help ",
+                "--version ",
+                "-f ",
+            ]);
+            let id = match rng.below(4) {
+                0 => rng.pick(&["", "x1", "1,2", "99999", "1 2"]).to_owned(),
+                _ => job_id(rng),
+            };
+            let _ = write!(line, " {flags}{id}");
+        }
+        "sacct" if rng.chance(20) => {
+            let fields = rng.pick(&[
+                "JobID,TotalCPU,UserCPU,SystemCPU,MaxRSS,AveCPU",
+                "jobid,tresusageinmax,tresusageouttot,maxdiskread,avecpufreq",
+                "JobID%-20,MinCPU,MinCPUNode,MaxVMSize,ConsumedEnergy",
+            ]);
+            let units = rng.pick(&["", "--units=M ", "--noconvert ", "-P "]);
+            let _ = write!(line, " {units}-o {fields}");
+        }
         "scancel" | "sacct" | "sprio" | "squeue" if rng.chance(40) => {
             let flag = if command == "scancel" { "" } else { "-j " };
             let _ = write!(line, " {flag}{}", job_id(rng));
@@ -513,6 +539,7 @@ fn slurm_command(rng: &mut Rng) -> String {
             "nproc --all --ignore=2",
             "python --version",
             "python3 -u train.py --lr 3e-4",
+            "julia train.jl",
             "nope",
             "--pty bash",
         ]));

@@ -89,6 +89,7 @@ sh-help-cmd-salloc = hold an allocation: salloc -N 2 (a shell until exit), or sa
 sh-help-cmd-sbatch = submit a batch script
 sh-help-cmd-scancel = cancel jobs
 sh-help-cmd-scontrol = show and change jobs, nodes and partitions (alone: its own prompt)
+sh-help-cmd-seff = a finished job's CPU and memory efficiency: seff JOBID
 sh-help-cmd-sinfo = partitions and nodes and their states
 sh-help-cmd-sprio = the priority factors of pending jobs
 sh-help-cmd-squeue = jobs in the queue

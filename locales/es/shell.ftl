@@ -86,6 +86,7 @@ sh-help-cmd-salloc = reserva una asignación: salloc -N 2 (una terminal hasta ex
 sh-help-cmd-sbatch = envía un script de lote
 sh-help-cmd-scancel = cancela trabajos
 sh-help-cmd-scontrol = muestra y cambia trabajos, nodos y particiones (sin argumentos: su propio prompt)
+sh-help-cmd-seff = la eficiencia de CPU y de memoria de un trabajo terminado: seff IDTRABAJO
 sh-help-cmd-sinfo = las particiones y los nodos, y sus estados
 sh-help-cmd-sprio = los factores de prioridad de los trabajos pendientes
 sh-help-cmd-squeue = los trabajos en la cola

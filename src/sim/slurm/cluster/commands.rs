@@ -20,6 +20,7 @@ mod salloc;
 mod sbatch;
 mod scancel;
 mod scontrol;
+mod seff;
 mod sinfo;
 mod sprio;
 mod squeue;
@@ -28,6 +29,7 @@ mod srun;
 mod sshare;
 mod sstat;
 mod step_list;
+mod step_usage;
 
 pub(crate) use srun::{StepRequest, step_request};
 
@@ -95,6 +97,12 @@ pub const COMMANDS: &[CommandInfo] = &[
         summary: "show and change jobs, nodes and partitions (alone: its own prompt)",
         options: scontrol::OPTIONS,
         run: Run::Write(scontrol::run),
+    },
+    CommandInfo {
+        name: "seff",
+        summary: "a finished job's CPU and memory efficiency: seff JOBID",
+        options: seff::OPTIONS,
+        run: Run::Read(seff::run),
     },
     CommandInfo {
         name: "sinfo",

@@ -70,6 +70,8 @@ pub(crate) struct ScriptRun {
     pub(crate) runtime: Option<u64>,
     /// The directories and files the script made or changed.
     pub(crate) files: Vec<Change>,
+    /// It ran a program of the user's itself, outside any step.
+    pub(crate) computes: bool,
 }
 
 /// Runs a batch script on the job's first node.
@@ -157,6 +159,7 @@ fn run_shell(
         exit: outcome.status,
         runtime,
         files: shell.fs().changes_since(&before),
+        computes: commands.computes,
     }
 }
 
@@ -232,6 +235,8 @@ struct JobCommands<'a> {
     holds: StepHolds,
     /// The CPUs the shell's processes may run on (what `nproc` counts).
     cpus: CpuView,
+    /// The shell ran a program that computes, outside any step.
+    computes: bool,
 }
 
 impl<'a> JobCommands<'a> {
@@ -248,6 +253,7 @@ impl<'a> JobCommands<'a> {
             timed: Vec::new(),
             holds: StepHolds::default(),
             cpus: LOGIN_CPUS,
+            computes: false,
         }
     }
 
@@ -310,7 +316,10 @@ impl<'a> JobCommands<'a> {
             .run(&launch)
             .or_else(|| runner::user_work(&launch, path, files));
         match ran {
-            Some(out) => self.took(call, &out),
+            Some(out) => {
+                self.computes |= out.computes;
+                self.took(call, &out)
+            }
             // A node tool on the login node.
             None => {
                 let name = call.name().to_owned();
@@ -374,11 +383,12 @@ impl<'a> JobCommands<'a> {
             mpi: request.mpi,
             cpus_per_task: place.cpus_per_task,
         };
-        let (exit, duration) = self.run_step(call, &request, &launch);
+        let (exit, duration, computes) = self.run_step(call, &request, &launch);
         let offset = started.saturating_sub(self.job.start);
         let end = duration.map(|d| offset.saturating_add(d));
         let mut record = place.record(no, &request.argv[0], (offset, end), exit);
         record.time_limit = request.time_limit;
+        record.computes = computes;
         self.steps.push(record);
         self.holds
             .hold(&start, duration.map(|d| started.saturating_add(d)));
@@ -386,14 +396,14 @@ impl<'a> JobCommands<'a> {
     }
 
     /// Runs a step's program on its nodes: the node's programs, the
-    /// shell's, or slurmstepd's `execve` failure; its exit status and how
-    /// long it ran (`None`: until the job ends).
+    /// shell's, or slurmstepd's `execve` failure; its exit status, how
+    /// long it ran (`None`: until the job ends) and whether it computed.
     fn run_step(
         &mut self,
         call: &mut Call<'_>,
         request: &StepRequest,
         launch: &Launch<'_>,
-    ) -> (i32, Option<u64>) {
+    ) -> (i32, Option<u64>, bool) {
         let env = step_env(request.export.as_deref(), call.env);
         let found = stepd_finds(&request.argv[0], Some(&env));
         let path = env.get("PATH").map_or("", String::as_str);
@@ -419,7 +429,7 @@ impl<'a> JobCommands<'a> {
                 if exit != 0 {
                     call.out.stderr(&launch.exit_lines(exit, &out.ended_early));
                 }
-                (exit, out.duration_s)
+                (exit, out.duration_s, out.computes)
             }
             None => {
                 let program = &request.argv[0];
@@ -429,7 +439,7 @@ impl<'a> JobCommands<'a> {
                         .stderr(&(stepd_execve_failed(&stepd, program) + "\n"));
                 }
                 call.out.stderr(&launch.exit_lines(2, &[]));
-                (2, Some(0))
+                (2, Some(0), false)
             }
         }
     }
@@ -453,8 +463,9 @@ impl<'a> JobCommands<'a> {
         let script = script_of(launch.argv);
         let started = u64::try_from(launch.now).unwrap_or(0);
         // The tasks run on their own CPUs; the shell that started the
-        // step keeps its own.
+        // step keeps its own, and what they run is the step's work.
         let outer = self.cpus;
+        let outer_computes = std::mem::take(&mut self.computes);
         for (task, node) in task_nodes.iter().enumerate() {
             let local = task_nodes[..task].iter().filter(|n| *n == node).count();
             let task_vars = task_env(launch, &task_nodes, task, local);
@@ -480,6 +491,7 @@ impl<'a> JobCommands<'a> {
             result.duration_s = result.duration_s.zip(took).map(|(d, t)| d.max(t));
         }
         self.cpus = outer;
+        result.computes = std::mem::replace(&mut self.computes, outer_computes);
         result
     }
 

@@ -267,7 +267,9 @@ impl Cluster {
         let runtime = hints.runtime_s.or(run.runtime);
         let exit = hints.exit.unwrap_or(run.exit);
         let mut steps = run.steps;
-        steps.insert(0, StepRecord::batch(job, runtime, exit, 0));
+        let mut batch = StepRecord::batch(job, runtime, exit, 0);
+        batch.computes = run.computes;
+        steps.insert(0, batch);
         self.set_run(id, steps, run.output, exit, runtime);
         // What the script wrote lands when the job starts: the model
         // writes files whole, not over the run.

@@ -123,6 +123,10 @@ pub struct ProgramOutput {
     /// Nodes whose tasks ended before the others, with srun's error line
     /// for them among `timed`.
     pub ended_early: Vec<String>,
+    /// Its tasks keep their CPUs busy while they run (the user's work,
+    /// nccl-tests, a training run), rather than wait (`sleep`, a tool):
+    /// what accounting measures of the step.
+    pub computes: bool,
 }
 
 /// The hook for programs: return `None` for a program this runner does
@@ -217,6 +221,7 @@ pub(crate) fn user_work(
     }
     let work = ProgramOutput {
         duration_s: None,
+        computes: true,
         ..ProgramOutput::default()
     };
     if !is_python(name) {

@@ -625,6 +625,11 @@ pub struct StepRecord {
     /// before steps kept their own (read as the job's on its nodes).
     #[serde(default)]
     pub gpus: Option<u32>,
+    /// Its tasks compute while they run rather than wait
+    /// ([`super::runner::ProgramOutput::computes`]); for `.batch`, the
+    /// script ran such a program itself. Saved before: waiting.
+    #[serde(default)]
+    pub computes: bool,
 }
 
 /// The time limit of a step saved before steps kept one: none.
@@ -648,6 +653,7 @@ impl StepRecord {
             tasks: 1,
             time_limit: TimeLimit::Unlimited,
             gpus: Some(job.shape.per_node.gpus),
+            computes: false,
         }
     }
 

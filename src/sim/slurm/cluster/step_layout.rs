@@ -162,6 +162,7 @@ impl StepPlace {
             tasks: self.tasks,
             time_limit: TimeLimit::Unlimited,
             gpus: Some(self.gpus.iter().map(|mask| mask.count_ones()).sum()),
+            computes: false,
         }
     }
 }

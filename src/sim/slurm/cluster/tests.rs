@@ -24,6 +24,7 @@ mod scontrol_jobs;
 mod script_options;
 mod squeue_verbose;
 mod sreport;
+mod step_usage;
 mod transcripts;
 
 /// A command's exit status, stdout and stderr.

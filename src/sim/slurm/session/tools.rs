@@ -452,6 +452,7 @@ impl NodePrograms<'_> {
                     stderr: run.output.stderr,
                     exit: run.output.exit,
                     duration_s: Some(run.duration_s),
+                    computes: true,
                     ..ProgramOutput::default()
                 }
             }
@@ -515,6 +516,7 @@ impl NodePrograms<'_> {
             exit: run.exit,
             duration_s: Some(run.duration_s),
             timed: run.lines,
+            computes: true,
             ..ProgramOutput::default()
         };
         // srun reports a node's task as soon as its torchrun exits.

@@ -507,6 +507,20 @@ batch script itself).
       --help, --usage     this help
 ";
 
+pub(super) const SEFF: &str = "\
+Usage: seff [-d] JOBID
+How well a job used what it held, from the accounting records: the CPU
+time of its steps over its cores times its wall time, and the largest
+resident memory of a step (times that step's tasks) over the memory it
+asked for. Pending jobs have no figures yet; running ones are marked
+as possibly misleading.
+
+  -d                      the raw figures first
+  -h                      seff's usage lines
+  -v                      seff's version
+      --help              this help
+";
+
 pub(super) const SREPORT: &str = "\
 Usage: sreport [OPTIONS] cluster REPORT [CONDITIONS]
        sreport [OPTIONS] user topusage [CONDITIONS]

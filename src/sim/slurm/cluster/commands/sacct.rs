@@ -7,10 +7,12 @@
 //! `--delimiter` for `-p`/`-P`. `-j ID.STEP` shows
 //! only the steps named, without the job's line. A requeued job that
 //! has not run again shows the run before (`REQUEUED`); `-D` shows every
-//! run. Fields this model does not measure (memory use, energy, ...)
-//! print blank.
+//! run. What the steps used ([`usage`]) prints once they have ended.
 
 mod filters;
+mod usage;
+
+pub(super) use usage::{JobRecord, job_record};
 
 use super::super::super::getopt::{HasArg, Opt, Parsed, opt};
 use super::super::clock;
@@ -827,8 +829,10 @@ fn value(c: &Cluster, name: &str, line: &Line<'_>, units: Units) -> Option<Strin
             .map_or_else(|| "UNLIMITED".to_owned(), |m| m.to_string()),
         "Cluster" => c.config.cluster_name.clone(),
         "Suspended" => scontrol_time(f.suspended),
-        _ if job_line => return job_only_value(name, job),
-        _ => return None,
+        _ => {
+            return usage::value(c, name, line, units)
+                .or_else(|| job_line.then(|| job_only_value(name, job)).flatten());
+        }
     })
 }
 

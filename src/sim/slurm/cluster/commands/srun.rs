@@ -596,12 +596,16 @@ fn run_step(
         mpi,
         cpus_per_task: place.cpus_per_task,
     };
+    let mut computes = false;
     let (exit, duration, ended_early) = match launch_program(c, parsed, facts, &launch, caller) {
-        Some(o) => print_output(
-            o,
-            parsed.has("label").then(|| launch.task_nodes().len()),
-            out,
-        ),
+        Some(o) => {
+            computes = o.computes;
+            print_output(
+                o,
+                parsed.has("label").then(|| launch.task_nodes().len()),
+                out,
+            )
+        }
         None => {
             for node in launch.task_nodes() {
                 out.err_line(&stepd_execve_failed(&c.config.stepd_name(node), program));
@@ -614,6 +618,7 @@ fn run_step(
     }
     let mut record = place.record(no, program, (0, duration), exit);
     record.time_limit = step_limit(parsed).unwrap_or(TimeLimit::Unlimited);
+    record.computes = computes;
     Some(Step {
         record,
         first_node: place.names.first().cloned().unwrap_or_default(),

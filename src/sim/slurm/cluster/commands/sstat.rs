@@ -3,10 +3,8 @@
 //! default columns or `-o`, `-n`, `-p`/`-P`. `-j ID` stats the job's
 //! lowest-numbered running step (`ID.batch` the batch script, `-a`
 //! every step); pending, ended and unknown jobs get sstat's errors. The
-//! usage itself is simulated ([`usage`]): a deterministic function of
-//! the step's CPUs, tasks, memory and time running.
-
-mod usage;
+//! usage itself is simulated ([`step_usage`]): a deterministic function
+//! of the step's program, CPUs, tasks, memory and time running.
 
 use super::super::super::getopt::{HasArg, Opt, Parsed, opt};
 use super::super::fields::{Parsable, print_fields_header, print_fields_row};
@@ -14,8 +12,8 @@ use super::super::output::CommandOutput;
 use super::super::state::StepId;
 use super::super::{Caller, Cluster};
 use super::step_list::{self, StepKind};
+use super::step_usage::{self, Reader, StepUse};
 use super::{help, parse};
-use usage::{StepUse, value};
 
 pub(super) const OPTIONS: &[Opt] = &[
     opt("allsteps", Some('a'), &["allsteps"], HasArg::No),
@@ -155,12 +153,20 @@ pub(super) fn run(c: &Cluster, argv: &[String], caller: &Caller<'_>) -> CommandO
         for stats in steps(c, id, step, p.has("allsteps"), caller, &mut out) {
             let cells: Vec<(Option<String>, i32)> = columns
                 .iter()
-                .map(|&(name, width)| (value(c, &stats, name), width))
+                .map(|&(name, width)| (value(c, id, &stats, name), width))
                 .collect();
             out.out_line(&print_fields_row(&cells, parsable));
         }
     }
     out
+}
+
+/// One field of a step of job `id`; `None` prints blank.
+fn value(c: &Cluster, id: u32, s: &StepUse, name: &str) -> Option<String> {
+    match name {
+        "JobID" => Some(format!("{id}.{}", s.suffix())),
+        _ => step_usage::value(c, s, name, Reader::Sstat),
+    }
 }
 
 /// Every value given to an option, in order.
@@ -228,7 +234,7 @@ fn steps(
         c.step_rows(id)
             .into_iter()
             .filter(|(_, state, _)| state == job.state.name())
-            .map(|(s, _, _)| StepUse::new(c, job, &s))
+            .map(|(s, _, _)| StepUse::now(c, job, &s))
             .collect()
     } else {
         Vec::new()

@@ -22,11 +22,15 @@ fn every_command_has_help_usage_and_options() {
     assert_eq!(
         names,
         [
-            "sacct", "sacctmgr", "salloc", "sbatch", "scancel", "scontrol", "sinfo", "sprio",
-            "squeue", "sreport", "srun", "sshare", "sstat"
+            "sacct", "sacctmgr", "salloc", "sbatch", "scancel", "scontrol", "seff", "sinfo",
+            "sprio", "squeue", "sreport", "srun", "sshare", "sstat"
         ]
     );
-    for name in names {
+    // seff is a Perl script of Slurm's contribs: only `--help` is ours.
+    assert!(stdout(&t.root("seff --help")).starts_with("Usage: seff [-d] JOBID\n"));
+    let out = t.root("seff -V");
+    assert_eq!((out.exit, err(&out)), (1, "Unknown option: V\n".to_owned()));
+    for name in names.into_iter().filter(|&n| n != "seff") {
         for flag in ["--help", "--usage"] {
             let out = t.root(&format!("{name} {flag}"));
             assert_eq!(out.exit, 0, "{name} {flag}");

@@ -43,6 +43,7 @@ const EXAMPLES: &[(&str, &str)] = &[
     ("sbatch", "sbatch -N 2 --export=ALL,RUN=exp7 job.sh"),
     ("scancel", "scancel 42"),
     ("scontrol", "scontrol show job 42"),
+    ("seff", "seff 42"),
     ("sed", "sed -n 's/^Step \\([0-9]*\\).*/\\1/p' train.log"),
     ("sinfo", "sinfo -N -l"),
     ("sort", "sort -k2,2nr usage.txt"),

@@ -3,11 +3,16 @@
 use super::super::super::output::Stream;
 use super::super::super::tests::{Term, failed, ok, out};
 
-/// A cluster with alice's two-node job running `srun sleep 600` for two
-/// minutes; returns it and the job id.
+/// A cluster with alice's two-node job running `srun julia train.jl`
+/// (the user's own work, which computes) for two minutes; returns it and
+/// the job id.
 fn running() -> (Term, u32) {
     let mut t = Term::new("2026-11-30T00:00:00");
-    let id = t.submit("alice", "~", "sbatch -N 2 -n 4 --wrap \"srun sleep 600\"");
+    let id = t.submit(
+        "alice",
+        "~",
+        "sbatch -N 2 -n 4 --wrap \"srun julia train.jl\"",
+    );
     t.c.advance(120);
     (t, id)
 }
@@ -17,14 +22,14 @@ fn a_running_step_is_stated() {
     let (mut t, id) = running();
     let line =
         format!("sstat -j {id} -o jobid,avecpu,mincpu,averss,maxrss,maxvmsize,ntasks,nodelist%12");
-    // Four tasks of one CPU for 120 s: 97% busy, the slowest 5% behind;
+    // Four tasks of one CPU for 120 s: 97% busy, the last 5% behind;
     // resident memory at 42% of each task's share (30% + 2/10 of 40%).
     assert_eq!(
         out(&t.run_as("alice", "~", &line)),
         ok("\
 JobID            AveCPU     MinCPU     AveRSS     MaxRSS  MaxVMSize   NTasks     Nodelist 
 ------------ ---------- ---------- ---------- ---------- ---------- -------- ------------ 
-1.0            00:01:56   00:01:50   1400831K      1520M      4000M        4   node-[1-2] 
+1.0            00:01:54   00:01:50   1400831K      1520M      4000M        4   node-[1-2] 
 ")
     );
     let line = format!(
@@ -35,7 +40,7 @@ JobID            AveCPU     MinCPU     AveRSS     MaxRSS  MaxVMSize   NTasks    
         ok("\
 JobID|AveCPU|MaxRSS|AveDiskRead|MaxDiskWrite|TRESUsageInAve
 1.batch|00:00:00|4188K|11059|0|cpu=00:00:00,energy=0,fs/disk=11059,mem=4188K,pages=0,vmem=215270K
-1.0|00:01:56|1520M|216M|60M|cpu=00:01:56,energy=0,fs/disk=226492416,mem=1400831K,pages=0,\
+1.0|00:01:54|1520M|216M|60M|cpu=00:01:54,energy=0,fs/disk=226492416,mem=1400831K,pages=0,\
 vmem=3706877K
 ")
     );
