@@ -31,6 +31,9 @@ test("commands answer as Slurm and bash do", async () => {
   await page.waitForFunction(() => /Submitted batch job \d+/.test(document.querySelector("[data-testid=sh-log]").innerText));
   await type(input, "squeue --me");
   await page.waitForFunction(() => document.querySelector("[data-testid=sh-log]").innerText.includes("JOBID PARTITION"));
+  await type(input, "seff 1 | head -n 4");
+  await page.waitForFunction(() => document.querySelector("[data-testid=sh-log]").innerText.includes("User/Group"));
+  assert.match(await log(page), /\nJob ID: 1\nCluster: \S+\nUser\/Group: alice\/alice\nState: (PENDING|RUNNING)$/m);
   await type(input, "sinfoo");
   await page.waitForFunction(() => document.querySelector("[data-testid=sh-log]").innerText.includes("bash: sinfoo: command not found"));
   assert.equal(await shell(page).locator(".term-stderr").last().textContent(), "bash: sinfoo: command not found");
