@@ -81,6 +81,7 @@ sh-help-cmd-wait = wait for background commands (cmd &) to end: all, wait PID, w
 sh-help-cmd-watch = run a command under a title line, as procps' watch: watch squeue --me (one round here)
 sh-help-cmd-wc = count lines, words and bytes (-l -w -c)
 sh-help-cmd-whoami = print your user name
+sh-help-cmd-timeout = run a command with a time limit on the simulated clock: timeout 10m python train.py
 sh-help-cmd-xargs = run a command with the words of standard input as arguments (-n N, -I {"{"}{"}"}, -r)
 sh-help-cmd-which = print where each program is found along $PATH (-a: every match)
 sh-help-cmd-sacct = accounting records of jobs and their steps

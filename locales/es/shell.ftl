@@ -78,6 +78,7 @@ sh-help-cmd-wait = espera a que terminen los comandos en segundo plano (cmd &): 
 sh-help-cmd-watch = ejecuta un comando bajo una línea de título, como watch de procps: watch squeue --me (aquí, una sola vuelta)
 sh-help-cmd-wc = cuenta líneas, palabras y bytes (-l -w -c)
 sh-help-cmd-whoami = imprime tu nombre de usuario
+sh-help-cmd-timeout = ejecuta un comando con un límite de tiempo en el reloj simulado: timeout 10m python train.py
 sh-help-cmd-xargs = ejecuta un comando con las palabras de la entrada estándar como argumentos (-n N, -I {"{"}{"}"}, -r)
 sh-help-cmd-which = muestra dónde se encuentra cada programa en el $PATH (-a: todas las coincidencias)
 sh-help-cmd-sacct = los registros contables de los trabajos y sus pasos

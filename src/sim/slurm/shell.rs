@@ -59,6 +59,9 @@ mod tests;
 #[cfg(test)]
 mod text_tests;
 mod time;
+mod timeout;
+#[cfg(test)]
+mod timeout_tests;
 mod tools;
 mod xargs;
 

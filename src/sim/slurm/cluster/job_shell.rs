@@ -495,15 +495,21 @@ impl<'a> JobCommands<'a> {
         result
     }
 
-    /// Writes what a program printed and moves the clock past its run.
+    /// Writes what a program printed and moves the clock past its run;
+    /// a `timeout` that kills it first cuts its later lines.
     fn took(&mut self, call: &mut Call<'_>, out: &ProgramOutput) -> i32 {
         call.out.stdout(&out.stdout);
         call.out.stderr(&out.stderr);
         let offset = call.now.saturating_sub(self.job.start);
-        self.timed.extend(out.timed.iter().map(|line| OutputLine {
-            offset: offset.saturating_add(line.offset),
-            ..line.clone()
-        }));
+        let written = |line: &&OutputLine| {
+            call.until
+                .is_none_or(|until| call.now.saturating_add(line.offset) < until)
+        };
+        self.timed
+            .extend(out.timed.iter().filter(written).map(|line| OutputLine {
+                offset: offset.saturating_add(line.offset),
+                ..line.clone()
+            }));
         match out.duration_s {
             Some(d) => call.now = call.now.saturating_add(d),
             None => {

@@ -367,6 +367,7 @@ fn ssh(tools: &mut Tools<'_>, call: &mut Call<'_>, now: i64) -> i32 {
                 user: call.user,
                 host,
                 now: call.now,
+                until: call.until,
                 to_terminal: call.to_terminal,
                 tty: false,
                 reads_terminal: false,

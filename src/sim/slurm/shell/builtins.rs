@@ -386,9 +386,10 @@ fn history(exec: &mut Exec<'_>, argv: &[String], out: &mut Output) -> i32 {
     0
 }
 
-/// Seconds in a GNU `sleep` interval: a number with an optional `s`, `m`,
-/// `h` or `d` suffix.
-fn interval(arg: &str) -> Option<f64> {
+/// Seconds in an interval as GNU `sleep` and `timeout` read one: a
+/// non-negative number (`strtod`'s) with an optional `s`, `m`, `h` or `d`
+/// suffix.
+pub(super) fn interval(arg: &str) -> Option<f64> {
     let (number, unit) = match arg.char_indices().last() {
         Some((i, 's')) => (&arg[..i], 1.0),
         Some((i, 'm')) => (&arg[..i], 60.0),
@@ -396,9 +397,12 @@ fn interval(arg: &str) -> Option<f64> {
         Some((i, 'd')) => (&arg[..i], 86_400.0),
         _ => (arg, 1.0),
     };
-    let valid = !number.is_empty() && number.chars().all(|c| c.is_ascii_digit() || c == '.');
-    let value: f64 = number.parse().ok().filter(|_| valid)?;
-    Some(value * unit)
+    let plain = !number.is_empty()
+        && number
+            .chars()
+            .all(|c| c.is_ascii_digit() || matches!(c, '.' | 'e' | 'E' | '+' | '-'));
+    let value: f64 = number.parse().ok().filter(|_| plain)?;
+    (value >= 0.0).then_some(value * unit)
 }
 
 /// `sleep`: does not wait; it advances the simulated clock and reports the

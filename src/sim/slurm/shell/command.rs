@@ -151,6 +151,9 @@ pub struct Call<'a> {
     pub host: &'a str,
     /// The simulated time, in seconds since the Unix epoch.
     pub now: u64,
+    /// When a `timeout` around the command kills it (the program's later
+    /// lines are never written).
+    pub until: Option<u64>,
     /// Whether standard output is the terminal (not a pipe or a file), as
     /// `isatty(1)` tells real tools such as `ls`.
     pub to_terminal: bool,

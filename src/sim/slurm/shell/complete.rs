@@ -185,7 +185,7 @@ fn command_names(prefix: &str, commands: &dyn CommandSet) -> Vec<String> {
         .iter()
         .map(|b| b.name.to_owned())
         .chain(TOOLS.iter().map(|t| t.name.to_owned()))
-        .chain(["sudo".to_owned(), "xargs".to_owned(), "which".to_owned()]);
+        .chain(super::lookup::RUNNERS.map(|(name, _)| name.to_owned()));
     own.chain(commands.commands().into_iter().map(|c| c.name))
         .filter(|name| name.starts_with(prefix))
         .collect()

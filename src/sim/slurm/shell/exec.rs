@@ -149,6 +149,8 @@ pub(super) struct Exec<'a> {
     last_substitution: Option<i32>,
     /// The simple command being run reads the terminal.
     pub(super) tty: bool,
+    /// When a `timeout` around the command being run kills it.
+    pub(super) until: Option<u64>,
 }
 
 impl<'a> Exec<'a> {
@@ -180,6 +182,7 @@ impl<'a> Exec<'a> {
             locals: Vec::new(),
             last_substitution: None,
             tty: false,
+            until: None,
         }
     }
 
@@ -332,6 +335,7 @@ impl<'a> Exec<'a> {
         inner.functions = self.functions;
         inner.subshells = self.subshells;
         inner.compounds = self.compounds;
+        inner.until = self.until;
         inner.input = input;
         let status = inner.script(text);
         self.clear |= inner.clear;
@@ -802,6 +806,16 @@ impl<'a> Exec<'a> {
                     quoted: *quoted,
                 }
             }
+            // `$?` reads the status as it stands where the word has it:
+            // after the substitutions before it, as bash expands left to
+            // right.
+            Part::Param(p) if p.name == "?" && p.op == ParamOp::Value => Part::Value {
+                text: self
+                    .last_substitution
+                    .unwrap_or(self.shell.status)
+                    .to_string(),
+                quoted: p.quoted,
+            },
             Part::Param(p) => {
                 let (colon, word) = match &p.op {
                     ParamOp::Default { colon, word } | ParamOp::Alternative { colon, word } => {
@@ -1234,6 +1248,9 @@ impl<'a> Exec<'a> {
             }
             return status;
         }
+        if name == "timeout" {
+            return self.timeout(argv, stdin, to_terminal, out);
+        }
         if name == "xargs" {
             let input = stdin.rest().to_owned();
             stdin.consume(input.len());
@@ -1259,6 +1276,7 @@ impl<'a> Exec<'a> {
             user: &shell.user,
             host: &shell.host,
             now: shell.now,
+            until: self.until,
             to_terminal,
             tty: self.tty,
             reads_terminal: false,
@@ -1365,10 +1383,16 @@ fn initial_sinks(piped: bool) -> [Sink; 2] {
     [stdout, Sink::Terminal(Stream::Stderr)]
 }
 
-/// Whether `parts` hold a command substitution or arithmetic to run.
+/// Whether `parts` hold a command substitution or arithmetic to run, or
+/// a `$?` that one may change.
 fn needs_resolving(parts: &[Part]) -> bool {
     parts.iter().any(|part| match part {
         Part::Command { .. } | Part::Arith { .. } => true,
+        Part::Param(Param {
+            op: ParamOp::Value,
+            name,
+            ..
+        }) => name == "?",
         Part::Param(Param {
             op: ParamOp::Default { word, .. } | ParamOp::Alternative { word, .. },
             ..

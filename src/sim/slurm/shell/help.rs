@@ -56,11 +56,7 @@ pub fn shell_commands() -> Vec<(&'static str, &'static str)> {
         .iter()
         .map(|b| (b.name, b.summary))
         .chain(TOOLS.iter().map(|t| (t.name, t.summary)))
-        .chain([
-            ("sudo", super::sudo::SUMMARY),
-            ("xargs", super::xargs::SUMMARY),
-            ("which", super::lookup::WHICH_SUMMARY),
-        ])
+        .chain(super::lookup::RUNNERS)
         .collect();
     crate::sort::sort(&mut rows);
     rows

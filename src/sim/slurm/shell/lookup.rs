@@ -94,13 +94,22 @@ const LMOD_FUNCTIONS: &[&str] = &["ml", "module"];
 /// The shell's builtins that are programs on a real system.
 const PROGRAM_BUILTINS: &[&str] = &["[", "bash", "clear", "man", "sh", "sleep", "test", "watch"];
 
+/// The programs the interpreter runs itself, since they run or find other
+/// commands: their names and their lines in `help`.
+pub(super) const RUNNERS: [(&str, &str); 4] = [
+    ("sudo", super::sudo::SUMMARY),
+    ("timeout", super::timeout::SUMMARY),
+    ("which", WHICH_SUMMARY),
+    ("xargs", super::xargs::SUMMARY),
+];
+
 impl Exec<'_> {
     /// The directories the program `name` lives in on this host (none
     /// when the shell does not run it as a program).
     fn program_dirs(&self, name: &str) -> &'static [&'static str] {
         let program = tools::find(name).is_some()
             || PROGRAM_BUILTINS.contains(&name)
-            || matches!(name, "sudo" | "xargs" | "which")
+            || RUNNERS.iter().any(|(n, _)| *n == name)
             || self.commands.has(name);
         if !program || LMOD_FUNCTIONS.contains(&name) {
             return &[];
@@ -263,6 +272,13 @@ impl Exec<'_> {
     /// is not also one of bash's builtins.
     pub(super) fn is_program(&self, name: &str) -> bool {
         !BASH_BUILTINS.contains(&name) && !self.program_dirs(name).is_empty()
+    }
+
+    /// Whether `execvp` would start `name` (a path, or a program along
+    /// `PATH`): what `xargs` and `timeout` can run.
+    pub(super) fn runs(&mut self, name: &str) -> bool {
+        name.contains('/')
+            || (!self.program_dirs(name).is_empty() && self.find_program(name, &[]).is_ok())
     }
 }
 

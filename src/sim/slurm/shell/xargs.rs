@@ -7,7 +7,6 @@
 
 use super::command::Output;
 use super::exec::{Exec, Input};
-use super::tools;
 use crate::sim::slurm::getopt::{self, HasArg, Opt, Order};
 
 /// xargs's line in `help`.
@@ -97,11 +96,7 @@ impl Exec<'_> {
             parsed.operands.clone()
         };
         let name = command[0].as_str();
-        let known = name.contains('/')
-            || self.commands.has(name)
-            || tools::find(name).is_some()
-            || ["bash", "sh", "sudo", "xargs"].contains(&name);
-        if !known {
+        if !self.runs(name) {
             out.stderr(&format!("xargs: {name}: No such file or directory\n"));
             return 127;
         }

@@ -206,3 +206,16 @@ fn exact_steps_hold_only_their_tasks_cpus() {
         ]
     );
 }
+
+#[test]
+fn timeout_stops_the_users_work_before_the_limit_to_leave_time_for_a_checkpoint() {
+    let mut t = Term::new("2026-11-30T03:00:00");
+    let (id, out) = run(
+        &mut t,
+        "#!/bin/bash\n#SBATCH -t 10\ntimeout 2m julia train.jl\n\
+         echo \"stopped with $? at $(date +%T)\"\nsleep 30\n",
+        600,
+    );
+    assert_eq!(out, "stopped with 124 at 03:02:00\n");
+    assert_eq!(ended(&t, id), Some((JobState::Completed, 0, 150)));
+}

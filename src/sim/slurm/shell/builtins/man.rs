@@ -52,6 +52,10 @@ const EXAMPLES: &[(&str, &str)] = &[
     ("ssh", "ssh node-1 nvidia-smi"),
     ("sudo", "sudo -l"),
     ("tail", "tail -n 20 slurm-1.out"),
+    (
+        "timeout",
+        "timeout 55m python train.py || echo \"stopped to checkpoint\"",
+    ),
     ("which", "which -a sbatch"),
     ("xargs", "squeue -h -o %i | xargs scancel"),
 ];
@@ -163,10 +167,17 @@ fn page(exec: &Exec<'_>, name: &str) -> Option<String> {
                 (builtin.summary, Some(help))
             }
             "sudo" => (super::super::sudo::SUMMARY, Some(super::super::sudo::HELP)),
+            "timeout" => (
+                super::super::timeout::SUMMARY,
+                Some(super::super::timeout::HELP),
+            ),
             "watch" => (super::find(name)?.summary, Some(super::watch::HELP)),
-            "xargs" => (super::super::xargs::SUMMARY, None),
-            "which" => (super::super::lookup::WHICH_SUMMARY, None),
-            _ => return None,
+            _ => {
+                let (_, summary) = super::super::lookup::RUNNERS
+                    .into_iter()
+                    .find(|(n, _)| *n == name)?;
+                (summary, None)
+            }
         };
         page(summary, help, Vec::new()).render()
     };
@@ -319,7 +330,7 @@ mod tests {
             "{page}"
         );
         assert!(page.contains("       squeue -u $USER\n"), "{page}");
-        for name in ["module", "ml", "sudo", "xargs", "man", "which"] {
+        for name in ["module", "ml", "sudo", "xargs", "man", "which", "timeout"] {
             let (page, err, status) = man_run(&format!("man {name}"), &mut NoCommands);
             assert_eq!((err.as_str(), status), ("", 0), "{name}");
             assert!(page.contains(&format!("NAME\n       {name} - ")), "{page}");
