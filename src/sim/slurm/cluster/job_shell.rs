@@ -19,7 +19,7 @@ use super::lifecycle::visible_devices;
 use super::mpi::Mpi;
 use super::output::CommandOutput;
 use super::runner::{self, Launch, ProgramOutput, ProgramRunner, TaskDist, USER_PROGRAMS};
-use super::state::{OutputLine, StepRecord};
+use super::state::{OutputLine, SIGTERM, StepRecord};
 use super::step_layout::StepPlace;
 use super::step_share::{StepHolds, StepWant, waiting_lines};
 use super::{Caller, Cluster, Stream as ClusterStream};
@@ -384,11 +384,19 @@ impl<'a> JobCommands<'a> {
             cpus_per_task: place.cpus_per_task,
         };
         let (exit, duration, computes) = self.run_step(call, &request, &launch);
+        // A `timeout` around srun kills it at its limit, and srun takes
+        // the step's tasks with it (SIGTERM).
+        let cut = (call.until)
+            .filter(|&until| duration.is_none_or(|d| started.saturating_add(d) > until));
+        let duration = cut.map_or(duration, |until| Some(until.saturating_sub(started)));
         let offset = started.saturating_sub(self.job.start);
         let end = duration.map(|d| offset.saturating_add(d));
         let mut record = place.record(no, &request.argv[0], (offset, end), exit);
         record.time_limit = request.time_limit;
         record.computes = computes;
+        if cut.is_some() {
+            (record.exit, record.signal) = (0, SIGTERM);
+        }
         self.steps.push(record);
         self.holds
             .hold(&start, duration.map(|d| started.saturating_add(d)));

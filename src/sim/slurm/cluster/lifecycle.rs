@@ -15,7 +15,7 @@ use super::scheduler::NEVER;
 use super::script;
 use super::state::{
     DepKind, DepTerm, Dependency, Gpus, Hold, Job, JobState, Mem, OutputLine, Reason, RunRecord,
-    SchedBy, StepId, StepRecord, Suspension,
+    SIGKILL, SIGTERM, SchedBy, StepId, StepRecord, Suspension,
 };
 use crate::sim::slurm::node_tools::{StepEnd, StepTarget, srun_step_aborted, stepd_banner};
 use crate::sim::slurm::time_spec::TimeLimit;
@@ -566,8 +566,13 @@ impl Cluster {
             .map(|s| {
                 let done = s.end_offset.is_some_and(|e| e <= elapsed);
                 let (state, exit) = if done && !(killed && s.id == StepId::Batch) {
-                    let ok = s.exit == 0 && s.signal == 0;
-                    let state = if ok { "COMPLETED" } else { "FAILED" };
+                    // Tasks a signal killed leave the step CANCELLED
+                    // (as_mysql_step_complete: WIFSIGNALED).
+                    let state = match (s.exit, s.signal) {
+                        (0, 0) => "COMPLETED",
+                        (0, SIGTERM | SIGKILL) => "CANCELLED",
+                        _ => "FAILED",
+                    };
                     (state, format!("{}:{}", s.exit, s.signal))
                 } else if job.state.has_nodes() {
                     (job.state.name(), "0:0".to_owned())

@@ -218,4 +218,21 @@ fn timeout_stops_the_users_work_before_the_limit_to_leave_time_for_a_checkpoint(
     );
     assert_eq!(out, "stopped with 124 at 03:02:00\n");
     assert_eq!(ended(&t, id), Some((JobState::Completed, 0, 150)));
+    // Around srun: the step ends at the limit (its tasks killed, so
+    // CANCELLED 0:15) and frees its CPUs for the next one at once.
+    let (id, out) = run(
+        &mut t,
+        "#!/bin/bash\n#SBATCH -n 2 -t 10\ntimeout 1m srun julia train.jl\nsrun hostname\n",
+        600,
+    );
+    assert_eq!(out, "node-1\nnode-1\n");
+    assert_eq!(ended(&t, id).map(|e| e.2), Some(60));
+    let sacct = t.root(&format!("sacct -n -P -j {id} -o JobID,State,ExitCode,Elapsed"));
+    assert_eq!(
+        sacct.text(Stream::Stdout),
+        format!(
+            "{id}|COMPLETED|0:0|00:01:00\n{id}.batch|COMPLETED|0:0|00:01:00\n\
+             {id}.0|CANCELLED|0:15|00:01:00\n{id}.1|COMPLETED|0:0|00:00:00\n"
+        )
+    );
 }
