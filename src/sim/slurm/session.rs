@@ -781,8 +781,15 @@ mod tests {
         assert_eq!(last_output(&s), "node-3\n/home/alice\nnode-2\n");
         s.submit("ssh node-2 nproc; ssh node-2 id -un; echo a | ssh node-2 wc -l");
         assert_eq!(last_output(&s), "64\nalice\n1\n");
+        // The words make one command line for the node's shell: its
+        // pipes, lists and variables are the node's.
+        s.submit("ssh node-3 'nvidia-smi -L | wc -l; echo $HOSTNAME'; ssh node-2 echo $HOSTNAME");
+        assert_eq!(last_output(&s), "8\nnode-3\nlogin1\n");
+        s.submit("ssh node-2 timeout 5 sleep 10; echo $?");
+        assert_eq!(last_output(&s), "124\n");
+        // This shell says no `line N:` in a non-interactive shell's errors.
         s.submit("ssh node-2 nope");
-        assert_eq!(last_output(&s), "bash: line 1: nope: command not found\n");
+        assert_eq!(last_output(&s), "bash: nope: command not found\n");
         s.submit("ssh node-9 hostname");
         assert!(last_output(&s).contains("Could not resolve hostname node-9"));
         s.submit("nvidia-smi");

@@ -17,7 +17,7 @@ use crate::sim::slurm::node_tools::{
     python_answer, python_found, simulate_training,
 };
 use crate::sim::slurm::shell::{
-    Call, CommandInfo, CommandSet, Fs, HelpText, format_time, run_tool,
+    Call, CommandInfo, CommandSet, Fs, HelpText, Shell, Stream, format_time,
 };
 
 /// The node programs' view of the session.
@@ -283,9 +283,6 @@ impl CommandSet for Tools<'_> {
     }
 }
 
-/// `ssh NODE [COMMAND...]`: a command on a compute node, or (with none)
-/// an interactive login there, which the session starts once the line has
-/// run.
 /// `python` at an interactive prompt: what it prints without running
 /// code; the user's own code runs only in jobs here.
 fn python_at_prompt(call: &mut Call<'_>) -> i32 {
@@ -318,6 +315,9 @@ fn python_at_prompt(call: &mut Call<'_>) -> i32 {
     }
 }
 
+/// `ssh NODE [COMMAND...]`: a command line on a compute node, or (with
+/// none) an interactive login there, which the session starts once the
+/// line has run.
 fn ssh(tools: &mut Tools<'_>, call: &mut Call<'_>, now: i64) -> i32 {
     let args = call.args().to_vec();
     let Some((host, command)) = args.split_first() else {
@@ -331,7 +331,7 @@ fn ssh(tools: &mut Tools<'_>, call: &mut Call<'_>, now: i64) -> i32 {
         ));
         return 255;
     };
-    let Some((program, rest)) = command.split_first() else {
+    if command.is_empty() {
         call.out.stdout(&format!(
             "Linux {host} {} {} x86_64\n\nLast login: {} from {}\n",
             node.kernel_release,
@@ -341,52 +341,36 @@ fn ssh(tools: &mut Tools<'_>, call: &mut Call<'_>, now: i64) -> i32 {
         ));
         tools.login = Some(host.clone());
         return 0;
+    }
+    // ssh hands the remote shell its words joined by spaces (`bash -c
+    // LINE`): a shell of the user's on the node, in the home directory,
+    // over the shared files, with the node's programs and CPUs.
+    let line = command.join(" ");
+    let uid = tools.cluster.accounts().user(call.user).map(|u| u.uid);
+    let Ok(mut remote) = Shell::with_files(call.user, host, call.now, call.fs.clone()) else {
+        return 255;
     };
-    let cluster_users = &tools.cluster.accounts().users;
-    let output = match program.as_str() {
-        "nvidia-smi" | "dmesg" => {
-            tools.programs.activity.inspected.insert(host.clone());
-            node_tool(program, node, rest, now)
+    if let Some(uid) = uid {
+        remote.set_uid(uid);
+    }
+    let cpus = tools.cluster.node_cpus(host).unwrap_or(LOGIN_CPUS);
+    let here = (
+        std::mem::replace(&mut tools.host, host.clone()),
+        std::mem::replace(&mut tools.cpus, cpus),
+        tools.fence.take(),
+    );
+    let outcome = remote.run_script_reading(&line, call.stdin, tools);
+    (tools.host, tools.cpus, tools.fence) = here;
+    call.fs
+        .apply(&remote.fs().changes_since(call.fs), remote.now());
+    for chunk in &outcome.output {
+        match chunk.stream {
+            Stream::Stdout => call.out.stdout(&chunk.text),
+            Stream::Stderr => call.out.stderr(&chunk.text),
         }
-        "id" => id(rest, call.user, cluster_users),
-        "groups" => groups(rest, call.user, cluster_users),
-        "nproc" => {
-            let cpus = tools.cluster.node_cpus(host).unwrap_or(LOGIN_CPUS);
-            nproc(rest, call.env, cpus)
-        }
-        _ => {
-            // The shell's own programs run on the node, in the home
-            // directory, as ssh's remote shell runs them.
-            let home = call.fs.home().to_owned();
-            let mut remote = Call {
-                argv: command,
-                path: None,
-                stdin: call.stdin,
-                env: call.env,
-                cwd: &home,
-                user: call.user,
-                host,
-                now: call.now,
-                until: call.until,
-                to_terminal: call.to_terminal,
-                tty: false,
-                reads_terminal: false,
-                fs: &mut *call.fs,
-                out: &mut *call.out,
-            };
-            if let Some(status) = run_tool(&mut remote) {
-                return status;
-            }
-            ToolOutput {
-                stderr: format!("bash: line 1: {program}: command not found\n"),
-                exit: 127,
-                ..ToolOutput::default()
-            }
-        }
-    };
-    call.out.stdout(&output.stdout);
-    call.out.stderr(&output.stderr);
-    output.exit
+    }
+    call.now = call.now.max(remote.now());
+    outcome.status
 }
 
 /// `nvidia-smi` or `dmesg` on `node`.

@@ -322,7 +322,19 @@ impl Shell {
     /// script runs in this shell itself (its variables, functions and `set`
     /// options stay), with the positional parameters the shell has.
     pub fn run_script(&mut self, script: &str, commands: &mut dyn CommandSet) -> Outcome {
+        self.run_script_reading(script, "", commands)
+    }
+
+    /// [`Shell::run_script`] with `stdin` as the standard input its
+    /// commands inherit (`echo a | ssh node-2 wc -l`).
+    pub fn run_script_reading(
+        &mut self,
+        script: &str,
+        stdin: &str,
+        commands: &mut dyn CommandSet,
+    ) -> Outcome {
         let mut exec = Exec::new(self, commands, 1);
+        exec.input = Input::new(stdin.to_owned());
         let status = exec.script(script);
         let mut outcome = exec.finish();
         outcome.status = status;

@@ -227,7 +227,9 @@ fn timeout_stops_the_users_work_before_the_limit_to_leave_time_for_a_checkpoint(
     );
     assert_eq!(out, "node-1\nnode-1\n");
     assert_eq!(ended(&t, id).map(|e| e.2), Some(60));
-    let sacct = t.root(&format!("sacct -n -P -j {id} -o JobID,State,ExitCode,Elapsed"));
+    let sacct = t.root(&format!(
+        "sacct -n -P -j {id} -o JobID,State,ExitCode,Elapsed"
+    ));
     assert_eq!(
         sacct.text(Stream::Stdout),
         format!(
