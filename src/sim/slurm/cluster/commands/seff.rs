@@ -144,11 +144,9 @@ fn report(c: &Cluster, r: &JobRecord<'_>, debug: bool, out: &mut CommandOutput) 
     let ncpus = u64::from(r.cpus.max(1));
     let nnodes = u64::try_from(r.nodes.max(1)).unwrap_or(1);
     let (mem_mb, per_cpu) = Mem::min_memory(job.request.mem, c.config.def_mem_per_cpu_mb);
-    let (reqmem_kb, pernode) = if per_cpu {
-        (mem_mb * 1024 * ncpus, false)
-    } else {
-        (mem_mb * 1024 * nnodes, true)
-    };
+    let per = if per_cpu { ncpus } else { nnodes };
+    let reqmem_kb = mem_mb.saturating_mul(1024).saturating_mul(per);
+    let pernode = !per_cpu;
     let walltime = u64::try_from(r.elapsed).unwrap_or(0);
     let array_jobid = job
         .array
@@ -236,7 +234,7 @@ fn usage(steps: &[StepUse]) -> (u64, u64, u64) {
     let (mut mem, mut ntasks) = (0, 0);
     for s in steps {
         for us in [s.user_us(), s.system_us()] {
-            secs += us / US;
+            secs = u64::saturating_add(secs, us / US);
             usecs += us % US;
         }
         let kib = s.max_rss() / 1024;
@@ -245,7 +243,8 @@ fn usage(steps: &[StepUse]) -> (u64, u64, u64) {
             ntasks = u64::from(s.ntasks());
         }
     }
-    (secs + (usecs + US / 2) / US, mem * ntasks, ntasks)
+    let rounded = secs.saturating_add((usecs + US / 2) / US);
+    (rounded, mem.saturating_mul(ntasks), ntasks)
 }
 
 /// `part` as a percentage of `whole`, 0 when there is no whole.

@@ -69,8 +69,8 @@ impl StepUse {
             )
         } else {
             (
-                1_000 + secs.saturating_mul(20),
-                2_000 + secs.saturating_mul(40),
+                secs.saturating_mul(20).saturating_add(1_000),
+                secs.saturating_mul(40).saturating_add(2_000),
             )
         };
         let slowest = |us: u64| if ntasks > 1 { us / 100 * 95 } else { us };
@@ -103,10 +103,12 @@ impl StepUse {
             id: step.id,
             nodes,
             ntasks,
-            user_us: user.saturating_mul(others) + slowest(user),
-            system_us: system.saturating_mul(others) + slowest(system),
-            max_task_us: user + system,
-            min_task_us: slowest(user + system),
+            user_us: user.saturating_mul(others).saturating_add(slowest(user)),
+            system_us: system
+                .saturating_mul(others)
+                .saturating_add(slowest(system)),
+            max_task_us: user.saturating_add(system),
+            min_task_us: slowest(user.saturating_add(system)),
             ave_rss,
             max_rss,
             ave_vm: vm(ave_rss),
