@@ -439,8 +439,7 @@ fn read_query(c: &Cluster, p: &Parsed, me: &str) -> Result<Query, CommandOutput>
 impl Query {
     /// Whether a job has a record to show to this query.
     fn wants(&self, job: &Job) -> bool {
-        // Pending array tasks and jobs waiting on others have no record yet.
-        if job.array.as_ref().is_some_and(|a| a.task.is_none()) || job.dependency.is_some() {
+        if !has_record(job) {
             return false;
         }
         let named = self
@@ -529,6 +528,21 @@ impl Query {
     }
 }
 
+/// Whether the database holds a record of `job` yet: pending array tasks
+/// and jobs waiting on others have none.
+fn has_record(job: &Job) -> bool {
+    !(job.array.as_ref().is_some_and(|a| a.task.is_none()) || job.dependency.is_some())
+}
+
+/// Where sacct lists `job`: in submission order, an array's tasks
+/// together by task id.
+fn listed_order(job: &Job) -> (u32, u32) {
+    match &job.array {
+        Some(a) => (a.array_job_id, a.task.unwrap_or(0)),
+        None => (job.id, 0),
+    }
+}
+
 /// Whether a `-j` item selects a job from the database: its id or its
 /// array's (every job that is not in an array or a heterogeneous job
 /// has 0 for those, so job 0 selects them all), an array's task, or a
@@ -547,10 +561,7 @@ fn names(w: &Selected, job: &Job) -> bool {
 /// together by task id), each run followed by its steps unless `-X`.
 fn select<'a>(c: &'a Cluster, q: &Query) -> Vec<Line<'a>> {
     let mut jobs: Vec<&Job> = c.jobs.values().filter(|j| q.wants(j)).collect();
-    crate::sort::by_key(&mut jobs, |j| match &j.array {
-        Some(a) => (a.array_job_id, a.task.unwrap_or(0)),
-        None => (j.id, 0),
-    });
+    crate::sort::by_key(&mut jobs, |j| listed_order(j));
     let mut lines = Vec::new();
     for job in jobs {
         let (full, chosen) = q.step_choice(job);

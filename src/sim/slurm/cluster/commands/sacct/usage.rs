@@ -10,7 +10,7 @@ use super::super::super::fields::Units;
 use super::super::super::state::{Job, JobState};
 use super::super::step_list::Selected;
 use super::super::step_usage::{self, Reader, StepUse, cpu_time};
-use super::{Line, facts, names, state_of};
+use super::{Line, facts, has_record, listed_order, names, state_of};
 
 /// The CPU times, which a job's line sums over its steps.
 const CPU_TIMES: [&str; 3] = ["TotalCPU", "UserCPU", "SystemCPU"];
@@ -107,15 +107,9 @@ pub(in super::super) struct JobRecord<'a> {
 /// first (an array's lowest task) of those with a record, its current
 /// run or, requeued and waiting, the run before.
 pub(in super::super) fn job_record<'a>(c: &'a Cluster, item: &Selected) -> Option<JobRecord<'a>> {
-    let has_record =
-        |j: &&Job| !(j.array.as_ref().is_some_and(|a| a.task.is_none()) || j.dependency.is_some());
     let job = (c.jobs.values())
-        .filter(has_record)
-        .filter(|j| names(item, j))
-        .min_by_key(|j| match &j.array {
-            Some(a) => (a.array_job_id, a.task.unwrap_or(0)),
-            None => (j.id, 0),
-        })?;
+        .filter(|j| has_record(j) && names(item, j))
+        .min_by_key(|j| listed_order(j))?;
     let run = (job.state == JobState::Pending)
         .then(|| job.history.last())
         .flatten();
