@@ -121,17 +121,13 @@ impl Exec<'_> {
             Some((_, Some(sig))) => sig,
             Some((text, None)) => return usage(out, &format!("'{text}': invalid signal")),
         };
-        for text in parsed.value('k').into_iter() {
-            if interval(text).is_none() {
-                return usage(out, &format!("invalid time interval '{text}'"));
-            }
+        if let Some(text) = parsed.value('k').filter(|t| interval(t).is_none()) {
+            return usage(out, &format!("invalid time interval '{text}'"));
         }
-        let [limit, command @ ..] = &parsed.operands[..] else {
+        let Some((limit, command)) = (parsed.operands.split_first()).filter(|(_, c)| !c.is_empty())
+        else {
             return usage(out, "missing operand");
         };
-        if command.is_empty() {
-            return usage(out, "missing operand");
-        }
         let Some(seconds) = interval(limit) else {
             return usage(out, &format!("invalid time interval '{limit}'"));
         };

@@ -10,6 +10,7 @@ const T0: u64 = 1_700_000_000;
 /// What a fresh shell shows for `input`, its status, and the seconds the
 /// clock moved.
 fn run(input: &str) -> (String, i32, u64) {
+    // A shell for a valid user name and host cannot fail to start.
     let mut sh = Shell::new("ada", "login1", T0).unwrap();
     let out = sh.run(input, &mut NoCommands);
     (out.transcript(), out.status, sh.now() - T0)

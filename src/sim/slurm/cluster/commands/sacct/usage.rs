@@ -17,28 +17,28 @@ const CPU_TIMES: [&str; 3] = ["TotalCPU", "UserCPU", "SystemCPU"];
 
 /// A usage field of `line`; `None` for another field or a blank one.
 pub(super) fn value(c: &Cluster, name: &str, line: &Line<'_>, units: Units) -> Option<String> {
-    if line.step.is_none() {
-        return match name {
-            _ if CPU_TIMES.contains(&name) => {
-                let us = (ended_steps(c, line).iter())
-                    .map(|s| cpu_of(s, name))
-                    .fold(0, u64::saturating_add);
-                Some(cpu_time(us))
-            }
-            "ConsumedEnergy" | "ConsumedEnergyRaw" => Some("0".to_owned()),
-            _ => None,
-        };
+    let step_line = line.step.is_some();
+    if let Some(used) = measured(c, line) {
+        return step_usage::value(c, &used, name, Reader::Sacct(units));
     }
-    match measured(c, line) {
-        Some(used) => step_usage::value(c, &used, name, Reader::Sacct(units)),
-        None => match name {
-            _ if CPU_TIMES.contains(&name) => Some(cpu_time(0)),
-            "ConsumedEnergy" | "ConsumedEnergyRaw" => Some("0".to_owned()),
-            "ReqCPUFreq" | "ReqCPUFreqMin" | "ReqCPUFreqMax" | "ReqCPUFreqGov" => {
-                Some("Unknown".to_owned())
-            }
-            _ => None,
-        },
+    match name {
+        // A job's line sums its ended steps; a running step has none.
+        _ if CPU_TIMES.contains(&name) => {
+            let steps = if step_line {
+                Vec::new()
+            } else {
+                ended_steps(c, line)
+            };
+            let us = (steps.iter())
+                .map(|s| cpu_of(s, name))
+                .fold(0, u64::saturating_add);
+            Some(cpu_time(us))
+        }
+        "ConsumedEnergy" | "ConsumedEnergyRaw" => Some("0".to_owned()),
+        "ReqCPUFreq" | "ReqCPUFreqMin" | "ReqCPUFreqMax" | "ReqCPUFreqGov" if step_line => {
+            Some("Unknown".to_owned())
+        }
+        _ => None,
     }
 }
 
