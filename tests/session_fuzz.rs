@@ -897,6 +897,13 @@ fn input(rng: &mut Rng) -> Vec<String> {
                 "timeout -v -s KILL 1m bash -c 'sleep 30; echo a; sleep 60'",
                 "timeout -k x --preserve-status 0.5 nope",
                 "timeout 10 timeout 2 sleep 5 | timeout",
+                // bash started as a command: options, scripts that fail
+                // on a line, syntax errors, commands from a pipe.
+                "bash --version | head -1; bash --help | wc -l; bash -z; sh --x; bash -o",
+                "bash -xeu -o pipefail -c 'f() { nope; }; f; echo $0' me a; bash -c",
+                "printf 'echo a\\nfi\\n$(nope)\\n' > s.sh; bash s.sh; source s.sh; ./s.sh",
+                "echo 'cd /x; echo $LINENO' | bash -s a b; bash -c 'if true'",
+                "salloc -N1 ./nope; salloc -N1 /usr/bin/nope; salloc nope",
                 "history",
                 "clear",
                 "export SLURM_JOB_ID=1",

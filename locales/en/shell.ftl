@@ -19,7 +19,7 @@ sh-help-cmd-colon = do nothing, successfully
 sh-help-cmd-bracket = test a condition: [ -f file ], [ "$a" = b ], [ "$n" -gt 3 ] (same as test)
 sh-help-cmd-alias = name a command line: alias sq='squeue --me' (alone: list the aliases)
 sh-help-cmd-awk = print fields and sums ('{"{"}print $1{"}"}', -F :, NR>1, /re/, END {"{"}print s{"}"}); a small awk
-sh-help-cmd-bash = run a script (bash job.sh ARGS) or commands (bash -c '...' [NAME ARGS]) in a child shell
+sh-help-cmd-bash = run a script (bash job.sh ARGS), commands (bash -c '...' [NAME ARGS]) or its input in a child shell; -x, -e, -u and -o as set takes them
 sh-help-cmd-break = leave a for, while or until loop (break N: N loops)
 sh-help-cmd-basename = the last part of a file name: basename /a/b.py .py prints b (-a, -s SUFFIX)
 sh-help-cmd-cat = print files (or standard input); -n numbers the lines

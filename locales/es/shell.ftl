@@ -16,7 +16,7 @@ sh-help-cmd-colon = no hace nada, con éxito
 sh-help-cmd-bracket = evalúa una condición: [ -f archivo ], [ "$a" = b ], [ "$n" -gt 3 ] (igual que test)
 sh-help-cmd-alias = da nombre a una línea de comandos: alias sq='squeue --me' (sin argumentos: lista los alias)
 sh-help-cmd-awk = imprime campos y sumas ('{"{"}print $1{"}"}', -F :, NR>1, /re/, END {"{"}print s{"}"}); un awk pequeño
-sh-help-cmd-bash = ejecuta un script (bash job.sh ARGS) o comandos (bash -c '...' [NOMBRE ARGS]) en una terminal hija
+sh-help-cmd-bash = ejecuta un script (bash job.sh ARGS), comandos (bash -c '...' [NOMBRE ARGS]) o su entrada en una terminal hija; -x, -e, -u y -o como los toma set
 sh-help-cmd-break = sale de un bucle for, while o until (break N: de N bucles)
 sh-help-cmd-basename = la última parte de un nombre de archivo: basename /a/b.py .py imprime b (-a, -s SUFIJO)
 sh-help-cmd-cat = imprime archivos (o la entrada estándar); -n numera las líneas

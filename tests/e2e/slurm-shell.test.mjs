@@ -59,7 +59,7 @@ test("the chapter's drain works through sudo, as the text says", async () => {
   await context.close();
 });
 
-test("a batch script runs steps side by side with & and wait; the prompt refuses &", async () => {
+test("a batch script runs steps side by side with & and wait, names itself in bash's errors; the prompt refuses &", async () => {
   const { context, page } = await openPage();
   const input = await open(page);
   const script = [
@@ -69,6 +69,7 @@ test("a batch script runs steps side by side with & and wait; the prompt refuses
     "srun -n1 --exact bash -c 'sleep 60; echo first' &",
     "srun -n1 bash -c 'echo second' &",
     "wait",
+    "pythn train.py",
     "echo done",
     "EOF",
     "sbatch par.sh",
@@ -78,10 +79,11 @@ test("a batch script runs steps side by side with & and wait; the prompt refuses
   await type(input, "sleep 120");
   await type(input, "cat slurm-*.out");
   await page.waitForFunction(() => document.querySelector("[data-testid=sh-log]").innerText.trim().endsWith("done"));
-  // The second step holds the whole node, so it waits for the first.
+  // The second step holds the whole node, so it waits for the first; bash
+  // names the script by the path slurmstepd runs it from, and the line.
   assert.match(
     await log(page),
-    /srun: Job (\d+) step creation temporarily disabled, retrying \(Requested nodes are busy\)\nsrun: Step created for job \1\nfirst\nsecond\ndone$/,
+    /srun: Job (\d+) step creation temporarily disabled, retrying \(Requested nodes are busy\)\nsrun: Step created for job \1\nfirst\nsecond\n\/var\/spool\/slurmd\/node-\d+\/job0*\1\/slurm_script: line 6: pythn: command not found\ndone$/,
   );
   await type(input, "sleep 5 &");
   await page.waitForFunction(() => document.querySelector("[data-testid=sh-log]").innerText.includes("at this simulated prompt"));

@@ -679,6 +679,15 @@ mod tests {
             "{}",
             last_output(&s)
         );
+        // salloc starts its command without a shell: one it cannot find
+        // is its own error.
+        assert_eq!(s.submit("salloc -N1 ./nosuch").status, 1);
+        assert_eq!(
+            last_output(&s),
+            "salloc: Granted job allocation 3\n\
+             salloc: error: _fork_command: Unable to find command \"./nosuch\"\n\
+             salloc: Relinquishing job allocation 3\n"
+        );
     }
 
     #[test]
@@ -787,9 +796,9 @@ mod tests {
         assert_eq!(last_output(&s), "8\nnode-3\nlogin1\n");
         s.submit("ssh node-2 timeout 5 sleep 10; echo $?");
         assert_eq!(last_output(&s), "124\n");
-        // This shell says no `line N:` in a non-interactive shell's errors.
+        // ssh's `bash -c` names the line of its string.
         s.submit("ssh node-2 nope");
-        assert_eq!(last_output(&s), "bash: nope: command not found\n");
+        assert_eq!(last_output(&s), "bash: line 1: nope: command not found\n");
         s.submit("ssh node-9 hostname");
         assert!(last_output(&s).contains("Could not resolve hostname node-9"));
         s.submit("nvidia-smi");

@@ -50,8 +50,11 @@ mod fs;
 mod help;
 mod lex;
 mod lookup;
+mod origin;
 mod parse;
 mod regex;
+#[cfg(test)]
+mod script_tests;
 mod state;
 mod sudo;
 #[cfg(test)]
@@ -73,6 +76,7 @@ pub use fs::{
     WriteMode, home_of,
 };
 pub use help::{CLUSTER_HEADING, HelpText, INTRO, SHELL_HEADING, shell_commands};
+pub use origin::Origin;
 pub use parse::{ErrorKind, SyntaxError};
 pub use state::{HISTORY_SIZE, MAX_INPUT, Outcome, Shell, ShellError};
 

@@ -27,7 +27,9 @@ use crate::sim::slurm::hostlist::Hostlist;
 use crate::sim::slurm::node_tools::{
     CpuView, LOGIN_CPUS, groups, id, is_user_tool, nproc, stepd_execve_failed,
 };
-use crate::sim::slurm::shell::{self, Call, Change, CommandInfo, CommandSet, Fs, Shell, Stream};
+use crate::sim::slurm::shell::{
+    self, Call, Change, CommandInfo, CommandSet, Fs, Origin, Shell, Stream,
+};
 
 /// What a job's shell needs to know of the job, copied out of the
 /// cluster so that the commands it runs may change the cluster.
@@ -95,6 +97,16 @@ pub(crate) fn run_batch(
         return ScriptRun::default();
     };
     let cpus = cluster.batch_cpus(job).unwrap_or(LOGIN_CPUS);
+    // slurmstepd runs the script from the node's spool directory, and
+    // bash names it so in its messages.
+    let spool = cluster
+        .config
+        .setting("SlurmdSpoolDir")
+        .unwrap_or("/var/spool/slurmd")
+        .replace("%n", host)
+        .replace("%h", host);
+    let path = format!("{spool}/job{:05}/slurm_script", job.id);
+    let script = (script, Origin::file(&path));
     run_shell(&mut shell, (cluster, programs), job, script, cpus)
 }
 
@@ -113,11 +125,27 @@ pub(crate) fn run_in_allocation(
     else {
         return ScriptRun::default();
     };
+    let program = argv.first().map_or("", String::as_str);
+    if !shell.finds_program(program, &mut JobCommands::new(cluster, programs, job)) {
+        // salloc's child says so and exits with salloc's error status.
+        let text = format!("salloc: error: _fork_command: Unable to find command \"{program}\"\n");
+        return ScriptRun {
+            output: vec![OutputLine {
+                offset: 0,
+                text,
+                stderr: true,
+            }],
+            exit: 1,
+            runtime: Some(0),
+            ..ScriptRun::default()
+        };
+    }
+    let script = script_of(argv);
     run_shell(
         &mut shell,
         (cluster, programs),
         job,
-        &script_of(argv),
+        (&script, exec_origin()),
         LOGIN_CPUS,
     )
 }
@@ -129,7 +157,7 @@ fn run_shell(
     shell: &mut Shell,
     (cluster, programs): (&mut Cluster, &mut dyn ProgramRunner),
     job: &JobFacts,
-    script: &str,
+    script: (&str, Origin),
     cpus: CpuView,
 ) -> ScriptRun {
     let before = shell.fs().clone();
@@ -321,12 +349,7 @@ impl<'a> JobCommands<'a> {
                 self.took(call, &out)
             }
             // A node tool on the login node.
-            None => {
-                let name = call.name().to_owned();
-                call.out
-                    .stderr(&format!("bash: {name}: command not found\n"));
-                127
-            }
+            None => call.not_found(),
         }
     }
 
@@ -488,7 +511,7 @@ impl<'a> JobCommands<'a> {
             let here = u32::try_from(here).unwrap_or(1);
             let share = TaskShare::new(job.cpus_per_node(), here, launch.cpus_per_task);
             self.cpus = self.cluster.task_cpus(node, share).unwrap_or(LOGIN_CPUS);
-            let outcome = shell.run_script(&script, self);
+            let outcome = shell.run_script((&script, exec_origin()), self);
             // The nodes share the home: what a task wrote, the others see.
             files.apply(&shell.fs().changes_since(files), shell.now());
             result.stdout.push_str(&outcome.text(Stream::Stdout));
@@ -682,13 +705,15 @@ fn tasks_per_node(nodes: &[String], task_nodes: &[String]) -> String {
     )
 }
 
-/// The command line a task's shell runs: `bash -c TEXT` runs TEXT, any
-/// other form (`bash script.sh`) runs as typed.
+/// The command line that runs `argv` as a program started directly
+/// (a step's task, salloc's command): the words quoted back.
 fn script_of(argv: &[String]) -> String {
-    match argv {
-        [_, flag, text, ..] if flag == "-c" => text.clone(),
-        _ => argv.iter().map(|w| quoted(w)).collect::<Vec<_>>().join(" "),
-    }
+    argv.iter().map(|w| quoted(w)).collect::<Vec<_>>().join(" ")
+}
+
+/// The origin of a [`script_of`] line: no script, a program `exec`ed.
+fn exec_origin() -> Origin {
+    Origin::command_string("bash")
 }
 
 /// `word` in single quotes, as bash would read it back.

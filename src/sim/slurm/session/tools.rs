@@ -17,7 +17,7 @@ use crate::sim::slurm::node_tools::{
     python_answer, python_found, simulate_training,
 };
 use crate::sim::slurm::shell::{
-    Call, CommandInfo, CommandSet, Fs, HelpText, Shell, Stream, format_time,
+    Call, CommandInfo, CommandSet, Fs, HelpText, Origin, Shell, Stream, format_time,
 };
 
 /// The node programs' view of the session.
@@ -291,9 +291,7 @@ fn python_at_prompt(call: &mut Call<'_>) -> i32 {
     let program = call.path.unwrap_or(&name).to_owned();
     let path = call.env.get("PATH").map_or("", String::as_str);
     let Some(version) = python_found(&program, path) else {
-        call.out
-            .stderr(&format!("bash: {name}: command not found\n"));
-        return 127;
+        return call.not_found();
     };
     let fs = &*call.fs;
     let said = python_answer(&program, version, call.args(), call.cwd, |p| {
@@ -359,7 +357,9 @@ fn ssh(tools: &mut Tools<'_>, call: &mut Call<'_>, now: i64) -> i32 {
         std::mem::replace(&mut tools.cpus, cpus),
         tools.fence.take(),
     );
-    let outcome = remote.run_script_reading(&line, call.stdin, tools);
+    // ssh hands the line to the user's shell as `bash -c LINE`.
+    let outcome =
+        remote.run_script_reading((&line, Origin::command_string("bash")), call.stdin, tools);
     (tools.host, tools.cpus, tools.fence) = here;
     call.fs
         .apply(&remote.fs().changes_since(call.fs), remote.now());

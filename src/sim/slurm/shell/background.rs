@@ -197,7 +197,7 @@ pub(super) fn wait(exec: &mut Exec<'_>, argv: &[String], out: &mut Output) -> i3
 
 #[cfg(test)]
 mod tests {
-    use super::super::{NoCommands, Shell, Stream};
+    use super::super::{NoCommands, Origin, Shell, Stream};
 
     /// A job's shell at time 1000, killed at 10,000.
     fn job_shell() -> Shell {
@@ -208,7 +208,7 @@ mod tests {
 
     /// Each line the script wrote, with its time.
     fn lines(shell: &mut Shell, script: &str) -> (Vec<(u64, String)>, i32) {
-        let outcome = shell.run_script(script, &mut NoCommands);
+        let outcome = shell.run_script((script, Origin::file("job.sh")), &mut NoCommands);
         let mut lines: Vec<(u64, String)> = outcome
             .output
             .iter()
@@ -243,14 +243,14 @@ mod tests {
         let script = "sleep 5 &\nfirst=$!\n(sleep 9; exit 3) &\nwait $!; echo $?\n\
                       wait $first; echo $?\nwait 77; echo $?\nwait %9; echo $?\nwait x; echo $?\n\
                       wait -q; echo $?\nwait -n; echo $?\n";
-        let outcome = shell.run_script(script, &mut NoCommands);
+        let outcome = shell.run_script((script, Origin::file("job.sh")), &mut NoCommands);
         assert_eq!(outcome.text(Stream::Stdout), "3\n0\n127\n127\n1\n2\n127\n");
         assert_eq!(
             outcome.text(Stream::Stderr),
-            "bash: wait: pid 77 is not a child of this shell\n\
-             bash: wait: %9: no such job\n\
-             bash: wait: `x': not a pid or valid job spec\n\
-             bash: wait: -q: invalid option\nwait: usage: wait [-fn] [-p var] [id ...]\n"
+            "job.sh: line 6: wait: pid 77 is not a child of this shell\n\
+             job.sh: line 7: wait: %9: no such job\n\
+             job.sh: line 8: wait: `x': not a pid or valid job spec\n\
+             job.sh: line 9: wait: -q: invalid option\nwait: usage: wait [-fn] [-p var] [id ...]\n"
         );
         assert_eq!(shell.now(), 1009);
     }
@@ -270,7 +270,10 @@ mod tests {
     fn a_background_subshell_changes_nothing_here() {
         let mut shell = job_shell();
         let outcome = shell.run_script(
-            "X=1; cd /tmp &\nwait\necho \"x=$X $PWD\"\n",
+            (
+                "X=1; cd /tmp &\nwait\necho \"x=$X $PWD\"\n",
+                Origin::file("job.sh"),
+            ),
             &mut NoCommands,
         );
         assert_eq!(outcome.text(Stream::Stdout), "x=1 /home/alice\n");

@@ -9,6 +9,7 @@ use super::fs::{FsError, Kind};
 use super::lex::is_name;
 
 mod alias;
+mod invoke;
 mod man;
 mod module;
 mod printf;
@@ -60,8 +61,8 @@ pub(super) const BUILTINS: &[Builtin] = &[
     },
     Builtin {
         name: "bash",
-        summary: "run a script (bash job.sh ARGS) or commands (bash -c '...' [NAME ARGS]) in a child shell",
-        run: bash,
+        summary: "run a script (bash job.sh ARGS), commands (bash -c '...' [NAME ARGS]) or its input in a child shell; -x, -e, -u and -o as set takes them",
+        run: invoke::bash,
     },
     Builtin {
         name: "break",
@@ -161,7 +162,7 @@ pub(super) const BUILTINS: &[Builtin] = &[
     Builtin {
         name: "sh",
         summary: "run a script in a subshell, like bash",
-        run: bash,
+        run: invoke::bash,
     },
     Builtin {
         name: "shift",
@@ -439,70 +440,42 @@ fn sleep(exec: &mut Exec<'_>, argv: &[String], out: &mut Output) -> i32 {
     0
 }
 
-/// The text of a script operand, or a message and status for `out`.
-fn script_text(exec: &Exec<'_>, file: &str, missing_status: i32) -> Result<String, (String, i32)> {
+/// The text of the script file `file`, or bash's message (started with
+/// `prefix`) and status: `missing_status` when there is no such file.
+fn script_text(
+    exec: &Exec<'_>,
+    file: &str,
+    (prefix, missing_status): (&str, i32),
+) -> Result<String, (String, i32)> {
     exec.read_script(file).map_err(|e| {
         let status = if e == FsError::NotFound {
             missing_status
         } else {
             1
         };
-        (format!("bash: {file}: {e}\n"), status)
+        (format!("{prefix}{file}: {e}\n"), status)
     })
 }
 
+/// `source FILE [ARGS]` (and `.`): runs the file in this shell.
 fn source(exec: &mut Exec<'_>, argv: &[String], out: &mut Output) -> i32 {
+    let p = exec.prefix();
     let Some(file) = argv.get(1) else {
         out.stderr(&format!(
-            "bash: {0}: filename argument required\n{0}: usage: {0} filename [arguments]\n",
+            "{p}{0}: filename argument required\n{0}: usage: {0} filename [arguments]\n",
             argv[0]
         ));
         return 2;
     };
-    match script_text(exec, file, 1) {
+    match script_text(exec, file, (&p, 1)) {
         Ok(text) => {
             let args = (argv.len() > 2).then(|| (exec.shell.arg0.clone(), argv[2..].to_vec()));
-            exec.nested(&text, out, false, args)
+            let origin = exec.origin.sourcing(file);
+            exec.nested((&text, origin), out, None, args)
         }
         Err((message, status)) => {
             out.stderr(&message);
             status
         }
     }
-}
-
-/// `bash script [args]`, `bash -c 'commands' [name [args]]` (and `sh`):
-/// runs them in a child shell, which sees only the exported variables.
-fn bash(exec: &mut Exec<'_>, argv: &[String], out: &mut Output) -> i32 {
-    let (text, args) = match argv.get(1).map(String::as_str) {
-        None => {
-            out.stderr(&format!(
-                "bash: {}: starting another interactive shell is not available in this simulated shell\n",
-                argv[0]
-            ));
-            return 1;
-        }
-        Some("-c") => match argv.get(2) {
-            Some(command) => {
-                let name = argv.get(3).cloned().unwrap_or_else(|| argv[0].clone());
-                let args = argv.get(4..).unwrap_or_default().to_vec();
-                (command.clone(), (name, args))
-            }
-            None => {
-                out.stderr(&format!(
-                    "bash: {}: -c: option requires an argument\n",
-                    argv[0]
-                ));
-                return 2;
-            }
-        },
-        Some(file) => match script_text(exec, file, 127) {
-            Ok(text) => (text, (file.to_owned(), argv[2..].to_vec())),
-            Err((message, status)) => {
-                out.stderr(&message);
-                return status;
-            }
-        },
-    };
-    exec.nested(&text, out, true, Some(args))
 }

@@ -94,6 +94,35 @@ impl Output {
         }
     }
 
+    /// Where the output has reached: the last chunk and its length.
+    pub(super) fn mark(&self) -> (usize, usize) {
+        let last = self.chunks.last().map_or(0, |c| c.text.len());
+        (self.chunks.len().saturating_sub(1), last)
+    }
+
+    /// Starts each line of standard error written since `mark` that
+    /// begins `bash: ` with `prefix` instead.
+    pub(super) fn restart_messages(&mut self, (first, from): (usize, usize), prefix: &str) {
+        for (i, chunk) in self.chunks.iter_mut().enumerate().skip(first) {
+            let start = if i == first { from } else { 0 };
+            let Some(tail) = chunk.text.get(start..) else {
+                continue;
+            };
+            if chunk.stream != Stream::Stderr || !tail.contains("bash: ") {
+                continue;
+            }
+            let mut text = chunk.text[..start].to_owned();
+            for line in tail.split_inclusive('\n') {
+                match line.strip_prefix("bash: ") {
+                    Some(rest) => text.extend([prefix, rest]),
+                    None => text.push_str(line),
+                }
+            }
+            self.len = (self.len + text.len()).saturating_sub(chunk.text.len());
+            chunk.text = text;
+        }
+    }
+
     /// The chunks written so far.
     pub fn chunks(&self) -> &[Chunk] {
         &self.chunks
@@ -168,6 +197,9 @@ pub struct Call<'a> {
     pub fs: &'a mut Fs,
     /// Where the command writes.
     pub out: &'a mut Output,
+    /// How the shell starts its own messages: `bash: ` at the prompt,
+    /// `job.sh: line 4: ` in a script.
+    pub shell_prefix: &'a str,
 }
 
 impl Call<'_> {
@@ -179,6 +211,14 @@ impl Call<'_> {
     /// The arguments after the name.
     pub fn args(&self) -> &[String] {
         self.argv.get(1..).unwrap_or_default()
+    }
+
+    /// bash's answer when it finds no program of the command's name:
+    /// `command not found`, status 127.
+    pub fn not_found(&mut self) -> i32 {
+        let message = format!("{}{}: command not found\n", self.shell_prefix, self.name());
+        self.out.stderr(&message);
+        127
     }
 
     /// `path` made absolute and canonical from the current directory.

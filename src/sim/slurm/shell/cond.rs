@@ -320,7 +320,8 @@ impl Exec<'_> {
         let shell = &*self.shell;
         let lookup = |name: &str| shell.expander().lookup(name);
         arith::eval(text, &lookup).map_err(|message| {
-            self.terminal.stderr(&format!("bash: [[: {message}\n"));
+            let p = self.prefix();
+            self.terminal.stderr(&format!("{p}[[: {message}\n"));
             1
         })
     }

@@ -24,12 +24,13 @@ use super::builtins::{self, Aliased};
 use super::command::{Call, Chunk, CommandSet, MAX_OUTPUT, Output, Stream};
 use super::expand::{ExpandError, Var, arith};
 use super::fs::{FsError, Kind, WriteMode};
-use super::lex::{Param, ParamOp, Part, Word};
+use super::lex::{Param, ParamOp, Part, Word, unclosed_quote};
+use super::origin::Origin;
 use super::parse::{
-    AndOr, Command, CompleteCommand, Compound, Connector, Parsed, Pipeline, Redirect, Simple,
-    Target, assignment, parse_next, resume_after,
+    AndOr, Command, CompleteCommand, Compound, Connector, ErrorKind, Parsed, Pipeline, Redirect,
+    Simple, SyntaxError, Target, assignment, parse_next, resume_after,
 };
-use super::state::{Outcome, Shell};
+use super::state::{Options, Outcome, Shell};
 
 /// How deep scripts may run scripts (`bash a.sh` running `source b.sh`...).
 const MAX_SCRIPT_DEPTH: usize = 16;
@@ -151,6 +152,13 @@ pub(super) struct Exec<'a> {
     pub(super) tty: bool,
     /// When a `timeout` around the command being run kills it.
     pub(super) until: Option<u64>,
+    /// The line of the command being run in what is being read (bash's
+    /// `LINENO`); 0 before the first.
+    pub(super) line: usize,
+    /// Where the commands come from: how messages about them start.
+    pub(super) origin: Origin,
+    /// They come from `source`: `return` leaves them.
+    pub(super) sourced: bool,
 }
 
 impl<'a> Exec<'a> {
@@ -183,7 +191,16 @@ impl<'a> Exec<'a> {
             last_substitution: None,
             tty: false,
             until: None,
+            line: 0,
+            origin: Origin::default(),
+            sourced: false,
         }
+    }
+
+    /// How bash starts a message about the command being run: `bash: `
+    /// at the prompt, `job.sh: line 4: ` in a script.
+    pub(super) fn prefix(&self) -> String {
+        self.origin.prefix(self.line)
     }
 
     pub(super) fn finish(self) -> Outcome {
@@ -222,36 +239,45 @@ impl<'a> Exec<'a> {
         self.steps += 1;
         if self.steps > MAX_STEPS && !self.halted {
             self.halt(&format!(
-                "bash: stopped after {MAX_STEPS} commands: this simulated shell caps a command line's work (an endless loop?)\n"
+                "stopped after {MAX_STEPS} commands: this simulated shell caps a command line's work (an endless loop?)\n"
             ));
         }
         !self.halted
     }
 
-    /// Stops everything with `message` on the terminal and status 1.
+    /// Stops everything with bash's `message` (its prefix added) on the
+    /// terminal and status 1.
     fn halt(&mut self, message: &str) {
         self.halted = true;
-        self.terminal.stderr(message);
+        let message = format!("{}{message}", self.prefix());
+        self.terminal.stderr(&message);
         self.shell.status = 1;
     }
 
     /// Runs the complete commands of `src` one by one; returns where an
     /// unfinished command starts, if the input ends inside one. With
-    /// `history`, each command is added to the history first.
+    /// `history`, each command is added to the history first. Its first
+    /// line is the line of the command being run (a `$(...)` inside it),
+    /// or line 1. Read from a file or string, it stops at a syntax error,
+    /// as bash stops reading a script; at the prompt the next line runs.
     pub(super) fn source(&mut self, src: &str, history: bool) -> Option<usize> {
         let mut pos = 0;
+        let mut line = self.line.max(1);
         while !self.stopped() {
-            match parse_next(src, pos) {
+            match parse_next(src, pos, line) {
                 Ok(Parsed::End) => return None,
                 Ok(Parsed::Incomplete) => return Some(pos),
                 Ok(Parsed::Command(command, end)) => {
                     if history {
                         self.shell.remember(&src[pos..end]);
                     }
+                    // Until a simple command says its own line.
+                    self.line = line;
                     self.complete(&command);
                     if std::mem::take(&mut self.aborted) {
                         self.shell.status = 1;
                     }
+                    line += newlines(src, pos, end);
                     pos = end;
                 }
                 Err(e) => {
@@ -259,13 +285,37 @@ impl<'a> Exec<'a> {
                     if history {
                         self.shell.remember(&src[pos..end]);
                     }
-                    self.terminal.stderr(&format!("bash: {e}\n"));
-                    self.shell.status = 2;
+                    self.syntax_error(src, &e, line + newlines(src, pos, e.at));
+                    if self.origin.reads_input() {
+                        return None;
+                    }
+                    line += newlines(src, pos, end);
                     pos = end;
                 }
             }
         }
         None
+    }
+
+    /// bash's message for the syntax error `e` on `line` of `src`; read
+    /// from a file or string, an unexpected token's line follows it.
+    fn syntax_error(&mut self, src: &str, e: &SyntaxError, line: usize) {
+        let prefix = self.origin.syntax_prefix(line);
+        let mut message = format!("{prefix}{e}\n");
+        if self.origin.reads_input() && matches!(e.kind, ErrorKind::Unexpected(_)) {
+            let start = src
+                .get(..e.at)
+                .and_then(|s| s.rfind('\n'))
+                .map_or(0, |i| i + 1);
+            let end = resume_after(src, e.at);
+            let text = src
+                .get(start..end)
+                .unwrap_or_default()
+                .trim_end_matches('\n');
+            message.push_str(&format!("{prefix}`{text}'\n"));
+        }
+        self.terminal.stderr(&message);
+        self.shell.status = 2;
     }
 
     /// Runs `text` as a script; returns its status.
@@ -274,9 +324,21 @@ impl<'a> Exec<'a> {
         if !src.ends_with('\n') {
             src.push('\n');
         }
-        if self.source(&src, false).is_some() {
-            self.terminal
-                .stderr("bash: syntax error: unexpected end of file\n");
+        let first = self.line.max(1);
+        if let Some(pos) = self.source(&src, false) {
+            // A quote left open is named, on the line it opened.
+            let message = match unclosed_quote(&src, pos) {
+                Some((quote, at)) => (
+                    first + newlines(&src, 0, at),
+                    format!("unexpected EOF while looking for matching `{quote}'"),
+                ),
+                None => (
+                    first + newlines(&src, 0, src.len()),
+                    "syntax error: unexpected end of file".to_owned(),
+                ),
+            };
+            let prefix = self.origin.syntax_prefix(message.0);
+            self.terminal.stderr(&format!("{prefix}{}\n", message.1));
             self.shell.status = 2;
         }
         if self.flow == Some(Flow::Return) {
@@ -289,31 +351,33 @@ impl<'a> Exec<'a> {
         self.exit.unwrap_or(self.shell.status)
     }
 
-    /// Runs `text` as a script one level deeper, its output going to `out`.
-    /// As a `child` process (`bash script`, `./script`) it sees only the
-    /// exported variables, and its changes to the directory and variables
-    /// are undone after it; otherwise (`source`) it runs in this shell.
-    /// `args`, if given, are its `$0` and positional parameters. Returns
-    /// its status.
+    /// Runs `text`, read from `origin`, as a script one level deeper, its
+    /// output going to `out`. As a child process (`bash script`,
+    /// `./script`), started with the `set` options `child`, it sees only
+    /// the exported variables, and its changes to the directory and
+    /// variables are undone after it; otherwise (`source`) it runs in
+    /// this shell. `args`, if given, are its `$0` and positional
+    /// parameters. Returns its status.
     pub(super) fn nested(
         &mut self,
-        text: &str,
+        (text, origin): (&str, Origin),
         out: &mut Output,
-        child: bool,
+        child: Option<Options>,
         args: Option<(String, Vec<String>)>,
     ) -> i32 {
         if self.depth >= MAX_SCRIPT_DEPTH {
             out.stderr(&format!(
-                "bash: scripts nested deeper than {MAX_SCRIPT_DEPTH} levels\n"
+                "{}scripts nested deeper than {MAX_SCRIPT_DEPTH} levels\n",
+                self.prefix()
             ));
             return 1;
         }
-        let saved = child.then(|| {
+        let saved = child.map(|options| {
             (
                 self.shell.cwd.clone(),
                 self.shell.vars.clone(),
                 std::mem::take(&mut self.shell.functions),
-                std::mem::take(&mut self.shell.options),
+                std::mem::replace(&mut self.shell.options, options),
             )
         });
         let saved_args = args.map(|(name, args)| {
@@ -322,10 +386,12 @@ impl<'a> Exec<'a> {
                 std::mem::replace(&mut self.shell.args, args),
             )
         });
-        if child {
-            self.shell.vars.retain(|_, v| v.exported);
+        if saved.is_some() {
+            self.shell.start_child();
         }
-        let children = child.then(|| std::mem::take(&mut self.shell.children));
+        let children = saved
+            .is_some()
+            .then(|| std::mem::take(&mut self.shell.children));
         let input = std::mem::take(&mut self.input);
         let mut inner = Exec::new(&mut *self.shell, &mut *self.commands, self.depth + 1);
         // The script's sleeps and steps count on from the line's, towards
@@ -337,6 +403,8 @@ impl<'a> Exec<'a> {
         inner.compounds = self.compounds;
         inner.until = self.until;
         inner.input = input;
+        inner.origin = origin;
+        inner.sourced = child.is_none();
         let status = inner.script(text);
         self.clear |= inner.clear;
         self.slept = inner.slept;
@@ -490,7 +558,7 @@ impl<'a> Exec<'a> {
         self.subshells += 1;
         let result = if self.nesting() > MAX_FUNCTION_DEPTH {
             self.halt(&format!(
-                "bash: subshells nested deeper than {MAX_FUNCTION_DEPTH} levels\n"
+                "subshells nested deeper than {MAX_FUNCTION_DEPTH} levels\n"
             ));
             T::default()
         } else {
@@ -537,8 +605,9 @@ impl<'a> Exec<'a> {
         }
         match command {
             Command::Simple(simple) => self.simple(simple, docs, stdin, piped),
-            Command::Function { name, body } => {
+            Command::Function { name, body, line } => {
                 self.shell.functions.insert(name.clone(), body.clone());
+                self.shell.function_lines.insert(name.clone(), *line);
                 (0, String::new())
             }
             Command::Compound(compound, redirects) => {
@@ -567,7 +636,7 @@ impl<'a> Exec<'a> {
         // the function's check speak first.
         if self.nesting() > MAX_FUNCTION_DEPTH {
             self.halt(&format!(
-                "bash: compound commands nested deeper than {MAX_FUNCTION_DEPTH} levels with the functions and subshells around them\n"
+                "compound commands nested deeper than {MAX_FUNCTION_DEPTH} levels with the functions and subshells around them\n"
             ));
             return (1, String::new());
         }
@@ -608,7 +677,8 @@ impl<'a> Exec<'a> {
         };
         let (pipe, error) = self.route(out, &sinks);
         if let Some(e) = error {
-            self.terminal.stderr(&format!("bash: write error: {e}\n"));
+            let p = self.prefix();
+            self.terminal.stderr(&format!("{p}write error: {e}\n"));
             return (1, pipe);
         }
         (status, pipe)
@@ -754,12 +824,13 @@ impl<'a> Exec<'a> {
 
     /// Prints an expansion error, bash's way; returns the status it gives.
     pub(super) fn expansion_error(&mut self, shown: &str, e: &ExpandError) -> i32 {
+        let p = self.prefix();
         let message = match e {
             ExpandError::TooLong => {
-                self.terminal.stderr(&format!("bash: {shown}: {e}\n"));
+                self.terminal.stderr(&format!("{p}{shown}: {e}\n"));
                 return 126;
             }
-            ExpandError::Unbound(_) | ExpandError::Arithmetic(_) => format!("bash: {e}\n"),
+            ExpandError::Unbound(_) | ExpandError::Arithmetic(_) => format!("{p}{e}\n"),
         };
         self.terminal.stderr(&message);
         // `set -u` ends a script; otherwise, as bad arithmetic, it drops
@@ -848,6 +919,7 @@ impl<'a> Exec<'a> {
     /// without trailing newlines; what it writes to standard error goes on
     /// to the terminal.
     fn substitute(&mut self, source: &str) -> String {
+        let line = self.line;
         let ((_, out), status) = self.subshell(|e| {
             // Outside POSIX mode bash clears `set -e` in a substitution.
             e.shell.options.errexit = false;
@@ -856,6 +928,7 @@ impl<'a> Exec<'a> {
             e.input = input;
             result
         });
+        self.line = line;
         self.last_substitution = Some(status);
         let mut text = String::new();
         for chunk in out.into_chunks() {
@@ -945,6 +1018,7 @@ impl<'a> Exec<'a> {
         stdin: Option<String>,
         piped: bool,
     ) -> (i32, String) {
+        self.line = command.line;
         match self.aliased(command) {
             None => self.simple_command(command, docs, stdin, piped),
             Some(Aliased::Simple(command)) => self.simple_command(&command, docs, stdin, piped),
@@ -954,8 +1028,9 @@ impl<'a> Exec<'a> {
                     && command.redirects.is_empty()
                     && command.assignments.is_empty();
                 if !alone {
+                    let p = self.prefix();
                     self.terminal.stderr(&format!(
-                        "bash: {name}: an alias of more than one command runs only alone on its line in this simulated shell\n"
+                        "{p}{name}: an alias of more than one command runs only alone on its line in this simulated shell\n"
                     ));
                     return (1, String::new());
                 }
@@ -1027,17 +1102,18 @@ impl<'a> Exec<'a> {
             self.input = input;
         }
         if out.is_truncated() {
+            let p = self.prefix();
             self.terminal.stderr(&format!(
-                "bash: {name}: output cut at {MAX_OUTPUT} bytes (the simulated shell's limit)\n"
+                "{p}{name}: output cut at {MAX_OUTPUT} bytes (the simulated shell's limit)\n"
             ));
         }
         let (pipe, write_error) = self.route(out, &sinks);
         if let Some(e) = write_error {
             let prefix =
                 if builtins::find(&name).is_some() || BASH_BUILTIN_TOOLS.contains(&name.as_str()) {
-                    "bash: "
+                    self.prefix()
                 } else {
-                    ""
+                    String::new()
                 };
             self.terminal
                 .stderr(&format!("{prefix}{name}: write error: {e}\n"));
@@ -1086,6 +1162,7 @@ impl<'a> Exec<'a> {
         stdin: &mut Option<String>,
         sinks: &mut [Sink; 2],
     ) -> Result<(), String> {
+        let p = self.prefix();
         for r in redirects {
             let sink = match &r.target {
                 Target::Read(word) => {
@@ -1094,7 +1171,7 @@ impl<'a> Exec<'a> {
                         .shell
                         .fs
                         .read(&path)
-                        .map_err(|e| format!("bash: {shown}: {e}\n"))?;
+                        .map_err(|e| format!("{p}{shown}: {e}\n"))?;
                     if r.fd == 0 {
                         *stdin = Some(text.to_owned());
                     }
@@ -1103,14 +1180,12 @@ impl<'a> Exec<'a> {
                 Target::HereDoc(index) => {
                     if r.fd == 0 {
                         let body = docs.get(*index).cloned().unwrap_or_default();
-                        let body = self
-                            .resolve(&body)
-                            .map_err(|e| format!("bash: <<: {e}\n"))?;
+                        let body = self.resolve(&body).map_err(|e| format!("{p}<<: {e}\n"))?;
                         *stdin = Some(
                             self.shell
                                 .expander()
                                 .string(&body, false)
-                                .map_err(|e| format!("bash: <<: {e}\n"))?,
+                                .map_err(|e| format!("{p}<<: {e}\n"))?,
                         );
                     }
                     continue;
@@ -1119,7 +1194,7 @@ impl<'a> Exec<'a> {
                     if r.fd == 0 {
                         let text = self
                             .expand_string(word)
-                            .map_err(|e| format!("bash: {}: {e}\n", word.raw))?;
+                            .map_err(|e| format!("{p}{}: {e}\n", word.raw))?;
                         *stdin = Some(text + "\n");
                     }
                     continue;
@@ -1135,7 +1210,7 @@ impl<'a> Exec<'a> {
                     self.shell
                         .fs
                         .write(&path, "", mode, now)
-                        .map_err(|e| format!("bash: {shown}: {e}\n"))?;
+                        .map_err(|e| format!("{p}{shown}: {e}\n"))?;
                     let sink = Sink::File { path };
                     if matches!(r.target, Target::Both { .. }) {
                         sinks[0] = sink.clone();
@@ -1163,18 +1238,19 @@ impl<'a> Exec<'a> {
     /// The canonical path a redirection names, and the name to show in
     /// messages; the word must expand to exactly one field.
     fn redirect_path(&mut self, word: &Word) -> Result<(String, String), String> {
-        let error = |e: ExpandError| format!("bash: {}: {e}\n", word.raw);
+        let p = self.prefix();
+        let error = |e: ExpandError| format!("{p}{}: {e}\n", word.raw);
         let resolved = self.resolve(word).map_err(error)?;
         let mut fields = self.shell.expander().fields(&resolved).map_err(error)?;
         if fields.len() != 1 {
-            return Err(format!("bash: {}: ambiguous redirect\n", word.raw));
+            return Err(format!("{p}{}: ambiguous redirect\n", word.raw));
         }
         let shown = fields.pop().unwrap_or_default();
         let path = self
             .shell
             .fs
             .resolve(&self.shell.cwd, &shown)
-            .map_err(|e| format!("bash: {shown}: {e}\n"))?;
+            .map_err(|e| format!("{p}{shown}: {e}\n"))?;
         Ok((path, shown))
     }
 
@@ -1196,7 +1272,7 @@ impl<'a> Exec<'a> {
             return status;
         }
         if name == "read" {
-            return builtins::read(self, argv, stdin, out);
+            return self.placing(out, |e, out| builtins::read(e, argv, stdin, out));
         }
         if let Some(inner) = argv
             .get(1)
@@ -1226,8 +1302,10 @@ impl<'a> Exec<'a> {
                     && self.is_program(name)
                     && let Err(complaint) = self.find_program(name, assigns)
                 {
-                    out.stderr(&complaint);
-                    return 127;
+                    return self.placing(out, |_, out| {
+                        out.stderr(&complaint);
+                        127
+                    });
                 }
                 argv
             }
@@ -1235,7 +1313,12 @@ impl<'a> Exec<'a> {
         let name = argv[0].as_str();
         if let Some(builtin) = builtins::find(name) {
             let saved = std::mem::replace(&mut self.input, std::mem::take(stdin));
-            let status = (builtin.run)(self, argv, out);
+            // The shells and scripts a runner started placed their own.
+            let status = if SCRIPT_RUNNERS.contains(&name) {
+                (builtin.run)(self, argv, out)
+            } else {
+                self.placing(out, |e, out| (builtin.run)(e, argv, out))
+            };
             *stdin = std::mem::replace(&mut self.input, saved);
             return status;
         }
@@ -1263,9 +1346,10 @@ impl<'a> Exec<'a> {
             return self.which(argv, path, out);
         }
         if name.contains('/') {
-            return self.run_file(name, out);
+            return self.run_file(argv, out);
         }
         let env = self.shell.environment(assigns);
+        let shell_prefix = self.prefix();
         let shell = &mut *self.shell;
         let mut call = Call {
             argv,
@@ -1282,6 +1366,7 @@ impl<'a> Exec<'a> {
             reads_terminal: false,
             fs: &mut shell.fs,
             out,
+            shell_prefix: &shell_prefix,
         };
         if self.commands.has(name) {
             let status = self.commands.run(&mut call);
@@ -1294,10 +1379,22 @@ impl<'a> Exec<'a> {
         } else if let Some(status) = super::run_tool(&mut call) {
             status
         } else {
-            call.out
-                .stderr(&format!("bash: {name}: command not found\n"));
-            127
+            call.not_found()
         }
+    }
+
+    /// Runs `run`, which words bash's messages as at the prompt (`bash:
+    /// cd: ...`), then starts them as this shell starts its own: in a
+    /// script, with its name and the line.
+    fn placing(
+        &mut self,
+        out: &mut Output,
+        run: impl FnOnce(&mut Self, &mut Output) -> i32,
+    ) -> i32 {
+        let mark = out.mark();
+        let status = run(self, out);
+        out.restart_messages(mark, &self.prefix());
+        status
     }
 
     /// Calls the function whose body is `body` with `argv` (its name
@@ -1305,19 +1402,22 @@ impl<'a> Exec<'a> {
     fn call(&mut self, body: &str, argv: &[String], out: &mut Output) -> i32 {
         if self.nesting() >= MAX_FUNCTION_DEPTH {
             self.halt(&format!(
-                "bash: {}: maximum function nesting level exceeded ({MAX_FUNCTION_DEPTH})\n",
+                "{}: maximum function nesting level exceeded ({MAX_FUNCTION_DEPTH})\n",
                 argv[0]
             ));
             return 1;
         }
         let src = format!("{body}\n");
-        let Ok(Parsed::Command(command, _)) = parse_next(&src, 0) else {
+        let first = self.shell.function_lines.get(&argv[0]).copied();
+        let Ok(Parsed::Command(command, _)) = parse_next(&src, 0, first.unwrap_or(1)) else {
             out.stderr(&format!(
-                "bash: {}: the function's body does not parse again\n",
+                "{}{}: the function's body does not parse again\n",
+                self.prefix(),
                 argv[0]
             ));
             return 1;
         };
+        let line = self.line;
         let args = std::mem::replace(&mut self.shell.args, argv[1..].to_vec());
         let loops = std::mem::take(&mut self.loops);
         self.functions += 1;
@@ -1331,6 +1431,7 @@ impl<'a> Exec<'a> {
         }
         self.functions -= 1;
         self.loops = loops;
+        self.line = line;
         self.shell.args = args;
         if self.flow == Some(Flow::Return) {
             self.flow = None;
@@ -1341,8 +1442,10 @@ impl<'a> Exec<'a> {
         self.shell.status
     }
 
-    /// `./job.sh`: runs an executable file as a script in a subshell.
-    fn run_file(&mut self, name: &str, out: &mut Output) -> i32 {
+    /// `./job.sh ARGS`: runs an executable file as a script in a child
+    /// shell.
+    fn run_file(&mut self, argv: &[String], out: &mut Output) -> i32 {
+        let name = argv[0].as_str();
         let fs = &self.shell.fs;
         let found = fs
             .resolve(&self.shell.cwd, name)
@@ -1354,10 +1457,12 @@ impl<'a> Exec<'a> {
             Ok((_, m)) if !m.executable => (126, FsError::PermissionDenied),
             Ok((path, _)) => {
                 let text = fs.read(&path).unwrap_or_default().to_owned();
-                return self.nested(&text, out, true, None);
+                let args = (name.to_owned(), argv[1..].to_vec());
+                let origin = Origin::file(name);
+                return self.nested((&text, origin), out, Some(Options::default()), Some(args));
             }
         };
-        out.stderr(&format!("bash: {name}: {error}\n"));
+        out.stderr(&format!("{}{name}: {error}\n", self.prefix()));
         status
     }
 
@@ -1367,6 +1472,14 @@ impl<'a> Exec<'a> {
         self.shell.fs.read(&path).map(str::to_owned)
     }
 }
+
+/// How many lines end in `src` between bytes `from` and `to`.
+fn newlines(src: &str, from: usize, to: usize) -> usize {
+    src.get(from..to).map_or(0, |s| s.matches('\n').count())
+}
+
+/// The builtins that run scripts: what those print is placed already.
+const SCRIPT_RUNNERS: [&str; 5] = [".", "bash", "sh", "source", "watch"];
 
 /// Tools that are builtins in real bash, whose errors bash prefixes with
 /// `bash: `.

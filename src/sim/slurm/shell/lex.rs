@@ -254,6 +254,22 @@ pub(super) struct Lexer<'a> {
     /// How deep inside `$(...)` this lexer reads: its expansions nest
     /// from there.
     nest: usize,
+    /// The quote (or `$(`'s `)`) the input ended before closing, and
+    /// where it opened: bash names it.
+    unclosed: Option<(char, usize)>,
+}
+
+/// The quote (`'`, `"`, `` ` ``, or `)` for `$(`) left open when `src`
+/// ends inside the command that starts at `pos`, and where it opened.
+pub(super) fn unclosed_quote(src: &str, pos: usize) -> Option<(char, usize)> {
+    let mut lexer = Lexer::new(src, pos);
+    loop {
+        match lexer.next_token() {
+            Ok((_, Token::End)) | Err(Stop::Error(_)) => return None,
+            Ok(_) => {}
+            Err(Stop::Incomplete) => return lexer.unclosed,
+        }
+    }
 }
 
 fn is_blank(c: char) -> bool {
@@ -309,6 +325,7 @@ impl<'a> Lexer<'a> {
             pending: Vec::new(),
             bodies: Vec::new(),
             nest,
+            unclosed: None,
         }
     }
 
@@ -506,6 +523,17 @@ impl<'a> Lexer<'a> {
         Ok(())
     }
 
+    /// The quote the input ended inside, and where it opened.
+    pub(super) fn unclosed(&self) -> Option<(char, usize)> {
+        self.unclosed
+    }
+
+    /// `Stop::Incomplete` for a quote opened at `at` and never closed.
+    fn open_quote(&mut self, quote: char, at: usize) -> Stop {
+        self.unclosed.get_or_insert((quote, at));
+        Stop::Incomplete
+    }
+
     /// The parts of a word, or of a quoted or braced piece of one, up to
     /// where `mode` ends it.
     fn parts(&mut self, mode: Mode, depth: usize) -> Result<Vec<Part>, Stop> {
@@ -553,7 +581,7 @@ impl<'a> Lexer<'a> {
                 '\'' if !quoted => {
                     self.bump();
                     let rest = &self.src[self.pos..];
-                    let end = rest.find('\'').ok_or(Stop::Incomplete)?;
+                    let end = rest.find('\'').ok_or_else(|| self.open_quote('\'', at))?;
                     let text = rest[..end].to_owned();
                     self.pos += end + 1;
                     push_text(&mut parts, &text, true);
@@ -563,7 +591,12 @@ impl<'a> Lexer<'a> {
                     if depth >= MAX_NESTING {
                         return Err(self.error(ErrorKind::TooDeep, at));
                     }
-                    let inner = self.parts(Mode::DoubleQuote, depth + 1)?;
+                    let inner =
+                        self.parts(Mode::DoubleQuote, depth + 1)
+                            .map_err(|stop| match stop {
+                                Stop::Incomplete => self.open_quote('"', at),
+                                error => error,
+                            })?;
                     for part in inner {
                         match part {
                             Part::Quoted(s) | Part::Lit(s) => push_text(&mut parts, &s, true),
@@ -573,7 +606,9 @@ impl<'a> Lexer<'a> {
                 }
                 '`' => {
                     self.bump();
-                    let source = self.backquote(quoted)?;
+                    let source = self
+                        .backquote(quoted)
+                        .map_err(|_| self.open_quote('`', at))?;
                     parts.push(Part::Command { source, quoted });
                 }
                 '$' => match self.dollar(quoted, depth)? {
@@ -610,7 +645,8 @@ impl<'a> Lexer<'a> {
                     return Err(self.error(ErrorKind::TooDeep, start));
                 }
                 let inner = self.pos;
-                self.pos = parse::substitution_end(self.src, inner, depth + 1)?;
+                self.pos =
+                    parse::substitution_end(self.src, (inner, depth + 1), &mut self.unclosed)?;
                 let source = self.src[inner..self.pos - 1].to_owned();
                 Ok(Some(Part::Command { source, quoted }))
             }

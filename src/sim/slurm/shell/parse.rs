@@ -157,6 +157,8 @@ pub(super) enum Command {
         name: String,
         /// The body, as typed.
         body: String,
+        /// The line the body starts on.
+        line: usize,
     },
 }
 
@@ -212,6 +214,9 @@ pub(super) struct Simple {
     pub(super) words: Vec<Word>,
     /// Redirections, in the order written.
     pub(super) redirects: Vec<Redirect>,
+    /// The line it starts on (bash's `LINENO`), counted as [`parse_next`]
+    /// was told.
+    pub(super) line: usize,
 }
 
 /// One redirection of file descriptor `fd`.
@@ -282,9 +287,11 @@ fn is_function_name(name: &str) -> bool {
 /// Reserved words that can only continue one.
 const CONTINUATION: [&str; 8] = ["then", "else", "elif", "fi", "do", "done", "esac", "}"];
 
-/// Parses the next complete command of `src` from byte `start`.
-pub(super) fn parse_next(src: &str, start: usize) -> Result<Parsed, SyntaxError> {
+/// Parses the next complete command of `src` from byte `start`, which is
+/// on line `line`.
+pub(super) fn parse_next(src: &str, start: usize, line: usize) -> Result<Parsed, SyntaxError> {
     let mut parser = Parser::new(Lexer::new(src, start));
+    parser.lines = (start, line);
     match parser.complete() {
         Ok(parsed) => Ok(parsed),
         Err(Stop::Incomplete) => Ok(Parsed::Incomplete),
@@ -294,17 +301,19 @@ pub(super) fn parse_next(src: &str, start: usize) -> Result<Parsed, SyntaxError>
 
 /// Where the `$(...)` whose inside starts at `start` ends (just after its
 /// `)`), `nest` levels deep: the inside is parsed as a list of commands.
-pub(super) fn substitution_end(src: &str, start: usize, nest: usize) -> Result<usize, Stop> {
+/// If the input ends first, `unclosed` gets the quote left open inside,
+/// or the `)` at the end of the input, as bash names them.
+pub(super) fn substitution_end(
+    src: &str,
+    (start, nest): (usize, usize),
+    unclosed: &mut Option<(char, usize)>,
+) -> Result<usize, Stop> {
     let mut parser = Parser::new(Lexer::nested(src, start, nest));
-    parser.line_breaks()?;
-    if *parser.peek()? != Token::Op(Op::RParen) {
-        parser.list(&[")"])?;
+    let end = parser.substitution();
+    if matches!(end, Err(Stop::Incomplete)) && unclosed.is_none() {
+        *unclosed = parser.lexer.unclosed().or(Some((')', src.len())));
     }
-    parser.require(")")?;
-    if parser.lexer.take_bodies().is_none() {
-        return Err(Stop::Incomplete);
-    }
-    Ok(parser.lexer.pos())
+    end
 }
 
 /// Where to go on after a syntax error at `at`: past the end of that line,
@@ -321,6 +330,9 @@ struct Parser<'a> {
     peeked: Option<(usize, Token)>,
     /// How deep compound commands (and `$(...)`) nest here.
     depth: usize,
+    /// A byte offset and the line it is on, from which the next token's
+    /// line is counted.
+    lines: (usize, usize),
 }
 
 /// Whether `token` is the reserved word or operator `end` (`)` and `;;`
@@ -340,7 +352,21 @@ impl<'a> Parser<'a> {
             lexer,
             peeked: None,
             depth,
+            lines: (0, 1),
         }
+    }
+
+    /// The line byte `at` is on (tokens are asked for in order, so this
+    /// counts only the newlines since the last one).
+    fn line_at(&mut self, at: usize) -> usize {
+        let (from, line) = self.lines;
+        let line = if at >= from {
+            line + self.lexer.source(from, at).matches('\n').count()
+        } else {
+            line - self.lexer.source(at, from).matches('\n').count()
+        };
+        self.lines = (at, line);
+        line
     }
 
     fn peek(&mut self) -> Result<&Token, Stop> {
@@ -401,6 +427,19 @@ impl<'a> Parser<'a> {
             CompleteCommand { lists, here_docs },
             self.lexer.pos(),
         ))
+    }
+
+    /// The inside of a `$(...)`, up to its `)`: where it ends.
+    fn substitution(&mut self) -> Result<usize, Stop> {
+        self.line_breaks()?;
+        if *self.peek()? != Token::Op(Op::RParen) {
+            self.list(&[")"])?;
+        }
+        self.require(")")?;
+        if self.lexer.take_bodies().is_none() {
+            return Err(Stop::Incomplete);
+        }
+        Ok(self.lexer.pos())
     }
 
     /// Newlines allowed after `|`, `&&` and `||`.
@@ -476,6 +515,9 @@ impl<'a> Parser<'a> {
                 && simple.assignments.is_empty()
                 && simple.redirects.is_empty();
             let (at, token) = self.next()?;
+            if at_start {
+                simple.line = self.line_at(at);
+            }
             match token {
                 Token::Word(word) if at_start && REFUSED.contains(&word.raw.as_str()) => {
                     let kind = ErrorKind::Compound(word.raw);
@@ -619,10 +661,11 @@ impl<'a> Parser<'a> {
             let kind = ErrorKind::Identifier(name);
             return Err(Stop::Error(SyntaxError { kind, at }));
         }
+        let line = self.line_at(start);
         self.command()?;
         let end = self.peeked.as_ref().map_or(self.lexer.pos(), |(at, _)| *at);
         let body = self.lexer.source(start, end).trim_end().to_owned();
-        Ok(Command::Function { name, body })
+        Ok(Command::Function { name, body, line })
     }
 
     /// Takes the reserved word (or `)`) `word`, or fails.

@@ -28,6 +28,7 @@ use super::exec::{Exec, Input};
 use super::expand::{Expander, MAX_EXPANSION, Var};
 use super::fs::{Fs, Kind};
 use super::lex::is_name;
+use super::origin::Origin;
 
 /// The most bytes of input kept while a command is unfinished.
 pub const MAX_INPUT: usize = 1 << 20;
@@ -89,6 +90,10 @@ pub struct Shell {
     /// The functions defined, by name: each body's source text.
     #[serde(default)]
     pub(super) functions: SortedMap<String, String>,
+    /// The line each function's body starts on where it was defined:
+    /// only a script's messages show it, so it is not saved.
+    #[serde(skip)]
+    pub(super) function_lines: SortedMap<String, usize>,
     /// The aliases defined (`alias ll='ls -l'`), by name.
     #[serde(default)]
     pub(super) aliases: SortedMap<String, String>,
@@ -130,6 +135,30 @@ pub(super) struct Options {
     pub(super) pipefail: bool,
     /// `set -x`: each command is shown on standard error before it runs.
     pub(super) xtrace: bool,
+}
+
+impl Options {
+    /// Turns the `set -o` option `name` on or off; false if unknown.
+    pub(super) fn set(&mut self, name: &str, on: bool) -> bool {
+        match name {
+            "errexit" => self.errexit = on,
+            "nounset" => self.nounset = on,
+            "pipefail" => self.pipefail = on,
+            "xtrace" => self.xtrace = on,
+            _ => return false,
+        }
+        true
+    }
+
+    /// The option `set -LETTER` turns on: `-e`, `-u` and `-x`.
+    pub(super) fn of_letter(letter: char) -> Option<&'static str> {
+        match letter {
+            'e' => Some("errexit"),
+            'u' => Some("nounset"),
+            'x' => Some("xtrace"),
+            _ => None,
+        }
+    }
 }
 
 /// A shell started inside the login's (salloc's): what `exit` restores.
@@ -233,6 +262,7 @@ impl Shell {
             deadline: None,
             nested: Vec::new(),
             functions: SortedMap::new(),
+            function_lines: SortedMap::new(),
             aliases: SortedMap::new(),
             hashed: super::lookup::Hashed::default(),
             arg0: String::new(),
@@ -316,30 +346,47 @@ impl Shell {
         exec.finish()
     }
 
-    /// Runs a whole script non-interactively, as `bash script.sh` would in
-    /// this shell: nothing is added to the history, an unfinished command
-    /// at the end is a syntax error, and `exit` ends the script. The
-    /// script runs in this shell itself (its variables, functions and `set`
+    /// Runs a whole script, read from `origin`, non-interactively, as
+    /// `bash script.sh` would in this shell: nothing is added to the
+    /// history, a syntax error ends it, and `exit` ends it. The script
+    /// runs in this shell itself (its variables, functions and `set`
     /// options stay), with the positional parameters the shell has.
-    pub fn run_script(&mut self, script: &str, commands: &mut dyn CommandSet) -> Outcome {
-        self.run_script_reading(script, "", commands)
+    pub fn run_script(
+        &mut self,
+        (script, origin): (&str, Origin),
+        commands: &mut dyn CommandSet,
+    ) -> Outcome {
+        self.run_script_reading((script, origin), "", commands)
     }
 
     /// [`Shell::run_script`] with `stdin` as the standard input its
     /// commands inherit (`echo a | ssh node-2 wc -l`).
     pub fn run_script_reading(
         &mut self,
-        script: &str,
+        (script, origin): (&str, Origin),
         stdin: &str,
         commands: &mut dyn CommandSet,
     ) -> Outcome {
         let mut exec = Exec::new(self, commands, 1);
         exec.input = Input::new(stdin.to_owned());
+        exec.origin = origin;
         let status = exec.script(script);
         let mut outcome = exec.finish();
         outcome.status = status;
         self.status = status;
         outcome
+    }
+
+    /// Whether salloc would find `name` to start it, with no shell: a
+    /// program along `PATH`, or by its path an executable file.
+    pub fn finds_program(&mut self, name: &str, commands: &mut dyn CommandSet) -> bool {
+        if !name.contains('/') {
+            return Exec::new(self, commands, 0).runs(name);
+        }
+        let file = self.fs.resolve(&self.cwd, name).ok();
+        let meta = file.and_then(|path| self.fs.meta(&path));
+        meta.is_some_and(|m| m.kind == Kind::File && m.executable)
+            || Exec::new(self, commands, 0).program_at(name).is_some()
     }
 
     /// Drops an unfinished command, as Ctrl-C does at bash's `> ` prompt.
@@ -604,6 +651,15 @@ impl Shell {
     /// Unsets the variable `name` (as `unset NAME`).
     pub fn unset_var(&mut self, name: &str) {
         self.vars.remove(name);
+    }
+
+    /// Makes this shell a new bash started from it: only the exported
+    /// variables stay, and bash sets `HOSTNAME` and, when it inherited
+    /// none, its own `PATH`.
+    pub(super) fn start_child(&mut self) {
+        self.vars.retain(|_, v| v.exported);
+        self.assign("HOSTNAME", self.host.clone());
+        self.default_path();
     }
 
     /// Gives a bash that inherited no `PATH` its built-in one, a shell

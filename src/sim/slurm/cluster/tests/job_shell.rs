@@ -42,7 +42,7 @@ fn quotes_and_operators_mean_what_bash_says() {
     );
     assert_eq!(
         out,
-        "a; b && c # not a comment\nfallback\n1\nbash: frobnicate: command not found\n127\n"
+        "a; b && c # not a comment\nfallback\n1\n/var/spool/slurmd/node-1/job00001/slurm_script: line 6: frobnicate: command not found\n127\n"
     );
 }
 

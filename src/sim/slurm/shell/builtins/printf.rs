@@ -141,9 +141,15 @@ impl Printer {
                 let p = number(&mut chars, args).unwrap_or(0);
                 spec.precision = usize::try_from(p).ok().map(|p| p.min(4096));
             }
+            // Length modifiers mean nothing to bash's printf: skipped.
+            while chars.peek().is_some_and(|&(_, c)| "hlLqjzt".contains(c)) {
+                chars.next();
+            }
             let Some((_, conv)) = chars.next() else {
-                self.errors
-                    .push_str("bash: printf: `%': missing format character\n");
+                let spec = &format[i..];
+                self.errors.push_str(&format!(
+                    "bash: printf: `{spec}': missing format character\n"
+                ));
                 self.status = 1;
                 self.stop = true;
                 return used;
@@ -453,10 +459,20 @@ mod tests {
             )
         );
         assert_eq!(
-            run("a%zb", &[]),
+            run("a%yb", &[]),
             (
                 "a".to_owned(),
-                "bash: printf: `z': invalid format character\n".to_owned(),
+                "bash: printf: `y': invalid format character\n".to_owned(),
+                1
+            )
+        );
+        // Length modifiers are skipped; a spec cut short is quoted whole.
+        assert_eq!(run("a%zb", &[]), ("a".to_owned(), String::new(), 0));
+        assert_eq!(
+            run("%-5.2", &[]),
+            (
+                String::new(),
+                "bash: printf: `%-5.2': missing format character\n".to_owned(),
                 1
             )
         );

@@ -7,6 +7,7 @@ use super::super::exec::{Exec, Flow, Input};
 use super::super::expand::Var;
 use super::super::fs::Kind;
 use super::super::lex::is_name;
+use super::super::state::Options;
 
 /// How deep `test`'s parentheses may nest.
 const MAX_TEST_DEPTH: usize = 64;
@@ -62,7 +63,7 @@ pub(in super::super) fn continue_(exec: &mut Exec<'_>, argv: &[String], out: &mu
 /// `return [n]`: leaves the function (or sourced script) with status `n`
 /// (`$?` without it).
 pub(in super::super) fn return_(exec: &mut Exec<'_>, argv: &[String], out: &mut Output) -> i32 {
-    if exec.functions == 0 && exec.depth == 0 {
+    if exec.functions == 0 && !exec.sourced {
         out.stderr("bash: return: can only `return' from a function or sourced script\n");
         return 2;
     }
@@ -154,22 +155,8 @@ fn set_quote(value: &str) -> String {
     }
 }
 
-/// Turns the `set -o` option `name` on or off; false if unknown.
-fn set_option(exec: &mut Exec<'_>, name: &str, on: bool) -> bool {
-    let options = &mut exec.shell.options;
-    match name {
-        "errexit" => options.errexit = on,
-        "nounset" => options.nounset = on,
-        "pipefail" => options.pipefail = on,
-        "xtrace" => options.xtrace = on,
-        _ => return false,
-    }
-    true
-}
-
 /// `set -o` with no name: the options and whether each is on.
-fn list_options(exec: &Exec<'_>, out: &mut Output) {
-    let o = exec.shell.options;
+pub(super) fn list_options(o: Options, out: &mut Output) {
     let mut text = String::new();
     for (name, on) in [
         ("errexit", o.errexit),
@@ -183,7 +170,8 @@ fn list_options(exec: &Exec<'_>, out: &mut Output) {
     out.stdout(&text);
 }
 
-const SET_USAGE: &str = "set: usage: set [-eux] [-o option-name] [--] [arg ...]\n";
+const SET_USAGE: &str =
+    "set: usage: set [-abefhkmnptuvxBCEHPT] [-o option-name] [--] [-] [arg ...]\n";
 
 /// `set [-eux] [-o name] [--] [args]`: the options errexit, nounset,
 /// xtrace and pipefail, and the positional parameters.
@@ -207,22 +195,19 @@ pub(in super::super) fn set(exec: &mut Exec<'_>, argv: &[String], out: &mut Outp
         }
         for letter in arg[1..].chars() {
             let known = match letter {
-                'e' => set_option(exec, "errexit", on),
-                'u' => set_option(exec, "nounset", on),
-                'x' => set_option(exec, "xtrace", on),
                 'o' => {
                     let Some(name) = argv.get(i) else {
-                        list_options(exec, out);
+                        list_options(exec.shell.options, out);
                         return 0;
                     };
                     i += 1;
-                    if !set_option(exec, name, on) {
+                    if !exec.shell.options.set(name, on) {
                         out.stderr(&format!("bash: set: {name}: invalid option name\n"));
-                        return 1;
+                        return 2;
                     }
                     true
                 }
-                _ => false,
+                other => Options::of_letter(other).is_some_and(|o| exec.shell.options.set(o, on)),
             };
             if !known {
                 out.stderr(&format!(

@@ -7,6 +7,8 @@
 
 use super::super::command::{Output, Stream};
 use super::super::exec::{Exec, trace_quote};
+use super::super::origin::Origin;
+use super::super::state::Options;
 use super::super::time::DateTime;
 
 /// The columns the title line is laid out in.
@@ -154,7 +156,10 @@ pub(in super::super) fn watch(exec: &mut Exec<'_>, argv: &[String], out: &mut Ou
         out.stdout(&format!("{left}{}{right}\n\n", " ".repeat(gap)));
     }
     let mut shown = Output::new();
-    exec.nested(&command, &mut shown, true, None);
+    // watch runs it through `sh -c`, whose messages are left as the
+    // prompt words them.
+    let child = Some(Options::default());
+    exec.nested((&command, Origin::default()), &mut shown, child, None);
     for chunk in shown.chunks() {
         out.push(chunk.stream, &chunk.text);
     }

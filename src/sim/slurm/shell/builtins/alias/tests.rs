@@ -88,6 +88,9 @@ fn bad_alias_lines_get_bashs_answers() {
 #[test]
 fn scripts_do_not_expand_aliases() {
     let mut sh = Shell::new("ada", "login1", T0).unwrap();
-    let out = sh.run_script("alias e='echo hi'\ne\n", &mut NoCommands);
+    let out = sh.run_script(
+        ("alias e='echo hi'\ne\n", Origin::file("job.sh")),
+        &mut NoCommands,
+    );
     assert_eq!(out.status, 127, "{}", out.transcript());
 }

@@ -1,0 +1,94 @@
+//! Where the commands a shell runs come from, which decides how bash
+//! starts its own messages about them (`error.c`'s `error_prolog` and
+//! `parser_error` in bash 5.2, Debian 12's). At the prompt an error reads
+//! `bash: nosuch: command not found`; a script names itself and the line
+//! (`job.sh: line 4: nosuch: command not found`), a batch job's script by
+//! the path slurmstepd runs it from, and `bash -c` by its `$0` with the
+//! line in the string (`bash: line 1: ...`).
+
+/// The name and input of a non-interactive shell, or the prompt's.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Origin {
+    /// `$0`, or the file being sourced (`BASH_SOURCE`), of a
+    /// non-interactive shell; none in an interactive one, whose messages
+    /// start `bash: ` with no line.
+    name: Option<String>,
+    /// What is being read: a file, or `-c` for a command string; none at
+    /// the prompt. Syntax errors name it when it is not the name.
+    input: Option<String>,
+}
+
+impl Origin {
+    /// `bash FILE`, `./FILE`, or a batch script: reads `path`, named so.
+    pub fn file(path: &str) -> Origin {
+        Origin {
+            name: Some(path.to_owned()),
+            input: Some(path.to_owned()),
+        }
+    }
+
+    /// `bash -c STRING` with `$0` set to `name`.
+    pub fn command_string(name: &str) -> Origin {
+        Origin {
+            name: Some(name.to_owned()),
+            input: Some("-c".to_owned()),
+        }
+    }
+
+    /// `source FILE` run by a shell of this origin: an interactive shell
+    /// stays interactive; a script's messages name the sourced file.
+    pub(super) fn sourcing(&self, file: &str) -> Origin {
+        Origin {
+            name: self.name.as_ref().map(|_| file.to_owned()),
+            input: Some(file.to_owned()),
+        }
+    }
+
+    /// Whether commands come from a file or string rather than the
+    /// prompt: a syntax error then ends the reading.
+    pub(super) fn reads_input(&self) -> bool {
+        self.input.is_some()
+    }
+
+    /// How bash starts a message about the command on `line`.
+    pub(super) fn prefix(&self, line: usize) -> String {
+        match &self.name {
+            Some(name) if line > 0 => format!("{name}: line {line}: "),
+            Some(name) => format!("{name}: "),
+            None => "bash: ".to_owned(),
+        }
+    }
+
+    /// How bash starts a syntax error found on `line`.
+    pub(super) fn syntax_prefix(&self, line: usize) -> String {
+        match (&self.name, &self.input) {
+            (_, None) => "bash: ".to_owned(),
+            (None, Some(input)) => format!("bash: {input}: line {line}: "),
+            (Some(name), Some(input)) if name == input => format!("{name}: line {line}: "),
+            (Some(name), Some(input)) => format!("{name}: {input}: line {line}: "),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Origin;
+
+    #[test]
+    fn each_origin_starts_its_messages_as_bash_does() {
+        let prompt = Origin::default();
+        assert_eq!(prompt.prefix(3), "bash: ");
+        assert_eq!(prompt.syntax_prefix(3), "bash: ");
+        let sourced = prompt.sourcing("env.sh");
+        assert_eq!(sourced.prefix(3), "bash: ");
+        assert_eq!(sourced.syntax_prefix(3), "bash: env.sh: line 3: ");
+        let script = Origin::file("./job.sh");
+        assert_eq!(script.prefix(4), "./job.sh: line 4: ");
+        assert_eq!(script.syntax_prefix(4), "./job.sh: line 4: ");
+        assert_eq!(script.sourcing("lib.sh").prefix(2), "lib.sh: line 2: ");
+        let string = Origin::command_string("bash");
+        assert_eq!(string.prefix(1), "bash: line 1: ");
+        assert_eq!(string.syntax_prefix(1), "bash: -c: line 1: ");
+        assert_eq!(string.prefix(0), "bash: ");
+    }
+}
