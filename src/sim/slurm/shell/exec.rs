@@ -264,12 +264,15 @@ impl<'a> Exec<'a> {
         let mut pos = 0;
         let mut line = self.line.max(1);
         while !self.stopped() {
-            match parse_next(src, pos, line) {
+            match parse_next(src, (pos, line), self.origin.reads_input()) {
                 Ok(Parsed::End) => return None,
                 Ok(Parsed::Incomplete) => return Some(pos),
                 Ok(Parsed::Command(command, end)) => {
                     if history {
                         self.shell.remember(&src[pos..end]);
+                    }
+                    for (body, wanted) in &command.cut_docs {
+                        self.cut_here_doc(src, (pos, line), *body, wanted);
                     }
                     // Until a simple command says its own line.
                     self.line = line;
@@ -295,6 +298,22 @@ impl<'a> Exec<'a> {
             }
         }
         None
+    }
+
+    /// bash's warning for a here-document whose body (from byte `body` of
+    /// `src`) the input ended inside; the command that reads it starts at
+    /// byte `pos`, on `line`. A `-c` string's says no line.
+    fn cut_here_doc(&mut self, src: &str, (pos, line): (usize, usize), body: usize, wanted: &str) {
+        let opened = line + newlines(src, pos, body) - 1;
+        let last = if self.origin.reads_string() {
+            0
+        } else {
+            line + newlines(src, pos, src.len()) - 1
+        };
+        let prefix = self.origin.prefix(last);
+        self.terminal.stderr(&format!(
+            "{prefix}warning: here-document at line {opened} delimited by end-of-file (wanted `{wanted}')\n"
+        ));
     }
 
     /// bash's message for the syntax error `e` on `line` of `src`; read
@@ -887,6 +906,24 @@ impl<'a> Exec<'a> {
                     .to_string(),
                 quoted: p.quoted,
             },
+            Part::Param(Param {
+                name,
+                op:
+                    ParamOp::Remove {
+                        suffix,
+                        longest,
+                        word,
+                    },
+                quoted,
+            }) if needs_resolving(&word.parts) => Part::Param(Param {
+                name: name.clone(),
+                op: ParamOp::Remove {
+                    suffix: *suffix,
+                    longest: *longest,
+                    word: self.resolve(word)?.into_owned(),
+                },
+                quoted: *quoted,
+            }),
             Part::Param(p) => {
                 let (colon, word) = match &p.op {
                     ParamOp::Default { colon, word } | ParamOp::Alternative { colon, word } => {
@@ -1409,7 +1446,8 @@ impl<'a> Exec<'a> {
         }
         let src = format!("{body}\n");
         let first = self.shell.function_lines.get(&argv[0]).copied();
-        let Ok(Parsed::Command(command, _)) = parse_next(&src, 0, first.unwrap_or(1)) else {
+        let Ok(Parsed::Command(command, _)) = parse_next(&src, (0, first.unwrap_or(1)), false)
+        else {
             out.stderr(&format!(
                 "{}{}: the function's body does not parse again\n",
                 self.prefix(),
@@ -1507,7 +1545,10 @@ fn needs_resolving(parts: &[Part]) -> bool {
             ..
         }) => name == "?",
         Part::Param(Param {
-            op: ParamOp::Default { word, .. } | ParamOp::Alternative { word, .. },
+            op:
+                ParamOp::Default { word, .. }
+                | ParamOp::Alternative { word, .. }
+                | ParamOp::Remove { word, .. },
             ..
         }) => needs_resolving(&word.parts),
         _ => false,

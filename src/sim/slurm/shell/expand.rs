@@ -291,6 +291,16 @@ impl Expander<'_> {
                     self.parts(&word.parts, false, b);
                 }
             }
+            ParamOp::Remove {
+                suffix,
+                longest,
+                word,
+            } => {
+                let value = value.unwrap_or_default();
+                // A pattern too long to build matches nothing.
+                let pattern = self.pattern(word).unwrap_or_default();
+                b.expanded(removed(&value, &pattern, *suffix, *longest), p.quoted);
+            }
         }
     }
 
@@ -489,6 +499,31 @@ fn unescape(pattern: &str) -> String {
         });
     }
     out
+}
+
+/// `value` without the start (or, with `suffix`, the end) that matches
+/// `pattern`: the shortest such piece, or with `longest` the longest.
+fn removed<'v>(value: &'v str, pattern: &str, suffix: bool, longest: bool) -> &'v str {
+    let mut cuts: Vec<usize> = value
+        .char_indices()
+        .map(|(i, _)| i)
+        .chain([value.len()])
+        .collect();
+    // Shortest first: from the start, short prefixes; from the end, late cuts.
+    if suffix != longest {
+        cuts.reverse();
+    }
+    for cut in cuts {
+        let (piece, rest) = if suffix {
+            (&value[cut..], &value[..cut])
+        } else {
+            (&value[..cut], &value[cut..])
+        };
+        if wildcard_match(pattern, piece) {
+            return rest;
+        }
+    }
+    value
 }
 
 /// Whether `name` matches the glob `pattern` (`*`, `?`, `\x`), by the

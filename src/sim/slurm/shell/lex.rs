@@ -94,6 +94,16 @@ pub(super) enum ParamOp {
         /// The replacement.
         word: Word,
     },
+    /// `${x#pattern}` and `${x%pattern}`: the value without the shortest
+    /// (doubled, `##` and `%%`: the longest) start or end that matches.
+    Remove {
+        /// `%`: from the end.
+        suffix: bool,
+        /// Doubled: the longest match.
+        longest: bool,
+        /// The pattern.
+        word: Word,
+    },
 }
 
 /// Operators, longest first where they share a prefix.
@@ -257,6 +267,12 @@ pub(super) struct Lexer<'a> {
     /// The quote (or `$(`'s `)`) the input ended before closing, and
     /// where it opened: bash names it.
     unclosed: Option<(char, usize)>,
+    /// The input is all there will be (a script): a here-document may end
+    /// at its end, as bash lets it with a warning.
+    pub(super) to_end: bool,
+    /// The here-documents ended so: where each body starts, and the
+    /// delimiter it wanted.
+    pub(super) cut: Vec<(usize, String)>,
 }
 
 /// The quote (`'`, `"`, `` ` ``, or `)` for `$(`) left open when `src`
@@ -326,6 +342,8 @@ impl<'a> Lexer<'a> {
             bodies: Vec::new(),
             nest,
             unclosed: None,
+            to_end: false,
+            cut: Vec::new(),
         }
     }
 
@@ -485,8 +503,13 @@ impl<'a> Lexer<'a> {
     fn read_here_docs(&mut self) -> Result<(), Stop> {
         for doc in std::mem::take(&mut self.pending) {
             let mut body = String::new();
+            let start = self.pos;
             loop {
                 let rest = &self.src[self.pos..];
+                if rest.is_empty() && self.to_end {
+                    self.cut.push((start, doc.delimiter.clone()));
+                    break;
+                }
                 if rest.is_empty() {
                     return Err(Stop::Incomplete);
                 }
@@ -633,7 +656,10 @@ impl<'a> Lexer<'a> {
         match self.peek() {
             Some('{') => {
                 self.bump();
-                self.brace(start, quoted, depth)
+                self.brace(start, quoted, depth).map_err(|stop| match stop {
+                    Stop::Incomplete => self.open_quote('}', start),
+                    error => error,
+                })
             }
             Some('(') if self.peek_at(1) == Some('(') => {
                 self.pos += 2;
@@ -806,7 +832,8 @@ impl<'a> Lexer<'a> {
         }
         let colon = next == Some(':');
         let op = if colon { self.peek_at(1) } else { next };
-        let supported = !name.is_empty() && !length && matches!(op, Some('-' | '+'));
+        let remove = !colon && matches!(op, Some('#' | '%'));
+        let supported = !name.is_empty() && !length && (remove || matches!(op, Some('-' | '+')));
         if !supported {
             let text = self.brace_text(start)?;
             let valid_form = !name.is_empty()
@@ -819,16 +846,22 @@ impl<'a> Lexer<'a> {
             return Err(self.error(kind, start));
         }
         self.pos += usize::from(colon) + 1;
+        let longest = remove && self.peek() == op;
+        self.pos += usize::from(longest);
         let word_start = self.pos;
         let parts = self.parts(Mode::Brace { quoted }, depth + 1)?;
         let word = Word {
             parts,
             raw: self.src[word_start..self.pos - 1].to_owned(),
         };
-        simple(if op == Some('-') {
-            ParamOp::Default { colon, word }
-        } else {
-            ParamOp::Alternative { colon, word }
+        simple(match op {
+            Some('-') => ParamOp::Default { colon, word },
+            Some('+') => ParamOp::Alternative { colon, word },
+            _ => ParamOp::Remove {
+                suffix: op == Some('%'),
+                longest,
+                word,
+            },
         })
     }
 
@@ -920,7 +953,7 @@ mod tests {
     #[test]
     fn unsupported_expansions_are_refused() {
         for (src, kind) in [
-            ("echo ${x%.out}", ErrorKind::ParamForm("${x%.out}".into())),
+            ("echo ${x/a/b}", ErrorKind::ParamForm("${x/a/b}".into())),
             ("echo ${}", ErrorKind::BadSubstitution("${}".into())),
             ("diff <(a) b", ErrorKind::ProcessSubstitution),
         ] {

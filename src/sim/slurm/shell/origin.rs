@@ -50,6 +50,11 @@ impl Origin {
         self.input.is_some()
     }
 
+    /// Whether commands come from a `-c` string.
+    pub(super) fn reads_string(&self) -> bool {
+        self.input.as_deref() == Some("-c")
+    }
+
     /// How bash starts a message about the command on `line`.
     pub(super) fn prefix(&self, line: usize) -> String {
         match &self.name {

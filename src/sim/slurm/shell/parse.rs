@@ -110,6 +110,9 @@ pub(super) struct CompleteCommand {
     pub(super) lists: Vec<AndOr>,
     /// The bodies of its here-documents, by [`Target::HereDoc`] index.
     pub(super) here_docs: Vec<Word>,
+    /// Here-documents the input ended inside: where each body starts,
+    /// and the delimiter it wanted.
+    pub(super) cut_docs: Vec<(usize, String)>,
 }
 
 /// `a && b || c`.
@@ -288,9 +291,15 @@ fn is_function_name(name: &str) -> bool {
 const CONTINUATION: [&str; 8] = ["then", "else", "elif", "fi", "do", "done", "esac", "}"];
 
 /// Parses the next complete command of `src` from byte `start`, which is
-/// on line `line`.
-pub(super) fn parse_next(src: &str, start: usize, line: usize) -> Result<Parsed, SyntaxError> {
+/// on line `line`. With `to_end`, `src` is all the input there is (a
+/// script): a here-document may end at its end.
+pub(super) fn parse_next(
+    src: &str,
+    (start, line): (usize, usize),
+    to_end: bool,
+) -> Result<Parsed, SyntaxError> {
     let mut parser = Parser::new(Lexer::new(src, start));
+    parser.lexer.to_end = to_end;
     parser.lines = (start, line);
     match parser.complete() {
         Ok(parsed) => Ok(parsed),
@@ -424,7 +433,11 @@ impl<'a> Parser<'a> {
         }
         let here_docs = self.lexer.take_bodies().ok_or(Stop::Incomplete)?;
         Ok(Parsed::Command(
-            CompleteCommand { lists, here_docs },
+            CompleteCommand {
+                lists,
+                here_docs,
+                cut_docs: std::mem::take(&mut self.lexer.cut),
+            },
             self.lexer.pos(),
         ))
     }

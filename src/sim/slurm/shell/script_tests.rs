@@ -63,7 +63,7 @@ fn a_script_names_itself_and_the_line() {
     // Every builtin, `read` and the PATH lookup included.
     assert_eq!(
         run(&["bash -c 'true; read -z; PATH= ls; export 1x'"]).0,
-        "bash: line 1: read: -z: invalid option\nread: usage: read [-rs] [-p prompt] [name ...]\n\
+        "bash: line 1: read: -z: invalid option\nread: usage: read [-ers] [-a array] [-d delim] [-i text] [-n nchars] [-N nchars] [-p prompt] [-t timeout] [-u fd] [name ...]\n\
          bash: line 1: ls: No such file or directory\n\
          bash: line 1: export: `1x': not a valid identifier\n"
     );
@@ -218,5 +218,60 @@ fn bash_takes_its_options_as_bash_does() {
     assert_eq!(
         run(&["printf 'bash nofile\\n' > s.sh", "bash s.sh; echo $?"]).0,
         "bash: nofile: No such file or directory\n127\n"
+    );
+}
+
+#[test]
+fn a_start_or_end_that_matches_is_removed() {
+    // Each line as bash 5.2 prints it.
+    for (line, want) in [
+        (
+            "f=train.tar.gz; echo ${f%.*} ${f%%.*} ${f#*.} ${f##*.}",
+            "train.tar train tar.gz gz\n",
+        ),
+        (
+            "p=/home/u/ckpt/step_100.pt; echo ${p##*/} ${p%/*} ${p#/} ${p%%/*}x",
+            "step_100.pt /home/u/ckpt home/u/ckpt/step_100.pt x\n",
+        ),
+        (
+            "x=abc; echo ${x%z} ${x%} ${x%c} ${x#a} ${x%?} ${x#??}",
+            "abc abc ab bc ab c\n",
+        ),
+        ("echo ${unset%x}_ ${unset##*}_", "_ _\n"),
+        ("x=a.b; y=.b; echo ${x%$y} ${x%$(echo .b)}", "a a\n"),
+        ("x='a*b'; echo ${x%\\*b} ${x%'*b'} ${x%*b}", "a a a*\n"),
+        ("set -- one.py; echo ${1%.py}", "one\n"),
+    ] {
+        assert_eq!(run(&[line]), (want.to_owned(), 0), "{line}");
+    }
+}
+
+#[test]
+fn a_here_document_may_end_with_the_script() {
+    assert_eq!(
+        run(&[
+            "printf 'echo a\\ncat <<EOF\\nhello\\n' > h.sh",
+            "bash h.sh; echo $?"
+        ])
+        .0,
+        "a\nh.sh: line 3: warning: here-document at line 2 delimited by end-of-file (wanted `EOF')\nhello\n0\n"
+    );
+    assert_eq!(
+        run(&["printf 'cat <<A <<B\\nx\\nA\\ny\\n' > h.sh", "bash h.sh"]).0,
+        "h.sh: line 4: warning: here-document at line 3 delimited by end-of-file (wanted `B')\ny\n"
+    );
+    // A `-c` string's warning names no line.
+    assert_eq!(
+        run(&["bash -c $'cat <<X\\nhi'"]).0,
+        "bash: warning: here-document at line 1 delimited by end-of-file (wanted `X')\nhi\n"
+    );
+}
+
+#[test]
+fn pwd_and_cd_answer_as_bash_builtins() {
+    assert_eq!(
+        run(&["bash -c 'pwd -LZ; pwd --bogus; cd \"\"; echo $?'"]).0,
+        "bash: line 1: pwd: -Z: invalid option\npwd: usage: pwd [-LP]\n\
+         bash: line 1: pwd: --: invalid option\npwd: usage: pwd [-LP]\n0\n"
     );
 }

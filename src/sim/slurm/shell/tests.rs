@@ -403,8 +403,8 @@ fn syntax_errors_and_refusals_are_worded_like_bash() {
         ),
         ("echo a && || b", unexpected("||")),
         (
-            "echo ${x%.out}",
-            "bash: ${x%.out}: this form of parameter expansion is not available in this simulated shell\n"
+            "echo ${x/a/b}",
+            "bash: ${x/a/b}: this form of parameter expansion is not available in this simulated shell\n"
                 .into(),
         ),
         ("echo ${x y}", "bash: ${x y}: bad substitution\n".into()),

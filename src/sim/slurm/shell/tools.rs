@@ -362,9 +362,32 @@ const PWD: Spec = Spec {
     long: &[],
 };
 
+/// `pwd`, bash's builtin: `-L` and `-P`, any other option refused with
+/// its usage (`--bogus` as `--`, as bash's option reader names it).
 fn pwd(call: &mut Call<'_>) -> i32 {
-    if let Err(status) = args::parse_call(call, PWD, 2) {
-        return status;
+    if call.args().first().is_some_and(|a| a == "--help") {
+        return args::parse_call(call, PWD, 2).err().unwrap_or(0);
+    }
+    for arg in call.args() {
+        if arg == "-" || arg == "--" || !arg.starts_with('-') {
+            break;
+        }
+        let bad = if arg.starts_with("--") {
+            Some("--".to_owned())
+        } else {
+            arg.chars()
+                .skip(1)
+                .find(|c| !"LP".contains(*c))
+                .map(|c| format!("-{c}"))
+        };
+        if let Some(bad) = bad {
+            let message = format!(
+                "{}pwd: {bad}: invalid option\npwd: usage: pwd [-LP]\n",
+                call.shell_prefix
+            );
+            call.out.stderr(&message);
+            return 2;
+        }
     }
     let line = format!("{}\n", call.cwd);
     call.out.stdout(&line);

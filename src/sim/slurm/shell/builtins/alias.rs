@@ -116,7 +116,7 @@ impl Exec<'_> {
         let mut seen: Vec<String> = self.aliasing.clone();
         while let Some((name, value)) = self.alias_of(&command, &seen) {
             seen.push(name.clone());
-            let parsed = match parse_next(&format!("{value}\n"), 0, command.line) {
+            let parsed = match parse_next(&format!("{value}\n"), (0, command.line), false) {
                 Ok(Parsed::Command(parsed, _)) => Some(parsed),
                 _ => None,
             };

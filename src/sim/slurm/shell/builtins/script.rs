@@ -243,7 +243,7 @@ pub(in super::super) fn read(
             }
             a if a.starts_with('-') && a.len() > 1 => {
                 out.stderr(&format!(
-                    "bash: read: {a}: invalid option\nread: usage: read [-rs] [-p prompt] [name ...]\n"
+                    "bash: read: {a}: invalid option\nread: usage: read [-ers] [-a array] [-d delim] [-i text] [-n nchars] [-N nchars] [-p prompt] [-t timeout] [-u fd] [name ...]\n"
                 ));
                 return 2;
             }
