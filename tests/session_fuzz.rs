@@ -904,6 +904,7 @@ fn input(rng: &mut Rng) -> Vec<String> {
                 "printf 'echo a\\nfi\\n$(nope)\\n' > s.sh; bash s.sh; source s.sh; ./s.sh",
                 "echo 'cd /x; echo $LINENO' | bash -s a b; bash -c 'if true'",
                 "salloc -N1 ./nope; salloc -N1 /usr/bin/nope; salloc nope",
+                "echo $RANDOM ${f%.*} ${p##*/}; export MASTER_PORT=$((10000 + RANDOM % 20000))",
                 "history",
                 "clear",
                 "export SLURM_JOB_ID=1",

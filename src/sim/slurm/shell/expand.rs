@@ -15,6 +15,7 @@
 
 use crate::sorted::SortedMap;
 use std::cell::Cell;
+use std::sync::atomic::{AtomicU32, Ordering};
 
 use serde::{Deserialize, Serialize};
 
@@ -79,6 +80,43 @@ pub(super) struct Expander<'a> {
     pub(super) last_background: Option<u32>,
     /// `$UID` and `$EUID`, which bash sets itself (read-only).
     pub(super) uid: Option<u32>,
+    /// The state behind `$RANDOM`.
+    pub(super) random: &'a Random,
+}
+
+/// The state behind `$RANDOM`, moved on by each expansion, which only
+/// reads the shell. An atomic rather than a `Cell`, as the page keeps the
+/// shell in a store that must be `Sync`.
+#[derive(Debug, Default)]
+pub(super) struct Random(AtomicU32);
+
+impl Random {
+    pub(super) fn new(seed: u32) -> Random {
+        Random(AtomicU32::new(seed))
+    }
+
+    /// The next number, 0 to 32767 as bash's: a linear congruential step.
+    fn next(&self) -> u32 {
+        let next = self
+            .0
+            .load(Ordering::Relaxed)
+            .wrapping_mul(1_103_515_245)
+            .wrapping_add(12_345);
+        self.0.store(next, Ordering::Relaxed);
+        (next >> 16) & 0x7fff
+    }
+}
+
+impl Clone for Random {
+    fn clone(&self) -> Random {
+        Random::new(self.0.load(Ordering::Relaxed))
+    }
+}
+
+impl PartialEq for Random {
+    fn eq(&self, other: &Random) -> bool {
+        self.0.load(Ordering::Relaxed) == other.0.load(Ordering::Relaxed)
+    }
 }
 
 #[derive(Debug, Default)]
@@ -209,6 +247,7 @@ impl Expander<'_> {
             "-" => Some("himBH".to_owned()),
             "@" | "*" => Some(self.args.join(" ")),
             "UID" | "EUID" if self.uid.is_some() => self.uid.map(|u| u.to_string()),
+            "RANDOM" => Some(self.random.next().to_string()),
             _ if name.bytes().all(|b| b.is_ascii_digit()) => {
                 let n: usize = name.parse().ok()?;
                 self.args.get(n.checked_sub(1)?).cloned()

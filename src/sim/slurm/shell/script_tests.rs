@@ -275,3 +275,19 @@ fn pwd_and_cd_answer_as_bash_builtins() {
          bash: line 1: pwd: --: invalid option\npwd: usage: pwd [-LP]\n0\n"
     );
 }
+
+#[test]
+fn random_draws_a_new_number_each_time() {
+    let (said, status) = run(&["echo $RANDOM $RANDOM; echo $((10000 + RANDOM % 20000))"]);
+    assert_eq!(status, 0);
+    let numbers: Vec<u32> = said
+        .split_whitespace()
+        .map(|n| n.parse().unwrap())
+        .collect();
+    assert_eq!(numbers.len(), 3, "{said}");
+    assert_ne!(numbers[0], numbers[1]);
+    assert!(numbers[..2].iter().all(|&n| n <= 32_767), "{said}");
+    assert!((10_000..30_000).contains(&numbers[2]), "{said}");
+    // The same start draws the same numbers, so a lab replays alike.
+    assert_eq!(run(&["echo $RANDOM"]), run(&["echo $RANDOM"]));
+}

@@ -25,7 +25,7 @@ use serde::{Deserialize, Serialize};
 use super::background::Children;
 use super::command::{Chunk, CommandSet, Output, Stream};
 use super::exec::{Exec, Input};
-use super::expand::{Expander, MAX_EXPANSION, Var};
+use super::expand::{Expander, MAX_EXPANSION, Random, Var};
 use super::fs::{Fs, Kind};
 use super::lex::is_name;
 use super::origin::Origin;
@@ -122,6 +122,9 @@ pub struct Shell {
     /// database gives it: [`Shell::set_uid`]).
     #[serde(default)]
     pub(super) uid: Option<u32>,
+    /// The state behind `$RANDOM`, which moves on at each expansion.
+    #[serde(skip)]
+    pub(super) random: Random,
 }
 
 /// The options of `set` this shell knows.
@@ -271,6 +274,8 @@ impl Shell {
             reader: None,
             children: Children::default(),
             uid: None,
+            // Each shell draws its own numbers, the same for the same start.
+            random: Random::new(now as u32),
         };
         let exported = [
             ("HOME", home.as_str()),
@@ -744,6 +749,7 @@ impl Shell {
             unbound: RefCell::new(None),
             last_background: self.children.last_pid,
             uid: self.uid,
+            random: &self.random,
         }
     }
 
