@@ -445,7 +445,7 @@ fn gnu_tools_answer_help_and_version_after_the_options_they_take() {
     );
     assert_eq!(
         in_files("sed --version"),
-        ("sed (GNU sed) 4.8\n".to_owned(), 0)
+        ("sed (GNU sed) 4.9\n".to_owned(), 0)
     );
     assert_eq!(
         in_files("wc f --version"),

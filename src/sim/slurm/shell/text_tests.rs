@@ -1,6 +1,6 @@
 //! Transcript tests of the text tools people pipe into (`sort`, `uniq`,
 //! `cut`, `tr`, `sed`, `awk`, `xargs`, grep's context). Each expected text
-//! and status is what bash with GNU coreutils 9.1, sed 4.8 and grep 3.8
+//! and status is what bash with GNU coreutils 9.1, sed 4.9 and grep 3.8
 //! printed for the same line in the C locale, with the same files, unless
 //! a comment says otherwise.
 #![allow(clippy::unwrap_used)]

@@ -54,9 +54,9 @@ const NO_OPTIONS: Spec = Spec {
     long: &[],
 };
 
-/// The tools of GNU coreutils 9.1, grep 3.8 and sed 4.8, which answer
-/// `--help` and `--version` (bash's builtins among the tools and awk do
-/// not); each with its package's `--version` line.
+/// The tools of GNU coreutils 9.1, grep 3.8 and sed 4.9 (Debian 12's),
+/// which answer `--help` and `--version` (bash's builtins among the tools
+/// and awk do not); each with its package's `--version` line.
 const GNU: [(&str, &str); 26] = [
     ("basename", "GNU coreutils) 9.1"),
     ("cat", "GNU coreutils) 9.1"),
@@ -73,7 +73,7 @@ const GNU: [(&str, &str); 26] = [
     ("mv", "GNU coreutils) 9.1"),
     ("printenv", "GNU coreutils) 9.1"),
     ("rm", "GNU coreutils) 9.1"),
-    ("sed", "GNU sed) 4.8"),
+    ("sed", "GNU sed) 4.9"),
     ("seq", "GNU coreutils) 9.1"),
     ("sort", "GNU coreutils) 9.1"),
     ("tail", "GNU coreutils) 9.1"),

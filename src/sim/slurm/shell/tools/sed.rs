@@ -1,4 +1,4 @@
-//! GNU `sed` (4.8) for what people pipe into it: `s/re/rep/` with the
+//! GNU `sed` (4.9) for what people pipe into it: `s/re/rep/` with the
 //! `g`, `p`, `N` and `I` flags and `&`, `\1` in the replacement; `p`, `d`,
 //! `q [status]` and `=`; `y/abc/xyz/`; `a`, `i` and `c` with their text
 //! (`2a text` or `a\` then the text); `{ ... }` blocks; addresses by line
