@@ -3,6 +3,7 @@
 //! with fields (`$1`, `$NF`, `$(NF-1)`), `NR`, `NF`, `-F`, numbers and
 //! strings. Anything else is refused with status 2 rather than misread.
 
+use crate::sim::slurm::getopt::GetoptError;
 use crate::sorted::SortedMap;
 
 use super::super::args::{self, Spec};
@@ -589,15 +590,23 @@ impl Run<'_> {
     }
 }
 
-/// `awk [-F SEP] 'PROGRAM' [FILE]...`.
+/// `awk [-F SEP] 'PROGRAM' [FILE]...`. Its command line is refused as
+/// Debian's awk, mawk 1.3.4, refuses it (`awk: not an option: --version`).
 pub(super) fn awk(call: &mut Call<'_>) -> i32 {
-    let opts = match args::parse_call(call, AWK, 2) {
-        Ok(o) => o,
-        Err(status) => return status,
-    };
     let fail = |call: &mut Call<'_>, message: &str| {
         call.error(message);
         2
+    };
+    let opts = match args::parse(call.args(), AWK) {
+        Ok(o) => o,
+        Err(GetoptError::MissingShort(c)) => {
+            return fail(call, &format!("option -{c} lacks argument"));
+        }
+        Err(GetoptError::InvalidShort(c)) => return fail(call, &format!("not an option: -{c}")),
+        Err(GetoptError::Unrecognized(typed)) => {
+            return fail(call, &format!("not an option: {typed}"));
+        }
+        Err(other) => return fail(call, &other.to_string()),
     };
     if opts.has('v') || opts.has('f') {
         return fail(call, &unsupported("-v and -f"));
