@@ -8,6 +8,7 @@
 
 use super::super::command::Output;
 use super::super::exec::Exec;
+use super::super::fs::base_name;
 use super::super::origin::Origin;
 use super::super::state::Options;
 use super::script::list_options;
@@ -98,11 +99,11 @@ fn usage(shell: &str, extra: bool) -> String {
     text
 }
 
-/// Reads the options of `argv` (long ones first, as bash does); `Err`
-/// with the status when bash stops there, its answer in `out`.
-fn parse(argv: &[String], out: &mut Output) -> Result<Invocation, i32> {
+/// Reads the options of `argv` (long ones first, as bash does), `name`
+/// its program's base name; `Err` with the status when bash stops there,
+/// its answer in `out`.
+fn parse(argv: &[String], name: &str, out: &mut Output) -> Result<Invocation, i32> {
     let shell = argv[0].as_str();
-    let name = shell.rsplit('/').next().unwrap_or(shell);
     let not_modelled = |out: &mut Output, option: &str| {
         out.stderr(&format!(
             "{name}: {option}: this option is not available in this simulated shell\n"
@@ -191,12 +192,12 @@ fn parse(argv: &[String], out: &mut Output) -> Result<Invocation, i32> {
 /// `bash [options] [script [args]]`, `bash -c 'commands' [name [args]]`,
 /// and commands from standard input (also `sh`).
 pub(in super::super) fn bash(exec: &mut Exec<'_>, argv: &[String], out: &mut Output) -> i32 {
-    let invocation = match parse(argv, out) {
+    let shell = argv[0].as_str();
+    let name = base_name(shell);
+    let invocation = match parse(argv, name, out) {
         Ok(invocation) => invocation,
         Err(status) => return status,
     };
-    let shell = argv[0].as_str();
-    let name = shell.rsplit('/').next().unwrap_or(shell);
     let mut operands = invocation.operands.into_iter();
     let (text, origin, arg0) = if invocation.string {
         let Some(commands) = operands.next() else {
