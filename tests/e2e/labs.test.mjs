@@ -321,6 +321,28 @@ test("an earlier build's saved lab and exercise move into the one progress docum
   await context.close();
 });
 
+test("the panel's buttons keep the keyboard's focus while they are drawn anew", async () => {
+  const { context, page } = await openPage();
+  await openLab(page, "en/the-slow-lane?lab-seed=3");
+  const focused = () => page.evaluate(() => document.activeElement?.dataset.action ?? document.activeElement?.tagName);
+  await page.getByTestId("lab-help").focus();
+  await page.keyboard.press("Enter");
+  await page.locator("[data-testid=lab-hints] li").waitFor();
+  assert.equal(await focused(), "help");
+  await page.keyboard.press("Tab");
+  assert.equal(await focused(), "reset");
+  // Asked to confirm, the focus waits on the harmless answer.
+  await page.keyboard.press("Enter");
+  await page.getByTestId("lab-reset-confirm").waitFor();
+  assert.equal(await focused(), "reset-cancel");
+  await page.keyboard.press("Enter");
+  await page.locator("[data-action=reset]").waitFor();
+  assert.equal(await focused(), "reset");
+  assert.equal(await page.locator("[data-testid=lab-hints] li").count(), 1);
+  assert.deepEqual(page.problems, []);
+  await context.close();
+});
+
 for (const [lang, w] of Object.entries(WORDS)) {
   test(`hints come one level at a time, then the solution, and stay shown after a reload (${lang})`, async () => {
     const { context, page } = await openPage({ locale: w.locale });

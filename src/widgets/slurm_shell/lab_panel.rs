@@ -9,6 +9,7 @@
 use crate::sorted::{SortedMap, SortedSet};
 
 use leptos::prelude::*;
+use pulldown_cmark_escape::escape_html;
 
 use super::progress::Note;
 use crate::i18n::Arg;
@@ -33,7 +34,13 @@ pub(crate) struct Facts {
     pub(crate) percent: String,
 }
 
-/// The lab's checklist, hints and reset.
+/// What a click in the panel asks for: the `data-action` of the button.
+const ACTION_ATTR: &str = "data-action";
+
+/// The lab's checklist, hints and reset. Its parts are drawn as HTML by
+/// the functions below, each into its own element and only when it
+/// changes, so the page's first state and the live panel come from the
+/// same code; one click handler serves every button (`data-action`).
 #[component]
 pub(crate) fn LabPanel(
     /// Which lab.
@@ -66,201 +73,324 @@ pub(crate) fn LabPanel(
     let i18n = use_i18n();
     let prefix = id.message_prefix();
     let confirming = RwSignal::new(false);
-    let next_goal = move || goals.get().into_iter().find(|g| !g.done).map(|g| g.id);
-    let complete = move || goals.get().iter().all(|g| g.done);
-
-    let items = move || {
-        goals
-            .get()
-            .into_iter()
-            .map(|g| {
-                let text = move || i18n.t(&format!("{prefix}-goal-{}", g.id.key()));
-                let state = move || i18n.t(if g.done { "lab-goal-done" } else { "lab-goal-open" });
-                view! {
-                    <li class="lab-goal" class:done=g.done data-goal=g.id.key() data-done=g.done.to_string()>
-                        <span class="lab-goal-mark" aria-hidden="true">{if g.done { "✓" } else { "○" }}</span>
-                        <span class="visually-hidden">{state}": "</span>
-                        {text}
-                    </li>
-                }
-            })
-            .collect_view()
-    };
-    // Hint levels shown for `goal`, and whether its solution is.
-    let help_for = move |goal: GoalId| {
-        let shown = hints.with(|h| h.get(goal.key()).copied().unwrap_or(0));
-        (shown.min(HINTS), solutions.with(|s| s.contains(goal.key())))
-    };
-    // The next hint, or the solution after the last one.
-    let show_more = move |_| {
-        let Some(goal) = next_goal() else { return };
-        match help_for(goal) {
-            (n, _) if n < HINTS => hints.update(|h| {
-                h.insert(goal.key().to_owned(), n + 1);
-            }),
-            (_, false) => solutions.update(|s| {
+    let help =
+        Memo::new(move |_| goals.with(|g| hints.with(|h| solutions.with(|s| Help::next(g, h, s)))));
+    let show_more = move || {
+        let Some(Help {
+            goal,
+            hints: shown,
+            solution,
+        }) = help.get_untracked()
+        else {
+            return;
+        };
+        if shown < HINTS {
+            hints.update(|h| {
+                h.insert(goal.key().to_owned(), shown + 1);
+            });
+        } else if !solution {
+            solutions.update(|s| {
                 s.insert(goal.key().to_owned());
-            }),
-            _ => return,
+            });
+        } else {
+            return;
         }
         on_help.run(());
     };
-    let hints_view = move || {
-        let goal = next_goal()?;
-        let (shown, solution) = help_for(goal);
-        let Facts {
-            job,
-            node,
-            partner,
-            pair,
-            percent,
-        } = facts.get();
-        let job = job.to_string();
-        let mut items: Vec<AnyView> = (1..=shown)
-            .map(|n| {
-                let text = i18n.t_args(
-                    &format!("{prefix}-hint-{}-{n}", goal.key()),
-                    &[("job", Arg::Str(&job))],
-                );
-                view! { <li>{text}</li> }.into_any()
-            })
-            .collect();
-        if solution {
-            let text = i18n.t_args(
-                &format!("{prefix}-solution-{}", goal.key()),
-                &[
-                    ("job", Arg::Str(&job)),
-                    ("node", Arg::Str(&node)),
-                    ("partner", Arg::Str(&partner)),
-                    ("pair", Arg::Str(&pair)),
-                    ("percent", Arg::Str(&percent)),
-                ],
-            );
-            let label = i18n.t("lab-solution-label");
-            items.push(
-                view! { <li class="lab-solution" data-testid="lab-solution"><strong>{label}</strong>" "{text}</li> }
-                    .into_any(),
-            );
+    let on_click = move |ev: leptos::ev::MouseEvent| {
+        use wasm_bindgen::JsCast;
+        let Some(button) = ev
+            .target()
+            .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+            .and_then(|t| t.closest(&format!("[{ACTION_ATTR}]")).ok().flatten())
+        else {
+            return;
+        };
+        let action = button.get_attribute(ACTION_ATTR).unwrap_or_default();
+        // Where the focus goes once the buttons are drawn anew: the button
+        // that replaces the one pressed.
+        let next = match action.as_str() {
+            "help" => {
+                show_more();
+                "help"
+            }
+            "reset" => {
+                confirming.set(true);
+                "reset-cancel"
+            }
+            "reset-cancel" => {
+                confirming.set(false);
+                "reset"
+            }
+            "reset-confirm" | "other-incident" => {
+                confirming.set(false);
+                on_reset.run(());
+                "reset"
+            }
+            _ => return,
+        };
+        let Some(panel) = button.closest(".lab-panel").ok().flatten() else {
+            return;
+        };
+        request_animation_frame(move || {
+            // Only a focus lost with the button it was on is moved: the
+            // reader may have gone on already.
+            let lost = document()
+                .active_element()
+                .is_none_or(|e| e.tag_name() == "BODY");
+            if !lost {
+                return;
+            }
+            if let Some(Ok(b)) = panel
+                .query_selector(&format!("[{ACTION_ATTR}=\"{next}\"]:not(:disabled)"))
+                .ok()
+                .flatten()
+                .map(|b| b.dyn_into::<web_sys::HtmlElement>())
+            {
+                let _ = b.focus();
+            }
+        });
+    };
+    // Each part is a memo: its element is touched, and a live region
+    // announced, only when its HTML changes, not at every clock tick.
+    let incident_html = Memo::new(move |_| incident.with(|l| incident_html(i18n, l.as_ref())));
+    let goals_html = Memo::new(move |_| goals.with(|g| goals_html(i18n, prefix, g)));
+    let complete_html = Memo::new(move |_| {
+        let done = goals.with(|g| g.iter().all(|g| g.done));
+        if done {
+            escaped(&i18n.t(&format!("{prefix}-complete")))
+        } else {
+            String::new()
         }
-        Some(items)
-    };
-    // What the help button offers next for the next goal.
-    let offer = move || {
-        let goal = next_goal()?;
-        match help_for(goal) {
-            (n, _) if n < HINTS => Some("lab-hint"),
-            (_, false) => Some("lab-solution"),
-            _ => None,
-        }
-    };
-    let note_view = move || {
-        note.get().map(|n| {
-            let unreadable = |why: &str| i18n.t_args("lab-unreadable", &[("why", Arg::Str(why))]);
-            let text = match &n {
-                Note::Restored => i18n.t("lab-restored"),
-                Note::OtherIncident { saved, wanted } => i18n.t_args(
-                    "lab-other-incident",
-                    &[
-                        ("saved", Arg::Str(&saved.to_string())),
-                        ("wanted", Arg::Str(&wanted.to_string())),
-                    ],
-                ),
-                Note::Unreadable(why) => unreadable(&reason(i18n, why)),
-                Note::NotReplayed(why) => unreadable(why),
-            };
-            let start = match n {
-                Note::OtherIncident { saved, wanted } => {
-                    let label = i18n.t_args(
-                        "lab-other-incident-start",
-                        &[
-                            ("saved", Arg::Str(&saved.to_string())),
-                            ("wanted", Arg::Str(&wanted.to_string())),
-                        ],
-                    );
-                    Some(view! {
-                        " "
-                        <button type="button" data-testid="lab-other-incident" on:click=move |_| on_reset.run(())>
-                            {label}
-                        </button>
-                    })
-                }
-                _ => None,
-            };
-            view! { <p class="lab-note" role="status">{text}{start}</p> }
-        })
-    };
-
-    // One term and its value, "…" until the lab is open.
-    let fact = move |label: &'static str, value: fn(&Lab) -> String| {
-        let value = move || incident.with(|i| i.as_ref().map_or_else(|| "…".to_owned(), value));
-        view! {
-            <div>
-                <dt>{move || i18n.t(label)}</dt>
-                <dd data-fact=label>{value}</dd>
-            </div>
-        }
-    };
-
+    });
+    let findings_html = Memo::new(move |_| findings.with(|f| findings_html(i18n, f)));
+    let hints_html = Memo::new(move |_| {
+        help.get()
+            .map(|h| facts.with(|f| hints_html(i18n, prefix, &h, f)))
+            .unwrap_or_default()
+    });
+    let actions_html = Memo::new(move |_| actions_html(i18n, help.get(), confirming.get()));
+    let note_html = Memo::new(move |_| note.with(|n| n.as_ref().map(|n| note_html(i18n, n))));
     view! {
-        <section class="lab-panel" aria-labelledby="lab-goals-title">
-            <dl class="lab-incident" data-testid="lab-incident" aria-label=move || i18n.t("lab-incident")>
-                {fact("lab-incident-job", |l| l.job_id.to_string())}
-                {fact("lab-incident-state", |l| {
-                    let at = u64::try_from(l.incident.ended).unwrap_or(0);
-                    format!("{} {}", l.incident.state, format_time(at, "%H:%M:%S"))
-                })}
-                {fact("lab-incident-nodes", |l| l.incident.nodes.to_string())}
-                {fact("lab-incident-seed", |l| l.incident.seed.to_string())}
-            </dl>
+        <section class="lab-panel" aria-labelledby="lab-goals-title" on:click=on_click>
+            <dl
+                class="lab-incident"
+                data-testid="lab-incident"
+                aria-label=move || i18n.t("lab-incident")
+                inner_html=incident_html
+            ></dl>
             <p class="lab-goals-title" id="lab-goals-title">{move || i18n.t("lab-goals")}</p>
-            <ul class="lab-goals" data-testid="lab-goals">{items}</ul>
-            <p class="lab-complete" role="status" data-testid="lab-complete">
-                {move || complete().then(|| i18n.t(&format!("{prefix}-complete")))}
-            </p>
-            <div class="lab-findings" aria-live="polite" data-testid="lab-findings">
-                {move || {
-                    findings
-                        .get()
-                        .into_iter()
-                        .map(|f| view! {
-                            <p class="lab-finding" class:problem=f.is_problem() data-finding=f.key()>
-                                {finding_text(i18n, &f)}
-                            </p>
-                        })
-                        .collect_view()
-                }}
-            </div>
-            <ol class="lab-hints" aria-live="polite" data-testid="lab-hints">{hints_view}</ol>
-            <div class="lab-actions">
-                <button type="button" data-testid="lab-help" on:click=show_more prop:disabled=move || offer().is_none()>
-                    {move || i18n.t(offer().unwrap_or("lab-hint"))}
-                </button>
-                <Show
-                    when=move || confirming.get()
-                    fallback=move || view! {
-                        <button type="button" on:click=move |_| confirming.set(true)>
-                            {move || i18n.t("lab-reset")}
-                        </button>
-                    }
-                >
-                    <span class="lab-confirm" role="group" aria-label=move || i18n.t("lab-reset")>
-                        {move || i18n.t("lab-reset-question")}" "
-                        <button type="button" class="lab-danger" data-testid="lab-reset-confirm" on:click=move |_| {
-                            confirming.set(false);
-                            on_reset.run(());
-                        }>
-                            {move || i18n.t("lab-reset-confirm")}
-                        </button>
-                        " "
-                        <button type="button" on:click=move |_| confirming.set(false)>
-                            {move || i18n.t("lab-reset-cancel")}
-                        </button>
-                    </span>
-                </Show>
-            </div>
-            {note_view}
+            <ul class="lab-goals" data-testid="lab-goals" inner_html=goals_html></ul>
+            <p class="lab-complete" role="status" data-testid="lab-complete" inner_html=complete_html></p>
+            <div class="lab-findings" aria-live="polite" data-testid="lab-findings" inner_html=findings_html></div>
+            <ol class="lab-hints" aria-live="polite" data-testid="lab-hints" inner_html=hints_html></ol>
+            <div class="lab-actions" inner_html=actions_html></div>
+            {move || note_html.get().map(|html| view! { <p class="lab-note" role="status" inner_html=html></p> })}
         </section>
     }
+}
+
+/// The help the panel offers for the next goal not yet met.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Help {
+    goal: GoalId,
+    /// Hint levels shown (at most [`HINTS`]).
+    hints: u8,
+    /// Whether its solution is shown.
+    solution: bool,
+}
+
+impl Help {
+    /// The help for the first goal of `goals` not met; `None` when all are.
+    fn next(
+        goals: &[Goal],
+        hints: &SortedMap<String, u8>,
+        solutions: &SortedSet<String>,
+    ) -> Option<Self> {
+        let goal = goals.iter().find(|g| !g.done)?.id;
+        Some(Self {
+            goal,
+            hints: hints.get(goal.key()).copied().unwrap_or(0).min(HINTS),
+            solution: solutions.contains(goal.key()),
+        })
+    }
+
+    /// What the help button offers next: a hint, then the solution.
+    fn offer(self) -> Option<&'static str> {
+        if self.hints < HINTS {
+            Some("lab-hint")
+        } else if !self.solution {
+            Some("lab-solution")
+        } else {
+            None
+        }
+    }
+}
+
+/// `text` with HTML's special characters escaped.
+fn escaped(text: &str) -> String {
+    let mut html = String::with_capacity(text.len());
+    let _ = escape_html(&mut html, text);
+    html
+}
+
+/// The incident's four terms; each value "…" until the lab is open.
+fn incident_html(i18n: I18n, incident: Option<&Lab>) -> String {
+    /// A term's message id, and its value.
+    type Fact = (&'static str, fn(&Lab) -> String);
+    let facts: [Fact; 4] = [
+        ("lab-incident-job", |l| l.job_id.to_string()),
+        ("lab-incident-state", |l| {
+            let at = u64::try_from(l.incident.ended).unwrap_or(0);
+            format!("{} {}", l.incident.state, format_time(at, "%H:%M:%S"))
+        }),
+        ("lab-incident-nodes", |l| l.incident.nodes.to_string()),
+        ("lab-incident-seed", |l| l.incident.seed.to_string()),
+    ];
+    facts
+        .iter()
+        .map(|(label, value)| {
+            let value = incident.map_or_else(|| "…".to_owned(), value);
+            format!(
+                "<div><dt>{}</dt><dd data-fact=\"{label}\">{}</dd></div>",
+                escaped(&i18n.t(label)),
+                escaped(&value)
+            )
+        })
+        .collect()
+}
+
+/// The checklist's items, ticked or not.
+fn goals_html(i18n: I18n, prefix: &str, goals: &[Goal]) -> String {
+    goals
+        .iter()
+        .map(|g| {
+            let (class, mark, state) = if g.done {
+                ("lab-goal done", "✓", "lab-goal-done")
+            } else {
+                ("lab-goal", "○", "lab-goal-open")
+            };
+            format!(
+                "<li class=\"{class}\" data-goal=\"{key}\" data-done=\"{done}\">\
+                 <span class=\"lab-goal-mark\" aria-hidden=\"true\">{mark}</span>\
+                 <span class=\"visually-hidden\">{state}: </span>{text}</li>",
+                key = g.id.key(),
+                done = g.done,
+                state = escaped(&i18n.t(state)),
+                text = escaped(&i18n.t(&format!("{prefix}-goal-{}", g.id.key()))),
+            )
+        })
+        .collect()
+}
+
+/// One paragraph per finding, problems marked.
+fn findings_html(i18n: I18n, findings: &[Finding]) -> String {
+    findings
+        .iter()
+        .map(|f| {
+            format!(
+                "<p class=\"lab-finding{}\" data-finding=\"{}\">{}</p>",
+                if f.is_problem() { " problem" } else { "" },
+                f.key(),
+                escaped(&finding_text(i18n, f))
+            )
+        })
+        .collect()
+}
+
+/// The hints shown for the next goal, then its solution, naming the
+/// learner's own job and nodes.
+fn hints_html(i18n: I18n, prefix: &str, help: &Help, facts: &Facts) -> String {
+    let key = help.goal.key();
+    let job = facts.job.to_string();
+    let mut html: String = (1..=help.hints)
+        .map(|n| {
+            let text = i18n.t_args(
+                &format!("{prefix}-hint-{key}-{n}"),
+                &[("job", Arg::Str(&job))],
+            );
+            format!("<li>{}</li>", escaped(&text))
+        })
+        .collect();
+    if help.solution {
+        let text = i18n.t_args(
+            &format!("{prefix}-solution-{key}"),
+            &[
+                ("job", Arg::Str(&job)),
+                ("node", Arg::Str(&facts.node)),
+                ("partner", Arg::Str(&facts.partner)),
+                ("pair", Arg::Str(&facts.pair)),
+                ("percent", Arg::Str(&facts.percent)),
+            ],
+        );
+        html += &format!(
+            "<li class=\"lab-solution\" data-testid=\"lab-solution\"><strong>{}</strong> {}</li>",
+            escaped(&i18n.t("lab-solution-label")),
+            escaped(&text)
+        );
+    }
+    html
+}
+
+/// The help button (disabled once the solution is shown, or every goal
+/// met) and the reset button, or its confirmation.
+fn actions_html(i18n: I18n, help: Option<Help>, confirming: bool) -> String {
+    let offer = help.and_then(Help::offer);
+    let mut html = format!(
+        "<button type=\"button\" data-testid=\"lab-help\" {ACTION_ATTR}=\"help\"{}>{}</button>",
+        if offer.is_none() { " disabled" } else { "" },
+        escaped(&i18n.t(offer.unwrap_or("lab-hint")))
+    );
+    if confirming {
+        html += &format!(
+            "<span class=\"lab-confirm\" role=\"group\" aria-label=\"{}\">{} \
+             <button type=\"button\" class=\"lab-danger\" data-testid=\"lab-reset-confirm\" \
+             {ACTION_ATTR}=\"reset-confirm\">{}</button> \
+             <button type=\"button\" {ACTION_ATTR}=\"reset-cancel\">{}</button></span>",
+            escaped(&i18n.t("lab-reset")),
+            escaped(&i18n.t("lab-reset-question")),
+            escaped(&i18n.t("lab-reset-confirm")),
+            escaped(&i18n.t("lab-reset-cancel"))
+        );
+    } else {
+        html += &format!(
+            "<button type=\"button\" {ACTION_ATTR}=\"reset\">{}</button>",
+            escaped(&i18n.t("lab-reset"))
+        );
+    }
+    html
+}
+
+/// What became of saved progress; for another incident than the
+/// address's, with the button that starts the address's one.
+fn note_html(i18n: I18n, note: &Note) -> String {
+    let unreadable = |why: &str| i18n.t_args("lab-unreadable", &[("why", Arg::Str(why))]);
+    let mut html = escaped(&match note {
+        Note::Restored => i18n.t("lab-restored"),
+        Note::OtherIncident { saved, wanted } => i18n.t_args(
+            "lab-other-incident",
+            &[
+                ("saved", Arg::Str(&saved.to_string())),
+                ("wanted", Arg::Str(&wanted.to_string())),
+            ],
+        ),
+        Note::Unreadable(why) => unreadable(&reason(i18n, why)),
+        Note::NotReplayed(why) => unreadable(why),
+    });
+    if let Note::OtherIncident { saved, wanted } = note {
+        let label = i18n.t_args(
+            "lab-other-incident-start",
+            &[
+                ("saved", Arg::Str(&saved.to_string())),
+                ("wanted", Arg::Str(&wanted.to_string())),
+            ],
+        );
+        html += &format!(
+            " <button type=\"button\" data-testid=\"lab-other-incident\" {ACTION_ATTR}=\"other-incident\">{}</button>",
+            escaped(&label)
+        );
+    }
+    html
 }
 
 /// A finding's sentence, with the job and nodes it names.
@@ -313,5 +443,160 @@ fn finding_text(i18n: I18n, finding: &Finding) -> String {
                 ("reason", Arg::Str(reason)),
             ],
         ),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Runs `f` with the English strings, as the build renders the panel.
+    fn english<T>(f: impl FnOnce(I18n) -> T) -> T {
+        Owner::new().with(|| f(use_i18n()))
+    }
+
+    fn goal(id: GoalId, done: bool) -> Goal {
+        Goal { id, done }
+    }
+
+    #[test]
+    fn help_offers_two_hints_then_the_solution_for_the_first_open_goal() {
+        let goals = [goal(GoalId::Inspect, true), goal(GoalId::Drain, false)];
+        let mut hints = SortedMap::new();
+        let mut solutions = SortedSet::new();
+        let offers: Vec<_> = (0..4)
+            .map(|_| {
+                let help = Help::next(&goals, &hints, &solutions).expect("a goal is open");
+                assert_eq!(help.goal, GoalId::Drain);
+                if help.hints < HINTS {
+                    hints.insert("drain".to_owned(), help.hints + 1);
+                } else {
+                    solutions.insert("drain".to_owned());
+                }
+                help.offer()
+            })
+            .collect();
+        assert_eq!(
+            offers,
+            [
+                Some("lab-hint"),
+                Some("lab-hint"),
+                Some("lab-solution"),
+                None
+            ]
+        );
+        assert_eq!(
+            Help::next(&[goal(GoalId::Drain, true)], &hints, &solutions),
+            None
+        );
+    }
+
+    #[test]
+    fn goals_are_ticked_and_their_text_escaped() {
+        let html = english(|i18n| {
+            goals_html(
+                i18n,
+                "lab-bus",
+                &[goal(GoalId::Inspect, true), goal(GoalId::Drain, false)],
+            )
+        });
+        assert!(
+            html.starts_with(
+                "<li class=\"lab-goal done\" data-goal=\"inspect\" data-done=\"true\">\
+             <span class=\"lab-goal-mark\" aria-hidden=\"true\">✓</span>\
+             <span class=\"visually-hidden\">done: </span>"
+            ),
+            "{html}"
+        );
+        assert!(
+            html.contains("data-goal=\"drain\" data-done=\"false\""),
+            "{html}"
+        );
+        assert!(
+            html.contains(">Drain that node, with a reason</li>"),
+            "{html}"
+        );
+    }
+
+    #[test]
+    fn hints_name_the_learners_job_and_the_solution_its_node_as_text() {
+        let facts = Facts {
+            job: 42,
+            node: "node-<7>".to_owned(),
+            ..Facts::default()
+        };
+        let help = |goal, hints, solution| Help {
+            goal,
+            hints,
+            solution,
+        };
+        let html =
+            english(|i18n| hints_html(i18n, "lab-bus", &help(GoalId::Inspect, 2, false), &facts));
+        assert_eq!(html.matches("<li>").count(), 2, "{html}");
+        assert!(html.contains("sacct -j 42 -o"), "{html}");
+        assert!(html.contains("ssh &lt;that host&gt; dmesg"), "{html}");
+        let html =
+            english(|i18n| hints_html(i18n, "lab-bus", &help(GoalId::Drain, 0, true), &facts));
+        assert_eq!(
+            html,
+            "<li class=\"lab-solution\" data-testid=\"lab-solution\"><strong>Solution:</strong> \
+             scontrol update NodeName=node-&lt;7&gt; State=DRAIN Reason=&quot;Xid 79 GPU lost&quot;</li>"
+        );
+    }
+
+    #[test]
+    fn the_help_button_is_disabled_with_nothing_to_offer_and_reset_asks_first() {
+        let (done, asking) = english(|i18n| {
+            (
+                actions_html(i18n, None, false),
+                actions_html(i18n, None, true),
+            )
+        });
+        assert!(done.starts_with("<button type=\"button\" data-testid=\"lab-help\" data-action=\"help\" disabled>Show a hint</button>"), "{done}");
+        assert!(
+            done.ends_with(
+                "<button type=\"button\" data-action=\"reset\">Start the lab over</button>"
+            ),
+            "{done}"
+        );
+        assert!(asking.contains("data-action=\"reset-confirm\""), "{asking}");
+        assert!(asking.contains("data-action=\"reset-cancel\""), "{asking}");
+        assert!(!asking.contains("data-action=\"reset\""), "{asking}");
+    }
+
+    #[test]
+    fn a_note_on_another_incident_offers_to_start_the_addresss_one() {
+        let (other, restored) = english(|i18n| {
+            (
+                note_html(
+                    i18n,
+                    &Note::OtherIncident {
+                        saved: 5,
+                        wanted: 6,
+                    },
+                ),
+                note_html(i18n, &Note::Restored),
+            )
+        });
+        assert!(
+            other.starts_with("This address asks for incident 6"),
+            "{other}"
+        );
+        assert!(
+            other.contains("data-action=\"other-incident\">Start incident 6 instead"),
+            "{other}"
+        );
+        assert!(!restored.contains("<button"), "{restored}");
+    }
+
+    #[test]
+    fn the_incident_waits_with_an_ellipsis_until_the_lab_is_open() {
+        let html = english(|i18n| incident_html(i18n, None));
+        assert_eq!(
+            html.matches("<dd data-fact=\"lab-incident-").count(),
+            4,
+            "{html}"
+        );
+        assert_eq!(html.matches(">…</dd>").count(), 4, "{html}");
     }
 }
