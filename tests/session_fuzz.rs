@@ -187,7 +187,7 @@ const VALUES: [&str; 83] = [
     "=,ALL,",
 ];
 
-const WORDS: [&str; 50] = [
+const WORDS: [&str; 54] = [
     "hostname",
     "sed",
     "s/a*/&&/g",
@@ -213,6 +213,10 @@ const WORDS: [&str; 50] = [
     "$?",
     "${x:-y}",
     "$((1+",
+    "((",
+    "))",
+    "i++",
+    "let",
     "`date`",
     "$(ls)",
     "\"",
@@ -905,6 +909,9 @@ fn input(rng: &mut Rng) -> Vec<String> {
                 "echo 'cd /x; echo $LINENO' | bash -s a b; bash -c 'if true'",
                 "salloc -N1 ./nope; salloc -N1 /usr/bin/nope; salloc nope",
                 "echo $RANDOM ${f%.*} ${p##*/}; export MASTER_PORT=$((10000 + RANDOM % 20000))",
+                // Arithmetic that assigns: ((...)), let, for ((...)).
+                "for ((i=0; i<3; i++)); do ((n += i)); done; let m=n*2 k++; echo $n $m $((k--, j = 2#101))",
+                "for ((;;)) { ((i++ > 3)) && break; }; ((1/0)); let; for ((i=0;i<2)); do :; done",
                 "history",
                 "clear",
                 "export SLURM_JOB_ID=1",

@@ -9,9 +9,9 @@ sh-help-intro =
     This is a simulated bash shell. It runs commands, pipelines (a | b), lists
     (a; b, a && b, a || b), redirections (> >> 2> 2>&1 <), here-documents (<<EOF),
     variables ($HOME, ${"{"}VAR:-default{"}"}, $1, "$@"), * globs, {"{"}a,b{"}"} and {"{"}1..5{"}"},
-    $(command), $((1+2)), if, for, while, until, case, [[ ]], {"{"} {"}"}, ( ) and functions
-    (f() {"{"} ...; {"}"}). In batch scripts and job steps, cmd & runs in the background
-    until wait.
+    $(command), $((1+2)) and ((i++)), if, for (also for ((i=0; i<4; i++))), while,
+    until, case, [[ ]], {"{"} {"}"}, ( ) and functions (f() {"{"} ...; {"}"}). In batch scripts and
+    job steps, cmd & runs in the background until wait.
 sh-help-shell = Shell commands:
 sh-help-cluster = Cluster commands:
 sh-help-cmd-dot = run a script in this shell (same as source)
@@ -43,6 +43,7 @@ sh-help-cmd-hash = the programs this shell remembers finding along $PATH, with t
 sh-help-cmd-help = list the commands this shell knows
 sh-help-cmd-history = list the commands you entered (history N for the last N, -c to clear)
 sh-help-cmd-hostname = print the name of the machine you are logged in to
+sh-help-cmd-let = evaluate arithmetic, assignments included: let i=i+1 n*=2 (also ((i++)))
 sh-help-cmd-local = make variables local to the function running (local NAME=value)
 sh-help-cmd-logout = end an ssh login
 sh-help-cmd-ls = list directory contents (-l -a -A -1 -d -t -r)

@@ -6,9 +6,9 @@ sh-help-intro =
     Esta es una terminal bash simulada. Ejecuta comandos, tuberías (a | b), listas
     (a; b, a && b, a || b), redirecciones (> >> 2> 2>&1 <), here-documents (<<EOF),
     variables ($HOME, ${"{"}VAR:-default{"}"}, $1, "$@"), comodines *, {"{"}a,b{"}"} y {"{"}1..5{"}"},
-    $(comando), $((1+2)), if, for, while, until, case, [[ ]], {"{"} {"}"}, ( ) y funciones
-    (f() {"{"} ...; {"}"}). En los scripts de lote y en los pasos, cmd & corre en
-    segundo plano hasta wait.
+    $(comando), $((1+2)) y ((i++)), if, for (también for ((i=0; i<4; i++))), while,
+    until, case, [[ ]], {"{"} {"}"}, ( ) y funciones (f() {"{"} ...; {"}"}). En los scripts
+    de lote y en los pasos, cmd & corre en segundo plano hasta wait.
 sh-help-shell = Comandos de la terminal:
 sh-help-cluster = Comandos del clúster:
 sh-help-cmd-dot = ejecuta un script en esta terminal (igual que source)
@@ -40,6 +40,7 @@ sh-help-cmd-hash = los programas que esta terminal recuerda haber encontrado en 
 sh-help-cmd-help = lista los comandos que conoce esta terminal
 sh-help-cmd-history = lista los comandos que escribiste (history N para los últimos N, -c para borrarlos)
 sh-help-cmd-hostname = imprime el nombre de la máquina en la que estás
+sh-help-cmd-let = evalúa aritmética, asignaciones incluidas: let i=i+1 n*=2 (también ((i++)))
 sh-help-cmd-local = hace variables locales a la función en curso (local NOMBRE=valor)
 sh-help-cmd-logout = termina una sesión ssh
 sh-help-cmd-ls = lista el contenido de directorios (-l -a -A -1 -d -t -r)

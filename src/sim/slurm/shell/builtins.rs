@@ -115,6 +115,11 @@ pub(super) const BUILTINS: &[Builtin] = &[
         run: history,
     },
     Builtin {
+        name: "let",
+        summary: "evaluate arithmetic, assignments included: let i=i+1 n*=2 (also ((i++)))",
+        run: script::let_,
+    },
+    Builtin {
         name: "local",
         summary: "make variables local to the function running (local NAME=value)",
         run: script::local,

@@ -317,9 +317,7 @@ impl Exec<'_> {
 
     /// An operand of `-eq` and its kin, evaluated as arithmetic.
     fn cond_number(&mut self, text: &str) -> Result<i64, Status> {
-        let shell = &*self.shell;
-        let lookup = |name: &str| shell.expander().lookup(name);
-        arith::eval(text, &lookup).map_err(|message| {
+        arith::eval(text, &mut *self.shell).map_err(|message| {
             let p = self.prefix();
             self.terminal.stderr(&format!("{p}[[: {message}\n"));
             1

@@ -22,7 +22,7 @@ use std::borrow::Cow;
 
 use super::builtins::{self, Aliased};
 use super::command::{Call, Chunk, CommandSet, MAX_OUTPUT, Output, Stream};
-use super::expand::{ExpandError, Var, arith};
+use super::expand::{ExpandError, Expander, MAX_EXPANSION, Var, arith};
 use super::fs::{FsError, Kind, WriteMode};
 use super::lex::{Param, ParamOp, Part, Word, unclosed_quote};
 use super::origin::Origin;
@@ -321,7 +321,9 @@ impl<'a> Exec<'a> {
     fn syntax_error(&mut self, src: &str, e: &SyntaxError, line: usize) {
         let prefix = self.origin.syntax_prefix(line);
         let mut message = format!("{prefix}{e}\n");
-        if self.origin.reads_input() && matches!(e.kind, ErrorKind::Unexpected(_)) {
+        if let ErrorKind::ArithFor { text, .. } = &e.kind {
+            message.push_str(&format!("{prefix}syntax error: `(({text}))'\n"));
+        } else if self.origin.reads_input() && matches!(e.kind, ErrorKind::Unexpected(_)) {
             let start = src
                 .get(..e.at)
                 .and_then(|s| s.rfind('\n'))
@@ -538,10 +540,12 @@ impl<'a> Exec<'a> {
         }
         self.shell.status = status;
         // `set -e`, but not for a compound command failing inside (its
-        // own commands did not stop it), nor at the prompt.
+        // own commands did not stop it), nor at the prompt. A subshell,
+        // `[[ ]]` and `(( ))` fail as one command.
         let compound = matches!(
             pipeline.commands.last(),
-            Some(Command::Compound(c, _)) if !matches!(c, Compound::Subshell(_))
+            Some(Command::Compound(c, _))
+                if !matches!(c, Compound::Subshell(_) | Compound::Cond(_) | Compound::Arith(_))
         );
         if status != 0
             && self.shell.options.errexit
@@ -782,6 +786,84 @@ impl<'a> Exec<'a> {
                 self.shell.status = status;
                 status
             }
+            Compound::Arith(expr) => {
+                let status = match self.arith(expr) {
+                    Some(value) => i32::from(value == 0),
+                    None => 1,
+                };
+                self.shell.status = status;
+                status
+            }
+            Compound::ArithFor { exprs, body } => self.arith_for(exprs, body, docs),
+        }
+    }
+
+    /// `for ((init; condition; step))`: the body while the condition (true
+    /// when empty) is not 0. An expression that fails ends the loop with
+    /// status 1.
+    fn arith_for(
+        &mut self,
+        [init, condition, step]: &[Word; 3],
+        body: &[AndOr],
+        docs: &[Word],
+    ) -> i32 {
+        let mut status = 0;
+        self.loops += 1;
+        let mut next = Some(init);
+        while let Some(expr) = next {
+            if self.arith(expr).is_none() {
+                status = 1;
+                break;
+            }
+            let go = condition.raw.trim().is_empty() || {
+                match self.arith(condition) {
+                    Some(value) => value != 0,
+                    None => {
+                        status = 1;
+                        break;
+                    }
+                }
+            };
+            if !go || !self.step() {
+                break;
+            }
+            status = self.list(body, docs);
+            if !self.next_round() {
+                break;
+            }
+            next = Some(step);
+        }
+        self.loops -= 1;
+        self.shell.status = status;
+        status
+    }
+
+    /// The value of the expression of `((...))` or `for ((...))` (quotes
+    /// removed, traced under `set -x`), or `None` once bash's message
+    /// says why it has none.
+    fn arith(&mut self, expr: &Word) -> Option<i64> {
+        let text = match self.expand_string(expr) {
+            Ok(text) => text.replace('"', ""),
+            Err(e) => {
+                self.expansion_error("((", &e);
+                return None;
+            }
+        };
+        if expr.raw.trim().is_empty() {
+            return Some(0);
+        }
+        if self.shell.options.xtrace {
+            let plus = "+".repeat(1 + self.subshells.min(8));
+            self.terminal
+                .stderr(&format!("{plus} (( {} ))\n", text.trim()));
+        }
+        match arith::eval(&text, &mut *self.shell) {
+            Ok(value) => Some(value),
+            Err(message) => {
+                let p = self.prefix();
+                self.terminal.stderr(&format!("{p}((: {message}\n"));
+                None
+            }
         }
     }
 
@@ -888,9 +970,8 @@ impl<'a> Exec<'a> {
             },
             Part::Arith { expr, quoted } => {
                 let text = self.expand_string(expr)?;
-                let shell = &*self.shell;
-                let lookup = |name: &str| shell.expander().lookup(name);
-                let value = arith::eval(&text, &lookup).map_err(ExpandError::Arithmetic)?;
+                let value =
+                    arith::eval(&text, &mut *self.shell).map_err(ExpandError::Arithmetic)?;
                 Part::Value {
                     text: value.to_string(),
                     quoted: *quoted,
@@ -980,16 +1061,30 @@ impl<'a> Exec<'a> {
 
     /// The fields of `words`, substitutions run, as `for` takes them.
     fn expand_words(&mut self, words: &[Word]) -> Result<Vec<String>, ExpandError> {
-        let mut resolved = Vec::new();
-        for word in words {
-            resolved.push(self.resolve(word)?);
-        }
-        let ex = self.shell.expander();
+        let mut room = MAX_EXPANSION;
         let mut values = Vec::new();
-        for word in &resolved {
-            values.extend(ex.fields(word)?);
+        for word in words {
+            values.extend(self.expand_word(word, &mut room, |ex, w| ex.fields(w))?);
         }
         Ok(values)
+    }
+
+    /// `word` expanded by `expand` right after its substitutions ran, so
+    /// that an assignment in `$((...))` shows in the words after it, as
+    /// bash expands left to right; `room` is what is left of the
+    /// expansion budget the words share.
+    fn expand_word<T>(
+        &mut self,
+        word: &Word,
+        room: &mut usize,
+        expand: impl FnOnce(&Expander<'_>, &Word) -> Result<T, ExpandError>,
+    ) -> Result<T, ExpandError> {
+        let word = self.resolve(word)?;
+        let ex = self.shell.expander();
+        ex.room.set(*room);
+        let value = expand(&ex, &word);
+        *room = ex.room.get();
+        value
     }
 
     /// `word` as one string, substitutions run.
@@ -999,34 +1094,31 @@ impl<'a> Exec<'a> {
     }
 
     /// The words and assignments of a command, substitutions run, then
-    /// expanded (within one budget). `export` and `local` take their
-    /// `NAME=value` arguments whole, as bash's declaration builtins do.
+    /// expanded (within one budget), left to right. `export` and `local`
+    /// take their `NAME=value` arguments whole, as bash's declaration
+    /// builtins do.
     fn expand(&mut self, command: &Simple) -> Result<Expanded, ExpandError> {
-        let mut words = Vec::new();
-        for word in &command.words {
-            words.push(self.resolve(word)?);
-        }
-        let mut values = Vec::new();
-        for (name, word) in &command.assignments {
-            values.push((name, self.resolve(word)?));
-        }
-        let ex = self.shell.expander();
-        let declaration = words
+        let mut room = MAX_EXPANSION;
+        let declaration = command
+            .words
             .first()
             .is_some_and(|w| w.raw == "export" || w.raw == "local");
         let mut argv = Vec::new();
-        for (i, word) in words.iter().enumerate() {
+        for (i, word) in command.words.iter().enumerate() {
             match assignment(word) {
                 Some((name, value)) if declaration && i > 0 => {
-                    argv.push(format!("{name}={}", ex.string(&value, true)?));
+                    let value = self.expand_word(&value, &mut room, |ex, w| ex.string(w, true))?;
+                    argv.push(format!("{name}={value}"));
                 }
-                _ => argv.extend(ex.fields(word)?),
+                _ => argv.extend(self.expand_word(word, &mut room, |ex, w| ex.fields(w))?),
             }
         }
-        let assigns = values
-            .iter()
-            .map(|(name, word)| Ok(((*name).clone(), ex.string(word, true)?)))
-            .collect::<Result<_, ExpandError>>()?;
+        // The assignments after the words, as bash expands them.
+        let mut assigns = Vec::new();
+        for (name, word) in &command.assignments {
+            let value = self.expand_word(word, &mut room, |ex, w| ex.string(w, true))?;
+            assigns.push((name.clone(), value));
+        }
         Ok(Expanded { argv, assigns })
     }
 

@@ -13,9 +13,9 @@ use super::tools::TOOLS;
 pub const INTRO: &str = "This is a simulated bash shell. It runs commands, pipelines (a | b), lists\n\
      (a; b, a && b, a || b), redirections (> >> 2> 2>&1 <), here-documents (<<EOF),\n\
      variables ($HOME, ${VAR:-default}, $1, \"$@\"), * globs, {a,b} and {1..5},\n\
-     $(command), $((1+2)), if, for, while, until, case, [[ ]], { }, ( ) and functions\n\
-     (f() { ...; }). In batch scripts and job steps, cmd & runs in the background\n\
-     until wait.";
+     $(command), $((1+2)) and ((i++)), if, for (also for ((i=0; i<4; i++))), while,\n\
+     until, case, [[ ]], { }, ( ) and functions (f() { ...; }). In batch scripts and\n\
+     job steps, cmd & runs in the background until wait.";
 /// The heading of the shell's own commands.
 pub const SHELL_HEADING: &str = "Shell commands:";
 /// The heading of the commands plugged in (the Slurm tools).

@@ -741,20 +741,37 @@ impl<'a> Lexer<'a> {
         quoted: bool,
         depth: usize,
     ) -> Result<Option<Part>, Stop> {
+        let text = self.arith_text(start, depth)?;
+        let expr = self.arith_word(&text, start, depth)?;
+        Ok(Some(Part::Arith { expr, quoted }))
+    }
+
+    /// Moves past `c` if it comes next.
+    pub(super) fn eat(&mut self, c: char) -> bool {
+        let next = self.peek() == Some(c);
+        if next {
+            self.bump();
+        }
+        next
+    }
+
+    /// The text up to the `))` that closes an arithmetic expression,
+    /// moving past that `))`; `start` is where it opened.
+    pub(super) fn arith_text(&mut self, start: usize, depth: usize) -> Result<String, Stop> {
         if depth >= MAX_NESTING {
             return Err(self.error(ErrorKind::TooDeep, start));
         }
         let rest = &self.src[self.pos..];
         let mut open = 0usize;
-        let mut end = None;
         let mut chars = rest.char_indices().peekable();
         while let Some((i, c)) = chars.next() {
             match c {
                 '(' => open += 1,
                 ')' if open > 0 => open -= 1,
                 ')' if chars.peek().map(|&(_, c)| c) == Some(')') => {
-                    end = Some(i);
-                    break;
+                    let text = rest[..i].to_owned();
+                    self.pos += i + 2;
+                    return Ok(text);
                 }
                 ')' => {
                     let kind = ErrorKind::Unexpected(")".to_owned());
@@ -763,8 +780,12 @@ impl<'a> Lexer<'a> {
                 _ => {}
             }
         }
-        let end = end.ok_or(Stop::Incomplete)?;
-        let text = &rest[..end];
+        Err(Stop::Incomplete)
+    }
+
+    /// An arithmetic expression's text as a word whose `$x` and `$(...)`
+    /// expand as in double quotes; `start` is where it opened.
+    pub(super) fn arith_word(&self, text: &str, start: usize, depth: usize) -> Result<Word, Stop> {
         let mut inner = Lexer::nested(text, 0, depth + 1);
         let parts = inner
             .parts(Mode::HereDoc, depth + 1)
@@ -772,12 +793,10 @@ impl<'a> Lexer<'a> {
                 Stop::Error(e) => Stop::Error(SyntaxError { at: start, ..e }),
                 Stop::Incomplete => Stop::Incomplete,
             })?;
-        let expr = Word {
+        Ok(Word {
             parts,
             raw: text.to_owned(),
-        };
-        self.pos += end + 2;
-        Ok(Some(Part::Arith { expr, quoted }))
+        })
     }
 
     fn name(&mut self) -> String {

@@ -16,6 +16,8 @@
 //!           | 'if' list 'then' list ('elif' list 'then' list)* ['else' list] 'fi'
 //!           | ('while' | 'until') list 'do' list 'done'
 //!           | 'for' NAME [NEWLINE* 'in' WORD* (';' | NEWLINE)] NEWLINE* 'do' list 'done'
+//!           | 'for' '((' EXPR ';' EXPR ';' EXPR '))' [';'] NEWLINE* ('do' list 'done' | '{' list '}')
+//!           | '((' EXPR '))'
 //!           | 'case' WORD NEWLINE* 'in' (NEWLINE* ['('] WORD ('|' WORD)* ')' [list] [';;'])* 'esac'
 //! funcdef  := NAME '(' ')' NEWLINE* compound redirect*
 //!           | 'function' NAME ['(' ')'] NEWLINE* compound redirect*
@@ -27,8 +29,8 @@
 //! Compound commands and `$(...)` nest at most [`MAX_NESTING`] deep.
 //! `and_or &` runs in the background (see [`AndOr::background`]).
 //! `[[ ... ]]` collects its tokens for [`super::cond`]. `select`, `time`,
-//! `coproc` and the arithmetic command `((...))` (also `for ((...))`) are
-//! refused with a message saying this shell does not run them.
+//! and `coproc` are refused with a message saying this shell does not
+//! run them.
 
 use super::cond::CondToken;
 use super::lex::{Lexer, MAX_NESTING, Op, Part, Stop, Token, Word, is_name};
@@ -86,11 +88,15 @@ pub enum ErrorKind {
         "=~: a regular expression with ( ) or | must come from a variable in this simulated shell: re='^(a|b)$'; [[ $x =~ $re ]]"
     )]
     CondRegexGroup,
-    /// `(( expr ))` or `for (( ...; ...; ... ))`.
-    #[error(
-        "((...)): arithmetic commands are not available in this simulated shell; use [ ... ] and x=$((...))"
-    )]
-    ArithmeticCommand,
+    /// `for ((...))` without three expressions: bash's complaint, then
+    /// (printed after it) the text between the parentheses.
+    #[error("syntax error: {problem}")]
+    ArithFor {
+        /// What is wrong.
+        problem: &'static str,
+        /// The text between `((` and `))`.
+        text: String,
+    },
     /// A name that cannot be a variable's (`for 1 in`) or a function's.
     #[error("`{0}': not a valid identifier")]
     Identifier(String),
@@ -199,6 +205,15 @@ pub(super) enum Compound {
     },
     /// `[[ expression ]]`.
     Cond(super::cond::Cond),
+    /// `(( expression ))`: true when its value is not 0.
+    Arith(Word),
+    /// `for (( init; condition; step )); do body; done`.
+    ArithFor {
+        /// The three expressions (an empty condition is true).
+        exprs: [Word; 3],
+        /// The body.
+        body: Vec<AndOr>,
+    },
     /// `case word in pat|pat) list;; esac`.
     Case {
         /// The word matched.
@@ -612,17 +627,15 @@ impl<'a> Parser<'a> {
             }
             _ => false,
         };
-        if arithmetic {
-            return Err(Stop::Error(SyntaxError {
-                kind: ErrorKind::ArithmeticCommand,
-                at,
-            }));
-        }
         // Expansions inside nest from here: `$(` and compound commands
         // count towards one limit, which bounds the parser's recursion.
         self.depth += 1;
         self.lexer.set_nest(self.depth);
-        let compound = self.compound(&opener);
+        let compound = if arithmetic {
+            self.arithmetic(opener == "for", at)
+        } else {
+            self.compound(&opener)
+        };
         self.depth -= 1;
         self.lexer.set_nest(self.depth);
         let compound = compound?;
@@ -805,6 +818,68 @@ impl<'a> Parser<'a> {
             "for" => self.for_loop()?,
             _ => self.case()?,
         })
+    }
+
+    /// `(( expression ))` after its first `(`, or `for (( ...; ...; ...
+    /// ))` after `for` (`looping`), its first `(` peeked.
+    fn arithmetic(&mut self, looping: bool, at: usize) -> Result<Compound, Stop> {
+        self.peeked = None;
+        if looping && !self.lexer.eat('(') {
+            let next = self.next()?;
+            return Err(self.unexpected(next));
+        }
+        let text = self.lexer.arith_text(at, self.depth)?;
+        if !looping {
+            return Ok(Compound::Arith(
+                self.lexer.arith_word(&text, at, self.depth)?,
+            ));
+        }
+        // The three expressions, split at the `;`s outside parentheses.
+        let mut parts = Vec::new();
+        let (mut open, mut from) = (0usize, 0);
+        for (i, c) in text.char_indices() {
+            match c {
+                '(' => open += 1,
+                ')' => open = open.saturating_sub(1),
+                ';' if open == 0 => {
+                    parts.push(&text[from..i]);
+                    from = i + 1;
+                }
+                _ => {}
+            }
+        }
+        parts.push(&text[from..]);
+        let problem = match parts.len() {
+            3 => None,
+            n if n < 3 => Some("arithmetic expression required"),
+            _ => Some("`;' unexpected"),
+        };
+        if let Some(problem) = problem {
+            let kind = ErrorKind::ArithFor {
+                problem,
+                text: text.clone(),
+            };
+            return Err(Stop::Error(SyntaxError { kind, at }));
+        }
+        let mut exprs = [Word::default(), Word::default(), Word::default()];
+        for (expr, part) in exprs.iter_mut().zip(parts) {
+            *expr = self.lexer.arith_word(part, at, self.depth)?;
+        }
+        if *self.peek()? == Token::Op(Op::Semi) {
+            self.next()?;
+        }
+        self.line_breaks()?;
+        // The body: `do list done`, or bash's `{ list }`.
+        let body = if is_end(self.peek()?, "{") {
+            self.next()?;
+            let list = self.list(&["}"])?;
+            self.require("}")?;
+            list
+        } else {
+            self.require("do")?;
+            self.do_body()?
+        };
+        Ok(Compound::ArithFor { exprs, body })
     }
 
     /// `do list done`, after `do`.

@@ -25,6 +25,7 @@ use serde::{Deserialize, Serialize};
 use super::background::Children;
 use super::command::{Chunk, CommandSet, Output, Stream};
 use super::exec::{Exec, Input};
+use super::expand::arith::Vars;
 use super::expand::{Expander, MAX_EXPANSION, Random, Var};
 use super::fs::{Fs, Kind};
 use super::lex::is_name;
@@ -764,5 +765,16 @@ impl Shell {
         }
         env.extend(assigns.iter().cloned());
         env
+    }
+}
+
+/// Arithmetic reads variables as expansions do and assigns them as `x=`.
+impl Vars for Shell {
+    fn get(&self, name: &str) -> Option<String> {
+        self.expander().lookup(name)
+    }
+
+    fn set(&mut self, name: &str, value: i64) {
+        self.assign(name, value.to_string());
     }
 }

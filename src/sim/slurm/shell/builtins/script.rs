@@ -4,7 +4,7 @@
 
 use super::super::command::Output;
 use super::super::exec::{Exec, Flow, Input};
-use super::super::expand::Var;
+use super::super::expand::{Var, arith};
 use super::super::fs::Kind;
 use super::super::lex::is_name;
 use super::super::state::Options;
@@ -111,6 +111,27 @@ pub(in super::super) fn local(exec: &mut Exec<'_>, argv: &[String], out: &mut Ou
         );
     }
     status
+}
+
+/// `let expression...`: evaluates each as arithmetic, in order; 0 when
+/// the last one's value is not 0.
+pub(in super::super) fn let_(exec: &mut Exec<'_>, argv: &[String], out: &mut Output) -> i32 {
+    let exprs = argv.get(1..).unwrap_or_default();
+    if exprs.is_empty() {
+        out.stderr("bash: let: expression expected\n");
+        return 1;
+    }
+    let mut last = 0;
+    for expr in exprs {
+        match arith::eval(expr, &mut *exec.shell) {
+            Ok(value) => last = value,
+            Err(message) => {
+                out.stderr(&format!("bash: let: {message}\n"));
+                return 1;
+            }
+        }
+    }
+    i32::from(last == 0)
 }
 
 /// `shift [n]`: drops the first `n` positional parameters.

@@ -1,9 +1,12 @@
-//! Arithmetic of `$((...))`, on 64-bit integers that wrap as bash's do:
-//! numbers (`10`, `0x1f`, `017`), variables by name (unset or empty is 0),
-//! parentheses, the unary `+ - ! ~`, the binary `** * / % + - << >> < <=
-//! > >= == != & ^ | && ||` and `?:`, with C's precedence. Assignments
-//! (`=`, `+=`, `++`) are refused with a message. Errors are bash's whole
-//! messages, after `bash: `.
+//! Arithmetic of `$((...))`, `((...))`, `let` and `for ((...))`, on 64-bit
+//! integers that wrap as bash's do: numbers (`10`, `0x1f`, `017`,
+//! `2#101`), variables by name (unset or empty is 0), parentheses, the
+//! unary `+ - ! ~` and `++ --` (before or after a name), the binary `** *
+//! / % + - << >> < <= > >= == != & ^ | && ||`, `?:`, the assignments `= *=
+//! /= %= += -= <<= >>= &= ^= |=` and `,`, with C's precedence. `&&`, `||`
+//! and `?:` evaluate only the side they need, as bash does (no assignment
+//! and no division error on the other). Errors are bash's whole messages,
+//! after `bash: `.
 
 /// How deep parentheses, operators and variables holding expressions may
 /// nest: the evaluation recurses, and the stack is small.
@@ -40,32 +43,52 @@ const BINARY: [(&str, u8); 18] = [
     ("|", 4),
 ];
 
-/// Other operators the tokenizer knows.
-const OTHER: [&str; 14] = [
-    "++", "--", "+=", "-=", "*=", "/=", "=", "^", "!", "~", "(", ")", "?", ":",
+/// The assignment operators, each with the binary operator it applies
+/// (`=` none).
+const ASSIGN: [(&str, &str); 11] = [
+    ("=", ""),
+    ("*=", "*"),
+    ("/=", "/"),
+    ("%=", "%"),
+    ("+=", "+"),
+    ("-=", "-"),
+    ("<<=", "<<"),
+    (">>=", ">>"),
+    ("&=", "&"),
+    ("^=", "^"),
+    ("|=", "|"),
 ];
+
+/// Other operators the tokenizer knows.
+const OTHER: [&str; 10] = ["++", "--", "^", "!", "~", "(", ")", "?", ":", ","];
+
+/// Where an expression reads and writes its variables.
+pub(in super::super) trait Vars {
+    /// The value of `name`, if set.
+    fn get(&self, name: &str) -> Option<String>;
+    /// Sets `name` to `value`.
+    fn set(&mut self, name: &str, value: i64);
+}
 
 struct Parser<'a> {
     text: &'a str,
     toks: Vec<(usize, Tok)>,
     pos: usize,
-    lookup: &'a dyn Fn(&str) -> Option<String>,
+    vars: &'a mut dyn Vars,
     depth: usize,
+    /// Inside the side of `&&`, `||` or `?:` that is not evaluated: no
+    /// assignment happens and no division fails.
+    skip: usize,
 }
 
-/// Evaluates `text`, looking variables up with `lookup`.
-pub(in super::super) fn eval(
-    text: &str,
-    lookup: &dyn Fn(&str) -> Option<String>,
-) -> Result<i64, String> {
-    eval_at(text, lookup, 0)
+/// Evaluates `text`, reading and assigning variables in `vars`.
+pub(in super::super) fn eval(text: &str, vars: &mut dyn Vars) -> Result<i64, String> {
+    eval_at(text, vars, 0)
 }
 
-fn eval_at(
-    text: &str,
-    lookup: &dyn Fn(&str) -> Option<String>,
-    depth: usize,
-) -> Result<i64, String> {
+fn eval_at(text: &str, vars: &mut dyn Vars, depth: usize) -> Result<i64, String> {
+    // bash's messages quote the expression without its leading blanks.
+    let text = text.trim_start();
     let toks = tokenize(text)?;
     if toks.is_empty() {
         return Ok(0);
@@ -74,10 +97,11 @@ fn eval_at(
         text,
         toks,
         pos: 0,
-        lookup,
+        vars,
         depth,
+        skip: 0,
     };
-    let value = p.ternary()?;
+    let value = p.comma()?;
     if p.pos < p.toks.len() {
         return Err(p.error("syntax error in expression"));
     }
@@ -96,15 +120,18 @@ fn tokenize(text: &str) -> Result<Vec<(usize, Tok)>, String> {
         }
         let rest = &text[i..];
         if c.is_ascii_digit() {
-            let len = rest
+            let mut len = rest
                 .find(|c: char| !c.is_ascii_alphanumeric() && c != '_')
                 .unwrap_or(rest.len());
+            // `base#digits`, whose digits may be `@` and `_` too.
+            if rest[len..].starts_with('#') {
+                len += 1 + rest[len + 1..]
+                    .find(|c: char| !c.is_ascii_alphanumeric() && c != '_' && c != '@')
+                    .unwrap_or(rest.len() - len - 1);
+            }
             let digits = &rest[..len];
             let value = number(digits).ok_or_else(|| {
-                format!(
-                    "{}: value too great for base (error token is \"{digits}\")",
-                    text.trim()
-                )
+                format!("{text}: value too great for base (error token is \"{digits}\")")
             })?;
             toks.push((i, Tok::Num(value)));
             i += len;
@@ -117,6 +144,7 @@ fn tokenize(text: &str) -> Result<Vec<(usize, Tok)>, String> {
         } else if let Some(op) = BINARY
             .iter()
             .map(|(op, _)| *op)
+            .chain(ASSIGN.iter().map(|(op, _)| *op))
             .chain(OTHER)
             .filter(|op| rest.starts_with(op))
             .max_by_key(|op| op.len())
@@ -125,17 +153,31 @@ fn tokenize(text: &str) -> Result<Vec<(usize, Tok)>, String> {
             i += op.len();
         } else {
             return Err(format!(
-                "{}: syntax error: invalid arithmetic operator (error token is \"{}\")",
-                text.trim(),
-                rest.trim_end()
+                "{text}: syntax error: invalid arithmetic operator (error token is \"{rest}\")"
             ));
         }
     }
     Ok(toks)
 }
 
-/// A number as bash reads it: decimal, `0x` hexadecimal, `0` octal.
+/// A number as bash reads it: decimal, `0x` hexadecimal, `0` octal,
+/// `base#digits` (bases 2 to 64: `0-9`, `a-z`, `A-Z`, `@`, `_`, letters
+/// of either case alike up to base 36).
 fn number(digits: &str) -> Option<i64> {
+    if let Some((base, body)) = digits.split_once('#') {
+        let base: u32 = base.parse().ok().filter(|b| (2..=64).contains(b))?;
+        return body.chars().try_fold(0i64, |n, c| {
+            let d = match c {
+                '0'..='9' => c as u32 - '0' as u32,
+                'a'..='z' => c as u32 - 'a' as u32 + 10,
+                'A'..='Z' if base <= 36 => c as u32 - 'A' as u32 + 10,
+                'A'..='Z' => c as u32 - 'A' as u32 + 36,
+                '@' => 62,
+                _ => 63,
+            };
+            (d < base).then(|| n.wrapping_mul(i64::from(base)).wrapping_add(i64::from(d)))
+        });
+    }
     let (radix, body) = if let Some(hex) = digits
         .strip_prefix("0x")
         .or_else(|| digits.strip_prefix("0X"))
@@ -166,15 +208,13 @@ impl Parser<'_> {
     /// "error token".
     fn error_at(&self, pos: usize, what: &str) -> String {
         let at = self.toks.get(pos).map_or(self.text.len(), |(at, _)| *at);
-        let rest = self.text[at..].trim();
-        let token = if rest.is_empty() {
-            self.toks
-                .last()
-                .map_or("", |(at, _)| self.text[*at..].trim())
+        let rest = &self.text[at..];
+        let token = if rest.trim().is_empty() {
+            self.toks.last().map_or("", |(at, _)| &self.text[*at..])
         } else {
             rest
         };
-        format!("{}: {what} (error token is \"{token}\")", self.text.trim())
+        format!("{}: {what} (error token is \"{token}\")", self.text)
     }
 
     fn deeper(&mut self) -> Result<(), String> {
@@ -182,10 +222,72 @@ impl Parser<'_> {
         if self.depth > MAX_DEPTH {
             return Err(format!(
                 "{}: expression nested deeper than {MAX_DEPTH} levels",
-                self.text.trim()
+                self.text
             ));
         }
         Ok(())
+    }
+
+    /// Expressions separated by `,`: the last one's value.
+    fn comma(&mut self) -> Result<i64, String> {
+        let mut value = self.assignment()?;
+        while self.peek_op() == Some(",") {
+            self.pos += 1;
+            value = self.assignment()?;
+        }
+        Ok(value)
+    }
+
+    /// `name op= value` (grouping to the right), or a conditional.
+    fn assignment(&mut self) -> Result<i64, String> {
+        let assign =
+            |op: Option<&str>| ASSIGN.iter().find(|(a, _)| Some(*a) == op).map(|(_, b)| *b);
+        let target = match (self.toks.get(self.pos), self.toks.get(self.pos + 1)) {
+            (Some((_, Tok::Name(name))), Some((_, Tok::Op(op)))) => {
+                assign(Some(op)).map(|binary| (name.clone(), binary))
+            }
+            _ => None,
+        };
+        let Some((name, binary)) = target else {
+            let value = self.ternary()?;
+            if assign(self.peek_op()).is_some() {
+                return Err(self.error("attempted assignment to non-variable"));
+            }
+            return Ok(value);
+        };
+        self.deeper()?;
+        self.pos += 2;
+        let operand_at = self.pos;
+        let right = self.assignment()?;
+        let value = if binary.is_empty() {
+            right
+        } else {
+            let left = self.variable(&name)?;
+            self.apply(binary, left, right, operand_at)?
+        };
+        self.store(&name, value);
+        self.depth -= 1;
+        Ok(value)
+    }
+
+    /// Assigns `value` to `name`, unless on a side not evaluated.
+    fn store(&mut self, name: &str, value: i64) {
+        if self.skip == 0 {
+            self.vars.set(name, value);
+        }
+    }
+
+    /// Parses what `parse` reads without evaluating it (`skip`): the side
+    /// of `&&`, `||` or `?:` that is not taken.
+    fn maybe<T>(
+        &mut self,
+        skip: bool,
+        parse: fn(&mut Self) -> Result<T, String>,
+    ) -> Result<T, String> {
+        self.skip += usize::from(skip);
+        let value = parse(self);
+        self.skip -= usize::from(skip);
+        value
     }
 
     fn ternary(&mut self) -> Result<i64, String> {
@@ -193,12 +295,12 @@ impl Parser<'_> {
         let condition = self.binary(0)?;
         let value = if self.peek_op() == Some("?") {
             self.pos += 1;
-            let yes = self.ternary()?;
+            let yes = self.maybe(condition == 0, Self::comma)?;
             if self.peek_op() != Some(":") {
                 return Err(self.error("syntax error in expression"));
             }
             self.pos += 1;
-            let no = self.ternary()?;
+            let no = self.maybe(condition != 0, Self::ternary)?;
             if condition != 0 { yes } else { no }
         } else {
             condition
@@ -223,17 +325,19 @@ impl Parser<'_> {
             self.pos += 1;
             let operand_at = self.pos;
             // `**` groups to the right, the others to the left.
-            let right = if op == "**" {
-                self.binary(prec)?
-            } else {
-                self.binary(prec + 1)?
-            };
+            let next = if op == "**" { prec } else { prec + 1 };
+            let skip = (op == "&&" && left == 0) || (op == "||" && left != 0);
+            self.skip += usize::from(skip);
+            let right = self.binary(next);
+            self.skip -= usize::from(skip);
+            let right = right?;
             left = self.apply(op, left, right, operand_at)?;
         }
     }
 
     fn apply(&self, op: &str, a: i64, b: i64, operand_at: usize) -> Result<i64, String> {
         Ok(match op {
+            "**" | "/" | "%" if self.skip > 0 => 0,
             "**" => {
                 if b < 0 {
                     return Err(self.error_at(operand_at, "exponent less than 0"));
@@ -293,7 +397,7 @@ impl Parser<'_> {
             }
             Some((_, Tok::Op("("))) => {
                 self.pos += 1;
-                let v = self.ternary()?;
+                let v = self.comma()?;
                 if self.peek_op() != Some(")") {
                     return Err(self.error("missing `)'"));
                 }
@@ -304,24 +408,33 @@ impl Parser<'_> {
                 self.pos += 1;
                 n
             }
+            // `++name`, `--name`: the new value.
+            Some((_, Tok::Op(op @ ("++" | "--")))) => {
+                self.pos += 1;
+                match self.toks.get(self.pos).cloned() {
+                    Some((_, Tok::Name(name))) => {
+                        self.pos += 1;
+                        let value = self.step(&name, op)?;
+                        self.store(&name, value);
+                        value
+                    }
+                    // Before anything else, two signs that cancel: `--5` is 5.
+                    _ => self.unary()?,
+                }
+            }
             Some((_, Tok::Name(name))) => {
                 self.pos += 1;
-                if matches!(
-                    self.peek_op(),
-                    Some("=" | "+=" | "-=" | "*=" | "/=" | "++" | "--")
-                ) {
-                    return Err(format!(
-                        "{}: assignment in $((...)) is not available in this simulated shell; write {name}=$((...))",
-                        self.text.trim()
-                    ));
+                match self.peek_op() {
+                    // `name++`, `name--`: the old value.
+                    Some(op @ ("++" | "--")) => {
+                        self.pos += 1;
+                        let value = self.variable(&name)?;
+                        let new = self.step(&name, op)?;
+                        self.store(&name, new);
+                        value
+                    }
+                    _ => self.variable(&name)?,
                 }
-                self.variable(&name)?
-            }
-            Some((_, Tok::Op("++" | "--"))) => {
-                return Err(format!(
-                    "{}: ++ and -- are not available in this simulated shell; write i=$((i+1))",
-                    self.text.trim()
-                ));
             }
             _ => return Err(self.error("syntax error: operand expected")),
         };
@@ -329,9 +442,23 @@ impl Parser<'_> {
         Ok(value)
     }
 
-    /// A variable's value: its text evaluated as an expression.
-    fn variable(&self, name: &str) -> Result<i64, String> {
-        let value = (self.lookup)(name).unwrap_or_default();
+    /// `name` plus or minus one (`op` is `++` or `--`).
+    fn step(&mut self, name: &str, op: &str) -> Result<i64, String> {
+        let value = self.variable(name)?;
+        Ok(if op == "++" {
+            value.wrapping_add(1)
+        } else {
+            value.wrapping_sub(1)
+        })
+    }
+
+    /// A variable's value: its text evaluated as an expression (0 on a
+    /// side not evaluated).
+    fn variable(&mut self, name: &str) -> Result<i64, String> {
+        if self.skip > 0 {
+            return Ok(0);
+        }
+        let value = self.vars.get(name).unwrap_or_default();
         let value = value.trim();
         if value.is_empty() {
             return Ok(0);
@@ -339,7 +466,7 @@ impl Parser<'_> {
         if let Ok(n) = value.parse::<i64>() {
             return Ok(n);
         }
-        eval_at(value, self.lookup, self.depth + 1)
+        eval_at(value, &mut *self.vars, self.depth + 1)
     }
 }
 
@@ -348,14 +475,33 @@ impl Parser<'_> {
 mod tests {
     use super::*;
 
+    /// Variables for the tests: `n`, `e` (an expression) and `loop`
+    /// (itself) set, and whatever an expression assigns.
+    struct Table(Vec<(String, String)>);
+
+    impl Vars for Table {
+        fn get(&self, name: &str) -> Option<String> {
+            self.0
+                .iter()
+                .rev()
+                .find(|(n, _)| n == name)
+                .map(|(_, v)| v.clone())
+        }
+        fn set(&mut self, name: &str, value: i64) {
+            self.0.push((name.to_owned(), value.to_string()));
+        }
+    }
+
+    fn table() -> Table {
+        Table(
+            [("n", "4"), ("e", "n*2"), ("loop", "loop")]
+                .map(|(n, v)| (n.to_owned(), v.to_owned()))
+                .into(),
+        )
+    }
+
     fn calc(text: &str) -> Result<i64, String> {
-        let lookup = |name: &str| match name {
-            "n" => Some("4".to_owned()),
-            "e" => Some("n*2".to_owned()),
-            "loop" => Some("loop".to_owned()),
-            _ => None,
-        };
-        eval(text, &lookup)
+        eval(text, &mut table())
     }
 
     #[test]
@@ -401,7 +547,68 @@ mod tests {
                 .unwrap_err()
                 .contains("nested deeper")
         );
-        assert!(calc("i++").is_err());
         assert!(calc("1 2").unwrap_err().contains("syntax error"));
+        assert_eq!(
+            calc("1=2"),
+            Err("1=2: attempted assignment to non-variable (error token is \"=2\")".to_owned())
+        );
+        // Leading blanks go, trailing ones stay, as bash quotes them.
+        assert_eq!(
+            calc(" 1/0 "),
+            Err("1/0 : division by 0 (error token is \"0 \")".to_owned())
+        );
+        assert_eq!(
+            calc("2#2"),
+            Err("2#2: value too great for base (error token is \"2#2\")".to_owned())
+        );
+        assert_eq!(
+            calc("x++y"),
+            Err("x++y: syntax error in expression (error token is \"y\")".to_owned())
+        );
+    }
+
+    #[test]
+    fn assignments_write_the_variables_and_return_their_value() {
+        let mut vars = table();
+        let mut run = |text: &str| eval(text, &mut vars);
+        assert_eq!(run("i = j = 7"), Ok(7));
+        assert_eq!(run("i++ + ++j"), Ok(15));
+        assert_eq!(run("i-- , j--"), Ok(8));
+        assert_eq!(run("--i"), Ok(6));
+        assert_eq!(run("n *= 3"), Ok(12));
+        assert_eq!(run("n <<= 1"), Ok(24));
+        assert_eq!(run("n %= 5"), Ok(4));
+        assert_eq!(run("n |= 8"), Ok(12));
+        assert_eq!(run("(k = 4) + 1"), Ok(5));
+        assert_eq!(run("--5"), Ok(5));
+        assert_eq!(vars.get("i").as_deref(), Some("6"));
+        assert_eq!(vars.get("j").as_deref(), Some("7"));
+        assert_eq!(vars.get("k").as_deref(), Some("4"));
+    }
+
+    #[test]
+    fn the_side_not_taken_is_not_evaluated() {
+        let mut vars = table();
+        assert_eq!(eval("0 && (z = 1)", &mut vars), Ok(0));
+        assert_eq!(eval("1 || 1/0", &mut vars), Ok(1));
+        assert_eq!(eval("0 ? 1/0 : (w = 4)", &mut vars), Ok(4));
+        assert_eq!(eval("1 ? (y = 2) : (w = 5)", &mut vars), Ok(2));
+        assert_eq!(vars.get("z"), None);
+        assert_eq!(vars.get("w").as_deref(), Some("4"));
+    }
+
+    #[test]
+    fn numbers_in_any_base_from_2_to_64() {
+        for (text, want) in [
+            ("2#101", 5),
+            ("16#ff", 255),
+            ("16#FF", 255),
+            ("36#z", 35),
+            ("64#@", 62),
+            ("64#_", 63),
+            ("64#A", 36),
+        ] {
+            assert_eq!(calc(text), Ok(want), "{text}");
+        }
     }
 }
