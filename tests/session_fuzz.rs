@@ -187,7 +187,7 @@ const VALUES: [&str; 83] = [
     "=,ALL,",
 ];
 
-const WORDS: [&str; 54] = [
+const WORDS: [&str; 57] = [
     "hostname",
     "sed",
     "s/a*/&&/g",
@@ -214,6 +214,9 @@ const WORDS: [&str; 54] = [
     "${x:-y}",
     "$((1+",
     "((",
+    "${x/",
+    "${x:1",
+    "[a-",
     "))",
     "i++",
     "let",
@@ -912,6 +915,9 @@ fn input(rng: &mut Rng) -> Vec<String> {
                 // Arithmetic that assigns: ((...)), let, for ((...)).
                 "for ((i=0; i<3; i++)); do ((n += i)); done; let m=n*2 k++; echo $n $m $((k--, j = 2#101))",
                 "for ((;;)) { ((i++ > 3)) && break; }; ((1/0)); let; for ((i=0;i<2)); do :; done",
+                // Slices, replacements, case and bracket patterns.
+                "f=a.b.c; echo ${f:1:3} ${f: -2} ${@:2} ${f//./_} ${f/#a/A} ${f^^} ${f,,[A-Z]} ${f:1/0} ${f:2:-9}",
+                "case x5 in [a-z][0-9]) echo ok;; esac; ls [!.]* [[:digit:]]; echo ${f//[\\[\\]]}",
                 "history",
                 "clear",
                 "export SLURM_JOB_ID=1",

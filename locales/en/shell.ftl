@@ -8,7 +8,8 @@
 sh-help-intro =
     This is a simulated bash shell. It runs commands, pipelines (a | b), lists
     (a; b, a && b, a || b), redirections (> >> 2> 2>&1 <), here-documents (<<EOF),
-    variables ($HOME, ${"{"}VAR:-default{"}"}, $1, "$@"), * globs, {"{"}a,b{"}"} and {"{"}1..5{"}"},
+    variables ($HOME, ${"{"}VAR:-default{"}"}, ${"{"}f%.*{"}"}, ${"{"}x/a/b{"}"}, ${"{"}x:0:4{"}"}, $1,
+    "$@"), * and [0-9] globs, {"{"}a,b{"}"} and {"{"}1..5{"}"},
     $(command), $((1+2)) and ((i++)), if, for (also for ((i=0; i<4; i++))), while,
     until, case, [[ ]], {"{"} {"}"}, ( ) and functions (f() {"{"} ...; {"}"}). In batch scripts and
     job steps, cmd & runs in the background until wait.

@@ -5,7 +5,8 @@
 sh-help-intro =
     Esta es una terminal bash simulada. Ejecuta comandos, tuberías (a | b), listas
     (a; b, a && b, a || b), redirecciones (> >> 2> 2>&1 <), here-documents (<<EOF),
-    variables ($HOME, ${"{"}VAR:-default{"}"}, $1, "$@"), comodines *, {"{"}a,b{"}"} y {"{"}1..5{"}"},
+    variables ($HOME, ${"{"}VAR:-default{"}"}, ${"{"}f%.*{"}"}, ${"{"}x/a/b{"}"}, ${"{"}x:0:4{"}"}, $1, "$@"),
+    comodines * y [0-9], {"{"}a,b{"}"} y {"{"}1..5{"}"},
     $(comando), $((1+2)) y ((i++)), if, for (también for ((i=0; i<4; i++))), while,
     until, case, [[ ]], {"{"} {"}"}, ( ) y funciones (f() {"{"} ...; {"}"}). En los scripts
     de lote y en los pasos, cmd & corre en segundo plano hasta wait.

@@ -938,7 +938,8 @@ impl<'a> Exec<'a> {
         // the rest of the complete command.
         let script = self.depth > 0 || self.subshells > 0;
         if script && matches!(e, ExpandError::Unbound(_)) {
-            self.exit = Some(1);
+            // bash -c leaves with 127, a script file with 1.
+            self.exit = Some(if self.origin.reads_string() { 127 } else { 1 });
         } else {
             self.aborted = true;
         }
@@ -987,24 +988,18 @@ impl<'a> Exec<'a> {
                     .to_string(),
                 quoted: p.quoted,
             },
-            Part::Param(Param {
-                name,
-                op:
-                    ParamOp::Remove {
-                        suffix,
-                        longest,
-                        word,
-                    },
-                quoted,
-            }) if needs_resolving(&word.parts) => Part::Param(Param {
-                name: name.clone(),
-                op: ParamOp::Remove {
-                    suffix: *suffix,
-                    longest: *longest,
-                    word: self.resolve(word)?.into_owned(),
-                },
-                quoted: *quoted,
-            }),
+            // A pattern, replacement or offset with substitutions: run
+            // them (a default's word only when it is used, below).
+            Part::Param(p)
+                if !matches!(p.op, ParamOp::Default { .. } | ParamOp::Alternative { .. })
+                    && op_needs_resolving(&p.op) =>
+            {
+                let mut p = p.clone();
+                for word in p.op.words_mut() {
+                    *word = self.resolve(word)?.into_owned();
+                }
+                Part::Param(p)
+            }
             Part::Param(p) => {
                 let (colon, word) = match &p.op {
                     ParamOp::Default { colon, word } | ParamOp::Alternative { colon, word } => {
@@ -1636,15 +1631,21 @@ fn needs_resolving(parts: &[Part]) -> bool {
             name,
             ..
         }) => name == "?",
-        Part::Param(Param {
-            op:
-                ParamOp::Default { word, .. }
-                | ParamOp::Alternative { word, .. }
-                | ParamOp::Remove { word, .. },
-            ..
-        }) => needs_resolving(&word.parts),
+        Part::Param(Param { op, .. }) => op_needs_resolving(op),
         _ => false,
     })
+}
+
+/// Whether a word inside `op` (a pattern, an offset) needs resolving.
+fn op_needs_resolving(op: &ParamOp) -> bool {
+    match op {
+        ParamOp::Value | ParamOp::Length => false,
+        op => op
+            .clone()
+            .words_mut()
+            .iter()
+            .any(|w| needs_resolving(&w.parts)),
+    }
 }
 
 /// A word as `set -x` shows it: in single quotes if it has blanks or

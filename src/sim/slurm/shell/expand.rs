@@ -74,8 +74,9 @@ pub(super) struct Expander<'a> {
     pub(super) args: &'a [String],
     /// `set -u`: expanding an unset variable is an error.
     pub(super) nounset: bool,
-    /// The first unset variable expanded under `set -u`.
-    pub(super) unbound: std::cell::RefCell<Option<String>>,
+    /// The first error of the expansion under way: an unset variable
+    /// under `set -u`, or an offset's arithmetic.
+    pub(super) failed: std::cell::RefCell<Option<ExpandError>>,
     /// `$!`: the process id of the last background child.
     pub(super) last_background: Option<u32>,
     /// `$UID` and `$EUID`, which bash sets itself (read-only).
@@ -143,7 +144,7 @@ struct Builder {
 }
 
 fn escape_glob(c: char, pattern: &mut String) {
-    if matches!(c, '*' | '?' | '\\') {
+    if matches!(c, '*' | '?' | '[' | ']' | '\\') {
         pattern.push('\\');
     }
     pattern.push(c);
@@ -193,8 +194,10 @@ impl Builder {
             return;
         }
         self.cur.text.push(c);
-        if matches!(c, '*' | '?') || self.regex {
+        if matches!(c, '*' | '?' | '[') || self.regex {
             self.cur.glob = true;
+            self.cur.pattern.push(c);
+        } else if c == ']' {
             self.cur.pattern.push(c);
         } else {
             escape_glob(c, &mut self.cur.pattern);
@@ -310,10 +313,9 @@ impl Expander<'_> {
             }
             return;
         }
-        if value.is_none() && self.nounset && matches!(p.op, ParamOp::Value | ParamOp::Length) {
-            self.unbound
-                .borrow_mut()
-                .get_or_insert_with(|| p.name.clone());
+        let defaulted = matches!(p.op, ParamOp::Default { .. } | ParamOp::Alternative { .. });
+        if value.is_none() && self.nounset && !defaulted {
+            self.fail(ExpandError::Unbound(p.name.clone()));
         }
         match &p.op {
             ParamOp::Value => b.expanded(value.as_deref().unwrap_or_default(), p.quoted),
@@ -336,11 +338,142 @@ impl Expander<'_> {
                 word,
             } => {
                 let value = value.unwrap_or_default();
-                // A pattern too long to build matches nothing.
-                let pattern = self.pattern(word).unwrap_or_default();
+                let pattern = self.nested(|ex| ex.pattern(word));
                 b.expanded(removed(&value, &pattern, *suffix, *longest), p.quoted);
             }
+            ParamOp::Replace {
+                all,
+                anchor,
+                pattern,
+                with,
+            } => {
+                let value = value.unwrap_or_default();
+                let pattern = self.nested(|ex| ex.pattern(pattern));
+                let with = self.nested(|ex| ex.string(with, false));
+                b.expanded(&replaced(&value, &pattern, &with, *all, *anchor), p.quoted);
+            }
+            ParamOp::Case {
+                upper,
+                all,
+                pattern,
+            } => {
+                let pattern = self.nested(|ex| ex.pattern(pattern));
+                let mut changed = String::new();
+                for (i, c) in value.unwrap_or_default().chars().enumerate() {
+                    let fits = (*all || i == 0)
+                        && (pattern.is_empty()
+                            || wildcard_match(&pattern, c.encode_utf8(&mut [0; 4])));
+                    // ASCII letters only, as bash in the C locale (and tr).
+                    changed.push(match (fits, upper) {
+                        (false, _) => c,
+                        (true, true) => c.to_ascii_uppercase(),
+                        (true, false) => c.to_ascii_lowercase(),
+                    });
+                }
+                b.expanded(&changed, p.quoted);
+            }
+            ParamOp::Slice { offset, length } => self.slice(p, value, offset, length.as_ref(), b),
         }
+    }
+
+    /// `${x:offset:length}`: its characters; of `$@` and `$*`, its
+    /// positional parameters (offset 0 is `$0`), each its own field in
+    /// `"${@:2}"`. A length that ends before the offset is bash's error.
+    fn slice(
+        &self,
+        p: &Param,
+        value: Option<String>,
+        offset: &Word,
+        length: Option<&Word>,
+        b: &mut Builder,
+    ) {
+        let number = |word: &Word| -> Option<i64> {
+            let text = self.nested(|ex| ex.string(word, false));
+            let message = match arith::eval(&text, &mut ReadOnly(self)) {
+                Ok(n) => return Some(n),
+                Err(message) => message,
+            };
+            self.fail(ExpandError::Arithmetic(format!("{}: {message}", p.name)));
+            None
+        };
+        let Some(offset) = number(offset) else { return };
+        let length = match length.map(|l| (number(l), l)) {
+            Some((None, _)) => return,
+            Some((Some(n), word)) => Some((n, word)),
+            None => None,
+        };
+        let list = p.name == "@" || p.name == "*";
+        let items: Vec<String> = if list {
+            std::iter::once(self.lookup("0").unwrap_or_default())
+                .chain(self.args.iter().cloned())
+                .collect()
+        } else {
+            value
+                .unwrap_or_default()
+                .chars()
+                .map(String::from)
+                .collect()
+        };
+        // Counted from the end, a list's items count from `$1`.
+        let count = items.len() as i64 - i64::from(list);
+        let start = if offset < 0 {
+            count + offset + i64::from(list)
+        } else {
+            offset
+        };
+        let start = usize::try_from(start)
+            .unwrap_or(usize::MAX)
+            .min(items.len());
+        let end = match length {
+            None => items.len(),
+            Some((n, _)) if n >= 0 => start
+                .saturating_add(usize::try_from(n).unwrap_or(usize::MAX))
+                .min(items.len()),
+            Some((n, word)) => match usize::try_from(items.len() as i64 + n) {
+                Ok(end) if end >= start && !list => end,
+                _ => {
+                    let text = self.nested(|ex| ex.string(word, false));
+                    self.fail(ExpandError::Arithmetic(format!(
+                        "{}: substring expression < 0",
+                        text.trim()
+                    )));
+                    return;
+                }
+            },
+        };
+        let taken = &items[start..end];
+        if list && p.quoted && p.name == "@" {
+            for (i, item) in taken.iter().enumerate() {
+                if i > 0 {
+                    b.split_here();
+                }
+                b.quoted(item);
+            }
+        } else {
+            b.expanded(&taken.join(if list { " " } else { "" }), p.quoted);
+        }
+    }
+
+    /// Keeps the first error of the expansion under way.
+    fn fail(&self, error: ExpandError) {
+        self.failed.borrow_mut().get_or_insert(error);
+    }
+
+    /// A pattern, replacement or offset inside an expansion: its error
+    /// becomes the expansion's, after any error met before it. One too
+    /// long to build is empty (a pattern that matches nothing).
+    fn nested<T: Default>(&self, expand: impl FnOnce(&Self) -> Result<T, ExpandError>) -> T {
+        let pending = self.failed.borrow_mut().take();
+        let value = expand(self);
+        if let Some(e) = pending {
+            self.fail(e);
+        }
+        value.unwrap_or_else(|e| {
+            if e != ExpandError::TooLong {
+                self.fail(e);
+            }
+            T::default()
+        })
     }
 
     /// The fields of a command word: brace-expanded, then split, globbed,
@@ -425,8 +558,8 @@ impl Expander<'_> {
 
     /// The error of an expansion just made, if any.
     fn check(&self, overflow: bool) -> Result<(), ExpandError> {
-        if let Some(name) = self.unbound.borrow_mut().take() {
-            return Err(ExpandError::Unbound(name));
+        if let Some(error) = self.failed.borrow_mut().take() {
+            return Err(error);
         }
         if overflow {
             return Err(ExpandError::TooLong);
@@ -520,7 +653,7 @@ fn has_wildcard(pattern: &str) -> bool {
         match c {
             _ if escaped => escaped = false,
             '\\' => escaped = true,
-            '*' | '?' => return true,
+            '*' | '?' | '[' => return true,
             _ => {}
         }
     }
@@ -538,6 +671,77 @@ fn unescape(pattern: &str) -> String {
         });
     }
     out
+}
+
+/// Arithmetic in an offset reads the variables and assigns none.
+struct ReadOnly<'e, 'a>(&'e Expander<'a>);
+
+impl arith::Vars for ReadOnly<'_, '_> {
+    fn get(&self, name: &str) -> Option<String> {
+        self.0.lookup(name)
+    }
+
+    fn set(&mut self, _: &str, _: i64) {}
+}
+
+/// `value` with the longest match of `pattern` replaced by `with`: the
+/// first one, or `all`, or only at the start (`anchor` `#`) or the end
+/// (`%`). An empty pattern replaces nothing, but anchored it matches the
+/// empty start or end.
+fn replaced(value: &str, pattern: &str, with: &str, all: bool, anchor: Option<char>) -> String {
+    let cuts: Vec<usize> = value
+        .char_indices()
+        .map(|(i, _)| i)
+        .chain([value.len()])
+        .collect();
+    // The longest piece from `start` that matches, as its end.
+    let longest = |start: usize| {
+        cuts.iter()
+            .rev()
+            .copied()
+            .take_while(|&end| end >= start)
+            .find(|&end| {
+                (end > start || anchor.is_some()) && wildcard_match(pattern, &value[start..end])
+            })
+    };
+    if pattern.is_empty() && anchor.is_none() {
+        return value.to_owned();
+    }
+    match anchor {
+        Some('#') => match longest(0) {
+            Some(end) => format!("{with}{}", &value[end..]),
+            None => value.to_owned(),
+        },
+        Some(_) => match cuts
+            .iter()
+            .find(|&&start| wildcard_match(pattern, &value[start..]))
+        {
+            Some(&start) => format!("{}{with}", &value[..start]),
+            None => value.to_owned(),
+        },
+        None => {
+            let mut out = String::new();
+            let mut at = 0;
+            while at < value.len() {
+                match longest(at) {
+                    Some(end) => {
+                        out.push_str(with);
+                        at = end;
+                        if !all {
+                            break;
+                        }
+                    }
+                    None => {
+                        let c = value[at..].chars().next().unwrap_or_default();
+                        out.push(c);
+                        at += c.len_utf8();
+                    }
+                }
+            }
+            out.push_str(&value[at..]);
+            out
+        }
+    }
 }
 
 /// `value` without the start (or, with `suffix`, the end) that matches
@@ -565,22 +769,33 @@ fn removed<'v>(value: &'v str, pattern: &str, suffix: bool, longest: bool) -> &'
     value
 }
 
-/// Whether `name` matches the glob `pattern` (`*`, `?`, `\x`), by the
-/// classic two-pointer walk that backtracks to the last `*`.
+/// Whether `name` matches the glob `pattern` (`*`, `?`, `[...]`, `\x`),
+/// by the classic two-pointer walk that backtracks to the last `*`.
 pub(super) fn wildcard_match(pattern: &str, name: &str) -> bool {
     #[derive(Clone, Copy, PartialEq)]
     enum Tok {
         Char(char),
         Any,
         Star,
+        /// A bracket expression, by index into `classes`.
+        Class(usize),
     }
     let mut toks = Vec::new();
+    let mut classes = Vec::new();
     let mut chars = pattern.chars();
     while let Some(c) = chars.next() {
         toks.push(match c {
             '*' => Tok::Star,
             '?' => Tok::Any,
             '\\' => Tok::Char(chars.next().unwrap_or('\\')),
+            '[' => match Class::parse(chars.as_str()) {
+                Some((class, rest)) => {
+                    classes.push(class);
+                    chars = rest.chars();
+                    Tok::Class(classes.len() - 1)
+                }
+                None => Tok::Char('['),
+            },
             c => Tok::Char(c),
         });
     }
@@ -601,6 +816,10 @@ pub(super) fn wildcard_match(pattern: &str, name: &str) -> bool {
                 p += 1;
                 n += 1;
             }
+            Some(Tok::Class(i)) if classes[*i].matches(name[n]) => {
+                p += 1;
+                n += 1;
+            }
             _ => match star {
                 Some((sp, sn)) => {
                     p = sp + 1;
@@ -612,6 +831,77 @@ pub(super) fn wildcard_match(pattern: &str, name: &str) -> bool {
         }
     }
     toks[p..].iter().all(|t| *t == Tok::Star)
+}
+
+/// A bracket expression: `[abc]`, `[a-z]`, `[[:digit:]]`, negated by a
+/// leading `!` or `^`.
+struct Class {
+    negated: bool,
+    /// Ranges of characters, a single one as `(c, c)`.
+    ranges: Vec<(char, char)>,
+    /// Named classes (`[:digit:]`), as their tests.
+    named: Vec<fn(&char) -> bool>,
+}
+
+impl Class {
+    /// The expression after its `[`, and the pattern after its `]`;
+    /// `None` without a closing `]` (then `[` is itself).
+    fn parse(text: &str) -> Option<(Class, &str)> {
+        let negated = text.starts_with(['!', '^']);
+        let mut rest = if negated { &text[1..] } else { text };
+        let mut class = Class {
+            negated,
+            ranges: Vec::new(),
+            named: Vec::new(),
+        };
+        let mut first = true;
+        loop {
+            let mut chars = rest.chars();
+            let c = chars.next()?;
+            if c == ']' && !first {
+                return Some((class, chars.as_str()));
+            }
+            first = false;
+            if c == '[' && chars.as_str().starts_with(':') {
+                let body = &chars.as_str()[1..];
+                let end = body.find(":]")?;
+                class.named.push(match &body[..end] {
+                    "digit" => char::is_ascii_digit,
+                    "alpha" => char::is_ascii_alphabetic,
+                    "alnum" => char::is_ascii_alphanumeric,
+                    "upper" => char::is_ascii_uppercase,
+                    "lower" => char::is_ascii_lowercase,
+                    "space" => |c: &char| c.is_ascii_whitespace(),
+                    "xdigit" => char::is_ascii_hexdigit,
+                    "punct" => char::is_ascii_punctuation,
+                    _ => |_: &char| false,
+                });
+                rest = &body[end + 2..];
+                continue;
+            }
+            let c = if c == '\\' { chars.next()? } else { c };
+            let after = chars.as_str();
+            match after
+                .strip_prefix('-')
+                .and_then(|r| r.chars().next().filter(|&e| e != ']').map(|e| (e, r)))
+            {
+                Some((end, r)) => {
+                    class.ranges.push((c, end));
+                    rest = &r[end.len_utf8()..];
+                }
+                None => {
+                    class.ranges.push((c, c));
+                    rest = after;
+                }
+            }
+        }
+    }
+
+    fn matches(&self, c: char) -> bool {
+        let inside = self.ranges.iter().any(|&(a, b)| (a..=b).contains(&c))
+            || self.named.iter().any(|test| test(&c));
+        inside != self.negated
+    }
 }
 
 #[cfg(test)]
@@ -628,5 +918,35 @@ mod tests {
         assert!(!wildcard_match(r"\*", "x"));
         assert!(wildcard_match("*a*b*", "xxaxxbxx"));
         assert!(!wildcard_match("*a*b", "xxaxxbxx"));
+    }
+
+    #[test]
+    fn bracket_expressions_match_one_character_of_a_set() {
+        assert!(wildcard_match("node-[1-4]", "node-3"));
+        assert!(!wildcard_match("node-[1-4]", "node-5"));
+        assert!(wildcard_match("[!a]*", "ba"));
+        assert!(!wildcard_match("[^a]*", "ab"));
+        assert!(wildcard_match("[]a]", "]"));
+        assert!(wildcard_match("[a-]", "-"));
+        assert!(wildcard_match(r"[\]]", "]"));
+        assert!(wildcard_match("[[:digit:]][[:upper:]]", "7Q"));
+        assert!(!wildcard_match("[[:digit:]]", "x"));
+        // Without its `]`, `[` is itself.
+        assert!(wildcard_match("[", "["));
+        assert!(wildcard_match("a[b", "a[b"));
+    }
+
+    #[test]
+    fn replacing_takes_the_longest_match_where_it_is_allowed() {
+        assert_eq!(replaced("a.b.c", ".", "_", false, None), "a_b.c");
+        assert_eq!(replaced("a.b.c", ".", "_", true, None), "a_b_c");
+        assert_eq!(replaced("abcbc", "b*", "Z", false, None), "aZ");
+        assert_eq!(replaced("aaa", "a", "bb", true, None), "bbbbbb");
+        assert_eq!(replaced("abc", "a", "A", false, Some('#')), "Abc");
+        assert_eq!(replaced("abc", "b", "B", false, Some('#')), "abc");
+        assert_eq!(replaced("abc", "c", "C", false, Some('%')), "abC");
+        assert_eq!(replaced("abc", "", "X", false, Some('#')), "Xabc");
+        assert_eq!(replaced("abc", "", "X", true, None), "abc");
+        assert_eq!(replaced("héllo", "é", "e", false, None), "hello");
     }
 }

@@ -104,6 +104,57 @@ pub(super) enum ParamOp {
         /// The pattern.
         word: Word,
     },
+    /// `${x/pattern/string}`: the longest match of the first place that
+    /// matches replaced; `${x//...}` every match, `${x/#...}` only at the
+    /// start, `${x/%...}` only at the end.
+    Replace {
+        /// `//`.
+        all: bool,
+        /// `#` or `%`.
+        anchor: Option<char>,
+        /// The pattern.
+        pattern: Word,
+        /// What replaces it.
+        with: Word,
+    },
+    /// `${x^}` and `${x,}`: the first character in upper or lower case;
+    /// doubled (`^^`, `,,`) every character; only those matching
+    /// `pattern` when there is one.
+    Case {
+        /// `^`.
+        upper: bool,
+        /// Doubled.
+        all: bool,
+        /// Which characters change (any when empty).
+        pattern: Word,
+    },
+    /// `${x:offset}` and `${x:offset:length}`: characters (or, of `$@`,
+    /// positional parameters), the numbers arithmetic expressions.
+    Slice {
+        /// Where it starts; negative counts from the end.
+        offset: Word,
+        /// How many; negative ends that far before the end.
+        length: Option<Word>,
+    },
+}
+
+impl ParamOp {
+    /// The words an expansion holds (patterns, replacements, offsets),
+    /// to put their substitutions' values in.
+    pub(super) fn words_mut(&mut self) -> Vec<&mut Word> {
+        match self {
+            ParamOp::Value | ParamOp::Length => Vec::new(),
+            ParamOp::Default { word, .. }
+            | ParamOp::Alternative { word, .. }
+            | ParamOp::Remove { word, .. }
+            | ParamOp::Case { pattern: word, .. } => vec![word],
+            ParamOp::Replace { pattern, with, .. } => vec![pattern, with],
+            ParamOp::Slice { offset, length } => [Some(offset), length.as_mut()]
+                .into_iter()
+                .flatten()
+                .collect(),
+        }
+    }
 }
 
 /// Operators, longest first where they share a prefix.
@@ -231,8 +282,10 @@ enum Mode {
     Word,
     /// Inside `"..."`: ends at the closing quote.
     DoubleQuote,
-    /// The word of `${x:-word}`: ends at `}`; `quoted` inside double quotes.
-    Brace { quoted: bool },
+    /// The word of `${x:-word}`: ends at `}` (or at `stop`, as the
+    /// pattern of `${x/pattern/string}` ends at `/`); `quoted` inside
+    /// double quotes.
+    Brace { quoted: bool, stop: Option<char> },
     /// An unquoted here-document body: runs to the end of its text.
     HereDoc,
 }
@@ -241,7 +294,7 @@ impl Mode {
     fn quoted(self) -> bool {
         matches!(
             self,
-            Mode::DoubleQuote | Mode::HereDoc | Mode::Brace { quoted: true }
+            Mode::DoubleQuote | Mode::HereDoc | Mode::Brace { quoted: true, .. }
         )
     }
 }
@@ -578,6 +631,10 @@ impl<'a> Lexer<'a> {
                     push_text(&mut parts, "", true);
                     return Ok(parts);
                 }
+                _ if matches!(mode, Mode::Brace { stop: Some(s), .. } if s == c) => {
+                    self.bump();
+                    return Ok(parts);
+                }
                 '}' if matches!(mode, Mode::Brace { .. }) => {
                     self.bump();
                     return Ok(parts);
@@ -851,11 +908,19 @@ impl<'a> Lexer<'a> {
         }
         let colon = next == Some(':');
         let op = if colon { self.peek_at(1) } else { next };
+        // `${x:offset}`: a colon before anything but `-=?+`.
+        let slice = colon && !matches!(op, Some('-' | '=' | '?' | '+' | '}'));
         let remove = !colon && matches!(op, Some('#' | '%'));
-        let supported = !name.is_empty() && !length && (remove || matches!(op, Some('-' | '+')));
+        let other = !colon && matches!(op, Some('/' | '^' | ','));
+        let supported = !name.is_empty()
+            && !length
+            && (slice || remove || other || matches!(op, Some('-' | '+')));
         if !supported {
             let text = self.brace_text(start)?;
+            // `${x:}` has no offset: a bad substitution.
+            let empty_offset = colon && op == Some('}');
             let valid_form = !name.is_empty()
+                && !empty_offset
                 && (colon || matches!(next, Some('=' | '?' | '%' | '#' | '/' | '^' | ',' | '@')));
             let kind = if valid_form || next == Some('!') || self.src[start..].starts_with("${!") {
                 ErrorKind::ParamForm(text)
@@ -864,15 +929,49 @@ impl<'a> Lexer<'a> {
             };
             return Err(self.error(kind, start));
         }
-        self.pos += usize::from(colon) + 1;
-        let longest = remove && self.peek() == op;
+        self.pos += 1;
+        if slice {
+            let offset = self.brace_word(quoted, Some(':'), depth)?;
+            let length = match self.src.as_bytes().get(self.pos - 1) {
+                Some(b':') => Some(self.brace_word(quoted, None, depth)?),
+                _ => None,
+            };
+            return simple(ParamOp::Slice { offset, length });
+        }
+        let twice = self.peek() == op;
+        match op {
+            Some('/') => {
+                let anchor = self.peek().filter(|c| matches!(c, '/' | '#' | '%'));
+                if anchor.is_some() {
+                    self.bump();
+                }
+                let pattern = self.brace_word(quoted, Some('/'), depth)?;
+                let with = match self.src.as_bytes().get(self.pos - 1) {
+                    Some(b'/') => self.brace_word(quoted, None, depth)?,
+                    _ => Word::default(),
+                };
+                return simple(ParamOp::Replace {
+                    all: anchor == Some('/'),
+                    anchor: anchor.filter(|&c| c != '/'),
+                    pattern,
+                    with,
+                });
+            }
+            Some(c @ ('^' | ',')) => {
+                self.pos += usize::from(twice);
+                let pattern = self.brace_word(quoted, None, depth)?;
+                return simple(ParamOp::Case {
+                    upper: c == '^',
+                    all: twice,
+                    pattern,
+                });
+            }
+            _ => {}
+        }
+        self.pos += usize::from(colon);
+        let longest = remove && twice;
         self.pos += usize::from(longest);
-        let word_start = self.pos;
-        let parts = self.parts(Mode::Brace { quoted }, depth + 1)?;
-        let word = Word {
-            parts,
-            raw: self.src[word_start..self.pos - 1].to_owned(),
-        };
+        let word = self.brace_word(quoted, None, depth)?;
         simple(match op {
             Some('-') => ParamOp::Default { colon, word },
             Some('+') => ParamOp::Alternative { colon, word },
@@ -881,6 +980,16 @@ impl<'a> Lexer<'a> {
                 longest,
                 word,
             },
+        })
+    }
+
+    /// A word inside `${...}`, up to its `}` or `stop` (moved past).
+    fn brace_word(&mut self, quoted: bool, stop: Option<char>, depth: usize) -> Result<Word, Stop> {
+        let start = self.pos;
+        let parts = self.parts(Mode::Brace { quoted, stop }, depth + 1)?;
+        Ok(Word {
+            parts,
+            raw: self.src[start..self.pos - 1].to_owned(),
         })
     }
 
@@ -972,7 +1081,8 @@ mod tests {
     #[test]
     fn unsupported_expansions_are_refused() {
         for (src, kind) in [
-            ("echo ${x/a/b}", ErrorKind::ParamForm("${x/a/b}".into())),
+            ("echo ${x@Q}", ErrorKind::ParamForm("${x@Q}".into())),
+            ("echo ${x:}", ErrorKind::BadSubstitution("${x:}".into())),
             ("echo ${}", ErrorKind::BadSubstitution("${}".into())),
             ("diff <(a) b", ErrorKind::ProcessSubstitution),
         ] {

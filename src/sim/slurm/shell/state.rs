@@ -747,7 +747,7 @@ impl Shell {
             arg0: &self.arg0,
             args: &self.args,
             nounset: self.options.nounset,
-            unbound: RefCell::new(None),
+            failed: RefCell::new(None),
             last_background: self.children.last_pid,
             uid: self.uid,
             random: &self.random,

@@ -399,8 +399,8 @@ fn syntax_errors_and_refusals_are_worded_like_bash() {
         ),
         ("echo a && || b", unexpected("||")),
         (
-            "echo ${x/a/b}",
-            "bash: ${x/a/b}: this form of parameter expansion is not available in this simulated shell\n"
+            "echo ${x@Q}",
+            "bash: ${x@Q}: this form of parameter expansion is not available in this simulated shell\n"
                 .into(),
         ),
         ("echo ${x y}", "bash: ${x y}: bad substitution\n".into()),
@@ -1515,6 +1515,12 @@ fn arithmetic_expands_to_integers() {
         ),
         ("echo \"$((2+2))\"", "4\n"),
         ("echo $(( $(echo 6) * 7 ))", "42\n"),
+        // The offsets of `${x:o:l}` are arithmetic too, and count
+        // characters; `^^` changes ASCII letters only.
+        (
+            "x=héllo; n=1; echo ${x:n:2} ${x: -2} ${x^^}",
+            "él lo HéLLO\n",
+        ),
     ];
     for (line, want) in table {
         assert_eq!(in_files(line).0, *want, "{line}");
