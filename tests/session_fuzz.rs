@@ -918,6 +918,7 @@ fn input(rng: &mut Rng) -> Vec<String> {
                 // Slices, replacements, case and bracket patterns.
                 "f=a.b.c; echo ${f:1:3} ${f: -2} ${@:2} ${f//./_} ${f/#a/A} ${f^^} ${f,,[A-Z]} ${f:1/0} ${f:2:-9}",
                 "case x5 in [a-z][0-9]) echo ok;; esac; ls [!.]* [[:digit:]]; echo ${f//[\\[\\]]}",
+                ": ${N:=8} ${1:=x}; echo ${N:?} ${u:?unset} ${u?}; (echo ${v:?no}); echo $(echo ${w:?})",
                 "history",
                 "clear",
                 "export SLURM_JOB_ID=1",

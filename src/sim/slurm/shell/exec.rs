@@ -24,7 +24,7 @@ use super::builtins::{self, Aliased};
 use super::command::{Call, Chunk, CommandSet, MAX_OUTPUT, Output, Stream};
 use super::expand::{ExpandError, Expander, MAX_EXPANSION, Var, arith};
 use super::fs::{FsError, Kind, WriteMode};
-use super::lex::{Param, ParamOp, Part, Word, unclosed_quote};
+use super::lex::{Param, ParamOp, Part, Word, is_name, unclosed_quote};
 use super::origin::Origin;
 use super::parse::{
     AndOr, Command, CompleteCommand, Compound, Connector, ErrorKind, Parsed, Pipeline, Redirect,
@@ -931,15 +931,16 @@ impl<'a> Exec<'a> {
                 self.terminal.stderr(&format!("{p}{shown}: {e}\n"));
                 return 126;
             }
-            ExpandError::Unbound(_) | ExpandError::Arithmetic(_) => format!("{p}{e}\n"),
+            _ => format!("{p}{e}\n"),
         };
         self.terminal.stderr(&message);
         // `set -u` ends a script; otherwise, as bad arithmetic, it drops
         // the rest of the complete command.
         let script = self.depth > 0 || self.subshells > 0;
-        if script && matches!(e, ExpandError::Unbound(_)) {
-            // bash -c leaves with 127, a script file with 1.
-            self.exit = Some(if self.origin.reads_string() { 127 } else { 1 });
+        if script && matches!(e, ExpandError::Unbound(_) | ExpandError::Required(_)) {
+            // bash -c leaves with 127, a script file or a subshell with 1.
+            let string = self.origin.reads_string() && self.subshells == 0;
+            self.exit = Some(if string { 127 } else { 1 });
         } else {
             self.aborted = true;
         }
@@ -991,8 +992,13 @@ impl<'a> Exec<'a> {
             // A pattern, replacement or offset with substitutions: run
             // them (a default's word only when it is used, below).
             Part::Param(p)
-                if !matches!(p.op, ParamOp::Default { .. } | ParamOp::Alternative { .. })
-                    && op_needs_resolving(&p.op) =>
+                if !matches!(
+                    p.op,
+                    ParamOp::Default { .. }
+                        | ParamOp::Alternative { .. }
+                        | ParamOp::Assign { .. }
+                        | ParamOp::Require { .. }
+                ) && op_needs_resolving(&p.op) =>
             {
                 let mut p = p.clone();
                 for word in p.op.words_mut() {
@@ -1002,13 +1008,44 @@ impl<'a> Exec<'a> {
             }
             Part::Param(p) => {
                 let (colon, word) = match &p.op {
-                    ParamOp::Default { colon, word } | ParamOp::Alternative { colon, word } => {
-                        (*colon, word)
-                    }
+                    ParamOp::Default { colon, word }
+                    | ParamOp::Alternative { colon, word }
+                    | ParamOp::Assign { colon, word }
+                    | ParamOp::Require { colon, word } => (*colon, word),
                     _ => return Ok(part.clone()),
                 };
                 let value = self.shell.expander().lookup(&p.name);
                 let set = value.is_some_and(|v| !(colon && v.is_empty()));
+                match p.op {
+                    // Set: just its value.
+                    ParamOp::Assign { .. } | ParamOp::Require { .. } if set => {
+                        return Ok(Part::Param(Param {
+                            name: p.name.clone(),
+                            op: ParamOp::Value,
+                            quoted: p.quoted,
+                        }));
+                    }
+                    ParamOp::Assign { .. } if !is_name(&p.name) => {
+                        return Err(ExpandError::NotAssignable(p.name.clone()));
+                    }
+                    ParamOp::Assign { .. } => {
+                        let text = self.expand_string(word)?;
+                        self.shell.assign(&p.name, text.clone());
+                        return Ok(Part::Value {
+                            text,
+                            quoted: p.quoted,
+                        });
+                    }
+                    ParamOp::Require { .. } => {
+                        let said = match word.raw.is_empty() {
+                            true if colon => "parameter null or not set".to_owned(),
+                            true => "parameter not set".to_owned(),
+                            false => self.expand_string(word)?,
+                        };
+                        return Err(ExpandError::Required(format!("{}: {said}", p.name)));
+                    }
+                    _ => {}
+                }
                 let used = set == matches!(p.op, ParamOp::Alternative { .. });
                 if !used || !needs_resolving(&word.parts) {
                     return Ok(part.clone());
@@ -1640,6 +1677,8 @@ fn needs_resolving(parts: &[Part]) -> bool {
 fn op_needs_resolving(op: &ParamOp) -> bool {
     match op {
         ParamOp::Value | ParamOp::Length => false,
+        // They assign, or fail: the executor's to do.
+        ParamOp::Assign { .. } | ParamOp::Require { .. } => true,
         op => op
             .clone()
             .words_mut()

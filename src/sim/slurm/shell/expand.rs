@@ -44,6 +44,12 @@ pub(super) enum ExpandError {
     /// `$((...))` failed: bash's whole message, after `bash: `.
     #[error("{0}")]
     Arithmetic(String),
+    /// `${x:?word}` of an unset `x`: `x: ` and the message.
+    #[error("{0}")]
+    Required(String),
+    /// `${1:=word}`: only a variable can be assigned.
+    #[error("${0}: cannot assign in this way")]
+    NotAssignable(String),
 }
 
 /// The process id `$$` reports.
@@ -313,7 +319,13 @@ impl Expander<'_> {
             }
             return;
         }
-        let defaulted = matches!(p.op, ParamOp::Default { .. } | ParamOp::Alternative { .. });
+        let defaulted = matches!(
+            p.op,
+            ParamOp::Default { .. }
+                | ParamOp::Alternative { .. }
+                | ParamOp::Assign { .. }
+                | ParamOp::Require { .. }
+        );
         if value.is_none() && self.nounset && !defaulted {
             self.fail(ExpandError::Unbound(p.name.clone()));
         }
@@ -323,7 +335,10 @@ impl Expander<'_> {
                 let n = value.map_or(0, |v| v.chars().count());
                 b.expanded(&n.to_string(), p.quoted);
             }
-            ParamOp::Default { colon, word } => match value {
+            // The executor settles `=` and `?` first (see `Exec::resolve`).
+            ParamOp::Default { colon, word }
+            | ParamOp::Assign { colon, word }
+            | ParamOp::Require { colon, word } => match value {
                 Some(v) if !(*colon && v.is_empty()) => b.expanded(&v, p.quoted),
                 _ => self.parts(&word.parts, false, b),
             },

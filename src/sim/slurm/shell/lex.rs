@@ -94,6 +94,22 @@ pub(super) enum ParamOp {
         /// The replacement.
         word: Word,
     },
+    /// `${x=word}`, or with `colon` `${x:=word}`: when unset (or empty),
+    /// `word`, assigned to `x` first.
+    Assign {
+        /// Whether an empty value counts as unset.
+        colon: bool,
+        /// The value to assign.
+        word: Word,
+    },
+    /// `${x?word}`, or with `colon` `${x:?word}`: when unset (or empty),
+    /// an error that says `word` (or bash's default words).
+    Require {
+        /// Whether an empty value counts as unset.
+        colon: bool,
+        /// The message.
+        word: Word,
+    },
     /// `${x#pattern}` and `${x%pattern}`: the value without the shortest
     /// (doubled, `##` and `%%`: the longest) start or end that matches.
     Remove {
@@ -146,6 +162,8 @@ impl ParamOp {
             ParamOp::Value | ParamOp::Length => Vec::new(),
             ParamOp::Default { word, .. }
             | ParamOp::Alternative { word, .. }
+            | ParamOp::Assign { word, .. }
+            | ParamOp::Require { word, .. }
             | ParamOp::Remove { word, .. }
             | ParamOp::Case { pattern: word, .. } => vec![word],
             ParamOp::Replace { pattern, with, .. } => vec![pattern, with],
@@ -914,7 +932,7 @@ impl<'a> Lexer<'a> {
         let other = !colon && matches!(op, Some('/' | '^' | ','));
         let supported = !name.is_empty()
             && !length
-            && (slice || remove || other || matches!(op, Some('-' | '+')));
+            && (slice || remove || other || matches!(op, Some('-' | '+' | '=' | '?')));
         if !supported {
             let text = self.brace_text(start)?;
             // `${x:}` has no offset: a bad substitution.
@@ -975,6 +993,8 @@ impl<'a> Lexer<'a> {
         simple(match op {
             Some('-') => ParamOp::Default { colon, word },
             Some('+') => ParamOp::Alternative { colon, word },
+            Some('=') => ParamOp::Assign { colon, word },
+            Some('?') => ParamOp::Require { colon, word },
             _ => ParamOp::Remove {
                 suffix: op == Some('%'),
                 longest,
