@@ -534,6 +534,14 @@ pub fn SlurmShell(
     }
 }
 
+/// `text` with HTML's special characters escaped, for the parts drawn as
+/// HTML (the lab panel, the scrollback).
+fn escaped(text: &str) -> String {
+    let mut html = String::with_capacity(text.len());
+    let _ = pulldown_cmark_escape::escape_html(&mut html, text);
+    html
+}
+
 /// Whether the reader has selected text in the page (to copy it).
 fn has_selection() -> bool {
     window()

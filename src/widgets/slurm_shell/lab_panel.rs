@@ -9,8 +9,8 @@
 use crate::sorted::{SortedMap, SortedSet};
 
 use leptos::prelude::*;
-use pulldown_cmark_escape::escape_html;
 
+use super::escaped;
 use super::progress::Note;
 use crate::i18n::Arg;
 use crate::sim::slurm::lab::{Finding, Goal, GoalId, Lab, LabId};
@@ -225,13 +225,6 @@ impl Help {
             None
         }
     }
-}
-
-/// `text` with HTML's special characters escaped.
-fn escaped(text: &str) -> String {
-    let mut html = String::with_capacity(text.len());
-    let _ = escape_html(&mut html, text);
-    html
 }
 
 /// The incident's four terms; each value "…" until the lab is open.
