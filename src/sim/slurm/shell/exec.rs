@@ -25,6 +25,7 @@ use super::command::{Call, Chunk, CommandSet, MAX_OUTPUT, Output, Stream};
 use super::expand::{ExpandError, Expander, MAX_EXPANSION, Var, arith};
 use super::fs::{FsError, Kind, WriteMode};
 use super::lex::{Param, ParamOp, Part, Word, is_name, unclosed_quote};
+use super::lookup;
 use super::origin::Origin;
 use super::parse::{
     AndOr, Command, CompleteCommand, Compound, Connector, ErrorKind, Parsed, Pipeline, Redirect,
@@ -1539,6 +1540,13 @@ impl<'a> Exec<'a> {
             status
         } else if let Some(status) = super::run_tool(&mut call) {
             status
+        } else if lookup::is_bash_builtin(name) {
+            // `type` calls it a builtin, as bash would: say why it does
+            // not run rather than that it is not found.
+            call.out.stderr(&format!(
+                "{shell_prefix}{name}: this bash builtin is not available in this simulated shell\n"
+            ));
+            1
         } else {
             call.not_found()
         }

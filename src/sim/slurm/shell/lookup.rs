@@ -82,6 +82,11 @@ const BASH_BUILTINS: &[&str] = &[
     "wait",
 ];
 
+/// Whether `name` is one of bash's own builtins.
+pub(super) fn is_bash_builtin(name: &str) -> bool {
+    BASH_BUILTINS.contains(&name)
+}
+
 /// bash's reserved words.
 const KEYWORDS: &[&str] = &[
     "!", "[[", "]]", "case", "coproc", "do", "done", "elif", "else", "esac", "fi", "for",
