@@ -1181,6 +1181,11 @@ impl<'a> Exec<'a> {
         piped: bool,
     ) -> (i32, String) {
         self.line = command.line;
+        self.shell.lineno = if self.origin.reads_input() {
+            command.line
+        } else {
+            self.shell.history.len().max(1)
+        };
         match self.aliased(command) {
             None => self.simple_command(command, docs, stdin, piped),
             Some(Aliased::Simple(command)) => self.simple_command(&command, docs, stdin, piped),

@@ -89,6 +89,8 @@ pub(super) struct Expander<'a> {
     pub(super) uid: Option<u32>,
     /// The state behind `$RANDOM`.
     pub(super) random: &'a Random,
+    /// `$LINENO`.
+    pub(super) lineno: usize,
 }
 
 /// The state behind `$RANDOM`, moved on by each expansion, which only
@@ -257,6 +259,7 @@ impl Expander<'_> {
             "@" | "*" => Some(self.args.join(" ")),
             "UID" | "EUID" if self.uid.is_some() => self.uid.map(|u| u.to_string()),
             "RANDOM" => Some(self.random.next().to_string()),
+            "LINENO" => Some(self.lineno.to_string()),
             _ if name.bytes().all(|b| b.is_ascii_digit()) => {
                 let n: usize = name.parse().ok()?;
                 self.args.get(n.checked_sub(1)?).cloned()

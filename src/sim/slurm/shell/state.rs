@@ -95,6 +95,10 @@ pub struct Shell {
     /// only a script's messages show it, so it is not saved.
     #[serde(skip)]
     pub(super) function_lines: SortedMap<String, usize>,
+    /// `$LINENO`: the line of the command running (at the prompt, how
+    /// many lines were entered); set as each command starts.
+    #[serde(skip)]
+    pub(super) lineno: usize,
     /// The aliases defined (`alias ll='ls -l'`), by name.
     #[serde(default)]
     pub(super) aliases: SortedMap<String, String>,
@@ -267,6 +271,7 @@ impl Shell {
             nested: Vec::new(),
             functions: SortedMap::new(),
             function_lines: SortedMap::new(),
+            lineno: 0,
             aliases: SortedMap::new(),
             hashed: super::lookup::Hashed::default(),
             arg0: String::new(),
@@ -751,6 +756,7 @@ impl Shell {
             last_background: self.children.last_pid,
             uid: self.uid,
             random: &self.random,
+            lineno: self.lineno,
         }
     }
 
