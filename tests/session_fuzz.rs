@@ -919,6 +919,7 @@ fn input(rng: &mut Rng) -> Vec<String> {
                 "f=a.b.c; echo ${f:1:3} ${f: -2} ${@:2} ${f//./_} ${f/#a/A} ${f^^} ${f,,[A-Z]} ${f:1/0} ${f:2:-9}",
                 "case x5 in [a-z][0-9]) echo ok;; esac; ls [!.]* [[:digit:]]; echo ${f//[\\[\\]]}",
                 ": ${N:=8} ${1:=x}; echo ${N:?} ${u:?unset} ${u?}; (echo ${v:?no}); echo $(echo ${w:?})",
+                "seq -s, 0 3; seq -w 1.5 10; seq -f %03g -1 1; seq -f %d 2; seq 0.1 0.1 1e3; seq -ws: -5 -1 5",
                 "history",
                 "clear",
                 "export SLURM_JOB_ID=1",

@@ -19,6 +19,7 @@ mod watch;
 pub(super) use alias::{Aliased, definition as alias_definition};
 pub(super) use man::PAGED_BUILTINS;
 pub(super) use module::words as module_words;
+pub(super) use printf::formatted as format_number;
 pub(super) use script::{read, unary_test};
 
 /// A builtin: its name, a line for `help`, and what runs it.

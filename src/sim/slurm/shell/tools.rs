@@ -244,8 +244,8 @@ pub(super) const TOOLS: &[Tool] = &[
     },
     Tool {
         name: "seq",
-        summary: "print a sequence of integers (seq LAST, seq FIRST LAST, seq FIRST STEP LAST)",
-        spec: NO_OPTIONS,
+        summary: "print a sequence of numbers (seq LAST, seq FIRST LAST, seq FIRST STEP LAST; -s , -w -f %02g)",
+        spec: text::SEQ,
         run: text::seq,
     },
     Tool {

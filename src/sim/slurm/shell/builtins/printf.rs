@@ -56,6 +56,15 @@ pub(in super::super) fn printf(exec: &mut Exec<'_>, argv: &[String], out: &mut O
     p.status
 }
 
+/// What one pass of printf's `format` makes of `args` (seq's `-f`, whose
+/// format holds one floating-point directive).
+pub(in super::super) fn formatted(format: &str, args: &[String]) -> String {
+    let mut p = Printer::default();
+    let mut rest = args;
+    p.pass(format, &mut rest);
+    p.text
+}
+
 /// The output so far and how it went.
 #[derive(Default)]
 struct Printer {

@@ -296,57 +296,205 @@ pub(super) fn tee(call: &mut Call<'_>) -> i32 {
     status
 }
 
-/// `seq [FIRST [STEP]] LAST`: the integers from FIRST (1) to LAST by STEP
-/// (1), one a line, until the output is full.
+/// `seq`'s options.
+pub(super) const SEQ: Spec = Spec {
+    flags: "w",
+    valued: "fs",
+    long: &[("equal-width", 'w'), ("format", 'f'), ("separator", 's')],
+};
+
+/// A number of `seq`'s, exactly: `units` of 10^-`digits`.
+#[derive(Debug, Clone, Copy)]
+struct Decimal {
+    units: i64,
+    digits: u32,
+}
+
+impl Decimal {
+    /// A decimal number as seq reads one (`-1`, `0.5`, `+3`), of at most
+    /// 18 digits.
+    fn parse(text: &str) -> Option<Decimal> {
+        let (int, frac) = text.split_once('.').unwrap_or((text, ""));
+        let digits = u32::try_from(frac.len()).ok()?;
+        let plain = |s: &str| s.bytes().all(|b| b.is_ascii_digit());
+        let body = int.strip_prefix(['-', '+']).unwrap_or(int);
+        let empty = body.is_empty() && frac.is_empty();
+        if !plain(body) || !plain(frac) || empty || body.len() + frac.len() > 18 {
+            return None;
+        }
+        let units: i64 = format!("{body}{frac}").parse().ok()?;
+        let units = if int.starts_with('-') { -units } else { units };
+        Some(Decimal { units, digits })
+    }
+
+    /// The same number in units of 10^-`digits` (`digits` at least its
+    /// own), if it fits.
+    fn scaled(self, digits: u32) -> Option<i64> {
+        self.units
+            .checked_mul(10i64.checked_pow(digits - self.digits)?)
+    }
+}
+
+/// `units` of 10^-`digits`, written with that many decimals.
+fn fixed(units: i64, digits: u32) -> String {
+    let sign = if units < 0 { "-" } else { "" };
+    let abs = units.unsigned_abs();
+    let scale = 10u64.pow(digits);
+    match digits {
+        0 => format!("{sign}{abs}"),
+        _ => format!(
+            "{sign}{}.{:0width$}",
+            abs / scale,
+            abs % scale,
+            width = digits as usize
+        ),
+    }
+}
+
+/// `-f`'s format: the text around its one directive, and the directive
+/// (`%[flags][width][.precision]` then `f`, `g` or `e`), or seq's complaint.
+fn seq_format(format: &str) -> Result<(String, String, String), String> {
+    let mut directives = Vec::new();
+    let mut chars = format.char_indices().peekable();
+    while let Some((i, c)) = chars.next() {
+        if c != '%' {
+            continue;
+        }
+        if chars.peek().map(|&(_, c)| c) == Some('%') {
+            chars.next();
+            continue;
+        }
+        let end = format[i + 1..]
+            .find(|c: char| !"-+ #0'123456789.".contains(c))
+            .map_or(format.len(), |e| i + 1 + e);
+        let conversion = format[end..].chars().next();
+        if !matches!(
+            conversion,
+            Some('f' | 'g' | 'e' | 'G' | 'E' | 'F' | 'a' | 'A')
+        ) {
+            let shown = conversion.map_or(String::new(), |c| format!("%{c}"));
+            return Err(format!("format '{format}' has unknown {shown} directive"));
+        }
+        directives.push((i, end + 1));
+    }
+    match directives.as_slice() {
+        [] => Err(format!("format '{format}' has no % directive")),
+        [(start, end)] => Ok((
+            format[..*start].replace("%%", "%"),
+            format[*start..*end].to_owned(),
+            format[*end..].replace("%%", "%"),
+        )),
+        _ => Err(format!("format '{format}' has too many % directives")),
+    }
+}
+
+/// `seq [-w] [-s SEP] [-f FORMAT] [FIRST [STEP]] LAST`: the numbers from
+/// FIRST (1) to LAST by STEP (1), exactly (with as many decimals as FIRST
+/// and STEP have), one a line or joined by SEP, until the output is full.
 pub(super) fn seq(call: &mut Call<'_>) -> i32 {
+    // Options end at the first negative number (`seq -1 1`), as in GNU's.
     let args = call.args().to_vec();
+    let numbers_at = args
+        .iter()
+        .position(|a| {
+            a.len() > 1
+                && a.starts_with('-')
+                && a[1..].starts_with(|c: char| c.is_ascii_digit() || c == '.')
+        })
+        .unwrap_or(args.len());
+    let mut opts = match args::parse(&args[..numbers_at], SEQ) {
+        Ok(o) => o,
+        Err(e) => return args::usage_error(call, &e.to_string()),
+    };
+    opts.operands.extend_from_slice(&args[numbers_at..]);
     let mut numbers = Vec::new();
-    for arg in &args {
-        match arg.parse::<i64>() {
-            Ok(n) => numbers.push(n),
-            Err(_) => {
-                call.error(&format!(
-                    "invalid floating point argument: '{arg}'\nTry 'seq --help' for more information."
-                ));
-                return 1;
+    for arg in &opts.operands {
+        match Decimal::parse(arg) {
+            Some(n) => numbers.push(n),
+            None => {
+                return args::usage_error(
+                    call,
+                    &format!("invalid floating point argument: '{arg}'"),
+                );
             }
         }
     }
-    let (first, step, last) = match numbers.as_slice() {
-        [last] => (1, 1, *last),
-        [first, last] => (*first, 1, *last),
-        [first, step, last] => (*first, *step, *last),
-        [] => {
-            call.error("missing operand\nTry 'seq --help' for more information.");
-            return 1;
-        }
-        _ => {
-            call.error(&format!(
-                "extra operand '{}'\nTry 'seq --help' for more information.",
-                args[3]
-            ));
-            return 1;
-        }
+    let one = Decimal {
+        units: 1,
+        digits: 0,
     };
-    if step == 0 {
-        call.error(&format!(
-            "invalid Zero increment value: '{}'\nTry 'seq --help' for more information.",
-            args[1]
-        ));
-        return 1;
+    let (first, step, last) = match numbers.as_slice() {
+        [last] => (one, one, *last),
+        [first, last] => (*first, one, *last),
+        [first, step, last] => (*first, *step, *last),
+        [] => return args::usage_error(call, "missing operand"),
+        _ => return args::usage_error(call, &format!("extra operand '{}'", opts.operands[3])),
+    };
+    if step.units == 0 {
+        let zero = &opts.operands[1];
+        return args::usage_error(call, &format!("invalid Zero increment value: '{zero}'"));
     }
-    let mut n = first;
+    let format = match opts.value('f').map(seq_format) {
+        Some(Ok(parts)) => Some(parts),
+        Some(Err(message)) => {
+            call.error(&message);
+            return 1;
+        }
+        None => None,
+    };
+    // Printed with the decimals of FIRST and STEP; compared exactly.
+    let shown = first.digits.max(step.digits);
+    let exact = shown.max(last.digits);
+    let scaled = (first.scaled(exact), step.scaled(exact), last.scaled(exact));
+    let (Some(start), Some(by), Some(end)) = scaled else {
+        call.error("numbers with this many digits are not available in this simulated seq");
+        return 1;
+    };
+    let per = 10i64.pow(exact - shown);
+    // `-w`: as wide as FIRST or LAST as typed, with the decimals shown.
+    let typed = |text: &str, n: Decimal| {
+        let point = usize::from(n.digits == 0 && shown > 0);
+        text.len() + point + (shown - n.digits.min(shown)) as usize
+    };
+    let texts = &opts.operands;
+    let width = match opts.has('w') {
+        true if texts.len() > 1 => {
+            typed(&texts[0], first).max(typed(&texts[texts.len() - 1], last))
+        }
+        true => typed("1", first).max(typed(&texts[0], last)),
+        false => 0,
+    };
+    let separator = opts.value('s').unwrap_or("\n").to_owned();
     let mut text = String::new();
-    while (step > 0 && n <= last) || (step < 0 && n >= last) {
-        text.push_str(&n.to_string());
-        text.push('\n');
+    let mut n = start;
+    while (by > 0 && n <= end) || (by < 0 && n >= end) {
+        if !text.is_empty() {
+            text.push_str(&separator);
+        }
+        let number = fixed(n / per, shown);
+        match &format {
+            Some((before, spec, after)) => {
+                let value = fixed(n, exact);
+                let formatted = super::super::builtins::format_number(spec, &[value]);
+                text.push_str(&format!("{before}{formatted}{after}"));
+            }
+            // Zeros after the sign fill the width.
+            None if number.len() < width => {
+                let (sign, digits) = number.split_at(usize::from(number.starts_with('-')));
+                text.push_str(&format!("{sign}{digits:0>w$}", w = width - sign.len()));
+            }
+            None => text.push_str(&number),
+        }
         if text.len() > crate::sim::slurm::shell::MAX_OUTPUT {
             break;
         }
-        let Some(next) = n.checked_add(step) else {
+        let Some(next) = n.checked_add(by) else {
             break;
         };
         n = next;
+    }
+    if !text.is_empty() {
+        text.push('\n');
     }
     call.out.stdout(&text);
     0
