@@ -843,6 +843,9 @@ impl<'a> Exec<'a> {
     /// removed, traced under `set -x`), or `None` once bash's message
     /// says why it has none.
     fn arith(&mut self, expr: &Word) -> Option<i64> {
+        if expr.raw.trim().is_empty() {
+            return Some(0);
+        }
         let text = match self.expand_string(expr) {
             Ok(text) => text.replace('"', ""),
             Err(e) => {
@@ -850,9 +853,6 @@ impl<'a> Exec<'a> {
                 return None;
             }
         };
-        if expr.raw.trim().is_empty() {
-            return Some(0);
-        }
         if self.shell.options.xtrace {
             let plus = "+".repeat(1 + self.subshells.min(8));
             self.terminal
@@ -990,29 +990,21 @@ impl<'a> Exec<'a> {
                     .to_string(),
                 quoted: p.quoted,
             },
-            // A pattern, replacement or offset with substitutions: run
-            // them (a default's word only when it is used, below).
-            Part::Param(p)
-                if !matches!(
-                    p.op,
-                    ParamOp::Default { .. }
-                        | ParamOp::Alternative { .. }
-                        | ParamOp::Assign { .. }
-                        | ParamOp::Require { .. }
-                ) && op_needs_resolving(&p.op) =>
-            {
-                let mut p = p.clone();
-                for word in p.op.words_mut() {
-                    *word = self.resolve(word)?.into_owned();
-                }
-                Part::Param(p)
-            }
             Part::Param(p) => {
                 let (colon, word) = match &p.op {
                     ParamOp::Default { colon, word }
                     | ParamOp::Alternative { colon, word }
                     | ParamOp::Assign { colon, word }
                     | ParamOp::Require { colon, word } => (*colon, word),
+                    // A pattern, replacement or offset: its substitutions
+                    // run first (a default's word only when it is used).
+                    op if op_needs_resolving(op) => {
+                        let mut p = p.clone();
+                        for word in p.op.words_mut() {
+                            *word = self.resolve(word)?.into_owned();
+                        }
+                        return Ok(Part::Param(p));
+                    }
                     _ => return Ok(part.clone()),
                 };
                 let value = self.shell.expander().lookup(&p.name);
@@ -1038,10 +1030,12 @@ impl<'a> Exec<'a> {
                         });
                     }
                     ParamOp::Require { .. } => {
-                        let said = match word.raw.is_empty() {
-                            true if colon => "parameter null or not set".to_owned(),
-                            true => "parameter not set".to_owned(),
-                            false => self.expand_string(word)?,
+                        let said = if !word.raw.is_empty() {
+                            self.expand_string(word)?
+                        } else if colon {
+                            "parameter null or not set".to_owned()
+                        } else {
+                            "parameter not set".to_owned()
                         };
                         return Err(ExpandError::Required(format!("{}: {said}", p.name)));
                     }

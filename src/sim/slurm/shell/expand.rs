@@ -702,16 +702,21 @@ impl arith::Vars for ReadOnly<'_, '_> {
     fn set(&mut self, _: &str, _: i64) {}
 }
 
+/// Where `value` may be cut: the start of each character, and its end.
+fn char_bounds(value: &str) -> Vec<usize> {
+    value
+        .char_indices()
+        .map(|(i, _)| i)
+        .chain([value.len()])
+        .collect()
+}
+
 /// `value` with the longest match of `pattern` replaced by `with`: the
 /// first one, or `all`, or only at the start (`anchor` `#`) or the end
 /// (`%`). An empty pattern replaces nothing, but anchored it matches the
 /// empty start or end.
 fn replaced(value: &str, pattern: &str, with: &str, all: bool, anchor: Option<char>) -> String {
-    let cuts: Vec<usize> = value
-        .char_indices()
-        .map(|(i, _)| i)
-        .chain([value.len()])
-        .collect();
+    let cuts = char_bounds(value);
     // The longest piece from `start` that matches, as its end.
     let longest = |start: usize| {
         cuts.iter()
@@ -765,11 +770,7 @@ fn replaced(value: &str, pattern: &str, with: &str, all: bool, anchor: Option<ch
 /// `value` without the start (or, with `suffix`, the end) that matches
 /// `pattern`: the shortest such piece, or with `longest` the longest.
 fn removed<'v>(value: &'v str, pattern: &str, suffix: bool, longest: bool) -> &'v str {
-    let mut cuts: Vec<usize> = value
-        .char_indices()
-        .map(|(i, _)| i)
-        .chain([value.len()])
-        .collect();
+    let mut cuts = char_bounds(value);
     // Shortest first: from the start, short prefixes; from the end, late cuts.
     if suffix != longest {
         cuts.reverse();

@@ -950,9 +950,10 @@ impl<'a> Lexer<'a> {
         self.pos += 1;
         if slice {
             let offset = self.brace_word(quoted, Some(':'), depth)?;
-            let length = match self.src.as_bytes().get(self.pos - 1) {
-                Some(b':') => Some(self.brace_word(quoted, None, depth)?),
-                _ => None,
+            let length = if self.ended_at(':') {
+                Some(self.brace_word(quoted, None, depth)?)
+            } else {
+                None
             };
             return simple(ParamOp::Slice { offset, length });
         }
@@ -964,9 +965,10 @@ impl<'a> Lexer<'a> {
                     self.bump();
                 }
                 let pattern = self.brace_word(quoted, Some('/'), depth)?;
-                let with = match self.src.as_bytes().get(self.pos - 1) {
-                    Some(b'/') => self.brace_word(quoted, None, depth)?,
-                    _ => Word::default(),
+                let with = if self.ended_at('/') {
+                    self.brace_word(quoted, None, depth)?
+                } else {
+                    Word::default()
                 };
                 return simple(ParamOp::Replace {
                     all: anchor == Some('/'),
@@ -1001,6 +1003,12 @@ impl<'a> Lexer<'a> {
                 word,
             },
         })
+    }
+
+    /// Whether the word just read inside `${...}` ended at `stop` (not at
+    /// the `}`).
+    fn ended_at(&self, stop: char) -> bool {
+        self.src[..self.pos].ends_with(stop)
     }
 
     /// A word inside `${...}`, up to its `}` or `stop` (moved past).
