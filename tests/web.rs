@@ -3,7 +3,6 @@
 #![cfg(target_arch = "wasm32")]
 
 use gpu_book::ui::strings;
-use gpu_book::widgets::WidgetHost;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
@@ -113,8 +112,7 @@ async fn an_island_with_a_bad_parameter_shows_a_notice_in_its_place() {
 #[wasm_bindgen_test]
 async fn each_module_mounts_its_own_widgets_and_names_the_other_for_the_rest() {
     let shell = island(&[("data-island", "slurm-shell"), ("data-lang", "en")]);
-    gpu_book::islands::mount(shell.clone(), gpu_book::widgets::shell_module);
-    leptos::task::tick().await;
+    gpu_book::widgets::mount_shell(shell.clone());
     assert!(
         shell
             .query_selector("input, textarea")
@@ -123,8 +121,7 @@ async fn each_module_mounts_its_own_widgets_and_names_the_other_for_the_rest() {
         "the shell's module brings the shell to life"
     );
     let elsewhere = island(&[("data-island", "young-daly"), ("data-lang", "en")]);
-    gpu_book::islands::mount(elsewhere.clone(), gpu_book::widgets::shell_module);
-    leptos::task::tick().await;
+    gpu_book::widgets::mount_shell(elsewhere.clone());
     let text = elsewhere.text_content().unwrap_or_default();
     assert!(
         text.contains("young-daly is not in gpu-book-shell"),
@@ -154,15 +151,10 @@ async fn next_task() {
 
 #[wasm_bindgen_test]
 async fn a_lab_directive_opens_its_prepared_cluster() {
-    let mount = |params: &str| {
-        let root = container();
-        let directive = gpu_book::book::WidgetDirective::parse("widget slurm-shell", params)
-            .expect("valid directive");
-        let handle = leptos::mount::mount_to(
-            root.clone(),
-            move || view! { <WidgetHost directive=directive.clone() /> },
-        );
-        (root, handle)
+    let mount = |param: (&str, &str)| {
+        let root = island(&[("data-island", "slurm-shell"), ("data-lang", "en"), param]);
+        gpu_book::widgets::mount_shell(root.clone());
+        root
     };
     let storage = web_sys::window()
         .and_then(|w| w.local_storage().ok().flatten())
@@ -174,9 +166,8 @@ async fn a_lab_directive_opens_its_prepared_cluster() {
             "gpu-book-progress 1\nlab the-slow-lane seed=x\nL ls",
         )
         .expect("set");
-    let (lab, lab_handle) = mount("lab = \"the-slow-lane\"");
-    let (shell, shell_handle) = mount("cluster = \"default\"");
-    leptos::task::tick().await;
+    let lab = mount(("data-p-lab", "the-slow-lane"));
+    let shell = mount(("data-p-cluster", "default"));
     // Until the next task the lab shows what it opens on, with no incident.
     let text = lab.text_content().unwrap_or_default();
     assert!(
@@ -220,8 +211,6 @@ async fn a_lab_directive_opens_its_prepared_cluster() {
     let text = shell.text_content().unwrap_or_default();
     assert!(text.contains("four nodes of eight GPUs"), "{text}");
     assert!(shell.query_selector(".lab-panel").expect("query").is_none());
-    drop(lab_handle);
-    drop(shell_handle);
     let _ = storage.remove_item("gpu-book.progress");
     let _ = storage.remove_item("gpu-book.progress.unreadable");
 }

@@ -13,18 +13,21 @@
 //! names its module ([`MODULE_ATTR`]), the page's `<body>` names each
 //! module's files (`data-wasm-<module>`, `data-glue-<module>`), and each
 //! module's binary exports its own `mountIsland`, passing [`mount`] the
-//! view of the widgets it carries, so the others' code is left out.
+//! view of the widgets it carries, so the others' code is left out. The
+//! shell's module carries no Leptos: it takes the same steps with
+//! [`Island`] and draws its widget as HTML (`widgets::mount_shell`).
 //!
 //! The steps, for each island:
 //! 1. read the widget, its language, its parameters (checked as the
 //!    content check does; a bad one shows a notice in its place) and its
-//!    page-written texts (`data-slot` elements of the first state);
+//!    page-written texts (`data-slot` elements of the first state):
+//!    [`Island::read`];
 //! 2. empty the element and mount the widget into it, in the same task, so
 //!    no frame is painted in between (the first state and the live one
 //!    have the same size: nothing moves);
 //! 3. once the parts it builds in tasks of their own are live too, put
 //!    back what the reader typed and mark it `data-live`, which the
-//!    stylesheet and the tests read.
+//!    stylesheet and the tests read: [`Island::alive`].
 
 pub mod panic;
 
@@ -55,12 +58,9 @@ pub const SLOT_ATTR: &str = "data-slot";
 /// ([`mount`]).
 pub fn start(module: WasmModule) {
     panic::install_hook(module);
-    set_timeout(
-        || {
-            let _ = crate::ui::strings();
-        },
-        std::time::Duration::ZERO,
-    );
+    crate::ui::browser::after(0, || {
+        let _ = crate::ui::strings();
+    });
 }
 
 /// The page-written texts in an island's first state: the HTML of each
@@ -160,8 +160,62 @@ impl Typed {
 }
 
 /// The view of the widgets a module carries (`widgets::book_module`,
-/// `widgets::shell_module`).
+/// `widgets::exercises_module`).
 pub type ModuleView = fn(&WidgetDirective) -> AnyView;
+
+/// What an island's element says of its widget, read before its first
+/// state is replaced: the language, the directive (or why it is not a
+/// valid one) with the page-written texts, and what the reader typed.
+pub struct Island {
+    /// The page's language.
+    pub lang: String,
+    /// The widget and its parameters, checked as the content check does.
+    pub directive: Result<WidgetDirective, String>,
+    typed: Typed,
+}
+
+impl Island {
+    /// Reads the island `el`.
+    pub fn read(el: &web_sys::HtmlElement) -> Self {
+        let name = el.get_attribute(ISLAND_ATTR).unwrap_or_default();
+        let lang = el
+            .get_attribute(LANG_ATTR)
+            .unwrap_or_else(|| SOURCE_LANG.to_owned());
+        let params: Vec<(String, String)> = el
+            .get_attribute_names()
+            .iter()
+            .filter_map(|n| n.as_string())
+            .filter_map(|attr| {
+                let key = attr.strip_prefix(PARAM_PREFIX)?.to_owned();
+                let value = el.get_attribute(&attr)?;
+                Some((key, value))
+            })
+            .collect();
+        let texts = slots(el);
+        let directive = WidgetDirective::from_attrs(
+            &name,
+            params.iter().map(|(k, v)| (k.as_str(), v.as_str())),
+        )
+        .map(|directive| WidgetDirective { texts, ..directive })
+        .map_err(|e| e.to_string());
+        Self {
+            lang,
+            directive,
+            typed: Typed::read(el),
+        }
+    }
+
+    /// Once the widget mounted into `el` is live, in the next task (after
+    /// the parts it builds in later tasks, `Deferred`, queued during the
+    /// mount): what was typed put back, then the `data-live` mark.
+    pub fn alive(self, el: web_sys::HtmlElement) {
+        crate::ui::browser::after(0, move || {
+            self.typed.restore(&el);
+            let _ = el.remove_attribute("data-stopped");
+            let _ = el.set_attribute("data-live", "");
+        });
+    }
+}
 
 /// Mounts the widget that `el` names into it, replacing its first state,
 /// with `view`, the view of the widgets of the calling module. An island
@@ -174,28 +228,14 @@ pub fn mount(el: web_sys::HtmlElement, view: ModuleView) {
     // `start`'s task may not have run yet when the first island comes near.
     if !crate::ui::strings_loaded() {
         let _ = crate::ui::strings();
-        set_timeout(move || mount(el, view), std::time::Duration::ZERO);
+        crate::ui::browser::after(0, move || mount(el, view));
         return;
     }
-    let name = el.get_attribute(ISLAND_ATTR).unwrap_or_default();
-    let lang = el
-        .get_attribute(LANG_ATTR)
-        .unwrap_or_else(|| SOURCE_LANG.to_owned());
-    let params: Vec<(String, String)> = el
-        .get_attribute_names()
-        .iter()
-        .filter_map(|n| n.as_string())
-        .filter_map(|attr| {
-            let key = attr.strip_prefix(PARAM_PREFIX)?.to_owned();
-            let value = el.get_attribute(&attr)?;
-            Some((key, value))
-        })
-        .collect();
-    let texts = slots(&el);
-    let typed = Typed::read(&el);
-    let directive =
-        WidgetDirective::from_attrs(&name, params.iter().map(|(k, v)| (k.as_str(), v.as_str())))
-            .map(|directive| WidgetDirective { texts, ..directive });
+    let island = Island::read(&el);
+    let Island {
+        lang, directive, ..
+    } = &island;
+    let (lang, directive) = (lang.clone(), directive.clone());
     el.set_inner_html("");
     let handle = leptos::mount::mount_to(el.clone(), move || {
         provide_context(I18n {
@@ -207,19 +247,10 @@ pub fn mount(el: web_sys::HtmlElement, view: ModuleView) {
                 provide_context(FirstState::new(directive.texts.clone()));
                 view(&directive)
             }
-            Err(e) => view! { <ContentNotice detail=e.to_string() /> }.into_any(),
+            Err(detail) => view! { <ContentNotice detail /> }.into_any(),
         }
     });
     // The island lives as long as the page.
     handle.forget();
-    // Once the parts the widget builds in later tasks (`Deferred`, queued
-    // during the mount) are live too: what was typed, then the mark.
-    set_timeout(
-        move || {
-            typed.restore(&el);
-            let _ = el.remove_attribute("data-stopped");
-            let _ = el.set_attribute("data-live", "");
-        },
-        std::time::Duration::ZERO,
-    );
+    island.alive(el);
 }

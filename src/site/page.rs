@@ -111,7 +111,12 @@ pub(crate) fn Island(directive: WidgetDirective, module: WasmModule) -> impl Int
     } else {
         "island-static"
     }));
-    let first_state = view! { <WidgetHost directive=directive /> }.to_html();
+    // The shell's module draws its widgets as HTML, without Leptos.
+    let first_state = if directive.module_kind() == WidgetKind::SlurmShell {
+        crate::widgets::shell_first_state(&directive, &lang)
+    } else {
+        view! { <WidgetHost directive=directive /> }.to_html()
+    };
     let html = format!(
         "<div class=\"island\" {attrs} data-note=\"{note}\"><noscript><p class=\"island-note\">{note}</p></noscript>{first_state}</div>"
     );
@@ -119,11 +124,7 @@ pub(crate) fn Island(directive: WidgetDirective, module: WasmModule) -> impl Int
 }
 
 /// Escapes text for an HTML attribute or element.
-pub(crate) fn escape(text: &str) -> String {
-    let mut out = String::new();
-    let _ = pulldown_cmark_escape::escape_html(&mut out, text);
-    out
-}
+pub(crate) use crate::ui::escaped as escape;
 
 /// Links to the previous and next pages.
 #[component]

@@ -130,6 +130,42 @@ impl I18n {
     }
 }
 
+impl I18n {
+    /// The page's strings for the parts drawn as HTML ([`Texts`]). An
+    /// island's language never changes: read once, untracked.
+    pub fn texts(&self) -> Texts {
+        Texts::new(&self.lang.get_untracked())
+    }
+}
+
+/// One language's interface strings, read with no reactive context: for
+/// the parts drawn as HTML by pure functions, the same in the build and
+/// the browser (the Slurm shell's module carries no Leptos at all).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Texts {
+    /// Language code of the page.
+    pub lang: String,
+}
+
+impl Texts {
+    /// The strings of `lang`.
+    pub fn new(lang: &str) -> Self {
+        Self {
+            lang: lang.to_owned(),
+        }
+    }
+
+    /// A UI string.
+    pub fn t(&self, id: &str) -> String {
+        strings().text(&self.lang, id)
+    }
+
+    /// A UI string with arguments.
+    pub fn t_args(&self, id: &str, args: &[(&str, Arg<'_>)]) -> String {
+        strings().format(&self.lang, id, args)
+    }
+}
+
 /// The [`I18n`] context provided by the app.
 pub fn use_i18n() -> I18n {
     // The app provides it before any child renders; a component used
@@ -163,6 +199,17 @@ mod tests {
             assert_eq!(i18n.t("code-copy"), "Copy");
             assert_eq!(i18n.href(None), "/course/en/");
         });
+    }
+
+    #[test]
+    fn texts_read_one_language_without_a_context() {
+        let es = Texts::new("es");
+        assert_eq!(es.t("code-copy"), "Copiar");
+        assert_eq!(
+            es.t_args("contents-sections", &[("count", Arg::Num(3.0))]),
+            "3 secciones"
+        );
+        assert_eq!(Texts::new("en").t("code-copy"), "Copy");
     }
 
     #[test]

@@ -5,12 +5,14 @@
 
 pub(crate) mod browser;
 mod context;
+mod escape;
 mod first_state;
 mod notice;
 pub(crate) mod progress;
 
 #[cfg(not(target_arch = "wasm32"))]
 pub use context::catalog;
-pub use context::{I18n, STRINGS_TYPE, strings, strings_loaded, use_i18n};
+pub use context::{I18n, STRINGS_TYPE, Texts, strings, strings_loaded, use_i18n};
+pub use escape::escaped;
 pub use first_state::FirstState;
-pub use notice::ContentNotice;
+pub use notice::{ContentNotice, notice_html};

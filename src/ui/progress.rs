@@ -11,7 +11,7 @@ use crate::progress::{
     BadLine, KEY, LEGACY_EXERCISE_PREFIX, LEGACY_LAB_PREFIX, Progress, ProgressError,
     UNREADABLE_KEY,
 };
-use crate::ui::I18n;
+use crate::ui::Texts;
 use crate::ui::browser::{forget, store, stored, stored_with_prefix};
 
 /// How much of a line that cannot be read a message quotes, in characters.
@@ -54,7 +54,7 @@ pub(crate) fn load() -> Loaded {
 
 /// Why stored progress (or a file of it) was not used, in the page's
 /// language: the line and what is wrong with it, quoting its start.
-pub(crate) fn reason(i18n: I18n, problem: &ProgressError) -> String {
+pub(crate) fn reason(i18n: &Texts, problem: &ProgressError) -> String {
     let ProgressError::Unreadable {
         line,
         problem,

@@ -19,22 +19,20 @@ use leptos::prelude::*;
 
 use crate::book::widget::ParamValue;
 use crate::book::{WasmModule, WidgetDirective, WidgetKind};
-use crate::sim::slurm::lab::LabId;
 use crate::ui::ContentNotice;
 pub use fair_share::FairShareCalculator;
 pub use ring_allreduce::RingAllreduceExplorer;
-pub use slurm_shell::SlurmShell;
 pub use young_daly::YoungDalyExplorer;
 
-/// The widget a directive names, from whichever module carries it: the
-/// build renders every widget's first state through this.
+/// The widget a directive names, from whichever Leptos module carries it:
+/// the build renders the first state of every widget but the shell's
+/// ([`shell_first_state`]) through this.
 #[component]
 pub fn WidgetHost(
     /// The directive from the page.
     directive: WidgetDirective,
 ) -> impl IntoView {
     match directive.module_kind() {
-        WidgetKind::SlurmShell => shell_module(&directive),
         WidgetKind::Progress => exercises_module(&directive),
         _ => widgets_module(&directive),
     }
@@ -73,24 +71,11 @@ pub fn exercises_module(directive: &WidgetDirective) -> AnyView {
     }
 }
 
-/// The view of the shell's module (`gpu-book-shell`): the Slurm shell and
-/// its labs.
-pub fn shell_module(directive: &WidgetDirective) -> AnyView {
-    if directive.module_kind() != WidgetKind::SlurmShell {
-        return elsewhere(directive.kind, WasmModule::Shell);
-    }
-    if directive.kind == WidgetKind::Exercise {
-        return slurm_shell::task_view(directive);
-    }
-    match text_param(directive, "lab") {
-        None => view! { <SlurmShell /> }.into_any(),
-        Some(name) => match LabId::from_slug(&name) {
-            Some(id) => view! { <SlurmShell lab=id /> }.into_any(),
-            // The content check refuses unknown labs; say so if one slips by.
-            None => view! { <ContentNotice detail=format!("unknown lab {name:?}") /> }.into_any(),
-        },
-    }
-}
+/// The shell's module (`gpu-book-shell`), the Slurm shell with its labs
+/// and tasks, carries no Leptos: the build writes each one's first state
+/// with [`shell_first_state`], the browser brings it to life with
+/// [`mount_shell`].
+pub use slurm_shell::{first_state as shell_first_state, mount as mount_shell};
 
 /// A widget handed to a module that does not carry it (the page chose
 /// the wrong module: a bug of the build, said in the widget's place).

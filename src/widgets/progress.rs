@@ -295,7 +295,7 @@ fn describe(i18n: I18n, status: &Status) -> String {
         Status::NotRead => i18n.t("progress-not-read"),
         Status::Unreadable(why) => i18n.t_args(
             "progress-unreadable",
-            &[("why", Arg::Str(&reason(i18n, why)))],
+            &[("why", Arg::Str(&reason(&i18n.texts(), why)))],
         ),
         Status::Newer => i18n.t("progress-newer"),
     }

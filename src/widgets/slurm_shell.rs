@@ -10,545 +10,434 @@
 //! In a lab the cluster is the lab's prepared one, a checklist above the
 //! terminal ticks itself from the simulated state, and everything the
 //! learner does is saved in the browser and replayed on the next visit.
+//!
+//! The widget carries no Leptos: [`Shell`] holds its whole state and draws
+//! it as HTML with pure functions, which the build writes as the page's
+//! first state and the browser draws live ([`live`] wires the page's
+//! events to it and redraws each part only when its HTML changes). The
+//! shell's wasm module is the largest; without a view framework it has
+//! room for the shell's own features.
 
 mod lab_panel;
+mod live;
 mod progress;
 mod screen;
 mod task;
 
 use std::sync::Arc;
 
-use leptos::ev::KeyboardEvent;
-use leptos::prelude::*;
-
+use crate::book::{WidgetDirective, WidgetKind};
 use crate::progress::LabProgress;
-use crate::sim::slurm::lab::{Lab, LabId};
+use crate::sim::slurm::lab::{Goal, Lab, LabId};
 use crate::sim::slurm::session::{Event, Session};
-use crate::sim::slurm::shell::HelpText;
-use crate::ui::use_i18n;
-use lab_panel::{Facts, LabPanel};
-use screen::{CopyLast, Log, Scrollback};
-pub use task::TaskHook;
-pub(crate) use task::task_view;
+use crate::sim::slurm::shell::{HelpText, format_time};
+use crate::sim::slurm::task::OpenTask;
+use crate::ui::{Texts, escaped};
+use lab_panel::{Asked, Facts, Panel};
+pub use live::mount;
+use progress::Note;
+use task::TaskHook;
 
 /// Seed of the session: a page always starts the same cluster.
 const SEED: u64 = 2205;
 /// Real milliseconds between clock ticks.
-const TICK_MS: u64 = 1_000;
+const TICK_MS: i32 = 1_000;
+/// The simulated seconds per real second the reader can pick.
+const SPEEDS: [u64; 4] = [0, 1, 10, 60];
 
-/// The shell on the default cluster, on a lab's, or on an exercise's task.
-#[component]
-pub fn SlurmShell(
-    /// The lab whose prepared cluster to open (the default cluster when
-    /// `None`).
-    #[prop(optional)]
+/// Where a shell opens: the chapter's cluster, a lab's prepared one, or
+/// an exercise's task.
+pub(crate) enum Place {
+    Chapter,
+    Lab(LabId),
+    Task(TaskHook),
+}
+
+impl Place {
+    /// The place a directive of the shell's module names, or what is
+    /// wrong with it (shown in a notice in the widget's place).
+    pub(crate) fn of(directive: &WidgetDirective) -> Result<Self, String> {
+        if directive.module_kind() != WidgetKind::SlurmShell {
+            return Err(format!(
+                "{} is not in {}",
+                directive.kind.name(),
+                crate::book::WasmModule::Shell.bin()
+            ));
+        }
+        if directive.kind == WidgetKind::Exercise {
+            return TaskHook::of(directive).map(Self::Task);
+        }
+        match directive.params.get("lab") {
+            None => Ok(Self::Chapter),
+            Some(crate::book::widget::ParamValue::Text(name)) => LabId::from_slug(name)
+                .map(Self::Lab)
+                // The content check refuses unknown labs; say so if one slips by.
+                .ok_or_else(|| format!("unknown lab {name:?}")),
+            Some(other) => Err(format!("unknown lab {other:?}")),
+        }
+    }
+}
+
+/// A shell's whole state: what the build draws as the page's first state
+/// and the browser keeps live.
+pub(crate) struct Shell {
+    /// The page's strings.
+    texts: Texts,
+    /// The prefix of its element ids: `sh` for the chapter's and a lab's
+    /// shell (one per page), `ex-<id>-sh` for an exercise's.
+    ids: String,
+    /// The lab whose cluster it opens, if any.
     lab: Option<LabId>,
-    /// The exercise whose task to open (`task`), instead.
-    #[prop(optional)]
-    task: Option<TaskHook>,
-) -> impl IntoView {
-    let i18n = use_i18n();
-    // Element ids: the chapter's and a lab's shell (one per page) use
-    // `sh-`, an exercise's its own.
-    let ids = task
-        .as_ref()
-        .map_or_else(|| "sh".to_owned(), |t| format!("ex-{}-sh", t.id));
-    // `help` in the page's language, read when a saved log is replayed or
-    // the reader first types, whichever comes first.
-    let help: StoredValue<Option<Arc<HelpText>>> = StoredValue::new(None);
-    let help_words = move || {
-        if let Some(words) = help.with_value(Clone::clone) {
-            return words;
-        }
-        let words = Session::help_english().into_iter().filter_map(|(key, _)| {
-            let text = i18n.t(&format!("sh-help-{key}"));
-            (!text.starts_with("sh-help-")).then_some((key, text))
-        });
-        let words = Arc::new(HelpText(words.collect()));
-        help.set_value(Some(words.clone()));
-        words
-    };
-    let mut opened_task = None;
-    // In the browser a lab's cluster is prepared (or its progress replayed)
-    // in the task after the mount, the longest part of it: each task stays
-    // short on a slow phone. Until then the shell shows the prompt, clock
-    // and goals the lab opens on, as the page's first state does.
-    let pending = StoredValue::new(cfg!(target_arch = "wasm32") && task.is_none() && lab.is_some());
-    let opened = if pending.get_value() {
-        None
-    } else {
-        lab.and_then(|id| progress::open(id, help_words()))
-    };
-    let (start, story, saved_log, opening_note) = match (&task, opened) {
-        (Some(hook), _) => match hook.open(help_words()) {
-            Some((t, s)) => {
-                opened_task = Some(t);
-                (Some(s), None, None, None)
-            }
-            None => (None, None, None, None),
-        },
-        (None, Some(o)) => (Some(o.session), Some(o.lab), Some(o.saved), o.note),
-        (None, None) if lab.is_some() => (None, None, None, None),
-        (None, None) => (Session::chapter(SEED).ok(), None, None, None),
-    };
-    let in_task = task.is_some();
-    let hook = StoredValue::new(task);
-    // The exercise's task as opened (`None` outside exercises).
-    let quest = StoredValue::new(opened_task);
-    let session = StoredValue::new(start);
-    // The lab's facts and its saved log (`None` outside labs).
-    let story = StoredValue::new(story);
-    let saved = StoredValue::new(saved_log);
-    let note = RwSignal::new(opening_note);
-    // The hints and solutions shown, kept with the log.
-    let hints = RwSignal::new(saved.with_value(|s: &Option<LabProgress>| {
-        s.as_ref().map(|s| s.hints.clone()).unwrap_or_default()
-    }));
-    let solutions = RwSignal::new(saved.with_value(|s: &Option<LabProgress>| {
-        s.as_ref().map(|s| s.solutions.clone()).unwrap_or_default()
-    }));
-    // Bumped after every change of the session, to redraw the clock and
-    // the goals; `drawn` is the screen's generation last drawn.
-    let version = RwSignal::new(0u64);
-    // (`NEVER` matches no generation: the next refresh redraws.)
-    const NEVER: u64 = u64::MAX;
-    let drawn = RwSignal::new(NEVER);
-    let log = Log::new();
-    let full = RwSignal::new(false);
-    let line = RwSignal::new(String::new());
-    let speed = RwSignal::new(1u64);
-    let input_ref = NodeRef::<leptos::html::Input>::new();
+    /// The exercise it serves, if any.
+    hook: Option<TaskHook>,
+    /// The exercise's task as opened.
+    quest: Option<OpenTask>,
+    session: Option<Session>,
+    /// The lab, once open.
+    story: Option<Lab>,
+    /// The lab's saved progress, kept after every change.
+    saved: Option<LabProgress>,
+    /// What became of saved progress.
+    note: Option<Note>,
+    /// The help asked for in the lab.
+    asked: Asked,
+    /// In the browser a lab's cluster is prepared (or its progress
+    /// replayed) in the task after the mount, the longest part of it:
+    /// each task stays short on a slow phone. Until then the shell shows
+    /// the prompt, clock and goals the lab opens on, as the page's first
+    /// state does.
+    pending: bool,
+    /// `help` in the page's language, read when a saved log is replayed
+    /// or the reader first types, whichever comes first.
+    words: Option<Arc<HelpText>>,
+    /// Simulated seconds per real second.
+    pub(crate) speed: u64,
+    /// Whether it covers the page.
+    full: bool,
+    /// Whether it runs in the browser (the build draws the first state,
+    /// the same for every reader: no incident, no saved progress).
+    live: bool,
+}
 
-    // After a change: redraw, and bring the newest output into view if the
-    // reader acted (`reader`) or was reading it.
-    let refresh = move |reader: bool| {
-        let _ = version.try_update(|v| *v += 1);
-        let generation = session.with_value(|s| s.as_ref().map(|s| s.terminal.generation()));
-        if let Some(g) = generation
-            && drawn.try_get_untracked().is_some_and(|d| d != g)
-        {
-            drawn.set(g);
-            log.follow(reader);
-        } else if reader {
-            log.follow(true);
-        }
-    };
-    let touch = move || refresh(true);
-    // Puts an opened lab in place of what the shell showed.
-    let install = move |o: progress::Opened| {
-        session.set_value(Some(o.session));
-        story.set_value(Some(o.lab));
-        hints.set(o.saved.hints.clone());
-        solutions.set(o.saved.solutions.clone());
-        saved.set_value(Some(o.saved));
-        note.set(o.note);
-        // A fresh session counts its generations from the start again.
-        drawn.update_untracked(|d| *d = NEVER);
-    };
-    // Opens the pending lab, once: from its timer, or at once if the
-    // reader acts first.
-    let open_pending = move || {
-        if !pending.try_get_value().unwrap_or(false) {
-            return;
-        }
-        pending.set_value(false);
-        if let Some(o) = lab.and_then(|id| progress::open(id, help_words())) {
-            install(o);
-            refresh(false);
-            // A lab replayed from the reader's progress opens on its newest output.
-            log.follow(true);
-        }
-    };
-    if pending.get_value() {
-        set_timeout(open_pending, std::time::Duration::ZERO);
-    }
-    // Every change goes through here, so that a lab can save and replay it.
-    let act = move |event: Event| {
-        open_pending();
-        let words = help_words();
-        let _ = session.try_update_value(|s| {
-            if let Some(s) = s {
-                s.set_help(words);
-                s.apply(&event);
+impl Shell {
+    /// The shell at `place`, in the language of `texts`; `live` in the
+    /// browser.
+    pub(crate) fn new(place: Place, texts: Texts, live: bool) -> Self {
+        let (lab, hook) = match place {
+            Place::Chapter => (None, None),
+            Place::Lab(id) => (Some(id), None),
+            Place::Task(hook) => (None, Some(hook)),
+        };
+        let ids = hook
+            .as_ref()
+            .map_or_else(|| "sh".to_owned(), |t| format!("ex-{}-sh", t.id));
+        let mut shell = Self {
+            texts,
+            ids,
+            lab,
+            hook,
+            quest: None,
+            session: None,
+            story: None,
+            saved: None,
+            note: None,
+            asked: Asked::default(),
+            pending: live && lab.is_some(),
+            words: None,
+            speed: 1,
+            full: false,
+            live,
+        };
+        if shell.hook.is_some() {
+            let words = shell.words();
+            if let Some((task, session)) = shell.hook.as_mut().and_then(|h| h.open(words)) {
+                shell.quest = Some(task);
+                shell.session = Some(session);
             }
-        });
-        let done = quest.with_value(|q: &Option<crate::sim::slurm::task::OpenTask>| {
-            session.with_value(|s| Some(q.as_ref()?.done(s.as_ref()?)))
-        });
-        if let Some(done) = done {
-            hook.with_value(|h: &Option<TaskHook>| {
-                if let Some(h) = h {
-                    h.keep(event.clone(), done);
+        } else if let Some(id) = lab {
+            if !shell.pending {
+                let words = shell.words();
+                if let Some(o) = progress::open(id, words) {
+                    shell.install(o);
                 }
-            });
-        }
-        let goals = story
-            .with_value(|l: &Option<Lab>| {
-                session.with_value(|s| Some(l.as_ref()?.goals(s.as_ref()?)))
-            })
-            .unwrap_or_default();
-        let _ = saved.try_update_value(|saved: &mut Option<LabProgress>| {
-            if let (Some(saved), Some(id)) = (saved.as_mut(), lab) {
-                crate::progress::record(&mut saved.log, event);
-                saved.goals = goals.len() as u8;
-                saved.met = goals
-                    .iter()
-                    .filter(|g| g.done)
-                    .map(|g| g.id.key().to_owned())
-                    .collect();
-                progress::keep(id, saved);
             }
-        });
-    };
-    let run = move |text: String| {
-        act(Event::Line(text));
-        touch();
-    };
-    let reset = Callback::new(move |()| {
-        if in_task {
-            let Some((t, s)) = hook.with_value(|h: &Option<TaskHook>| h.as_ref()?.restart()) else {
-                return;
-            };
-            session.set_value(Some(s));
-            quest.set_value(Some(t));
         } else {
-            pending.set_value(false);
-            // The address's incident, if it names one; else a new one.
-            let Some(o) = lab.and_then(|id| progress::fresh(id, progress::address_seed())) else {
-                return;
+            shell.session = Session::chapter(SEED).ok();
+        }
+        shell
+    }
+
+    /// `help`'s words in the page's language.
+    fn words(&mut self) -> Arc<HelpText> {
+        let texts = &self.texts;
+        self.words
+            .get_or_insert_with(|| {
+                let words = Session::help_english().into_iter().filter_map(|(key, _)| {
+                    let text = texts.t(&format!("sh-help-{key}"));
+                    (!text.starts_with("sh-help-")).then_some((key, text))
+                });
+                Arc::new(HelpText(words.collect()))
+            })
+            .clone()
+    }
+
+    /// Puts an opened lab in place of what the shell showed.
+    fn install(&mut self, o: progress::Opened) {
+        self.session = Some(o.session);
+        self.story = Some(o.lab);
+        self.asked = Asked {
+            hints: o.saved.hints.clone(),
+            solutions: o.saved.solutions.clone(),
+            confirming: false,
+        };
+        self.saved = Some(o.saved);
+        self.note = o.note;
+    }
+
+    /// Opens the pending lab, once: from its timer, or at once if the
+    /// reader acts first. Whether it opened.
+    pub(crate) fn open_pending(&mut self) -> bool {
+        if !self.pending {
+            return false;
+        }
+        self.pending = false;
+        let words = self.words();
+        match self.lab.and_then(|id| progress::open(id, words)) {
+            Some(o) => {
+                self.install(o);
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Every change goes through here, so that a lab or a task can save
+    /// and replay it.
+    pub(crate) fn act(&mut self, event: Event) {
+        self.open_pending();
+        let words = self.words();
+        if let Some(s) = self.session.as_mut() {
+            s.set_help(words);
+            s.apply(&event);
+        }
+        if let (Some(quest), Some(s), Some(hook)) = (&self.quest, &self.session, &mut self.hook) {
+            hook.keep(event.clone(), quest.done(s));
+        }
+        let goals = self.goals();
+        if let (Some(saved), Some(id)) = (self.saved.as_mut(), self.lab) {
+            crate::progress::record(&mut saved.log, event);
+            saved.goals = goals.len() as u8;
+            saved.met = goals
+                .iter()
+                .filter(|g| g.done)
+                .map(|g| g.id.key().to_owned())
+                .collect();
+            progress::keep(id, saved);
+        }
+    }
+
+    /// Starts over: the task afresh, or the lab on the address's
+    /// incident (a new one if it names none). Whether it did.
+    pub(crate) fn reset(&mut self) -> bool {
+        self.asked.confirming = false;
+        if let Some(hook) = self.hook.as_mut() {
+            let Some((task, session)) = hook.restart() else {
+                return false;
             };
-            install(o);
+            self.session = Some(session);
+            self.quest = Some(task);
+        } else {
+            self.pending = false;
+            let Some(o) = self
+                .lab
+                .and_then(|id| progress::fresh(id, progress::address_seed()))
+            else {
+                return false;
+            };
+            self.install(o);
         }
-        line.set(String::new());
-        drawn.update_untracked(|d| *d = NEVER);
-        touch();
-    });
+        true
+    }
 
-    // Simulated time flows while the page is open: `speed` seconds a
-    // second (in the browser: the build renders the first state only).
-    let ticker = cfg!(target_arch = "wasm32")
-        .then(|| {
-            set_interval_with_handle(
-                move || {
-                    let seconds = speed.try_get_untracked().unwrap_or(0);
-                    if seconds > 0 {
-                        act(Event::Advance(seconds));
-                        refresh(false);
-                    }
-                },
-                std::time::Duration::from_millis(TICK_MS),
-            )
-            .ok()
+    /// Shows the next hint or solution of the lab, and keeps it.
+    pub(crate) fn ask_more(&mut self) {
+        let goals = self.goals();
+        if !self.asked.more(&goals) {
+            return;
+        }
+        if let (Some(saved), Some(id)) = (self.saved.as_mut(), self.lab) {
+            saved.hints = self.asked.hints.clone();
+            saved.solutions = self.asked.solutions.clone();
+            progress::keep(id, saved);
+        }
+    }
+
+    /// The lab's goals as the state stands (as the lab opens, until it is
+    /// open).
+    fn goals(&self) -> Vec<Goal> {
+        match (&self.story, &self.session, self.lab) {
+            (Some(l), Some(s), _) => l.goals(s),
+            (_, _, Some(id)) => id.open_goals(),
+            _ => Vec::new(),
+        }
+    }
+
+    /// What the lab's hints and solutions name.
+    fn facts(&self) -> Facts {
+        let (Some(l), Some(s)) = (&self.story, &self.session) else {
+            return Facts::default();
+        };
+        let healthy = l.healthy_nodes(s);
+        let name = |i: usize| healthy.get(i).cloned().unwrap_or_default();
+        Facts {
+            job: l.job_id,
+            node: l.culprit.clone(),
+            partner: name(0),
+            pair: format!("{},{}", name(1), name(2)),
+            percent: l.slow_percent(s).map(|p| p.to_string()).unwrap_or_default(),
+        }
+    }
+
+    /// The lab's panel as the state stands; `None` outside labs.
+    fn panel(&self) -> Option<Panel<'_>> {
+        let id = self.lab?;
+        let findings = match (&self.story, &self.session) {
+            (Some(l), Some(s)) => l.diagnose(s),
+            _ => Vec::new(),
+        };
+        Some(Panel {
+            id,
+            // Only a live lab tells its incident: the page's first state
+            // is the same for every learner.
+            incident: self.story.as_ref().filter(|_| self.live),
+            goals: self.goals(),
+            facts: self.facts(),
+            asked: &self.asked,
+            findings,
+            note: self.note.as_ref(),
         })
-        .flatten();
-    on_cleanup(move || {
-        if let Some(t) = ticker {
-            t.clear();
-        }
-    });
+    }
 
-    let on_keydown = move |ev: KeyboardEvent| {
-        open_pending();
-        let Some(input) = input_ref.get_untracked() else {
-            return;
-        };
-        let current = input.value();
-        let ctrl = ev.ctrl_key() || ev.meta_key();
-        match ev.key().as_str() {
-            "Enter" => {
-                ev.prevent_default();
-                line.set(String::new());
-                input.set_value("");
-                run(current);
-            }
-            "ArrowUp" | "ArrowDown" => {
-                ev.prevent_default();
-                let up = ev.key() == "ArrowUp";
-                let entry = session
-                    .try_update_value(|s| {
-                        s.as_mut().and_then(|s| {
-                            if up {
-                                s.terminal.history_prev(&current)
-                            } else {
-                                s.terminal.history_next()
-                            }
-                        })
-                    })
-                    .flatten();
-                if let Some(entry) = entry {
-                    input.set_value(&entry);
-                    line.set(entry);
-                }
-            }
-            "Tab" if !current.is_empty() && !ev.shift_key() => {
-                ev.prevent_default();
-                let cursor = input
-                    .selection_start()
-                    .ok()
-                    .flatten()
-                    .map_or(current.len(), |c| utf16_to_byte(&current, c));
-                let edit = session
-                    .try_update_value(|s| s.as_mut().map(|s| s.complete(&current, cursor)))
-                    .flatten();
-                if let Some(edit) = edit {
-                    input.set_value(&edit.line);
-                    let at = byte_to_utf16(&edit.line, edit.cursor);
-                    let _ = input.set_selection_range(at, at);
-                    line.set(edit.line);
-                    touch();
-                }
-            }
-            "c" if ctrl && !has_selection() => {
-                ev.prevent_default();
-                act(Event::Interrupt(current));
-                input.set_value("");
-                line.set(String::new());
-                touch();
-            }
-            "l" if ctrl => {
-                ev.prevent_default();
-                act(Event::Clear);
-                touch();
-            }
-            _ => {}
-        }
-    };
-    // Several pasted lines run one after another, as in a real terminal.
-    let on_paste = move |ev: leptos::ev::ClipboardEvent| {
-        let Some(text) = ev.clipboard_data().and_then(|d| d.get_data("text").ok()) else {
-            return;
-        };
-        if !text.contains('\n') {
-            return;
-        }
-        ev.prevent_default();
-        let Some(input) = input_ref.get_untracked() else {
-            return;
-        };
-        let mut lines: Vec<String> = text
-            .replace("\r\n", "\n")
-            .split('\n')
-            .map(str::to_owned)
-            .collect();
-        let rest = lines.pop().unwrap_or_default();
-        if let Some(first) = lines.first_mut() {
-            *first = format!("{}{first}", input.value());
-        }
-        for l in lines {
-            run(l);
-        }
-        input.set_value(&rest);
-        line.set(rest);
-    };
-
-    let prompt = move || {
-        version.track();
-        session.with_value(|s| match s {
+    /// The prompt before the input.
+    fn prompt(&self) -> String {
+        match &self.session {
             Some(s) => s.terminal.prompt(),
-            None if lab.is_some() => Lab::opening_prompt().0,
+            None if self.lab.is_some() => Lab::opening_prompt().0,
             None => String::new(),
-        })
-    };
-    let clock = move || {
-        version.track();
-        let now = session.with_value(|s| match s {
-            Some(s) => Some(s.terminal.shell.now()),
-            None => lab.map(|_| u64::try_from(Lab::opening_prompt().1).unwrap_or(0)),
-        });
-        now.map(|t| crate::sim::slurm::shell::format_time(t, "%F %T UTC"))
-    };
-    // Full screen covers the page with the widget (the stylesheet); the
-    // page behind it does not scroll meanwhile.
-    let set_full = move |on: bool| {
-        full.set(on);
-        if let Some(root) = document().document_element() {
-            let _ = root.class_list().toggle_with_force("term-full-open", on);
         }
-        // The focus stays where it was: on a phone, focusing the input
-        // would open the keyboard over half of the screen just gained.
-        log.follow(false);
-    };
-    // A lab replayed from the reader's progress opens on its newest output.
-    Effect::new(move |_| log.follow(true));
-    on_cleanup(move || {
-        // Only a live widget (in the browser) can have covered the page.
-        if full.try_get_untracked() == Some(true)
-            && let Some(root) = document().document_element()
-        {
-            let _ = root.class_list().remove_1("term-full-open");
-        }
-    });
-    let speeds = [0u64, 1, 10, 60].map(|v| {
-        let label = move || match v {
-            0 => i18n.t("sh-speed-paused"),
-            _ => format!("×{v}"),
-        };
-        view! { <option value=v.to_string() selected=move || speed.get() == v>{label}</option> }
-    });
+    }
 
-    view! {
-        <div
-            class="widget slurm-shell"
-            class:full=move || full.get()
-            data-widget="slurm-shell"
-            role="group"
-            aria-labelledby=format!("{ids}-title")
-            on:keydown=move |ev: KeyboardEvent| {
-                if ev.key() == "Escape" && full.get_untracked() {
-                    ev.prevent_default();
-                    set_full(false);
-                }
-            }
-        >
-            <p class="widget-title" id=format!("{ids}-title")>{move || i18n.t("widget-slurm-shell")}</p>
+    /// The simulated clock.
+    fn clock(&self) -> String {
+        let now = match &self.session {
+            Some(s) => Some(s.terminal.shell.now()),
+            None => self
+                .lab
+                .map(|_| u64::try_from(Lab::opening_prompt().1).unwrap_or(0)),
+        };
+        now.map(|t| format_time(t, "%F %T UTC")).unwrap_or_default()
+    }
+
+    /// The scrollback's lines as HTML.
+    fn lines_html(&self) -> String {
+        let label = escaped(&self.texts.t("sh-copy"));
+        screen::lines_html(
+            &label,
+            self.session
+                .as_ref()
+                .map(|s| s.terminal.lines())
+                .unwrap_or_default(),
+        )
+    }
+
+    /// The full-screen button's label.
+    fn full_label(&self) -> String {
+        self.texts.t(if self.full {
+            "sh-full-leave"
+        } else {
+            "sh-full"
+        })
+    }
+
+    /// The whole widget as HTML (in an exercise, with the exercise around
+    /// it).
+    pub(crate) fn html(&self) -> String {
+        let t = |id: &str| escaped(&self.texts.t(id));
+        let ids = &self.ids;
+        let intro = match (&self.hook, self.lab) {
             // An exercise's question says what this shell is for.
-            {(!in_task).then(|| view! {
-                <p class="field-hint">
-                    {move || match lab {
-                        Some(id) => i18n.t(&format!("{}-intro", id.message_prefix())),
-                        None => i18n.t("sh-intro"),
-                    }}
-                </p>
-            })}
-            {lab.map(|id| {
-                let goals = Signal::derive(move || {
-                    version.track();
-                    story
-                        .with_value(|l: &Option<Lab>| {
-                            session.with_value(|s| Some(l.as_ref()?.goals(s.as_ref()?)))
-                        })
-                        .unwrap_or_else(|| id.open_goals())
-                });
-                let facts = Signal::derive(move || {
-                    version.track();
-                    story
-                        .with_value(|l: &Option<Lab>| {
-                            session.with_value(|s| {
-                                let (l, s) = (l.as_ref()?, s.as_ref()?);
-                                let healthy = l.healthy_nodes(s);
-                                let name = |i: usize| healthy.get(i).cloned().unwrap_or_default();
-                                Some(Facts {
-                                    job: l.job_id,
-                                    node: l.culprit.clone(),
-                                    partner: name(0),
-                                    pair: format!("{},{}", name(1), name(2)),
-                                    percent: l
-                                        .slow_percent(s)
-                                        .map(|p| p.to_string())
-                                        .unwrap_or_default(),
-                                })
-                            })
-                        })
-                        .unwrap_or_default()
-                });
-                // Only a live lab tells its incident: the page's first
-                // state is the same for every learner. A memo: the clock's
-                // ticks do not redraw it.
-                let incident: Signal<Option<Lab>> = Memo::new(move |_| {
-                    version.track();
-                    story
-                        .with_value(|l: &Option<Lab>| l.clone())
-                        .filter(|_| cfg!(target_arch = "wasm32"))
-                })
-                .into();
-                let on_help = Callback::new(move |()| {
-                    saved.update_value(|saved: &mut Option<LabProgress>| {
-                        if let Some(saved) = saved.as_mut() {
-                            saved.hints = hints.get_untracked();
-                            saved.solutions = solutions.get_untracked();
-                            progress::keep(id, saved);
-                        }
-                    });
-                });
-                // A memo: the live region changes, and is announced, only
-                // when the findings do, not after every command.
-                let findings = Memo::new(move |_| {
-                    version.track();
-                    story
-                        .with_value(|l: &Option<Lab>| {
-                            session.with_value(|s| Some(l.as_ref()?.diagnose(s.as_ref()?)))
-                        })
-                        .unwrap_or_default()
-                });
-                view! { <LabPanel id incident goals facts hints solutions on_help findings note on_reset=reset /> }
-            })}
-            <div class="term-bar">
-                <span class="term-clock" data-testid="sh-clock">{clock}</span>
-                <label>
-                    {move || i18n.t("sh-speed")}
-                    " "
-                    <select on:change=move |ev| {
-                        if let Ok(v) = event_target_value(&ev).parse() {
-                            speed.set(v);
-                        }
-                    }>
-                        {speeds}
-                    </select>
-                </label>
-                <CopyLast log session />
-                {in_task.then(|| view! {
-                    <button type="button" class="term-button" data-testid="sh-restart" on:click=move |_| reset.run(())>
-                        {move || i18n.t("exercise-task-restart")}
-                    </button>
-                })}
-                <button
-                    type="button"
-                    class="term-button"
-                    data-testid="sh-full"
-                    aria-pressed=move || full.get().to_string()
-                    on:click=move |_| set_full(!full.get_untracked())
-                >
-                    {move || i18n.t(if full.get() { "sh-full-leave" } else { "sh-full" })}
-                </button>
-            </div>
-            <div
-                class="terminal"
-                on:click=move |_| {
-                    if !has_selection() && let Some(i) = input_ref.get_untracked() {
-                        let _ = i.focus();
-                    }
-                }
-            >
-                <Scrollback log session drawn />
-                <div class="term-input-row">
-                    <label for=format!("{ids}-input") class="term-prompt">{prompt}</label>
-                    <input
-                        id=format!("{ids}-input")
-                        class="term-input"
-                        type="text"
-                        node_ref=input_ref
-                        autocomplete="off"
-                        autocapitalize="off"
-                        spellcheck="false"
-                        enterkeyhint="send"
-                        aria-describedby=format!("{ids}-keys")
-                        prop:value=move || line.get()
-                        on:input=move |ev| line.set(event_target_value(&ev))
-                        on:keydown=on_keydown
-                        on:paste=on_paste
-                    />
-                </div>
-            </div>
-            <p class="field-hint" id=format!("{ids}-keys")>{move || i18n.t("sh-keys")}</p>
-        </div>
+            (Some(_), _) => String::new(),
+            (None, Some(id)) => format!(
+                "<p class=\"field-hint\">{}</p>",
+                t(&format!("{}-intro", id.message_prefix()))
+            ),
+            (None, None) => format!("<p class=\"field-hint\">{}</p>", t("sh-intro")),
+        };
+        let panel = self
+            .panel()
+            .map(|p| p.html(&self.texts))
+            .unwrap_or_default();
+        let speeds: String = SPEEDS
+            .iter()
+            .map(|&v| {
+                let label = match v {
+                    0 => t("sh-speed-paused"),
+                    _ => format!("×{v}"),
+                };
+                let selected = if v == self.speed { " selected" } else { "" };
+                format!("<option value=\"{v}\"{selected}>{label}</option>")
+            })
+            .collect();
+        let restart = if self.hook.is_some() {
+            format!(
+                "<button type=\"button\" class=\"term-button\" data-testid=\"sh-restart\">{}</button>",
+                t("exercise-task-restart")
+            )
+        } else {
+            String::new()
+        };
+        let shell = format!(
+            "<div class=\"widget slurm-shell{full}\" data-widget=\"slurm-shell\" role=\"group\" \
+             aria-labelledby=\"{ids}-title\">\
+             <p class=\"widget-title\" id=\"{ids}-title\">{title}</p>{intro}{panel}\
+             <div class=\"term-bar\"><span class=\"term-clock\" data-testid=\"sh-clock\">{clock}</span>\
+             <label>{speed} <select>{speeds}</select></label>\
+             <button type=\"button\" class=\"term-button\" data-testid=\"sh-copy-last\">{copy}</button>\
+             {restart}\
+             <button type=\"button\" class=\"term-button\" data-testid=\"sh-full\" aria-pressed=\"{pressed}\">{full_label}</button></div>\
+             <div class=\"terminal\"><div class=\"term-log-box\">\
+             <div class=\"term-log\" role=\"log\" aria-live=\"polite\" data-testid=\"sh-log\" tabindex=\"0\">{lines}</div>\
+             <span class=\"term-more\" aria-hidden=\"true\">→</span></div>\
+             <div class=\"term-input-row\"><label for=\"{ids}-input\" class=\"term-prompt\">{prompt}</label>\
+             <input id=\"{ids}-input\" class=\"term-input\" type=\"text\" autocomplete=\"off\" autocapitalize=\"off\" \
+             spellcheck=\"false\" enterkeyhint=\"send\" aria-describedby=\"{ids}-keys\"></div></div>\
+             <p class=\"field-hint\" id=\"{ids}-keys\">{keys}</p></div>",
+            full = if self.full { " full" } else { "" },
+            title = t("widget-slurm-shell"),
+            clock = escaped(&self.clock()),
+            speed = t("sh-speed"),
+            copy = t("sh-copy-last"),
+            pressed = self.full,
+            full_label = escaped(&self.full_label()),
+            lines = self.lines_html(),
+            prompt = escaped(&self.prompt()),
+            keys = t("sh-keys"),
+        );
+        match &self.hook {
+            Some(hook) => hook.html(&self.texts, &shell),
+            None => shell,
+        }
     }
 }
 
-/// `text` with HTML's special characters escaped, for the parts drawn as
-/// HTML (the lab panel, the scrollback).
-fn escaped(text: &str) -> String {
-    let mut html = String::with_capacity(text.len());
-    let _ = pulldown_cmark_escape::escape_html(&mut html, text);
-    html
-}
-
-/// Whether the reader has selected text in the page (to copy it).
-fn has_selection() -> bool {
-    window()
-        .get_selection()
-        .ok()
-        .flatten()
-        .is_some_and(|s| !s.is_collapsed())
+/// The first state of the widget a directive of the shell's module names,
+/// in `lang`, as HTML (a notice if the directive is not one of its own).
+pub fn first_state(directive: &WidgetDirective, lang: &str) -> String {
+    let texts = Texts::new(lang);
+    match Place::of(directive) {
+        Ok(place) => Shell::new(place, texts, false).html(),
+        Err(detail) => crate::ui::notice_html(&texts, &detail),
+    }
 }
 
 /// A UTF-16 offset (what the DOM counts) as a byte offset into `text`.
@@ -569,4 +458,132 @@ fn byte_to_utf16(text: &str, byte: usize) -> u32 {
         .take_while(|(i, _)| *i < byte)
         .map(|(_, c)| c.len_utf16() as u32)
         .sum()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn directive(name: &str, body: &str) -> WidgetDirective {
+        WidgetDirective::parse(&format!("widget {name}"), body).expect("a valid directive")
+    }
+
+    fn shell(place: Place) -> Shell {
+        Shell::new(place, Texts::new("en"), false)
+    }
+
+    #[test]
+    fn the_chapters_first_state_is_its_prompt_over_an_empty_screen() {
+        let html = first_state(&directive("slurm-shell", "cluster = \"default\""), "en");
+        assert!(html.contains("four nodes of eight GPUs"), "{html}");
+        assert!(
+            html.contains("<label for=\"sh-input\" class=\"term-prompt\">alice@login1:~$ </label>"),
+            "{html}"
+        );
+        assert!(
+            html.contains("data-testid=\"sh-log\" tabindex=\"0\"></div>"),
+            "{html}"
+        );
+        assert!(
+            html.contains("<option value=\"1\" selected>×1</option>"),
+            "{html}"
+        );
+        assert!(
+            html.contains("aria-pressed=\"false\">Full screen</button>"),
+            "{html}"
+        );
+        assert!(
+            !html.contains("lab-panel") && !html.contains("sh-restart"),
+            "{html}"
+        );
+    }
+
+    #[test]
+    fn a_labs_first_state_shows_its_goals_and_keeps_the_incident_and_note_for_later() {
+        let html = first_state(&directive("slurm-shell", "lab = \"the-slow-lane\""), "es");
+        assert_eq!(html.matches("<li class=\"lab-goal\"").count(), 4, "{html}");
+        assert_eq!(html.matches(">…</dd>").count(), 4, "{html}");
+        assert!(
+            html.contains("<p class=\"lab-note\" role=\"status\" hidden></p>"),
+            "{html}"
+        );
+        assert!(html.contains("Tiempo simulado"), "{html}");
+    }
+
+    #[test]
+    fn a_task_is_drawn_inside_its_exercise_with_a_restart_button() {
+        let body = "id = \"drain-3\"\nkind = \"shell\"\ntask = \"drain\"\nnode = \"node-3\"\n\
+                    question = \"Drain node-3.\"\nexplanation = \"Use scontrol.\"\n";
+        let html = first_state(&directive("exercise", body), "en");
+        assert!(
+            html.starts_with(
+                "<div class=\"exercise exercise-task\" role=\"group\" aria-labelledby=\"ex-drain-3-title\" \
+                 data-exercise=\"drain-3\" data-state=\"open\">"
+            ),
+            "{html}"
+        );
+        assert!(
+            html.contains("<span class=\"exercise-done\" hidden>"),
+            "{html}"
+        );
+        assert!(html.contains("id=\"ex-drain-3-sh-input\""), "{html}");
+        assert!(html.contains("data-testid=\"sh-restart\""), "{html}");
+        assert!(
+            html.contains("<div class=\"exercise-feedback\" role=\"status\"></div>"),
+            "{html}"
+        );
+    }
+
+    #[test]
+    fn a_directive_the_shell_cannot_show_becomes_a_notice() {
+        // The directive's own check refuses it: as if one slipped by.
+        let mut lab = directive("slurm-shell", "lab = \"the-slow-lane\"");
+        lab.params.insert(
+            "lab".to_owned(),
+            crate::book::widget::ParamValue::Text("the-fast-lane".to_owned()),
+        );
+        let html = first_state(&lab, "en");
+        assert!(html.contains("content-notice"), "{html}");
+        assert!(
+            html.contains("unknown lab &quot;the-fast-lane&quot;"),
+            "{html}"
+        );
+        let html = first_state(&directive("young-daly", ""), "en");
+        assert!(
+            html.contains("young-daly is not in gpu-book-shell"),
+            "{html}"
+        );
+    }
+
+    #[test]
+    fn what_the_reader_types_is_drawn_and_ctrl_l_clears_it() {
+        let mut shell = shell(Place::Chapter);
+        shell.act(Event::Line("echo '<hi>'".into()));
+        let lines = shell.lines_html();
+        assert!(lines.contains("$ echo &#39;&lt;hi&gt;&#39;"), "{lines}");
+        assert!(lines.contains("data-copy=\"0\""), "{lines}");
+        assert!(
+            lines.contains("<div class=\"term-line\">&lt;hi&gt;</div>"),
+            "{lines}"
+        );
+        shell.act(Event::Clear);
+        assert_eq!(shell.lines_html(), "");
+    }
+
+    #[test]
+    fn a_lab_gives_its_hints_one_at_a_time_and_starts_over_without_them() {
+        let mut shell = shell(Place::Lab(LabId::FallenOffTheBus));
+        let hints = |shell: &Shell| {
+            let panel = shell.panel().expect("a lab has a panel");
+            panel.parts(&shell.texts)[4].matches("<li").count()
+        };
+        assert_eq!(hints(&shell), 0);
+        shell.ask_more();
+        shell.ask_more();
+        assert_eq!(hints(&shell), 2);
+        shell.asked.confirming = true;
+        assert!(shell.reset());
+        assert_eq!(hints(&shell), 0);
+        assert!(!shell.asked.confirming);
+    }
 }

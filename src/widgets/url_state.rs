@@ -10,7 +10,7 @@ pub(crate) fn read(key: &str) -> Option<String> {
     if !cfg!(target_arch = "wasm32") {
         return None;
     }
-    let search = window().location().search().ok()?;
+    let search = web_sys::window()?.location().search().ok()?;
     let params = web_sys::UrlSearchParams::new_with_str(&search).ok()?;
     params.get(key)
 }

@@ -5,18 +5,22 @@
 //! solution (both kept in the saved progress, so they stay shown after a
 //! reload), what happened to saved progress, and the button that starts
 //! the lab over.
+//!
+//! Each part is drawn as HTML by a pure function below, into its own
+//! element ([`PARTS`]), so the page's first state and the live panel come
+//! from the same code; the browser sets a part only when its HTML changes
+//! (a live region is announced then, not at every clock tick), and one
+//! click handler serves every button (`data-action`).
 
 use crate::sorted::{SortedMap, SortedSet};
-
-use leptos::prelude::*;
 
 use super::escaped;
 use super::progress::Note;
 use crate::i18n::Arg;
 use crate::sim::slurm::lab::{Finding, Goal, GoalId, Lab, LabId};
 use crate::sim::slurm::shell::format_time;
+use crate::ui::Texts;
 use crate::ui::progress::reason;
-use crate::ui::{I18n, use_i18n};
 
 /// Hints per goal, before its solution.
 const HINTS: u8 = 2;
@@ -35,158 +39,119 @@ pub(crate) struct Facts {
 }
 
 /// What a click in the panel asks for: the `data-action` of the button.
-const ACTION_ATTR: &str = "data-action";
+pub(super) const ACTION_ATTR: &str = "data-action";
 
-/// The lab's checklist, hints and reset. Its parts are drawn as HTML by
-/// the functions below, each into its own element and only when it
-/// changes, so the page's first state and the live panel come from the
-/// same code; one click handler serves every button (`data-action`).
-#[component]
-pub(crate) fn LabPanel(
+/// The panel's parts: the selector of each element, in the order of
+/// [`Panel::parts`]. The last, the note, is hidden while empty.
+pub(super) const PARTS: [&str; 7] = [
+    ".lab-incident",
+    ".lab-goals",
+    ".lab-complete",
+    ".lab-findings",
+    ".lab-hints",
+    ".lab-actions",
+    ".lab-note",
+];
+
+/// The help the learner asked for, kept with the saved progress, and
+/// whether the reset button waits for its confirmation.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub(super) struct Asked {
+    /// Hint levels shown, by goal key.
+    pub(super) hints: SortedMap<String, u8>,
+    /// Goals whose solution was shown.
+    pub(super) solutions: SortedSet<String>,
+    /// The reset button was pressed once.
+    pub(super) confirming: bool,
+}
+
+impl Asked {
+    /// Shows the next hint, or the solution, for the first open goal of
+    /// `goals`; `false` if there is nothing more to show.
+    pub(super) fn more(&mut self, goals: &[Goal]) -> bool {
+        let Some(help) = Help::next(goals, &self.hints, &self.solutions) else {
+            return false;
+        };
+        let key = help.goal.key().to_owned();
+        if help.hints < HINTS {
+            self.hints.insert(key, help.hints + 1);
+        } else if !help.solution {
+            self.solutions.insert(key);
+        } else {
+            return false;
+        }
+        true
+    }
+}
+
+/// Where the focus goes once the panel's buttons are drawn anew after
+/// `action`: the button that replaces the one pressed.
+pub(super) fn focus_after(action: &str) -> &'static str {
+    match action {
+        "help" => "help",
+        "reset" => "reset-cancel",
+        _ => "reset",
+    }
+}
+
+/// Everything the panel shows, as the state stands.
+pub(super) struct Panel<'a> {
     /// Which lab.
-    id: LabId,
+    pub(super) id: LabId,
     /// The lab, once open in the browser, for the learner's incident (the
     /// page's first state keeps its place, with no values).
-    #[prop(into)]
-    incident: Signal<Option<Lab>>,
+    pub(super) incident: Option<&'a Lab>,
     /// The goals as the state stands.
-    #[prop(into)]
-    goals: Signal<Vec<Goal>>,
-    /// The training job that died, and the lab's nodes ([`Facts`]), for
-    /// the hints and solutions.
-    #[prop(into)]
-    facts: Signal<Facts>,
-    /// Hint levels shown, by goal key.
-    hints: RwSignal<SortedMap<String, u8>>,
-    /// Goals whose solution was shown.
-    solutions: RwSignal<SortedSet<String>>,
-    /// Keeps `hints` and `solutions` after they change.
-    on_help: Callback<()>,
-    /// What the state shows now ([`crate::sim::slurm::lab::Lab::diagnose`]).
-    #[prop(into)]
-    findings: Signal<Vec<Finding>>,
+    pub(super) goals: Vec<Goal>,
+    /// The training job that died, and the lab's nodes, for the hints.
+    pub(super) facts: Facts,
+    /// The help asked for.
+    pub(super) asked: &'a Asked,
+    /// What the state shows now ([`Lab::diagnose`]).
+    pub(super) findings: Vec<Finding>,
     /// What became of saved progress.
-    note: RwSignal<Option<Note>>,
-    /// Starts the lab over.
-    on_reset: Callback<()>,
-) -> impl IntoView {
-    let i18n = use_i18n();
-    let prefix = id.message_prefix();
-    let confirming = RwSignal::new(false);
-    let help =
-        Memo::new(move |_| goals.with(|g| hints.with(|h| solutions.with(|s| Help::next(g, h, s)))));
-    let show_more = move || {
-        let Some(Help {
-            goal,
-            hints: shown,
-            solution,
-        }) = help.get_untracked()
-        else {
-            return;
-        };
-        if shown < HINTS {
-            hints.update(|h| {
-                h.insert(goal.key().to_owned(), shown + 1);
-            });
-        } else if !solution {
-            solutions.update(|s| {
-                s.insert(goal.key().to_owned());
-            });
-        } else {
-            return;
-        }
-        on_help.run(());
-    };
-    let on_click = move |ev: leptos::ev::MouseEvent| {
-        use wasm_bindgen::JsCast;
-        let Some(button) = ev
-            .target()
-            .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
-            .and_then(|t| t.closest(&format!("[{ACTION_ATTR}]")).ok().flatten())
-        else {
-            return;
-        };
-        let action = button.get_attribute(ACTION_ATTR).unwrap_or_default();
-        // Where the focus goes once the buttons are drawn anew: the button
-        // that replaces the one pressed.
-        let next = match action.as_str() {
-            "help" => {
-                show_more();
-                "help"
-            }
-            "reset" => {
-                confirming.set(true);
-                "reset-cancel"
-            }
-            "reset-cancel" => {
-                confirming.set(false);
-                "reset"
-            }
-            "reset-confirm" | "other-incident" => {
-                confirming.set(false);
-                on_reset.run(());
-                "reset"
-            }
-            _ => return,
-        };
-        let Some(panel) = button.closest(".lab-panel").ok().flatten() else {
-            return;
-        };
-        request_animation_frame(move || {
-            // Only a focus lost with the button it was on is moved: the
-            // reader may have gone on already.
-            let lost = document()
-                .active_element()
-                .is_none_or(|e| e.tag_name() == "BODY");
-            if !lost {
-                return;
-            }
-            if let Some(Ok(b)) = panel
-                .query_selector(&format!("[{ACTION_ATTR}=\"{next}\"]:not(:disabled)"))
-                .ok()
-                .flatten()
-                .map(|b| b.dyn_into::<web_sys::HtmlElement>())
-            {
-                let _ = b.focus();
-            }
-        });
-    };
-    // Each part is a memo: its element is touched, and a live region
-    // announced, only when its HTML changes, not at every clock tick.
-    let incident_html = Memo::new(move |_| incident.with(|l| incident_html(i18n, l.as_ref())));
-    let goals_html = Memo::new(move |_| goals.with(|g| goals_html(i18n, prefix, g)));
-    let complete_html = Memo::new(move |_| {
-        let done = goals.with(|g| g.iter().all(|g| g.done));
-        if done {
+    pub(super) note: Option<&'a Note>,
+}
+
+impl Panel<'_> {
+    /// The HTML of each part, in the order of [`PARTS`].
+    pub(super) fn parts(&self, i18n: &Texts) -> [String; 7] {
+        let prefix = self.id.message_prefix();
+        let help = Help::next(&self.goals, &self.asked.hints, &self.asked.solutions);
+        let complete = if self.goals.iter().all(|g| g.done) {
             escaped(&i18n.t(&format!("{prefix}-complete")))
         } else {
             String::new()
-        }
-    });
-    let findings_html = Memo::new(move |_| findings.with(|f| findings_html(i18n, f)));
-    let hints_html = Memo::new(move |_| {
-        help.get()
-            .map(|h| facts.with(|f| hints_html(i18n, prefix, &h, f)))
-            .unwrap_or_default()
-    });
-    let actions_html = Memo::new(move |_| actions_html(i18n, help.get(), confirming.get()));
-    let note_html = Memo::new(move |_| note.with(|n| n.as_ref().map(|n| note_html(i18n, n))));
-    view! {
-        <section class="lab-panel" aria-labelledby="lab-goals-title" on:click=on_click>
-            <dl
-                class="lab-incident"
-                data-testid="lab-incident"
-                aria-label=move || i18n.t("lab-incident")
-                inner_html=incident_html
-            ></dl>
-            <p class="lab-goals-title" id="lab-goals-title">{move || i18n.t("lab-goals")}</p>
-            <ul class="lab-goals" data-testid="lab-goals" inner_html=goals_html></ul>
-            <p class="lab-complete" role="status" data-testid="lab-complete" inner_html=complete_html></p>
-            <div class="lab-findings" aria-live="polite" data-testid="lab-findings" inner_html=findings_html></div>
-            <ol class="lab-hints" aria-live="polite" data-testid="lab-hints" inner_html=hints_html></ol>
-            <div class="lab-actions" inner_html=actions_html></div>
-            {move || note_html.get().map(|html| view! { <p class="lab-note" role="status" inner_html=html></p> })}
-        </section>
+        };
+        [
+            incident_html(i18n, self.incident),
+            goals_html(i18n, prefix, &self.goals),
+            complete,
+            findings_html(i18n, &self.findings),
+            help.map(|h| hints_html(i18n, prefix, &h, &self.facts))
+                .unwrap_or_default(),
+            actions_html(i18n, help, self.asked.confirming),
+            self.note.map(|n| note_html(i18n, n)).unwrap_or_default(),
+        ]
+    }
+
+    /// The whole panel.
+    pub(super) fn html(&self, i18n: &Texts) -> String {
+        let [incident, goals, complete, findings, hints, actions, note] = self.parts(i18n);
+        format!(
+            "<section class=\"lab-panel\" aria-labelledby=\"lab-goals-title\">\
+             <dl class=\"lab-incident\" data-testid=\"lab-incident\" aria-label=\"{}\">{incident}</dl>\
+             <p class=\"lab-goals-title\" id=\"lab-goals-title\">{}</p>\
+             <ul class=\"lab-goals\" data-testid=\"lab-goals\">{goals}</ul>\
+             <p class=\"lab-complete\" role=\"status\" data-testid=\"lab-complete\">{complete}</p>\
+             <div class=\"lab-findings\" aria-live=\"polite\" data-testid=\"lab-findings\">{findings}</div>\
+             <ol class=\"lab-hints\" aria-live=\"polite\" data-testid=\"lab-hints\">{hints}</ol>\
+             <div class=\"lab-actions\">{actions}</div>\
+             <p class=\"lab-note\" role=\"status\"{}>{note}</p></section>",
+            escaped(&i18n.t("lab-incident")),
+            escaped(&i18n.t("lab-goals")),
+            if note.is_empty() { " hidden" } else { "" },
+        )
     }
 }
 
@@ -228,7 +193,7 @@ impl Help {
 }
 
 /// The incident's four terms; each value "…" until the lab is open.
-fn incident_html(i18n: I18n, incident: Option<&Lab>) -> String {
+fn incident_html(i18n: &Texts, incident: Option<&Lab>) -> String {
     /// A term's message id, and its value.
     type Fact = (&'static str, fn(&Lab) -> String);
     let facts: [Fact; 4] = [
@@ -254,7 +219,7 @@ fn incident_html(i18n: I18n, incident: Option<&Lab>) -> String {
 }
 
 /// The checklist's items, ticked or not.
-fn goals_html(i18n: I18n, prefix: &str, goals: &[Goal]) -> String {
+fn goals_html(i18n: &Texts, prefix: &str, goals: &[Goal]) -> String {
     goals
         .iter()
         .map(|g| {
@@ -277,7 +242,7 @@ fn goals_html(i18n: I18n, prefix: &str, goals: &[Goal]) -> String {
 }
 
 /// One paragraph per finding, problems marked.
-fn findings_html(i18n: I18n, findings: &[Finding]) -> String {
+fn findings_html(i18n: &Texts, findings: &[Finding]) -> String {
     findings
         .iter()
         .map(|f| {
@@ -293,7 +258,7 @@ fn findings_html(i18n: I18n, findings: &[Finding]) -> String {
 
 /// The hints shown for the next goal, then its solution, naming the
 /// learner's own job and nodes.
-fn hints_html(i18n: I18n, prefix: &str, help: &Help, facts: &Facts) -> String {
+fn hints_html(i18n: &Texts, prefix: &str, help: &Help, facts: &Facts) -> String {
     let key = help.goal.key();
     let job = facts.job.to_string();
     let mut html: String = (1..=help.hints)
@@ -327,7 +292,7 @@ fn hints_html(i18n: I18n, prefix: &str, help: &Help, facts: &Facts) -> String {
 
 /// The help button (disabled once the solution is shown, or every goal
 /// met) and the reset button, or its confirmation.
-fn actions_html(i18n: I18n, help: Option<Help>, confirming: bool) -> String {
+fn actions_html(i18n: &Texts, help: Option<Help>, confirming: bool) -> String {
     let offer = help.and_then(Help::offer);
     let mut html = format!(
         "<button type=\"button\" data-testid=\"lab-help\" {ACTION_ATTR}=\"help\"{}>{}</button>",
@@ -356,7 +321,7 @@ fn actions_html(i18n: I18n, help: Option<Help>, confirming: bool) -> String {
 
 /// What became of saved progress; for another incident than the
 /// address's, with the button that starts the address's one.
-fn note_html(i18n: I18n, note: &Note) -> String {
+fn note_html(i18n: &Texts, note: &Note) -> String {
     let unreadable = |why: &str| i18n.t_args("lab-unreadable", &[("why", Arg::Str(why))]);
     let mut html = escaped(&match note {
         Note::Restored => i18n.t("lab-restored"),
@@ -387,7 +352,7 @@ fn note_html(i18n: I18n, note: &Note) -> String {
 }
 
 /// A finding's sentence, with the job and nodes it names.
-fn finding_text(i18n: I18n, finding: &Finding) -> String {
+fn finding_text(i18n: &Texts, finding: &Finding) -> String {
     match finding {
         Finding::Duplicates { jobs } => {
             let list: Vec<String> = jobs.iter().map(u32::to_string).collect();
@@ -443,9 +408,9 @@ fn finding_text(i18n: I18n, finding: &Finding) -> String {
 mod tests {
     use super::*;
 
-    /// Runs `f` with the English strings, as the build renders the panel.
-    fn english<T>(f: impl FnOnce(I18n) -> T) -> T {
-        Owner::new().with(|| f(use_i18n()))
+    /// Runs `f` with the English strings.
+    fn english<T>(f: impl FnOnce(&Texts) -> T) -> T {
+        f(&Texts::new("en"))
     }
 
     fn goal(id: GoalId, done: bool) -> Goal {
@@ -455,17 +420,14 @@ mod tests {
     #[test]
     fn help_offers_two_hints_then_the_solution_for_the_first_open_goal() {
         let goals = [goal(GoalId::Inspect, true), goal(GoalId::Drain, false)];
-        let mut hints = SortedMap::new();
-        let mut solutions = SortedSet::new();
+        let mut asked = Asked::default();
         let offers: Vec<_> = (0..4)
             .map(|_| {
-                let help = Help::next(&goals, &hints, &solutions).expect("a goal is open");
+                let help =
+                    Help::next(&goals, &asked.hints, &asked.solutions).expect("a goal is open");
                 assert_eq!(help.goal, GoalId::Drain);
-                if help.hints < HINTS {
-                    hints.insert("drain".to_owned(), help.hints + 1);
-                } else {
-                    solutions.insert("drain".to_owned());
-                }
+                let more = asked.more(&goals);
+                assert_eq!(more, help.offer().is_some());
                 help.offer()
             })
             .collect();
@@ -478,10 +440,13 @@ mod tests {
                 None
             ]
         );
+        assert_eq!(asked.hints.get("drain"), Some(&HINTS));
+        assert!(asked.solutions.contains("drain"));
         assert_eq!(
-            Help::next(&[goal(GoalId::Drain, true)], &hints, &solutions),
+            Help::next(&[goal(GoalId::Drain, true)], &asked.hints, &asked.solutions),
             None
         );
+        assert!(!asked.more(&[goal(GoalId::Drain, true)]));
     }
 
     #[test]

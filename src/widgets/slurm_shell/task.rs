@@ -6,36 +6,65 @@
 
 use std::sync::Arc;
 
-use leptos::prelude::*;
-
-use super::SlurmShell;
+use super::escaped;
 use crate::book::WidgetDirective;
 use crate::book::exercise::{Exercise, ExerciseBody};
 use crate::progress::record;
 use crate::sim::slurm::session::{Event, Session};
 use crate::sim::slurm::shell::HelpText;
 use crate::sim::slurm::task::{OpenTask, Task};
+use crate::ui::Texts;
 use crate::ui::progress::{change, load};
-use crate::ui::{ContentNotice, use_i18n};
 
-/// What the shell needs to know of the exercise it serves.
+/// The exercise a shell serves, and how far the learner got.
 #[derive(Debug, Clone)]
-pub struct TaskHook {
+pub(crate) struct TaskHook {
     /// The exercise's id: where its progress is kept.
     pub(crate) id: String,
     /// The task.
-    pub(crate) task: Task,
+    task: Task,
+    /// The question, as HTML.
+    question: String,
+    /// The worked answer, as HTML.
+    explanation: String,
     /// Whether the cluster shows it done now.
-    pub(crate) done: RwSignal<bool>,
+    pub(super) done: bool,
     /// Whether it was ever done (kept in progress).
-    pub(crate) ever: RwSignal<bool>,
+    ever: bool,
+    /// Whether its answer was ever shown (kept in progress).
+    shown: bool,
 }
 
 impl TaskHook {
+    /// The exercise a shell-task directive carries, with the learner's
+    /// saved result; or what is wrong with it.
+    pub(crate) fn of(directive: &WidgetDirective) -> Result<Self, String> {
+        match Exercise::from_directive(directive) {
+            Ok(Exercise {
+                id,
+                question,
+                body: ExerciseBody::Shell { task, explanation },
+            }) => {
+                let saved = load().progress.exercises.remove(&id).unwrap_or_default();
+                Ok(Self {
+                    id,
+                    task,
+                    question,
+                    explanation,
+                    done: false,
+                    ever: saved.right,
+                    shown: saved.solution,
+                })
+            }
+            Ok(_) => Err("not a task in the shell".to_owned()),
+            Err(e) => Err(e.to_string()),
+        }
+    }
+
     /// The task's cluster with the learner's saved log replayed (`help` in
     /// the page's language); a log that no longer replays starts the task
     /// afresh.
-    pub(crate) fn open(&self, help: Arc<HelpText>) -> Option<(OpenTask, Session)> {
+    pub(super) fn open(&mut self, help: Arc<HelpText>) -> Option<(OpenTask, Session)> {
         let log = load()
             .progress
             .exercises
@@ -47,18 +76,16 @@ impl TaskHook {
             .replay(&log, help)
             .or_else(|_| self.task.open())
             .ok()?;
-        self.done.set(opened.0.done(&opened.1));
+        self.done = opened.0.done(&opened.1);
         Some(opened)
     }
 
     /// Keeps `event` and whether the task is now `done`. Clock steps
     /// before the learner's first action are not kept: they change
     /// nothing a task checks.
-    pub(crate) fn keep(&self, event: Event, done: bool) {
-        self.done.set(done);
-        if done {
-            self.ever.set(true);
-        }
+    pub(super) fn keep(&mut self, event: Event, done: bool) {
+        self.done = done;
+        self.ever |= done;
         change(|p| {
             let entry = p
                 .exercises
@@ -74,88 +101,79 @@ impl TaskHook {
     }
 
     /// Starts the task over: its log forgotten, its result kept.
-    pub(crate) fn restart(&self) -> Option<(OpenTask, Session)> {
+    pub(super) fn restart(&mut self) -> Option<(OpenTask, Session)> {
         change(|p| {
             if let Some(entry) = p.exercises.get_mut(&self.id) {
                 entry.log.clear();
             }
         });
         let opened = self.task.open().ok()?;
-        self.done.set(false);
+        self.done = false;
         Some(opened)
     }
-}
 
-/// The exercise a shell-task directive carries, or a notice saying what
-/// is wrong.
-pub(crate) fn task_view(directive: &WidgetDirective) -> AnyView {
-    match Exercise::from_directive(directive) {
-        Ok(Exercise {
-            id,
-            question,
-            body: ExerciseBody::Shell { task, explanation },
-        }) => view! { <ShellTask id question task explanation /> }.into_any(),
-        Ok(_) => view! { <ContentNotice detail="not a task in the shell".to_owned() /> }.into_any(),
-        Err(e) => view! { <ContentNotice detail=e.to_string() /> }.into_any(),
-    }
-}
-
-/// One task in the shell, with the chrome every exercise has.
-#[component]
-fn ShellTask(id: String, question: String, task: Task, explanation: String) -> impl IntoView {
-    let i18n = use_i18n();
-    let saved = load().progress.exercises.remove(&id).unwrap_or_default();
-    let hook = TaskHook {
-        id: id.clone(),
-        task,
-        done: RwSignal::new(false),
-        ever: RwSignal::new(saved.right),
-    };
-    let (done, ever) = (hook.done, hook.ever);
-    let shown = RwSignal::new(saved.solution);
-    let title_id = format!("ex-{id}-title");
-    let on_toggle = {
-        let id = id.clone();
-        move |ev: leptos::ev::Event| {
-            let open = event_target::<web_sys::Element>(&ev).has_attribute("open");
-            if open && !shown.get_untracked() {
-                shown.set(true);
-                change(|p| {
-                    p.exercises
-                        .get_or_insert_with(id.clone(), Default::default)
-                        .solution = true
-                });
-            }
+    /// The learner opened the worked answer: kept, the first time.
+    pub(super) fn answer_shown(&mut self) {
+        if self.shown {
+            return;
         }
-    };
-    view! {
-        <div
-            class="exercise exercise-task"
-            role="group"
-            aria-labelledby=title_id
-            data-exercise=id
-            data-state=move || if done.get() { "right" } else if ever.get() { "done" } else { "open" }
-        >
-            <p class="exercise-title" id=title_id.clone()>
-                {move || i18n.t("exercise-title")}
-                <span class="exercise-done" hidden=move || !ever.get()>
-                    {move || i18n.t("exercise-done")}
-                </span>
-            </p>
-            <div class="exercise-question md" data-slot="question" inner_html=question></div>
-            <SlurmShell task=hook />
-            <div class="exercise-feedback" role="status">
-                {move || done.get().then(|| view! {
-                    <div class="exercise-said">
-                        <p class="exercise-verdict">{i18n.t("exercise-right")}</p>
-                        <p>{i18n.t("exercise-task-done")}</p>
-                    </div>
-                })}
-            </div>
-            <details class="exercise-solution" on:toggle=on_toggle>
-                <summary>{move || i18n.t("exercise-show-answer")}</summary>
-                <div class="md" data-slot="explanation" inner_html=explanation></div>
-            </details>
-        </div>
+        self.shown = true;
+        change(|p| {
+            p.exercises
+                .get_or_insert_with(self.id.clone(), Default::default)
+                .solution = true
+        });
+    }
+
+    /// The exercise's state, as its `data-state` says it.
+    pub(super) fn state(&self) -> &'static str {
+        if self.done {
+            "right"
+        } else if self.ever {
+            "done"
+        } else {
+            "open"
+        }
+    }
+
+    /// Whether the "done" mark beside the title shows.
+    pub(super) fn ever(&self) -> bool {
+        self.ever
+    }
+
+    /// What the feedback line says: that the cluster shows the task done.
+    pub(super) fn feedback_html(&self, i18n: &Texts) -> String {
+        if !self.done {
+            return String::new();
+        }
+        format!(
+            "<div class=\"exercise-said\"><p class=\"exercise-verdict\">{}</p><p>{}</p></div>",
+            escaped(&i18n.t("exercise-right")),
+            escaped(&i18n.t("exercise-task-done"))
+        )
+    }
+
+    /// The exercise around `shell`, the shell's own HTML.
+    pub(super) fn html(&self, i18n: &Texts, shell: &str) -> String {
+        let id = escaped(&self.id);
+        format!(
+            "<div class=\"exercise exercise-task\" role=\"group\" aria-labelledby=\"ex-{id}-title\" \
+             data-exercise=\"{id}\" data-state=\"{state}\">\
+             <p class=\"exercise-title\" id=\"ex-{id}-title\">{title}\
+             <span class=\"exercise-done\"{hidden}>{done}</span></p>\
+             <div class=\"exercise-question md\" data-slot=\"question\">{question}</div>\
+             {shell}\
+             <div class=\"exercise-feedback\" role=\"status\">{feedback}</div>\
+             <details class=\"exercise-solution\"><summary>{show}</summary>\
+             <div class=\"md\" data-slot=\"explanation\">{explanation}</div></details></div>",
+            state = self.state(),
+            title = escaped(&i18n.t("exercise-title")),
+            hidden = if self.ever { "" } else { " hidden" },
+            done = escaped(&i18n.t("exercise-done")),
+            question = self.question,
+            feedback = self.feedback_html(i18n),
+            show = escaped(&i18n.t("exercise-show-answer")),
+            explanation = self.explanation,
+        )
     }
 }
