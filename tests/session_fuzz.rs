@@ -187,7 +187,7 @@ const VALUES: [&str; 83] = [
     "=,ALL,",
 ];
 
-const WORDS: [&str; 57] = [
+const WORDS: [&str; 63] = [
     "hostname",
     "sed",
     "s/a*/&&/g",
@@ -220,6 +220,12 @@ const WORDS: [&str; 57] = [
     "))",
     "i++",
     "let",
+    "a=(",
+    "a[-1]=",
+    "${a[@]",
+    "${!a[*]}",
+    "${a[i]:1}",
+    "unset a[0]",
     "`date`",
     "$(ls)",
     "\"",

@@ -9,7 +9,7 @@ sh-help-intro =
     This is a simulated bash shell. It runs commands, pipelines (a | b), lists
     (a; b, a && b, a || b), redirections (> >> 2> 2>&1 <), here-documents (<<EOF),
     variables ($HOME, ${"{"}VAR:-default{"}"}, ${"{"}f%.*{"}"}, ${"{"}x/a/b{"}"}, ${"{"}x:0:4{"}"}, $1,
-    "$@"), * and [0-9] globs, {"{"}a,b{"}"} and {"{"}1..5{"}"},
+    "$@"), arrays (a=(x y), ${"{"}a[1]{"}"}, "${"{"}a[@]{"}"}"), * and [0-9] globs, {"{"}a,b{"}"} and {"{"}1..5{"}"},
     $(command), $((1+2)) and ((i++)), if, for (also for ((i=0; i<4; i++))), while,
     until, case, [[ ]], {"{"} {"}"}, ( ) and functions (f() {"{"} ...; {"}"}). In batch scripts and
     job steps, cmd & runs in the background until wait.
@@ -50,6 +50,7 @@ sh-help-cmd-logout = end an ssh login
 sh-help-cmd-ls = list directory contents (-l -a -A -1 -d -t -r)
 sh-help-cmd-man = show a command's manual page: its options here and an example (man sed)
 sh-help-cmd-mkdir = make directories; -p makes parents as needed
+sh-help-cmd-mapfile = read lines of input into an array (mapfile -t NAME)
 sh-help-cmd-ml = Lmod's short form of module: ml (list), ml cuda (load), ml -cuda (unload), ml av
 sh-help-cmd-module = environment modules (Lmod): module avail, load cuda/12.4, unload, list, purge, spider
 sh-help-cmd-mv = move or rename files
@@ -57,6 +58,7 @@ sh-help-cmd-printenv = print the values of environment variables
 sh-help-cmd-pwd = print the current directory
 sh-help-cmd-printf = print a format with arguments: printf '%s has %d GPUs\n' node-1 8 (-v VAR: into a variable)
 sh-help-cmd-read = read a line of input into variables (read -r NAME...)
+sh-help-cmd-readarray = read lines of input into an array (readarray -t NAME)
 sh-help-cmd-return = leave a function, with a status (return N)
 sh-help-cmd-rm = remove files; -r removes directories, -f ignores missing ones
 sh-help-cmd-sed = edit lines as they stream by (sed 's/a/b/g', sed -n '2,5p', sed '/re/d', -E)

@@ -6,7 +6,7 @@ sh-help-intro =
     Esta es una terminal bash simulada. Ejecuta comandos, tuberías (a | b), listas
     (a; b, a && b, a || b), redirecciones (> >> 2> 2>&1 <), here-documents (<<EOF),
     variables ($HOME, ${"{"}VAR:-default{"}"}, ${"{"}f%.*{"}"}, ${"{"}x/a/b{"}"}, ${"{"}x:0:4{"}"}, $1, "$@"),
-    comodines * y [0-9], {"{"}a,b{"}"} y {"{"}1..5{"}"},
+    arrays (a=(x y), ${"{"}a[1]{"}"}, "${"{"}a[@]{"}"}"), comodines * y [0-9], {"{"}a,b{"}"} y {"{"}1..5{"}"},
     $(comando), $((1+2)) y ((i++)), if, for (también for ((i=0; i<4; i++))), while,
     until, case, [[ ]], {"{"} {"}"}, ( ) y funciones (f() {"{"} ...; {"}"}). En los scripts
     de lote y en los pasos, cmd & corre en segundo plano hasta wait.
@@ -47,6 +47,7 @@ sh-help-cmd-logout = termina una sesión ssh
 sh-help-cmd-ls = lista el contenido de directorios (-l -a -A -1 -d -t -r)
 sh-help-cmd-man = muestra la página de manual de un comando: sus opciones aquí y un ejemplo (man sed)
 sh-help-cmd-mkdir = crea directorios; -p crea también los de arriba que falten
+sh-help-cmd-mapfile = lee las líneas de la entrada en un array (mapfile -t NOMBRE)
 sh-help-cmd-ml = la forma corta de module en Lmod: ml (lista), ml cuda (carga), ml -cuda (descarga), ml av
 sh-help-cmd-module = módulos de entorno (Lmod): module avail, load cuda/12.4, unload, list, purge, spider
 sh-help-cmd-mv = mueve o renombra archivos
@@ -54,6 +55,7 @@ sh-help-cmd-printenv = imprime los valores de variables de entorno
 sh-help-cmd-pwd = imprime el directorio actual
 sh-help-cmd-printf = imprime un formato con argumentos: printf '%s tiene %d GPUs\n' node-1 8 (-v VAR: en una variable)
 sh-help-cmd-read = lee una línea de la entrada en variables (read -r NOMBRE...)
+sh-help-cmd-readarray = lee las líneas de la entrada en un array (readarray -t NOMBRE)
 sh-help-cmd-return = sale de una función, con un código (return N)
 sh-help-cmd-rm = borra archivos; -r borra directorios, -f ignora los que no existen
 sh-help-cmd-sed = edita las líneas a medida que pasan (sed 's/a/b/g', sed -n '2,5p', sed '/re/d', -E)

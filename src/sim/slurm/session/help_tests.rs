@@ -71,7 +71,7 @@ fn help_speaks_the_page_s_language() {
     assert!(said.contains("\nComandos de la terminal:\n"), "{said}");
     assert!(said.contains("\nComandos del clúster:\n"), "{said}");
     assert!(
-        said.contains("  sbatch    envía un script de lote\n"),
+        said.contains("  sbatch     envía un script de lote\n"),
         "{said}"
     );
     assert!(said.contains("(f() { ...; })"), "{said}");

@@ -4,7 +4,7 @@
 
 use super::command::Output;
 use super::exec::{Exec, Input};
-use super::expand::Var;
+use super::expand::{Var, arith};
 use super::fs::{FsError, Kind};
 use super::lex::is_name;
 
@@ -20,7 +20,7 @@ pub(super) use alias::{Aliased, definition as alias_definition};
 pub(super) use man::PAGED_BUILTINS;
 pub(super) use module::words as module_words;
 pub(super) use printf::formatted as format_number;
-pub(super) use script::{read, unary_test};
+pub(super) use script::unary_test;
 
 /// A builtin: its name, a line for `help`, and what runs it.
 #[derive(Debug, Clone, Copy)]
@@ -136,6 +136,11 @@ pub(super) const BUILTINS: &[Builtin] = &[
         run: man::man,
     },
     Builtin {
+        name: "mapfile",
+        summary: "read lines of input into an array (mapfile -t NAME)",
+        run: |exec, argv, out| script::mapfile(exec, argv, &mut Input::default(), out),
+    },
+    Builtin {
         name: "ml",
         summary: "Lmod's short form of module: ml (list), ml cuda (load), ml -cuda (unload), ml av",
         run: module::ml,
@@ -154,6 +159,11 @@ pub(super) const BUILTINS: &[Builtin] = &[
         name: "read",
         summary: "read a line of input into variables (read -r NAME...)",
         run: |exec, argv, out| script::read(exec, argv, &mut Input::default(), out),
+    },
+    Builtin {
+        name: "readarray",
+        summary: "read lines of input into an array (readarray -t NAME)",
+        run: |exec, argv, out| script::mapfile(exec, argv, &mut Input::default(), out),
     },
     Builtin {
         name: "return",
@@ -350,6 +360,7 @@ fn export(exec: &mut Exec<'_>, argv: &[String], out: &mut Output) -> i32 {
         let var = exec.shell.vars.get_or_insert_with(name.to_owned(), || Var {
             value: String::new(),
             exported: true,
+            array: None,
         });
         var.exported = true;
         if let Some(value) = value {
@@ -359,13 +370,60 @@ fn export(exec: &mut Exec<'_>, argv: &[String], out: &mut Output) -> i32 {
     status
 }
 
+/// The builtins that read their standard input: `read`, `mapfile` and
+/// `readarray`, which the executor hands the input it inherits.
+pub(super) fn reader(name: &str) -> Option<ReadingBuiltin> {
+    match name {
+        "read" => Some(script::read),
+        "mapfile" | "readarray" => Some(script::mapfile),
+        _ => None,
+    }
+}
+
+/// A builtin that reads standard input ([`reader`]).
+pub(super) type ReadingBuiltin = fn(&mut Exec<'_>, &[String], &mut Input, &mut Output) -> i32;
+
 /// `unset NAME...`. Like bash 5.2, a name that is not a variable's is
 /// ignored without a message (bash would look for a function by it).
-fn unset(exec: &mut Exec<'_>, argv: &[String], _: &mut Output) -> i32 {
+fn unset(exec: &mut Exec<'_>, argv: &[String], out: &mut Output) -> i32 {
+    let mut status = 0;
     for name in argv[1..].iter().filter(|a| !a.starts_with('-')) {
-        exec.shell.vars.remove(name.as_str());
+        // `unset 'a[i]'`: one element; `a[@]` and `a[*]` the whole array.
+        let element = name
+            .strip_suffix(']')
+            .and_then(|n| n.split_once('['))
+            .filter(|(array, subscript)| is_name(array) && !matches!(*subscript, "@" | "*"));
+        let Some((array, subscript)) = element else {
+            let name = name.split('[').next().unwrap_or_default();
+            exec.shell.vars.remove(name);
+            continue;
+        };
+        let n = match arith::eval(subscript, &mut *exec.shell) {
+            Ok(n) => n,
+            Err(message) => {
+                out.stderr(&format!("bash: {subscript}: {message}\n"));
+                status = 1;
+                continue;
+            }
+        };
+        let Some(var) = exec.shell.vars.get_mut(array) else {
+            continue;
+        };
+        match var.index(n) {
+            // A plain variable's element 0 is the variable.
+            Some(0) if var.array.is_none() => {
+                exec.shell.vars.remove(array);
+            }
+            Some(i) => var.unset_element(i),
+            None => {
+                out.stderr(&format!(
+                    "bash: unset: [{subscript}]: bad array subscript\n"
+                ));
+                status = 1;
+            }
+        }
     }
-    0
+    status
 }
 
 fn history(exec: &mut Exec<'_>, argv: &[String], out: &mut Output) -> i32 {

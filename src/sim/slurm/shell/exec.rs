@@ -77,6 +77,31 @@ impl Input {
 struct Expanded {
     argv: Vec<String>,
     assigns: Vec<(String, String)>,
+    /// The assignments to arrays, made only on a line with no command.
+    arrays: Vec<ArrayAssign>,
+}
+
+/// `a=(...)`, `a+=(...)` or `a[i]=v` after expansion.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct ArrayAssign {
+    name: String,
+    /// The element's subscript, as expanded and as evaluated.
+    at: Option<(String, i64)>,
+    /// `+=`.
+    append: bool,
+    values: Vec<String>,
+}
+
+impl ArrayAssign {
+    /// As `set -x` shows it.
+    fn traced(&self) -> String {
+        let op = if self.append { "+=" } else { "=" };
+        let values: Vec<String> = self.values.iter().map(|v| trace_quote(v)).collect();
+        match &self.at {
+            Some((text, _)) => format!("{}[{text}]{op}{}", self.name, values.concat()),
+            None => format!("{}{op}({})", self.name, values.join(" ")),
+        }
+    }
 }
 
 /// Where a file descriptor's output goes.
@@ -1013,9 +1038,8 @@ impl<'a> Exec<'a> {
                     // Set: just its value.
                     ParamOp::Assign { .. } | ParamOp::Require { .. } if set => {
                         return Ok(Part::Param(Param {
-                            name: p.name.clone(),
                             op: ParamOp::Value,
-                            quoted: p.quoted,
+                            ..p.clone()
                         }));
                     }
                     ParamOp::Assign { .. } if !is_name(&p.name) => {
@@ -1050,11 +1074,7 @@ impl<'a> Exec<'a> {
                     ParamOp::Default { .. } => ParamOp::Default { colon, word },
                     _ => ParamOp::Alternative { colon, word },
                 };
-                Part::Param(Param {
-                    name: p.name.clone(),
-                    op,
-                    quoted: p.quoted,
-                })
+                Part::Param(Param { op, ..p.clone() })
             }
             other => other.clone(),
         })
@@ -1133,20 +1153,91 @@ impl<'a> Exec<'a> {
         let mut argv = Vec::new();
         for (i, word) in command.words.iter().enumerate() {
             match assignment(word) {
-                Some((name, value)) if declaration && i > 0 => {
-                    let value = self.expand_word(&value, &mut room, |ex, w| ex.string(w, true))?;
-                    argv.push(format!("{name}={value}"));
+                Some(a) if declaration && i > 0 && a.index.is_none() && !a.append => {
+                    let value =
+                        self.expand_word(&a.value, &mut room, |ex, w| ex.string(w, true))?;
+                    argv.push(format!("{}={value}", a.name));
                 }
                 _ => argv.extend(self.expand_word(word, &mut room, |ex, w| ex.fields(w))?),
             }
         }
         // The assignments after the words, as bash expands them.
         let mut assigns = Vec::new();
-        for (name, word) in &command.assignments {
-            let value = self.expand_word(word, &mut room, |ex, w| ex.string(w, true))?;
-            assigns.push((name.clone(), value));
+        let mut arrays = Vec::new();
+        for a in &command.assignments {
+            let name = a.name.clone();
+            let at = match &a.index {
+                Some(index) => {
+                    let text = self.expand_word(index, &mut room, |ex, w| ex.string(w, false))?;
+                    let n = arith::eval(&text, &mut *self.shell).map_err(|message| {
+                        ExpandError::Arithmetic(format!("{}: {message}", text.trim()))
+                    })?;
+                    Some((text.trim().to_owned(), n))
+                }
+                None => None,
+            };
+            let Some(words) = &a.list else {
+                let value = self.expand_word(&a.value, &mut room, |ex, w| ex.string(w, true))?;
+                match at {
+                    Some(_) => arrays.push(ArrayAssign {
+                        name,
+                        at,
+                        append: a.append,
+                        values: vec![value],
+                    }),
+                    None if a.append => {
+                        let old = self.shell.var(&name).unwrap_or_default().to_owned();
+                        assigns.push((name, old + &value));
+                    }
+                    None => assigns.push((name, value)),
+                }
+                continue;
+            };
+            // Each element word split and globbed, as a command's words.
+            let mut values = Vec::new();
+            for word in words {
+                values.extend(self.expand_word(word, &mut room, |ex, w| ex.fields(w))?);
+            }
+            arrays.push(ArrayAssign {
+                name,
+                at: None,
+                append: a.append,
+                values,
+            });
         }
-        Ok(Expanded { argv, assigns })
+        Ok(Expanded {
+            argv,
+            assigns,
+            arrays,
+        })
+    }
+
+    /// Makes an assignment to an array; `false`, having said why, for an
+    /// element before the first (the rest of the command is dropped).
+    fn assign_array(&mut self, a: ArrayAssign) -> bool {
+        let existed = self.shell.vars.contains_key(&a.name);
+        let var = self
+            .shell
+            .vars
+            .get_or_insert_with(a.name.clone(), Var::array);
+        match a.at {
+            None => var.set_list(a.values, a.append),
+            Some((text, n)) => match var.index(n) {
+                Some(i) => var.set_element(i, &a.values.concat(), a.append),
+                // As a failed expansion, it drops the rest of the command.
+                None => {
+                    let p = self.prefix();
+                    self.terminal
+                        .stderr(&format!("{p}{}[{text}]: bad array subscript\n", a.name));
+                    if !existed {
+                        self.shell.vars.remove(&a.name);
+                    }
+                    self.aborted = true;
+                    return false;
+                }
+            },
+        }
+        true
     }
 
     /// `set -x`: the command about to run, on standard error.
@@ -1155,6 +1246,10 @@ impl<'a> Exec<'a> {
         for (name, value) in &expanded.assigns {
             line.push(' ');
             line.push_str(&format!("{name}={}", trace_quote(value)));
+        }
+        for array in &expanded.arrays {
+            line.push(' ');
+            line.push_str(&array.traced());
         }
         for arg in &expanded.argv {
             line.push(' ');
@@ -1234,7 +1329,11 @@ impl<'a> Exec<'a> {
         if self.shell.options.xtrace {
             self.trace(&expanded);
         }
-        let Expanded { argv, assigns } = expanded;
+        let Expanded {
+            argv,
+            assigns,
+            arrays,
+        } = expanded;
         let mut sinks = initial_sinks(piped);
         let mut stdin = stdin;
         if let Err(message) = self.redirect(&command.redirects, docs, &mut stdin, &mut sinks) {
@@ -1245,7 +1344,13 @@ impl<'a> Exec<'a> {
             for (name, value) in assigns {
                 self.shell.assign(&name, value);
             }
-            return (self.last_substitution.unwrap_or(0), String::new());
+            let mut status = self.last_substitution.unwrap_or(0);
+            for array in arrays {
+                if !self.assign_array(array) {
+                    status = 1;
+                }
+            }
+            return (status, String::new());
         };
         let mut out = Output::new();
         let to_terminal = sinks[0] == Sink::Terminal(Stream::Stdout) && self.capturing == 0;
@@ -1432,8 +1537,22 @@ impl<'a> Exec<'a> {
             *stdin = std::mem::replace(&mut self.input, saved);
             return status;
         }
-        if name == "read" {
-            return self.placing(out, |e, out| builtins::read(e, argv, stdin, out));
+        if let Some(reader) = builtins::reader(name) {
+            // `IFS=, read ...`: the line's own IFS while it reads.
+            let ifs = assigns.iter().rev().find(|(n, _)| n == "IFS");
+            let saved = ifs.map(|_| self.shell.vars.get("IFS").cloned());
+            if let Some((_, value)) = ifs {
+                self.shell.assign("IFS", value.clone());
+            }
+            let status = self.placing(out, |e, out| reader(e, argv, stdin, out));
+            match saved {
+                Some(Some(var)) => {
+                    self.shell.vars.insert("IFS".to_owned(), var);
+                }
+                Some(None) => self.shell.unset_var("IFS"),
+                None => {}
+            }
+            return status;
         }
         if let Some(inner) = argv
             .get(1)

@@ -20,7 +20,7 @@ use std::sync::atomic::{AtomicU32, Ordering};
 use serde::{Deserialize, Serialize};
 
 use super::fs::{Fs, Kind, MAX_NAME, join};
-use super::lex::{Param, ParamOp, Part, Word};
+use super::lex::{Index, Param, ParamOp, Part, Word};
 
 pub(super) mod arith;
 mod brace;
@@ -52,16 +52,128 @@ pub(super) enum ExpandError {
     NotAssignable(String),
 }
 
+/// `${x^}` and its kin: the first character (`all`: every one) that
+/// matches `pattern` (any when empty) in upper or lower case; ASCII
+/// letters only, as bash in the C locale (and `tr`).
+fn changed_case(value: &str, pattern: &str, upper: bool, all: bool) -> String {
+    value
+        .chars()
+        .enumerate()
+        .map(|(i, c)| {
+            let fits = (all || i == 0)
+                && (pattern.is_empty() || wildcard_match(pattern, c.encode_utf8(&mut [0; 4])));
+            match (fits, upper) {
+                (false, _) => c,
+                (true, true) => c.to_ascii_uppercase(),
+                (true, false) => c.to_ascii_lowercase(),
+            }
+        })
+        .collect()
+}
+
+/// What a pattern's form does to each value (`${a[@]%.txt}`).
+type Change<'a> = Box<dyn Fn(&str) -> String + 'a>;
+
 /// The process id `$$` reports.
 pub(super) const SHELL_PID: u32 = 4242;
 
 /// A shell variable.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub(super) struct Var {
-    /// Its value.
+    /// Its value (of an array, element 0, which `$a` reads).
     pub(super) value: String,
-    /// Whether it is in the environment of commands (`export`).
+    /// Whether it is in the environment of commands (`export`; an array
+    /// never is, as in bash).
     pub(super) exported: bool,
+    /// An indexed array's elements by index (`a=(x y)`), kept by
+    /// [`Var::set_element`] and its kin with element 0 in `value`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub(super) array: Option<SortedMap<usize, String>>,
+}
+
+impl Var {
+    /// A new array with no element, not exported (`a[2]=x` of an unset
+    /// `a` sets element 2 alone).
+    pub(super) fn array() -> Self {
+        Self {
+            value: String::new(),
+            exported: false,
+            array: Some(SortedMap::new()),
+        }
+    }
+
+    /// Its elements by index: a plain variable's value is element 0.
+    pub(super) fn elements(&self) -> Vec<(usize, &str)> {
+        match &self.array {
+            Some(array) => array.iter().map(|(i, v)| (*i, v.as_str())).collect(),
+            None => vec![(0, self.value.as_str())],
+        }
+    }
+
+    /// Element `i`, if set.
+    pub(super) fn element(&self, i: usize) -> Option<&str> {
+        match &self.array {
+            Some(array) => array.get(&i).map(String::as_str),
+            None => (i == 0).then_some(self.value.as_str()),
+        }
+    }
+
+    /// The index `subscript` names: negative counts back from one past
+    /// the last element; `None` before the first.
+    pub(super) fn index(&self, subscript: i64) -> Option<usize> {
+        if subscript >= 0 {
+            return usize::try_from(subscript).ok();
+        }
+        let end = self.elements().last().map_or(0, |(i, _)| i + 1);
+        usize::try_from(end as i64 + subscript).ok()
+    }
+
+    /// Sets element `i` (appending to it with `append`), making the
+    /// variable an array.
+    pub(super) fn set_element(&mut self, i: usize, value: &str, append: bool) {
+        let array = self
+            .array
+            .get_or_insert_with(|| SortedMap::from_iter([(0, self.value.clone())]));
+        let element = array.get_or_insert_with(i, String::new);
+        if !append {
+            element.clear();
+        }
+        element.push_str(value);
+        self.sync();
+    }
+
+    /// `a=(...)`: the elements `values`, from 0; with `append`
+    /// (`a+=(...)`), after the last one.
+    pub(super) fn set_list(&mut self, values: Vec<String>, append: bool) {
+        let start = if append {
+            self.elements().last().map_or(0, |(i, _)| i + 1)
+        } else {
+            0
+        };
+        let mut array = match (append, self.array.take()) {
+            (true, Some(array)) => array,
+            (true, None) => SortedMap::from_iter([(0, std::mem::take(&mut self.value))]),
+            (false, _) => SortedMap::new(),
+        };
+        array.extend((start..).zip(values));
+        self.array = Some(array);
+        self.sync();
+    }
+
+    /// `unset 'a[i]'` of an array.
+    pub(super) fn unset_element(&mut self, i: usize) {
+        if let Some(array) = &mut self.array {
+            array.remove(&i);
+        }
+        self.sync();
+    }
+
+    /// Element 0 into `value`.
+    fn sync(&mut self) {
+        if let Some(array) = &self.array {
+            self.value = array.get(&0).cloned().unwrap_or_default();
+        }
+    }
 }
 
 /// What expansion reads: the shell's variables and the filesystem; and
@@ -264,6 +376,13 @@ impl Expander<'_> {
                 let n: usize = name.parse().ok()?;
                 self.args.get(n.checked_sub(1)?).cloned()
             }
+            // An element, `a[3]`, as arithmetic names it.
+            _ if name.ends_with(']') => {
+                let (base, n) = name[..name.len() - 1].split_once('[')?;
+                let var = self.vars.get(base)?;
+                let i = var.index(n.parse().ok()?)?;
+                var.element(i).map(str::to_owned)
+            }
             _ => self.vars.get(name).map(|v| v.value.clone()),
         }
     }
@@ -311,15 +430,16 @@ impl Expander<'_> {
     }
 
     fn param(&self, p: &Param, b: &mut Builder) {
-        let value = self.lookup(&p.name);
-        if p.name == "@" && p.quoted && p.op == ParamOp::Value {
-            // `"$@"`: each parameter its own field.
-            for (i, arg) in self.args.iter().enumerate() {
-                if i > 0 {
-                    b.split_here();
-                }
-                b.quoted(arg);
-            }
+        let items = self.items(p);
+        let value = match &items {
+            // An unset array: no value, but (as `$@`) no error under `set -u`.
+            Some(_) if p.index.is_some() && !self.vars.contains_key(&p.name) => None,
+            Some(items) => Some(items.join(" ")),
+            None => self.scalar(p),
+        };
+        if p.quoted && p.fields_each() && p.op == ParamOp::Value {
+            // `"$@"`, `"${a[@]}"`: each item its own field.
+            self.emit_list(p, items.unwrap_or_default(), b);
             return;
         }
         let defaulted = matches!(
@@ -329,13 +449,57 @@ impl Expander<'_> {
                 | ParamOp::Assign { .. }
                 | ParamOp::Require { .. }
         );
-        if value.is_none() && self.nounset && !defaulted {
-            self.fail(ExpandError::Unbound(p.name.clone()));
+        if value.is_none() && items.is_none() && self.nounset && !defaulted {
+            self.fail(ExpandError::Unbound(p.shown()));
+        }
+        // A pattern's forms change each item of a list.
+        let each: Option<Change<'_>> = match &p.op {
+            ParamOp::Remove {
+                suffix,
+                longest,
+                word,
+            } => {
+                let pattern = self.nested(|ex| ex.pattern(word));
+                Some(Box::new(move |v| {
+                    removed(v, &pattern, *suffix, *longest).to_owned()
+                }))
+            }
+            ParamOp::Replace {
+                all,
+                anchor,
+                pattern,
+                with,
+            } => {
+                let pattern = self.nested(|ex| ex.pattern(pattern));
+                let with = self.nested(|ex| ex.string(with, false));
+                Some(Box::new(move |v| {
+                    replaced(v, &pattern, &with, *all, *anchor)
+                }))
+            }
+            ParamOp::Case {
+                upper,
+                all,
+                pattern,
+            } => {
+                let pattern = self.nested(|ex| ex.pattern(pattern));
+                Some(Box::new(move |v| changed_case(v, &pattern, *upper, *all)))
+            }
+            _ => None,
+        };
+        if let Some(each) = each {
+            match items {
+                Some(items) => self.emit_list(p, items.iter().map(|v| each(v)).collect(), b),
+                None => b.expanded(&each(&value.unwrap_or_default()), p.quoted),
+            }
+            return;
         }
         match &p.op {
             ParamOp::Value => b.expanded(value.as_deref().unwrap_or_default(), p.quoted),
             ParamOp::Length => {
-                let n = value.map_or(0, |v| v.chars().count());
+                let n = match (&items, value) {
+                    (Some(items), _) => items.len(),
+                    (None, value) => value.map_or(0, |v| v.chars().count()),
+                };
                 b.expanded(&n.to_string(), p.quoted);
             }
             // The executor settles `=` and `?` first (see `Exec::resolve`).
@@ -350,56 +514,76 @@ impl Expander<'_> {
                     self.parts(&word.parts, false, b);
                 }
             }
-            ParamOp::Remove {
-                suffix,
-                longest,
-                word,
-            } => {
-                let value = value.unwrap_or_default();
-                let pattern = self.nested(|ex| ex.pattern(word));
-                b.expanded(removed(&value, &pattern, *suffix, *longest), p.quoted);
+            ParamOp::Slice { offset, length } => {
+                self.slice(p, items, value, offset, length.as_ref(), b)
             }
-            ParamOp::Replace {
-                all,
-                anchor,
-                pattern,
-                with,
-            } => {
-                let value = value.unwrap_or_default();
-                let pattern = self.nested(|ex| ex.pattern(pattern));
-                let with = self.nested(|ex| ex.string(with, false));
-                b.expanded(&replaced(&value, &pattern, &with, *all, *anchor), p.quoted);
+            ParamOp::Remove { .. } | ParamOp::Replace { .. } | ParamOp::Case { .. } => {}
+        }
+    }
+
+    /// The items of a list: `$@` and `$*`, an array's elements
+    /// (`${a[@]}`) or its indices (`${!a[@]}`); `None` for one value.
+    fn items(&self, p: &Param) -> Option<Vec<String>> {
+        let var = self.vars.get(&p.name);
+        let elements = || var.map(Var::elements).unwrap_or_default();
+        match &p.index {
+            None if p.name == "@" || p.name == "*" => Some(self.args.to_vec()),
+            None | Some(Index::At(_)) => None,
+            Some(Index::All { .. }) => {
+                Some(elements().iter().map(|(_, v)| v.to_string()).collect())
             }
-            ParamOp::Case {
-                upper,
-                all,
-                pattern,
-            } => {
-                let pattern = self.nested(|ex| ex.pattern(pattern));
-                let mut changed = String::new();
-                for (i, c) in value.unwrap_or_default().chars().enumerate() {
-                    let fits = (*all || i == 0)
-                        && (pattern.is_empty()
-                            || wildcard_match(&pattern, c.encode_utf8(&mut [0; 4])));
-                    // ASCII letters only, as bash in the C locale (and tr).
-                    changed.push(match (fits, upper) {
-                        (false, _) => c,
-                        (true, true) => c.to_ascii_uppercase(),
-                        (true, false) => c.to_ascii_lowercase(),
-                    });
+            Some(Index::Keys { .. }) => {
+                Some(elements().iter().map(|(i, _)| i.to_string()).collect())
+            }
+        }
+    }
+
+    /// One value: a parameter's, or an array's element; `None` if unset.
+    fn scalar(&self, p: &Param) -> Option<String> {
+        let Some(Index::At(subscript)) = &p.index else {
+            return self.lookup(&p.name);
+        };
+        let text = self.nested(|ex| ex.string(subscript, false));
+        let n = match arith::eval(&text, &mut ReadOnly(self)) {
+            Ok(n) => n,
+            Err(message) => {
+                self.fail(ExpandError::Arithmetic(format!(
+                    "{}: {message}",
+                    text.trim()
+                )));
+                return None;
+            }
+        };
+        // Before the first element: bash warns (`a: bad array subscript`)
+        // and expands nothing.
+        let var = self.vars.get(&p.name)?;
+        let i = var.index(n)?;
+        var.element(i).map(str::to_owned)
+    }
+
+    /// A list's items: inside double quotes a field each for `@`, else
+    /// one string, split as a value unless quoted.
+    fn emit_list(&self, p: &Param, items: Vec<String>, b: &mut Builder) {
+        if p.quoted && p.fields_each() {
+            for (i, item) in items.iter().enumerate() {
+                if i > 0 {
+                    b.split_here();
                 }
-                b.expanded(&changed, p.quoted);
+                b.quoted(item);
             }
-            ParamOp::Slice { offset, length } => self.slice(p, value, offset, length.as_ref(), b),
+        } else {
+            b.expanded(&items.join(" "), p.quoted);
         }
     }
 
     /// `${x:offset:length}`: its characters; of `$@` and `$*`, its
     /// positional parameters (offset 0 is `$0`), each its own field in
-    /// `"${@:2}"`. A length that ends before the offset is bash's error.
+    /// `"${@:2}"`; of an array's `[@]`, its elements. A length that ends
+    /// before the offset is bash's error.
     fn slice(
         &self,
         p: &Param,
+        list: Option<Vec<String>>,
         value: Option<String>,
         offset: &Word,
         length: Option<&Word>,
@@ -420,22 +604,24 @@ impl Expander<'_> {
             Some((Some(n), word)) => Some((n, word)),
             None => None,
         };
-        let list = p.name == "@" || p.name == "*";
-        let items: Vec<String> = if list {
-            std::iter::once(self.lookup("0").unwrap_or_default())
-                .chain(self.args.iter().cloned())
-                .collect()
-        } else {
-            value
+        let positional = p.index.is_none() && list.is_some();
+        let is_list = list.is_some();
+        let items: Vec<String> = match list {
+            // Offset 0 is `$0`.
+            Some(args) if positional => std::iter::once(self.lookup("0").unwrap_or_default())
+                .chain(args)
+                .collect(),
+            Some(items) => items,
+            None => value
                 .unwrap_or_default()
                 .chars()
                 .map(String::from)
-                .collect()
+                .collect(),
         };
-        // Counted from the end, a list's items count from `$1`.
-        let count = items.len() as i64 - i64::from(list);
+        // Counted from the end, the positional parameters count from `$1`.
+        let count = items.len() as i64 - i64::from(positional);
         let start = if offset < 0 {
-            count + offset + i64::from(list)
+            count + offset + i64::from(positional)
         } else {
             offset
         };
@@ -448,7 +634,7 @@ impl Expander<'_> {
                 .saturating_add(usize::try_from(n).unwrap_or(usize::MAX))
                 .min(items.len()),
             Some((n, word)) => match usize::try_from(items.len() as i64 + n) {
-                Ok(end) if end >= start && !list => end,
+                Ok(end) if end >= start && !is_list => end,
                 _ => {
                     let text = self.nested(|ex| ex.string(word, false));
                     self.fail(ExpandError::Arithmetic(format!(
@@ -459,16 +645,11 @@ impl Expander<'_> {
                 }
             },
         };
-        let taken = &items[start..end];
-        if list && p.quoted && p.name == "@" {
-            for (i, item) in taken.iter().enumerate() {
-                if i > 0 {
-                    b.split_here();
-                }
-                b.quoted(item);
-            }
+        let taken = items[start..end].to_vec();
+        if is_list {
+            self.emit_list(p, taken, b);
         } else {
-            b.expanded(&taken.join(if list { " " } else { "" }), p.quoted);
+            b.expanded(&taken.concat(), p.quoted);
         }
     }
 

@@ -13,7 +13,7 @@ use super::tools::TOOLS;
 pub const INTRO: &str = "This is a simulated bash shell. It runs commands, pipelines (a | b), lists\n\
      (a; b, a && b, a || b), redirections (> >> 2> 2>&1 <), here-documents (<<EOF),\n\
      variables ($HOME, ${VAR:-default}, ${f%.*}, ${x/a/b}, ${x:0:4}, $1,\n\
-     \"$@\"), * and [0-9] globs, {a,b} and {1..5},\n\
+     \"$@\"), arrays (a=(x y), ${a[1]}, \"${a[@]}\"), * and [0-9] globs, {a,b} and {1..5},\n\
      $(command), $((1+2)) and ((i++)), if, for (also for ((i=0; i<4; i++))), while,\n\
      until, case, [[ ]], { }, ( ) and functions (f() { ...; }). In batch scripts and\n\
      job steps, cmd & runs in the background until wait.";

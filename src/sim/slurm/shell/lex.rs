@@ -71,6 +71,40 @@ pub(super) struct Param {
     pub(super) op: ParamOp,
     /// Inside double quotes (or a heredoc): no field splitting or globbing.
     pub(super) quoted: bool,
+    /// Of an array: which elements (`${a[1]}`, `${a[@]}`).
+    pub(super) index: Option<Index>,
+}
+
+impl Param {
+    /// The parameter as bash names it in a message: `x`, `a[1]`.
+    pub(super) fn shown(&self) -> String {
+        match &self.index {
+            Some(Index::At(w)) => format!("{}[{}]", self.name, w.raw),
+            _ => self.name.clone(),
+        }
+    }
+
+    /// `$@`, `${a[@]}` and `${!a[@]}`: inside double quotes, a field per
+    /// item.
+    pub(super) fn fields_each(&self) -> bool {
+        match &self.index {
+            None => self.name == "@",
+            Some(Index::All { star } | Index::Keys { star }) => !star,
+            Some(Index::At(_)) => false,
+        }
+    }
+}
+
+/// Which elements of an array an expansion takes.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(super) enum Index {
+    /// `[@]` and (`star`) `[*]`: every element.
+    All { star: bool },
+    /// `${!a[@]}` and (`star`) `${!a[*]}`: the indices set.
+    Keys { star: bool },
+    /// `[subscript]`: one element, the subscript an arithmetic expression
+    /// (negative: counted from the end).
+    At(Word),
 }
 
 /// The forms of parameter expansion this shell supports.
@@ -727,7 +761,14 @@ impl<'a> Lexer<'a> {
     fn dollar(&mut self, quoted: bool, depth: usize) -> Result<Option<Part>, Stop> {
         let start = self.pos;
         self.bump();
-        let param = |name: String, op: ParamOp| Ok(Some(Part::Param(Param { name, op, quoted })));
+        let param = |name: String, op: ParamOp| {
+            Ok(Some(Part::Param(Param {
+                name,
+                op,
+                quoted,
+                index: None,
+            })))
+        };
         match self.peek() {
             Some('{') => {
                 self.bump();
@@ -817,7 +858,7 @@ impl<'a> Lexer<'a> {
         depth: usize,
     ) -> Result<Option<Part>, Stop> {
         let text = self.arith_text(start, depth)?;
-        let expr = self.arith_word(&text, start, depth)?;
+        let expr = Self::arith_word(&text, start, depth)?;
         Ok(Some(Part::Arith { expr, quoted }))
     }
 
@@ -860,7 +901,7 @@ impl<'a> Lexer<'a> {
 
     /// An arithmetic expression's text as a word whose `$x` and `$(...)`
     /// expand as in double quotes; `start` is where it opened.
-    pub(super) fn arith_word(&self, text: &str, start: usize, depth: usize) -> Result<Word, Stop> {
+    pub(super) fn arith_word(text: &str, start: usize, depth: usize) -> Result<Word, Stop> {
         let mut inner = Lexer::nested(text, 0, depth + 1);
         let parts = inner
             .parts(Mode::HereDoc, depth + 1)
@@ -888,6 +929,9 @@ impl<'a> Lexer<'a> {
         if depth >= MAX_NESTING {
             return Err(self.error(ErrorKind::TooDeep, start));
         }
+        if let Some(keys) = self.keys(quoted) {
+            return Ok(Some(keys));
+        }
         let length = self.peek() == Some('#') && self.peek_at(1) != Some('}');
         if length {
             self.bump();
@@ -908,11 +952,17 @@ impl<'a> Lexer<'a> {
             }
             _ => String::new(),
         };
+        let index = if is_name(&name) && self.peek() == Some('[') {
+            Some(self.subscript(start, depth)?)
+        } else {
+            None
+        };
         let simple = |op| {
             Ok(Some(Part::Param(Param {
                 name: name.clone(),
                 op,
                 quoted,
+                index: index.clone(),
             })))
         };
         let next = self.peek();
@@ -964,7 +1014,8 @@ impl<'a> Lexer<'a> {
                 if anchor.is_some() {
                     self.bump();
                 }
-                let pattern = self.brace_word(quoted, Some('/'), depth)?;
+                // A pattern stays a pattern inside double quotes.
+                let pattern = self.brace_word(false, Some('/'), depth)?;
                 let with = if self.ended_at('/') {
                     self.brace_word(quoted, None, depth)?
                 } else {
@@ -979,7 +1030,7 @@ impl<'a> Lexer<'a> {
             }
             Some(c @ ('^' | ',')) => {
                 self.pos += usize::from(twice);
-                let pattern = self.brace_word(quoted, None, depth)?;
+                let pattern = self.brace_word(false, None, depth)?;
                 return simple(ParamOp::Case {
                     upper: c == '^',
                     all: twice,
@@ -991,7 +1042,7 @@ impl<'a> Lexer<'a> {
         self.pos += usize::from(colon);
         let longest = remove && twice;
         self.pos += usize::from(longest);
-        let word = self.brace_word(quoted, None, depth)?;
+        let word = self.brace_word(quoted && !remove, None, depth)?;
         simple(match op {
             Some('-') => ParamOp::Default { colon, word },
             Some('+') => ParamOp::Alternative { colon, word },
@@ -1002,6 +1053,59 @@ impl<'a> Lexer<'a> {
                 longest,
                 word,
             },
+        })
+    }
+
+    /// `${!a[@]}` or `${!a[*]}`, after the brace: the array's indices.
+    fn keys(&mut self, quoted: bool) -> Option<Part> {
+        let rest = self.src[self.pos..].strip_prefix('!')?;
+        let name_len = rest.find(|c: char| !is_name_char(c)).unwrap_or(rest.len());
+        let name = &rest[..name_len];
+        let star = match &rest[name_len..] {
+            r if r.starts_with("[@]}") => false,
+            r if r.starts_with("[*]}") => true,
+            _ => return None,
+        };
+        if !is_name(name) {
+            return None;
+        }
+        let name = name.to_owned();
+        self.pos += 1 + name_len + 4;
+        Some(Part::Param(Param {
+            name,
+            op: ParamOp::Value,
+            quoted,
+            index: Some(Index::Keys { star }),
+        }))
+    }
+
+    /// An array's `[subscript]` inside `${...}`, at its `[`.
+    fn subscript(&mut self, start: usize, depth: usize) -> Result<Index, Stop> {
+        let inner = self.pos + 1;
+        let mut open = 0usize;
+        let mut end = None;
+        for (i, c) in self.src[inner..].char_indices() {
+            match c {
+                '[' => open += 1,
+                ']' if open == 0 => {
+                    end = Some(inner + i);
+                    break;
+                }
+                ']' => open -= 1,
+                '}' => break,
+                _ => {}
+            }
+        }
+        let Some(end) = end else {
+            let text = self.brace_text(start)?;
+            return Err(self.error(ErrorKind::BadSubstitution(text), start));
+        };
+        let text = &self.src[inner..end];
+        self.pos = end + 1;
+        Ok(match text {
+            "@" => Index::All { star: false },
+            "*" => Index::All { star: true },
+            _ => Index::At(Self::arith_word(text, inner, depth)?),
         })
     }
 
@@ -1079,7 +1183,8 @@ mod tests {
                 Part::Param(Param {
                     name: "x".into(),
                     op: ParamOp::Value,
-                    quoted: true
+                    quoted: true,
+                    index: None,
                 }),
                 Part::Quoted(" ".into()),
                 Part::Lit("e".into()),

@@ -226,8 +226,8 @@ pub(super) enum Compound {
 /// A simple command: assignments, words and redirections.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub(super) struct Simple {
-    /// `NAME=value` before the command name.
-    pub(super) assignments: Vec<(String, Word)>,
+    /// `NAME=value` and its kin before the command name.
+    pub(super) assignments: Vec<Assignment>,
     /// The command name and its arguments, unexpanded.
     pub(super) words: Vec<Word>,
     /// Redirections, in the order written.
@@ -235,6 +235,22 @@ pub(super) struct Simple {
     /// The line it starts on (bash's `LINENO`), counted as [`parse_next`]
     /// was told.
     pub(super) line: usize,
+}
+
+/// An assignment: `NAME=value`, `NAME+=value`, an array's element
+/// `NAME[subscript]=value`, or its elements `NAME=(word...)`.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub(super) struct Assignment {
+    pub(super) name: String,
+    /// `[subscript]`: one element of an array, the subscript an
+    /// arithmetic expression.
+    pub(super) index: Option<Word>,
+    /// `+=`: appended to the value (of a list, after the last element).
+    pub(super) append: bool,
+    /// The value.
+    pub(super) value: Word,
+    /// `(word...)`: an array's elements, in place of `value`.
+    pub(super) list: Option<Vec<Word>>,
 }
 
 /// One redirection of file descriptor `fd`.
@@ -471,6 +487,26 @@ impl<'a> Parser<'a> {
     }
 
     /// Newlines allowed after `|`, `&&` and `||`.
+    /// Whether the next token is a `(` at `pos`.
+    fn paren_at(&mut self, pos: usize) -> Result<bool, Stop> {
+        self.peek()?;
+        Ok(matches!(&self.peeked, Some((at, Token::Op(Op::LParen))) if *at == pos))
+    }
+
+    /// An array's `(word...)`, at its `(`; lines may break between words.
+    fn array_words(&mut self) -> Result<Vec<Word>, Stop> {
+        self.next()?;
+        let mut words = Vec::new();
+        loop {
+            self.line_breaks()?;
+            match self.next()? {
+                (_, Token::Word(w)) => words.push(w),
+                (_, Token::Op(Op::RParen)) => return Ok(words),
+                other => return Err(self.unexpected(other)),
+            }
+        }
+    }
+
     fn line_breaks(&mut self) -> Result<(), Stop> {
         while *self.peek()? == Token::Newline {
             self.next()?;
@@ -555,7 +591,17 @@ impl<'a> Parser<'a> {
                     return Err(self.unexpected((at, Token::Word(word))));
                 }
                 Token::Word(word) => match assignment(&word) {
-                    Some(assign) if simple.words.is_empty() => simple.assignments.push(assign),
+                    Some(mut assign) if simple.words.is_empty() => {
+                        // `NAME=(`, the parenthesis right after the `=`.
+                        let end = at + word.raw.len();
+                        if assign.index.is_none()
+                            && word.raw.ends_with('=')
+                            && self.paren_at(end)?
+                        {
+                            assign.list = Some(self.array_words()?);
+                        }
+                        simple.assignments.push(assign);
+                    }
                     _ => simple.words.push(word),
                 },
                 Token::IoNumber(digits) => {
@@ -830,9 +876,7 @@ impl<'a> Parser<'a> {
         }
         let text = self.lexer.arith_text(at, self.depth)?;
         if !looping {
-            return Ok(Compound::Arith(
-                self.lexer.arith_word(&text, at, self.depth)?,
-            ));
+            return Ok(Compound::Arith(Lexer::arith_word(&text, at, self.depth)?));
         }
         // The three expressions, split at the `;`s outside parentheses.
         let mut parts = Vec::new();
@@ -863,7 +907,7 @@ impl<'a> Parser<'a> {
         }
         let mut exprs = [Word::default(), Word::default(), Word::default()];
         for (expr, part) in exprs.iter_mut().zip(parts) {
-            *expr = self.lexer.arith_word(part, at, self.depth)?;
+            *expr = Lexer::arith_word(part, at, self.depth)?;
         }
         if *self.peek()? == Token::Op(Op::Semi) {
             self.next()?;
@@ -1042,14 +1086,23 @@ fn fd_number(digits: &str, at: usize) -> Result<u8, Stop> {
     }
 }
 
-/// `NAME=value` split into the name and the value's word, if `word` is an
-/// assignment: the name and `=` unquoted at its start.
-pub(super) fn assignment(word: &Word) -> Option<(String, Word)> {
+/// The assignment `word` is, if it is one: a name (with a subscript) and
+/// `=` or `+=`, unquoted at its start.
+pub(super) fn assignment(word: &Word) -> Option<Assignment> {
     let Some(Part::Lit(first)) = word.parts.first() else {
         return None;
     };
+    // `NAME[`: an array's element.
+    if let Some(open) = first.find('[')
+        && is_name(&first[..open])
+    {
+        return element_assignment(word, open);
+    }
     let eq = first.find('=')?;
-    let name = &first[..eq];
+    let (name, append) = match first[..eq].strip_suffix('+') {
+        Some(name) => (name, true),
+        None => (&first[..eq], false),
+    };
     if !is_name(name) {
         return None;
     }
@@ -1059,5 +1112,37 @@ pub(super) fn assignment(word: &Word) -> Option<(String, Word)> {
     }
     parts.extend(word.parts[1..].iter().cloned());
     let raw = word.raw.get(eq + 1..).unwrap_or_default().to_owned();
-    Some((name.to_owned(), Word { parts, raw }))
+    Some(Assignment {
+        name: name.to_owned(),
+        append,
+        value: Word { parts, raw },
+        ..Assignment::default()
+    })
+}
+
+/// `NAME[subscript]=value` (or `+=`), the `[` at `open`: the subscript
+/// and the value read again from the word's text.
+fn element_assignment(word: &Word, open: usize) -> Option<Assignment> {
+    let raw = &word.raw;
+    let close = open + raw[open..].find(']')?;
+    let rest = &raw[close + 1..];
+    let (append, value_at) = if rest.starts_with("+=") {
+        (true, close + 3)
+    } else if rest.starts_with('=') {
+        (false, close + 2)
+    } else {
+        return None;
+    };
+    let index = Lexer::arith_word(&raw[open + 1..close], 0, 0).ok()?;
+    let value = match Lexer::new(&raw[value_at..], 0).next_token().ok()? {
+        (_, Token::Word(w)) => w,
+        _ => Word::default(),
+    };
+    Some(Assignment {
+        name: raw[..open].to_owned(),
+        index: Some(index),
+        append,
+        value,
+        list: None,
+    })
 }

@@ -299,6 +299,7 @@ impl Shell {
                 Var {
                     value: value.to_owned(),
                     exported: true,
+                    array: None,
                 },
             );
         }
@@ -307,6 +308,7 @@ impl Shell {
             Var {
                 value: host.to_owned(),
                 exported: false,
+                array: None,
             },
         );
         Ok(shell)
@@ -573,6 +575,7 @@ impl Shell {
             Var {
                 value: self.host.clone(),
                 exported: false,
+                array: None,
             },
         );
         let home = self.fs.home().to_owned();
@@ -654,6 +657,7 @@ impl Shell {
             Var {
                 value: value.to_owned(),
                 exported,
+                array: None,
             },
         );
         Ok(())
@@ -689,6 +693,8 @@ impl Shell {
     /// Assigns `value` to `name`, keeping whether it is exported.
     pub(super) fn assign(&mut self, name: &str, value: String) {
         match self.vars.get_mut(name) {
+            // Of an array, element 0.
+            Some(var) if var.array.is_some() => var.set_element(0, &value, false),
             Some(var) => var.value = value,
             None => {
                 self.vars.insert(
@@ -696,6 +702,7 @@ impl Shell {
                     Var {
                         value,
                         exported: false,
+                        array: None,
                     },
                 );
             }
@@ -712,6 +719,7 @@ impl Shell {
                 Var {
                     value,
                     exported: true,
+                    array: None,
                 },
             );
         }
@@ -766,7 +774,11 @@ impl Shell {
         // Inserted one by one: collecting would bring a sort of its own
         // into the wasm.
         let mut env = SortedMap::new();
-        for (k, v) in self.vars.iter().filter(|(_, v)| v.exported) {
+        for (k, v) in self
+            .vars
+            .iter()
+            .filter(|(_, v)| v.exported && v.array.is_none())
+        {
             env.insert(k.clone(), v.value.clone());
         }
         env.extend(assigns.iter().cloned());
@@ -781,6 +793,18 @@ impl Vars for Shell {
     }
 
     fn set(&mut self, name: &str, value: i64) {
-        self.assign(name, value.to_string());
+        let element = name
+            .strip_suffix(']')
+            .and_then(|n| n.split_once('['))
+            .and_then(|(base, n)| Some((base, n.parse::<i64>().ok()?)));
+        let Some((base, n)) = element else {
+            self.assign(name, value.to_string());
+            return;
+        };
+        let var = self.vars.get_or_insert_with(base.to_owned(), Var::array);
+        // Before the first element: bash refuses; nothing is set.
+        if let Some(i) = var.index(n) {
+            var.set_element(i, &value.to_string(), false);
+        }
     }
 }

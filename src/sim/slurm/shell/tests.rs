@@ -1192,7 +1192,7 @@ fn plugged_in_commands_run_like_tools() {
         "Submitted batch job 3\nSubmitted batch job 4\nJOBID 1 2 3 4\n"
     );
     let help = sh.run("help", &mut slurm).transcript();
-    assert!(help.contains("Cluster commands:\n  sbatch    submit a batch script\n"));
+    assert!(help.contains("Cluster commands:\n  sbatch     submit a batch script\n"));
 }
 
 #[test]

@@ -139,6 +139,7 @@ fn set(exec: &mut Exec<'_>, name: &str, value: Option<String>) {
             let var = Var {
                 value,
                 exported: true,
+                array: None,
             };
             exec.shell.vars.insert(name.to_owned(), var);
         }

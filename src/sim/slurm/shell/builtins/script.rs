@@ -1,6 +1,6 @@
 //! The builtins that scripts lean on: `break`, `continue`, `return`,
-//! `local`, `shift`, `set`, `read`, and `test` (also `[`), with bash's
-//! messages.
+//! `local`, `shift`, `set`, `read`, `mapfile` (also `readarray`), and
+//! `test` (also `[`), with bash's messages.
 
 use super::super::command::Output;
 use super::super::exec::{Exec, Flow, Input};
@@ -107,6 +107,7 @@ pub(in super::super) fn local(exec: &mut Exec<'_>, argv: &[String], out: &mut Ou
             Var {
                 value,
                 exported: false,
+                array: None,
             },
         );
     }
@@ -242,59 +243,218 @@ pub(in super::super) fn set(exec: &mut Exec<'_>, argv: &[String], out: &mut Outp
     0
 }
 
-/// `read [-r] [-p prompt] [NAME...]`: one line of `stdin` (taken from
-/// it), split on blanks into the names, the last taking the rest (or all
-/// of it into `REPLY`). Fails at the end of the input.
+/// `read [-rs] [-a ARRAY] [-p PROMPT] [NAME...]`: one line of `stdin`
+/// split by `IFS` into the names (the last takes the rest of the line),
+/// or into an array.
 pub(in super::super) fn read(
     exec: &mut Exec<'_>,
     argv: &[String],
     stdin: &mut Input,
     out: &mut Output,
 ) -> i32 {
+    const USAGE: &str = "read: usage: read [-ers] [-a array] [-d delim] [-i text] [-n nchars] [-N nchars] [-p prompt] [-t timeout] [-u fd] [name ...]\n";
     let mut raw = false;
+    let mut array = None;
     let mut names = Vec::new();
     let mut args = argv[1..].iter();
     while let Some(arg) = args.next() {
-        match arg.as_str() {
-            "-r" => raw = true,
-            "-s" => {}
-            "-p" => {
+        let Some(flags) = arg
+            .strip_prefix('-')
+            .filter(|f| !f.is_empty() && names.is_empty())
+        else {
+            names.push(arg.clone());
+            continue;
+        };
+        for (i, flag) in flags.char_indices() {
+            match flag {
+                'r' => raw = true,
+                's' => {}
                 // The prompt shows only when the input is a terminal.
-                args.next();
+                'a' | 'p' => {
+                    let attached = &flags[i + 1..];
+                    let value = if attached.is_empty() {
+                        args.next().cloned()
+                    } else {
+                        Some(attached.to_owned())
+                    };
+                    let Some(value) = value else {
+                        out.stderr(&format!(
+                            "bash: read: -{flag}: option requires an argument\n{USAGE}"
+                        ));
+                        return 2;
+                    };
+                    if flag == 'a' {
+                        array = Some(value);
+                    }
+                    break;
+                }
+                other => {
+                    out.stderr(&format!("bash: read: -{other}: invalid option\n{USAGE}"));
+                    return 2;
+                }
             }
-            a if a.starts_with('-') && a.len() > 1 => {
-                out.stderr(&format!(
-                    "bash: read: {a}: invalid option\nread: usage: read [-ers] [-a array] [-d delim] [-i text] [-n nchars] [-N nchars] [-p prompt] [-t timeout] [-u fd] [name ...]\n"
-                ));
-                return 2;
-            }
-            name if !is_name(name) => {
-                out.stderr(&format!("bash: read: `{name}': not a valid identifier\n"));
-                return 1;
-            }
-            name => names.push(name.to_owned()),
         }
+    }
+    if let Some(name) = array.iter().chain(&names).find(|n| !is_name(n)) {
+        out.stderr(&format!("bash: read: `{name}': not a valid identifier\n"));
+        return 1;
     }
     let (line, complete) = take_line(stdin, raw);
     let status = i32::from(!complete);
+    let ifs = exec.shell.var("IFS").unwrap_or(" \t\n").to_owned();
+    if let Some(array) = array {
+        let fields = ifs_fields(&line, &ifs, usize::MAX);
+        exec.shell
+            .vars
+            .get_or_insert_with(array, Var::array)
+            .set_list(fields, false);
+        return status;
+    }
     if names.is_empty() {
         exec.shell.assign("REPLY", line);
         return status;
     }
-    let mut rest = line.trim_start_matches([' ', '\t', '\n']);
-    let last = names.len() - 1;
-    for (i, name) in names.iter().enumerate() {
-        let value = if i == last {
-            rest.trim_end_matches([' ', '\t', '\n']).to_owned()
-        } else {
-            let end = rest.find([' ', '\t', '\n']).unwrap_or(rest.len());
-            let field = rest[..end].to_owned();
-            rest = rest[end..].trim_start_matches([' ', '\t', '\n']);
-            field
-        };
-        exec.shell.assign(name, value);
+    let mut fields = ifs_fields(&line, &ifs, names.len()).into_iter();
+    for name in &names {
+        exec.shell.assign(name, fields.next().unwrap_or_default());
     }
     status
+}
+
+/// `read`'s fields of `line`, split by `ifs`: blanks in it (space, tab,
+/// newline) trimmed at both ends and, in a run, one delimiter; each other
+/// character of it one delimiter. The `limit`-th field takes the rest of
+/// the line (less one delimiter that merely ends it).
+fn ifs_fields(line: &str, ifs: &str, limit: usize) -> Vec<String> {
+    let white = |c: char| matches!(c, ' ' | '\t' | '\n') && ifs.contains(c);
+    let delimiter = |c: char| ifs.contains(c);
+    // Past a field's end: blanks, at most one other delimiter, blanks.
+    let past = |rest: &str| -> usize {
+        let after = rest.trim_start_matches(white);
+        let after = match after.chars().next() {
+            Some(c) if delimiter(c) && !white(c) => after[c.len_utf8()..].trim_start_matches(white),
+            _ => after,
+        };
+        rest.len() - after.len()
+    };
+    let mut rest = line.trim_start_matches(white);
+    let mut fields = Vec::new();
+    while !rest.is_empty() {
+        if fields.len() + 1 >= limit {
+            let last = rest.trim_end_matches(white);
+            let field = match last.char_indices().last() {
+                Some((i, c)) if !white(c) && delimiter(c) && !last[..i].contains(delimiter) => {
+                    &last[..i]
+                }
+                _ => last,
+            };
+            fields.push(field.to_owned());
+            break;
+        }
+        let end = rest.find(delimiter).unwrap_or(rest.len());
+        fields.push(rest[..end].to_owned());
+        rest = &rest[end..];
+        rest = &rest[past(rest)..];
+    }
+    fields
+}
+
+/// `mapfile` and `readarray` (`-t`, `-n COUNT`, `-s COUNT`, `-O ORIGIN`):
+/// the lines of `stdin` into an array, `MAPFILE` unless named.
+pub(in super::super) fn mapfile(
+    exec: &mut Exec<'_>,
+    argv: &[String],
+    stdin: &mut Input,
+    out: &mut Output,
+) -> i32 {
+    let command = argv[0].as_str();
+    let usage = format!(
+        "{command}: usage: {command} [-d delim] [-n count] [-O origin] [-s count] [-t] [-u fd] [-C callback] [-c quantum] [array]\n"
+    );
+    let (mut trim, mut count, mut skip, mut origin) = (false, 0usize, 0usize, None);
+    let mut names = Vec::new();
+    let mut args = argv[1..].iter();
+    while let Some(arg) = args.next() {
+        let Some(flags) = arg
+            .strip_prefix('-')
+            .filter(|f| !f.is_empty() && names.is_empty())
+        else {
+            names.push(arg.as_str());
+            continue;
+        };
+        for (i, flag) in flags.char_indices() {
+            if flag == 't' {
+                trim = true;
+                continue;
+            }
+            if !matches!(flag, 'n' | 's' | 'O') {
+                out.stderr(&format!(
+                    "bash: {command}: -{flag}: invalid option\n{usage}"
+                ));
+                return 2;
+            }
+            let attached = &flags[i + 1..];
+            let Some(value) = (if attached.is_empty() {
+                args.next().map(String::as_str)
+            } else {
+                Some(attached)
+            }) else {
+                out.stderr(&format!(
+                    "bash: {command}: -{flag}: option requires an argument\n{usage}"
+                ));
+                return 2;
+            };
+            let Ok(n) = value.parse::<usize>() else {
+                let what = if flag == 'O' {
+                    "array origin"
+                } else {
+                    "line count"
+                };
+                out.stderr(&format!("bash: {command}: {value}: invalid {what}\n"));
+                return 1;
+            };
+            match flag {
+                'n' => count = n,
+                's' => skip = n,
+                _ => origin = Some(n),
+            }
+            break;
+        }
+    }
+    let name = names.first().copied().unwrap_or("MAPFILE");
+    if !is_name(name) {
+        out.stderr(&format!(
+            "bash: {command}: `{name}': not a valid identifier\n"
+        ));
+        return 1;
+    }
+    let text = stdin.rest().to_owned();
+    stdin.consume(text.len());
+    let lines = text
+        .split_inclusive('\n')
+        .skip(skip)
+        .take(if count == 0 { usize::MAX } else { count })
+        .map(|l| {
+            if trim {
+                l.strip_suffix('\n').unwrap_or(l)
+            } else {
+                l
+            }
+            .to_owned()
+        });
+    let var = exec
+        .shell
+        .vars
+        .get_or_insert_with(name.to_owned(), Var::array);
+    match origin {
+        None => var.set_list(lines.collect(), false),
+        Some(origin) => {
+            for (i, line) in (origin..).zip(lines) {
+                var.set_element(i, &line, false);
+            }
+        }
+    }
+    0
 }
 
 /// Takes one line from `stdin`: its text (without `-r`, backslashes

@@ -64,9 +64,9 @@ const OTHER: [&str; 10] = ["++", "--", "^", "!", "~", "(", ")", "?", ":", ","];
 
 /// Where an expression reads and writes its variables.
 pub(in super::super) trait Vars {
-    /// The value of `name`, if set.
+    /// The value of `name` (or of the element `name[n]`), if set.
     fn get(&self, name: &str) -> Option<String>;
-    /// Sets `name` to `value`.
+    /// Sets `name` (or the element `name[n]`) to `value`.
     fn set(&mut self, name: &str, value: i64);
 }
 
@@ -108,6 +108,20 @@ fn eval_at(text: &str, vars: &mut dyn Vars, depth: usize) -> Result<i64, String>
     Ok(value)
 }
 
+/// The length of the `[...]` that `text` starts with, brackets nested.
+fn subscript_len(text: &str) -> Option<usize> {
+    let mut open = 0usize;
+    for (i, c) in text.char_indices() {
+        match c {
+            '[' => open += 1,
+            ']' if open == 1 => return Some(i + 1),
+            ']' => open -= 1,
+            _ => {}
+        }
+    }
+    None
+}
+
 fn tokenize(text: &str) -> Result<Vec<(usize, Tok)>, String> {
     let mut toks = Vec::new();
     let mut i = 0;
@@ -136,9 +150,15 @@ fn tokenize(text: &str) -> Result<Vec<(usize, Tok)>, String> {
             toks.push((i, Tok::Num(value)));
             i += len;
         } else if c.is_ascii_alphabetic() || c == b'_' {
-            let len = rest
+            let mut len = rest
                 .find(|c: char| !c.is_ascii_alphanumeric() && c != '_')
                 .unwrap_or(rest.len());
+            // An array's element, `a[i+1]`: the name keeps its subscript.
+            if rest[len..].starts_with('[') {
+                len += subscript_len(&rest[len..]).ok_or_else(|| {
+                    format!("{text}: bad array subscript (error token is \"{rest}\")")
+                })?;
+            }
             toks.push((i, Tok::Name(rest[..len].to_owned())));
             i += len;
         } else if let Some(op) = BINARY
@@ -257,6 +277,7 @@ impl Parser<'_> {
         };
         self.deeper()?;
         self.pos += 2;
+        let name = self.element(&name)?;
         let operand_at = self.pos;
         let right = self.assignment()?;
         let value = if binary.is_empty() {
@@ -414,6 +435,7 @@ impl Parser<'_> {
                 match self.toks.get(self.pos).cloned() {
                     Some((_, Tok::Name(name))) => {
                         self.pos += 1;
+                        let name = self.element(&name)?;
                         let value = self.step(&name, op)?;
                         self.store(&name, value);
                         value
@@ -424,6 +446,7 @@ impl Parser<'_> {
             }
             Some((_, Tok::Name(name))) => {
                 self.pos += 1;
+                let name = self.element(&name)?;
                 match self.peek_op() {
                     // `name++`, `name--`: the old value.
                     Some(op @ ("++" | "--")) => {
@@ -440,6 +463,20 @@ impl Parser<'_> {
         };
         self.depth -= 1;
         Ok(value)
+    }
+
+    /// An array element's name with its subscript evaluated (`a[i+1]` is
+    /// `a[3]`, which [`Vars`] reads and sets); any other name as it is.
+    fn element(&mut self, name: &str) -> Result<String, String> {
+        let Some((base, subscript)) = name.strip_suffix(']').and_then(|n| n.split_once('[')) else {
+            return Ok(name.to_owned());
+        };
+        let n = if self.skip > 0 {
+            0
+        } else {
+            eval_at(subscript, &mut *self.vars, self.depth + 1)?
+        };
+        Ok(format!("{base}[{n}]"))
     }
 
     /// `name` plus or minus one (`op` is `++` or `--`).
