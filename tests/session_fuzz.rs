@@ -187,7 +187,7 @@ const VALUES: [&str; 83] = [
     "=,ALL,",
 ];
 
-const WORDS: [&str; 63] = [
+const WORDS: [&str; 65] = [
     "hostname",
     "sed",
     "s/a*/&&/g",
@@ -226,6 +226,8 @@ const WORDS: [&str; 63] = [
     "${!a[*]}",
     "${a[i]:1}",
     "unset a[0]",
+    "${!x}",
+    "${x y}",
     "`date`",
     "$(ls)",
     "\"",

@@ -125,6 +125,8 @@ const MODULE_BUDGET = {
   // HTML by pure functions, with no Leptos in its module (the island
   // mount, timers and events by hand, src/widgets/slurm_shell/live.rs):
   // 498.7 -> 455.4 KB, 44.6 KB under the 500 KB a page may load.
+  // Arrays, mapfile and read -a with IFS, then bad substitutions found
+  // as they are expanded and ${!x} (6.7 KB): 462.1 KB measured.
   "gpu-book-shell": 500 * 1024,
   // The search (Dec 2026): no Leptos, no widget; the query side of
   // src/search with its two Snowball stemmers: 45.5 KB. (Unicode's

@@ -1802,7 +1802,7 @@ fn needs_resolving(parts: &[Part]) -> bool {
 /// Whether a word inside `op` (a pattern, an offset) needs resolving.
 fn op_needs_resolving(op: &ParamOp) -> bool {
     match op {
-        ParamOp::Value | ParamOp::Length => false,
+        ParamOp::Value | ParamOp::Length | ParamOp::Bad { .. } => false,
         // They assign, or fail: the executor's to do.
         ParamOp::Assign { .. } | ParamOp::Require { .. } => true,
         op => op

@@ -20,7 +20,7 @@ use std::sync::atomic::{AtomicU32, Ordering};
 use serde::{Deserialize, Serialize};
 
 use super::fs::{Fs, Kind, MAX_NAME, join};
-use super::lex::{Index, Param, ParamOp, Part, Word};
+use super::lex::{Index, Param, ParamOp, Part, Word, is_name};
 
 pub(super) mod arith;
 mod brace;
@@ -47,6 +47,12 @@ pub(super) enum ExpandError {
     /// `${x:?word}` of an unset `x`: `x: ` and the message.
     #[error("{0}")]
     Required(String),
+    /// `${!x}` of an unset `x`, or naming no parameter: bash's message.
+    #[error("{0}")]
+    Indirect(String),
+    /// `${x:}` and the like: no expansion at all.
+    #[error("{0}: bad substitution")]
+    BadSubstitution(String),
     /// `${1:=word}`: only a variable can be assigned.
     #[error("${0}: cannot assign in this way")]
     NotAssignable(String),
@@ -69,6 +75,18 @@ fn changed_case(value: &str, pattern: &str, upper: bool, all: bool) -> String {
             }
         })
         .collect()
+}
+
+/// Whether `${!x}` may name `text`: a variable (or an array's element,
+/// `a[1]`), a positional parameter, or a special one.
+fn is_parameter(text: &str) -> bool {
+    let name = text
+        .strip_suffix(']')
+        .and_then(|t| t.split_once('['))
+        .map_or(text, |(name, _)| name);
+    is_name(name)
+        || (!name.is_empty() && name.bytes().all(|b| b.is_ascii_digit()))
+        || matches!(name, "?" | "$" | "#" | "@" | "*" | "-" | "!")
 }
 
 /// What a pattern's form does to each value (`${a[@]%.txt}`).
@@ -430,6 +448,26 @@ impl Expander<'_> {
     }
 
     fn param(&self, p: &Param, b: &mut Builder) {
+        if let ParamOp::Bad { text } = &p.op {
+            self.fail(ExpandError::BadSubstitution(text.clone()));
+            return;
+        }
+        if p.indirect {
+            let Some(target) = self.lookup(&p.name) else {
+                let said = format!("{}: invalid indirect expansion", p.name);
+                self.fail(ExpandError::Indirect(said));
+                return;
+            };
+            if !is_parameter(&target) {
+                self.fail(ExpandError::Indirect(format!(
+                    "{target}: invalid variable name"
+                )));
+                return;
+            }
+            let value = self.lookup(&target);
+            self.apply(p, None, value, b);
+            return;
+        }
         let items = self.items(p);
         let value = match &items {
             // An unset array: no value, but (as `$@`) no error under `set -u`.
@@ -437,6 +475,12 @@ impl Expander<'_> {
             Some(items) => Some(items.join(" ")),
             None => self.scalar(p),
         };
+        self.apply(p, items, value, b);
+    }
+
+    /// Adds to `b` what `p`'s form makes of its `value` (`None`: unset),
+    /// or of each of its `items` when it is a list.
+    fn apply(&self, p: &Param, items: Option<Vec<String>>, value: Option<String>, b: &mut Builder) {
         if p.quoted && p.fields_each() && p.op == ParamOp::Value {
             // `"$@"`, `"${a[@]}"`: each item its own field.
             self.emit_list(p, items.unwrap_or_default(), b);
@@ -517,7 +561,10 @@ impl Expander<'_> {
             ParamOp::Slice { offset, length } => {
                 self.slice(p, items, value, offset, length.as_ref(), b)
             }
-            ParamOp::Remove { .. } | ParamOp::Replace { .. } | ParamOp::Case { .. } => {}
+            ParamOp::Remove { .. }
+            | ParamOp::Replace { .. }
+            | ParamOp::Case { .. }
+            | ParamOp::Bad { .. } => {}
         }
     }
 

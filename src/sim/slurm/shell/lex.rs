@@ -73,6 +73,8 @@ pub(super) struct Param {
     pub(super) quoted: bool,
     /// Of an array: which elements (`${a[1]}`, `${a[@]}`).
     pub(super) index: Option<Index>,
+    /// `${!x}`: the parameter that `x`'s value names.
+    pub(super) indirect: bool,
 }
 
 impl Param {
@@ -80,6 +82,7 @@ impl Param {
     pub(super) fn shown(&self) -> String {
         match &self.index {
             Some(Index::At(w)) => format!("{}[{}]", self.name, w.raw),
+            _ if self.indirect => format!("!{}", self.name),
             _ => self.name.clone(),
         }
     }
@@ -178,6 +181,12 @@ pub(super) enum ParamOp {
         /// Which characters change (any when empty).
         pattern: Word,
     },
+    /// `${x:}`, `${}`, `${x y}`: no expansion bash knows, a bad
+    /// substitution when it is expanded.
+    Bad {
+        /// The whole `${...}`, for the message.
+        text: String,
+    },
     /// `${x:offset}` and `${x:offset:length}`: characters (or, of `$@`,
     /// positional parameters), the numbers arithmetic expressions.
     Slice {
@@ -193,7 +202,7 @@ impl ParamOp {
     /// to put their substitutions' values in.
     pub(super) fn words_mut(&mut self) -> Vec<&mut Word> {
         match self {
-            ParamOp::Value | ParamOp::Length => Vec::new(),
+            ParamOp::Value | ParamOp::Length | ParamOp::Bad { .. } => Vec::new(),
             ParamOp::Default { word, .. }
             | ParamOp::Alternative { word, .. }
             | ParamOp::Assign { word, .. }
@@ -767,6 +776,7 @@ impl<'a> Lexer<'a> {
                 op,
                 quoted,
                 index: None,
+                indirect: false,
             })))
         };
         match self.peek() {
@@ -936,6 +946,11 @@ impl<'a> Lexer<'a> {
         if length {
             self.bump();
         }
+        // `${!x}`, but not `${!}` (the last background job's id).
+        let indirect = !length && self.peek() == Some('!') && self.peek_at(1) != Some('}');
+        if indirect {
+            self.bump();
+        }
         let name = match self.peek() {
             Some(c) if is_name_start(c) => self.name(),
             Some(c) if c.is_ascii_digit() => {
@@ -963,6 +978,7 @@ impl<'a> Lexer<'a> {
                 op,
                 quoted,
                 index: index.clone(),
+                indirect,
             })))
         };
         let next = self.peek();
@@ -990,12 +1006,13 @@ impl<'a> Lexer<'a> {
             let valid_form = !name.is_empty()
                 && !empty_offset
                 && (colon || matches!(next, Some('=' | '?' | '%' | '#' | '/' | '^' | ',' | '@')));
-            let kind = if valid_form || next == Some('!') || self.src[start..].starts_with("${!") {
-                ErrorKind::ParamForm(text)
-            } else {
-                ErrorKind::BadSubstitution(text)
-            };
-            return Err(self.error(kind, start));
+            if valid_form || indirect {
+                return Err(self.error(ErrorKind::ParamForm(text), start));
+            }
+            // Not an expansion at all: bash says so when it comes to
+            // expand it, and the commands before it run.
+            self.pos = start + text.len();
+            return simple(ParamOp::Bad { text });
         }
         self.pos += 1;
         if slice {
@@ -1076,6 +1093,7 @@ impl<'a> Lexer<'a> {
             op: ParamOp::Value,
             quoted,
             index: Some(Index::Keys { star }),
+            indirect: false,
         }))
     }
 
@@ -1185,6 +1203,7 @@ mod tests {
                     op: ParamOp::Value,
                     quoted: true,
                     index: None,
+                    indirect: false,
                 }),
                 Part::Quoted(" ".into()),
                 Part::Lit("e".into()),
@@ -1215,14 +1234,27 @@ mod tests {
     fn unsupported_expansions_are_refused() {
         for (src, kind) in [
             ("echo ${x@Q}", ErrorKind::ParamForm("${x@Q}".into())),
-            ("echo ${x:}", ErrorKind::BadSubstitution("${x:}".into())),
-            ("echo ${}", ErrorKind::BadSubstitution("${}".into())),
             ("diff <(a) b", ErrorKind::ProcessSubstitution),
         ] {
             match tokens(src) {
                 Err(Stop::Error(e)) => assert_eq!(e.kind, kind, "{src}"),
                 other => panic!("{src}: {other:?}"),
             }
+        }
+    }
+
+    #[test]
+    fn a_bad_substitution_waits_for_its_expansion() {
+        for src in ["echo ${x:}", "echo ${}", "echo ${x y}"] {
+            let parts = match tokens(src).unwrap().into_iter().nth(1) {
+                Some(Token::Word(w)) => w.parts,
+                other => panic!("{src}: {other:?}"),
+            };
+            assert!(
+                matches!(&parts[..], [Part::Param(Param { op: ParamOp::Bad { text }, .. })]
+                    if src.ends_with(text.as_str())),
+                "{src}: {parts:?}"
+            );
         }
     }
 

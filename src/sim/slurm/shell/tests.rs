@@ -403,8 +403,6 @@ fn syntax_errors_and_refusals_are_worded_like_bash() {
             "bash: ${x@Q}: this form of parameter expansion is not available in this simulated shell\n"
                 .into(),
         ),
-        ("echo ${x y}", "bash: ${x y}: bad substitution\n".into()),
-        ("echo ${}", "bash: ${}: bad substitution\n".into()),
         (
             "sleep 5 &",
             "bash: &: background jobs are not available at this simulated prompt; they run in batch scripts and job steps\n".into(),
@@ -421,6 +419,15 @@ fn syntax_errors_and_refusals_are_worded_like_bash() {
         assert_eq!(out.transcript(), want, "{line}");
         assert_eq!(out.status, 2, "{line}");
         assert!(!out.needs_more, "{line}");
+    }
+    // A bad substitution is no syntax error: it fails as it is expanded.
+    for (line, want) in [
+        ("echo ${x y}", "bash: ${x y}: bad substitution\n"),
+        ("echo ${}", "bash: ${}: bad substitution\n"),
+    ] {
+        let out = shell().run(line, &mut NoCommands);
+        assert_eq!(out.transcript(), want, "{line}");
+        assert_eq!(out.status, 1, "{line}");
     }
 }
 
