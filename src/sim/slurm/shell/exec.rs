@@ -28,8 +28,8 @@ use super::lex::{Param, ParamOp, Part, Word, is_name, unclosed_quote};
 use super::lookup;
 use super::origin::Origin;
 use super::parse::{
-    AndOr, Command, CompleteCommand, Compound, Connector, ErrorKind, Parsed, Pipeline, Redirect,
-    Simple, SyntaxError, Target, assignment, parse_next, resume_after,
+    AndOr, Assignment, Command, CompleteCommand, Compound, Connector, ErrorKind, Parsed, Pipeline,
+    Redirect, Simple, SyntaxError, Target, assignment, parse_next, resume_after,
 };
 use super::state::{Options, Outcome, Shell};
 
@@ -79,6 +79,8 @@ struct Expanded {
     assigns: Vec<(String, String)>,
     /// The assignments to arrays, made only on a line with no command.
     arrays: Vec<ArrayAssign>,
+    /// Every assignment as `set -x` shows it.
+    traced: Vec<String>,
 }
 
 /// `a=(...)`, `a+=(...)` or `a[i]=v` after expansion.
@@ -1127,10 +1129,19 @@ impl<'a> Exec<'a> {
         expand: impl FnOnce(&Expander<'_>, &Word) -> Result<T, ExpandError>,
     ) -> Result<T, ExpandError> {
         let word = self.resolve(word)?;
-        let ex = self.shell.expander();
-        ex.room.set(*room);
-        let value = expand(&ex, &word);
-        *room = ex.room.get();
+        let (value, warned) = {
+            let ex = self.shell.expander();
+            ex.room.set(*room);
+            let value = expand(&ex, &word);
+            *room = ex.room.get();
+            (value, ex.warned.take())
+        };
+        if !warned.is_empty() {
+            let p = self.prefix();
+            for warning in warned {
+                self.terminal.stderr(&format!("{p}{warning}\n"));
+            }
+        }
         value
     }
 
@@ -1162,54 +1173,72 @@ impl<'a> Exec<'a> {
             }
         }
         // The assignments after the words, as bash expands them.
-        let mut assigns = Vec::new();
-        let mut arrays = Vec::new();
-        for a in &command.assignments {
-            let name = a.name.clone();
-            let at = match &a.index {
-                Some(index) => {
-                    let text = self.expand_word(index, &mut room, |ex, w| ex.string(w, false))?;
-                    let n = arith::eval(&text, &mut *self.shell).map_err(|message| {
-                        ExpandError::Arithmetic(format!("{}: {message}", text.trim()))
-                    })?;
-                    Some((text.trim().to_owned(), n))
-                }
-                None => None,
-            };
-            let Some(words) = &a.list else {
-                let value = self.expand_word(&a.value, &mut room, |ex, w| ex.string(w, true))?;
-                match at {
-                    Some(_) => arrays.push(ArrayAssign {
-                        name,
-                        at,
-                        append: a.append,
-                        values: vec![value],
-                    }),
-                    None if a.append => {
-                        let old = self.shell.var(&name).unwrap_or_default().to_owned();
-                        assigns.push((name, old + &value));
-                    }
-                    None => assigns.push((name, value)),
-                }
-                continue;
-            };
-            // Each element word split and globbed, as a command's words.
-            let mut values = Vec::new();
-            for word in words {
-                values.extend(self.expand_word(word, &mut room, |ex, w| ex.fields(w))?);
-            }
-            arrays.push(ArrayAssign {
-                name,
-                at: None,
-                append: a.append,
-                values,
-            });
-        }
-        Ok(Expanded {
+        let mut expanded = Expanded {
             argv,
-            assigns,
-            arrays,
-        })
+            assigns: Vec::new(),
+            arrays: Vec::new(),
+            traced: Vec::new(),
+        };
+        for a in &command.assignments {
+            self.expand_assignment(a, &mut room, &mut expanded)?;
+        }
+        Ok(expanded)
+    }
+
+    /// One assignment of a command, expanded into `expanded`: a variable's
+    /// value, or an array's elements.
+    fn expand_assignment(
+        &mut self,
+        a: &Assignment,
+        room: &mut usize,
+        expanded: &mut Expanded,
+    ) -> Result<(), ExpandError> {
+        let name = a.name.clone();
+        let at = match &a.index {
+            Some(index) => {
+                let text = self.expand_word(index, room, |ex, w| ex.string(w, false))?;
+                let n = arith::eval(&text, &mut *self.shell).map_err(|message| {
+                    ExpandError::Arithmetic(format!("{}: {message}", text.trim()))
+                })?;
+                Some((text.trim().to_owned(), n))
+            }
+            None => None,
+        };
+        let values = match &a.list {
+            // Each element word split and globbed, as a command's words.
+            Some(words) => {
+                let mut values = Vec::new();
+                for word in words {
+                    values.extend(self.expand_word(word, room, |ex, w| ex.fields(w))?);
+                }
+                values
+            }
+            None => {
+                let value = self.expand_word(&a.value, room, |ex, w| ex.string(w, true))?;
+                if at.is_none() {
+                    let op = if a.append { "+=" } else { "=" };
+                    expanded
+                        .traced
+                        .push(format!("{name}{op}{}", trace_quote(&value)));
+                    let value = match a.append {
+                        true => self.shell.var(&name).unwrap_or_default().to_owned() + &value,
+                        false => value,
+                    };
+                    expanded.assigns.push((name, value));
+                    return Ok(());
+                }
+                vec![value]
+            }
+        };
+        let array = ArrayAssign {
+            name,
+            at,
+            append: a.append,
+            values,
+        };
+        expanded.traced.push(array.traced());
+        expanded.arrays.push(array);
+        Ok(())
     }
 
     /// Makes an assignment to an array; `false`, having said why, for an
@@ -1240,23 +1269,23 @@ impl<'a> Exec<'a> {
         true
     }
 
-    /// `set -x`: the command about to run, on standard error.
+    /// `set -x`: the command about to run, on standard error; each
+    /// assignment on a line of its own, as bash 5.2 shows them.
     fn trace(&mut self, expanded: &Expanded) {
-        let mut line = "+".repeat(1 + self.subshells.min(8));
-        for (name, value) in &expanded.assigns {
-            line.push(' ');
-            line.push_str(&format!("{name}={}", trace_quote(value)));
+        let plus = "+".repeat(1 + self.subshells.min(8));
+        let mut lines = String::new();
+        for assignment in &expanded.traced {
+            lines.push_str(&format!("{plus} {assignment}\n"));
         }
-        for array in &expanded.arrays {
-            line.push(' ');
-            line.push_str(&array.traced());
+        if !expanded.argv.is_empty() {
+            lines.push_str(&plus);
+            for arg in &expanded.argv {
+                lines.push(' ');
+                lines.push_str(&trace_quote(arg));
+            }
+            lines.push('\n');
         }
-        for arg in &expanded.argv {
-            line.push(' ');
-            line.push_str(&trace_quote(arg));
-        }
-        line.push('\n');
-        self.terminal.stderr(&line);
+        self.terminal.stderr(&lines);
     }
 
     /// Runs one simple command with `stdin` (`None`: the input it
@@ -1333,6 +1362,7 @@ impl<'a> Exec<'a> {
             argv,
             assigns,
             arrays,
+            ..
         } = expanded;
         let mut sinks = initial_sinks(piped);
         let mut stdin = stdin;

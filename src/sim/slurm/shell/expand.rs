@@ -213,6 +213,9 @@ pub(super) struct Expander<'a> {
     /// The first error of the expansion under way: an unset variable
     /// under `set -u`, or an offset's arithmetic.
     pub(super) failed: std::cell::RefCell<Option<ExpandError>>,
+    /// What bash warns of while it goes on (`a: bad array subscript` for
+    /// `${a[-9]}`), after `bash: `.
+    pub(super) warned: std::cell::RefCell<Vec<String>>,
     /// `$!`: the process id of the last background child.
     pub(super) last_background: Option<u32>,
     /// `$UID` and `$EUID`, which bash sets itself (read-only).
@@ -401,7 +404,8 @@ impl Expander<'_> {
                 let i = var.index(n.parse().ok()?)?;
                 var.element(i).map(str::to_owned)
             }
-            _ => self.vars.get(name).map(|v| v.value.clone()),
+            // Of an array, element 0: unset if it is.
+            _ => self.vars.get(name)?.element(0).map(str::to_owned),
         }
     }
 
@@ -601,10 +605,13 @@ impl Expander<'_> {
                 return None;
             }
         };
-        // Before the first element: bash warns (`a: bad array subscript`)
-        // and expands nothing.
         let var = self.vars.get(&p.name)?;
-        let i = var.index(n)?;
+        let Some(i) = var.index(n) else {
+            // Before the first element: bash warns and expands nothing.
+            let warning = format!("{}: bad array subscript", p.name);
+            self.warned.borrow_mut().push(warning);
+            return None;
+        };
         var.element(i).map(str::to_owned)
     }
 

@@ -761,6 +761,7 @@ impl Shell {
             args: &self.args,
             nounset: self.options.nounset,
             failed: RefCell::new(None),
+            warned: RefCell::new(Vec::new()),
             last_background: self.children.last_pid,
             uid: self.uid,
             random: &self.random,
