@@ -364,7 +364,7 @@ fn export(exec: &mut Exec<'_>, argv: &[String], out: &mut Output) -> i32 {
         });
         var.exported = true;
         if let Some(value) = value {
-            var.value = value;
+            var.set(value);
         }
     }
     status

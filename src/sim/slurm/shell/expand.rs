@@ -146,6 +146,14 @@ impl Var {
         usize::try_from(end as i64 + subscript).ok()
     }
 
+    /// Sets its value: of an array, element 0.
+    pub(super) fn set(&mut self, value: String) {
+        match self.array {
+            Some(_) => self.set_element(0, &value, false),
+            None => self.value = value,
+        }
+    }
+
     /// Sets element `i` (appending to it with `append`), making the
     /// variable an array.
     pub(super) fn set_element(&mut self, i: usize, value: &str, append: bool) {

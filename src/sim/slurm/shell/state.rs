@@ -693,9 +693,7 @@ impl Shell {
     /// Assigns `value` to `name`, keeping whether it is exported.
     pub(super) fn assign(&mut self, name: &str, value: String) {
         match self.vars.get_mut(name) {
-            // Of an array, element 0.
-            Some(var) if var.array.is_some() => var.set_element(0, &value, false),
-            Some(var) => var.value = value,
+            Some(var) => var.set(value),
             None => {
                 self.vars.insert(
                     name.to_owned(),
