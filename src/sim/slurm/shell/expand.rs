@@ -142,8 +142,12 @@ impl Var {
         if subscript >= 0 {
             return usize::try_from(subscript).ok();
         }
-        let end = self.elements().last().map_or(0, |(i, _)| i + 1);
-        usize::try_from(end as i64 + subscript).ok()
+        let end = self
+            .elements()
+            .last()
+            .map_or(0, |(i, _)| i.saturating_add(1));
+        let at = i64::try_from(end).ok()?.checked_add(subscript)?;
+        usize::try_from(at).ok()
     }
 
     /// Sets its value: of an array, element 0.
@@ -172,7 +176,9 @@ impl Var {
     /// (`a+=(...)`), after the last one.
     pub(super) fn set_list(&mut self, values: Vec<String>, append: bool) {
         let start = if append {
-            self.elements().last().map_or(0, |(i, _)| i + 1)
+            self.elements()
+                .last()
+                .map_or(0, |(i, _)| i.saturating_add(1))
         } else {
             0
         };
