@@ -187,7 +187,7 @@ const VALUES: [&str; 83] = [
     "=,ALL,",
 ];
 
-const WORDS: [&str; 65] = [
+const WORDS: [&str; 66] = [
     "hostname",
     "sed",
     "s/a*/&&/g",
@@ -227,6 +227,7 @@ const WORDS: [&str; 65] = [
     "${a[i]:1}",
     "unset a[0]",
     "${!x}",
+    "readonly",
     "${x y}",
     "`date`",
     "$(ls)",

@@ -59,6 +59,7 @@ sh-help-cmd-pwd = print the current directory
 sh-help-cmd-printf = print a format with arguments: printf '%s has %d GPUs\n' node-1 8 (-v VAR: into a variable)
 sh-help-cmd-read = read a line of input into variables (read -r NAME...)
 sh-help-cmd-readarray = read lines of input into an array (readarray -t NAME)
+sh-help-cmd-readonly = make variables read-only, or list them (readonly NAME=value, readonly -p)
 sh-help-cmd-return = leave a function, with a status (return N)
 sh-help-cmd-rm = remove files; -r removes directories, -f ignores missing ones
 sh-help-cmd-sed = edit lines as they stream by (sed 's/a/b/g', sed -n '2,5p', sed '/re/d', -E)

@@ -56,6 +56,7 @@ sh-help-cmd-pwd = imprime el directorio actual
 sh-help-cmd-printf = imprime un formato con argumentos: printf '%s tiene %d GPUs\n' node-1 8 (-v VAR: en una variable)
 sh-help-cmd-read = lee una línea de la entrada en variables (read -r NOMBRE...)
 sh-help-cmd-readarray = lee las líneas de la entrada en un array (readarray -t NOMBRE)
+sh-help-cmd-readonly = hace variables de solo lectura, o las lista (readonly NOMBRE=valor, readonly -p)
 sh-help-cmd-return = sale de una función, con un código (return N)
 sh-help-cmd-rm = borra archivos; -r borra directorios, -f ignora los que no existen
 sh-help-cmd-sed = edita las líneas a medida que pasan (sed 's/a/b/g', sed -n '2,5p', sed '/re/d', -E)

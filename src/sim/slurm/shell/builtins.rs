@@ -166,6 +166,11 @@ pub(super) const BUILTINS: &[Builtin] = &[
         run: |exec, argv, out| script::mapfile(exec, argv, &mut Input::default(), out),
     },
     Builtin {
+        name: "readonly",
+        summary: "make variables read-only, or list them (readonly NAME=value, readonly -p)",
+        run: readonly,
+    },
+    Builtin {
         name: "return",
         summary: "leave a function, with a status (return N)",
         run: script::return_,
@@ -318,6 +323,33 @@ fn exit(exec: &mut Exec<'_>, argv: &[String], out: &mut Output) -> i32 {
 }
 
 /// A value in double quotes, as `declare -p` shows it.
+/// A variable as `declare -p` (and `export -p`, `readonly -p`) shows it:
+/// its attributes, and its value or an array's elements (none if unset).
+fn declared(name: &str, var: &Var) -> String {
+    // An array with no element: a variable declared but unset.
+    let unset = var.array.as_ref().is_some_and(|a| a.is_empty());
+    let flags: String = [
+        (var.array.is_some() && !unset, 'a'),
+        (var.readonly, 'r'),
+        (var.exported, 'x'),
+    ]
+    .iter()
+    .filter_map(|(on, flag)| on.then_some(*flag))
+    .collect();
+    let value = match &var.array {
+        Some(_) if unset => String::new(),
+        Some(array) => {
+            let elements: Vec<String> = array
+                .iter()
+                .map(|(i, v)| format!("[{i}]={}", quoted(v)))
+                .collect();
+            format!("=({})", elements.join(" "))
+        }
+        None => format!("={}", quoted(&var.value)),
+    };
+    format!("declare -{flags} {name}{value}\n")
+}
+
 fn quoted(value: &str) -> String {
     let mut s = String::from("\"");
     for c in value.chars() {
@@ -341,7 +373,7 @@ fn export(exec: &mut Exec<'_>, argv: &[String], out: &mut Output) -> i32 {
             .vars
             .iter()
             .filter(|(_, v)| v.exported)
-            .map(|(k, v)| format!("declare -x {k}={}\n", quoted(&v.value)))
+            .map(|(k, v)| declared(k, v))
             .collect();
         out.stdout(&listing);
         return 0;
@@ -357,15 +389,85 @@ fn export(exec: &mut Exec<'_>, argv: &[String], out: &mut Output) -> i32 {
             status = 1;
             continue;
         }
+        if let (Some(_), Err(message)) = (&value, exec.shell.writable(name)) {
+            out.stderr(&format!("bash: {message}\n"));
+            status = 1;
+            continue;
+        }
         let var = exec.shell.vars.get_or_insert_with(name.to_owned(), || Var {
             value: String::new(),
             exported: true,
             array: None,
+            readonly: false,
         });
         var.exported = true;
         if let Some(value) = value {
             var.set(value);
         }
+    }
+    status
+}
+
+/// `readonly [-p] [NAME[=value]...]`: makes variables read-only (giving
+/// them a value first), or lists the read-only ones.
+fn readonly(exec: &mut Exec<'_>, argv: &[String], out: &mut Output) -> i32 {
+    let mut args = argv[1..].iter().map(String::as_str).peekable();
+    while let Some(&arg) = args.peek() {
+        match arg {
+            "-p" => {}
+            "--" => {
+                args.next();
+                break;
+            }
+            a if a.starts_with('-') && a.len() > 1 => {
+                let option: String = a.chars().take(2).collect();
+                out.stderr(&format!(
+                    "bash: readonly: {option}: invalid option\nreadonly: usage: readonly [-aAf] [name[=value] ...] or readonly -p\n"
+                ));
+                return 2;
+            }
+            _ => break,
+        }
+        args.next();
+    }
+    let names: Vec<&str> = args.collect();
+    if names.is_empty() {
+        let listing: String = exec
+            .shell
+            .vars
+            .iter()
+            .filter(|(_, v)| v.readonly)
+            .map(|(k, v)| declared(k, v))
+            .collect();
+        out.stdout(&listing);
+        return 0;
+    }
+    let mut status = 0;
+    for arg in names {
+        let (name, value) = match arg.split_once('=') {
+            Some((n, v)) => (n, Some(v)),
+            None => (arg, None),
+        };
+        if !is_name(name) {
+            out.stderr(&format!(
+                "bash: readonly: `{arg}': not a valid identifier\n"
+            ));
+            status = 1;
+            continue;
+        }
+        if let Some(value) = value {
+            if let Err(message) = exec.shell.writable(name) {
+                out.stderr(&format!("bash: {message}\n"));
+                status = 1;
+                continue;
+            }
+            exec.shell.assign(name, value.to_owned());
+        }
+        // Unset, it stays unset (an array with no element reads so).
+        exec.shell
+            .vars
+            .get_or_insert_with(name.to_owned(), Var::array)
+            .readonly = true;
     }
     status
 }
@@ -393,9 +495,16 @@ fn unset(exec: &mut Exec<'_>, argv: &[String], out: &mut Output) -> i32 {
             .strip_suffix(']')
             .and_then(|n| n.split_once('['))
             .filter(|(array, subscript)| is_name(array) && !matches!(*subscript, "@" | "*"));
+        let base = name.split('[').next().unwrap_or_default();
+        if exec.shell.writable(base).is_err() {
+            out.stderr(&format!(
+                "bash: unset: {base}: cannot unset: readonly variable\n"
+            ));
+            status = 1;
+            continue;
+        }
         let Some((array, subscript)) = element else {
-            let name = name.split('[').next().unwrap_or_default();
-            exec.shell.vars.remove(name);
+            exec.shell.vars.remove(base);
             continue;
         };
         let n = match arith::eval(subscript, &mut *exec.shell) {

@@ -31,7 +31,7 @@ use super::parse::{
     AndOr, Assignment, Command, CompleteCommand, Compound, Connector, ErrorKind, Parsed, Pipeline,
     Redirect, Simple, SyntaxError, Target, assignment, parse_next, resume_after,
 };
-use super::state::{Options, Outcome, Shell};
+use super::state::{Options, Outcome, READONLY, Shell};
 
 /// How deep scripts may run scripts (`bash a.sh` running `source b.sh`...).
 const MAX_SCRIPT_DEPTH: usize = 16;
@@ -792,6 +792,11 @@ impl<'a> Exec<'a> {
                         }
                     },
                 };
+                if let Err(message) = self.shell.writable(name) {
+                    let p = self.prefix();
+                    self.terminal.stderr(&format!("{p}{message}\n"));
+                    return 1;
+                }
                 let mut status = 0;
                 self.loops += 1;
                 for value in values {
@@ -889,7 +894,12 @@ impl<'a> Exec<'a> {
             Ok(value) => Some(value),
             Err(message) => {
                 let p = self.prefix();
-                self.terminal.stderr(&format!("{p}((: {message}\n"));
+                let form = if message.ends_with(READONLY) {
+                    ""
+                } else {
+                    "((: "
+                };
+                self.terminal.stderr(&format!("{p}{form}{message}\n"));
                 None
             }
         }
@@ -1048,6 +1058,7 @@ impl<'a> Exec<'a> {
                         return Err(ExpandError::NotAssignable(p.name.clone()));
                     }
                     ParamOp::Assign { .. } => {
+                        self.shell.writable(&p.name).map_err(ExpandError::Refused)?;
                         let text = self.expand_string(word)?;
                         self.shell.assign(&p.name, text.clone());
                         return Ok(Part::Value {
@@ -1371,10 +1382,31 @@ impl<'a> Exec<'a> {
             return (1, String::new());
         }
         let Some(name) = argv.first().cloned() else {
+            let mut status = self.last_substitution.unwrap_or(0);
+            let names: Vec<String> = assigns
+                .iter()
+                .map(|(name, _)| name.clone())
+                .chain(arrays.iter().map(|a| a.name.clone()))
+                .collect();
+            if let Some(Err(message)) = names
+                .iter()
+                .map(|n| self.shell.writable(n))
+                .find(Result::is_err)
+            {
+                // As bash, a script (or `bash -c`) ends; at the prompt the
+                // rest of the command is dropped.
+                let p = self.prefix();
+                self.terminal.stderr(&format!("{p}{message}\n"));
+                if self.depth > 0 || self.subshells > 0 {
+                    self.exit = Some(1);
+                } else {
+                    self.aborted = true;
+                }
+                return (1, String::new());
+            }
             for (name, value) in assigns {
                 self.shell.assign(&name, value);
             }
-            let mut status = self.last_substitution.unwrap_or(0);
             for array in arrays {
                 if !self.assign_array(array) {
                     status = 1;
@@ -1382,6 +1414,19 @@ impl<'a> Exec<'a> {
             }
             return (status, String::new());
         };
+        // A command's own assignment to a read-only variable is refused;
+        // the command runs.
+        let assigns: Vec<(String, String)> = assigns
+            .into_iter()
+            .filter(|(name, _)| match self.shell.writable(name) {
+                Ok(()) => true,
+                Err(message) => {
+                    let p = self.prefix();
+                    self.terminal.stderr(&format!("{p}{message}\n"));
+                    false
+                }
+            })
+            .collect();
         let mut out = Output::new();
         let to_terminal = sinks[0] == Sink::Terminal(Stream::Stdout) && self.capturing == 0;
         // The command reads its own input, or takes from what it inherits.

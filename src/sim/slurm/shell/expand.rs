@@ -47,9 +47,10 @@ pub(super) enum ExpandError {
     /// `${x:?word}` of an unset `x`: `x: ` and the message.
     #[error("{0}")]
     Required(String),
-    /// `${!x}` of an unset `x`, or naming no parameter: bash's message.
+    /// `${!x}` of an unset `x`, or naming no parameter; `${x:=word}` of a
+    /// read-only `x`: bash's message.
     #[error("{0}")]
-    Indirect(String),
+    Refused(String),
     /// `${x:}` and the like: no expansion at all.
     #[error("{0}: bad substitution")]
     BadSubstitution(String),
@@ -107,6 +108,9 @@ pub(super) struct Var {
     /// [`Var::set_element`] and its kin with element 0 in `value`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub(super) array: Option<SortedMap<usize, String>>,
+    /// `readonly`: no assignment or `unset` changes it.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub(super) readonly: bool,
 }
 
 impl Var {
@@ -117,6 +121,7 @@ impl Var {
             value: String::new(),
             exported: false,
             array: Some(SortedMap::new()),
+            readonly: false,
         }
     }
 
@@ -473,11 +478,11 @@ impl Expander<'_> {
         if p.indirect {
             let Some(target) = self.lookup(&p.name) else {
                 let said = format!("{}: invalid indirect expansion", p.name);
-                self.fail(ExpandError::Indirect(said));
+                self.fail(ExpandError::Refused(said));
                 return;
             };
             if !is_parameter(&target) {
-                self.fail(ExpandError::Indirect(format!(
+                self.fail(ExpandError::Refused(format!(
                     "{target}: invalid variable name"
                 )));
                 return;
@@ -948,7 +953,9 @@ impl arith::Vars for ReadOnly<'_, '_> {
         self.0.lookup(name)
     }
 
-    fn set(&mut self, _: &str, _: i64) {}
+    fn set(&mut self, _: &str, _: i64) -> Result<(), String> {
+        Ok(())
+    }
 }
 
 /// Where `value` may be cut: the start of each character, and its end.

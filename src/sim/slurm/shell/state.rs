@@ -41,6 +41,9 @@ pub const HISTORY_SIZE: usize = 1000;
 /// `DEFAULT_PATH_VALUE`).
 const DEFAULT_PATH: &str = "/usr/local/bin:/usr/local/sbin:/usr/bin:/usr/sbin:/bin:/sbin:.";
 
+/// How bash's message for a read-only variable ends, after its name.
+pub(super) const READONLY: &str = ": readonly variable";
+
 /// Why a shell could not be made.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum ShellError {
@@ -300,6 +303,7 @@ impl Shell {
                     value: value.to_owned(),
                     exported: true,
                     array: None,
+                    readonly: false,
                 },
             );
         }
@@ -309,6 +313,7 @@ impl Shell {
                 value: host.to_owned(),
                 exported: false,
                 array: None,
+                readonly: false,
             },
         );
         Ok(shell)
@@ -576,6 +581,7 @@ impl Shell {
                 value: self.host.clone(),
                 exported: false,
                 array: None,
+                readonly: false,
             },
         );
         let home = self.fs.home().to_owned();
@@ -658,6 +664,7 @@ impl Shell {
                 value: value.to_owned(),
                 exported,
                 array: None,
+                readonly: false,
             },
         );
         Ok(())
@@ -690,6 +697,15 @@ impl Shell {
         self.environment(&[])
     }
 
+    /// Whether `name` may be assigned: bash's message if it is read-only
+    /// (which arithmetic passes on as it is, without its `((:` or `let:`).
+    pub(super) fn writable(&self, name: &str) -> Result<(), String> {
+        match self.vars.get(name) {
+            Some(var) if var.readonly => Err(format!("{name}{READONLY}")),
+            _ => Ok(()),
+        }
+    }
+
     /// Assigns `value` to `name`, keeping whether it is exported.
     pub(super) fn assign(&mut self, name: &str, value: String) {
         match self.vars.get_mut(name) {
@@ -701,6 +717,7 @@ impl Shell {
                         value,
                         exported: false,
                         array: None,
+                        readonly: false,
                     },
                 );
             }
@@ -718,6 +735,7 @@ impl Shell {
                     value,
                     exported: true,
                     array: None,
+                    readonly: false,
                 },
             );
         }
@@ -791,19 +809,22 @@ impl Vars for Shell {
         self.expander().lookup(name)
     }
 
-    fn set(&mut self, name: &str, value: i64) {
+    fn set(&mut self, name: &str, value: i64) -> Result<(), String> {
         let element = name
             .strip_suffix(']')
             .and_then(|n| n.split_once('['))
             .and_then(|(base, n)| Some((base, n.parse::<i64>().ok()?)));
         let Some((base, n)) = element else {
+            self.writable(name)?;
             self.assign(name, value.to_string());
-            return;
+            return Ok(());
         };
+        self.writable(base)?;
         let var = self.vars.get_or_insert_with(base.to_owned(), Var::array);
         // Before the first element: bash refuses; nothing is set.
         if let Some(i) = var.index(n) {
             var.set_element(i, &value.to_string(), false);
         }
+        Ok(())
     }
 }

@@ -1677,6 +1677,10 @@ fn functions_take_positional_parameters() {
         ),
         ("local x", "bash: local: can only be used in a function\n"),
         ("f() { read a; echo $a; }; f < f", "a\n"),
+        (
+            "readonly X=1; f() { local X=8; echo in $X; }; f; echo $?",
+            "bash: local: X: readonly variable\nin 1\n0\n",
+        ),
     ];
     for (line, want) in table {
         assert_eq!(in_files(line).0, *want, "{line}");

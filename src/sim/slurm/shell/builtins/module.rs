@@ -140,6 +140,7 @@ fn set(exec: &mut Exec<'_>, name: &str, value: Option<String>) {
                 value,
                 exported: true,
                 array: None,
+                readonly: false,
             };
             exec.shell.vars.insert(name.to_owned(), var);
         }

@@ -7,7 +7,7 @@ use super::super::exec::{Exec, Flow, Input};
 use super::super::expand::{Var, arith};
 use super::super::fs::Kind;
 use super::super::lex::is_name;
-use super::super::state::Options;
+use super::super::state::{Options, READONLY};
 
 /// How deep `test`'s parentheses may nest.
 const MAX_TEST_DEPTH: usize = 64;
@@ -95,6 +95,11 @@ pub(in super::super) fn local(exec: &mut Exec<'_>, argv: &[String], out: &mut Ou
             status = 1;
             continue;
         }
+        if let Err(message) = exec.shell.writable(name) {
+            out.stderr(&format!("bash: local: {message}\n"));
+            status = 1;
+            continue;
+        }
         let old = exec.shell.vars.get(name).cloned();
         if let Some(frame) = exec.locals.last_mut()
             && !frame.iter().any(|(n, _)| n == name)
@@ -108,6 +113,7 @@ pub(in super::super) fn local(exec: &mut Exec<'_>, argv: &[String], out: &mut Ou
                 value,
                 exported: false,
                 array: None,
+                readonly: false,
             },
         );
     }
@@ -127,7 +133,12 @@ pub(in super::super) fn let_(exec: &mut Exec<'_>, argv: &[String], out: &mut Out
         match arith::eval(expr, &mut *exec.shell) {
             Ok(value) => last = value,
             Err(message) => {
-                out.stderr(&format!("bash: let: {message}\n"));
+                let form = if message.ends_with(READONLY) {
+                    ""
+                } else {
+                    "let: "
+                };
+                out.stderr(&format!("bash: {form}{message}\n"));
                 return 1;
             }
         }
@@ -301,6 +312,15 @@ pub(in super::super) fn read(
     }
     let (line, complete) = take_line(stdin, raw);
     let status = i32::from(!complete);
+    if let Some(Err(message)) = array
+        .iter()
+        .chain(&names)
+        .map(|n| exec.shell.writable(n))
+        .find(Result::is_err)
+    {
+        out.stderr(&format!("bash: {message}\n"));
+        return 1;
+    }
     let ifs = exec.shell.var("IFS").unwrap_or(" \t\n").to_owned();
     if let Some(array) = array {
         let fields = ifs_fields(&line, &ifs, usize::MAX);
@@ -430,6 +450,10 @@ pub(in super::super) fn mapfile(
     }
     let text = stdin.rest().to_owned();
     stdin.consume(text.len());
+    if let Err(message) = exec.shell.writable(name) {
+        out.stderr(&format!("bash: {message}\n"));
+        return 1;
+    }
     let lines = text
         .split_inclusive('\n')
         .skip(skip)

@@ -66,8 +66,9 @@ const OTHER: [&str; 10] = ["++", "--", "^", "!", "~", "(", ")", "?", ":", ","];
 pub(in super::super) trait Vars {
     /// The value of `name` (or of the element `name[n]`), if set.
     fn get(&self, name: &str) -> Option<String>;
-    /// Sets `name` (or the element `name[n]`) to `value`.
-    fn set(&mut self, name: &str, value: i64);
+    /// Sets `name` (or the element `name[n]`) to `value`; bash's message
+    /// if it may not be (`x: readonly variable`).
+    fn set(&mut self, name: &str, value: i64) -> Result<(), String>;
 }
 
 struct Parser<'a> {
@@ -286,16 +287,17 @@ impl Parser<'_> {
             let left = self.variable(&name)?;
             self.apply(binary, left, right, operand_at)?
         };
-        self.store(&name, value);
+        self.store(&name, value)?;
         self.depth -= 1;
         Ok(value)
     }
 
     /// Assigns `value` to `name`, unless on a side not evaluated.
-    fn store(&mut self, name: &str, value: i64) {
+    fn store(&mut self, name: &str, value: i64) -> Result<(), String> {
         if self.skip == 0 {
-            self.vars.set(name, value);
+            self.vars.set(name, value)?;
         }
+        Ok(())
     }
 
     /// Parses what `parse` reads without evaluating it (`skip`): the side
@@ -437,7 +439,7 @@ impl Parser<'_> {
                         self.pos += 1;
                         let name = self.element(&name)?;
                         let value = self.step(&name, op)?;
-                        self.store(&name, value);
+                        self.store(&name, value)?;
                         value
                     }
                     // Before anything else, two signs that cancel: `--5` is 5.
@@ -453,7 +455,7 @@ impl Parser<'_> {
                         self.pos += 1;
                         let value = self.variable(&name)?;
                         let new = self.step(&name, op)?;
-                        self.store(&name, new);
+                        self.store(&name, new)?;
                         value
                     }
                     _ => self.variable(&name)?,
@@ -524,8 +526,9 @@ mod tests {
                 .find(|(n, _)| n == name)
                 .map(|(_, v)| v.clone())
         }
-        fn set(&mut self, name: &str, value: i64) {
+        fn set(&mut self, name: &str, value: i64) -> Result<(), String> {
             self.0.push((name.to_owned(), value.to_string()));
+            Ok(())
         }
     }
 
