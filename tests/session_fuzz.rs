@@ -187,7 +187,7 @@ const VALUES: [&str; 83] = [
     "=,ALL,",
 ];
 
-const WORDS: [&str; 66] = [
+const WORDS: [&str; 70] = [
     "hostname",
     "sed",
     "s/a*/&&/g",
@@ -228,6 +228,10 @@ const WORDS: [&str; 66] = [
     "unset a[0]",
     "${!x}",
     "readonly",
+    "declare -a",
+    "local -r x=(",
+    "typeset -p",
+    "declare +x",
     "${x y}",
     "`date`",
     "$(ls)",

@@ -35,8 +35,9 @@ sh-help-cmd-date = print the simulated date and time; date +%F and other formats
 sh-help-cmd-dirname = what comes before the last part of a file name: dirname /a/b.py prints /a
 sh-help-cmd-echo = print the arguments; -n without a newline, -e with escapes
 sh-help-cmd-env = print the environment (exported variables)
+sh-help-cmd-declare = declare variables with attributes: declare -a NAME=(...) (array), -r (read-only), -x (exported), -p NAME (show); in a function, local
 sh-help-cmd-exit = end a script or an ssh login (this simulated terminal itself stays open)
-sh-help-cmd-export = put variables in the environment of commands (export NAME=value)
+sh-help-cmd-export = put variables in the environment of commands (export NAME=value; -n: take out; -p: list)
 sh-help-cmd-false = do nothing, unsuccessfully (exit status 1)
 sh-help-cmd-grep = print lines that match a pattern (-i -v -c -n -E -F -w -x -l -q; -A/-B/-C N lines of context)
 sh-help-cmd-head = print the first lines of files (-n N)
@@ -80,6 +81,7 @@ sh-help-cmd-true = do nothing, successfully
 sh-help-cmd-type = what each name is: a keyword, function, builtin or program (type -t: one word, -a: every match, -p: the path)
 sh-help-cmd-uname = print the system's name, kernel and machine (-a all, -r the kernel release)
 sh-help-cmd-uniq = print adjacent repeated lines once (-c counts, -d repeated, -u unique)
+sh-help-cmd-typeset = the same as declare
 sh-help-cmd-unalias = forget aliases (unalias NAME, -a: all)
 sh-help-cmd-unset = remove variables
 sh-help-cmd-wait = wait for background commands (cmd &) to end: all, wait PID, wait %N, or wait -n for the next

@@ -32,8 +32,9 @@ sh-help-cmd-date = imprime la fecha y la hora simuladas; date +%F y otros format
 sh-help-cmd-dirname = lo que precede a la última parte de un nombre de archivo: dirname /a/b.py imprime /a
 sh-help-cmd-echo = imprime los argumentos; -n sin salto de línea, -e con secuencias de escape
 sh-help-cmd-env = imprime el entorno (las variables exportadas)
+sh-help-cmd-declare = declara variables con atributos: declare -a NOMBRE=(...) (array), -r (solo lectura), -x (exportada), -p NOMBRE (la muestra); dentro de una función, local
 sh-help-cmd-exit = termina un script o una sesión ssh (esta terminal simulada sigue abierta)
-sh-help-cmd-export = pone variables en el entorno de los comandos (export NOMBRE=valor)
+sh-help-cmd-export = pone variables en el entorno de los comandos (export NOMBRE=valor; -n: la saca; -p: las lista)
 sh-help-cmd-false = no hace nada, sin éxito (código de salida 1)
 sh-help-cmd-grep = imprime las líneas que coinciden con un patrón (-i -v -c -n -E -F -w -x -l -q; -A/-B/-C N líneas de contexto)
 sh-help-cmd-head = imprime las primeras líneas de archivos (-n N)
@@ -77,6 +78,7 @@ sh-help-cmd-true = no hace nada, con éxito
 sh-help-cmd-type = qué es cada nombre: palabra clave, función, comando propio de bash o programa (type -t: una palabra, -a: todas las coincidencias, -p: la ruta)
 sh-help-cmd-uname = imprime el nombre del sistema, el núcleo y la máquina (-a todo, -r la versión del núcleo)
 sh-help-cmd-uniq = imprime una sola vez las líneas repetidas contiguas (-c cuenta, -d repetidas, -u únicas)
+sh-help-cmd-typeset = lo mismo que declare
 sh-help-cmd-unalias = olvida alias (unalias NOMBRE, -a: todos)
 sh-help-cmd-unset = elimina variables
 sh-help-cmd-wait = espera a que terminen los comandos en segundo plano (cmd &): todos, wait PID, wait %N, o wait -n el siguiente

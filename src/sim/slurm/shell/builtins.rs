@@ -4,11 +4,12 @@
 
 use super::command::Output;
 use super::exec::{Exec, Input};
-use super::expand::{Var, arith};
+use super::expand::arith;
 use super::fs::{FsError, Kind};
 use super::lex::is_name;
 
 mod alias;
+mod declare;
 mod invoke;
 mod man;
 mod module;
@@ -96,9 +97,14 @@ pub(super) const BUILTINS: &[Builtin] = &[
         run: exit,
     },
     Builtin {
+        name: "declare",
+        summary: "declare variables with attributes: declare -a NAME=(...) (array), -r (read-only), -x (exported), -p NAME (show); in a function, local",
+        run: declare::declare,
+    },
+    Builtin {
         name: "export",
-        summary: "put variables in the environment of commands (export NAME=value)",
-        run: export,
+        summary: "put variables in the environment of commands (export NAME=value; -n: take out; -p: list)",
+        run: declare::declare,
     },
     Builtin {
         name: "hash",
@@ -123,7 +129,7 @@ pub(super) const BUILTINS: &[Builtin] = &[
     Builtin {
         name: "local",
         summary: "make variables local to the function running (local NAME=value)",
-        run: script::local,
+        run: declare::declare,
     },
     Builtin {
         name: "logout",
@@ -168,7 +174,7 @@ pub(super) const BUILTINS: &[Builtin] = &[
     Builtin {
         name: "readonly",
         summary: "make variables read-only, or list them (readonly NAME=value, readonly -p)",
-        run: readonly,
+        run: declare::declare,
     },
     Builtin {
         name: "return",
@@ -209,6 +215,11 @@ pub(super) const BUILTINS: &[Builtin] = &[
         name: "type",
         summary: "what each name is: a keyword, function, builtin or program (type -t: one word, -a: every match, -p: the path)",
         run: super::lookup::type_,
+    },
+    Builtin {
+        name: "typeset",
+        summary: "the same as declare",
+        run: declare::declare,
     },
     Builtin {
         name: "unalias",
@@ -322,156 +333,6 @@ fn exit(exec: &mut Exec<'_>, argv: &[String], out: &mut Output) -> i32 {
     status
 }
 
-/// A value in double quotes, as `declare -p` shows it.
-/// A variable as `declare -p` (and `export -p`, `readonly -p`) shows it:
-/// its attributes, and its value or an array's elements (none if unset).
-fn declared(name: &str, var: &Var) -> String {
-    // An array with no element: a variable declared but unset.
-    let unset = var.array.as_ref().is_some_and(|a| a.is_empty());
-    let flags: String = [
-        (var.array.is_some() && !unset, 'a'),
-        (var.readonly, 'r'),
-        (var.exported, 'x'),
-    ]
-    .iter()
-    .filter_map(|(on, flag)| on.then_some(*flag))
-    .collect();
-    let value = match &var.array {
-        Some(_) if unset => String::new(),
-        Some(array) => {
-            let elements: Vec<String> = array
-                .iter()
-                .map(|(i, v)| format!("[{i}]={}", quoted(v)))
-                .collect();
-            format!("=({})", elements.join(" "))
-        }
-        None => format!("={}", quoted(&var.value)),
-    };
-    format!("declare -{flags} {name}{value}\n")
-}
-
-fn quoted(value: &str) -> String {
-    let mut s = String::from("\"");
-    for c in value.chars() {
-        if matches!(c, '"' | '\\' | '$' | '`') {
-            s.push('\\');
-        }
-        s.push(c);
-    }
-    s.push('"');
-    s
-}
-
-fn export(exec: &mut Exec<'_>, argv: &[String], out: &mut Output) -> i32 {
-    let args: Vec<&String> = argv[1..]
-        .iter()
-        .filter(|a| *a != "-p" && *a != "--")
-        .collect();
-    if args.is_empty() {
-        let listing: String = exec
-            .shell
-            .vars
-            .iter()
-            .filter(|(_, v)| v.exported)
-            .map(|(k, v)| declared(k, v))
-            .collect();
-        out.stdout(&listing);
-        return 0;
-    }
-    let mut status = 0;
-    for arg in args {
-        let (name, value) = match arg.split_once('=') {
-            Some((n, v)) => (n, Some(v.to_owned())),
-            None => (arg.as_str(), None),
-        };
-        if !is_name(name) {
-            out.stderr(&format!("bash: export: `{arg}': not a valid identifier\n"));
-            status = 1;
-            continue;
-        }
-        if let (Some(_), Err(message)) = (&value, exec.shell.writable(name)) {
-            out.stderr(&format!("bash: {message}\n"));
-            status = 1;
-            continue;
-        }
-        let var = exec.shell.vars.get_or_insert_with(name.to_owned(), || Var {
-            value: String::new(),
-            exported: true,
-            array: None,
-            readonly: false,
-        });
-        var.exported = true;
-        if let Some(value) = value {
-            var.set(value);
-        }
-    }
-    status
-}
-
-/// `readonly [-p] [NAME[=value]...]`: makes variables read-only (giving
-/// them a value first), or lists the read-only ones.
-fn readonly(exec: &mut Exec<'_>, argv: &[String], out: &mut Output) -> i32 {
-    let mut args = argv[1..].iter().map(String::as_str).peekable();
-    while let Some(&arg) = args.peek() {
-        match arg {
-            "-p" => {}
-            "--" => {
-                args.next();
-                break;
-            }
-            a if a.starts_with('-') && a.len() > 1 => {
-                let option: String = a.chars().take(2).collect();
-                out.stderr(&format!(
-                    "bash: readonly: {option}: invalid option\nreadonly: usage: readonly [-aAf] [name[=value] ...] or readonly -p\n"
-                ));
-                return 2;
-            }
-            _ => break,
-        }
-        args.next();
-    }
-    let names: Vec<&str> = args.collect();
-    if names.is_empty() {
-        let listing: String = exec
-            .shell
-            .vars
-            .iter()
-            .filter(|(_, v)| v.readonly)
-            .map(|(k, v)| declared(k, v))
-            .collect();
-        out.stdout(&listing);
-        return 0;
-    }
-    let mut status = 0;
-    for arg in names {
-        let (name, value) = match arg.split_once('=') {
-            Some((n, v)) => (n, Some(v)),
-            None => (arg, None),
-        };
-        if !is_name(name) {
-            out.stderr(&format!(
-                "bash: readonly: `{arg}': not a valid identifier\n"
-            ));
-            status = 1;
-            continue;
-        }
-        if let Some(value) = value {
-            if let Err(message) = exec.shell.writable(name) {
-                out.stderr(&format!("bash: {message}\n"));
-                status = 1;
-                continue;
-            }
-            exec.shell.assign(name, value.to_owned());
-        }
-        // Unset, it stays unset (an array with no element reads so).
-        exec.shell
-            .vars
-            .get_or_insert_with(name.to_owned(), Var::array)
-            .readonly = true;
-    }
-    status
-}
-
 /// The builtins that read their standard input: `read`, `mapfile` and
 /// `readarray`, which the executor hands the input it inherits.
 pub(super) fn reader(name: &str) -> Option<ReadingBuiltin> {
@@ -507,12 +368,16 @@ fn unset(exec: &mut Exec<'_>, argv: &[String], out: &mut Output) -> i32 {
             exec.shell.vars.remove(base);
             continue;
         };
+        // The subscript is evaluated only for a variable that is set.
+        if !exec.shell.vars.contains_key(array) {
+            continue;
+        }
         let n = match arith::eval(subscript, &mut *exec.shell) {
             Ok(n) => n,
             Err(message) => {
-                out.stderr(&format!("bash: {subscript}: {message}\n"));
-                status = 1;
-                continue;
+                out.stderr(&format!("bash: {message}\n"));
+                exec.abort_line();
+                return 1;
             }
         };
         let Some(var) = exec.shell.vars.get_mut(array) else {

@@ -28,8 +28,8 @@ use super::lex::{Param, ParamOp, Part, Word, is_name, unclosed_quote};
 use super::lookup;
 use super::origin::Origin;
 use super::parse::{
-    AndOr, Assignment, Command, CompleteCommand, Compound, Connector, ErrorKind, Parsed, Pipeline,
-    Redirect, Simple, SyntaxError, Target, assignment, parse_next, resume_after,
+    AndOr, Assignment, Command, CompleteCommand, Compound, Connector, DECLARATIONS, ErrorKind,
+    Parsed, Pipeline, Redirect, Simple, SyntaxError, Target, assignment, parse_next, resume_after,
 };
 use super::state::{Options, Outcome, READONLY, Shell};
 
@@ -76,6 +76,8 @@ impl Input {
 #[derive(Debug, Clone, PartialEq, Eq)]
 struct Expanded {
     argv: Vec<String>,
+    /// A declaration builtin's `NAME=(...)` arguments ([`Exec::lists`]).
+    lists: Vec<(usize, ArrayAssign)>,
     assigns: Vec<(String, String)>,
     /// The assignments to arrays, made only on a line with no command.
     arrays: Vec<ArrayAssign>,
@@ -85,23 +87,38 @@ struct Expanded {
 
 /// `a=(...)`, `a+=(...)` or `a[i]=v` after expansion.
 #[derive(Debug, Clone, PartialEq, Eq)]
-struct ArrayAssign {
+pub(super) struct ArrayAssign {
     name: String,
     /// The element's subscript, as expanded and as evaluated.
     at: Option<(String, i64)>,
     /// `+=`.
-    append: bool,
-    values: Vec<String>,
+    pub(super) append: bool,
+    pub(super) values: Vec<String>,
 }
 
 impl ArrayAssign {
-    /// As `set -x` shows it.
-    fn traced(&self) -> String {
+    /// As `set -x` shows it: the subscript and a plain assignment's list
+    /// as written, a declaration's elements each in single quotes.
+    fn traced(&self, written: &Assignment) -> String {
         let op = if self.append { "+=" } else { "=" };
-        let values: Vec<String> = self.values.iter().map(|v| trace_quote(v)).collect();
-        match &self.at {
-            Some((text, _)) => format!("{}[{text}]{op}{}", self.name, values.concat()),
-            None => format!("{}{op}({})", self.name, values.join(" ")),
+        let name = &self.name;
+        match (&written.index, &written.list) {
+            (Some(index), _) => {
+                let value = trace_quote(&self.values.concat());
+                format!("{name}[{}]{op}{value}", index.raw)
+            }
+            (None, Some(words)) => {
+                let words: Vec<&str> = words.iter().map(|w| w.raw.as_str()).collect();
+                format!("{name}{op}({})", words.join(" "))
+            }
+            (None, None) => {
+                let values: Vec<String> = self
+                    .values
+                    .iter()
+                    .map(|v| format!("'{}'", v.replace('\'', "'\\''")))
+                    .collect();
+                format!("{name}{op}({})", values.join(" "))
+            }
         }
     }
 }
@@ -173,6 +190,9 @@ pub(super) struct Exec<'a> {
     capturing: usize,
     /// The variables `local` saved, one frame per function being run.
     pub(super) locals: Vec<Vec<(String, Option<Var>)>>,
+    /// The `NAME=(...)` arguments of the declaration builtin about to run
+    /// (`declare a=(1 2)`), expanded, by their place in its `argv`.
+    pub(super) lists: Vec<(usize, ArrayAssign)>,
     /// The status of the last command substitution of the command being
     /// expanded.
     last_substitution: Option<i32>,
@@ -216,6 +236,7 @@ impl<'a> Exec<'a> {
             quiet: 0,
             capturing: 0,
             locals: Vec::new(),
+            lists: Vec::new(),
             last_substitution: None,
             tty: false,
             until: None,
@@ -1163,32 +1184,57 @@ impl<'a> Exec<'a> {
     }
 
     /// The words and assignments of a command, substitutions run, then
-    /// expanded (within one budget), left to right. `export` and `local`
-    /// take their `NAME=value` arguments whole, as bash's declaration
-    /// builtins do.
+    /// expanded (within one budget), left to right. The declaration
+    /// builtins take their `NAME=value` arguments whole, and their
+    /// `NAME=(...)` arguments as lists, as bash's do.
     fn expand(&mut self, command: &Simple) -> Result<Expanded, ExpandError> {
         let mut room = MAX_EXPANSION;
         let declaration = command
             .words
             .first()
-            .is_some_and(|w| w.raw == "export" || w.raw == "local");
+            .is_some_and(|w| DECLARATIONS.contains(&w.raw.as_str()));
         let mut argv = Vec::new();
+        let mut lists = Vec::new();
+        let mut traced = Vec::new();
         for (i, word) in command.words.iter().enumerate() {
-            match assignment(word) {
-                Some(a) if declaration && i > 0 && a.index.is_none() && !a.append => {
-                    let value =
-                        self.expand_word(&a.value, &mut room, |ex, w| ex.string(w, true))?;
-                    argv.push(format!("{}={value}", a.name));
+            let Some(a) = assignment(word).filter(|_| declaration && i > 0) else {
+                argv.extend(self.expand_word(word, &mut room, |ex, w| ex.fields(w))?);
+                continue;
+            };
+            if let Some((_, words)) = command.lists.iter().find(|(at, _)| *at == i) {
+                let mut values = Vec::new();
+                for word in words {
+                    values.extend(self.expand_word(word, &mut room, |ex, w| ex.fields(w))?);
                 }
-                _ => argv.extend(self.expand_word(word, &mut room, |ex, w| ex.fields(w))?),
+                let list = ArrayAssign {
+                    name: a.name.clone(),
+                    at: None,
+                    append: a.append,
+                    values,
+                };
+                traced.push(list.traced(&a));
+                lists.push((argv.len(), list));
+                argv.push(a.name);
+                continue;
             }
+            let subscript = match &a.index {
+                Some(index) => {
+                    let text = self.expand_word(index, &mut room, |ex, w| ex.string(w, false))?;
+                    format!("[{text}]")
+                }
+                None => String::new(),
+            };
+            let value = self.expand_word(&a.value, &mut room, |ex, w| ex.string(w, true))?;
+            let op = if a.append { "+=" } else { "=" };
+            argv.push(format!("{}{subscript}{op}{value}", a.name));
         }
         // The assignments after the words, as bash expands them.
         let mut expanded = Expanded {
             argv,
+            lists,
             assigns: Vec::new(),
             arrays: Vec::new(),
-            traced: Vec::new(),
+            traced,
         };
         for a in &command.assignments {
             self.expand_assignment(a, &mut room, &mut expanded)?;
@@ -1208,9 +1254,7 @@ impl<'a> Exec<'a> {
         let at = match &a.index {
             Some(index) => {
                 let text = self.expand_word(index, room, |ex, w| ex.string(w, false))?;
-                let n = arith::eval(&text, &mut *self.shell).map_err(|message| {
-                    ExpandError::Arithmetic(format!("{}: {message}", text.trim()))
-                })?;
+                let n = arith::eval(&text, &mut *self.shell).map_err(ExpandError::Arithmetic)?;
                 Some((text.trim().to_owned(), n))
             }
             None => None,
@@ -1247,7 +1291,7 @@ impl<'a> Exec<'a> {
             append: a.append,
             values,
         };
-        expanded.traced.push(array.traced());
+        expanded.traced.push(array.traced(a));
         expanded.arrays.push(array);
         Ok(())
     }
@@ -1278,6 +1322,18 @@ impl<'a> Exec<'a> {
             },
         }
         true
+    }
+
+    /// Drops the rest of the complete command, as bash does after a
+    /// builtin's bad arithmetic (`declare 'a[1+]=x'`).
+    pub(super) fn abort_line(&mut self) {
+        self.aborted = true;
+    }
+
+    /// One line of `set -x`'s trace (`+ x=1`), on standard error.
+    pub(super) fn trace_line(&mut self, line: &str) {
+        let plus = "+".repeat(1 + self.subshells.min(8));
+        self.terminal.stderr(&format!("{plus} {line}\n"));
     }
 
     /// `set -x`: the command about to run, on standard error; each
@@ -1371,6 +1427,7 @@ impl<'a> Exec<'a> {
         }
         let Expanded {
             argv,
+            lists,
             assigns,
             arrays,
             ..
@@ -1438,7 +1495,9 @@ impl<'a> Exec<'a> {
             Some(text) => Input::new(text),
             None => std::mem::take(&mut self.input),
         };
+        self.lists = lists;
         let mut status = self.dispatch(&argv, &assigns, &mut input, to_terminal, &mut out);
+        self.lists.clear();
         if inherited {
             self.input = input;
         }

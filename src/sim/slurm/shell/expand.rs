@@ -97,7 +97,7 @@ type Change<'a> = Box<dyn Fn(&str) -> String + 'a>;
 pub(super) const SHELL_PID: u32 = 4242;
 
 /// A shell variable.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub(super) struct Var {
     /// Its value (of an array, element 0, which `$a` reads).
     pub(super) value: String,
@@ -111,6 +111,10 @@ pub(super) struct Var {
     /// `readonly`: no assignment or `unset` changes it.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub(super) readonly: bool,
+    /// Declared (`declare x`, `local x`, `export X`, `declare -a a`) but
+    /// given no value: it reads as unset until something assigns it.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub(super) valueless: bool,
 }
 
 impl Var {
@@ -118,17 +122,37 @@ impl Var {
     /// `a` sets element 2 alone).
     pub(super) fn array() -> Self {
         Self {
-            value: String::new(),
-            exported: false,
             array: Some(SortedMap::new()),
-            readonly: false,
+            ..Self::default()
         }
+    }
+
+    /// A plain variable holding `value`, not exported.
+    pub(super) fn scalar(value: String) -> Self {
+        Self {
+            value,
+            ..Self::default()
+        }
+    }
+
+    /// A plain variable declared without a value (`declare x`).
+    pub(super) fn declared() -> Self {
+        Self {
+            valueless: true,
+            ..Self::default()
+        }
+    }
+
+    /// What `$name` reads: its value (of an array, element 0), if set.
+    pub(super) fn value(&self) -> Option<&str> {
+        self.element(0)
     }
 
     /// Its elements by index: a plain variable's value is element 0.
     pub(super) fn elements(&self) -> Vec<(usize, &str)> {
         match &self.array {
             Some(array) => array.iter().map(|(i, v)| (*i, v.as_str())).collect(),
+            None if self.valueless => Vec::new(),
             None => vec![(0, self.value.as_str())],
         }
     }
@@ -137,7 +161,23 @@ impl Var {
     pub(super) fn element(&self, i: usize) -> Option<&str> {
         match &self.array {
             Some(array) => array.get(&i).map(String::as_str),
-            None => (i == 0).then_some(self.value.as_str()),
+            None => (i == 0 && !self.valueless).then_some(self.value.as_str()),
+        }
+    }
+
+    /// Makes it an array (`declare -a`): a plain variable's value becomes
+    /// element 0.
+    pub(super) fn make_array(&mut self) {
+        if self.array.is_none() {
+            self.array = Some(self.take_scalar());
+        }
+    }
+
+    /// A plain variable's value as an array's elements.
+    fn take_scalar(&mut self) -> SortedMap<usize, String> {
+        match self.valueless {
+            true => SortedMap::new(),
+            false => SortedMap::from_iter([(0, std::mem::take(&mut self.value))]),
         }
     }
 
@@ -159,21 +199,24 @@ impl Var {
     pub(super) fn set(&mut self, value: String) {
         match self.array {
             Some(_) => self.set_element(0, &value, false),
-            None => self.value = value,
+            None => {
+                self.value = value;
+                self.valueless = false;
+            }
         }
     }
 
     /// Sets element `i` (appending to it with `append`), making the
     /// variable an array.
     pub(super) fn set_element(&mut self, i: usize, value: &str, append: bool) {
-        let array = self
-            .array
-            .get_or_insert_with(|| SortedMap::from_iter([(0, self.value.clone())]));
+        self.make_array();
+        let array = self.array.get_or_insert_with(SortedMap::new);
         let element = array.get_or_insert_with(i, String::new);
         if !append {
             element.clear();
         }
         element.push_str(value);
+        self.valueless = false;
         self.sync();
     }
 
@@ -189,11 +232,12 @@ impl Var {
         };
         let mut array = match (append, self.array.take()) {
             (true, Some(array)) => array,
-            (true, None) => SortedMap::from_iter([(0, std::mem::take(&mut self.value))]),
+            (true, None) => self.take_scalar(),
             (false, _) => SortedMap::new(),
         };
         array.extend((start..).zip(values));
         self.array = Some(array);
+        self.valueless = false;
         self.sync();
     }
 

@@ -230,12 +230,19 @@ pub(super) struct Simple {
     pub(super) assignments: Vec<Assignment>,
     /// The command name and its arguments, unexpanded.
     pub(super) words: Vec<Word>,
+    /// The elements of a declaration builtin's `NAME=(...)` arguments
+    /// (`declare -a a=(1 2)`), by the index of the `NAME=` word.
+    pub(super) lists: Vec<(usize, Vec<Word>)>,
     /// Redirections, in the order written.
     pub(super) redirects: Vec<Redirect>,
     /// The line it starts on (bash's `LINENO`), counted as [`parse_next`]
     /// was told.
     pub(super) line: usize,
 }
+
+/// The builtins that take assignments as arguments (`declare a=(1 2)`,
+/// `export X=$v`, the value not split).
+pub(super) const DECLARATIONS: &[&str] = &["declare", "export", "local", "readonly", "typeset"];
 
 /// An assignment: `NAME=value`, `NAME+=value`, an array's element
 /// `NAME[subscript]=value`, or its elements `NAME=(word...)`.
@@ -601,6 +608,19 @@ impl<'a> Parser<'a> {
                             assign.list = Some(self.array_words()?);
                         }
                         simple.assignments.push(assign);
+                    }
+                    // `declare a=(...)`: a list, as after no command.
+                    Some(assign)
+                        if assign.index.is_none()
+                            && word.raw.ends_with('=')
+                            && simple
+                                .words
+                                .first()
+                                .is_some_and(|w| DECLARATIONS.contains(&w.raw.as_str()))
+                            && self.paren_at(at + word.raw.len())? =>
+                    {
+                        simple.lists.push((simple.words.len(), self.array_words()?));
+                        simple.words.push(word);
                     }
                     _ => simple.words.push(word),
                 },

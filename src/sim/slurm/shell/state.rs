@@ -300,22 +300,14 @@ impl Shell {
             shell.vars.insert(
                 name.to_owned(),
                 Var {
-                    value: value.to_owned(),
                     exported: true,
-                    array: None,
-                    readonly: false,
+                    ..Var::scalar(value.to_owned())
                 },
             );
         }
-        shell.vars.insert(
-            "HOSTNAME".to_owned(),
-            Var {
-                value: host.to_owned(),
-                exported: false,
-                array: None,
-                readonly: false,
-            },
-        );
+        shell
+            .vars
+            .insert("HOSTNAME".to_owned(), Var::scalar(host.to_owned()));
         Ok(shell)
     }
 
@@ -575,15 +567,8 @@ impl Shell {
 
     /// `$HOSTNAME` and the directory after changing hosts.
     fn enter_host(&mut self) {
-        self.vars.insert(
-            "HOSTNAME".to_owned(),
-            Var {
-                value: self.host.clone(),
-                exported: false,
-                array: None,
-                readonly: false,
-            },
-        );
+        self.vars
+            .insert("HOSTNAME".to_owned(), Var::scalar(self.host.clone()));
         let home = self.fs.home().to_owned();
         self.set_cwd(home);
     }
@@ -649,7 +634,7 @@ impl Shell {
 
     /// The value of the shell variable `name`.
     pub fn var(&self, name: &str) -> Option<&str> {
-        self.vars.get(name).map(|v| v.value.as_str())
+        self.vars.get(name).and_then(Var::value)
     }
 
     /// Sets the variable `name`, in the environment of commands if
@@ -661,10 +646,8 @@ impl Shell {
         self.vars.insert(
             name.to_owned(),
             Var {
-                value: value.to_owned(),
                 exported,
-                array: None,
-                readonly: false,
+                ..Var::scalar(value.to_owned())
             },
         );
         Ok(())
@@ -711,15 +694,7 @@ impl Shell {
         match self.vars.get_mut(name) {
             Some(var) => var.set(value),
             None => {
-                self.vars.insert(
-                    name.to_owned(),
-                    Var {
-                        value,
-                        exported: false,
-                        array: None,
-                        readonly: false,
-                    },
-                );
+                self.vars.insert(name.to_owned(), Var::scalar(value));
             }
         }
     }
@@ -732,10 +707,8 @@ impl Shell {
             self.vars.insert(
                 name.to_owned(),
                 Var {
-                    value,
                     exported: true,
-                    array: None,
-                    readonly: false,
+                    ..Var::scalar(value)
                 },
             );
         }
@@ -794,7 +767,7 @@ impl Shell {
         for (k, v) in self
             .vars
             .iter()
-            .filter(|(_, v)| v.exported && v.array.is_none())
+            .filter(|(_, v)| v.exported && v.array.is_none() && !v.valueless)
         {
             env.insert(k.clone(), v.value.clone());
         }

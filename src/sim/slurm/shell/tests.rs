@@ -1688,6 +1688,25 @@ fn functions_take_positional_parameters() {
 }
 
 #[test]
+fn declaration_options_this_shell_lacks_say_so() {
+    // bash takes these; this shell says plainly that it does not.
+    for (line, option) in [
+        ("declare -A m", "declare: -A"),
+        ("declare -i n=1+2", "declare: -i"),
+        ("f() { local -n r=x; }; f", "local: -n"),
+        ("export -f f", "export: -f"),
+    ] {
+        let (said, status) = in_files(&format!("{line}; echo $?"));
+        assert_eq!(
+            said,
+            format!("bash: {option}: this option is not available in this simulated shell\n2\n"),
+            "{line}"
+        );
+        assert_eq!(status, 0);
+    }
+}
+
+#[test]
 fn functions_stay_defined_between_lines() {
     let mut sh = shell();
     let out = run_all(&mut sh, &["greet() { echo hi $1; }", "greet ada"]);

@@ -238,3 +238,30 @@ fn timeout_stops_the_users_work_before_the_limit_to_leave_time_for_a_checkpoint(
         )
     );
 }
+
+#[test]
+fn a_job_array_picks_its_file_from_a_declared_array() {
+    let mut t = Term::new("2026-11-30T03:00:00");
+    t.file(
+        &format!("{WORK}/job.sh"),
+        "#!/bin/bash\n#SBATCH --array=0-2\n\
+         declare -a FILES=(data/a.txt \"data/b c.txt\" data/d.txt)\n\
+         readonly N=${#FILES[@]}\n\
+         base() { local -a parts=(${1//\\// }); echo \"${parts[-1]}\"; }\n\
+         echo \"task $SLURM_ARRAY_TASK_ID of $N: $(base \"${FILES[$SLURM_ARRAY_TASK_ID]}\")\"\n",
+    );
+    let id = t.submit("root", WORK, "sbatch job.sh");
+    t.c.advance(5);
+    let writes = t.c.drain_file_writes();
+    let of_task = |task: u32| -> String {
+        let path = format!("{WORK}/slurm-{id}_{task}.out");
+        writes
+            .iter()
+            .filter(|w| w.path == path)
+            .map(|w| w.text.as_str())
+            .collect()
+    };
+    assert_eq!(of_task(0), "task 0 of 3: a.txt\n");
+    assert_eq!(of_task(1), "task 1 of 3: c.txt\n");
+    assert_eq!(of_task(2), "task 2 of 3: d.txt\n");
+}

@@ -100,7 +100,7 @@ fn find(spec: &str) -> Option<Module> {
 
 /// The loaded modules, in load order.
 fn loaded(exec: &Exec<'_>) -> Vec<Module> {
-    let list = exec.shell.vars.get(LOADED).map(|v| v.value.as_str());
+    let list = exec.shell.var(LOADED);
     list.unwrap_or_default()
         .split(':')
         .filter_map(|full| MODULES.iter().find(|m| m.full() == full).copied())
@@ -118,8 +118,7 @@ enum Edit {
 /// Puts `entry` into (or takes it out of) the list in `var`, once; unsets
 /// the variable if the list is left empty, as Lmod does.
 fn edit(exec: &mut Exec<'_>, var: &str, entry: &str, how: Edit) {
-    let old = exec.shell.vars.get(var).map(|v| v.value.clone());
-    let old = old.unwrap_or_default();
+    let old = exec.shell.var(var).unwrap_or_default().to_owned();
     let mut parts: Vec<&str> = old
         .split(':')
         .filter(|p| !p.is_empty() && *p != entry)
@@ -137,10 +136,8 @@ fn set(exec: &mut Exec<'_>, name: &str, value: Option<String>) {
     match value {
         Some(value) => {
             let var = Var {
-                value,
                 exported: true,
-                array: None,
-                readonly: false,
+                ..Var::scalar(value)
             };
             exec.shell.vars.insert(name.to_owned(), var);
         }

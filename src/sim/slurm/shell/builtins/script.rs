@@ -78,48 +78,6 @@ pub(in super::super) fn return_(exec: &mut Exec<'_>, argv: &[String], out: &mut 
     status
 }
 
-/// `local NAME[=value]...`: variables that the function's end puts back.
-pub(in super::super) fn local(exec: &mut Exec<'_>, argv: &[String], out: &mut Output) -> i32 {
-    if exec.functions == 0 || exec.locals.is_empty() {
-        out.stderr("bash: local: can only be used in a function\n");
-        return 1;
-    }
-    let mut status = 0;
-    for arg in argv[1..].iter().filter(|a| !a.starts_with('-')) {
-        let (name, value) = match arg.split_once('=') {
-            Some((n, v)) => (n, Some(v)),
-            None => (arg.as_str(), None),
-        };
-        if !is_name(name) {
-            out.stderr(&format!("bash: local: `{arg}': not a valid identifier\n"));
-            status = 1;
-            continue;
-        }
-        if let Err(message) = exec.shell.writable(name) {
-            out.stderr(&format!("bash: local: {message}\n"));
-            status = 1;
-            continue;
-        }
-        let old = exec.shell.vars.get(name).cloned();
-        if let Some(frame) = exec.locals.last_mut()
-            && !frame.iter().any(|(n, _)| n == name)
-        {
-            frame.push((name.to_owned(), old.clone()));
-        }
-        let value = value.map_or_else(String::new, str::to_owned);
-        exec.shell.vars.insert(
-            name.to_owned(),
-            Var {
-                value,
-                exported: false,
-                array: None,
-                readonly: false,
-            },
-        );
-    }
-    status
-}
-
 /// `let expression...`: evaluates each as arithmetic, in order; 0 when
 /// the last one's value is not 0.
 pub(in super::super) fn let_(exec: &mut Exec<'_>, argv: &[String], out: &mut Output) -> i32 {
@@ -167,13 +125,21 @@ pub(in super::super) fn shift(exec: &mut Exec<'_>, argv: &[String], out: &mut Ou
     0
 }
 
-/// `set` with no arguments: the variables, as bash lists them.
-fn list_variables(exec: &Exec<'_>, out: &mut Output) {
+/// What `set` (and `declare`) with no arguments lists, as bash does:
+/// the variables that have a value, then the functions.
+pub(super) fn variables(exec: &Exec<'_>) -> String {
     let mut text = String::new();
-    for (name, var) in exec.shell.vars.iter() {
-        text.push_str(&format!("{name}={}\n", set_quote(&var.value)));
+    for (name, var) in exec.shell.vars.iter().filter(|(_, v)| !v.valueless) {
+        let value = match &var.array {
+            Some(array) => super::declare::elements(array.iter()),
+            None => set_quote(&var.value),
+        };
+        text.push_str(&format!("{name}={value}\n"));
     }
-    out.stdout(&text);
+    for (name, body) in exec.shell.functions.iter() {
+        text.push_str(&format!("{name} () \n{body}\n"));
+    }
+    text
 }
 
 /// A value as `set` shows it: in single quotes if it needs them.
@@ -181,7 +147,7 @@ fn set_quote(value: &str) -> String {
     let plain = value
         .chars()
         .all(|c| c.is_ascii_alphanumeric() || "-_./:=,+@%^~".contains(c));
-    if plain && !value.is_empty() {
+    if plain {
         value.to_owned()
     } else {
         format!("'{}'", value.replace('\'', "'\\''"))
@@ -210,7 +176,7 @@ const SET_USAGE: &str =
 /// xtrace and pipefail, and the positional parameters.
 pub(in super::super) fn set(exec: &mut Exec<'_>, argv: &[String], out: &mut Output) -> i32 {
     if argv.len() == 1 {
-        list_variables(exec, out);
+        out.stdout(&variables(exec));
         return 0;
     }
     let mut i = 1;
