@@ -187,7 +187,7 @@ const VALUES: [&str; 83] = [
     "=,ALL,",
 ];
 
-const WORDS: [&str; 70] = [
+const WORDS: [&str; 74] = [
     "hostname",
     "sed",
     "s/a*/&&/g",
@@ -232,6 +232,10 @@ const WORDS: [&str; 70] = [
     "local -r x=(",
     "typeset -p",
     "declare +x",
+    "trap 'echo t' EXIT",
+    "trap 'false' ERR",
+    "mktemp",
+    "-d",
     "${x y}",
     "`date`",
     "$(ls)",

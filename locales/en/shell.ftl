@@ -54,6 +54,7 @@ sh-help-cmd-mkdir = make directories; -p makes parents as needed
 sh-help-cmd-mapfile = read lines of input into an array (mapfile -t NAME)
 sh-help-cmd-ml = Lmod's short form of module: ml (list), ml cuda (load), ml -cuda (unload), ml av
 sh-help-cmd-module = environment modules (Lmod): module avail, load cuda/12.4, unload, list, purge, spider
+sh-help-cmd-mktemp = make a new file with a unique name and print it (mktemp, mktemp -d for a directory, mktemp run.XXXXXX)
 sh-help-cmd-mv = move or rename files
 sh-help-cmd-printenv = print the values of environment variables
 sh-help-cmd-pwd = print the current directory
@@ -78,6 +79,7 @@ sh-help-cmd-test = test a condition: test -f file, test "$a" = b, test "$n" -gt 
 sh-help-cmd-touch = create empty files or update their times
 sh-help-cmd-tr = translate (tr a-z A-Z), delete (-d) or squeeze (-s) characters
 sh-help-cmd-true = do nothing, successfully
+sh-help-cmd-trap = run commands when the shell ends or a command fails: trap 'rm -f $TMP' EXIT, trap 'echo failed' ERR (-p: list; signals are kept, none arrives here)
 sh-help-cmd-type = what each name is: a keyword, function, builtin or program (type -t: one word, -a: every match, -p: the path)
 sh-help-cmd-uname = print the system's name, kernel and machine (-a all, -r the kernel release)
 sh-help-cmd-uniq = print adjacent repeated lines once (-c counts, -d repeated, -u unique)

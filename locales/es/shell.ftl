@@ -51,6 +51,7 @@ sh-help-cmd-mkdir = crea directorios; -p crea también los de arriba que falten
 sh-help-cmd-mapfile = lee las líneas de la entrada en un array (mapfile -t NOMBRE)
 sh-help-cmd-ml = la forma corta de module en Lmod: ml (lista), ml cuda (carga), ml -cuda (descarga), ml av
 sh-help-cmd-module = módulos de entorno (Lmod): module avail, load cuda/12.4, unload, list, purge, spider
+sh-help-cmd-mktemp = crea un archivo nuevo con un nombre único y lo imprime (mktemp, mktemp -d para un directorio, mktemp run.XXXXXX)
 sh-help-cmd-mv = mueve o renombra archivos
 sh-help-cmd-printenv = imprime los valores de variables de entorno
 sh-help-cmd-pwd = imprime el directorio actual
@@ -75,6 +76,7 @@ sh-help-cmd-test = evalúa una condición: test -f archivo, test "$a" = b, test 
 sh-help-cmd-touch = crea archivos vacíos o actualiza sus fechas
 sh-help-cmd-tr = traduce (tr a-z A-Z), borra (-d) o comprime (-s) caracteres
 sh-help-cmd-true = no hace nada, con éxito
+sh-help-cmd-trap = ejecuta comandos cuando la terminal termina o un comando falla: trap 'rm -f $TMP' EXIT, trap 'echo falló' ERR (-p: los lista; las señales se guardan, pero aquí no llega ninguna)
 sh-help-cmd-type = qué es cada nombre: palabra clave, función, comando propio de bash o programa (type -t: una palabra, -a: todas las coincidencias, -p: la ruta)
 sh-help-cmd-uname = imprime el nombre del sistema, el núcleo y la máquina (-a todo, -r la versión del núcleo)
 sh-help-cmd-uniq = imprime una sola vez las líneas repetidas contiguas (-c cuenta, -d repetidas, -u únicas)

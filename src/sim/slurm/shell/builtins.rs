@@ -15,6 +15,7 @@ mod man;
 mod module;
 mod printf;
 mod script;
+pub(super) mod trap;
 mod watch;
 
 pub(super) use alias::{Aliased, definition as alias_definition};
@@ -210,6 +211,11 @@ pub(super) const BUILTINS: &[Builtin] = &[
         name: "test",
         summary: "test a condition: test -f file, test \"$a\" = b, test \"$n\" -gt 3",
         run: script::test,
+    },
+    Builtin {
+        name: "trap",
+        summary: "run commands when the shell ends or a command fails: trap 'rm -f $TMP' EXIT, trap 'echo failed' ERR (-p: list; signals are kept, none arrives here)",
+        run: trap::trap,
     },
     Builtin {
         name: "type",

@@ -20,6 +20,7 @@
 
 use std::borrow::Cow;
 
+use super::builtins::trap::{ERR, EXIT};
 use super::builtins::{self, Aliased};
 use super::command::{Call, Chunk, CommandSet, MAX_OUTPUT, Output, Stream};
 use super::expand::{ExpandError, Expander, MAX_EXPANSION, Var, arith};
@@ -190,6 +191,9 @@ pub(super) struct Exec<'a> {
     capturing: usize,
     /// The variables `local` saved, one frame per function being run.
     pub(super) locals: Vec<Vec<(String, Option<Var>)>>,
+    /// The `ERR` trap is running: a command failing in it does not run
+    /// it again.
+    in_err_trap: bool,
     /// The `NAME=(...)` arguments of the declaration builtin about to run
     /// (`declare a=(1 2)`), expanded, by their place in its `argv`.
     pub(super) lists: Vec<(usize, ArrayAssign)>,
@@ -237,6 +241,7 @@ impl<'a> Exec<'a> {
             capturing: 0,
             locals: Vec::new(),
             lists: Vec::new(),
+            in_err_trap: false,
             last_substitution: None,
             tty: false,
             until: None,
@@ -462,6 +467,10 @@ impl<'a> Exec<'a> {
         let children = saved
             .is_some()
             .then(|| std::mem::take(&mut self.shell.children));
+        // A child starts with no traps of its own.
+        let traps = saved
+            .is_some()
+            .then(|| std::mem::take(&mut self.shell.traps));
         let input = std::mem::take(&mut self.input);
         let mut inner = Exec::new(&mut *self.shell, &mut *self.commands, self.depth + 1);
         // The script's sleeps and steps count on from the line's, towards
@@ -475,7 +484,10 @@ impl<'a> Exec<'a> {
         inner.input = input;
         inner.origin = origin;
         inner.sourced = child.is_none();
-        let status = inner.script(text);
+        let mut status = inner.script(text);
+        if traps.is_some() {
+            status = inner.exit_trap(status);
+        }
         self.clear |= inner.clear;
         self.slept = inner.slept;
         self.steps = inner.steps;
@@ -490,6 +502,9 @@ impl<'a> Exec<'a> {
         }
         if let Some(children) = children {
             self.shell.children = children;
+        }
+        if let Some(traps) = traps {
+            self.shell.traps = traps;
         }
         if let Some((cwd, vars, functions, options)) = saved {
             self.shell.cwd = cwd;
@@ -596,6 +611,9 @@ impl<'a> Exec<'a> {
             Some(Command::Compound(c, _))
                 if !matches!(c, Compound::Subshell(_) | Compound::Cond(_) | Compound::Arith(_))
         );
+        if status != 0 && !pipeline.negated && self.quiet == 0 && !compound && !self.stopped() {
+            self.err_trap(status);
+        }
         if status != 0
             && self.shell.options.errexit
             && !pipeline.negated
@@ -625,8 +643,13 @@ impl<'a> Exec<'a> {
         let exit = self.exit.take();
         let flow = self.flow.take();
         let loops = std::mem::take(&mut self.loops);
-        // Its background children are its own, not this shell's.
+        // Its background children are its own, not this shell's; of the
+        // traps, it keeps only the signals ignored.
         let children = std::mem::take(&mut self.shell.children);
+        let traps = self.shell.traps.clone();
+        self.shell
+            .traps
+            .retain(|c, action| *c != EXIT && action.is_empty());
         self.subshells += 1;
         let result = if self.nesting() > MAX_FUNCTION_DEPTH {
             self.halt(&format!(
@@ -637,6 +660,7 @@ impl<'a> Exec<'a> {
             run(self)
         };
         let status = self.exit.unwrap_or(self.shell.status);
+        let status = self.exit_trap(status);
         self.subshells -= 1;
         self.exit = exit;
         self.flow = flow;
@@ -648,6 +672,7 @@ impl<'a> Exec<'a> {
         self.shell.options = options;
         self.shell.args = args;
         self.shell.children = children;
+        self.shell.traps = traps;
         self.shell.status = status;
         (result, status)
     }
@@ -1123,7 +1148,11 @@ impl<'a> Exec<'a> {
             // Outside POSIX mode bash clears `set -e` in a substitution.
             e.shell.options.errexit = false;
             let input = std::mem::take(&mut e.input);
-            let result = e.captured(|e| e.script(source));
+            // Its EXIT trap prints into the substitution too.
+            let result = e.captured(|e| {
+                let status = e.script(source);
+                e.exit = Some(e.exit_trap(status));
+            });
             e.input = input;
             result
         });
@@ -1322,6 +1351,39 @@ impl<'a> Exec<'a> {
             },
         }
         true
+    }
+
+    /// Runs the `EXIT` trap, if one is set, as this shell ends with
+    /// `status` (its `$?` there); returns the status the shell ends with,
+    /// which only an `exit` in the trap changes.
+    pub(super) fn exit_trap(&mut self, status: i32) -> i32 {
+        let Some(action) = self.shell.traps.remove(&EXIT) else {
+            return status;
+        };
+        if action.is_empty() || self.halted {
+            return status;
+        }
+        self.exit = None;
+        self.flow = None;
+        self.aborted = false;
+        self.shell.status = status;
+        self.source(&format!("{action}\n"), false);
+        self.exit.take().unwrap_or(status)
+    }
+
+    /// Runs the `ERR` trap after a command failed, keeping `$?`; not
+    /// inside itself, nor in a function (bash without `set -E`).
+    fn err_trap(&mut self, status: i32) {
+        let Some(action) = self.shell.traps.get(&ERR).cloned() else {
+            return;
+        };
+        if action.is_empty() || self.in_err_trap || self.functions > 0 {
+            return;
+        }
+        self.in_err_trap = true;
+        self.source(&format!("{action}\n"), false);
+        self.in_err_trap = false;
+        self.shell.status = status;
     }
 
     /// Drops the rest of the complete command, as bash does after a

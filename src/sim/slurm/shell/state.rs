@@ -94,6 +94,10 @@ pub struct Shell {
     /// The functions defined, by name: each body's source text.
     #[serde(default)]
     pub(super) functions: SortedMap<String, String>,
+    /// The traps set (`trap 'rm -f $tmp' EXIT`), by condition
+    /// ([`super::builtins::trap`]'s numbering); an empty action ignores.
+    #[serde(default, skip_serializing_if = "SortedMap::is_empty")]
+    pub(super) traps: SortedMap<u8, String>,
     /// The line each function's body starts on where it was defined:
     /// only a script's messages show it, so it is not saved.
     #[serde(skip)]
@@ -274,6 +278,7 @@ impl Shell {
             nested: Vec::new(),
             functions: SortedMap::new(),
             function_lines: SortedMap::new(),
+            traps: SortedMap::new(),
             lineno: 0,
             aliases: SortedMap::new(),
             hashed: super::lookup::Hashed::default(),
@@ -381,6 +386,7 @@ impl Shell {
         exec.input = Input::new(stdin.to_owned());
         exec.origin = origin;
         let status = exec.script(script);
+        let status = exec.exit_trap(status);
         let mut outcome = exec.finish();
         outcome.status = status;
         self.status = status;

@@ -78,7 +78,7 @@ fn signal(text: &str) -> Option<(u32, String)> {
 }
 
 /// `sig2str`: `TERM`, `RTMIN+2`, `RTMAX-1`.
-fn name_of(n: u32) -> Option<String> {
+pub(super) fn name_of(n: u32) -> Option<String> {
     const RTMIN: u32 = 34;
     const RTMAX: u32 = 64;
     match n {

@@ -57,7 +57,7 @@ const NO_OPTIONS: Spec = Spec {
 /// The tools of GNU coreutils 9.1, grep 3.8 and sed 4.9 (Debian 12's),
 /// which answer `--help` and `--version` (bash's builtins among the tools
 /// and awk do not); each with its package's `--version` line.
-const GNU: [(&str, &str); 26] = [
+const GNU: [(&str, &str); 27] = [
     ("basename", "GNU coreutils) 9.1"),
     ("cat", "GNU coreutils) 9.1"),
     ("chmod", "GNU coreutils) 9.1"),
@@ -70,6 +70,7 @@ const GNU: [(&str, &str); 26] = [
     ("head", "GNU coreutils) 9.1"),
     ("ls", "GNU coreutils) 9.1"),
     ("mkdir", "GNU coreutils) 9.1"),
+    ("mktemp", "GNU coreutils) 9.1"),
     ("mv", "GNU coreutils) 9.1"),
     ("printenv", "GNU coreutils) 9.1"),
     ("rm", "GNU coreutils) 9.1"),
@@ -211,6 +212,12 @@ pub(super) const TOOLS: &[Tool] = &[
         summary: "make directories; -p makes parents as needed",
         spec: files::MKDIR,
         run: files::mkdir,
+    },
+    Tool {
+        name: "mktemp",
+        summary: "make a new file with a unique name and print it (mktemp, mktemp -d for a directory, mktemp run.XXXXXX)",
+        spec: files::MKTEMP,
+        run: files::mktemp,
     },
     Tool {
         name: "mv",

@@ -1,9 +1,9 @@
 //! Tools that work on files and directories: `ls`, `cat`, `touch`,
-//! `mkdir`, `rm`, `mv`, `cp` and `chmod`, with coreutils' messages.
+//! `mkdir`, `mktemp`, `rm`, `mv`, `cp` and `chmod`, with coreutils' messages.
 
 use super::super::args::{self, Spec};
 use super::super::command::Call;
-use super::super::fs::{FsError, Kind, Meta, base_name, is_within, join, parent};
+use super::super::fs::{FsError, Kind, Meta, WriteMode, base_name, is_within, join, parent};
 use super::super::time::DateTime;
 use super::read_input;
 
@@ -596,4 +596,118 @@ pub(super) fn chmod(call: &mut Call<'_>) -> i32 {
         }
     }
     status
+}
+
+/// `mktemp`'s options (`--suffix` is long only).
+pub(super) const MKTEMP: Spec = Spec {
+    flags: "dqtu",
+    valued: "p\u{1}",
+    long: &[
+        ("directory", 'd'),
+        ("quiet", 'q'),
+        ("dry-run", 'u'),
+        ("tmpdir", 'p'),
+        ("suffix", '\u{1}'),
+    ],
+};
+
+/// What `mktemp` fills a template's `X`s from.
+const TEMP_CHARS: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+
+/// `mktemp`: makes a new file (`-d`: directory) from a template whose
+/// last run of at least three `X`s becomes random letters and digits
+/// (`tmp.XXXXXXXXXX` in `$TMPDIR` or `/tmp` without one), and prints its
+/// name. The letters come from the clock and the template, so a run
+/// replays the same.
+pub(super) fn mktemp(call: &mut Call<'_>) -> i32 {
+    let opts = match args::parse_call(call, MKTEMP, 1) {
+        Ok(o) => o,
+        Err(status) => return status,
+    };
+    if opts.operands.len() > 1 {
+        return args::usage_error(call, "too many templates");
+    }
+    let suffix = opts.value('\u{1}').unwrap_or_default();
+    let given = opts.operands.first();
+    let template = format!("{}{suffix}", given.map_or("tmp.XXXXXXXXXX", String::as_str));
+    let tmpdir = || {
+        call.env
+            .get("TMPDIR")
+            .map_or("/tmp", String::as_str)
+            .to_owned()
+    };
+    // Under a directory: -p's (or $TMPDIR's), always without a template.
+    let dir = match (opts.value('p'), given) {
+        (Some(dir), _) if !dir.is_empty() => Some(dir.to_owned()),
+        (Some(_), _) | (None, None) => Some(tmpdir()),
+        (None, Some(_)) if opts.has('t') => Some(tmpdir()),
+        (None, Some(_)) => None,
+    };
+    let template = match dir {
+        Some(dir) => join(&dir, &template),
+        None => template,
+    };
+    let Some((start, len)) = last_xs(&template, suffix.len()) else {
+        call.error(&format!("too few X's in template '{template}'"));
+        return 1;
+    };
+    let quiet = opts.has('q');
+    for attempt in 0..100u64 {
+        let mut name = template.clone();
+        let mut seed = call.now ^ attempt.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        for b in template.bytes() {
+            seed = (seed ^ u64::from(b)).wrapping_mul(0x100_0000_01B3);
+        }
+        let letters: String = (0..len)
+            .map(|_| {
+                seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+                let i = usize::try_from(seed >> 58).unwrap_or(0) % TEMP_CHARS.len();
+                char::from(TEMP_CHARS[i])
+            })
+            .collect();
+        name.replace_range(start..start + len, &letters);
+        let made = call.path(&name).and_then(|path| {
+            if call.fs.meta(&path).is_some() {
+                return Err(FsError::Exists);
+            }
+            if opts.has('u') {
+                return Ok(());
+            }
+            let now = call.now;
+            match opts.has('d') {
+                true => call.fs.mkdir(&path, now),
+                false => call.fs.write(&path, "", WriteMode::Truncate, now),
+            }
+        });
+        match made {
+            Ok(()) => {
+                call.out.stdout(&format!("{name}\n"));
+                return 0;
+            }
+            Err(FsError::Exists) => {}
+            Err(e) => {
+                if !quiet {
+                    let kind = if opts.has('d') { "directory" } else { "file" };
+                    call.error(&format!(
+                        "failed to create {kind} via template '{template}': {e}"
+                    ));
+                }
+                return 1;
+            }
+        }
+    }
+    1
+}
+
+/// Where the last run of `X`s in `template`'s last component (before a
+/// suffix of `suffix` bytes) starts, and its length: at least three.
+fn last_xs(template: &str, suffix: usize) -> Option<(usize, usize)> {
+    let stem = &template[..template.len() - suffix];
+    let end = match suffix {
+        0 => stem.rfind('X')? + 1,
+        _ => stem.len(),
+    };
+    let start = stem[..end].trim_end_matches('X').len();
+    let component = stem.rfind('/').map_or(0, |i| i + 1);
+    (end - start >= 3 && start >= component).then_some((start, end - start))
 }
