@@ -187,7 +187,7 @@ const VALUES: [&str; 83] = [
     "=,ALL,",
 ];
 
-const WORDS: [&str; 74] = [
+const WORDS: [&str; 75] = [
     "hostname",
     "sed",
     "s/a*/&&/g",
@@ -235,6 +235,7 @@ const WORDS: [&str; 74] = [
     "trap 'echo t' EXIT",
     "trap 'false' ERR",
     "mktemp",
+    "eval",
     "-d",
     "${x y}",
     "`date`",

@@ -36,6 +36,7 @@ sh-help-cmd-dirname = what comes before the last part of a file name: dirname /a
 sh-help-cmd-echo = print the arguments; -n without a newline, -e with escapes
 sh-help-cmd-env = print the environment (exported variables)
 sh-help-cmd-declare = declare variables with attributes: declare -a NAME=(...) (array), -r (read-only), -x (exported), -p NAME (show); in a function, local
+sh-help-cmd-eval = run its arguments, joined by spaces, as a command line of this shell: eval "$cmd"
 sh-help-cmd-exit = end a script or an ssh login (this simulated terminal itself stays open)
 sh-help-cmd-export = put variables in the environment of commands (export NAME=value; -n: take out; -p: list)
 sh-help-cmd-false = do nothing, unsuccessfully (exit status 1)

@@ -33,6 +33,7 @@ sh-help-cmd-dirname = lo que precede a la última parte de un nombre de archivo:
 sh-help-cmd-echo = imprime los argumentos; -n sin salto de línea, -e con secuencias de escape
 sh-help-cmd-env = imprime el entorno (las variables exportadas)
 sh-help-cmd-declare = declara variables con atributos: declare -a NOMBRE=(...) (array), -r (solo lectura), -x (exportada), -p NOMBRE (la muestra); dentro de una función, local
+sh-help-cmd-eval = ejecuta sus argumentos, unidos por espacios, como una línea de comandos de esta terminal: eval "$cmd"
 sh-help-cmd-exit = termina un script o una sesión ssh (esta terminal simulada sigue abierta)
 sh-help-cmd-export = pone variables en el entorno de los comandos (export NOMBRE=valor; -n: la saca; -p: las lista)
 sh-help-cmd-false = no hace nada, sin éxito (código de salida 1)

@@ -93,6 +93,11 @@ pub(super) const BUILTINS: &[Builtin] = &[
         run: script::continue_,
     },
     Builtin {
+        name: "eval",
+        summary: "run its arguments, joined by spaces, as a command line of this shell: eval \"$cmd\"",
+        run: |exec, argv, out| exec.eval(&argv[1..].join(" "), out),
+    },
+    Builtin {
         name: "exit",
         summary: "end a script or an ssh login (this simulated terminal itself stays open)",
         run: exit,

@@ -343,7 +343,7 @@ impl<'a> Exec<'a> {
                         self.shell.remember(&src[pos..end]);
                     }
                     self.syntax_error(src, &e, line + newlines(src, pos, e.at));
-                    if self.origin.reads_input() {
+                    if self.origin.ends_at_error() {
                         return None;
                     }
                     line += newlines(src, pos, end);
@@ -377,7 +377,7 @@ impl<'a> Exec<'a> {
         let mut message = format!("{prefix}{e}\n");
         if let ErrorKind::ArithFor { text, .. } = &e.kind {
             message.push_str(&format!("{prefix}syntax error: `(({text}))'\n"));
-        } else if self.origin.reads_input() && matches!(e.kind, ErrorKind::Unexpected(_)) {
+        } else if self.origin.quotes_errors() && matches!(e.kind, ErrorKind::Unexpected(_)) {
             let start = src
                 .get(..e.at)
                 .and_then(|s| s.rfind('\n'))
@@ -401,19 +401,9 @@ impl<'a> Exec<'a> {
         }
         let first = self.line.max(1);
         if let Some(pos) = self.source(&src, false) {
-            // A quote left open is named, on the line it opened.
-            let message = match unclosed_quote(&src, pos) {
-                Some((quote, at)) => (
-                    first + newlines(&src, 0, at),
-                    format!("unexpected EOF while looking for matching `{quote}'"),
-                ),
-                None => (
-                    first + newlines(&src, 0, src.len()),
-                    "syntax error: unexpected end of file".to_owned(),
-                ),
-            };
-            let prefix = self.origin.syntax_prefix(message.0);
-            self.terminal.stderr(&format!("{prefix}{}\n", message.1));
+            let (at, message) = unfinished(&src, pos, first);
+            let prefix = self.origin.syntax_prefix(at);
+            self.terminal.stderr(&format!("{prefix}{message}\n"));
             self.shell.status = 2;
         }
         if self.flow == Some(Flow::Return) {
@@ -1353,6 +1343,31 @@ impl<'a> Exec<'a> {
         true
     }
 
+    /// `eval STRING`: runs `text` in this shell as a script of its own
+    /// (a syntax error ends it with status 2), what it prints going to
+    /// `out`; returns its status.
+    pub(super) fn eval(&mut self, text: &str, out: &mut Output) -> i32 {
+        let src = format!("{text}\n");
+        let evaluating = self.origin.evaluating();
+        let origin = std::mem::replace(&mut self.origin, evaluating);
+        let line = self.line;
+        let (incomplete, captured) = self.captured(|e| {
+            e.shell.status = 0;
+            e.source(&src, false)
+        });
+        for chunk in captured.into_chunks() {
+            out.push(chunk.stream, &chunk.text);
+        }
+        if let Some(pos) = incomplete {
+            let (at, message) = unfinished(&src, pos, line.max(1));
+            out.stderr(&format!("{}{message}\n", self.origin.syntax_prefix(at)));
+            self.shell.status = 2;
+        }
+        self.origin = origin;
+        self.line = line;
+        self.shell.status
+    }
+
     /// Runs the `EXIT` trap, if one is set, as this shell ends with
     /// `status` (its `$?` there); returns the status the shell ends with,
     /// which only an `exit` in the trap changes.
@@ -1963,7 +1978,23 @@ fn newlines(src: &str, from: usize, to: usize) -> usize {
 }
 
 /// The builtins that run scripts: what those print is placed already.
-const SCRIPT_RUNNERS: [&str; 5] = [".", "bash", "sh", "source", "watch"];
+/// What bash says of a script `src` (its first line `first`) that ends
+/// inside a command begun at `pos`, and the line it names: a quote left
+/// open, on the line it opened, or the end of the file.
+fn unfinished(src: &str, pos: usize, first: usize) -> (usize, String) {
+    match unclosed_quote(src, pos) {
+        Some((quote, at)) => (
+            first + newlines(src, 0, at),
+            format!("unexpected EOF while looking for matching `{quote}'"),
+        ),
+        None => (
+            first + newlines(src, 0, src.len()),
+            "syntax error: unexpected end of file".to_owned(),
+        ),
+    }
+}
+
+const SCRIPT_RUNNERS: [&str; 6] = [".", "bash", "eval", "sh", "source", "watch"];
 
 /// Tools that are builtins in real bash, whose errors bash prefixes with
 /// `bash: `.

@@ -16,6 +16,8 @@ pub struct Origin {
     /// What is being read: a file, or `-c` for a command string; none at
     /// the prompt. Syntax errors name it when it is not the name.
     input: Option<String>,
+    /// The string of an `eval` run by a shell of this name and input.
+    eval: bool,
 }
 
 impl Origin {
@@ -24,6 +26,7 @@ impl Origin {
         Origin {
             name: Some(path.to_owned()),
             input: Some(path.to_owned()),
+            eval: false,
         }
     }
 
@@ -32,6 +35,7 @@ impl Origin {
         Origin {
             name: Some(name.to_owned()),
             input: Some("-c".to_owned()),
+            eval: false,
         }
     }
 
@@ -41,13 +45,35 @@ impl Origin {
         Origin {
             name: self.name.as_ref().map(|_| file.to_owned()),
             input: Some(file.to_owned()),
+            eval: false,
         }
+    }
+
+    /// `eval STRING` run by a shell of this origin: the string is read
+    /// as a script of its own, which a syntax error ends.
+    pub(super) fn evaluating(&self) -> Origin {
+        Origin {
+            eval: true,
+            ..self.clone()
+        }
+    }
+
+    /// Whether a syntax error shows the text it stopped at on a second
+    /// line: in what a script or `-c` reads, not at the prompt.
+    pub(super) fn quotes_errors(&self) -> bool {
+        self.input.is_some() && !(self.eval && self.name.is_none())
     }
 
     /// Whether commands come from a file or string rather than the
     /// prompt: a syntax error then ends the reading.
     pub(super) fn reads_input(&self) -> bool {
         self.input.is_some()
+    }
+
+    /// Whether a syntax error ends what is being read: a file, a string,
+    /// or an `eval`'s string even at the prompt.
+    pub(super) fn ends_at_error(&self) -> bool {
+        self.input.is_some() || self.eval
     }
 
     /// Whether commands come from a `-c` string.
@@ -66,6 +92,14 @@ impl Origin {
 
     /// How bash starts a syntax error found on `line`.
     pub(super) fn syntax_prefix(&self, line: usize) -> String {
+        if self.eval {
+            // A script or `-c` names the eval and its line; the prompt
+            // only the shell.
+            return match &self.name {
+                Some(name) => format!("{name}: eval: line {line}: "),
+                None => "bash: ".to_owned(),
+            };
+        }
         match (&self.name, &self.input) {
             (_, None) => "bash: ".to_owned(),
             (None, Some(input)) => format!("bash: {input}: line {line}: "),
@@ -95,5 +129,18 @@ mod tests {
         assert_eq!(string.prefix(1), "bash: line 1: ");
         assert_eq!(string.syntax_prefix(1), "bash: -c: line 1: ");
         assert_eq!(string.prefix(0), "bash: ");
+    }
+
+    #[test]
+    fn an_eval_names_itself_in_syntax_errors_except_at_the_prompt() {
+        let at_prompt = Origin::default().evaluating();
+        assert_eq!(at_prompt.syntax_prefix(1), "bash: ");
+        assert!(at_prompt.ends_at_error() && !at_prompt.quotes_errors());
+        let in_script = Origin::file("job.sh").evaluating();
+        assert_eq!(in_script.syntax_prefix(5), "job.sh: eval: line 5: ");
+        assert_eq!(in_script.prefix(5), "job.sh: line 5: ");
+        assert!(in_script.quotes_errors());
+        let in_string = Origin::command_string("bash").evaluating();
+        assert_eq!(in_string.syntax_prefix(1), "bash: eval: line 1: ");
     }
 }
