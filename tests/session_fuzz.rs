@@ -187,7 +187,7 @@ const VALUES: [&str; 83] = [
     "=,ALL,",
 ];
 
-const WORDS: [&str; 75] = [
+const WORDS: [&str; 77] = [
     "hostname",
     "sed",
     "s/a*/&&/g",
@@ -236,6 +236,8 @@ const WORDS: [&str; 75] = [
     "trap 'false' ERR",
     "mktemp",
     "eval",
+    "getopts ':n:g' o",
+    "$OPTIND",
     "-d",
     "${x y}",
     "`date`",

@@ -42,6 +42,7 @@ sh-help-cmd-export = put variables in the environment of commands (export NAME=v
 sh-help-cmd-false = do nothing, unsuccessfully (exit status 1)
 sh-help-cmd-grep = print lines that match a pattern (-i -v -c -n -E -F -w -x -l -q; -A/-B/-C N lines of context)
 sh-help-cmd-head = print the first lines of files (-n N)
+sh-help-cmd-getopts = read a script's options one at a time: while getopts "n:v" opt; do case $opt in n) N=$OPTARG;; esac; done
 sh-help-cmd-hash = the programs this shell remembers finding along $PATH, with their hits (hash -r forgets them)
 sh-help-cmd-help = list the commands this shell knows
 sh-help-cmd-history = list the commands you entered (history N for the last N, -c to clear)

@@ -39,6 +39,7 @@ sh-help-cmd-export = pone variables en el entorno de los comandos (export NOMBRE
 sh-help-cmd-false = no hace nada, sin éxito (código de salida 1)
 sh-help-cmd-grep = imprime las líneas que coinciden con un patrón (-i -v -c -n -E -F -w -x -l -q; -A/-B/-C N líneas de contexto)
 sh-help-cmd-head = imprime las primeras líneas de archivos (-n N)
+sh-help-cmd-getopts = lee las opciones de un script de una en una: while getopts "n:v" opt; do case $opt in n) N=$OPTARG;; esac; done
 sh-help-cmd-hash = los programas que esta terminal recuerda haber encontrado en el $PATH, con cuántas veces se usaron (hash -r los olvida)
 sh-help-cmd-help = lista los comandos que conoce esta terminal
 sh-help-cmd-history = lista los comandos que escribiste (history N para los últimos N, -c para borrarlos)

@@ -76,12 +76,12 @@ pub(crate) struct ScriptRun {
     pub(crate) computes: bool,
 }
 
-/// Runs a batch script on the job's first node.
+/// Runs a batch script, with its arguments, on the job's first node.
 pub(crate) fn run_batch(
     cluster: &mut Cluster,
     programs: &mut dyn ProgramRunner,
     job: &JobFacts,
-    script: &str,
+    (script, args): (&str, Vec<String>),
 ) -> ScriptRun {
     let host = job.nodes.first().map_or("localhost", String::as_str);
     let batch_env = [
@@ -106,6 +106,8 @@ pub(crate) fn run_batch(
         .replace("%n", host)
         .replace("%h", host);
     let path = format!("{spool}/job{:05}/slurm_script", job.id);
+    // slurmstepd runs the script by that path, with sbatch's arguments.
+    shell.set_positional(&path, args);
     let script = (script, Origin::file(&path));
     run_shell(&mut shell, (cluster, programs), job, script, cpus)
 }

@@ -250,13 +250,13 @@ impl Cluster {
         if self.stdio_fails(id, programs.files()) {
             return;
         }
-        let text = self
+        let (text, args) = self
             .jobs
             .get(&id)
-            .and_then(|j| j.script.clone())
+            .map(|j| (j.script.clone().unwrap_or_default(), j.script_args.clone()))
             .unwrap_or_default();
         let hints = script::hints(&text);
-        let run = job_shell::run_batch(self, programs, &facts, &text);
+        let run = job_shell::run_batch(self, programs, &facts, (&text, args));
         // The script may have cancelled or requeued its own job.
         let Some(job) = self.jobs.get(&id) else {
             return;

@@ -841,6 +841,10 @@ pub struct Job {
     pub script: Option<String>,
     /// `Command=`: the script's path, `None` for `--wrap`.
     pub command: Option<String>,
+    /// The words after the script on sbatch's command line: the
+    /// script's `$1`...
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub script_args: Vec<String>,
     /// `WorkDir=`.
     pub work_dir: String,
     /// `StdOut=` pattern as given (`%j` expanded when shown).

@@ -355,6 +355,8 @@ pub(crate) struct JobSpec<'a> {
     pub(crate) opts: &'a JobOptions,
     pub(crate) script: Option<String>,
     pub(crate) command: Option<String>,
+    /// The batch script's arguments.
+    pub(crate) script_args: Vec<String>,
     pub(crate) default_name: String,
     pub(crate) cwd: &'a str,
     pub(crate) batch: bool,
@@ -688,6 +690,7 @@ impl Cluster {
             exit: (0, 0),
             script: spec.script.clone(),
             command: spec.command.clone(),
+            script_args: spec.script_args.clone(),
             work_dir,
             stderr,
             stdout,

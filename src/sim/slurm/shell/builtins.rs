@@ -10,6 +10,7 @@ use super::lex::is_name;
 
 mod alias;
 mod declare;
+pub(super) mod getopts;
 mod invoke;
 mod man;
 mod module;
@@ -111,6 +112,11 @@ pub(super) const BUILTINS: &[Builtin] = &[
         name: "export",
         summary: "put variables in the environment of commands (export NAME=value; -n: take out; -p: list)",
         run: declare::declare,
+    },
+    Builtin {
+        name: "getopts",
+        summary: "read a script's options one at a time: while getopts \"n:v\" opt; do case $opt in n) N=$OPTARG;; esac; done",
+        run: getopts::getopts,
     },
     Builtin {
         name: "hash",

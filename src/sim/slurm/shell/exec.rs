@@ -1804,8 +1804,7 @@ impl<'a> Exec<'a> {
         let name = argv[0].as_str();
         if let Some(builtin) = builtins::find(name) {
             let saved = std::mem::replace(&mut self.input, std::mem::take(stdin));
-            // The shells and scripts a runner started placed their own.
-            let status = if SCRIPT_RUNNERS.contains(&name) {
+            let status = if SELF_PLACED.contains(&name) {
                 (builtin.run)(self, argv, out)
             } else {
                 self.placing(out, |e, out| (builtin.run)(e, argv, out))
@@ -1921,12 +1920,19 @@ impl<'a> Exec<'a> {
         let loops = std::mem::take(&mut self.loops);
         self.functions += 1;
         self.locals.push(Vec::new());
+        let getopts = self.shell.getopts.clone();
         let (_, captured) = self.captured(|e| e.complete(&command));
-        for (name, old) in self.locals.pop().unwrap_or_default().into_iter().rev() {
+        let frame = self.locals.pop().unwrap_or_default();
+        // A function with its own OPTIND leaves getopts where it was.
+        let own_optind = frame.iter().any(|(name, _)| name == "OPTIND");
+        for (name, old) in frame.into_iter().rev() {
             match old {
                 Some(var) => self.shell.vars.insert(name, var),
                 None => self.shell.vars.remove(&name),
             };
+        }
+        if own_optind {
+            self.shell.getopts = getopts;
         }
         self.functions -= 1;
         self.loops = loops;
@@ -1994,7 +2000,9 @@ fn unfinished(src: &str, pos: usize, first: usize) -> (usize, String) {
     }
 }
 
-const SCRIPT_RUNNERS: [&str; 6] = [".", "bash", "eval", "sh", "source", "watch"];
+/// Builtins whose messages start as they should already: those of the
+/// shells and scripts a runner started, and getopts's `$0: `.
+const SELF_PLACED: [&str; 7] = [".", "bash", "eval", "getopts", "sh", "source", "watch"];
 
 /// Tools that are builtins in real bash, whose errors bash prefixes with
 /// `bash: `.

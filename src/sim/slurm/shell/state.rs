@@ -98,6 +98,9 @@ pub struct Shell {
     /// ([`super::builtins::trap`]'s numbering); an empty action ignores.
     #[serde(default, skip_serializing_if = "SortedMap::is_empty")]
     pub(super) traps: SortedMap<u8, String>,
+    /// Where `getopts` stands between calls.
+    #[serde(default)]
+    pub(super) getopts: super::builtins::getopts::Place,
     /// The line each function's body starts on where it was defined:
     /// only a script's messages show it, so it is not saved.
     #[serde(skip)]
@@ -279,6 +282,7 @@ impl Shell {
             functions: SortedMap::new(),
             function_lines: SortedMap::new(),
             traps: SortedMap::new(),
+            getopts: (1, String::new()),
             lineno: 0,
             aliases: SortedMap::new(),
             hashed: super::lookup::Hashed::default(),
@@ -659,6 +663,13 @@ impl Shell {
         Ok(())
     }
 
+    /// Sets `$0` and the positional parameters (`$1`...), as a program
+    /// started with them finds them.
+    pub fn set_positional(&mut self, arg0: &str, args: Vec<String>) {
+        self.arg0 = arg0.to_owned();
+        self.args = args;
+    }
+
     /// Unsets the variable `name` (as `unset NAME`).
     pub fn unset_var(&mut self, name: &str) {
         self.vars.remove(name);
@@ -695,8 +706,12 @@ impl Shell {
         }
     }
 
-    /// Assigns `value` to `name`, keeping whether it is exported.
+    /// Assigns `value` to `name`, keeping whether it is exported. An
+    /// assignment to `OPTIND` makes `getopts` start over from it.
     pub(super) fn assign(&mut self, name: &str, value: String) {
+        if name == "OPTIND" {
+            self.getopts.0 = 0;
+        }
         match self.vars.get_mut(name) {
             Some(var) => var.set(value),
             None => {

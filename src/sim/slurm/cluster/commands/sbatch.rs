@@ -293,6 +293,7 @@ fn build(
         opts: &opts,
         script: Some(script.text),
         command: script.command,
+        script_args: parsed.operands.iter().skip(1).cloned().collect(),
         default_name: script.default_name,
         cwd: caller.cwd,
         batch: true,

@@ -512,6 +512,7 @@ pub(super) fn allocate(
         user: caller.user,
         opts: &opts,
         script: None,
+        script_args: Vec::new(),
         command: program.cloned(),
         default_name: program
             .map_or("interactive", |p| p.rsplit('/').next().unwrap_or(p))

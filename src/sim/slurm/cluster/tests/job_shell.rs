@@ -27,6 +27,18 @@ pub(super) fn written(t: &mut Term, id: u32) -> String {
         .collect()
 }
 
+/// Everything written since the last look, by file.
+fn written_files(t: &mut Term) -> std::collections::BTreeMap<String, String> {
+    let mut files = std::collections::BTreeMap::new();
+    for w in t.c.drain_file_writes() {
+        files
+            .entry(w.path.clone())
+            .or_insert_with(String::new)
+            .push_str(&w.text);
+    }
+    files
+}
+
 pub(super) fn ended(t: &Term, id: u32) -> Option<(JobState, i32, i64)> {
     let j = t.c.job(id)?;
     Some((j.state, j.exit.0, j.end_time? - j.start_time?))
@@ -252,16 +264,47 @@ fn a_job_array_picks_its_file_from_a_declared_array() {
     );
     let id = t.submit("root", WORK, "sbatch job.sh");
     t.c.advance(5);
+    let files = written_files(&mut t);
+    let of_task = |task: u32| files.get(&format!("{WORK}/slurm-{id}_{task}.out")).cloned();
+    assert_eq!(of_task(0).as_deref(), Some("task 0 of 3: a.txt\n"));
+    assert_eq!(of_task(1).as_deref(), Some("task 1 of 3: c.txt\n"));
+    assert_eq!(of_task(2).as_deref(), Some("task 2 of 3: d.txt\n"));
+}
+
+#[test]
+fn a_script_reads_sbatchs_arguments_with_getopts_and_cleans_up_on_exit() {
+    let mut t = Term::new("2026-11-30T03:00:00");
+    t.file(
+        &format!("{WORK}/job.sh"),
+        "#!/bin/bash\n\
+         usage() { echo \"usage: $(basename \"$0\") [-n N] DATA\" >&2; exit 2; }\n\
+         N=1\n\
+         while getopts \":n:\" opt; do\n\
+           case $opt in n) N=$OPTARG ;; *) usage ;; esac\n\
+         done\n\
+         shift $((OPTIND - 1))\n\
+         [ $# -eq 1 ] || usage\n\
+         tmp=$(mktemp -d); trap 'rm -rf \"$tmp\"; echo cleaned' EXIT\n\
+         echo \"$0 n=$N data=$1\"\n",
+    );
+    let good = t.submit("root", WORK, "sbatch job.sh -n 4 /data/set1");
+    let bad = t.submit("root", WORK, "sbatch job.sh -x");
+    t.c.advance(5);
     let writes = t.c.drain_file_writes();
-    let of_task = |task: u32| -> String {
-        let path = format!("{WORK}/slurm-{id}_{task}.out");
+    let of = |id: u32| -> String {
+        let path = format!("{WORK}/slurm-{id}.out");
         writes
             .iter()
             .filter(|w| w.path == path)
             .map(|w| w.text.as_str())
             .collect()
     };
-    assert_eq!(of_task(0), "task 0 of 3: a.txt\n");
-    assert_eq!(of_task(1), "task 1 of 3: c.txt\n");
-    assert_eq!(of_task(2), "task 2 of 3: d.txt\n");
+    assert_eq!(
+        of(good),
+        format!(
+            "/var/spool/slurmd/node-1/job{good:05}/slurm_script n=4 data=/data/set1\ncleaned\n"
+        )
+    );
+    assert_eq!(of(bad), "usage: slurm_script [-n N] DATA\n");
+    assert_eq!(ended(&t, bad).map(|(_, exit, _)| exit), Some(2));
 }
