@@ -106,8 +106,10 @@ pub(crate) fn run_batch(
         .replace("%n", host)
         .replace("%h", host);
     let path = format!("{spool}/job{:05}/slurm_script", job.id);
-    // slurmstepd runs the script by that path, with sbatch's arguments.
+    // slurmstepd runs the script by that path, with sbatch's arguments,
+    // and signals it at the time limit.
     shell.set_positional(&path, args);
+    shell.set_time_limit(job.deadline, u64::from(cluster.config.kill_wait_s));
     let script = (script, Origin::file(&path));
     run_shell(&mut shell, (cluster, programs), job, script, cpus)
 }
@@ -178,7 +180,8 @@ fn run_shell(
     }
     crate::sort::by_key(&mut output, |line| line.offset);
     // Killed at the time limit, it ran until the limit.
-    let runtime = (!shell.past_deadline()).then(|| shell.now().saturating_sub(job.start));
+    let runtime = (!shell.past_deadline() && !shell.terminated())
+        .then(|| shell.now().saturating_sub(job.start));
     if let Some(end) = runtime {
         // Background children still running die with the script.
         output.retain(|line| line.offset <= end);
@@ -186,7 +189,8 @@ fn run_shell(
     ScriptRun {
         output,
         steps: commands.steps,
-        exit: outcome.status,
+        // Killed at the limit, it has no status of its own while it runs.
+        exit: if runtime.is_some() { outcome.status } else { 0 },
         runtime,
         files: shell.fs().changes_since(&before),
         computes: commands.computes,

@@ -367,6 +367,12 @@ impl Cluster {
 
     /// Hands over a running job's output due by now.
     pub(crate) fn flush_output(&mut self, id: u32) {
+        self.flush_output_within(id, |elapsed| elapsed);
+    }
+
+    /// Hands over the output of a running job printed up to `through` its
+    /// run time so far (in seconds since it started).
+    fn flush_output_within(&mut self, id: u32, through: impl Fn(u64) -> u64) {
         let now = self.now;
         let (out_path, err_path) = self.output_paths(id);
         let Some(job) = self.jobs.get_mut(&id) else {
@@ -375,7 +381,7 @@ impl Cluster {
         if job.start_time.is_none() {
             return;
         }
-        let elapsed = u64::try_from(job.run_time(now)).unwrap_or(0);
+        let elapsed = through(u64::try_from(job.run_time(now)).unwrap_or(0));
         while let Some(line) = job.output.get(job.output_flushed) {
             if line.offset > elapsed {
                 break;
@@ -397,7 +403,13 @@ impl Cluster {
     /// Ends a running job now.
     pub(crate) fn end_job(&mut self, id: u32, how: Ending) {
         let now = self.now;
-        self.flush_output(id);
+        // At a time limit, what the script prints from then on, between
+        // the SIGTERM and the SIGKILL, follows slurmstepd's banner.
+        let grace = u64::from(self.config.kill_wait_s);
+        match how {
+            Ending::Timeout => self.flush_output_within(id, |e| e.saturating_sub(1)),
+            _ => self.flush_output(id),
+        }
         let Some(job) = self.jobs.get(&id) else {
             return;
         };
@@ -405,6 +417,9 @@ impl Cluster {
             return;
         }
         self.write_end_banners(id, how);
+        if how == Ending::Timeout {
+            self.flush_output_within(id, |e| e + grace);
+        }
         self.charge_job(id, now);
         self.release(id);
         let Some(job) = self.jobs.get_mut(&id) else {

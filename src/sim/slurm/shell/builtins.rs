@@ -225,7 +225,7 @@ pub(super) const BUILTINS: &[Builtin] = &[
     },
     Builtin {
         name: "trap",
-        summary: "run commands when the shell ends or a command fails: trap 'rm -f $TMP' EXIT, trap 'echo failed' ERR (-p: list; signals are kept, none arrives here)",
+        summary: "run commands when the shell ends, a command fails or a job's time limit comes: trap 'rm -f $TMP' EXIT, trap 'echo failed' ERR, trap 'save' TERM (-p: list)",
         run: trap::trap,
     },
     Builtin {

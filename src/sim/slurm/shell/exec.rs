@@ -20,7 +20,7 @@
 
 use std::borrow::Cow;
 
-use super::builtins::trap::{ERR, EXIT};
+use super::builtins::trap::{ERR, EXIT, TERM};
 use super::builtins::{self, Aliased};
 use super::command::{Call, Chunk, CommandSet, MAX_OUTPUT, Output, Stream};
 use super::expand::{ExpandError, Expander, MAX_EXPANSION, Var, arith};
@@ -1368,6 +1368,19 @@ impl<'a> Exec<'a> {
         self.shell.status
     }
 
+    /// The end of a shell's script that ended with `status`: the time
+    /// limit's SIGTERM if the last command ran into it, then the `EXIT`
+    /// trap; the status the shell ends with.
+    pub(super) fn finish_script(&mut self, status: i32) -> i32 {
+        let mut status = status;
+        if self.shell.past_deadline() {
+            self.exit = None;
+            self.terminate();
+            status = self.exit.unwrap_or(status);
+        }
+        self.exit_trap(status)
+    }
+
     /// Runs the `EXIT` trap, if one is set, as this shell ends with
     /// `status` (its `$?` there); returns the status the shell ends with,
     /// which only an `exit` in the trap changes.
@@ -1384,6 +1397,38 @@ impl<'a> Exec<'a> {
         self.shell.status = status;
         self.source(&format!("{action}\n"), false);
         self.exit.take().unwrap_or(status)
+    }
+
+    /// The time limit's SIGTERM, when the clock has reached it: the
+    /// command running is killed then, and the shell has `KillWait`
+    /// seconds more. A `TERM` trap runs and the script goes on (an
+    /// ignored TERM changes nothing); without one bash dies of the signal
+    /// (status 143), its `EXIT` trap still run. Returns whether the shell
+    /// goes on.
+    fn terminate(&mut self) -> bool {
+        let Some((at, grace)) = self.shell.time_limit else {
+            return false;
+        };
+        if self.shell.terminated || self.shell.now < at {
+            return false;
+        }
+        self.shell.terminated = true;
+        self.shell.now = at;
+        self.shell.deadline = Some(at.saturating_add(grace));
+        match self.shell.traps.get(&TERM).cloned() {
+            Some(action) => {
+                let status = self.shell.status;
+                self.source(&format!("{action}\n"), false);
+                if self.exit.is_none() {
+                    self.shell.status = status;
+                }
+                self.exit.is_none()
+            }
+            None => {
+                self.exit = Some(128 + i32::from(TERM));
+                false
+            }
+        }
     }
 
     /// Runs the `ERR` trap after a command failed, keeping `$?`; not
@@ -1479,9 +1524,9 @@ impl<'a> Exec<'a> {
         stdin: Option<String>,
         piped: bool,
     ) -> (i32, String) {
-        if self.shell.past_deadline() {
-            self.exit = Some(self.shell.status);
-            return (self.shell.status, String::new());
+        if self.shell.past_deadline() && !self.terminate() {
+            let status = *self.exit.get_or_insert(self.shell.status);
+            return (status, String::new());
         }
         self.last_substitution = None;
         let expanded = match self.expand(command) {

@@ -88,6 +88,13 @@ pub struct Shell {
     /// starts at or after it.
     #[serde(default)]
     pub(super) deadline: Option<u64>,
+    /// A batch job's time limit, as slurmstepd enforces it: SIGTERM at
+    /// this time, SIGKILL so many seconds (`KillWait`) later.
+    #[serde(default)]
+    pub(super) time_limit: Option<(u64, u64)>,
+    /// The time limit's SIGTERM has reached the shell.
+    #[serde(default)]
+    pub(super) terminated: bool,
     /// Shells started inside this one (salloc's), innermost last.
     #[serde(default)]
     pub(super) nested: Vec<Nested>,
@@ -282,6 +289,8 @@ impl Shell {
             functions: SortedMap::new(),
             function_lines: SortedMap::new(),
             traps: SortedMap::new(),
+            time_limit: None,
+            terminated: false,
             getopts: (1, String::new()),
             lineno: 0,
             aliases: SortedMap::new(),
@@ -390,7 +399,7 @@ impl Shell {
         exec.input = Input::new(stdin.to_owned());
         exec.origin = origin;
         let status = exec.script(script);
-        let status = exec.exit_trap(status);
+        let status = exec.finish_script(status);
         let mut outcome = exec.finish();
         outcome.status = status;
         self.status = status;
@@ -607,6 +616,19 @@ impl Shell {
     /// starts and a running script ends (a batch job at its time limit).
     pub fn set_deadline(&mut self, at: u64) {
         self.deadline = Some(at);
+    }
+
+    /// A batch job's time limit at `at`: Slurm's SIGTERM then, which runs
+    /// the script's `TERM` trap (or ends it, running its `EXIT` trap),
+    /// and SIGKILL `kill_wait` seconds later.
+    pub fn set_time_limit(&mut self, at: u64, kill_wait: u64) {
+        self.deadline = Some(at);
+        self.time_limit = Some((at, kill_wait));
+    }
+
+    /// Whether the time limit's SIGTERM reached the shell.
+    pub fn terminated(&self) -> bool {
+        self.terminated
     }
 
     /// Whether the clock has reached the deadline: the shell was killed.

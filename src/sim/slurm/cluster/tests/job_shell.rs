@@ -308,3 +308,54 @@ fn a_script_reads_sbatchs_arguments_with_getopts_and_cleans_up_on_exit() {
     assert_eq!(of(bad), "usage: slurm_script [-n N] DATA\n");
     assert_eq!(ended(&t, bad).map(|(_, exit, _)| exit), Some(2));
 }
+
+#[test]
+fn the_time_limit_runs_the_scripts_term_trap_before_sigkill() {
+    let mut t = Term::new("2026-11-30T03:00:00");
+    t.file(
+        &format!("{WORK}/job.sh"),
+        "#!/bin/bash\n#SBATCH -t 1\n\
+         trap 'echo \"TERM at $(date +%T): saving\"' TERM\n\
+         trap 'echo \"exit $?\"' EXIT\n\
+         echo start\nsleep 600\necho \"on at $(date +%T)\"\nsleep 10\necho end\n",
+    );
+    t.file(
+        &format!("{WORK}/plain.sh"),
+        "#!/bin/bash\n#SBATCH -t 1\ntrap 'echo cleanup' EXIT\nsleep 600\necho never\n",
+    );
+    t.file(
+        &format!("{WORK}/slow.sh"),
+        "#!/bin/bash\n#SBATCH -t 1\ntrap 'sleep 100; echo too late' TERM\nsleep 600\n",
+    );
+    let trapped = t.submit("root", WORK, "sbatch job.sh");
+    let plain = t.submit("root", WORK, "sbatch plain.sh");
+    let slow = t.submit("root", WORK, "sbatch slow.sh");
+    t.c.advance(300);
+    let files = written_files(&mut t);
+    let of = |id: u32| files.get(&format!("{WORK}/slurm-{id}.out")).cloned();
+    let banner = |id: u32| {
+        format!(
+            "slurmstepd-node-1: error: *** JOB {id} ON node-1 CANCELLED AT 2026-11-30T03:01:00 DUE TO TIME LIMIT ***\n"
+        )
+    };
+    // The trap runs at the limit, after the banner; the script goes on
+    // until it ends within KillWait (30 s), its EXIT trap last.
+    assert_eq!(
+        of(trapped),
+        Some(format!(
+            "start\n{}TERM at 03:01:00: saving\non at 03:01:00\nend\nexit 0\n",
+            banner(trapped)
+        ))
+    );
+    // Without a TERM trap bash dies of the signal, running its EXIT trap.
+    assert_eq!(of(plain), Some(format!("{}cleanup\n", banner(plain))));
+    // SIGKILL comes KillWait after the SIGTERM.
+    assert_eq!(of(slow), Some(banner(slow)));
+    for id in [trapped, plain, slow] {
+        assert_eq!(
+            t.c.job(id).map(|j| j.state),
+            Some(JobState::Timeout),
+            "{id}"
+        );
+    }
+}

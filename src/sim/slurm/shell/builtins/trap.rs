@@ -1,9 +1,9 @@
-//! `trap`: commands the shell runs when it ends (`EXIT`) or when a
-//! command fails (`ERR`). Conditions are kept by number: 0 is `EXIT`, 1
-//! to 64 the signals, then bash's `DEBUG`, `ERR` and `RETURN`, the order
-//! in which `trap -p` lists them. A signal's trap is kept and listed;
-//! no signal reaches a shell here yet (a job's time limit ends its
-//! script without running its `TERM` trap).
+//! `trap`: commands the shell runs when it ends (`EXIT`), when a command
+//! fails (`ERR`), or when a batch job's time limit sends it `SIGTERM`.
+//! Conditions are kept by number: 0 is `EXIT`, 1 to 64 the signals, then
+//! bash's `DEBUG`, `ERR` and `RETURN`, the order in which `trap -p` lists
+//! them. Other signals' traps are kept and listed; no other signal
+//! reaches a shell here.
 
 use super::super::command::Output;
 use super::super::exec::Exec;
@@ -11,6 +11,8 @@ use super::super::timeout::name_of;
 
 /// The shell's end.
 pub(in super::super) const EXIT: u8 = 0;
+/// `SIGTERM`, which slurmstepd sends at a job's time limit.
+pub(in super::super) const TERM: u8 = 15;
 const DEBUG: u8 = 65;
 /// A command failing, as `set -e` would see it.
 pub(in super::super) const ERR: u8 = 66;
