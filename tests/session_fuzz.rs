@@ -187,7 +187,7 @@ const VALUES: [&str; 83] = [
     "=,ALL,",
 ];
 
-const WORDS: [&str; 77] = [
+const WORDS: [&str; 79] = [
     "hostname",
     "sed",
     "s/a*/&&/g",
@@ -238,6 +238,8 @@ const WORDS: [&str; 77] = [
     "eval",
     "getopts ':n:g' o",
     "$OPTIND",
+    "$SECONDS",
+    "realpath -m",
     "-d",
     "${x y}",
     "`date`",

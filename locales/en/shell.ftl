@@ -65,6 +65,7 @@ sh-help-cmd-read = read a line of input into variables (read -r NAME...)
 sh-help-cmd-readarray = read lines of input into an array (readarray -t NAME)
 sh-help-cmd-readonly = make variables read-only, or list them (readonly NAME=value, readonly -p)
 sh-help-cmd-return = leave a function, with a status (return N)
+sh-help-cmd-realpath = a file's absolute name, without . or .. (realpath data/../run.sh; -m: need not exist; --relative-to=DIR)
 sh-help-cmd-rm = remove files; -r removes directories, -f ignores missing ones
 sh-help-cmd-sed = edit lines as they stream by (sed 's/a/b/g', sed -n '2,5p', sed '/re/d', -E)
 sh-help-cmd-seq = print a sequence of numbers (seq LAST, seq FIRST LAST, seq FIRST STEP LAST; -s , -w -f %02g)

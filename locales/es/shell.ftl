@@ -62,6 +62,7 @@ sh-help-cmd-read = lee una línea de la entrada en variables (read -r NOMBRE...)
 sh-help-cmd-readarray = lee las líneas de la entrada en un array (readarray -t NOMBRE)
 sh-help-cmd-readonly = hace variables de solo lectura, o las lista (readonly NOMBRE=valor, readonly -p)
 sh-help-cmd-return = sale de una función, con un código (return N)
+sh-help-cmd-realpath = el nombre absoluto de un archivo, sin . ni .. (realpath data/../run.sh; -m: no hace falta que exista; --relative-to=DIR)
 sh-help-cmd-rm = borra archivos; -r borra directorios, -f ignora los que no existen
 sh-help-cmd-sed = edita las líneas a medida que pasan (sed 's/a/b/g', sed -n '2,5p', sed '/re/d', -E)
 sh-help-cmd-seq = imprime una secuencia de números (seq ÚLTIMO, seq PRIMERO ÚLTIMO, seq PRIMERO PASO ÚLTIMO; -s , -w -f %02g)

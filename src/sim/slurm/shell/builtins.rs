@@ -382,7 +382,7 @@ fn unset(exec: &mut Exec<'_>, argv: &[String], out: &mut Output) -> i32 {
             continue;
         }
         let Some((array, subscript)) = element else {
-            exec.shell.vars.remove(base);
+            exec.shell.unset_var(base);
             continue;
         };
         // The subscript is evaluated only for a variable that is set.

@@ -457,10 +457,14 @@ impl<'a> Exec<'a> {
         let children = saved
             .is_some()
             .then(|| std::mem::take(&mut self.shell.children));
-        // A child starts with no traps of its own.
+        // A child starts with no traps of its own, and its own SECONDS.
         let traps = saved
             .is_some()
             .then(|| std::mem::take(&mut self.shell.traps));
+        let seconds_from = self.shell.seconds_from;
+        if saved.is_some() {
+            self.shell.seconds_from = Some(self.shell.now);
+        }
         let input = std::mem::take(&mut self.input);
         let mut inner = Exec::new(&mut *self.shell, &mut *self.commands, self.depth + 1);
         // The script's sleeps and steps count on from the line's, towards
@@ -496,6 +500,7 @@ impl<'a> Exec<'a> {
         if let Some(traps) = traps {
             self.shell.traps = traps;
         }
+        self.shell.seconds_from = seconds_from;
         if let Some((cwd, vars, functions, options)) = saved {
             self.shell.cwd = cwd;
             self.shell.vars = vars;

@@ -287,6 +287,8 @@ pub(super) struct Expander<'a> {
     pub(super) random: &'a Random,
     /// `$LINENO`.
     pub(super) lineno: usize,
+    /// `$SECONDS`: how long the shell has run (none once unset).
+    pub(super) seconds: Option<u64>,
 }
 
 /// The state behind `$RANDOM`, moved on by each expansion, which only
@@ -456,6 +458,7 @@ impl Expander<'_> {
             "UID" | "EUID" if self.uid.is_some() => self.uid.map(|u| u.to_string()),
             "RANDOM" => Some(self.random.next().to_string()),
             "LINENO" => Some(self.lineno.to_string()),
+            "SECONDS" if self.seconds.is_some() => self.seconds.map(|s| s.to_string()),
             _ if name.bytes().all(|b| b.is_ascii_digit()) => {
                 let n: usize = name.parse().ok()?;
                 self.args.get(n.checked_sub(1)?).cloned()

@@ -116,6 +116,10 @@ pub struct Shell {
     /// many lines were entered); set as each command starts.
     #[serde(skip)]
     pub(super) lineno: usize,
+    /// When `$SECONDS` counts from: the shell's start, moved by an
+    /// assignment to it; none once it is unset.
+    #[serde(default)]
+    pub(super) seconds_from: Option<u64>,
     /// The aliases defined (`alias ll='ls -l'`), by name.
     #[serde(default)]
     pub(super) aliases: SortedMap<String, String>,
@@ -293,6 +297,7 @@ impl Shell {
             terminated: false,
             getopts: (1, String::new()),
             lineno: 0,
+            seconds_from: Some(now),
             aliases: SortedMap::new(),
             hashed: super::lookup::Hashed::default(),
             arg0: String::new(),
@@ -692,8 +697,12 @@ impl Shell {
         self.args = args;
     }
 
-    /// Unsets the variable `name` (as `unset NAME`).
+    /// Unsets the variable `name` (as `unset NAME`); `SECONDS` loses its
+    /// meaning.
     pub fn unset_var(&mut self, name: &str) {
+        if name == "SECONDS" {
+            self.seconds_from = None;
+        }
         self.vars.remove(name);
     }
 
@@ -733,6 +742,12 @@ impl Shell {
     pub(super) fn assign(&mut self, name: &str, value: String) {
         if name == "OPTIND" {
             self.getopts.0 = 0;
+        }
+        // `SECONDS=n` counts on from n.
+        if name == "SECONDS" && self.seconds_from.is_some() {
+            let n = value.trim().parse::<u64>().unwrap_or(0);
+            self.seconds_from = Some(self.now.saturating_sub(n));
+            return;
         }
         match self.vars.get_mut(name) {
             Some(var) => var.set(value),
@@ -798,6 +813,7 @@ impl Shell {
             uid: self.uid,
             random: &self.random,
             lineno: self.lineno,
+            seconds: self.seconds_from.map(|from| self.now.saturating_sub(from)),
         }
     }
 

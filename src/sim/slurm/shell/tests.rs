@@ -1688,6 +1688,20 @@ fn functions_take_positional_parameters() {
 }
 
 #[test]
+fn seconds_counts_the_simulated_clock_from_the_shells_start() {
+    let mut sh = shell();
+    let out = run_all(
+        &mut sh,
+        &[
+            "sleep 90; echo $SECONDS",
+            "SECONDS=5; sleep 10; echo $SECONDS",
+            "bash -c 'sleep 3; echo $SECONDS'; echo $SECONDS",
+        ],
+    );
+    assert_eq!(out.transcript(), "90\n15\n3\n18\n");
+}
+
+#[test]
 fn declaration_options_this_shell_lacks_say_so() {
     // bash takes these; this shell says plainly that it does not.
     for (line, option) in [

@@ -57,7 +57,7 @@ const NO_OPTIONS: Spec = Spec {
 /// The tools of GNU coreutils 9.1, grep 3.8 and sed 4.9 (Debian 12's),
 /// which answer `--help` and `--version` (bash's builtins among the tools
 /// and awk do not); each with its package's `--version` line.
-const GNU: [(&str, &str); 27] = [
+const GNU: [(&str, &str); 28] = [
     ("basename", "GNU coreutils) 9.1"),
     ("cat", "GNU coreutils) 9.1"),
     ("chmod", "GNU coreutils) 9.1"),
@@ -73,6 +73,7 @@ const GNU: [(&str, &str); 27] = [
     ("mktemp", "GNU coreutils) 9.1"),
     ("mv", "GNU coreutils) 9.1"),
     ("printenv", "GNU coreutils) 9.1"),
+    ("realpath", "GNU coreutils) 9.1"),
     ("rm", "GNU coreutils) 9.1"),
     ("sed", "GNU sed) 4.9"),
     ("seq", "GNU coreutils) 9.1"),
@@ -236,6 +237,12 @@ pub(super) const TOOLS: &[Tool] = &[
         summary: "print the current directory",
         spec: PWD,
         run: pwd,
+    },
+    Tool {
+        name: "realpath",
+        summary: "a file's absolute name, without . or .. (realpath data/../run.sh; -m: need not exist; --relative-to=DIR)",
+        spec: names::REALPATH,
+        run: names::realpath,
     },
     Tool {
         name: "rm",

@@ -1,10 +1,11 @@
 //! `basename` and `dirname`: the last part of a file name and what comes
 //! before it, as coreutils 9.1 cuts them (gnulib's `last_component`,
 //! `base_len` and `dir_len` on a system where `//` is `/`), with their
-//! options and messages.
+//! options and messages; and `realpath`, the whole name.
 
 use super::super::args::{self, Spec};
 use super::super::command::Call;
+use super::super::fs::FsError;
 use crate::sim::slurm::getopt::{self, Order};
 
 /// `basename`'s options (`+as:z`: options end at the first operand).
@@ -104,6 +105,104 @@ pub(super) fn dirname(call: &mut Call<'_>) -> i32 {
     let text = lines(opts.operands.iter().map(|n| dir(n)), opts.has('z'));
     call.out.stdout(&text);
     0
+}
+
+/// `realpath`'s options (`--relative-to` is long only).
+pub(super) const REALPATH: Spec = Spec {
+    flags: "emqsz",
+    valued: "\u{1}",
+    long: &[
+        ("canonicalize-existing", 'e'),
+        ("canonicalize-missing", 'm'),
+        ("quiet", 'q'),
+        ("strip", 's'),
+        ("no-symlinks", 's'),
+        ("zero", 'z'),
+        ("relative-to", '\u{1}'),
+    ],
+};
+
+/// `realpath`: each name as an absolute path without `.` or `..`; every
+/// directory on the way must exist (`-e`: the name itself too; `-m`:
+/// nothing need), and `--relative-to=DIR` shows it from there. This
+/// filesystem has no symbolic links to follow.
+pub(super) fn realpath(call: &mut Call<'_>) -> i32 {
+    let opts = match args::parse_call(call, REALPATH, 1) {
+        Ok(o) => o,
+        Err(status) => return status,
+    };
+    if opts.operands.is_empty() {
+        return args::usage_error(call, "missing operand");
+    }
+    let base = match opts.value('\u{1}').map(|dir| call.path(dir)) {
+        Some(Ok(dir)) => Some(dir),
+        Some(Err(e)) => {
+            let dir = opts.value('\u{1}').unwrap_or_default();
+            call.error(&format!("{dir}: {e}"));
+            return 1;
+        }
+        None => None,
+    };
+    let end = if opts.has('z') { '\0' } else { '\n' };
+    let mut status = 0;
+    for op in &opts.operands {
+        let found = if opts.has('m') {
+            Ok(lexical(call.cwd, op))
+        } else {
+            call.path(op).and_then(|path| match call.fs.meta(&path) {
+                None if opts.has('e') => Err(FsError::NotFound),
+                _ => Ok(path),
+            })
+        };
+        match found {
+            Ok(path) => {
+                let shown = base.as_deref().map_or(path.clone(), |b| relative(&path, b));
+                call.out.stdout(&format!("{shown}{end}"));
+            }
+            Err(e) => {
+                if !opts.has('q') {
+                    call.error(&format!("{op}: {e}"));
+                }
+                status = 1;
+            }
+        }
+    }
+    status
+}
+
+/// `path` from `cwd` with `.` and `..` folded away, nothing looked up.
+fn lexical(cwd: &str, path: &str) -> String {
+    let start = if path.starts_with('/') { "" } else { cwd };
+    let mut parts: Vec<&str> = Vec::new();
+    for name in start.split('/').chain(path.split('/')) {
+        match name {
+            "" | "." => {}
+            ".." => {
+                parts.pop();
+            }
+            name => parts.push(name),
+        }
+    }
+    format!("/{}", parts.join("/"))
+}
+
+/// The absolute `path` as seen from the directory `base`.
+fn relative(path: &str, base: &str) -> String {
+    let parts = |p: &'_ str| -> Vec<String> {
+        p.split('/')
+            .filter(|n| !n.is_empty())
+            .map(str::to_owned)
+            .collect()
+    };
+    let (to, from) = (parts(path), parts(base));
+    let common = to.iter().zip(&from).take_while(|(a, b)| a == b).count();
+    let mut shown: Vec<&str> = vec![".."; from.len() - common];
+    shown.extend(to[common..].iter().map(String::as_str));
+    if shown.is_empty() {
+        ".".to_owned()
+    } else {
+        shown.join("/")
+    }
 }
 
 #[cfg(test)]
