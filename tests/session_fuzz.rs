@@ -187,7 +187,7 @@ const VALUES: [&str; 83] = [
     "=,ALL,",
 ];
 
-const WORDS: [&str; 79] = [
+const WORDS: [&str; 81] = [
     "hostname",
     "sed",
     "s/a*/&&/g",
@@ -240,6 +240,8 @@ const WORDS: [&str; 79] = [
     "$OPTIND",
     "$SECONDS",
     "realpath -m",
+    "=~ ^(a|b c)$",
+    "${BASH_REMATCH[1]}",
     "-d",
     "${x y}",
     "`date`",

@@ -6,7 +6,7 @@
 //! compare arithmetic expressions; `!`, `&&`, `||` and parentheses combine.
 
 use super::exec::Exec;
-use super::expand::arith;
+use super::expand::{Var, arith};
 use super::lex::{MAX_NESTING, Part, Word};
 use super::parse::{ErrorKind, SyntaxError};
 use super::regex::{Regex, Scope, Syntax};
@@ -205,10 +205,6 @@ impl Parser<'_> {
                 self.pos += 1;
                 match self.take() {
                     (_, Some(CondToken::Word(right))) => Ok(Cond::Binary(left, op, right.clone())),
-                    (at, Some(CondToken::Open)) if op == "=~" => Err(SyntaxError {
-                        kind: ErrorKind::CondRegexGroup,
-                        at,
-                    }),
                     (at, other) => Err(error(ErrorKind::CondBinaryArgument, at, other)),
                 }
             }
@@ -269,8 +265,7 @@ impl Exec<'_> {
                         else {
                             return Err(2);
                         };
-                        let mut steps = 1_000_000;
-                        regex.is_match(&a, &mut steps).ok_or(2)?
+                        self.regex_match(&regex, &a)?
                     }
                     "<" => a < self.cond_string(right)?,
                     ">" => a > self.cond_string(right)?,
@@ -299,6 +294,29 @@ impl Exec<'_> {
     fn cond_string(&mut self, word: &Word) -> Result<String, Status> {
         self.expand_string(word)
             .map_err(|e| self.expansion_error("[[", &e))
+    }
+
+    /// Whether `regex` matches somewhere in `text`; `BASH_REMATCH` holds
+    /// the match and its groups after (a group that took no part is
+    /// empty), or nothing.
+    fn regex_match(&mut self, regex: &Regex, text: &str) -> Result<bool, Status> {
+        let chars: Vec<char> = text.chars().collect();
+        let mut steps = 1_000_000;
+        let found = regex.find(&chars, 0, &mut steps).ok_or(2)?;
+        let spans = match found {
+            Some(span) => regex.captures(&chars, span, &mut steps).ok_or(2)?,
+            None => Vec::new(),
+        };
+        let groups = spans
+            .iter()
+            .map(|span| span.map_or_else(String::new, |(a, b)| chars[a..b].iter().collect()))
+            .collect();
+        let var = self
+            .shell
+            .vars
+            .get_or_insert_with("BASH_REMATCH".to_owned(), Var::array);
+        var.set_list(groups, false);
+        Ok(found.is_some())
     }
 
     /// A word as a pattern (a regular expression with `regex`): its

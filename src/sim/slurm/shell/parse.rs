@@ -83,11 +83,6 @@ pub enum ErrorKind {
     /// `[[ a == b c ]]`.
     #[error("syntax error in conditional expression: unexpected token `{0}'")]
     CondTrailing(String),
-    /// `[[ $x =~ ^(a|b)$ ]]`: the lexer here reads `(` and `|` as operators.
-    #[error(
-        "=~: a regular expression with ( ) or | must come from a variable in this simulated shell: re='^(a|b)$'; [[ $x =~ $re ]]"
-    )]
-    CondRegexGroup,
     /// `for ((...))` without three expressions: bash's complaint, then
     /// (printed after it) the text between the parentheses.
     #[error("syntax error: {problem}")]
@@ -829,8 +824,55 @@ impl<'a> Parser<'a> {
                 }
                 other => return Err(self.unexpected((at, other))),
             };
+            let regex = matches!(&token, CondToken::Word(w) if w.raw == "=~");
             tokens.push((at, token));
+            if regex && let Some(word) = self.regex_word()? {
+                tokens.push(word);
+            }
         }
+    }
+
+    /// The word after `=~` in `[[ ]]`: bash reads `(`, `)` and `|` as
+    /// part of the regular expression, and blanks too inside parentheses
+    /// (`^node-([0-9]+)$`, `(a|b) c`). `None` if no word follows.
+    fn regex_word(&mut self) -> Result<Option<(usize, CondToken)>, Stop> {
+        let mut parts = Vec::new();
+        let mut span: Option<(usize, usize)> = None;
+        let mut depth = 0usize;
+        loop {
+            let (at, token) = self.next()?;
+            let gap = span.is_some_and(|(_, end)| at > end);
+            let piece = match &token {
+                _ if gap && depth == 0 => None,
+                Token::Word(w) if span.is_none() && w.raw == "]]" => None,
+                Token::Word(w) => Some((w.raw.len(), w.parts.clone())),
+                Token::Op(Op::LParen) => {
+                    depth += 1;
+                    Some((1, vec![Part::Lit("(".to_owned())]))
+                }
+                Token::Op(Op::RParen) if depth > 0 => {
+                    depth -= 1;
+                    Some((1, vec![Part::Lit(")".to_owned())]))
+                }
+                Token::Op(Op::Pipe) => Some((1, vec![Part::Lit("|".to_owned())])),
+                _ => None,
+            };
+            let Some((len, piece)) = piece else {
+                self.peeked = Some((at, token));
+                break;
+            };
+            if let Some((_, end)) = span.filter(|_| gap) {
+                // The blanks inside parentheses, as typed.
+                parts.push(Part::Lit(self.lexer.source(end, at).to_owned()));
+            }
+            let start = span.map_or(at, |(start, _)| start);
+            span = Some((start, at + len));
+            parts.extend(piece);
+        }
+        Ok(span.map(|(start, end)| {
+            let raw = self.lexer.source(start, end).to_owned();
+            (start, CondToken::Word(Word { parts, raw }))
+        }))
     }
 
     fn compound(&mut self, opener: &str) -> Result<Compound, Stop> {
