@@ -187,7 +187,7 @@ const VALUES: [&str; 83] = [
     "=,ALL,",
 ];
 
-const WORDS: [&str; 81] = [
+const WORDS: [&str; 84] = [
     "hostname",
     "sed",
     "s/a*/&&/g",
@@ -242,6 +242,9 @@ const WORDS: [&str; 81] = [
     "realpath -m",
     "=~ ^(a|b c)$",
     "${BASH_REMATCH[1]}",
+    "${a[$(echo 1)]}",
+    "tac",
+    "rev",
     "-d",
     "${x y}",
     "`date`",

@@ -67,6 +67,7 @@ sh-help-cmd-readonly = make variables read-only, or list them (readonly NAME=val
 sh-help-cmd-return = leave a function, with a status (return N)
 sh-help-cmd-realpath = a file's absolute name, without . or .. (realpath data/../run.sh; -m: need not exist; --relative-to=DIR)
 sh-help-cmd-rm = remove files; -r removes directories, -f ignores missing ones
+sh-help-cmd-rev = reverse the characters of each line (rev | cut -d/ -f1 | rev: the last part)
 sh-help-cmd-sed = edit lines as they stream by (sed 's/a/b/g', sed -n '2,5p', sed '/re/d', -E)
 sh-help-cmd-seq = print a sequence of numbers (seq LAST, seq FIRST LAST, seq FIRST STEP LAST; -s , -w -f %02g)
 sh-help-cmd-set = set -e, -u, -x, -o pipefail (+ turns off), or the positional parameters; alone, list variables
@@ -77,6 +78,7 @@ sh-help-cmd-sort = sort lines (-n -r -u, -k 2,2n keys, -t SEP)
 sh-help-cmd-source = run a script in this shell, keeping its variables and directory
 sh-help-cmd-sudo = run an operator command as root, as your sudoers entry allows (sudo -l)
 sh-help-cmd-tail = print the last lines of files (-n N, -n +N)
+sh-help-cmd-tac = print lines last first (sacct ... | tac)
 sh-help-cmd-tee = copy standard input to files and to standard output; -a appends
 sh-help-cmd-test = test a condition: test -f file, test "$a" = b, test "$n" -gt 3
 sh-help-cmd-touch = create empty files or update their times

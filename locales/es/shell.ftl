@@ -64,6 +64,7 @@ sh-help-cmd-readonly = hace variables de solo lectura, o las lista (readonly NOM
 sh-help-cmd-return = sale de una función, con un código (return N)
 sh-help-cmd-realpath = el nombre absoluto de un archivo, sin . ni .. (realpath data/../run.sh; -m: no hace falta que exista; --relative-to=DIR)
 sh-help-cmd-rm = borra archivos; -r borra directorios, -f ignora los que no existen
+sh-help-cmd-rev = invierte los caracteres de cada línea (rev | cut -d/ -f1 | rev: la última parte)
 sh-help-cmd-sed = edita las líneas a medida que pasan (sed 's/a/b/g', sed -n '2,5p', sed '/re/d', -E)
 sh-help-cmd-seq = imprime una secuencia de números (seq ÚLTIMO, seq PRIMERO ÚLTIMO, seq PRIMERO PASO ÚLTIMO; -s , -w -f %02g)
 sh-help-cmd-set = set -e, -u, -x, -o pipefail (+ los desactiva), o los parámetros posicionales; sin argumentos, lista las variables
@@ -74,6 +75,7 @@ sh-help-cmd-sort = ordena líneas (-n -r -u, claves -k 2,2n, -t SEP)
 sh-help-cmd-source = ejecuta un script en esta terminal, conservando sus variables y su directorio
 sh-help-cmd-sudo = ejecuta un comando de operador como root, según lo que permite tu entrada de sudoers (sudo -l)
 sh-help-cmd-tail = imprime las últimas líneas de archivos (-n N, -n +N)
+sh-help-cmd-tac = imprime las líneas de la última a la primera (sacct ... | tac)
 sh-help-cmd-tee = copia la entrada estándar a archivos y a la salida estándar; -a agrega al final
 sh-help-cmd-test = evalúa una condición: test -f archivo, test "$a" = b, test "$n" -gt 3
 sh-help-cmd-touch = crea archivos vacíos o actualiza sus fechas

@@ -25,7 +25,7 @@ use super::builtins::{self, Aliased};
 use super::command::{Call, Chunk, CommandSet, MAX_OUTPUT, Output, Stream};
 use super::expand::{ExpandError, Expander, MAX_EXPANSION, Var, arith};
 use super::fs::{FsError, Kind, WriteMode};
-use super::lex::{Param, ParamOp, Part, Word, is_name, unclosed_quote};
+use super::lex::{Index, Param, ParamOp, Part, Word, is_name, unclosed_quote};
 use super::lookup;
 use super::origin::Origin;
 use super::parse::{
@@ -1069,6 +1069,17 @@ impl<'a> Exec<'a> {
                 quoted: p.quoted,
             },
             Part::Param(p) => {
+                // A subscript's substitutions run first: `${a[$(cmd)]}`.
+                let resolved;
+                let p = match &p.index {
+                    Some(Index::At(word)) if needs_resolving(&word.parts) => {
+                        let mut copy = p.clone();
+                        copy.index = Some(Index::At(self.resolve(word)?.into_owned()));
+                        resolved = copy;
+                        &resolved
+                    }
+                    _ => p,
+                };
                 let (colon, word) = match &p.op {
                     ParamOp::Default { colon, word }
                     | ParamOp::Alternative { colon, word }
@@ -1083,7 +1094,7 @@ impl<'a> Exec<'a> {
                         }
                         return Ok(Part::Param(p));
                     }
-                    _ => return Ok(part.clone()),
+                    _ => return Ok(Part::Param(p.clone())),
                 };
                 let value = self.shell.expander().lookup(&p.name);
                 let set = value.is_some_and(|v| !(colon && v.is_empty()));
@@ -1121,7 +1132,7 @@ impl<'a> Exec<'a> {
                 }
                 let used = set == matches!(p.op, ParamOp::Alternative { .. });
                 if !used || !needs_resolving(&word.parts) {
-                    return Ok(part.clone());
+                    return Ok(Part::Param(p.clone()));
                 }
                 let word = self.resolve(word)?.into_owned();
                 let op = match p.op {
@@ -2074,6 +2085,10 @@ fn initial_sinks(piped: bool) -> [Sink; 2] {
 fn needs_resolving(parts: &[Part]) -> bool {
     parts.iter().any(|part| match part {
         Part::Command { .. } | Part::Arith { .. } => true,
+        Part::Param(Param {
+            index: Some(Index::At(subscript)),
+            ..
+        }) if needs_resolving(&subscript.parts) => true,
         Part::Param(Param {
             op: ParamOp::Value,
             name,

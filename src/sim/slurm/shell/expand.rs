@@ -664,10 +664,7 @@ impl Expander<'_> {
         let n = match arith::eval(&text, &mut ReadOnly(self)) {
             Ok(n) => n,
             Err(message) => {
-                self.fail(ExpandError::Arithmetic(format!(
-                    "{}: {message}",
-                    text.trim()
-                )));
+                self.fail(ExpandError::Arithmetic(message));
                 return None;
             }
         };

@@ -57,7 +57,7 @@ const NO_OPTIONS: Spec = Spec {
 /// The tools of GNU coreutils 9.1, grep 3.8 and sed 4.9 (Debian 12's),
 /// which answer `--help` and `--version` (bash's builtins among the tools
 /// and awk do not); each with its package's `--version` line.
-const GNU: [(&str, &str); 28] = [
+const GNU: [(&str, &str); 29] = [
     ("basename", "GNU coreutils) 9.1"),
     ("cat", "GNU coreutils) 9.1"),
     ("chmod", "GNU coreutils) 9.1"),
@@ -78,6 +78,7 @@ const GNU: [(&str, &str); 28] = [
     ("sed", "GNU sed) 4.9"),
     ("seq", "GNU coreutils) 9.1"),
     ("sort", "GNU coreutils) 9.1"),
+    ("tac", "GNU coreutils) 9.1"),
     ("tail", "GNU coreutils) 9.1"),
     ("tee", "GNU coreutils) 9.1"),
     ("touch", "GNU coreutils) 9.1"),
@@ -245,6 +246,12 @@ pub(super) const TOOLS: &[Tool] = &[
         run: names::realpath,
     },
     Tool {
+        name: "rev",
+        summary: "reverse the characters of each line (rev | cut -d/ -f1 | rev: the last part)",
+        spec: NO_OPTIONS,
+        run: text::rev,
+    },
+    Tool {
         name: "rm",
         summary: "remove files; -r removes directories, -f ignores missing ones",
         spec: files::RM,
@@ -267,6 +274,12 @@ pub(super) const TOOLS: &[Tool] = &[
         summary: "sort lines (-n -r -u, -k 2,2n keys, -t SEP)",
         spec: sort::SORT,
         run: sort::sort,
+    },
+    Tool {
+        name: "tac",
+        summary: "print lines last first (sacct ... | tac)",
+        spec: NO_OPTIONS,
+        run: text::tac,
     },
     Tool {
         name: "tail",

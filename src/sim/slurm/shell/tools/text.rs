@@ -499,3 +499,52 @@ pub(super) fn seq(call: &mut Call<'_>) -> i32 {
     call.out.stdout(&text);
     0
 }
+
+/// `tac`: each file's lines (standard input's without one), last first.
+/// A last line without its newline joins the line printed after it, as
+/// coreutils' separator-after-record rule has it.
+pub(super) fn tac(call: &mut Call<'_>) -> i32 {
+    reverse(call, "tac", |text| {
+        text.split_inclusive('\n').rev().collect()
+    })
+}
+
+/// `rev` (util-linux): each line's characters in reverse order.
+pub(super) fn rev(call: &mut Call<'_>) -> i32 {
+    reverse(call, "rev", |text| {
+        text.split_inclusive('\n')
+            .map(|line| {
+                let (body, end) = match line.strip_suffix('\n') {
+                    Some(body) => (body, "\n"),
+                    None => (line, ""),
+                };
+                body.chars().rev().collect::<String>() + end
+            })
+            .collect()
+    })
+}
+
+/// Runs `turn` over each operand (`-` or none: standard input), in
+/// order, with `name`'s words for a file it cannot open.
+fn reverse(call: &mut Call<'_>, name: &str, turn: impl Fn(&str) -> String) -> i32 {
+    let operands = match call.args() {
+        [] => vec!["-".to_owned()],
+        args => args.to_vec(),
+    };
+    let mut status = 0;
+    let mut read = 0;
+    for op in &operands {
+        match read_input(call, op, &mut read) {
+            Ok(text) => call.out.stdout(&turn(&text)),
+            Err(e) => {
+                let message = match name {
+                    "tac" => format!("failed to open '{op}' for reading: {e}"),
+                    _ => format!("cannot open {op}: {e}"),
+                };
+                call.error(&message);
+                status = 1;
+            }
+        }
+    }
+    status
+}
