@@ -650,6 +650,10 @@ fn heredoc(rng: &mut Rng) -> Vec<String> {
                     "(sleep 40; srun hostname) & wait -n; echo $?",
                     "wait",
                     "wait %2 $! 99 -n",
+                    // The checkpoint cue before the time limit.
+                    "#SBATCH --signal=B:USR1@120",
+                    "trap 'echo saving; scontrol requeue $SLURM_JOB_ID; exit 0' USR1",
+                    "trap '' USR1; trap 'echo t' TERM",
                 ])
                 .to_owned(),
             4 => format!(

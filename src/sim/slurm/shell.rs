@@ -55,6 +55,7 @@ mod parse;
 mod regex;
 #[cfg(test)]
 mod script_tests;
+mod signals;
 mod state;
 mod sudo;
 #[cfg(test)]

@@ -2,9 +2,12 @@
 //! cluster schedules: mail, comments, signals, binding hints. sbatch,
 //! srun and salloc take them (and refuse a bad value) as 22.05.8's
 //! slurm_opt.c does, so a script from another cluster runs here; the job
-//! keeps what `scontrol show job` shows ([`JobExtras`]).
+//! keeps what `scontrol show job` shows and the signal it asks for
+//! before its time limit ([`JobExtras`]).
 
 use serde::{Deserialize, Serialize};
+
+use crate::sim::slurm::c_num::strtol;
 
 /// What a job keeps of these options, to show them.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -24,6 +27,9 @@ pub struct JobExtras {
     /// (`srun`, `salloc`): the one `scontrol notify` writes through.
     #[serde(default)]
     pub launcher: Option<String>,
+    /// `--signal`.
+    #[serde(default)]
+    pub warn: Option<WarnSignal>,
 }
 
 /// The mail types in the order `print_mail_type` (proc_args.c) writes
@@ -90,29 +96,96 @@ pub(crate) fn mail_type_text(bits: u16) -> String {
     names.join(",")
 }
 
-/// Whether `--signal`'s value reads as `get_signal_opts` (proc_args.c)
-/// reads it: `[R][B][:]SIGNAL[@SECONDS]`, the signal by number
-/// (1-65535) or by name, with or without `SIG`, the seconds 0-65535.
-pub(crate) fn valid_signal(arg: &str) -> bool {
-    let flags = arg.len() - arg.trim_start_matches(['R', 'r', 'B', 'b']).len();
-    let rest = &arg[flags.min(2)..];
-    let rest = rest.strip_prefix(':').unwrap_or(rest);
-    let (signal, time) = match rest.split_once('@') {
-        Some((s, t)) => (s, Some(t)),
-        None => (rest, None),
-    };
-    // strtol reads an empty time as 0.
-    let time_ok = time.is_none_or(|t| t.is_empty() || t.parse::<u16>().is_ok());
-    let upper = signal.to_ascii_uppercase();
-    let named = upper.strip_prefix("SIG").unwrap_or(&upper);
-    let signal_ok = signal.parse::<u16>().is_ok_and(|n| n > 0) || SIGNAL_NAMES.contains(&named);
-    time_ok && signal_ok
+/// `--signal`: the signal Slurm sends a job shortly before its time
+/// limit, the cue to save a checkpoint.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct WarnSignal {
+    /// Its number.
+    pub signal: u16,
+    /// How many seconds before the limit (0: the clock never sends it).
+    pub seconds: u16,
+    /// `B:`: to the batch shell alone, not the job's steps.
+    pub batch: bool,
 }
 
-/// The signal names `sig_name2num` (proc_args.c) knows.
-const SIGNAL_NAMES: [&str; 16] = [
-    "HUP", "INT", "QUIT", "ABRT", "KILL", "ALRM", "TERM", "USR1", "USR2", "URG", "CONT", "STOP",
-    "TSTP", "TTIN", "TTOU", "XCPU",
+impl WarnSignal {
+    /// `--signal`'s value as `get_signal_opts` (proc_args.c) reads it
+    /// for sbatch: `[R][B][R][:]SIGNAL[@SECONDS]`, the signal by number
+    /// or by name (with or without `SIG`), the seconds 0-65535 (60 when
+    /// left out); `None` where sbatch says `Invalid --signal
+    /// specification`.
+    pub(crate) fn parse(arg: &str) -> Option<Self> {
+        let mut rest = arg;
+        let mut batch = false;
+        for flag in ['R', 'B', 'R'] {
+            if let Some(after) = rest.strip_prefix([flag, flag.to_ascii_lowercase()]) {
+                batch |= flag == 'B';
+                rest = after;
+            }
+        }
+        let rest = rest.strip_prefix(':').unwrap_or(rest);
+        let (name, seconds) = match rest.split_once('@') {
+            Some((name, seconds)) => {
+                let (n, after) = strtol(seconds, 10);
+                (name, u16::try_from(n).ok().filter(|_| after.is_empty())?)
+            }
+            None => (rest, 60),
+        };
+        // sig_name2num's int, cast to uint16_t as get_signal_opts does.
+        let signal = u16::try_from(sig_name2num(name).rem_euclid(0x1_0000)).unwrap_or(0);
+        (signal > 0).then_some(Self {
+            signal,
+            seconds,
+            batch,
+        })
+    }
+}
+
+/// `sig_name2num` (proc_args.c): a number followed by nothing but
+/// blanks, or a name of its table in any case, `SIG` optional; 0 if
+/// neither.
+fn sig_name2num(text: &str) -> i64 {
+    let blank = |s: &str| {
+        s.trim_start_matches(|c: char| c.is_ascii_whitespace())
+            .is_empty()
+    };
+    let (n, after) = strtol(text, 10);
+    if after.len() < text.len() {
+        return if blank(after) { n } else { 0 };
+    }
+    let name = text.trim_start_matches(|c: char| c.is_ascii_whitespace());
+    let name = match name.get(..3) {
+        Some(sig) if sig.eq_ignore_ascii_case("SIG") => &name[3..],
+        _ => name,
+    };
+    SIGNALS
+        .iter()
+        .find(|(known, _)| {
+            name.get(..known.len())
+                .is_some_and(|head| head.eq_ignore_ascii_case(known))
+                && blank(&name[known.len()..])
+        })
+        .map_or(0, |(_, n)| i64::from(*n))
+}
+
+/// The signals `sig_name2num` knows by name, with their Linux numbers.
+const SIGNALS: [(&str, u8); 16] = [
+    ("HUP", 1),
+    ("INT", 2),
+    ("QUIT", 3),
+    ("ABRT", 6),
+    ("KILL", 9),
+    ("ALRM", 14),
+    ("TERM", 15),
+    ("USR1", 10),
+    ("USR2", 12),
+    ("URG", 23),
+    ("CONT", 18),
+    ("STOP", 19),
+    ("TSTP", 20),
+    ("TTIN", 21),
+    ("TTOU", 22),
+    ("XCPU", 24),
 ];
 
 /// Whether `--gpu-bind`'s value is one `tres_bind_verify_cmdline`
@@ -210,22 +283,31 @@ mod tests {
 
     #[test]
     fn signals_read_as_get_signal_opts_reads_them() {
-        for good in [
-            "USR1",
-            "B:USR1@90",
-            "R:SIGTERM@300",
-            "RB:10",
-            "10@0",
-            "sigusr2",
-            ":USR1",
-            "USR1@",
-        ] {
-            assert!(valid_signal(good), "{good}");
-        }
+        let read = |arg: &str| WarnSignal::parse(arg).map(|w| (w.signal, w.seconds, w.batch));
+        assert_eq!(read("USR1"), Some((10, 60, false)));
+        assert_eq!(read("B:USR1@90"), Some((10, 90, true)));
+        assert_eq!(read("R:SIGTERM@300"), Some((15, 300, false)));
+        assert_eq!(read("RB:10"), Some((10, 60, true)));
+        assert_eq!(read("rbr:sigusr2@0"), Some((12, 0, true)));
+        assert_eq!(read("10@0"), Some((10, 0, false)));
+        assert_eq!(read(":USR1"), Some((10, 60, false)));
+        // strtol reads an empty time as 0, and a number past 65535 wraps.
+        assert_eq!(read("USR1@"), Some((10, 0, false)));
+        assert_eq!(read("65546"), Some((10, 60, false)));
         for bad in [
-            "", "X:USR1", "USR1@-5", "USR1@9x", "NOPE", "0", "WINCH", "B:",
+            "",
+            "X:USR1",
+            "USR1@-5",
+            "USR1@9x",
+            "USR1@70000",
+            "NOPE",
+            "0",
+            "WINCH",
+            "B:",
+            "BB:USR1",
+            "65536",
         ] {
-            assert!(!valid_signal(bad), "{bad}");
+            assert_eq!(read(bad), None, "{bad}");
         }
     }
 

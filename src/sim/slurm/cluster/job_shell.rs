@@ -15,6 +15,7 @@
 use super::commands::{COMMANDS, StepRequest, step_request};
 use super::cpu_binding::TaskShare;
 use super::export::{UserEnv, step_env, stepd_finds};
+use super::job_options::WarnSignal;
 use super::lifecycle::visible_devices;
 use super::mpi::Mpi;
 use super::output::CommandOutput;
@@ -60,6 +61,8 @@ pub(crate) struct JobFacts {
     pub(crate) env: Vec<(String, String)>,
     /// What its batch script starts with, under Slurm's variables.
     pub(crate) batch_env: UserEnv,
+    /// The signal it asked for before its time limit, and when it comes.
+    pub(crate) warn: Option<(u64, WarnSignal)>,
 }
 
 /// What a job's script did: its output over time, its steps, its exit
@@ -69,6 +72,8 @@ pub(crate) struct ScriptRun {
     pub(crate) output: Vec<OutputLine>,
     pub(crate) steps: Vec<StepRecord>,
     pub(crate) exit: i32,
+    /// The signal that ended it (its exit is then 0).
+    pub(crate) signal: i32,
     pub(crate) runtime: Option<u64>,
     /// The directories and files the script made or changed.
     pub(crate) files: Vec<Change>,
@@ -110,6 +115,18 @@ pub(crate) fn run_batch(
     // and signals it at the time limit.
     shell.set_positional(&path, args);
     shell.set_time_limit(job.deadline, u64::from(cluster.config.kill_wait_s));
+    // `--signal=B:`: to the script's shell alone (a number past Linux's
+    // last signal fails to send).
+    let batch_signal = job
+        .warn
+        .filter(|(_, warn)| warn.batch)
+        .and_then(|(at, warn)| {
+            let signal = u8::try_from(warn.signal).ok()?;
+            (signal <= 64).then_some((at, signal))
+        });
+    if let Some((at, signal)) = batch_signal {
+        shell.set_warning(at, signal);
+    }
     let script = (script, Origin::file(&path));
     run_shell(&mut shell, (cluster, programs), job, script, cpus)
 }
@@ -186,11 +203,18 @@ fn run_shell(
         // Background children still running die with the script.
         output.retain(|line| line.offset <= end);
     }
+    // Killed at the limit, it has no status of its own while it runs;
+    // killed by another signal, its status is that signal.
+    let signal = runtime.and(shell.killed_by()).map_or(0, i32::from);
     ScriptRun {
         output,
         steps: commands.steps,
-        // Killed at the limit, it has no status of its own while it runs.
-        exit: if runtime.is_some() { outcome.status } else { 0 },
+        exit: if runtime.is_some() && signal == 0 {
+            outcome.status
+        } else {
+            0
+        },
+        signal,
         runtime,
         files: shell.fs().changes_since(&before),
         computes: commands.computes,

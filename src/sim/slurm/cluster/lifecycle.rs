@@ -15,8 +15,9 @@ use super::scheduler::NEVER;
 use super::script;
 use super::state::{
     DepKind, DepTerm, Dependency, Gpus, Hold, Job, JobState, Mem, OutputLine, Reason, RunRecord,
-    SIGKILL, SIGTERM, SchedBy, StepId, StepRecord, Suspension,
+    SchedBy, StepId, StepRecord, Suspension,
 };
+use super::stdio::IO_ERROR_SIGNAL;
 use crate::sim::slurm::node_tools::{StepEnd, StepTarget, srun_step_aborted, stepd_banner};
 use crate::sim::slurm::time_spec::TimeLimit;
 
@@ -238,6 +239,17 @@ impl Cluster {
             deadline: job.end_time.map_or(u64::MAX, clock_u64),
             env: env.into_iter().map(|(k, v)| (k.to_owned(), v)).collect(),
             batch_env: job.env.clone(),
+            warn: job.extras.warn.and_then(|warn| {
+                // slurmctld sends it at the first of its time checks,
+                // every PERIODIC_TIMEOUT (30 s), that falls within that
+                // much of the time asked (send_job_warn_signal): here,
+                // checking all along, the earliest. 0 s: never.
+                let end = clock_u64(job.end_time?);
+                let before = u64::from(warn.seconds)
+                    .checked_add(30)
+                    .filter(|_| warn.seconds > 0)?;
+                Some((end.saturating_sub(before).max(clock_u64(start)), warn))
+            }),
         })
     }
 
@@ -265,9 +277,9 @@ impl Cluster {
             return;
         }
         let runtime = hints.runtime_s.or(run.runtime);
-        let exit = hints.exit.unwrap_or(run.exit);
+        let exit = hints.exit.map_or((run.exit, run.signal), |exit| (exit, 0));
         let mut steps = run.steps;
-        let mut batch = StepRecord::batch(job, runtime, exit, 0);
+        let mut batch = StepRecord::batch(job, runtime, exit.0, exit.1);
         batch.computes = run.computes;
         steps.insert(0, batch);
         self.set_run(id, steps, run.output, exit, runtime);
@@ -296,13 +308,14 @@ impl Cluster {
     }
 
     /// Sets what a started job's run will be: its steps, output, exit
-    /// code and run time (`None`: until its time limit), and when it ends.
+    /// code and signal, and run time (`None`: until its time limit), and
+    /// when it ends.
     pub(crate) fn set_run(
         &mut self,
         id: u32,
         steps: Vec<StepRecord>,
         output: Vec<OutputLine>,
-        exit: i32,
+        exit: (i32, i32),
         runtime: Option<u64>,
     ) {
         let Some(job) = self.jobs.get_mut(&id) else {
@@ -311,7 +324,7 @@ impl Cluster {
         let Some(start) = job.start_time else { return };
         job.steps = steps;
         job.output = output;
-        job.exit = (exit, 0);
+        job.exit = exit;
         let natural = runtime.map(|r| {
             let r = i64::try_from(r).unwrap_or(NEVER);
             job.suspension.wall_time(start, r)
@@ -582,10 +595,12 @@ impl Cluster {
                 let done = s.end_offset.is_some_and(|e| e <= elapsed);
                 let (state, exit) = if done && !(killed && s.id == StepId::Batch) {
                     // Tasks a signal killed leave the step CANCELLED
-                    // (as_mysql_step_complete: WIFSIGNALED).
+                    // (as_mysql_step_complete: WIFSIGNALED); a launch
+                    // that failed is FAILED, its code where a signal is.
                     let state = match (s.exit, s.signal) {
                         (0, 0) => "COMPLETED",
-                        (0, SIGTERM | SIGKILL) => "CANCELLED",
+                        (0, IO_ERROR_SIGNAL) => "FAILED",
+                        (0, _) => "CANCELLED",
                         _ => "FAILED",
                     };
                     (state, format!("{}:{}", s.exit, s.signal))

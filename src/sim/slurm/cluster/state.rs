@@ -635,8 +635,6 @@ pub struct StepRecord {
 /// SIGTERM, as [`StepRecord::signal`] holds it: what `scancel`, a time
 /// limit or a killed `srun` sends the tasks.
 pub(crate) const SIGTERM: i32 = 15;
-/// SIGKILL.
-pub(crate) const SIGKILL: i32 = 9;
 
 /// The time limit of a step saved before steps kept one: none.
 fn no_time_limit() -> TimeLimit {

@@ -12,7 +12,7 @@ use super::state::StepRecord;
 use crate::sim::slurm::shell::{Fs, Kind, parent};
 
 /// The signal sacct and scontrol show for `ESLURMD_IO_ERROR` (4021 & 0x7f).
-const IO_ERROR_SIGNAL: i32 = 53;
+pub(crate) const IO_ERROR_SIGNAL: i32 = 53;
 
 impl Cluster {
     /// Opens a starting batch job's output files in `fs` (the files the
@@ -43,7 +43,7 @@ impl Cluster {
         }
         let batch = StepRecord::batch(job, Some(0), 0, IO_ERROR_SIGNAL);
         let truncate = !job.extras.append;
-        self.set_run(id, vec![batch], Vec::new(), 0, Some(0));
+        self.set_run(id, vec![batch], Vec::new(), (0, 0), Some(0));
         if let Some(job) = self.jobs.get_mut(&id) {
             job.exit = (0, IO_ERROR_SIGNAL);
         }

@@ -18,7 +18,7 @@ use crate::sim::slurm::time_spec::TimeLimit;
 
 use super::export::UserEnv;
 use super::job_options::{
-    JobExtras, parse_mail_type, unknown_cpu_bind, valid_gpu_bind, valid_signal,
+    JobExtras, WarnSignal, parse_mail_type, unknown_cpu_bind, valid_gpu_bind,
 };
 use super::resources::Res;
 use super::state::{
@@ -143,6 +143,9 @@ impl JobOptions {
                 self.nice = Some(nice);
             }
             "priority" => self.priority = read_priority(v)?,
+            "signal" => {
+                self.extras.warn = Some(WarnSignal::parse(v).ok_or_else(|| invalid_spec(key))?)
+            }
             _ => check_launch_option(key, v)?,
         }
         Ok(())
@@ -176,11 +179,10 @@ fn invalid_spec(key: &str) -> OptError {
     opt_error(format!("Invalid --{key} specification"), 255)
 }
 
-/// Checks the options a job keeps only for its steps' launch (signal,
-/// bindings, kill-on-bad-exit); others are the command's own.
+/// Checks the options a job keeps only for its steps' launch (bindings,
+/// kill-on-bad-exit); others are the command's own.
 fn check_launch_option(key: &str, v: &str) -> Result<(), OptError> {
     match key {
-        "signal" if !valid_signal(v) => Err(invalid_spec(key)),
         "gpu-bind" if !valid_gpu_bind(v) => Err(opt_error(
             format!("Invalid --gpu-bind argument: gpu:{v}"),
             255,

@@ -141,7 +141,8 @@ impl Exec<'_> {
 
 /// `wait [-n] [PID|%N ...]`: moves the clock to when the children named
 /// (all, without names; the first to end, with `-n`) end; the status of
-/// the last one named, 127 if there is none.
+/// the last one named, 127 if there is none. A signal the shell traps
+/// (or dies of) ends the wait when it comes.
 pub(super) fn wait(exec: &mut Exec<'_>, argv: &[String], out: &mut Output) -> i32 {
     let mut args = &argv[1..];
     let next = args.first().is_some_and(|a| a == "-n");
@@ -191,6 +192,11 @@ pub(super) fn wait(exec: &mut Exec<'_>, argv: &[String], out: &mut Output) -> i3
         }
     };
     let end = ended.iter().map(|c| c.end).max().unwrap_or(0);
+    if let Some(interrupted) = exec.interrupts_wait(end) {
+        // A signal cut the wait short: the children run on.
+        exec.shell.children.running.extend(ended);
+        return interrupted;
+    }
     exec.shell.now = exec.shell.now.max(end);
     status
 }

@@ -461,6 +461,8 @@ impl<'a> Exec<'a> {
         let traps = saved
             .is_some()
             .then(|| std::mem::take(&mut self.shell.traps));
+        // Nor does it get the batch shell's signal.
+        let warning = saved.is_some().then(|| self.shell.warning.take());
         let seconds_from = self.shell.seconds_from;
         if saved.is_some() {
             self.shell.seconds_from = Some(self.shell.now);
@@ -499,6 +501,9 @@ impl<'a> Exec<'a> {
         }
         if let Some(traps) = traps {
             self.shell.traps = traps;
+        }
+        if let Some(warning) = warning {
+            self.shell.warning = warning;
         }
         self.shell.seconds_from = seconds_from;
         if let Some((cwd, vars, functions, options)) = saved {
@@ -641,6 +646,7 @@ impl<'a> Exec<'a> {
         // Its background children are its own, not this shell's; of the
         // traps, it keeps only the signals ignored.
         let children = std::mem::take(&mut self.shell.children);
+        let warning = self.shell.warning.take();
         let traps = self.shell.traps.clone();
         self.shell
             .traps
@@ -667,6 +673,7 @@ impl<'a> Exec<'a> {
         self.shell.options = options;
         self.shell.args = args;
         self.shell.children = children;
+        self.shell.warning = warning;
         self.shell.traps = traps;
         self.shell.status = status;
         (result, status)
@@ -1384,15 +1391,24 @@ impl<'a> Exec<'a> {
         self.shell.status
     }
 
-    /// The end of a shell's script that ended with `status`: the time
-    /// limit's SIGTERM if the last command ran into it, then the `EXIT`
-    /// trap; the status the shell ends with.
+    /// The end of a shell's script that ended with `status`: the signals
+    /// its last command ran into (the warning, the time limit's SIGTERM),
+    /// then the `EXIT` trap; the status the shell ends with.
     pub(super) fn finish_script(&mut self, status: i32) -> i32 {
-        let mut status = status;
-        if self.shell.past_deadline() {
-            self.exit = None;
+        if self.shell.terminated && self.shell.past_deadline() {
+            // SIGKILL, KillWait after the SIGTERM: no trap runs.
+            return 128 + 9;
+        }
+        self.exit = None;
+        self.shell.status = status;
+        if self.warned() && self.shell.past_deadline() {
             self.terminate();
-            status = self.exit.unwrap_or(status);
+        }
+        // A signal that ended it leaves it so: its EXIT trap sees `$?` as
+        // it was, and an `exit` there changes nothing.
+        if let Some((signal, before)) = self.shell.killed_by {
+            self.exit_trap(before);
+            return 128 + i32::from(signal);
         }
         self.exit_trap(status)
     }
@@ -1441,6 +1457,7 @@ impl<'a> Exec<'a> {
                 self.exit.is_none()
             }
             None => {
+                self.shell.killed_by = Some((TERM, self.shell.status));
                 self.exit = Some(128 + i32::from(TERM));
                 false
             }
@@ -1540,7 +1557,7 @@ impl<'a> Exec<'a> {
         stdin: Option<String>,
         piped: bool,
     ) -> (i32, String) {
-        if self.shell.past_deadline() && !self.terminate() {
+        if !self.warned() || self.shell.past_deadline() && !self.terminate() {
             let status = *self.exit.get_or_insert(self.shell.status);
             return (status, String::new());
         }

@@ -95,6 +95,15 @@ pub struct Shell {
     /// The time limit's SIGTERM has reached the shell.
     #[serde(default)]
     pub(super) terminated: bool,
+    /// The signal slurmstepd sends this batch shell alone before its time
+    /// limit (`sbatch --signal=B:USR1@300`): when, and which. Taken when
+    /// it arrives; subshells and child shells do not get it.
+    #[serde(default)]
+    pub(super) warning: Option<(u64, u8)>,
+    /// The signal that ended the shell, if one did, with `$?` when it
+    /// came (what its `EXIT` trap sees).
+    #[serde(default)]
+    pub(super) killed_by: Option<(u8, i32)>,
     /// Shells started inside this one (salloc's), innermost last.
     #[serde(default)]
     pub(super) nested: Vec<Nested>,
@@ -295,6 +304,8 @@ impl Shell {
             traps: SortedMap::new(),
             time_limit: None,
             terminated: false,
+            warning: None,
+            killed_by: None,
             getopts: (1, String::new()),
             lineno: 0,
             seconds_from: Some(now),
@@ -629,6 +640,18 @@ impl Shell {
     pub fn set_time_limit(&mut self, at: u64, kill_wait: u64) {
         self.deadline = Some(at);
         self.time_limit = Some((at, kill_wait));
+    }
+
+    /// `sbatch --signal=B:SIGNAL`: slurmstepd sends the shell `signal`
+    /// at the simulated time `at`.
+    pub fn set_warning(&mut self, at: u64, signal: u8) {
+        self.warning = Some((at, signal));
+    }
+
+    /// The signal that ended the shell, if one did (its status is then
+    /// 128 plus the signal's number).
+    pub fn killed_by(&self) -> Option<u8> {
+        self.killed_by.map(|(signal, _)| signal)
     }
 
     /// Whether the time limit's SIGTERM reached the shell.

@@ -140,6 +140,9 @@ Submit a batch script (from a file, standard input or --wrap) to the queue.
   -q, --qos=NAME          quality of service
       --requeue, --no-requeue  whether a node failure requeues the job
       --reservation=NAME  run in a reservation (this cluster has none)
+      --signal=B:SIG[@SECS]  send the script's shell SIG (USR1, 10, ...)
+                          SECS (60 if left out) to SECS+30 seconds before
+                          the time limit: trap it to save a checkpoint
   -t, --time=TIME         time limit: MM, HH:MM:SS, D-HH:MM:SS
       --test-only         say when the job would start, without submitting
   -w, --nodelist=HOSTS    nodes the job must run on
@@ -154,8 +157,9 @@ Submit a batch script (from a file, standard input or --wrap) to the queue.
 
 Also taken and checked as on a real cluster: --tasks-per-node (the same as
 --ntasks-per-node), --comment, --mail-type and --mail-user (scontrol shows
-them), --signal, --hint and --gpu-bind, which have no more to do here: no
-mail is sent and no signal comes before the time limit.
+them), --hint and --gpu-bind, which have no more to do here: no mail is
+sent. --signal without B: (to the job's steps) is taken, but no step gets
+its signal here.
 
 Script lines \"# sim: runtime=90 exit=3\" fix the simulated run time and exit code.
 ";

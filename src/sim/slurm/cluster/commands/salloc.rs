@@ -70,7 +70,7 @@ pub(super) fn run(
         }
     }
     c.writes.extend(run.files.into_iter().map(FileWrite::from));
-    c.set_run(id, run.steps, Vec::new(), run.exit, run.runtime);
+    c.set_run(id, run.steps, Vec::new(), (run.exit, 0), run.runtime);
     let end = c.ends_at(id);
     c.run_until(end, caller.programs);
     if c.job(id).is_some_and(|j| j.state == JobState::Timeout) {
@@ -105,7 +105,7 @@ impl Cluster {
         };
         let runtime = u64::try_from(job.run_time(self.now)).unwrap_or(0);
         let steps = job.steps.clone();
-        self.set_run(id, steps, Vec::new(), status, Some(runtime));
+        self.set_run(id, steps, Vec::new(), (status, 0), Some(runtime));
         let now = self.now;
         self.run_until(now, programs);
         true

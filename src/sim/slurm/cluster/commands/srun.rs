@@ -709,7 +709,13 @@ fn finish_step(
     out: &mut CommandOutput,
 ) {
     let (exit, duration) = (step.record.exit, step.record.end_offset);
-    c.set_run(id, vec![step.record.clone()], Vec::new(), exit, duration);
+    c.set_run(
+        id,
+        vec![step.record.clone()],
+        Vec::new(),
+        (exit, 0),
+        duration,
+    );
     let end = c.ends_at(id);
     c.run_until(end, caller.programs);
     out.exit = exit;

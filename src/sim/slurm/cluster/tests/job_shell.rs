@@ -359,3 +359,60 @@ fn the_time_limit_runs_the_scripts_term_trap_before_sigkill() {
         );
     }
 }
+
+#[test]
+fn sbatch_signal_b_reaches_the_scripts_trap_before_the_limit() {
+    let mut t = Term::new("2026-11-30T03:00:00");
+    // The usual checkpoint cue: the work in the background, the shell in
+    // `wait`, which the signal interrupts.
+    t.file(
+        &format!("{WORK}/job.sh"),
+        "#!/bin/bash\n#SBATCH -t 5 --signal=B:USR1@60\n\
+         trap 'echo \"USR1 at $(date +%T): saving\"' USR1\n\
+         sleep 1000 &\nwait\necho \"wait $? at $(date +%T)\"\n",
+    );
+    t.file(
+        &format!("{WORK}/plain.sh"),
+        "#!/bin/bash\n#SBATCH -t 5 --signal=B:USR1@60\ntrap 'echo \"bye $?\"' EXIT\nsleep 1000\necho never\n",
+    );
+    let trapped = t.submit("root", WORK, "sbatch job.sh");
+    let plain = t.submit("root", WORK, "sbatch plain.sh");
+    // Without B: the batch shell is not signalled.
+    let steps_only = t.submit("root", WORK, "sbatch -t 5 --signal=USR1 plain.sh");
+    t.c.advance(600);
+    let files = written_files(&mut t);
+    let of = |id: u32| files.get(&format!("{WORK}/slurm-{id}.out")).cloned();
+    // Sent 60 s before the limit, and up to 30 s sooner: slurmctld's
+    // time checks come every 30 s.
+    assert_eq!(
+        of(trapped).as_deref(),
+        Some("USR1 at 03:03:30: saving\nwait 138 at 03:03:30\n")
+    );
+    assert_eq!(
+        ended(&t, trapped),
+        Some((JobState::Completed, 0, 210)),
+        "the script ended after its trap"
+    );
+    // Untrapped, USR1 ends bash when it comes, after its EXIT trap: the
+    // job FAILED with the signal, its batch step CANCELLED.
+    assert_eq!(of(plain).as_deref(), Some("bye 0\n"));
+    let job = t.c.job(plain).cloned();
+    assert_eq!(
+        job.as_ref().map(|j| (j.state, j.exit, j.reason)),
+        Some((JobState::Failed, (0, 10), Reason::JobLaunchFailure))
+    );
+    let sacct = t.root(&format!("sacct -j {plain} -n -o jobid,state,exitcode"));
+    assert_eq!(
+        sacct.text(Stream::Stdout),
+        format!(
+            "{:<12} {:>10} {:>8} \n{:<12} {:>10} {:>8} \n",
+            plain,
+            "FAILED",
+            "0:10",
+            format!("{plain}.batch"),
+            "CANCELLED",
+            "0:10"
+        )
+    );
+    assert_eq!(ended(&t, steps_only).map(|e| e.0), Some(JobState::Timeout));
+}

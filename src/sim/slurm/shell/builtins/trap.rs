@@ -1,5 +1,6 @@
 //! `trap`: commands the shell runs when it ends (`EXIT`), when a command
-//! fails (`ERR`), or when a batch job's time limit sends it `SIGTERM`.
+//! fails (`ERR`), when a batch job's time limit sends it `SIGTERM`, or
+//! when the signal `sbatch --signal=B:` asks for comes ([`super::super::signals`]).
 //! Conditions are kept by number: 0 is `EXIT`, 1 to 64 the signals, then
 //! bash's `DEBUG`, `ERR` and `RETURN`, the order in which `trap -p` lists
 //! them. Other signals' traps are kept and listed; no other signal
