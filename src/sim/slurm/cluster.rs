@@ -45,6 +45,7 @@ mod clock;
 mod commands;
 mod constraint;
 mod cpu_binding;
+mod deferred;
 mod events;
 mod export;
 mod fields;
@@ -190,6 +191,9 @@ pub struct Cluster {
     /// and other users' jobs.
     #[serde(default)]
     operators: SortedSet<String>,
+    /// Commands jobs' scripts ran ahead of the clock, earliest first.
+    #[serde(default)]
+    deferred: Vec<deferred::Deferred>,
 }
 
 /// The nodes of a configuration as they boot at `epoch`: their hardware
@@ -366,6 +370,7 @@ impl Cluster {
             writes: Vec::new(),
             dependents: SortedSet::new(),
             answers: Answers::default(),
+            deferred: Vec::new(),
             membership,
             assoc_generation: 0,
             fair_share_cache: None,

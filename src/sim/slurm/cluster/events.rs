@@ -1,5 +1,6 @@
 //! The event loop behind [`Cluster::advance`]: time moves from event to
-//! event — jobs ending (their run time or their time limit), requeued jobs
+//! event — commands jobs' scripts ran ahead of the clock, jobs ending
+//! (their run time or their time limit), requeued jobs
 //! reaching their begin time, resumed nodes answering, and the periodic
 //! priority calculation, main-scheduler pass and backfill pass — and after
 //! each, the schedulers run as Slurm's would.
@@ -90,12 +91,17 @@ impl Cluster {
         if let Some(t) = self.answers.next_time() {
             next = next.min(t);
         }
+        if let Some(t) = self.next_deferred() {
+            next = next.min(t);
+        }
         next.max(self.now)
     }
 
     /// Everything due at the current time, then the schedulers.
     fn step(&mut self, timed: bool, programs: &mut dyn ProgramRunner) {
         let now = self.now;
+        // What scripts did by now, before their runs end.
+        self.run_deferred(programs);
         // Jobs ending now, in id order for a deterministic sequence.
         for id in self.runs.take_due_ends(now) {
             let timeout = self.jobs.get(&id).is_some_and(|j| {

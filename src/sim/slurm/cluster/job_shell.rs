@@ -14,6 +14,7 @@
 
 use super::commands::{COMMANDS, StepRequest, step_request};
 use super::cpu_binding::TaskShare;
+use super::deferred::changes_jobs;
 use super::export::{UserEnv, step_env, stepd_finds};
 use super::job_options::WarnSignal;
 use super::lifecycle::visible_devices;
@@ -328,7 +329,13 @@ impl<'a> JobCommands<'a> {
             env: Some(call.env),
             programs: &mut *self.programs,
         };
-        let output = self.cluster.exec_as(call.argv, call.stdin, &mut caller);
+        let ahead = i64::try_from(call.now).unwrap_or(i64::MAX);
+        let output = if ahead > self.cluster.now() && changes_jobs(call.argv) {
+            let run = (self.job.id, signed(self.job.start));
+            self.cluster.defer(ahead, run, call.argv, &caller)
+        } else {
+            self.cluster.exec_as(call.argv, call.stdin, &mut caller)
+        };
         write_output(call, &output)
     }
 

@@ -416,3 +416,42 @@ fn sbatch_signal_b_reaches_the_scripts_trap_before_the_limit() {
     );
     assert_eq!(ended(&t, steps_only).map(|e| e.0), Some(JobState::Timeout));
 }
+
+#[test]
+fn a_script_requeues_itself_when_it_asks_not_when_it_starts() {
+    let mut t = Term::new("2026-11-30T03:00:00");
+    t.file(
+        &format!("{WORK}/job.sh"),
+        "#!/bin/bash\n#SBATCH -t 5 --signal=B:USR1@60 --open-mode=append\n\
+         trap 'echo \"requeue at $(date +%T)\"; scontrol requeue $SLURM_JOB_ID; exit 0' USR1\n\
+         echo \"start $SLURM_RESTART_COUNT at $(date +%T)\"\nsleep 1000 &\nwait\n",
+    );
+    let id = t.submit("root", WORK, "sbatch job.sh");
+    t.c.advance(200);
+    // Still in its first run: the requeue waits for the signal.
+    assert_eq!(
+        t.c.job(id).map(|j| (j.state, j.restarts)),
+        Some((JobState::Running, 0))
+    );
+    t.c.advance(100);
+    let job = t.c.job(id).cloned();
+    assert_eq!(job.as_ref().map(|j| j.restarts), Some(1));
+    assert_eq!(
+        written(&mut t, id),
+        format!(
+            "start 0 at 03:00:00\nrequeue at 03:03:30\nslurmstepd-node-1: error: *** JOB {id} ON node-1 CANCELLED AT 2026-11-30T03:03:30 DUE TO JOB REQUEUE ***\n"
+        )
+    );
+    // A run cancelled first takes what its script would have done with it.
+    t.c.advance(60);
+    assert_eq!(
+        t.c.job(id).map(|j| (j.state, j.restarts)),
+        Some((JobState::Running, 1))
+    );
+    t.root(&format!("scancel {id}"));
+    t.c.advance(600);
+    assert_eq!(
+        t.c.job(id).map(|j| (j.state, j.restarts)),
+        Some((JobState::Cancelled, 1))
+    );
+}
