@@ -131,14 +131,20 @@ impl WarnSignal {
             }
             None => (rest, 60),
         };
-        // sig_name2num's int, cast to uint16_t as get_signal_opts does.
-        let signal = u16::try_from(sig_name2num(name).rem_euclid(0x1_0000)).unwrap_or(0);
-        (signal > 0).then_some(Self {
-            signal,
+        Some(Self {
+            signal: signal_number(name)?,
             seconds,
             batch,
         })
     }
+}
+
+/// A signal named as Slurm's commands read it: `sig_name2num`'s number,
+/// cast to `uint16_t`; `None` for 0 (not a signal).
+pub(crate) fn signal_number(text: &str) -> Option<u16> {
+    u16::try_from(sig_name2num(text).rem_euclid(0x1_0000))
+        .ok()
+        .filter(|n| *n > 0)
 }
 
 /// `sig_name2num` (proc_args.c): a number followed by nothing but

@@ -287,6 +287,9 @@ tasks may be listed (42_[1-3,7]) or all named at once (42 or 42_*).
   -A, --account=NAME      jobs charging this account
   -n, --name=NAME         jobs with this name
   -p, --partition=NAME    jobs in this partition
+  -s, --signal=SIG        KILL cancels, as scancel alone does; other signals
+                          do not reach running jobs here (their scripts ran
+                          ahead): use sbatch --signal=B:SIG@SECS instead
   -t, --state=STATE       jobs in this state (PENDING, RUNNING)
   -u, --user=NAME         jobs of this user
       --me                your own jobs
@@ -296,8 +299,8 @@ tasks may be listed (42_[1-3,7]) or all named at once (42 or 42_*).
 ";
 
 pub(super) const SCANCEL_USAGE: &str = "\
-Usage: scancel [-A account] [--me] [-n name] [-p partition] [-t state] [-u user]
-               [-v] [job_id[_task]...]
+Usage: scancel [-A account] [--me] [-n name] [-p partition] [-s signal]
+               [-t state] [-u user] [-v] [job_id[_task]...]
 ";
 
 pub(super) const SCONTROL: &str = "\

@@ -5,6 +5,7 @@
 //! user's job is refused.
 
 use super::super::super::getopt::{HasArg, Opt, Parsed, opt};
+use super::super::job_options::signal_number;
 use super::super::output::CommandOutput;
 use super::super::state::{Job, JobState};
 use super::super::{Caller, Cluster};
@@ -64,6 +65,14 @@ pub(super) fn run(
     if p.has("version") {
         return help::text(VERSION);
     }
+    let signal = match p.value("signal").map(|s| (s, signal_number(s))) {
+        // Read as getopt meets it, before anything else is checked.
+        Some((text, None)) => {
+            return CommandOutput::failure(&format!("Unknown job signal: {text}\n"), 1);
+        }
+        Some((_, Some(SIGKILL))) | None => None,
+        Some((text, Some(n))) => Some((n, text)),
+    };
     match read_query(c, &p, caller.user) {
         Ok(query) => {
             let targets = targets(c, &query, caller.user);
@@ -72,12 +81,16 @@ pub(super) fn run(
             if verbose {
                 say_misses(c, &query, &mut out);
             }
-            cancel(c, &targets, caller.user, verbose, &mut out);
+            let how = (signal, verbose, p.has("batch"), p.has("full"));
+            cancel(c, &targets, caller.user, how, &mut out);
             out
         }
         Err(refusal) => refusal,
     }
 }
+
+/// `-s KILL`, which is what cancelling sends.
+const SIGKILL: u16 = 9;
 
 /// `-v` on ids that name no job still to cancel: what scancel's
 /// `_cancel_job_id` says before and after slurmctld's refusal (without
@@ -275,26 +288,52 @@ impl Wanted {
 
 /// Cancels the targets the caller may cancel (with `-v`, saying so for
 /// each, as `_cancel_job_id` does); Slurm's refusal for the others.
+/// Cancels the targets, or sends them `signal` (not KILL; its number and
+/// how it was given): whether `-v`, `-b` and `-f` were given come with
+/// it.
 fn cancel(
     c: &mut Cluster,
     targets: &[(u32, Option<u32>)],
     me: &str,
-    verbose: bool,
+    (signal, verbose, batch, full): (Option<(u16, &str)>, bool, bool, bool),
     out: &mut CommandOutput,
 ) {
     let operator = c.is_operator(me);
     let uid = c.user(me).map_or(0, |u| u.uid);
+    let kind = match (full, batch) {
+        (true, _) => "full ",
+        (false, true) => "batch ",
+        (false, false) => "",
+    };
     for &(id, task) in targets {
         let Some(job) = c.job(id) else { continue };
         let shown = task.map_or_else(|| job.display_id(), |t| format!("{}_{t}", job.id));
         if verbose {
-            out.err_line(&format!("scancel: Terminating job {shown}"));
+            out.err_line(&match signal {
+                Some((n, _)) => format!("scancel: Signal {n} to {kind}job {shown}"),
+                None => format!("scancel: Terminating {kind}job {shown}"),
+            });
         }
         if !operator && job.user != me {
             out.err_line(&format!(
                 "scancel: error: Kill job error on job id {shown}: Access/permission denied"
             ));
             out.exit = 1;
+            continue;
+        }
+        if let Some((_, name)) = signal {
+            out.exit = 1;
+            if job.state == JobState::Pending {
+                // job_signal refuses a pending job any signal but KILL
+                // (scancel tries ten times, then says so).
+                out.err_line(&format!(
+                    "scancel: error: Kill job error on job id {shown}: Job can not be altered now, try again later"
+                ));
+            } else {
+                out.err_line(&format!(
+                    "scancel: signal {name} to job {shown} is not simulated: a job's script runs ahead when the job starts, so only KILL (cancelling) reaches a running job here. To signal its script before the time limit, submit it with sbatch --signal=B:{name}@SECONDS."
+                ));
+            }
             continue;
         }
         match task {

@@ -1477,6 +1477,58 @@ fn scancel_v_says_what_it_terminates_and_why_nothing_happened() {
 }
 
 #[test]
+fn scancel_signal_cancels_only_with_kill_and_says_what_it_cannot_send() {
+    let mut t = Term::new("2026-11-30T03:30:00");
+    let running = t.submit("alice", "~", "sbatch --wrap \"sleep 600\"");
+    let pending = t.submit(
+        "alice",
+        "~",
+        "sbatch --begin=now+1hour --wrap \"sleep 600\"",
+    );
+    t.c.advance(1);
+    let out = t.run_as("alice", "~", &format!("scancel -s USR1 {running}"));
+    assert_eq!(out.exit, 1);
+    assert!(
+        err(&out).contains("sbatch --signal=B:USR1@SECONDS"),
+        "{}",
+        err(&out)
+    );
+    let out = t.run_as(
+        "alice",
+        "~",
+        &format!("scancel -v -b --signal=10 {pending}"),
+    );
+    assert_eq!(
+        (err(&out), out.exit),
+        (
+            format!(
+                "scancel: Signal 10 to batch job {pending}\n\
+                 scancel: error: Kill job error on job id {pending}: Job can not be altered now, try again later\n"
+            ),
+            1
+        )
+    );
+    let out = t.run_as("alice", "~", &format!("scancel --signal=NOPE {running}"));
+    assert_eq!(
+        (err(&out), out.exit),
+        ("Unknown job signal: NOPE\n".to_owned(), 1)
+    );
+    // Neither job was touched; KILL cancels, as scancel alone does.
+    let states = |t: &Term| [running, pending].map(|id| t.c.job(id).map(|j| j.state));
+    assert_eq!(
+        states(&t),
+        [Some(JobState::Running), Some(JobState::Pending)]
+    );
+    let out = t.run_as(
+        "alice",
+        "~",
+        &format!("scancel -s SIGKILL {running} {pending}"),
+    );
+    assert_eq!(out.exit, 0);
+    assert_eq!(states(&t), [Some(JobState::Cancelled); 2]);
+}
+
+#[test]
 fn scancel_reads_task_lists_commas_and_whole_arrays() {
     let mut t = Term::new("2026-11-30T03:30:00");
     let a = t.submit("alice", "~", "sbatch --array=1-8%1 --wrap \"sleep 600\"");
