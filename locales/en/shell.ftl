@@ -84,7 +84,7 @@ sh-help-cmd-test = test a condition: test -f file, test "$a" = b, test "$n" -gt 
 sh-help-cmd-touch = create empty files or update their times
 sh-help-cmd-tr = translate (tr a-z A-Z), delete (-d) or squeeze (-s) characters
 sh-help-cmd-true = do nothing, successfully
-sh-help-cmd-trap = run commands when the shell ends, a command fails or a job's time limit comes: trap 'rm -f $TMP' EXIT, trap 'echo failed' ERR, trap 'save' TERM (-p: list)
+sh-help-cmd-trap = run commands when the shell ends, a command fails or a signal comes: trap 'rm -f $TMP' EXIT, trap 'echo failed' ERR, trap 'save' TERM (the time limit), trap 'save' USR1 (sbatch --signal=B:USR1@300) (-p: list)
 sh-help-cmd-type = what each name is: a keyword, function, builtin or program (type -t: one word, -a: every match, -p: the path)
 sh-help-cmd-uname = print the system's name, kernel and machine (-a all, -r the kernel release)
 sh-help-cmd-uniq = print adjacent repeated lines once (-c counts, -d repeated, -u unique)

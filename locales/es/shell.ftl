@@ -81,7 +81,7 @@ sh-help-cmd-test = evalúa una condición: test -f archivo, test "$a" = b, test 
 sh-help-cmd-touch = crea archivos vacíos o actualiza sus fechas
 sh-help-cmd-tr = traduce (tr a-z A-Z), borra (-d) o comprime (-s) caracteres
 sh-help-cmd-true = no hace nada, con éxito
-sh-help-cmd-trap = ejecuta comandos cuando la terminal termina, un comando falla o llega el límite de tiempo de un trabajo: trap 'rm -f $TMP' EXIT, trap 'echo falló' ERR, trap 'guardar' TERM (-p: los lista)
+sh-help-cmd-trap = ejecuta comandos cuando la terminal termina, un comando falla o llega una señal: trap 'rm -f $TMP' EXIT, trap 'echo falló' ERR, trap 'guardar' TERM (el límite de tiempo), trap 'guardar' USR1 (sbatch --signal=B:USR1@300) (-p: los lista)
 sh-help-cmd-type = qué es cada nombre: palabra clave, función, comando propio de bash o programa (type -t: una palabra, -a: todas las coincidencias, -p: la ruta)
 sh-help-cmd-uname = imprime el nombre del sistema, el núcleo y la máquina (-a todo, -r la versión del núcleo)
 sh-help-cmd-uniq = imprime una sola vez las líneas repetidas contiguas (-c cuenta, -d repetidas, -u únicas)

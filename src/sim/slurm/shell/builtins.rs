@@ -225,7 +225,7 @@ pub(super) const BUILTINS: &[Builtin] = &[
     },
     Builtin {
         name: "trap",
-        summary: "run commands when the shell ends, a command fails or a job's time limit comes: trap 'rm -f $TMP' EXIT, trap 'echo failed' ERR, trap 'save' TERM (-p: list)",
+        summary: "run commands when the shell ends, a command fails or a signal comes: trap 'rm -f $TMP' EXIT, trap 'echo failed' ERR, trap 'save' TERM (the time limit), trap 'save' USR1 (sbatch --signal=B:USR1@300) (-p: list)",
         run: trap::trap,
     },
     Builtin {

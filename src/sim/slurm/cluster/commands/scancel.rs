@@ -78,11 +78,12 @@ pub(super) fn run(
             let targets = targets(c, &query, caller.user);
             let verbose = p.has("verbose") && !p.has("quiet");
             let mut out = CommandOutput::default();
+            let action = action(signal, p.has("batch"), p.has("full"));
             if verbose {
-                say_misses(c, &query, &mut out);
+                say_misses(c, &query, &action, &mut out);
             }
-            let how = (signal, verbose, p.has("batch"), p.has("full"));
-            cancel(c, &targets, caller.user, how, &mut out);
+            let verbose = verbose.then_some(action.as_str());
+            cancel(c, &targets, caller.user, (signal, verbose), &mut out);
             out
         }
         Err(refusal) => refusal,
@@ -95,7 +96,7 @@ const SIGKILL: u16 = 9;
 /// `-v` on ids that name no job still to cancel: what scancel's
 /// `_cancel_job_id` says before and after slurmctld's refusal (without
 /// `-v` it says nothing, and the exit status stays 0).
-fn say_misses(c: &Cluster, q: &Query, out: &mut CommandOutput) {
+fn say_misses(c: &Cluster, q: &Query, action: &str, out: &mut CommandOutput) {
     for w in &q.ids {
         if c.jobs.values().any(|j| q.matches(c, j) && w.hits(j)) {
             continue;
@@ -108,7 +109,7 @@ fn say_misses(c: &Cluster, q: &Query, out: &mut CommandOutput) {
         } else {
             "Invalid job id specified"
         };
-        out.err_line(&format!("scancel: Terminating job {shown}"));
+        out.err_line(&format!("scancel: {action}{shown}"));
         out.err_line(&format!(
             "scancel: error: Kill job error on job id {shown}: {why}"
         ));
@@ -288,31 +289,36 @@ impl Wanted {
 
 /// Cancels the targets the caller may cancel (with `-v`, saying so for
 /// each, as `_cancel_job_id` does); Slurm's refusal for the others.
-/// Cancels the targets, or sends them `signal` (not KILL; its number and
-/// how it was given): whether `-v`, `-b` and `-f` were given come with
-/// it.
-fn cancel(
-    c: &mut Cluster,
-    targets: &[(u32, Option<u32>)],
-    me: &str,
-    (signal, verbose, batch, full): (Option<(u16, &str)>, bool, bool, bool),
-    out: &mut CommandOutput,
-) {
-    let operator = c.is_operator(me);
-    let uid = c.user(me).map_or(0, |u| u.uid);
+/// What `-v` says scancel does to each job, before its id:
+/// `Terminating job `, `Signal 10 to batch job `.
+fn action(signal: Option<(u16, &str)>, batch: bool, full: bool) -> String {
     let kind = match (full, batch) {
         (true, _) => "full ",
         (false, true) => "batch ",
         (false, false) => "",
     };
+    match signal {
+        Some((n, _)) => format!("Signal {n} to {kind}job "),
+        None => format!("Terminating {kind}job "),
+    }
+}
+
+/// Cancels the targets, or sends them `signal` (not KILL; its number and
+/// how it was given), saying what it does to each under `-v`.
+fn cancel(
+    c: &mut Cluster,
+    targets: &[(u32, Option<u32>)],
+    me: &str,
+    (signal, verbose): (Option<(u16, &str)>, Option<&str>),
+    out: &mut CommandOutput,
+) {
+    let operator = c.is_operator(me);
+    let uid = c.user(me).map_or(0, |u| u.uid);
     for &(id, task) in targets {
         let Some(job) = c.job(id) else { continue };
         let shown = task.map_or_else(|| job.display_id(), |t| format!("{}_{t}", job.id));
-        if verbose {
-            out.err_line(&match signal {
-                Some((n, _)) => format!("scancel: Signal {n} to {kind}job {shown}"),
-                None => format!("scancel: Terminating {kind}job {shown}"),
-            });
+        if let Some(action) = verbose {
+            out.err_line(&format!("scancel: {action}{shown}"));
         }
         if !operator && job.user != me {
             out.err_line(&format!(
