@@ -654,6 +654,7 @@ fn heredoc(rng: &mut Rng) -> Vec<String> {
                     "#SBATCH --signal=B:USR1@120",
                     "trap 'echo saving; scontrol requeue $SLURM_JOB_ID; exit 0' USR1",
                     "trap '' USR1; trap 'echo t' TERM",
+                    "time srun hostname; TIMEFORMAT='%lR'; time -p sleep 2 | time",
                 ])
                 .to_owned(),
             4 => format!(

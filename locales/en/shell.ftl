@@ -12,7 +12,8 @@ sh-help-intro =
     "$@"), arrays (a=(x y), ${"{"}a[1]{"}"}, "${"{"}a[@]{"}"}"), * and [0-9] globs, {"{"}a,b{"}"} and {"{"}1..5{"}"},
     $(command), $((1+2)) and ((i++)), if, for (also for ((i=0; i<4; i++))), while,
     until, case, [[ ]], {"{"} {"}"}, ( ) and functions (f() {"{"} ...; {"}"}). In batch scripts and
-    job steps, cmd & runs in the background until wait.
+    job steps, cmd & runs in the background until wait. time cmd says how long
+    cmd took on the simulated clock.
 sh-help-shell = Shell commands:
 sh-help-cluster = Cluster commands:
 sh-help-cmd-dot = run a script in this shell (same as source)

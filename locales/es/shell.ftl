@@ -9,7 +9,8 @@ sh-help-intro =
     arrays (a=(x y), ${"{"}a[1]{"}"}, "${"{"}a[@]{"}"}"), comodines * y [0-9], {"{"}a,b{"}"} y {"{"}1..5{"}"},
     $(comando), $((1+2)) y ((i++)), if, for (también for ((i=0; i<4; i++))), while,
     until, case, [[ ]], {"{"} {"}"}, ( ) y funciones (f() {"{"} ...; {"}"}). En los scripts
-    de lote y en los pasos, cmd & corre en segundo plano hasta wait.
+    de lote y en los pasos, cmd & corre en segundo plano hasta wait. time cmd dice
+    cuánto tardó cmd en el reloj simulado.
 sh-help-shell = Comandos de la terminal:
 sh-help-cluster = Comandos del clúster:
 sh-help-cmd-dot = ejecuta un script en esta terminal (igual que source)

@@ -63,6 +63,7 @@ mod tests;
 #[cfg(test)]
 mod text_tests;
 mod time;
+mod timed;
 mod timeout;
 #[cfg(test)]
 mod timeout_tests;

@@ -569,6 +569,7 @@ impl<'a> Exec<'a> {
         // Each command of a real pipeline runs in a subshell: `cd` or an
         // assignment there does not change this shell.
         let many = pipeline.commands.len() > 1;
+        let started = self.shell.now;
         let mut input = None;
         let mut status = 0;
         let mut failed = 0;
@@ -603,6 +604,9 @@ impl<'a> Exec<'a> {
             status = i32::from(status == 0);
         }
         self.shell.status = status;
+        if let Some(timed) = pipeline.timed {
+            self.report_time(timed, started);
+        }
         // `set -e`, but not for a compound command failing inside (its
         // own commands did not stop it), nor at the prompt. A subshell,
         // `[[ ]]` and `(( ))` fail as one command.

@@ -16,7 +16,8 @@ pub const INTRO: &str = "This is a simulated bash shell. It runs commands, pipel
      \"$@\"), arrays (a=(x y), ${a[1]}, \"${a[@]}\"), * and [0-9] globs, {a,b} and {1..5},\n\
      $(command), $((1+2)) and ((i++)), if, for (also for ((i=0; i<4; i++))), while,\n\
      until, case, [[ ]], { }, ( ) and functions (f() { ...; }). In batch scripts and\n\
-     job steps, cmd & runs in the background until wait.";
+     job steps, cmd & runs in the background until wait. time cmd says how long\n\
+     cmd took on the simulated clock.";
 /// The heading of the shell's own commands.
 pub const SHELL_HEADING: &str = "Shell commands:";
 /// The heading of the commands plugged in (the Slurm tools).

@@ -142,8 +142,20 @@ pub(super) enum Connector {
 pub(super) struct Pipeline {
     /// `!`: invert the status.
     pub(super) negated: bool,
+    /// `time`: report how long it took, in POSIX's format with `-p`
+    /// (or `--`).
+    pub(super) timed: Option<Timed>,
     /// The commands, left to right.
     pub(super) commands: Vec<Command>,
+}
+
+/// How `time` reports.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Timed {
+    /// As `TIMEFORMAT` says, or bash's own format.
+    Bash,
+    /// `time -p`: POSIX's format.
+    Posix,
 }
 
 /// One command of a pipeline.
@@ -305,7 +317,7 @@ pub(super) enum Parsed {
 }
 
 /// Reserved words that open a compound command this shell does not run.
-const REFUSED: [&str; 3] = ["select", "time", "coproc"];
+const REFUSED: [&str; 2] = ["select", "coproc"];
 
 /// Reserved words (and the function keyword) that open a compound
 /// command this shell runs.
@@ -545,16 +557,48 @@ impl<'a> Parser<'a> {
     }
 
     fn pipeline(&mut self) -> Result<Pipeline, Stop> {
-        let negated = matches!(self.peek()?, Token::Word(w) if w.raw == "!");
-        if negated {
+        let mut negated = false;
+        let mut timed = None;
+        // `time [-p] [--]` and `!`, in either order.
+        loop {
+            match self.peek()? {
+                Token::Word(w) if w.raw == "!" && !negated => negated = true,
+                Token::Word(w) if w.raw == "time" && timed.is_none() => {
+                    self.next()?;
+                    timed = Some(Timed::Bash);
+                    for option in ["-p", "--"] {
+                        if matches!(self.peek()?, Token::Word(w) if w.raw == option) {
+                            self.next()?;
+                            timed = Some(Timed::Posix);
+                        }
+                    }
+                    continue;
+                }
+                _ => break,
+            }
             self.next()?;
         }
-        let mut commands = vec![self.command()?];
+        // `time` alone times nothing.
+        let ends = matches!(
+            self.peek()?,
+            Token::Op(Op::Semi) | Token::Newline | Token::End
+        );
+        let mut commands = if timed.is_some() && ends {
+            Vec::new()
+        } else {
+            vec![self.command()?]
+        };
         loop {
             let stderr_too = match self.peek()? {
                 Token::Op(Op::Pipe) => false,
                 Token::Op(Op::PipeAmp) => true,
-                _ => return Ok(Pipeline { negated, commands }),
+                _ => {
+                    return Ok(Pipeline {
+                        negated,
+                        timed,
+                        commands,
+                    });
+                }
             };
             self.next()?;
             if stderr_too && let Some(last) = commands.last_mut() {
