@@ -655,6 +655,7 @@ fn heredoc(rng: &mut Rng) -> Vec<String> {
                     "trap 'echo saving; scontrol requeue $SLURM_JOB_ID; exit 0' USR1",
                     "trap '' USR1; trap 'echo t' TERM",
                     "time srun hostname; TIMEFORMAT='%lR'; time -p sleep 2 | time",
+                    "shopt -s nullglob dotglob; c=(ckpt_*.pt *); shopt -s failglob; ls *.none; shopt",
                 ])
                 .to_owned(),
             4 => format!(

@@ -74,6 +74,7 @@ sh-help-cmd-seq = print a sequence of numbers (seq LAST, seq FIRST LAST, seq FIR
 sh-help-cmd-set = set -e, -u, -x, -o pipefail (+ turns off), or the positional parameters; alone, list variables
 sh-help-cmd-sh = run a script in a subshell, like bash
 sh-help-cmd-shift = drop the first positional parameters ($1...): shift [N]
+sh-help-cmd-shopt = bash's own options: shopt -s nullglob (a pattern matching nothing is no word), failglob (an error), dotglob (* matches .names); alone: list them
 sh-help-cmd-sleep = advance the simulated clock by N seconds (N, Ns, Nm, Nh, Nd)
 sh-help-cmd-sort = sort lines (-n -r -u, -k 2,2n keys, -t SEP)
 sh-help-cmd-source = run a script in this shell, keeping its variables and directory

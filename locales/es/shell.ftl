@@ -71,6 +71,7 @@ sh-help-cmd-seq = imprime una secuencia de números (seq ÚLTIMO, seq PRIMERO Ú
 sh-help-cmd-set = set -e, -u, -x, -o pipefail (+ los desactiva), o los parámetros posicionales; sin argumentos, lista las variables
 sh-help-cmd-sh = ejecuta un script en una subterminal, como bash
 sh-help-cmd-shift = descarta los primeros parámetros posicionales ($1...): shift [N]
+sh-help-cmd-shopt = opciones propias de bash: shopt -s nullglob (un patrón que no coincide con nada no deja ninguna palabra), failglob (es un error), dotglob (* coincide con los nombres que empiezan por .); sin argumentos: las lista
 sh-help-cmd-sleep = adelanta el reloj simulado N segundos (N, Ns, Nm, Nh, Nd)
 sh-help-cmd-sort = ordena líneas (-n -r -u, claves -k 2,2n, -t SEP)
 sh-help-cmd-source = ejecuta un script en esta terminal, conservando sus variables y su directorio

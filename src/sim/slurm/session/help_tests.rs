@@ -77,7 +77,7 @@ fn help_speaks_the_page_s_language() {
     assert!(said.contains("(f() { ...; })"), "{said}");
     // It is output like any other: a pipe reads it.
     s.submit("help | grep -c '^  s'");
-    assert_eq!(s.terminal.last_output().trim(), "24");
+    assert_eq!(s.terminal.last_output().trim(), "25");
     // Slurm's own words stay as Slurm prints them.
     s.submit("sbatch --bogus");
     assert!(s.terminal.last_output().contains("unrecognized option"));

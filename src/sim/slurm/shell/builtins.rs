@@ -16,6 +16,7 @@ mod man;
 mod module;
 mod printf;
 mod script;
+mod shopt;
 pub(super) mod trap;
 mod watch;
 
@@ -207,6 +208,11 @@ pub(super) const BUILTINS: &[Builtin] = &[
         name: "shift",
         summary: "drop the first positional parameters ($1...): shift [N]",
         run: script::shift,
+    },
+    Builtin {
+        name: "shopt",
+        summary: "bash's own options: shopt -s nullglob (a pattern matching nothing is no word), failglob (an error), dotglob (* matches .names); alone: list them",
+        run: shopt::shopt,
     },
     Builtin {
         name: "sleep",

@@ -646,6 +646,7 @@ impl<'a> Exec<'a> {
         );
         let exit = self.exit.take();
         let flow = self.flow.take();
+        let aborted = std::mem::take(&mut self.aborted);
         let loops = std::mem::take(&mut self.loops);
         // Its background children are its own, not this shell's; of the
         // traps, it keeps only the signals ignored.
@@ -669,6 +670,8 @@ impl<'a> Exec<'a> {
         self.subshells -= 1;
         self.exit = exit;
         self.flow = flow;
+        // An expansion error ends the subshell, not the line around it.
+        self.aborted = aborted;
         self.loops = loops;
         let (cwd, vars, functions, options, args) = saved;
         self.shell.cwd = cwd;

@@ -21,6 +21,7 @@ use serde::{Deserialize, Serialize};
 
 use super::fs::{Fs, Kind, MAX_NAME, join};
 use super::lex::{Index, Param, ParamOp, Part, Word, is_name};
+use super::state::Options;
 
 pub(super) mod arith;
 mod brace;
@@ -57,6 +58,9 @@ pub(super) enum ExpandError {
     /// `${1:=word}`: only a variable can be assigned.
     #[error("${0}: cannot assign in this way")]
     NotAssignable(String),
+    /// `shopt -s failglob` and a pattern that matches nothing.
+    #[error("no match: {0}")]
+    NoMatch(String),
 }
 
 /// `${x^}` and its kin: the first character (`all`: every one) that
@@ -273,6 +277,8 @@ pub(super) struct Expander<'a> {
     pub(super) args: &'a [String],
     /// `set -u`: expanding an unset variable is an error.
     pub(super) nounset: bool,
+    /// The shell's options: `shopt`'s glob options.
+    pub(super) options: Options,
     /// The first error of the expansion under way: an unset variable
     /// under `set -u`, or an offset's arithmetic.
     pub(super) failed: std::cell::RefCell<Option<ExpandError>>,
@@ -827,7 +833,11 @@ impl Expander<'_> {
                 Vec::new()
             };
             if matches.is_empty() {
-                out.push(field.text);
+                match (field.glob, self.options.failglob, self.options.nullglob) {
+                    (true, true, _) => return Err(ExpandError::NoMatch(field.text)),
+                    (true, false, true) => {}
+                    _ => out.push(field.text),
+                }
                 continue;
             }
             // The matches replace the pattern's text.
@@ -912,7 +922,7 @@ impl Expander<'_> {
                 else {
                     continue;
                 };
-                let hidden_ok = comp.starts_with('.');
+                let hidden_ok = comp.starts_with('.') || self.options.dotglob;
                 next.extend(
                     entries
                         .into_iter()

@@ -173,6 +173,15 @@ pub(super) struct Options {
     pub(super) pipefail: bool,
     /// `set -x`: each command is shown on standard error before it runs.
     pub(super) xtrace: bool,
+    /// `shopt -s nullglob`: a pattern matching nothing is no word at all.
+    #[serde(default)]
+    pub(super) nullglob: bool,
+    /// `shopt -s failglob`: a pattern matching nothing is an error.
+    #[serde(default)]
+    pub(super) failglob: bool,
+    /// `shopt -s dotglob`: patterns match names starting with `.`.
+    #[serde(default)]
+    pub(super) dotglob: bool,
 }
 
 impl Options {
@@ -830,6 +839,7 @@ impl Shell {
             arg0: &self.arg0,
             args: &self.args,
             nounset: self.options.nounset,
+            options: self.options,
             failed: RefCell::new(None),
             warned: RefCell::new(Vec::new()),
             last_background: self.children.last_pid,
