@@ -245,9 +245,7 @@ impl Cluster {
                 // much of the time asked (send_job_warn_signal): here,
                 // checking all along, the earliest. 0 s: never.
                 let end = clock_u64(job.end_time?);
-                let before = u64::from(warn.seconds)
-                    .checked_add(30)
-                    .filter(|_| warn.seconds > 0)?;
+                let before = (warn.seconds > 0).then(|| u64::from(warn.seconds) + 30)?;
                 Some((end.saturating_sub(before).max(clock_u64(start)), warn))
             }),
         })

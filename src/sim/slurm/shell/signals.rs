@@ -24,13 +24,15 @@ const KILL: u8 = 9;
 /// `SIGSTOP`, which nothing catches either.
 const STOP: u8 = 19;
 
-/// What a signal does to bash when no trap catches it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Untrapped {
-    /// It ends the shell, after its `EXIT` trap.
-    EndsAfterExitTrap,
-    /// It ends the shell at once.
-    Ends,
+/// What a signal does to the shell.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Effect {
+    /// Its trap runs.
+    Trap(String),
+    /// It ends the shell, after its `EXIT` trap if `exit_trap`.
+    Ends {
+        exit_trap: bool,
+    },
     Ignored,
     /// It stops the shell.
     Stops,
@@ -40,16 +42,33 @@ enum Untrapped {
 /// the terminating signals bash handles so as to run its `EXIT` trap
 /// first (`terminating_signals` in bash's sig.c), and `SIGQUIT`, which
 /// bash ignores.
-fn untrapped(signal: u8) -> Untrapped {
+fn untrapped(signal: u8) -> Effect {
     match signal {
-        1 | 2 | 4..=8 | 10..=15 | 24..=26 | 31 if signal != KILL => Untrapped::EndsAfterExitTrap,
-        3 | 17 | 18 | 23 | 28 => Untrapped::Ignored,
-        19..=22 => Untrapped::Stops,
-        _ => Untrapped::Ends,
+        1 | 2 | 4..=8 | 10..=15 | 24..=26 | 31 if signal != KILL => {
+            Effect::Ends { exit_trap: true }
+        }
+        3 | 17 | 18 | 23 | 28 => Effect::Ignored,
+        19..=22 => Effect::Stops,
+        _ => Effect::Ends { exit_trap: false },
     }
 }
 
 impl Exec<'_> {
+    /// What `signal` does to this shell: its trap (an empty one
+    /// ignores it; KILL and STOP are never caught), or its default.
+    fn effect(&self, signal: u8) -> Effect {
+        match self.shell.traps.get(&signal) {
+            Some(action) if !matches!(signal, KILL | STOP) => {
+                if action.is_empty() {
+                    Effect::Ignored
+                } else {
+                    Effect::Trap(action.clone())
+                }
+            }
+            _ => untrapped(signal),
+        }
+    }
+
     /// The warning signal, if its time has come: its trap runs, or it
     /// does what it does untrapped. Returns whether the shell goes on.
     pub(super) fn warned(&mut self) -> bool {
@@ -68,19 +87,7 @@ impl Exec<'_> {
     /// signal had its effect; `None` if the wait goes on.
     pub(super) fn interrupts_wait(&mut self, end: u64) -> Option<i32> {
         let (at, signal) = self.shell.warning.filter(|&(at, _)| at <= end)?;
-        let trapped = self
-            .shell
-            .traps
-            .get(&signal)
-            .filter(|_| !matches!(signal, KILL | STOP));
-        let interrupts = match trapped {
-            Some(action) => !action.is_empty(),
-            None => matches!(
-                untrapped(signal),
-                Untrapped::Ends | Untrapped::EndsAfterExitTrap
-            ),
-        };
-        if !interrupts {
+        if !matches!(self.effect(signal), Effect::Trap(_) | Effect::Ends { .. }) {
             return None;
         }
         self.shell.now = self.shell.now.max(at);
@@ -93,31 +100,25 @@ impl Exec<'_> {
     /// `signal`, sent at `at`, reaches the shell: returns whether it
     /// goes on.
     fn deliver(&mut self, at: u64, signal: u8) -> bool {
-        let trap = self.shell.traps.get(&signal).cloned();
-        let untrapped = match trap {
-            Some(action) if !matches!(signal, KILL | STOP) => {
-                if !action.is_empty() {
-                    let status = self.shell.status;
-                    self.source(&format!("{action}\n"), false);
-                    if self.exit.is_none() {
-                        self.shell.status = status;
-                    }
+        match self.effect(signal) {
+            Effect::Trap(action) => {
+                let status = self.shell.status;
+                self.source(&format!("{action}\n"), false);
+                if self.exit.is_none() {
+                    self.shell.status = status;
                 }
-                return self.exit.is_none();
+                self.exit.is_none()
             }
-            _ => untrapped(signal),
-        };
-        match untrapped {
-            Untrapped::Ignored => true,
-            Untrapped::Stops => {
+            Effect::Ignored => true,
+            Effect::Stops => {
                 // Stopped, it waits for the time limit's SIGCONT.
                 if let Some(deadline) = self.shell.deadline {
                     self.shell.now = self.shell.now.max(deadline);
                 }
                 true
             }
-            Untrapped::Ends | Untrapped::EndsAfterExitTrap => {
-                if untrapped == Untrapped::Ends {
+            Effect::Ends { exit_trap } => {
+                if !exit_trap {
                     self.shell.traps.remove(&EXIT);
                 }
                 // It died when the signal came, the command it waited
