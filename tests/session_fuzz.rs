@@ -937,6 +937,10 @@ fn input(rng: &mut Rng) -> Vec<String> {
                 "timeout -v -s KILL 1m bash -c 'sleep 30; echo a; sleep 60'",
                 "timeout -k x --preserve-status 0.5 nope",
                 "timeout 10 timeout 2 sleep 5 | timeout",
+                "find . -name '*.out' -newer job.sh -printf '%f %s %TT\\n' -o -type d -empty -print0",
+                "find ~ /nope -maxdepth 2 \\( -size +1k -o -mmin -5 \\) -exec wc -l {} + -exec echo {} \\;",
+                "find . -depth -regex '.*\\(out\\|sh\\)' -delete -o -prune , -quit; find -type f,d -iname 'S*'",
+                "find . -name \\( ! -o -exec {} + -printf '%Tq%' -size 1.5x -regextype nope",
                 // bash started as a command: options, scripts that fail
                 // on a line, syntax errors, commands from a pipe.
                 "bash --version | head -1; bash --help | wc -l; bash -z; sh --x; bash -o",

@@ -41,6 +41,7 @@ sh-help-cmd-eval = run its arguments, joined by spaces, as a command line of thi
 sh-help-cmd-exit = end a script or an ssh login (this simulated terminal itself stays open)
 sh-help-cmd-export = put variables in the environment of commands (export NAME=value; -n: take out; -p: list)
 sh-help-cmd-false = do nothing, unsuccessfully (exit status 1)
+sh-help-cmd-find = search for files below directories: find . -name '*.out' -mtime -1, -type f, -size +1M, -exec CMD {"{"}{"}"} + (find --help lists the rest)
 sh-help-cmd-grep = print lines that match a pattern (-i -v -c -n -E -F -w -x -l -q; -A/-B/-C N lines of context)
 sh-help-cmd-head = print the first lines of files (-n N)
 sh-help-cmd-getopts = read a script's options one at a time: while getopts "n:v" opt; do case $opt in n) N=$OPTARG;; esac; done

@@ -38,6 +38,7 @@ sh-help-cmd-eval = ejecuta sus argumentos, unidos por espacios, como una línea 
 sh-help-cmd-exit = termina un script o una sesión ssh (esta terminal simulada sigue abierta)
 sh-help-cmd-export = pone variables en el entorno de los comandos (export NOMBRE=valor; -n: la saca; -p: las lista)
 sh-help-cmd-false = no hace nada, sin éxito (código de salida 1)
+sh-help-cmd-find = busca archivos bajo directorios: find . -name '*.out' -mtime -1, -type f, -size +1M, -exec CMD {"{"}{"}"} + (find --help lista el resto)
 sh-help-cmd-grep = imprime las líneas que coinciden con un patrón (-i -v -c -n -E -F -w -x -l -q; -A/-B/-C N líneas de contexto)
 sh-help-cmd-head = imprime las primeras líneas de archivos (-n N)
 sh-help-cmd-getopts = lee las opciones de un script de una en una: while getopts "n:v" opt; do case $opt in n) N=$OPTARG;; esac; done

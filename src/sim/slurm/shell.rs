@@ -46,6 +46,7 @@ mod cond;
 mod escape;
 mod exec;
 mod expand;
+mod find;
 mod fs;
 mod help;
 mod lex;

@@ -1914,6 +1914,10 @@ impl<'a> Exec<'a> {
             stdin.consume(input.len());
             return self.xargs(argv, &input, to_terminal, out);
         }
+        if name == "find" {
+            let env = self.shell.environment(assigns);
+            return self.find(argv, &env, to_terminal, out);
+        }
         if name == "which" {
             // It runs with the line's own assignments (`PATH=/bin which ls`).
             let env = self.shell.environment(assigns);

@@ -103,6 +103,22 @@ pub enum Change {
     File(String, String),
 }
 
+/// What `ls -l` and `find -printf` show of an entry beyond [`Meta`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Inode {
+    /// The mode as `ls -l` writes it (`drwxr-xr-x`).
+    pub mode: &'static str,
+    /// Hard links: 1 for a file, 2 and one per subdirectory for a directory.
+    pub links: usize,
+    /// The owner (and group): the user in their homes and in `/tmp`, root
+    /// elsewhere.
+    pub owner: String,
+    /// Size in bytes, 4096 for a directory.
+    pub size: usize,
+    /// Disk use in KiB, in whole 4 KiB blocks.
+    pub kib: usize,
+}
+
 /// How [`Fs::write`] treats an existing file.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum WriteMode {
@@ -332,6 +348,37 @@ impl Fs {
             .collect();
         crate::sort::by(&mut entries, |a, b| a.0.cmp(&b.0));
         Ok(entries)
+    }
+
+    /// The rest of what `stat` tells about the entry `meta` at `path`, as
+    /// `user` sees it.
+    pub fn inode(&self, path: &str, meta: Meta, user: &str) -> Inode {
+        let mode = match meta.kind {
+            Kind::Dir if path == TMP => "drwxrwxrwt",
+            Kind::Dir => "drwxr-xr-x",
+            Kind::Device => "crw-rw-rw-",
+            Kind::File if meta.executable => "-rwxr-xr-x",
+            Kind::File => "-rw-r--r--",
+        };
+        let links = match meta.kind {
+            Kind::Dir => {
+                let entries = self.list(path).unwrap_or_default();
+                2 + entries.iter().filter(|(_, m)| m.kind == Kind::Dir).count()
+            }
+            _ => 1,
+        };
+        let mine = is_within(path, &self.home) || (is_within(path, TMP) && path != TMP);
+        let size = match meta.kind {
+            Kind::Dir => 4096,
+            _ => meta.size,
+        };
+        Inode {
+            mode,
+            links,
+            owner: if mine { user } else { "root" }.to_owned(),
+            size,
+            kib: size.div_ceil(4096) * 4,
+        }
     }
 
     /// Whether the user may create or remove entries in the directory `dir`.

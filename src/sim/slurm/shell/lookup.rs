@@ -101,7 +101,8 @@ const PROGRAM_BUILTINS: &[&str] = &["[", "bash", "clear", "man", "sh", "sleep", 
 
 /// The programs the interpreter runs itself, since they run or find other
 /// commands: their names and their lines in `help`.
-pub(super) const RUNNERS: [(&str, &str); 4] = [
+pub(super) const RUNNERS: [(&str, &str); 5] = [
+    ("find", super::find::SUMMARY),
     ("sudo", super::sudo::SUMMARY),
     ("timeout", super::timeout::SUMMARY),
     ("which", WHICH_SUMMARY),

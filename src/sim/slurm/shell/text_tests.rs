@@ -31,6 +31,12 @@ fn run(line: &str) -> (String, i32) {
 
 /// Checks each (line, transcript, status) of `table`.
 fn check(table: &[(&str, &str, i32)]) {
+    check_each(table, run);
+}
+
+/// Checks each (line, transcript, status) of `table` against what `run`
+/// makes of the line, listing every line that differs.
+pub(super) fn check_each(table: &[(&str, &str, i32)], run: impl Fn(&str) -> (String, i32)) {
     let wrong: Vec<String> = table
         .iter()
         .filter_map(|&(line, want, status)| {

@@ -28,6 +28,7 @@ const EXAMPLES: &[(&str, &str)] = &[
     ("cat", "cat -n job.sh"),
     ("cut", "squeue -h | cut -c 1-20"),
     ("dmesg", "dmesg -T | grep -i xid"),
+    ("find", "find . -name 'slurm-*.out' -mtime +7 -delete"),
     ("grep", "grep -c error slurm-1.out"),
     ("groups", "groups bob"),
     ("head", "head -n 5 slurm-1.out"),
@@ -166,6 +167,7 @@ fn page(exec: &Exec<'_>, name: &str) -> Option<String> {
                 };
                 (builtin.summary, Some(help))
             }
+            "find" => (super::super::find::SUMMARY, Some(super::super::find::HELP)),
             "sudo" => (super::super::sudo::SUMMARY, Some(super::super::sudo::HELP)),
             "timeout" => (
                 super::super::timeout::SUMMARY,
@@ -330,7 +332,9 @@ mod tests {
             "{page}"
         );
         assert!(page.contains("       squeue -u $USER\n"), "{page}");
-        for name in ["module", "ml", "sudo", "xargs", "man", "which", "timeout"] {
+        for name in [
+            "module", "ml", "sudo", "xargs", "man", "which", "timeout", "find",
+        ] {
             let (page, err, status) = man_run(&format!("man {name}"), &mut NoCommands);
             assert_eq!((err.as_str(), status), ("", 0), "{name}");
             assert!(page.contains(&format!("NAME\n       {name} - ")), "{page}");

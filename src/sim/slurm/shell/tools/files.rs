@@ -132,32 +132,12 @@ fn format_listing(
     let rows: Vec<[String; 6]> = entries
         .iter()
         .map(|e| {
-            let mode = match e.meta.kind {
-                Kind::Dir if e.path == "/tmp" => "drwxrwxrwt",
-                Kind::Dir => "drwxr-xr-x",
-                Kind::Device => "crw-rw-rw-",
-                Kind::File if e.meta.executable => "-rwxr-xr-x",
-                Kind::File => "-rw-r--r--",
-            };
-            let links = match e.meta.kind {
-                Kind::Dir => {
-                    let subdirs = call.fs.list(&e.path).unwrap_or_default();
-                    2 + subdirs.iter().filter(|(_, m)| m.kind == Kind::Dir).count()
-                }
-                _ => 1,
-            };
-            let home = call.fs.home();
-            let mine = is_within(&e.path, home) || (is_within(&e.path, "/tmp") && e.path != "/tmp");
-            let owner = if mine { call.user } else { "root" };
-            let size = match e.meta.kind {
-                Kind::Dir => 4096,
-                _ => e.meta.size,
-            };
+            let inode = call.fs.inode(&e.path, e.meta, call.user);
             [
-                mode.to_owned(),
-                links.to_string(),
-                owner.to_owned(),
-                size.to_string(),
+                inode.mode.to_owned(),
+                inode.links.to_string(),
+                inode.owner,
+                inode.size.to_string(),
                 DateTime::from_epoch(e.meta.mtime).ls(call.now),
                 e.name.clone(),
             ]
@@ -167,13 +147,9 @@ fn format_listing(
     let (wl, wo, ws) = (width(1), width(2), width(3));
     let mut text = String::new();
     if total {
-        // 1 KiB blocks, each file taking whole 4 KiB blocks.
         let blocks: usize = entries
             .iter()
-            .map(|e| match e.meta.kind {
-                Kind::Dir => 4,
-                _ => e.meta.size.div_ceil(4096) * 4,
-            })
+            .map(|e| call.fs.inode(&e.path, e.meta, call.user).kib)
             .sum();
         text.push_str(&format!("total {blocks}\n"));
     }
