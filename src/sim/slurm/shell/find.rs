@@ -289,9 +289,11 @@ impl Exec<'_> {
         let Here {
             shown, full, meta, ..
         } = here;
+        // Names are folded as ASCII: Unicode's tables would cost the
+        // page's wasm more than non-ASCII file names are worth here.
         let fold = |s: &str, icase: bool| {
             if icase {
-                s.to_lowercase()
+                s.to_ascii_lowercase()
             } else {
                 s.to_owned()
             }

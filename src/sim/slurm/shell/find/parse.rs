@@ -162,15 +162,13 @@ const NOT_SIMULATED: &[&str] = &[
     "-xtype",
 ];
 
-/// Options that are always true and change nothing here.
+/// Options that change nothing here (besides `-follow`, `-warn` and
+/// `-nowarn`, which are positional).
 const INERT_OPTIONS: &[&str] = &[
-    "-follow",
     "-ignore_readdir_race",
     "-mount",
     "-noignore_readdir_race",
     "-noleaf",
-    "-nowarn",
-    "-warn",
     "-xdev",
 ];
 
@@ -437,153 +435,14 @@ impl<'a> Parser<'a, '_> {
     }
 
     fn predicate(&mut self, name: &'a str) -> Result<Expr, Halt> {
-        let test = |t| Ok(Expr::Test(t));
-        match name {
-            "-help" | "--help" => return Err(Halt::Help),
-            "-version" | "--version" => return Err(Halt::Version),
-            "-maxdepth" => {
-                self.max_depth = Some(self.depth(name)?);
-                return Ok(self.option(name));
-            }
-            "-mindepth" => {
-                self.min_depth = self.depth(name)?;
-                return Ok(self.option(name));
-            }
-            "-depth" | "-d" => {
-                self.depth_first = true;
-                return Ok(self.option(name));
-            }
-            "-regextype" => {
-                let kind = self.value(name)?;
-                return match REGEX_TYPES.iter().find(|(n, _)| *n == kind) {
-                    Some((_, t)) => {
-                        self.syntax = *t;
-                        test(Test::Constant(true))
-                    }
-                    None => {
-                        let quote = self.ctx.quote;
-                        let valid: Vec<String> =
-                            REGEX_TYPES.iter().map(|(n, _)| quote(n)).collect();
-                        error(format!(
-                            "Unknown regular expression type {}; valid types are {}.",
-                            quote(kind),
-                            valid.join(", ")
-                        ))
-                    }
-                };
-            }
-            n if INERT_OPTIONS.contains(&n) => {
-                let positional = matches!(n, "-follow" | "-nowarn" | "-warn");
-                return Ok(if positional {
-                    Expr::Test(Test::Constant(true))
-                } else {
-                    self.option(name)
-                });
-            }
-            _ => {}
+        if let Some(option) = self.global_option(name)? {
+            return Ok(option);
         }
         self.noted(name);
+        if let Some(test) = self.test(name)? {
+            return Ok(Expr::Test(test));
+        }
         match name {
-            "-name" | "-iname" => {
-                let pattern = self.value(name)?.to_owned();
-                if self.ctx.warnings && pattern.contains('/') {
-                    let q = self.ctx.quote;
-                    self.warned.push(format!("warning: {} matches against basenames only, but the given pattern contains a directory separator ({}), thus the expression will evaluate to false all the time.  Did you mean {}?", q(name), q("/"), q("-wholename")));
-                }
-                test(Test::Name {
-                    pattern,
-                    icase: name == "-iname",
-                })
-            }
-            "-path" | "-wholename" | "-ipath" | "-iwholename" => test(Test::Path {
-                pattern: self.value(name)?.to_owned(),
-                icase: name.starts_with("-i"),
-            }),
-            "-regex" | "-iregex" => {
-                let pattern = self.value(name)?;
-                let (text, syntax) = match self.syntax {
-                    RegexType::Emacs => (emacs_to_extended(pattern), Syntax::Extended),
-                    RegexType::Basic => (pattern.to_owned(), Syntax::Basic),
-                    RegexType::Extended => (pattern.to_owned(), Syntax::Extended),
-                };
-                match Regex::new(&[text], syntax, name == "-iregex", Scope::Line) {
-                    Ok(regex) => test(Test::Regex(Box::new(regex))),
-                    Err(e) => error(format!(
-                        "failed to compile regular expression '{pattern}': {e}"
-                    )),
-                }
-            }
-            "-type" => {
-                let letters = self.value(name)?;
-                let mut kinds = Vec::new();
-                for (i, part) in letters.split(',').enumerate() {
-                    let mut chars = part.chars();
-                    match (chars.next(), chars.next()) {
-                        (Some(c), None) if "bcdpflsD".contains(c) => kinds.push(c),
-                        (Some(c), Some(_)) if i == 0 && "bcdpflsD".contains(c) => {
-                            return error(
-                                "Must separate multiple arguments to -type using: ','".to_owned(),
-                            );
-                        }
-                        _ => return error(format!("Unknown argument to -type: {part}")),
-                    }
-                }
-                test(Test::Type(kinds))
-            }
-            "-empty" => test(Test::Empty),
-            "-executable" => test(Test::Executable),
-            "-readable" => test(Test::Readable),
-            "-writable" => test(Test::Writable),
-            "-true" => test(Test::Constant(true)),
-            "-false" => test(Test::Constant(false)),
-            "-newer" => {
-                let file = self.value(name)?;
-                match (self.ctx.stat)(file) {
-                    Some(meta) => test(Test::Newer(meta.mtime)),
-                    None => error(format!(
-                        "{}: No such file or directory",
-                        (self.ctx.quote)(file)
-                    )),
-                }
-            }
-            "-mtime" | "-mmin" => {
-                let text = self.value(name)?;
-                let (cmp, number) = signed(text);
-                match number.parse::<f64>() {
-                    Ok(n) if n.is_finite() && !number.starts_with('+') => {
-                        test(if name == "-mtime" {
-                            Test::Days(cmp, n)
-                        } else {
-                            Test::Minutes(cmp, n)
-                        })
-                    }
-                    _ => error(format!("invalid argument `{text}' to `{name}'")),
-                }
-            }
-            "-size" => {
-                let text = self.value(name)?;
-                if text.is_empty() {
-                    return error("invalid null argument to -size".to_owned());
-                }
-                let (cmp, rest) = signed(text);
-                let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
-                let unit = match &rest[digits..] {
-                    "" | "b" => 512,
-                    "c" => 1,
-                    "w" => 2,
-                    "k" => 1 << 10,
-                    "M" => 1 << 20,
-                    "G" => 1 << 30,
-                    other if other.chars().count() == 1 => {
-                        return error(format!("invalid -size type `{other}'"));
-                    }
-                    _ => return error(format!("Invalid argument `{text}' to -size")),
-                };
-                match rest[..digits].parse::<u64>() {
-                    Ok(count) => test(Test::Size { cmp, count, unit }),
-                    Err(_) => error(format!("Invalid argument `{text}' to -size")),
-                }
-            }
             "-print" => self.action(Action::Print),
             "-print0" => self.action(Action::Print0),
             "-printf" => {
@@ -603,6 +462,111 @@ impl<'a> Parser<'a, '_> {
                 "{n} is not available in this simulated find (see find --help)"
             )),
             _ => error(format!("unknown predicate `{name}'")),
+        }
+    }
+
+    /// An option (always true), if `name` is one; `--help` and
+    /// `--version` halt.
+    fn global_option(&mut self, name: &str) -> Result<Option<Expr>, Halt> {
+        match name {
+            "-help" | "--help" => return Err(Halt::Help),
+            "-version" | "--version" => return Err(Halt::Version),
+            "-maxdepth" => self.max_depth = Some(self.depth(name)?),
+            "-mindepth" => self.min_depth = self.depth(name)?,
+            "-depth" | "-d" => self.depth_first = true,
+            "-regextype" => {
+                self.regex_type()?;
+                return Ok(Some(Expr::Test(Test::Constant(true))));
+            }
+            "-follow" | "-nowarn" | "-warn" => return Ok(Some(Expr::Test(Test::Constant(true)))),
+            n if INERT_OPTIONS.contains(&n) => {}
+            _ => return Ok(None),
+        }
+        Ok(Some(self.option(name)))
+    }
+
+    /// `-regextype TYPE`.
+    fn regex_type(&mut self) -> Result<(), Halt> {
+        let kind = self.value("-regextype")?;
+        if let Some((_, t)) = REGEX_TYPES.iter().find(|(n, _)| *n == kind) {
+            self.syntax = *t;
+            return Ok(());
+        }
+        let quote = self.ctx.quote;
+        let valid: Vec<String> = REGEX_TYPES.iter().map(|(n, _)| quote(n)).collect();
+        error(format!(
+            "Unknown regular expression type {}; valid types are {}.",
+            quote(kind),
+            valid.join(", ")
+        ))
+    }
+
+    /// The test `name`, if it is one.
+    fn test(&mut self, name: &str) -> Result<Option<Test>, Halt> {
+        let test = match name {
+            "-name" | "-iname" => {
+                let pattern = self.value(name)?.to_owned();
+                if self.ctx.warnings && pattern.contains('/') {
+                    let q = self.ctx.quote;
+                    self.warned.push(format!("warning: {} matches against basenames only, but the given pattern contains a directory separator ({}), thus the expression will evaluate to false all the time.  Did you mean {}?", q(name), q("/"), q("-wholename")));
+                }
+                Test::Name {
+                    pattern,
+                    icase: name == "-iname",
+                }
+            }
+            "-path" | "-wholename" | "-ipath" | "-iwholename" => Test::Path {
+                pattern: self.value(name)?.to_owned(),
+                icase: name.starts_with("-i"),
+            },
+            "-regex" | "-iregex" => self.regex(name)?,
+            "-type" => kinds(self.value(name)?)?,
+            "-empty" => Test::Empty,
+            "-executable" => Test::Executable,
+            "-readable" => Test::Readable,
+            "-writable" => Test::Writable,
+            "-true" => Test::Constant(true),
+            "-false" => Test::Constant(false),
+            "-newer" => {
+                let file = self.value(name)?;
+                match (self.ctx.stat)(file) {
+                    Some(meta) => Test::Newer(meta.mtime),
+                    None => {
+                        let file = (self.ctx.quote)(file);
+                        return error(format!("{file}: No such file or directory"));
+                    }
+                }
+            }
+            "-mtime" | "-mmin" => {
+                let text = self.value(name)?;
+                let (cmp, number) = signed(text);
+                match number.parse::<f64>() {
+                    Ok(n) if n.is_finite() && !number.starts_with('+') => match name {
+                        "-mtime" => Test::Days(cmp, n),
+                        _ => Test::Minutes(cmp, n),
+                    },
+                    _ => return error(format!("invalid argument `{text}' to `{name}'")),
+                }
+            }
+            "-size" => size(self.value(name)?)?,
+            _ => return Ok(None),
+        };
+        Ok(Some(test))
+    }
+
+    /// `-regex PATTERN` or `-iregex PATTERN`, in the `-regextype` chosen.
+    fn regex(&mut self, name: &str) -> Result<Test, Halt> {
+        let pattern = self.value(name)?;
+        let (text, syntax) = match self.syntax {
+            RegexType::Emacs => (emacs_to_extended(pattern), Syntax::Extended),
+            RegexType::Basic => (pattern.to_owned(), Syntax::Basic),
+            RegexType::Extended => (pattern.to_owned(), Syntax::Extended),
+        };
+        match Regex::new(&[text], syntax, name == "-iregex", Scope::Line) {
+            Ok(regex) => Ok(Test::Regex(Box::new(regex))),
+            Err(e) => error(format!(
+                "failed to compile regular expression '{pattern}': {e}"
+            )),
         }
     }
 
@@ -647,6 +611,48 @@ impl<'a> Parser<'a, '_> {
             self.batches - 1
         });
         self.action(Action::Exec { argv, batch })
+    }
+}
+
+/// `-type`'s letters, separated by commas.
+fn kinds(letters: &str) -> Result<Test, Halt> {
+    const LETTERS: &str = "bcdpflsD";
+    let mut kinds = Vec::new();
+    for (i, part) in letters.split(',').enumerate() {
+        let mut chars = part.chars();
+        match (chars.next(), chars.next()) {
+            (Some(c), None) if LETTERS.contains(c) => kinds.push(c),
+            (Some(c), Some(_)) if i == 0 && LETTERS.contains(c) => {
+                return error("Must separate multiple arguments to -type using: ','".to_owned());
+            }
+            _ => return error(format!("Unknown argument to -type: {part}")),
+        }
+    }
+    Ok(Test::Type(kinds))
+}
+
+/// `-size [+-]N[cwbkMG]`.
+fn size(text: &str) -> Result<Test, Halt> {
+    if text.is_empty() {
+        return error("invalid null argument to -size".to_owned());
+    }
+    let (cmp, rest) = signed(text);
+    let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
+    let unit = match &rest[digits..] {
+        "" | "b" => 512,
+        "c" => 1,
+        "w" => 2,
+        "k" => 1 << 10,
+        "M" => 1 << 20,
+        "G" => 1 << 30,
+        other if other.chars().count() == 1 => {
+            return error(format!("invalid -size type `{other}'"));
+        }
+        _ => return error(format!("Invalid argument `{text}' to -size")),
+    };
+    match rest[..digits].parse::<u64>() {
+        Ok(count) => Ok(Test::Size { cmp, count, unit }),
+        Err(_) => error(format!("Invalid argument `{text}' to -size")),
     }
 }
 

@@ -1,6 +1,9 @@
 //! `find -printf FORMAT`: findutils' escapes and the directives of an
 //! entry's names, size, kind, mode, owner and time, with widths.
 
+use std::iter::Peekable;
+use std::str::Chars;
+
 use super::super::fs::Kind;
 use super::super::time::DateTime;
 
@@ -47,100 +50,21 @@ impl Format {
     /// Reads `text`: the format, and warnings for escapes and directives
     /// it does not know (which print as written, as findutils prints them).
     pub(super) fn parse(text: &str) -> Result<(Format, Vec<String>), String> {
-        let mut pieces = Vec::new();
-        let mut warnings = Vec::new();
-        let mut literal = String::new();
-        let mut chars = text.chars().peekable();
-        while let Some(c) = chars.next() {
+        let mut reader = Reader {
+            chars: text.chars().peekable(),
+            pieces: Vec::new(),
+            literal: String::new(),
+            warnings: Vec::new(),
+        };
+        while let Some(c) = reader.chars.next() {
             match c {
-                '\\' => match chars.next() {
-                    Some('c') => {
-                        flush(&mut pieces, &mut literal);
-                        pieces.push(Piece::Stop);
-                    }
-                    Some(e @ ('a' | 'b' | 'f' | 'n' | 'r' | 't' | 'v' | '\\')) => {
-                        literal.push(match e {
-                            'a' => '\x07',
-                            'b' => '\x08',
-                            'f' => '\x0c',
-                            'n' => '\n',
-                            'r' => '\r',
-                            't' => '\t',
-                            'v' => '\x0b',
-                            _ => '\\',
-                        });
-                    }
-                    Some(d @ '0'..='7') => {
-                        let mut value = d.to_digit(8).unwrap_or(0);
-                        for _ in 0..2 {
-                            match chars.peek().and_then(|c| c.to_digit(8)) {
-                                Some(v) => {
-                                    value = value * 8 + v;
-                                    chars.next();
-                                }
-                                None => break,
-                            }
-                        }
-                        literal.extend(char::from_u32(value));
-                    }
-                    Some(other) => {
-                        warnings.push(format!("warning: unrecognized escape `\\{other}'"));
-                        literal.push('\\');
-                        literal.push(other);
-                    }
-                    None => literal.push('\\'),
-                },
-                '%' => {
-                    let mut spec = String::from("%");
-                    let mut left = false;
-                    while let Some(&f @ ('-' | '+' | ' ' | '#' | '0')) = chars.peek() {
-                        left |= f == '-';
-                        spec.push(f);
-                        chars.next();
-                    }
-                    let width = number(&mut chars, &mut spec);
-                    let precision = if chars.peek() == Some(&'.') {
-                        spec.push('.');
-                        chars.next();
-                        Some(number(&mut chars, &mut spec))
-                    } else {
-                        None
-                    };
-                    let Some(letter) = chars.next() else {
-                        return Err("error: % at end of format string".to_owned());
-                    };
-                    if letter == '%' {
-                        literal.push('%');
-                        continue;
-                    }
-                    let time = match letter {
-                        'T' => match chars.next() {
-                            Some(t) => Some(t),
-                            None => return Err("error: % at end of format string".to_owned()),
-                        },
-                        _ => None,
-                    };
-                    if time.is_none() && !LETTERS.contains(letter) {
-                        warnings.push(format!(
-                            "warning: unrecognized format directive `%{letter}'"
-                        ));
-                        literal.push_str(&format!("{spec}{letter}"));
-                        continue;
-                    }
-                    flush(&mut pieces, &mut literal);
-                    pieces.push(Piece::Directive {
-                        left,
-                        width: width.unwrap_or(0),
-                        precision: precision.flatten(),
-                        letter,
-                        time,
-                    });
-                }
-                c => literal.push(c),
+                '\\' => reader.escape(),
+                '%' => reader.directive()?,
+                c => reader.literal.push(c),
             }
         }
-        flush(&mut pieces, &mut literal);
-        Ok((Format(pieces), warnings))
+        reader.flush();
+        Ok((Format(reader.pieces), reader.warnings))
     }
 
     /// The format filled in for `entry`.
@@ -179,17 +103,109 @@ impl Format {
     }
 }
 
-fn flush(pieces: &mut Vec<Piece>, literal: &mut String) {
-    if !literal.is_empty() {
-        pieces.push(Piece::Text(std::mem::take(literal)));
+/// A format being read.
+struct Reader<'a> {
+    chars: Peekable<Chars<'a>>,
+    pieces: Vec<Piece>,
+    /// Plain text not yet made a piece.
+    literal: String,
+    warnings: Vec<String>,
+}
+
+impl Reader<'_> {
+    fn flush(&mut self) {
+        if !self.literal.is_empty() {
+            self.pieces
+                .push(Piece::Text(std::mem::take(&mut self.literal)));
+        }
+    }
+
+    /// What follows a backslash.
+    fn escape(&mut self) {
+        let plain = match self.chars.next() {
+            Some('c') => {
+                self.flush();
+                self.pieces.push(Piece::Stop);
+                return;
+            }
+            Some('a') => '\x07',
+            Some('b') => '\x08',
+            Some('f') => '\x0c',
+            Some('n') => '\n',
+            Some('r') => '\r',
+            Some('t') => '\t',
+            Some('v') => '\x0b',
+            Some('\\') | None => '\\',
+            Some(d @ '0'..='7') => {
+                let mut value = d.to_digit(8).unwrap_or(0);
+                for _ in 0..2 {
+                    let Some(v) = self.chars.peek().and_then(|c| c.to_digit(8)) else {
+                        break;
+                    };
+                    value = value * 8 + v;
+                    self.chars.next();
+                }
+                self.literal.extend(char::from_u32(value));
+                return;
+            }
+            Some(other) => {
+                self.warnings
+                    .push(format!("warning: unrecognized escape `\\{other}'"));
+                self.literal.push('\\');
+                other
+            }
+        };
+        self.literal.push(plain);
+    }
+
+    /// What follows a `%`.
+    fn directive(&mut self) -> Result<(), String> {
+        const AT_END: &str = "error: % at end of format string";
+        let mut spec = String::from("%");
+        let mut left = false;
+        while let Some(&f @ ('-' | '+' | ' ' | '#' | '0')) = self.chars.peek() {
+            left |= f == '-';
+            spec.push(f);
+            self.chars.next();
+        }
+        let width = number(&mut self.chars, &mut spec);
+        let precision = if self.chars.peek() == Some(&'.') {
+            spec.push('.');
+            self.chars.next();
+            number(&mut self.chars, &mut spec)
+        } else {
+            None
+        };
+        let letter = self.chars.next().ok_or(AT_END)?;
+        let time = match letter {
+            '%' => {
+                self.literal.push('%');
+                return Ok(());
+            }
+            'T' => Some(self.chars.next().ok_or(AT_END)?),
+            _ if LETTERS.contains(letter) => None,
+            _ => {
+                self.warnings.push(format!(
+                    "warning: unrecognized format directive `%{letter}'"
+                ));
+                self.literal.push_str(&format!("{spec}{letter}"));
+                return Ok(());
+            }
+        };
+        self.flush();
+        self.pieces.push(Piece::Directive {
+            left,
+            width: width.unwrap_or(0),
+            precision,
+            letter,
+            time,
+        });
+        Ok(())
     }
 }
 
 /// Decimal digits at the front of `chars`, copied into `spec`.
-fn number(
-    chars: &mut std::iter::Peekable<std::str::Chars<'_>>,
-    spec: &mut String,
-) -> Option<usize> {
+fn number(chars: &mut Peekable<Chars<'_>>, spec: &mut String) -> Option<usize> {
     let mut digits = String::new();
     while let Some(&d) = chars.peek().filter(|c| c.is_ascii_digit()) {
         digits.push(d);
