@@ -171,6 +171,44 @@ impl Cluster {
             .map(|n| n.name.clone())
             .collect();
         let gpus = job.shape.per_node.gpus;
+        let constrained = self.config.constrains_devices();
+        let env = self.job_env(id, job);
+        Some(JobFacts {
+            id,
+            user: job.user.clone(),
+            uid: job.uid,
+            work_dir: job.work_dir.clone(),
+            nodes,
+            node_ids: job
+                .nodes
+                .iter()
+                .copied()
+                .filter(|&n| self.nodes.get(n).is_some())
+                .collect(),
+            tasks: job.shape.tasks,
+            gpus_per_node: gpus,
+            gpus: job.gpus.clone(),
+            constrained,
+            cpus: job.shape.total().cpus,
+            start: clock_u64(start),
+            deadline: job.end_time.map_or(u64::MAX, clock_u64),
+            env: env.into_iter().map(|(k, v)| (k.to_owned(), v)).collect(),
+            batch_env: job.env.clone(),
+            warn: job.extras.warn.and_then(|warn| {
+                // slurmctld sends it at the first of its time checks,
+                // every PERIODIC_TIMEOUT (30 s), that falls within that
+                // much of the time asked (send_job_warn_signal): here,
+                // checking all along, the earliest. 0 s: never.
+                let end = clock_u64(job.end_time?);
+                let before = (warn.seconds > 0).then(|| u64::from(warn.seconds) + 30)?;
+                Some((end.saturating_sub(before).max(clock_u64(start)), warn))
+            }),
+        })
+    }
+
+    /// The environment Slurm gives job `id`'s batch script and steps.
+    fn job_env(&self, id: u32, job: &Job) -> Vec<(&'static str, String)> {
+        let gpus = job.shape.per_node.gpus;
         let hostlist = self.hostlist(&job.nodes);
         let mut env = vec![
             ("SLURM_JOB_ID", id.to_string()),
@@ -218,37 +256,7 @@ impl Cluster {
                 a.task.map_or(String::new(), |t| t.to_string()),
             ));
         }
-        Some(JobFacts {
-            id,
-            user: job.user.clone(),
-            uid: job.uid,
-            work_dir: job.work_dir.clone(),
-            nodes,
-            node_ids: job
-                .nodes
-                .iter()
-                .copied()
-                .filter(|&n| self.nodes.get(n).is_some())
-                .collect(),
-            tasks: job.shape.tasks,
-            gpus_per_node: gpus,
-            gpus: job.gpus.clone(),
-            constrained,
-            cpus: job.shape.total().cpus,
-            start: clock_u64(start),
-            deadline: job.end_time.map_or(u64::MAX, clock_u64),
-            env: env.into_iter().map(|(k, v)| (k.to_owned(), v)).collect(),
-            batch_env: job.env.clone(),
-            warn: job.extras.warn.and_then(|warn| {
-                // slurmctld sends it at the first of its time checks,
-                // every PERIODIC_TIMEOUT (30 s), that falls within that
-                // much of the time asked (send_job_warn_signal): here,
-                // checking all along, the earliest. 0 s: never.
-                let end = clock_u64(job.end_time?);
-                let before = (warn.seconds > 0).then(|| u64::from(warn.seconds) + 30)?;
-                Some((end.saturating_sub(before).max(clock_u64(start)), warn))
-            }),
-        })
+        env
     }
 
     /// Runs one started job's script in its shell: its output, steps, run

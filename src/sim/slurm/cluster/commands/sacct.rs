@@ -693,6 +693,47 @@ fn facts<'a>(c: &Cluster, line: &'a Line<'_>) -> Facts<'a> {
         StepId::Batch => ".batch".to_owned(),
         StepId::Numbered(n) => format!(".{n}"),
     });
+    let (step_start, step_end, suspended) = span(c, line);
+    let pauses = &job.suspension;
+    let elapsed = match step_start {
+        // A run that ended while suspended ended when it stopped.
+        Some(s) => {
+            let end = step_end.unwrap_or(c.now);
+            (end - s - suspended.min(pauses.total(end))).max(0)
+        }
+        None => 0,
+    };
+    let cpus = match (step, run) {
+        (Some((s, _, _)), _) => s.cpus,
+        (None, Some(r)) => r.cpus,
+        (None, None) => job.shape.total().cpus,
+    };
+    let nodes = match run {
+        Some(r) => &r.nodes,
+        None => &job.nodes,
+    };
+    let nodes = match step {
+        Some((s, _, _)) => s.nodes_of(nodes),
+        None => nodes,
+    };
+    Facts {
+        id_text,
+        suffix,
+        start: step_start,
+        end: step_end,
+        elapsed,
+        suspended,
+        cpus,
+        nodes,
+    }
+}
+
+/// When the line's job or step ran, cut to `-T`'s window, and how long
+/// it was suspended meanwhile.
+fn span(c: &Cluster, line: &Line<'_>) -> (Option<i64>, Option<i64>, i64) {
+    let job = line.job;
+    let run = line.run;
+    let step = line.step.as_ref();
     let start = match run {
         Some(r) => Some(r.start),
         None => job.start_time.filter(|_| job.state != JobState::Pending),
@@ -743,37 +784,7 @@ fn facts<'a>(c: &Cluster, line: &'a Line<'_>) -> Facts<'a> {
         }
         None => (step_start, step_end),
     };
-    let elapsed = match step_start {
-        // A run that ended while suspended ended when it stopped.
-        Some(s) => {
-            let end = step_end.unwrap_or(c.now);
-            (end - s - suspended.min(pauses.total(end))).max(0)
-        }
-        None => 0,
-    };
-    let cpus = match (step, run) {
-        (Some((s, _, _)), _) => s.cpus,
-        (None, Some(r)) => r.cpus,
-        (None, None) => job.shape.total().cpus,
-    };
-    let nodes = match run {
-        Some(r) => &r.nodes,
-        None => &job.nodes,
-    };
-    let nodes = match step {
-        Some((s, _, _)) => s.nodes_of(nodes),
-        None => nodes,
-    };
-    Facts {
-        id_text,
-        suffix,
-        start: step_start,
-        end: step_end,
-        elapsed,
-        suspended,
-        cpus,
-        nodes,
-    }
+    (step_start, step_end, suspended)
 }
 
 /// A field of a line; `None` prints blank.

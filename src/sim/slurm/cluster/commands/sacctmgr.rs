@@ -335,15 +335,54 @@ fn show(
     let Some((what, rest)) = words.split_first() else {
         return CommandOutput::failure("too few arguments for keyword:show\n", 1);
     };
-    let w = what.as_str();
-    let entity = if keyword(w, "Accounts", 2) || keyword(w, "Acct", 4) {
+    let entity = match entity(c, what) {
+        Ok(e) => e,
+        Err(answer) => return answer,
+    };
+    let mut cond = Conditions {
+        with_assoc,
+        ..Conditions::default()
+    };
+    for word in rest {
+        if !read_condition(&mut cond, entity, word) {
+            return CommandOutput::failure(&format!(" Unknown condition: {word}\n"), 1);
+        }
+    }
+    let columns = match columns(entity, &cond) {
+        Ok(columns) => columns,
+        Err(answer) => return answer,
+    };
+    let mut out = CommandOutput::default();
+    if header {
+        for line in print_fields_header(&columns, parsable) {
+            out.out_line(&line);
+        }
+    }
+    for row in rows(c, entity, &cond) {
+        let cells: Vec<(Option<String>, i32)> = columns
+            .iter()
+            .map(|(name, width)| {
+                let value = row.iter().find(|(h, _)| h == name).map(|(_, v)| v.clone());
+                (value, *width)
+            })
+            .collect();
+        out.out_line(&print_fields_row(&cells, parsable));
+    }
+    out
+}
+
+/// The entity `show` lists (`Accounts`, `assoc`, `qos`, ...), or its
+/// answer: the listing of an entity without one, or the refusal.
+fn entity(c: &Cluster, what: &str) -> Result<Entity, CommandOutput> {
+    let w = what;
+    Ok(if keyword(w, "Accounts", 2) || keyword(w, "Acct", 4) {
         Entity::Account
     } else if keyword(w, "Associations", 2) {
         Entity::Assoc
     } else if keyword(w, "Clusters", 2) {
         Entity::Cluster
     } else if let Some(answer) = listed::unlisted(c, w) {
-        return answer;
+        return Err(answer);
     } else if keyword(w, "QOS", 1) {
         Entity::Qos
     } else if keyword(w, "Reservations", 4) || keyword(w, "Resv", 4) {
@@ -355,23 +394,18 @@ fn show(
     } else if keyword(w, "tres", 2) {
         Entity::Tres
     } else {
-        return CommandOutput::failure(
+        return Err(CommandOutput::failure(
             "No valid entity in list command\nInput line must include \"Account\", \
 \"Association\", \"Cluster\", \"Configuration\",\n\"Event\", \"Federation\", \"Problem\", \
 \"QOS\", \"Resource\", \"Reservation\",\n\"RunAwayJobs\", \"Stats\", \"Transaction\", \
 \"TRES\", \"User\", or \"WCKey\"\n",
             1,
-        );
-    };
-    let mut cond = Conditions {
-        with_assoc,
-        ..Conditions::default()
-    };
-    for word in rest {
-        if !read_condition(&mut cond, entity, word) {
-            return CommandOutput::failure(&format!(" Unknown condition: {word}\n"), 1);
-        }
-    }
+        ));
+    })
+}
+
+/// The columns `show` prints for `entity`: its defaults, or `format=`'s.
+fn columns(entity: Entity, cond: &Conditions) -> Result<Vec<(&'static str, i32)>, CommandOutput> {
     let mut columns = Vec::new();
     let defaults = match entity {
         Entity::Assoc => ASSOC_COLUMNS.to_owned(),
@@ -396,27 +430,14 @@ fn show(
             Some(col) => columns.push(col),
             None => {
                 let name = item.split('%').next().unwrap_or(item);
-                return CommandOutput::failure(&format!("Unknown field '{name}'\n"), 1);
+                return Err(CommandOutput::failure(
+                    &format!("Unknown field '{name}'\n"),
+                    1,
+                ));
             }
         }
     }
-    let mut out = CommandOutput::default();
-    if header {
-        for line in print_fields_header(&columns, parsable) {
-            out.out_line(&line);
-        }
-    }
-    for row in rows(c, entity, &cond) {
-        let cells: Vec<(Option<String>, i32)> = columns
-            .iter()
-            .map(|(name, width)| {
-                let value = row.iter().find(|(h, _)| h == name).map(|(_, v)| v.clone());
-                (value, *width)
-            })
-            .collect();
-        out.out_line(&print_fields_row(&cells, parsable));
-    }
-    out
+    Ok(columns)
 }
 
 /// A `format=` item (`Name` or `Name%WIDTH`) as (header, width); the

@@ -89,83 +89,119 @@ pub(super) fn run(
     if quits(tag) {
         return CommandOutput::default();
     }
-    let one_line = p.has("oneliner");
-    let detail = p.has("details");
     let mut out = CommandOutput::default();
-    if is(tag, "show", 3) {
-        show(
-            c,
-            &words[1..],
-            (one_line, detail),
-            (caller.env, caller.host),
-            &mut out,
-        );
-    } else if is(tag, "update", 1) {
-        update(c, &words[1..], caller, &mut out);
-    } else if tag.eq_ignore_ascii_case("uhold")
+    let flags = Flags {
+        one_line: p.has("oneliner"),
+        detail: p.has("details"),
+        quiet: p.has("quiet"),
+    };
+    if !job_keyword(c, tag, &words[1..], caller, &mut out) {
+        keyword(c, tag, &words[1..], flags, caller, &mut out);
+    }
+    out
+}
+
+/// The command-line options a keyword reads.
+#[derive(Clone, Copy)]
+struct Flags {
+    one_line: bool,
+    detail: bool,
+    quiet: bool,
+}
+
+/// Runs the keywords that act on jobs (hold, release, requeue, suspend,
+/// resume, top, notify, wait_job); false for any other.
+fn job_keyword(
+    c: &mut Cluster,
+    tag: &str,
+    rest: &[String],
+    caller: &mut Caller<'_>,
+    out: &mut CommandOutput,
+) -> bool {
+    if tag.eq_ignore_ascii_case("uhold")
         || tag.eq_ignore_ascii_case("holdu")
         || is(tag, "hold", 4)
         || is(tag, "release", 3)
     {
-        too_few(tag, &words[1..], &mut out);
-        hold_jobs(c, tag, &words[1..], caller, &mut out);
+        too_few(tag, rest, out);
+        hold_jobs(c, tag, rest, caller, out);
     } else if is(tag, "requeue", 3) || starts(tag, "requeuehold") {
-        too_few(tag, &words[1..], &mut out);
-        requeue::run(c, &words[1..], !is(tag, "requeue", 3), caller, &mut out);
-    } else if is(tag, "ping", 3) {
-        if words.len() > 1 {
-            too_many(tag, &mut out);
-        } else {
-            ping(c, caller.user == "root", &mut out);
-        }
+        too_few(tag, rest, out);
+        requeue::run(c, rest, !is(tag, "requeue", 3), caller, out);
     } else if is(tag, "suspend", 2) || is(tag, "resume", 3) {
-        too_few(tag, &words[1..], &mut out);
-        suspend_jobs(c, is(tag, "resume", 3), &words[1..], caller, &mut out);
+        too_few(tag, rest, out);
+        suspend_jobs(c, is(tag, "resume", 3), rest, caller, out);
     } else if is(tag, "top", 3) {
-        match words.len() {
-            1 => too_few(tag, &[], &mut out),
-            2 => top::top(c, strip_job_key(&words[1]), caller.user, &mut out),
-            _ => too_many(tag, &mut out),
+        match rest {
+            [] => too_few(tag, &[], out),
+            [job] => top::top(c, strip_job_key(job), caller.user, out),
+            _ => too_many(tag, out),
+        }
+    } else if is(tag, "notify", 1) {
+        if rest.len() < 2 {
+            out.err_line(&format!("too few arguments for keyword:{tag}"));
+            out.exit = 1;
+        } else {
+            notify::notify(c, rest, caller, out);
+        }
+    } else if is(tag, "wait_job", 2) {
+        match rest {
+            [] => too_few(tag, &[], out),
+            [job] => notify::wait_job(c, job, out),
+            _ => too_many(tag, out),
+        }
+    } else {
+        return false;
+    }
+    true
+}
+
+/// Runs the other keywords: show, update, ping, reconfigure, setdebug,
+/// completing, version, write; an unknown one is refused.
+fn keyword(
+    c: &mut Cluster,
+    tag: &str,
+    rest: &[String],
+    flags: Flags,
+    caller: &mut Caller<'_>,
+    out: &mut CommandOutput,
+) {
+    if is(tag, "show", 3) {
+        let how = (flags.one_line, flags.detail);
+        show(c, rest, how, (caller.env, caller.host), out);
+    } else if is(tag, "update", 1) {
+        update(c, rest, caller, out);
+    } else if is(tag, "ping", 3) {
+        if rest.is_empty() {
+            ping(c, caller.user == "root", out);
+        } else {
+            too_many(tag, out);
         }
     } else if is(tag, "reconfigure", 3) {
-        if words.len() > 2 {
-            too_many(tag, &mut out);
+        if rest.len() > 1 {
+            too_many(tag, out);
         }
-        controller::reconfigure(c, caller, &mut out);
+        controller::reconfigure(c, caller, out);
     } else if is(tag, "setdebug", 2) {
-        match words.len() {
-            1 => too_few(tag, &[], &mut out),
-            2 => controller::setdebug(c, &words[1], caller, &mut out),
-            _ => too_many(tag, &mut out),
+        match rest {
+            [] => too_few(tag, &[], out),
+            [level] => controller::setdebug(c, level, caller, out),
+            _ => too_many(tag, out),
         }
     } else if is(tag, "completing", 2) {
         // Jobs here free their nodes as they end: none is ever seen
         // completing, so there is nothing to list.
-        if words.len() > 1 {
-            too_many(tag, &mut out);
-        }
-    } else if is(tag, "notify", 1) {
-        if words.len() < 3 {
-            out.err_line(&format!("too few arguments for keyword:{tag}"));
-            out.exit = 1;
-        } else {
-            notify::notify(c, &words[1..], caller, &mut out);
-        }
-    } else if is(tag, "wait_job", 2) {
-        match words.len() {
-            1 => too_few(tag, &[], &mut out),
-            2 => notify::wait_job(c, &words[1], &mut out),
-            _ => too_many(tag, &mut out),
+        if !rest.is_empty() {
+            too_many(tag, out);
         }
     } else if is(tag, "version", 4) {
         out.out(VERSION);
     } else if is(tag, "write", 5) {
-        write::write(c, tag, &words[1..], (caller, p.has("quiet")), &mut out);
+        write::write(c, tag, rest, (caller, flags.quiet), out);
     } else {
         out.err_line(&format!("invalid keyword: {tag}"));
         out.exit = 1;
     }
-    out
 }
 
 /// Refuses a keyword given too many words.
