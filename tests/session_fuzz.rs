@@ -941,6 +941,7 @@ fn input(rng: &mut Rng) -> Vec<String> {
                 "find ~ /nope -maxdepth 2 \\( -size +1k -o -mmin -5 \\) -exec wc -l {} + -exec echo {} \\;",
                 "find . -depth -regex '.*\\(out\\|sh\\)' -delete -o -prune , -quit; find -type f,d -iname 'S*'",
                 "find . -name \\( ! -o -exec {} + -printf '%Tq%' -size 1.5x -regextype nope",
+                "du -ach --si -d 1 ~ /nope . | sort -h; du -sa; du -b0 -m -d x",
                 // bash started as a command: options, scripts that fail
                 // on a line, syntax errors, commands from a pipe.
                 "bash --version | head -1; bash --help | wc -l; bash -z; sh --x; bash -o",

@@ -34,6 +34,7 @@ sh-help-cmd-cp = copy files; -r copies directories
 sh-help-cmd-cut = print selected fields (-f 1,3 -d :) or characters (-c 1-5) of each line
 sh-help-cmd-date = print the simulated date and time; date +%F and other formats
 sh-help-cmd-dirname = what comes before the last part of a file name: dirname /a/b.py prints /a
+sh-help-cmd-du = disk use of files and directories, in KiB (-s total only, -h 4.0K/2.1M, -a files too, -c a total, -d N levels)
 sh-help-cmd-echo = print the arguments; -n without a newline, -e with escapes
 sh-help-cmd-env = print the environment (exported variables)
 sh-help-cmd-declare = declare variables with attributes: declare -a NAME=(...) (array), -r (read-only), -x (exported), -p NAME (show); in a function, local

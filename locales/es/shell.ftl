@@ -31,6 +31,7 @@ sh-help-cmd-cp = copia archivos; -r copia directorios
 sh-help-cmd-cut = imprime los campos (-f 1,3 -d :) o caracteres (-c 1-5) elegidos de cada línea
 sh-help-cmd-date = imprime la fecha y la hora simuladas; date +%F y otros formatos
 sh-help-cmd-dirname = lo que precede a la última parte de un nombre de archivo: dirname /a/b.py imprime /a
+sh-help-cmd-du = espacio en disco de archivos y directorios, en KiB (-s solo el total, -h 4.0K/2.1M, -a también los archivos, -c un total, -d N niveles)
 sh-help-cmd-echo = imprime los argumentos; -n sin salto de línea, -e con secuencias de escape
 sh-help-cmd-env = imprime el entorno (las variables exportadas)
 sh-help-cmd-declare = declara variables con atributos: declare -a NOMBRE=(...) (array), -r (solo lectura), -x (exportada), -p NOMBRE (la muestra); dentro de una función, local

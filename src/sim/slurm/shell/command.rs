@@ -241,6 +241,28 @@ impl Call<'_> {
     }
 }
 
+/// Whether the environment's locale (`LC_ALL`, else `LC_MESSAGES`, else
+/// `LANG`) is a UTF-8 one.
+pub(super) fn utf8_locale(env: &SortedMap<String, String>) -> bool {
+    ["LC_ALL", "LC_MESSAGES", "LANG"]
+        .iter()
+        .find_map(|k| env.get(*k).filter(|v| !v.is_empty()))
+        .is_some_and(|v| {
+            let v = v.to_ascii_lowercase();
+            v.contains("utf-8") || v.contains("utf8")
+        })
+}
+
+/// `name` quoted as GNU tools quote a value in their messages: `‘x’` in a
+/// UTF-8 locale, `'x'` in the C locale.
+pub(super) fn locale_quote(name: &str, utf8: bool) -> String {
+    if utf8 {
+        format!("‘{name}’")
+    } else {
+        format!("'{name}'")
+    }
+}
+
 /// A command that a [`CommandSet`] provides, as `help` and tab completion
 /// show it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

@@ -17,7 +17,7 @@ mod tests;
 
 use self::parse::{Action, Cmp, Expr, Halt, Plan, Test, kind_is};
 use self::printf::Entry;
-use super::command::Output;
+use super::command::{Output, locale_quote as quote, utf8_locale};
 use super::exec::{Exec, Input};
 use super::expand::wildcard_match;
 use super::fs::{Kind, Meta, join};
@@ -83,27 +83,6 @@ impl Walk<'_> {
     fn quote(&self, name: &str) -> String {
         quote(name, self.utf8)
     }
-}
-
-/// `name` in the locale's quotes.
-fn quote(name: &str, utf8: bool) -> String {
-    if utf8 {
-        format!("‘{name}’")
-    } else {
-        format!("'{name}'")
-    }
-}
-
-/// Whether the environment's locale (`LC_ALL`, else `LC_MESSAGES`, else
-/// `LANG`) is a UTF-8 one.
-fn utf8_locale(env: &SortedMap<String, String>) -> bool {
-    ["LC_ALL", "LC_MESSAGES", "LANG"]
-        .iter()
-        .find_map(|k| env.get(*k).filter(|v| !v.is_empty()))
-        .is_some_and(|v| {
-            let v = v.to_ascii_lowercase();
-            v.contains("utf-8") || v.contains("utf8")
-        })
 }
 
 /// The last name of a path as find names it (`a/` is `a`, `/` is `/`).

@@ -6,6 +6,7 @@
 
 mod awk;
 mod columns;
+mod du;
 mod files;
 mod grep;
 mod names;
@@ -57,7 +58,7 @@ const NO_OPTIONS: Spec = Spec {
 /// The tools of GNU coreutils 9.1, grep 3.8 and sed 4.9 (Debian 12's),
 /// which answer `--help` and `--version` (bash's builtins among the tools
 /// and awk do not); each with its package's `--version` line.
-const GNU: [(&str, &str); 29] = [
+const GNU: [(&str, &str); 30] = [
     ("basename", "GNU coreutils) 9.1"),
     ("cat", "GNU coreutils) 9.1"),
     ("chmod", "GNU coreutils) 9.1"),
@@ -65,6 +66,7 @@ const GNU: [(&str, &str); 29] = [
     ("cut", "GNU coreutils) 9.1"),
     ("date", "GNU coreutils) 9.1"),
     ("dirname", "GNU coreutils) 9.1"),
+    ("du", "GNU coreutils) 9.1"),
     ("env", "GNU coreutils) 9.1"),
     ("grep", "GNU grep) 3.8"),
     ("head", "GNU coreutils) 9.1"),
@@ -166,6 +168,12 @@ pub(super) const TOOLS: &[Tool] = &[
         summary: "what comes before the last part of a file name: dirname /a/b.py prints /a",
         spec: names::DIRNAME,
         run: names::dirname,
+    },
+    Tool {
+        name: "du",
+        summary: "disk use of files and directories, in KiB (-s total only, -h 4.0K/2.1M, -a files too, -c a total, -d N levels)",
+        spec: du::DU,
+        run: du::du,
     },
     Tool {
         name: "echo",
