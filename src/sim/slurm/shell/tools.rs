@@ -6,6 +6,7 @@
 
 mod awk;
 mod columns;
+mod date;
 mod du;
 mod files;
 mod grep;
@@ -21,7 +22,6 @@ use super::args::{self, Spec};
 use super::command::Call;
 use super::escape::{self, Dialect};
 use super::fs::FsError;
-use super::time::DateTime;
 use crate::sim::slurm::node_tools::{KERNEL_RELEASE, KERNEL_VERSION};
 
 /// A tool: its name, a line for `help`, its options (for completion) and
@@ -159,9 +159,9 @@ pub(super) const TOOLS: &[Tool] = &[
     },
     Tool {
         name: "date",
-        summary: "print the simulated date and time; date +%F and other formats",
-        spec: DATE,
-        run: date,
+        summary: "print the simulated date and time; date +%F and other formats, -d DATE (@SECONDS, 2024-05-01 10:00, '1 hour ago')",
+        spec: date::DATE,
+        run: date::date,
     },
     Tool {
         name: "dirname",
@@ -522,40 +522,6 @@ fn uname(call: &mut Call<'_>) -> i32 {
         .map(|(_, text)| *text)
         .collect();
     let line = format!("{}\n", shown.join(" "));
-    call.out.stdout(&line);
-    0
-}
-
-const DATE: Spec = Spec {
-    flags: "uR",
-    valued: "",
-    long: &[("utc", 'u'), ("rfc-email", 'R')],
-};
-
-/// GNU `date` in UTC: the default format, `-R`, or `+FORMAT`.
-fn date(call: &mut Call<'_>) -> i32 {
-    let opts = match args::parse_call(call, DATE, 1) {
-        Ok(o) => o,
-        Err(status) => return status,
-    };
-    let format = match opts.operands.as_slice() {
-        [] if opts.has('R') => "%a, %d %b %Y %H:%M:%S +0000",
-        [] => "%a %b %e %H:%M:%S %Z %Y",
-        [f] if f.starts_with('+') => &f[1..],
-        [f, ..] if f.starts_with('+') => {
-            let msg = format!("extra operand '{}'", opts.operands[1]);
-            call.error(&msg);
-            args::try_help(call);
-            return 1;
-        }
-        [other, ..] => {
-            // An operand without `+` would set the clock.
-            let msg = format!("invalid date '{other}'");
-            call.error(&msg);
-            return 1;
-        }
-    };
-    let line = format!("{}\n", DateTime::from_epoch(call.now).format(format));
     call.out.stdout(&line);
     0
 }
