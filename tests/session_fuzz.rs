@@ -942,6 +942,7 @@ fn input(rng: &mut Rng) -> Vec<String> {
                 "find . -depth -regex '.*\\(out\\|sh\\)' -delete -o -prune , -quit; find -type f,d -iname 'S*'",
                 "find . -name \\( ! -o -exec {} + -printf '%Tq%' -size 1.5x -regextype nope",
                 "du -ach --si -d 1 ~ /nope . | sort -h; du -sa; du -b0 -m -d x",
+                "pushd /tmp; pushd -n x; pushd +1; dirs -v; popd -0; (pushd ~; popd +9); bash -c 'popd; dirs -c'; pushd -; dirs -lp",
                 "date -d \"$(date -d '1 hour ago' '+%F %T') 90 min ago\" +%s; date -d 'next fri'; date -d @x; date -d '2024-13-01'",
                 // bash started as a command: options, scripts that fail
                 // on a line, syntax errors, commands from a pipe.

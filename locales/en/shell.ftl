@@ -38,6 +38,7 @@ sh-help-cmd-du = disk use of files and directories, in KiB (-s total only, -h 4.
 sh-help-cmd-echo = print the arguments; -n without a newline, -e with escapes
 sh-help-cmd-env = print the environment (exported variables)
 sh-help-cmd-declare = declare variables with attributes: declare -a NAME=(...) (array), -r (read-only), -x (exported), -p NAME (show); in a function, local
+sh-help-cmd-dirs = list the directory stack that pushd keeps (-v numbered, -l without ~, -c clear)
 sh-help-cmd-eval = run its arguments, joined by spaces, as a command line of this shell: eval "$cmd"
 sh-help-cmd-exit = end a script or an ssh login (this simulated terminal itself stays open)
 sh-help-cmd-export = put variables in the environment of commands (export NAME=value; -n: take out; -p: list)
@@ -57,6 +58,7 @@ sh-help-cmd-ls = list directory contents (-l -a -A -1 -d -t -r)
 sh-help-cmd-man = show a command's manual page: its options here and an example (man sed)
 sh-help-cmd-mkdir = make directories; -p makes parents as needed
 sh-help-cmd-mapfile = read lines of input into an array (mapfile -t NAME)
+sh-help-cmd-popd = go back to the directory pushd saved last, taking it off the stack
 sh-help-cmd-ml = Lmod's short form of module: ml (list), ml cuda (load), ml -cuda (unload), ml av
 sh-help-cmd-module = environment modules (Lmod): module avail, load cuda/12.4, unload, list, purge, spider
 sh-help-cmd-mktemp = make a new file with a unique name and print it (mktemp, mktemp -d for a directory, mktemp run.XXXXXX)
@@ -64,6 +66,7 @@ sh-help-cmd-mv = move or rename files
 sh-help-cmd-printenv = print the values of environment variables
 sh-help-cmd-pwd = print the current directory
 sh-help-cmd-printf = print a format with arguments: printf '%s has %d GPUs\n' node-1 8 (-v VAR: into a variable)
+sh-help-cmd-pushd = change to a directory, saving the current one on a stack for popd (pushd +N rotates it)
 sh-help-cmd-read = read a line of input into variables (read -r NAME...)
 sh-help-cmd-readarray = read lines of input into an array (readarray -t NAME)
 sh-help-cmd-readonly = make variables read-only, or list them (readonly NAME=value, readonly -p)

@@ -35,6 +35,7 @@ sh-help-cmd-du = espacio en disco de archivos y directorios, en KiB (-s solo el 
 sh-help-cmd-echo = imprime los argumentos; -n sin salto de línea, -e con secuencias de escape
 sh-help-cmd-env = imprime el entorno (las variables exportadas)
 sh-help-cmd-declare = declara variables con atributos: declare -a NOMBRE=(...) (array), -r (solo lectura), -x (exportada), -p NOMBRE (la muestra); dentro de una función, local
+sh-help-cmd-dirs = lista la pila de directorios que guarda pushd (-v numerada, -l sin ~, -c la vacía)
 sh-help-cmd-eval = ejecuta sus argumentos, unidos por espacios, como una línea de comandos de esta terminal: eval "$cmd"
 sh-help-cmd-exit = termina un script o una sesión ssh (esta terminal simulada sigue abierta)
 sh-help-cmd-export = pone variables en el entorno de los comandos (export NOMBRE=valor; -n: la saca; -p: las lista)
@@ -54,6 +55,7 @@ sh-help-cmd-ls = lista el contenido de directorios (-l -a -A -1 -d -t -r)
 sh-help-cmd-man = muestra la página de manual de un comando: sus opciones aquí y un ejemplo (man sed)
 sh-help-cmd-mkdir = crea directorios; -p crea también los de arriba que falten
 sh-help-cmd-mapfile = lee las líneas de la entrada en un array (mapfile -t NOMBRE)
+sh-help-cmd-popd = vuelve al último directorio que guardó pushd y lo quita de la pila
 sh-help-cmd-ml = la forma corta de module en Lmod: ml (lista), ml cuda (carga), ml -cuda (descarga), ml av
 sh-help-cmd-module = módulos de entorno (Lmod): module avail, load cuda/12.4, unload, list, purge, spider
 sh-help-cmd-mktemp = crea un archivo nuevo con un nombre único y lo imprime (mktemp, mktemp -d para un directorio, mktemp run.XXXXXX)
@@ -61,6 +63,7 @@ sh-help-cmd-mv = mueve o renombra archivos
 sh-help-cmd-printenv = imprime los valores de variables de entorno
 sh-help-cmd-pwd = imprime el directorio actual
 sh-help-cmd-printf = imprime un formato con argumentos: printf '%s tiene %d GPUs\n' node-1 8 (-v VAR: en una variable)
+sh-help-cmd-pushd = cambia a un directorio y guarda el actual en una pila para popd (pushd +N la rota)
 sh-help-cmd-read = lee una línea de la entrada en variables (read -r NOMBRE...)
 sh-help-cmd-readarray = lee las líneas de la entrada en un array (readarray -t NOMBRE)
 sh-help-cmd-readonly = hace variables de solo lectura, o las lista (readonly NOMBRE=valor, readonly -p)

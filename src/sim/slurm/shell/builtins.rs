@@ -10,6 +10,7 @@ use super::lex::is_name;
 
 mod alias;
 mod declare;
+mod dirstack;
 pub(super) mod getopts;
 mod invoke;
 mod man;
@@ -110,6 +111,11 @@ pub(super) const BUILTINS: &[Builtin] = &[
         run: declare::declare,
     },
     Builtin {
+        name: "dirs",
+        summary: "list the directory stack that pushd keeps (-v numbered, -l without ~, -c clear)",
+        run: dirstack::dirs,
+    },
+    Builtin {
         name: "export",
         summary: "put variables in the environment of commands (export NAME=value; -n: take out; -p: list)",
         run: declare::declare,
@@ -170,9 +176,19 @@ pub(super) const BUILTINS: &[Builtin] = &[
         run: module::module,
     },
     Builtin {
+        name: "popd",
+        summary: "go back to the directory pushd saved last, taking it off the stack",
+        run: dirstack::popd,
+    },
+    Builtin {
         name: "printf",
         summary: "print a format with arguments: printf '%s has %d GPUs\\n' node-1 8 (-v VAR: into a variable)",
         run: printf::printf,
+    },
+    Builtin {
+        name: "pushd",
+        summary: "change to a directory, saving the current one on a stack for popd (pushd +N rotates it)",
+        run: dirstack::pushd,
     },
     Builtin {
         name: "read",
@@ -296,26 +312,34 @@ fn cd(exec: &mut Exec<'_>, argv: &[String], out: &mut Output) -> i32 {
             return 1;
         }
     };
-    let fs = exec.shell.fs();
-    let found = fs
-        .resolve(exec.shell.cwd(), &target)
-        .and_then(|p| fs.meta(&p).map(|m| (p, m)).ok_or(FsError::NotFound));
-    match found {
-        Ok((path, meta)) if meta.kind == Kind::Dir => {
+    match change_dir(exec, &target) {
+        Ok(path) => {
             if args.first().is_some_and(|a| a.as_str() == "-") {
                 out.stdout(&format!("{path}\n"));
             }
-            exec.shell.set_cwd(path);
             0
         }
-        Ok(_) => {
-            out.stderr(&format!("bash: cd: {target}: {}\n", FsError::NotADirectory));
+        Err(message) => {
+            out.stderr(&format!("bash: cd: {message}\n"));
             1
         }
-        Err(e) => {
-            out.stderr(&format!("bash: cd: {target}: {e}\n"));
-            1
+    }
+}
+
+/// Makes `target` the current directory: its canonical path, or why not
+/// (`dir: No such file or directory`), for `cd`, `pushd` and `popd` to word.
+pub(super) fn change_dir(exec: &mut Exec<'_>, target: &str) -> Result<String, String> {
+    let fs = exec.shell.fs();
+    let found = fs
+        .resolve(exec.shell.cwd(), target)
+        .and_then(|p| fs.meta(&p).map(|m| (p, m)).ok_or(FsError::NotFound));
+    match found {
+        Ok((path, meta)) if meta.kind == Kind::Dir => {
+            exec.shell.set_cwd(path.clone());
+            Ok(path)
         }
+        Ok(_) => Err(format!("{target}: {}", FsError::NotADirectory)),
+        Err(e) => Err(format!("{target}: {e}")),
     }
 }
 

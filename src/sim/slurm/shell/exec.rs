@@ -461,8 +461,11 @@ impl<'a> Exec<'a> {
         let traps = saved
             .is_some()
             .then(|| std::mem::take(&mut self.shell.traps));
-        // Nor does it get the batch shell's signal.
+        // Nor does it get the batch shell's signal, or its directory stack.
         let warning = saved.is_some().then(|| self.shell.warning.take());
+        let dir_stack = saved
+            .is_some()
+            .then(|| std::mem::take(&mut self.shell.dir_stack));
         let seconds_from = self.shell.seconds_from;
         if saved.is_some() {
             self.shell.seconds_from = Some(self.shell.now);
@@ -504,6 +507,9 @@ impl<'a> Exec<'a> {
         }
         if let Some(warning) = warning {
             self.shell.warning = warning;
+        }
+        if let Some(dir_stack) = dir_stack {
+            self.shell.dir_stack = dir_stack;
         }
         self.shell.seconds_from = seconds_from;
         if let Some((cwd, vars, functions, options)) = saved {
@@ -652,6 +658,7 @@ impl<'a> Exec<'a> {
         // traps, it keeps only the signals ignored.
         let children = std::mem::take(&mut self.shell.children);
         let warning = self.shell.warning.take();
+        let dir_stack = self.shell.dir_stack.clone();
         let traps = self.shell.traps.clone();
         self.shell
             .traps
@@ -681,6 +688,7 @@ impl<'a> Exec<'a> {
         self.shell.args = args;
         self.shell.children = children;
         self.shell.warning = warning;
+        self.shell.dir_stack = dir_stack;
         self.shell.traps = traps;
         self.shell.status = status;
         (result, status)

@@ -153,6 +153,10 @@ pub struct Shell {
     /// shell has them, and only while its script runs.
     #[serde(skip)]
     pub(super) children: Children,
+    /// The directories `pushd` saved, the latest first (after the
+    /// current one, entry 0 of `dirs`).
+    #[serde(default)]
+    pub(super) dir_stack: Vec<String>,
     /// The user's uid, for `$UID` and `$EUID` (none until the user
     /// database gives it: [`Shell::set_uid`]).
     #[serde(default)]
@@ -325,6 +329,7 @@ impl Shell {
             options: Options::default(),
             reader: None,
             children: Children::default(),
+            dir_stack: Vec::new(),
             uid: None,
             // Each shell draws its own numbers, the same for the same start.
             random: Random::new(now as u32),
@@ -474,7 +479,7 @@ impl Shell {
     }
 
     /// `path` with the home directory written as `~`.
-    fn tilde_path(&self, path: &str) -> String {
+    pub(super) fn tilde_path(&self, path: &str) -> String {
         let home = self.var("HOME").unwrap_or(self.fs.home());
         match path.strip_prefix(home) {
             Some(rest) if rest.is_empty() || rest.starts_with('/') => format!("~{rest}"),
