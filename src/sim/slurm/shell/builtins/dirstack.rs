@@ -6,10 +6,19 @@ use super::super::command::Output;
 use super::super::exec::Exec;
 use super::change_dir;
 
+/// What a `+N` or `-N` argument names in the stack.
+enum Position {
+    /// The entry at this index (0: the current directory).
+    At(usize),
+    /// Past either end.
+    OutOfRange,
+    /// A number too large to read: bash's "invalid number".
+    Invalid,
+}
+
 /// Where `+N` (from the left, 0 the current directory) or `-N` (from the
-/// right) points in a stack of `len` entries: `None` if `arg` is neither,
-/// `Some(None)` if it points past the end.
-fn position(arg: &str, len: usize) -> Option<Option<usize>> {
+/// right) points in a stack of `len` entries; `None` if `arg` is neither.
+fn position(arg: &str, len: usize) -> Option<Position> {
     let (from_right, digits) = match arg.split_at_checked(1)? {
         ("+", d) => (false, d),
         ("-", d) => (true, d),
@@ -18,11 +27,16 @@ fn position(arg: &str, len: usize) -> Option<Option<usize>> {
     if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
         return None;
     }
-    let n: usize = digits.parse().unwrap_or(usize::MAX);
-    Some(match from_right {
+    // bash reads the number as an intmax_t.
+    let Ok(n) = digits.parse::<i64>() else {
+        return Some(Position::Invalid);
+    };
+    let n = usize::try_from(n).unwrap_or(usize::MAX);
+    let index = match from_right {
         false => (n < len).then_some(n),
-        true => len.checked_sub(n + 1),
-    })
+        true => n.checked_add(1).and_then(|m| len.checked_sub(m)),
+    };
+    Some(index.map_or(Position::OutOfRange, Position::At))
 }
 
 impl Exec<'_> {
@@ -92,12 +106,15 @@ pub(super) fn pushd(exec: &mut Exec<'_>, argv: &[String], out: &mut Output) -> i
             s
         }
         [arg] => match position(arg, stack.len()) {
-            Some(Some(k)) => {
+            Some(Position::At(k)) => {
                 let mut s = stack;
                 s.rotate_left(k);
                 s
             }
-            Some(None) => {
+            Some(Position::Invalid) => {
+                return usage(out, "pushd", &format!("{arg}: invalid number"));
+            }
+            Some(Position::OutOfRange) => {
                 out.stderr(&format!(
                     "bash: pushd: {arg}: directory stack index out of range\n"
                 ));
@@ -159,9 +176,12 @@ pub(super) fn popd(exec: &mut Exec<'_>, argv: &[String], out: &mut Output) -> i3
     let at = match args {
         [] => 0,
         [arg] => match position(arg, len) {
-            Some(Some(k)) => k,
-            Some(None) if len < 2 => 0,
-            Some(None) => {
+            Some(Position::At(k)) => k,
+            Some(Position::Invalid) => {
+                return usage(out, "popd", &format!("{arg}: invalid number"));
+            }
+            Some(Position::OutOfRange) if len < 2 => 0,
+            Some(Position::OutOfRange) => {
                 out.stderr(&format!(
                     "bash: popd: {arg}: directory stack index out of range\n"
                 ));
@@ -203,8 +223,15 @@ pub(super) fn dirs(exec: &mut Exec<'_>, argv: &[String], out: &mut Output) -> i3
     for arg in &argv[1..] {
         if let Some(p) = position(arg, exec.shell.dir_stack.len() + 1) {
             match p {
-                Some(k) => pick = Some(k),
-                None => {
+                Position::At(k) => pick = Some(k),
+                Position::Invalid => {
+                    return usage(out, "dirs", &format!("{arg}: invalid number"));
+                }
+                Position::OutOfRange if exec.shell.dir_stack.is_empty() => {
+                    out.stderr("bash: dirs: directory stack empty\n");
+                    return 1;
+                }
+                Position::OutOfRange => {
                     let n = arg.trim_start_matches(['+', '-']);
                     out.stderr(&format!(
                         "bash: dirs: {n}: directory stack index out of range\n"

@@ -88,7 +88,9 @@ impl Format {
                     if let Some(p) = precision {
                         value = value.chars().take(*p).collect();
                     }
-                    let pad = width.saturating_sub(value.chars().count());
+                    // A width past 4096 is cut there, as the shell's printf
+                    // cuts it: the output has a cap of its own.
+                    let pad = (*width).min(4096).saturating_sub(value.chars().count());
                     if *left {
                         out.push_str(&value);
                         out.extend(std::iter::repeat_n(' ', pad));

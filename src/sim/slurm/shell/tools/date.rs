@@ -177,6 +177,10 @@ fn calendar_date(word: &str) -> Option<Result<i64, DateError>> {
     if !numbers || y.len() < 4 {
         return None;
     }
+    // Years past nine digits would overflow the calendar's arithmetic.
+    if y.len() > 9 {
+        return Some(Err(DateError::Invalid));
+    }
     let (Ok(y), Ok(m), Ok(d)) = (y.parse::<i64>(), m.parse::<u32>(), d.parse::<u32>()) else {
         return Some(Err(DateError::Invalid));
     };
@@ -247,7 +251,7 @@ fn parse(text: &str, now: u64) -> Result<u64, DateError> {
             "tomorrow" => (1, "day"),
             "ago" => {
                 let (count, size) = last.take().ok_or(DateError::Invalid)?;
-                add(&mut relative, -2 * count, size);
+                add(&mut relative, -2 * count, size)?;
                 continue;
             }
             "next" | "last" | "this" => {
@@ -283,7 +287,7 @@ fn parse(text: &str, now: u64) -> Result<u64, DateError> {
             true => DateError::NotSimulated,
             false => DateError::Invalid,
         })?;
-        add(&mut relative, count, size);
+        add(&mut relative, count, size)?;
         last = Some((count, size));
     }
     // A date alone is its midnight; a time alone is today's; neither
@@ -298,13 +302,25 @@ fn parse(text: &str, now: u64) -> Result<u64, DateError> {
     u64::try_from(moved).map_err(|_| DateError::NotSimulated)
 }
 
-/// Adds `count` units of `size` (seconds, or minus the months).
-fn add(relative: &mut Relative, count: i64, size: i64) {
-    if size < 0 {
-        relative.months += count * -size;
+/// The most a date may be moved: about ten thousand years either way,
+/// past which the calendar's arithmetic would overflow.
+const MAX_MONTHS: i64 = 120_000;
+
+/// Adds `count` units of `size` (seconds, or minus the months); a move
+/// too far to compute is an invalid date.
+fn add(relative: &mut Relative, count: i64, size: i64) -> Result<(), DateError> {
+    let (total, by, limit) = if size < 0 {
+        (&mut relative.months, -size, MAX_MONTHS)
     } else {
-        relative.seconds += count * size;
-    }
+        (&mut relative.seconds, size, MAX_MONTHS * 31 * DAY)
+    };
+    let moved = count
+        .checked_mul(by)
+        .and_then(|n| total.checked_add(n))
+        .filter(|n| n.abs() <= limit)
+        .ok_or(DateError::Invalid)?;
+    *total = moved;
+    Ok(())
 }
 
 /// `t` moved by calendar months, the day of the month kept (and carried
