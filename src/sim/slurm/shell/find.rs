@@ -203,11 +203,7 @@ impl Exec<'_> {
             match self.shell.fs.list(full) {
                 Ok(entries) => {
                     for (name, _) in entries {
-                        let child = if shown.ends_with('/') {
-                            format!("{shown}{name}")
-                        } else {
-                            format!("{shown}/{name}")
-                        };
+                        let child = join(shown, &name);
                         self.find_visit(walk, &child, &join(full, &name), depth + 1, out);
                         if walk.quit {
                             break;
@@ -304,14 +300,10 @@ impl Exec<'_> {
             Test::Days(cmp, n) => cmp.holds((age / 86_400) as f64, *n),
             Test::Minutes(Cmp::Exactly, n) => age.div_ceil(60) as f64 == *n,
             Test::Minutes(cmp, n) => cmp.holds(age as f64, n * 60.0),
-            Test::Size { cmp, count, unit } => {
-                let size = if meta.kind == Kind::Dir {
-                    4096
-                } else {
-                    meta.size as u64
-                };
-                cmp.holds(size.div_ceil(*unit) as f64, *count as f64)
-            }
+            Test::Size { cmp, count, unit } => cmp.holds(
+                (meta.stat_size() as u64).div_ceil(*unit) as f64,
+                *count as f64,
+            ),
             Test::Constant(value) => *value,
         }
     }

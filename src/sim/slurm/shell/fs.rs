@@ -103,6 +103,21 @@ pub enum Change {
     File(String, String),
 }
 
+impl Meta {
+    /// The size `stat` gives: the bytes of a file, 4096 for a directory.
+    pub fn stat_size(&self) -> usize {
+        match self.kind {
+            Kind::Dir => 4096,
+            _ => self.size,
+        }
+    }
+
+    /// The disk it takes, in KiB: whole 4 KiB blocks, as on ext4.
+    pub fn kib(&self) -> usize {
+        self.stat_size().div_ceil(4096) * 4
+    }
+}
+
 /// What `ls -l` and `find -printf` show of an entry beyond [`Meta`].
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Inode {
@@ -368,16 +383,12 @@ impl Fs {
             _ => 1,
         };
         let mine = is_within(path, &self.home) || (is_within(path, TMP) && path != TMP);
-        let size = match meta.kind {
-            Kind::Dir => 4096,
-            _ => meta.size,
-        };
         Inode {
             mode,
             links,
             owner: if mine { user } else { "root" }.to_owned(),
-            size,
-            kib: size.div_ceil(4096) * 4,
+            size: meta.stat_size(),
+            kib: meta.kib(),
         }
     }
 

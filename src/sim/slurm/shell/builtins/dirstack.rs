@@ -91,8 +91,11 @@ fn no_cd(args: &[String]) -> (bool, &[String]) {
 /// `pushd [-n] [+N | -N | DIR]`.
 pub(super) fn pushd(exec: &mut Exec<'_>, argv: &[String], out: &mut Output) -> i32 {
     let (keep, args) = no_cd(&argv[1..]);
-    let stack = exec.stack();
-    let rotated = match args {
+    let mut stack = exec.stack();
+    // `pushd -n DIR` saves DIR where it is; everything else goes to the
+    // new first entry.
+    let mut stay = false;
+    match args {
         // bash 5.2 does nothing for `pushd -n` alone.
         [] if keep => return 0,
         [] if stack.len() < 2 => {
@@ -100,17 +103,9 @@ pub(super) fn pushd(exec: &mut Exec<'_>, argv: &[String], out: &mut Output) -> i
             return 1;
         }
         // Alone: the first two swap places.
-        [] => {
-            let mut s = stack;
-            s.swap(0, 1);
-            s
-        }
+        [] => stack.swap(0, 1),
         [arg] => match position(arg, stack.len()) {
-            Some(Position::At(k)) => {
-                let mut s = stack;
-                s.rotate_left(k);
-                s
-            }
+            Some(Position::At(k)) => stack.rotate_left(k),
             Some(Position::Invalid) => {
                 return usage(out, "pushd", &format!("{arg}: invalid number"));
             }
@@ -120,51 +115,39 @@ pub(super) fn pushd(exec: &mut Exec<'_>, argv: &[String], out: &mut Output) -> i
                 ));
                 return 1;
             }
-            // `-`: the previous directory, named as `cd -` names it.
-            None if arg == "-" => {
-                let Some(previous) = exec.shell.var("OLDPWD").map(str::to_owned) else {
+            // `-`: the previous directory.
+            None if arg == "-" => match exec.shell.var("OLDPWD") {
+                Some(previous) => stack.insert(0, previous.to_owned()),
+                None => {
                     out.stderr("bash: pushd: OLDPWD not set\n");
                     return 1;
-                };
-                let old = exec.shell.cwd().to_owned();
-                if let Err(message) = change_dir(exec, &previous) {
-                    out.stderr(&format!("bash: pushd: {message}\n"));
-                    return 1;
                 }
-                out.stdout(&format!("{previous}\n"));
-                exec.shell.dir_stack.insert(0, old);
-                exec.print_stack(out);
-                return 0;
-            }
+            },
             None if arg.starts_with('-') && arg.len() > 1 => {
                 return usage(out, "pushd", &format!("{arg}: invalid number"));
             }
             None if keep => {
-                exec.shell.dir_stack.insert(0, arg.clone());
-                exec.print_stack(out);
-                return 0;
+                stack.insert(1, arg.clone());
+                stay = true;
             }
-            None => {
-                let old = exec.shell.cwd().to_owned();
-                if let Err(message) = change_dir(exec, arg) {
-                    out.stderr(&format!("bash: pushd: {message}\n"));
-                    return 1;
-                }
-                exec.shell.dir_stack.insert(0, old);
-                exec.print_stack(out);
-                return 0;
-            }
+            None => stack.insert(0, arg.clone()),
         },
         _ => {
             out.stderr("bash: pushd: too many arguments\n");
             return 1;
         }
-    };
-    if let Err(message) = change_dir(exec, &rotated[0]) {
-        out.stderr(&format!("bash: pushd: {message}\n"));
-        return 1;
     }
-    exec.shell.dir_stack = rotated[1..].to_vec();
+    if !stay {
+        if let Err(message) = change_dir(exec, &stack[0]) {
+            out.stderr(&format!("bash: pushd: {message}\n"));
+            return 1;
+        }
+        // As `cd -` does, `pushd -` names where it went.
+        if args.first().is_some_and(|a| a == "-") {
+            out.stdout(&format!("{}\n", stack[0]));
+        }
+    }
+    exec.shell.dir_stack = stack.split_off(1);
     exec.print_stack(out);
     0
 }

@@ -131,20 +131,14 @@ impl Du {
         let Some(meta) = call.fs.meta(path) else {
             return 0;
         };
-        let inode = call.fs.inode(path, meta, call.user);
         let mut bytes = if self.apparent {
-            inode.size as u64
+            meta.stat_size() as u64
         } else {
-            inode.kib as u64 * 1024
+            meta.kib() as u64 * 1024
         };
         if meta.kind == Kind::Dir {
             for (name, _) in call.fs.list(path).unwrap_or_default() {
-                let child = if shown.ends_with('/') {
-                    format!("{shown}{name}")
-                } else {
-                    format!("{shown}/{name}")
-                };
-                bytes += self.walk(call, &child, &join(path, &name), depth + 1);
+                bytes += self.walk(call, &join(shown, &name), &join(path, &name), depth + 1);
             }
         }
         let listed = depth == 0 || meta.kind == Kind::Dir || self.all;
