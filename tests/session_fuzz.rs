@@ -391,6 +391,12 @@ fn slurm_command(rng: &mut Rng) -> String {
                 "user top",
                 "cluster",
                 "cluster x",
+                "job sizes",
+                "job SizesByWckey",
+                "job SizesByAccountAndWcKey",
+                "reservation utilization",
+                "version",
+                "time",
             ]);
             let cond = rng.pick(&[
                 "start=2026-11-30",
@@ -404,6 +410,11 @@ fn slurm_command(rng: &mut Rng) -> String {
                 "user=root",
                 "wckeys=*",
                 "topcount=-1",
+                "grouping=individual",
+                "grouping=0,-5%3,2",
+                "AcctAsParent",
+                "FlatView PrintJobCount",
+                "jobs=1,2,",
             ]);
             let _ = write!(line, " {unit}{report} {cond} {}", word(rng));
         }

@@ -124,7 +124,7 @@ pub const COMMANDS: &[CommandInfo] = &[
     },
     CommandInfo {
         name: "sreport",
-        summary: "CPU time used, by cluster, account, user and wckey: sreport cluster|user REPORT (sreport --help lists them)",
+        summary: "CPU time used, by cluster, account, user and wckey: sreport cluster|job|user REPORT (sreport --help lists them)",
         options: sreport::OPTIONS,
         run: Run::Read(sreport::run),
     },

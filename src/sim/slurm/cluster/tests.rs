@@ -24,6 +24,7 @@ mod scontrol_jobs;
 mod script_options;
 mod squeue_verbose;
 mod sreport;
+mod sreport_jobs;
 mod step_usage;
 mod transcripts;
 

@@ -530,13 +530,20 @@ as possibly misleading.
 
 pub(super) const SREPORT: &str = "\
 Usage: sreport [OPTIONS] cluster REPORT [CONDITIONS]
+       sreport [OPTIONS] job REPORT [CONDITIONS]
+       sreport [OPTIONS] reservation utilization [CONDITIONS]
        sreport [OPTIONS] user topusage [CONDITIONS]
 The CPU time of a window (default: yesterday) from the jobs' accounting
-records, in whole hours. Cluster reports: utilization,
+records. Cluster reports, in whole hours: utilization,
 AccountUtilizationByUser, UserUtilizationByAccount (UA),
 UserUtilizationByWckey (UW) and WCKeyUtilizationByUser (these two need
 TrackWCKey=yes). Conditions: start= end= clusters= users= accounts= tree
 user= wckeys= topcount= group format=NAME[%WIDTH],..
+Job reports, each account's (or wckey's) jobs by size in CPUs:
+SizesByAccount, SizesByWckey and SizesByAccountAndWcKey, all under root
+unless accounts=, AcctAsParent or FlatView; also grouping=N,N,..|individual,
+PrintJobCount, jobs=, partitions=, gid=. Reservation utilization: this
+cluster has no reservations, so only its header.
 
   -n, --noheader          no header lines
   -p, --parsable          fields separated by |, with a trailing |

@@ -5,7 +5,7 @@ use super::{Term, failed, ok, out};
 
 /// alice (team-a) 4 CPUs for an hour, bob (team-b) 2 for half an hour
 /// and root (team-a) 1 for ten minutes, all from midnight; now 03:00.
-fn scenario() -> Term {
+pub(super) fn scenario() -> Term {
     let mut t = Term::new("2026-11-30T00:00:00");
     t.submit("alice", "~", "sbatch -n 4 --wrap \"sleep 3600\"");
     t.submit("bob", "~", "sbatch -n 2 --wrap \"sleep 1800\"");
@@ -15,7 +15,7 @@ fn scenario() -> Term {
 }
 
 /// The window of the scenario, in sreport's words.
-const WINDOW: &str = "start=2026-11-30 end=2026-11-30T02:00:00";
+pub(super) const WINDOW: &str = "start=2026-11-30 end=2026-11-30T02:00:00";
 
 /// The header block of a report titled `title`, in `unit`.
 fn title(title: &str, unit: &str) -> String {

@@ -9,7 +9,7 @@ use super::super::super::Cluster;
 use super::super::super::output::CommandOutput;
 use super::table::{CLUSTER_FIELDS, Column, Row, Value};
 use super::{
-    Conditions, For, Spec, Style, UsageByAssoc, failed, in_report, names, print_report,
+    Conditions, For, Spec, Style, UsageByAssoc, in_report, names, not_valid, print_report,
     proper_name, reported, usage_by_assoc, usage_report, user, wckey,
 };
 use crate::sim::fair_share::{Algorithm, share_rows};
@@ -38,10 +38,10 @@ pub(super) fn run(
     if names(report, "WCKeyUtilizationByUser", 1) {
         return wckey::wckey_by_user(c, words, style, out);
     }
-    let out = failed(out, &format!("Not valid report {report}"));
-    failed(
+    not_valid(
         out,
-        "Valid cluster reports are, \"AccountUtilizationByUser\", \
+        report,
+        "cluster reports are, \"AccountUtilizationByUser\", \
 \"UserUtilizationByAccount\", \"UserUtilizationByWckey\", \"Utilization\", and \
 \"WCKeyUtilizationByUser\"",
     )

@@ -1,14 +1,18 @@
 //! `sreport`: CPU time reports over a window (by default yesterday), from
 //! the same job records `sacct` reads, in Slurm 22.05's layout
 //! (`src/sreport/`): a header block between rules, then `print_fields`
-//! cells. As slurmdbd's hourly rollup does, only whole hours before now
-//! count. Reports: `cluster Utilization`, `AccountUtilizationByUser`,
+//! cells. As slurmdbd's hourly rollup does, the usage reports count only
+//! whole hours before now. Reports: `cluster Utilization`, `AccountUtilizationByUser`,
 //! `UserUtilizationByAccount`, `UserUtilizationByWckey`,
 //! `WCKeyUtilizationByUser` and `user TopUsage`, each with `Format=` and
-//! every `-t` unit, percentages included.
+//! every `-t` unit, percentages included; the job size reports
+//! (`job.rs`, from the job records, not the rollup) and `reservation
+//! Utilization` (`reservation.rs`).
 
 mod char_list;
 mod cluster;
+mod job;
+mod reservation;
 mod table;
 mod user;
 mod wckey;
@@ -17,6 +21,7 @@ use super::super::super::getopt::{HasArg, Opt, opt};
 use super::super::clock;
 use super::super::fields::Parsable;
 use super::super::output::CommandOutput;
+use super::super::state::Job;
 use super::super::{Caller, Cluster};
 use super::{help, keyword, parse, sacct};
 use table::{Column, Row};
@@ -133,18 +138,83 @@ pub(super) fn run(c: &Cluster, argv: &[String], _caller: &Caller<'_>) -> Command
     let Some(first) = words.first() else {
         return out;
     };
-    let is_cluster = keyword(first, "cluster", 2);
-    if !is_cluster && !keyword(first, "user", 1) {
+    command(c, words, style, out, first)
+}
+
+/// One command of sreport's (`_process_command`): a report, or a setting
+/// that a one-shot sreport takes and forgets (`quiet`, `time UNIT`, ...).
+fn command(
+    c: &Cluster,
+    words: &[String],
+    style: Style,
+    out: CommandOutput,
+    first: &str,
+) -> CommandOutput {
+    let reports: [(&str, usize, Report); 5] = [
+        ("cluster", 2, cluster::run),
+        ("job", 1, job::run),
+        ("reservation", 2, reservation::run),
+        ("resv", 2, reservation::run),
+        ("user", 1, user::run),
+    ];
+    if let Some((_, _, report)) = reports.iter().find(|(w, n, _)| keyword(first, w, *n)) {
+        return match words.get(1) {
+            Some(name) => report(c, name, &words[2..], style, out),
+            None => failed(out, &format!("too few arguments for keyword:{first}")),
+        };
+    }
+    // The settings: (word, letters needed, whether it takes a value).
+    let settings = [
+        ("help", 2, false),
+        ("quiet", 4, false),
+        ("exit", 1, false),
+        ("\\q", 2, false),
+        ("quit", 4, false),
+        ("local", 3, false),
+        ("nonparsable", 4, false),
+        ("parsable", 8, false),
+        ("parsable2", 9, false),
+        ("sort", 1, true),
+        ("time", 1, true),
+        ("verbose", 4, false),
+        ("version", 4, false),
+    ];
+    let Some(&(word, _, takes_value)) = settings.iter().find(|(w, n, _)| keyword(first, w, *n))
+    else {
         return failed(out, &format!("invalid keyword: {first}"));
-    }
-    let Some(report) = words.get(1) else {
-        return failed(out, &format!("too few arguments for keyword:{first}"));
     };
-    if is_cluster {
-        cluster::run(c, report, &words[2..], style, out)
-    } else {
-        user::run(c, report, &words[2..], style, out)
+    let mut out = out;
+    if takes_value && words.len() < 2 {
+        return failed(out, &format!("too few arguments for keyword:{first}"));
     }
+    if !takes_value && words.len() > 1 {
+        let line = if matches!(word, "verbose" | "version") {
+            format!("too many arguments for {first} keyword")
+        } else {
+            format!("too many arguments for keyword:{first}")
+        };
+        out = failed(out, &line);
+    }
+    if word == "help" {
+        out.out(help::SREPORT);
+    } else if word == "version" {
+        out.out_line(VERSION);
+    }
+    out
+}
+
+/// A report of one kind (`cluster`, `job`, ...): named `report`, with its
+/// conditions `words`.
+type Report = fn(&Cluster, &str, &[String], Style, CommandOutput) -> CommandOutput;
+
+/// What `sreport --version` and `sreport version` print.
+const VERSION: &str = "slurm 22.05.8";
+
+/// sreport's answer to a report it does not know: `Not valid report X`,
+/// then `Valid {valid}`.
+fn not_valid(out: CommandOutput, report: &str, valid: &str) -> CommandOutput {
+    let out = failed(out, &format!("Not valid report {report}"));
+    failed(out, &format!("Valid {valid}"))
 }
 
 /// `out` with `line` on stderr and exit 1.
@@ -539,17 +609,27 @@ impl IntoIterator for UsageByAssoc {
 }
 
 /// CPU-seconds allocated to jobs between `start` and `end` (whole hours
-/// before now), by association; the time a job spent suspended is not.
+/// before now), by association.
 fn usage_by_assoc(c: &Cluster, start: i64, end: i64) -> UsageByAssoc {
-    let end = rolled_up(c, end);
-    let overlap = |from: i64, to: i64| (to.min(end) - from.max(start)).max(0);
     let mut usage = UsageByAssoc::default();
+    for (job, cpus, secs) in runs_in(c, start, rolled_up(c, end)) {
+        usage.charge(&job.account, &job.user, i64::from(cpus) * secs);
+    }
+    usage
+}
+
+/// Every run of every job (a requeued job's earlier runs, then the
+/// current one) that held CPUs between `start` and `end`: the job, its
+/// CPUs and the seconds it held them in the window, the time it spent
+/// suspended left out (as_mysql_rollup.c takes the suspend table's time
+/// off the CPU TRES, and `_cluster_get_jobs` off a job's elapsed time).
+fn runs_in(c: &Cluster, start: i64, end: i64) -> Vec<(&Job, u32, i64)> {
+    let overlap = |from: i64, to: i64| (to.min(end) - from.max(start)).max(0);
+    let mut runs = Vec::new();
     for job in c.jobs.values() {
-        let mut used: i64 = job
-            .history
-            .iter()
-            .map(|run| i64::from(run.cpus) * overlap(run.start, run.end))
-            .sum();
+        for run in &job.history {
+            runs.push((job, run.cpus, overlap(run.start, run.end)));
+        }
         if let Some(from) = job
             .start_time
             .filter(|_| job.state != super::JobState::Pending)
@@ -558,19 +638,15 @@ fn usage_by_assoc(c: &Cluster, start: i64, end: i64) -> UsageByAssoc {
                 .end_time
                 .filter(|_| job.state.is_finished())
                 .unwrap_or(c.now);
-            // Suspended, its CPUs were not charged (as_mysql_rollup.c
-            // takes the suspend table's time off the CPU TRES).
             let paused: i64 = job
                 .suspension
                 .pauses
                 .iter()
                 .map(|p| overlap(p.from.max(from), p.to.unwrap_or(to).min(to)))
                 .sum();
-            used += i64::from(job.shape.total().cpus) * (overlap(from, to) - paused);
-        }
-        if used > 0 {
-            usage.charge(&job.account, &job.user, used);
+            runs.push((job, job.shape.total().cpus, overlap(from, to) - paused));
         }
     }
-    usage
+    runs.retain(|&(_, _, secs)| secs > 0);
+    runs
 }

@@ -242,19 +242,21 @@ fn cell(row: &Row, field: &Field, (style, cluster): (Style, &str)) -> String {
     match (value, kind) {
         (Some(Value::Text(text)), _) => text.clone(),
         (Some(Value::Count(n)), _) => n.to_string(),
-        (Some(Value::Time(secs, total)), _) => cut(time_text(*secs, *total, style), field, style),
-        (None, Kind::Time(_)) => cut(time_text(0, 0, style), field, style),
+        (Some(Value::Time(secs, total)), _) => time_cell(*secs, *total, style, field.len),
+        (None, Kind::Time(_)) => time_cell(0, 0, style, field.len),
         (None, Kind::Count) => "0".to_owned(),
         (None, Kind::Text) => String::new(),
     }
 }
 
-/// `text` cut to the field's width when the table is not parsable.
-fn cut(text: String, field: &Field, style: Style) -> String {
+/// [`time_text`] cut to a column `len` wide when the table is not
+/// parsable.
+pub(super) fn time_cell(seconds: i64, total: i64, style: Style, len: i32) -> String {
+    let text = time_text(seconds, total, style);
     if style.parsable != Parsable::No {
         return text;
     }
-    let width = usize::try_from(field.len.unsigned_abs()).unwrap_or(0);
+    let width = usize::try_from(len.unsigned_abs()).unwrap_or(0);
     text.chars().take(width).collect()
 }
 
@@ -262,7 +264,7 @@ fn cut(text: String, field: &Field, style: Style) -> String {
 /// them: whole seconds, or minutes and hours rounded to the nearest
 /// (`%.0lf`); a percentage of `total` (1 when 0) with two decimals, alone
 /// (`Percent`) or after the time (`SecPer`, `MinPer`, `HourPer`).
-pub(super) fn time_text(seconds: i64, total: i64, style: Style) -> String {
+fn time_text(seconds: i64, total: i64, style: Style) -> String {
     let time = if style.unit.seconds == 1 {
         seconds.to_string()
     } else {

@@ -6,7 +6,7 @@ use super::super::super::output::CommandOutput;
 use super::cluster::usage_row;
 use super::table::{Row, USER_FIELDS};
 use super::{
-    Association, Conditions, For, Spec, Style, failed, names, usage_by_assoc, usage_report,
+    Association, Conditions, For, Spec, Style, names, not_valid, usage_by_assoc, usage_report,
 };
 
 /// Runs the user report `report` with its conditions `words`.
@@ -18,8 +18,7 @@ pub(super) fn run(
     out: CommandOutput,
 ) -> CommandOutput {
     if !names(report, "Top", 1) {
-        let out = failed(out, &format!("Not valid report {report}"));
-        return failed(out, "Valid user reports are, \"Top\"");
+        return not_valid(out, report, "user reports are, \"Top\"");
     }
     top_usage(c, words, style, out)
 }
