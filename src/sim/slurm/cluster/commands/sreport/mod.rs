@@ -198,7 +198,7 @@ fn command(
     if word == "help" {
         out.out(help::SREPORT);
     } else if word == "version" {
-        out.out_line(VERSION);
+        out.out(super::VERSION);
     }
     out
 }
@@ -206,9 +206,6 @@ fn command(
 /// A report of one kind (`cluster`, `job`, ...): named `report`, with its
 /// conditions `words`.
 type Report = fn(&Cluster, &str, &[String], Style, CommandOutput) -> CommandOutput;
-
-/// What `sreport --version` and `sreport version` print.
-const VERSION: &str = "slurm 22.05.8";
 
 /// sreport's answer to a report it does not know: `Not valid report X`,
 /// then `Valid {valid}`.
