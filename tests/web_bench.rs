@@ -4,7 +4,7 @@
 //! how fast. And the search over the whole book in each language
 //! (`gpu_book::search::bench`, as `examples/search_bench.rs` natively):
 //! its median query time, printed; the release build's is printed by
-//! `tests/e2e/search.test.mjs`, each index's compressed size by
+//! `tests/e2e/benchmarks.mjs`, each index's compressed size by
 //! `tests/e2e/budget.mjs`.
 #![cfg(target_arch = "wasm32")]
 

@@ -46,6 +46,27 @@ export async function openPage(options = {}) {
   return { context, page };
 }
 
+let gpuBrowser = null;
+after(async () => gpuBrowser?.close());
+
+/**
+ * A fresh page in a second Chromium started with WebGPU on
+ * (SwiftShader's adapter, as headless Chromium has no GPU), recording
+ * console errors and exceptions as {@link openPage} does.
+ */
+export async function openGpuPage() {
+  gpuBrowser ??= await chromium.launch({
+    executablePath: CHROMIUM,
+    args: [...CHROMIUM_FLAGS, "--enable-unsafe-webgpu"],
+  });
+  const context = await gpuBrowser.newContext({ locale: "en-US", viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  page.problems = [];
+  page.on("console", (m) => m.type() === "error" && page.problems.push(m.text()));
+  page.on("pageerror", (e) => page.problems.push(e.message));
+  return { context, page };
+}
+
 /**
  * {@link openPage}, recording besides every request that failed and every
  * response of 400 or more (`page.failed`, as "404 /course/x/"). A request

@@ -2,8 +2,7 @@
 // on first use; accents, case and Slurm's own tokens are found; the
 // keyboard alone opens, walks and follows the results to the section;
 // the count is announced in the page's language; a query of any size
-// answers. Prints each language's median query time in the browser (the
-// release build of the search module over its whole index).
+// answers. Its query times in the browser are in benchmarks.mjs.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { env, openPage, waitForSectionInView } from "./harness.mjs";
@@ -123,46 +122,4 @@ test("/ is typed, not taken, in a text field; any query answers; without scripts
   const off = await open("es/", { javaScriptEnabled: false });
   assert.equal(await off.page.locator(".search").isVisible(), false, "no dead search box without scripts");
   await off.context.close();
-});
-
-test("each language's queries answer in well under 20 ms in the browser (prints the median)", async () => {
-  for (const lang of ["en", "es"]) {
-    const { context, page } = await open(`${lang}/`);
-    await page.locator("body").press("/");
-    await query(page, "gpu");
-    // The module book.js loaded (one instance per URL), with its index.
-    const figures = await page.evaluate(async () => {
-      const box = document.querySelector(".search");
-      const module = await import(new URL(box.dataset.glue, document.baseURI).href);
-      const index = await (await fetch(new URL(box.dataset.index, document.baseURI))).text();
-      // As src/search/bench.rs: each heading whole, then its first long
-      // word's first one to four letters, as typed.
-      const queries = [];
-      for (const line of index.split("\n")) {
-        const f = line.split("\t");
-        if (f[0] !== "doc") continue;
-        const title = f[4] || f[3];
-        queries.push(title);
-        const word = title.split(/[^\p{L}\p{N}]+/u).find((w) => [...w].length > 4);
-        if (word) for (let n = 1; n <= 4; n++) queries.push([...word].slice(0, n).join(""));
-      }
-      const times = [];
-      let found = 0;
-      for (const q of queries) {
-        const start = performance.now();
-        const answer = module.search(q, box.dataset.root);
-        times.push(performance.now() - start);
-        if (answer.count > 0) found++;
-        answer.free();
-      }
-      times.sort((a, b) => a - b);
-      return { queries: queries.length, found, median: times[times.length >> 1], max: times[times.length - 1] };
-    });
-    console.log(
-      `search bench (browser, release wasm): ${lang}: ${figures.queries} queries, median ${figures.median.toFixed(2)} ms, slowest ${figures.max.toFixed(2)} ms, ${figures.found} found`,
-    );
-    assert.ok(figures.median < 20, `median ${figures.median} ms`);
-    assert.equal(figures.found, figures.queries, "every heading finds its section");
-    await context.close();
-  }
 });
