@@ -1009,6 +1009,15 @@ fn input(rng: &mut Rng) -> Vec<String> {
                 "ping",
                 "quit",
                 "echo 'show job 1' | scontrol",
+                // sreport at its prompt: settings kept from line to line.
+                "sreport",
+                "sreport -v -t x",
+                "time percent",
+                "sort name",
+                "parsable2",
+                "!!",
+                "# note",
+                "printf 'sort n\\n!!\\nuser top\\nexit\\n' | sreport -n",
                 "exit",
                 "logout",
                 // Refused at once: a sleep that long would simulate years.

@@ -1138,6 +1138,39 @@ mod tests {
     }
 
     #[test]
+    fn sreport_keeps_its_settings_from_line_to_line_at_its_prompt() {
+        let mut s = session();
+        let report = "cluster utilization start=now-2days";
+        let (minutes, _) = said(&mut s, &format!("sreport {report}"));
+        assert!(
+            minutes.contains("Usage reported in CPU Minutes"),
+            "{minutes}"
+        );
+        assert_eq!(said(&mut s, "sreport"), (String::new(), 0));
+        assert_eq!(s.terminal.prompt(), "sreport: ");
+        assert_eq!(said(&mut s, "time percent"), (String::new(), 0));
+        assert_eq!(said(&mut s, "parsable2"), (String::new(), 0));
+        let (shares, _) = said(&mut s, report);
+        assert!(
+            shares.contains("Usage reported in Percentage of Total"),
+            "{shares}"
+        );
+        assert!(shares.contains("Cluster|Allocate|"), "{shares}");
+        assert_eq!(s.terminal.prompt(), "sreport: ");
+        // A blank line is no command: the status sreport leaves with.
+        said(&mut s, "");
+        assert_eq!(said(&mut s, "quit"), (String::new(), 1));
+        assert_eq!(s.terminal.prompt(), "alice@login1:~$ ");
+        // A new sreport starts from its options again.
+        said(&mut s, "sreport -n");
+        let (again, _) = said(&mut s, report);
+        assert!(!again.contains("Usage reported"), "{again}");
+        assert!(again.contains("  cluster "), "{again}");
+        s.interrupt("");
+        assert_eq!(s.terminal.prompt(), "alice@login1:~$ ");
+    }
+
+    #[test]
     fn sudo_scontrol_reads_commands_as_root_at_its_prompt() {
         let mut s = session();
         let (refused, _) = said(
@@ -1183,6 +1216,7 @@ mod tests {
             ("srun --help | grep -c -e --pty", "4\n"),
             ("scontrol --help | grep -c 'scontrol: '", "1\n"),
             ("sacctmgr --help | grep -c 'sacctmgr: '", "1\n"),
+            ("sreport --help | grep -c 'sreport: '", "1\n"),
             ("man scontrol | grep -c prompt", "1\n"),
         ] {
             assert_eq!(said(&mut s, line).0, count, "{line}");

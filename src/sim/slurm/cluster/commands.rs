@@ -126,7 +126,7 @@ pub const COMMANDS: &[CommandInfo] = &[
         name: "sreport",
         summary: "CPU time used, by cluster, account, user and wckey: sreport cluster|job|user REPORT (sreport --help lists them)",
         options: sreport::OPTIONS,
-        run: Run::Read(sreport::run),
+        run: Run::Write(sreport::run),
     },
     CommandInfo {
         name: "srun",
@@ -333,7 +333,7 @@ fn read_commands(
         }
         out.exit = out.exit.max(done.exit);
     }
-    out.reading = true;
+    out.reading = Some(String::new());
     out
 }
 

@@ -789,7 +789,7 @@ fn base_name(program: &str) -> &str {
 
 /// Copies a Slurm command's output to the call's streams; its status.
 pub fn write_output(call: &mut Call<'_>, output: &CommandOutput) -> i32 {
-    call.reads_terminal = output.reading;
+    call.reads_terminal.clone_from(&output.reading);
     for (stream, text) in &output.chunks {
         match stream {
             ClusterStream::Stdout => call.out.stdout(text),

@@ -29,15 +29,18 @@ pub struct CommandOutput {
     #[serde(default)]
     pub hold: Option<u32>,
     /// It read its input through without `quit` (`scontrol` with no
-    /// command) and would read more lines from a terminal.
+    /// command) and would read more lines from a terminal, each after
+    /// this input: the settings its lines made (sreport's `time
+    /// percent`), as lines that make them again and print nothing.
     #[serde(default)]
-    pub reading: bool,
+    pub reading: Option<String>,
     /// An interactive step (`srun --pty bash`): the caller's shell becomes
-    /// it until `exit` ([`Cluster::end_pty`]).
+    /// it until `exit` ([`Cluster::end_pty`]). Boxed: every command's
+    /// output carries the field, and errors travel as outputs.
     ///
     /// [`Cluster::end_pty`]: crate::sim::slurm::cluster::Cluster::end_pty
     #[serde(default)]
-    pub pty: Option<Pty>,
+    pub pty: Option<Box<Pty>>,
 }
 
 /// The shell of an interactive step: job, step, the node it runs on and

@@ -25,6 +25,7 @@ mod script_options;
 mod squeue_verbose;
 mod sreport;
 mod sreport_jobs;
+mod sreport_session;
 mod step_usage;
 mod transcripts;
 
@@ -68,6 +69,16 @@ impl Term {
 
     /// Runs a command line as `user` in `cwd` (`~` is the user's home).
     pub(super) fn run_as(&mut self, user: &str, cwd: &str, line: &str) -> CommandOutput {
+        self.run_reading(user, cwd, (line, ""))
+    }
+
+    /// [`Term::run_as`] with `stdin` as the command's input.
+    pub(super) fn run_reading(
+        &mut self,
+        user: &str,
+        cwd: &str,
+        (line, stdin): (&str, &str),
+    ) -> CommandOutput {
         let home = self
             .c
             .user(user)
@@ -93,7 +104,7 @@ impl Term {
             env: None,
             programs: &mut programs,
         };
-        self.c.exec_as(&argv, "", &mut caller)
+        self.c.exec_as(&argv, stdin, &mut caller)
     }
 
     /// Runs a command line as root in the transcripts' directory.

@@ -277,7 +277,7 @@ impl CommandSet for Tools<'_> {
             self.hold = output.hold;
         }
         if output.pty.is_some() {
-            self.pty.clone_from(&output.pty);
+            self.pty = output.pty.as_deref().cloned();
         }
         write_output(call, &output)
     }

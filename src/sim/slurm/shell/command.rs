@@ -191,8 +191,9 @@ pub struct Call<'a> {
     pub tty: bool,
     /// Set by a command that read its input through and would read more
     /// lines typed at the terminal (`scontrol` with no command): while it
-    /// stays set, the shell sends it each line typed, after its prompt.
-    pub reads_terminal: bool,
+    /// stays set, the shell sends it each line typed, after its prompt,
+    /// as its input after this text (what brings back its settings).
+    pub reads_terminal: Option<String>,
     /// The filesystem.
     pub fs: &'a mut Fs,
     /// Where the command writes.

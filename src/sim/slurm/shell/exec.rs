@@ -1950,15 +1950,16 @@ impl<'a> Exec<'a> {
             until: self.until,
             to_terminal,
             tty: self.tty,
-            reads_terminal: false,
+            reads_terminal: None,
             fs: &mut shell.fs,
             out,
             shell_prefix: &shell_prefix,
         };
         if self.commands.has(name) {
             let status = self.commands.run(&mut call);
-            if call.tty && call.reads_terminal {
+            if let Some(input) = call.reads_terminal.take().filter(|_| call.tty) {
                 shell.reader = Some(argv.to_vec());
+                shell.reader_input = input;
             }
             // A command that took simulated time moved the call's clock.
             shell.now = shell.now.max(call.now);

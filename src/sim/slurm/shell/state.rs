@@ -149,6 +149,11 @@ pub struct Shell {
     /// asking for more (`quit`); its name is the prompt.
     #[serde(default)]
     pub(super) reader: Option<Vec<String>>,
+    /// What the reading program gets before each line: the lines that
+    /// bring back the settings its earlier lines made, as it runs anew
+    /// for each line.
+    #[serde(default)]
+    pub(super) reader_input: String,
     /// Background children (`cmd &`) not yet waited for: only a job's
     /// shell has them, and only while its script runs.
     #[serde(skip)]
@@ -328,6 +333,7 @@ impl Shell {
             args: Vec::new(),
             options: Options::default(),
             reader: None,
+            reader_input: String::new(),
             children: Children::default(),
             dir_stack: Vec::new(),
             uid: None,
@@ -392,10 +398,12 @@ impl Shell {
     /// input; it keeps reading while it asks for more.
     fn read_line(&mut self, argv: &[String], line: &str, commands: &mut dyn CommandSet) -> Outcome {
         self.remember(line);
+        // The program sets it again if it reads on.
+        let settings = std::mem::take(&mut self.reader_input);
+        let mut input = Input::new(format!("{settings}{line}\n"));
         let mut exec = Exec::new(self, commands, 0);
         exec.tty = true;
         let mut out = Output::new();
-        let mut input = Input::new(format!("{line}\n"));
         let status = exec.dispatch(argv, &[], &mut input, true, &mut out);
         for chunk in out.into_chunks() {
             exec.terminal.push(chunk.stream, &chunk.text);
@@ -452,6 +460,7 @@ impl Shell {
     pub fn cancel(&mut self) -> Outcome {
         self.pending.clear();
         self.reader = None;
+        self.reader_input.clear();
         self.status = 130;
         Outcome {
             status: 130,

@@ -1120,7 +1120,7 @@ impl CommandSet for MiniSlurm {
             }
             "repl" => {
                 let lines: Vec<&str> = call.stdin.lines().take_while(|l| *l != "quit").collect();
-                call.reads_terminal = lines.len() == call.stdin.lines().count();
+                call.reads_terminal = (lines.len() == call.stdin.lines().count()).then(String::new);
                 let shout = lines.join("\n").to_uppercase();
                 call.out.stdout(&format!("{shout}\n"));
                 0

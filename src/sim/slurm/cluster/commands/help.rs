@@ -533,6 +533,7 @@ Usage: sreport [OPTIONS] cluster REPORT [CONDITIONS]
        sreport [OPTIONS] job REPORT [CONDITIONS]
        sreport [OPTIONS] reservation utilization [CONDITIONS]
        sreport [OPTIONS] user topusage [CONDITIONS]
+       sreport [OPTIONS]
 The CPU time of a window (default: yesterday) from the jobs' accounting
 records. Cluster reports, in whole hours: utilization,
 AccountUtilizationByUser, UserUtilizationByAccount (UA),
@@ -544,12 +545,17 @@ SizesByAccount, SizesByWckey and SizesByAccountAndWcKey, all under root
 unless accounts=, AcctAsParent or FlatView; also grouping=N,N,..|individual,
 PrintJobCount, jobs=, partitions=, gid=. Reservation utilization: this
 cluster has no reservations, so only its header.
+Without a report, it reads commands at its own prompt (sreport: ), or
+from a pipe, until quit; there time UNITS, sort name|time, parsable,
+parsable2, nonparsable, quiet and verbose hold for the commands after.
 
   -n, --noheader          no header lines
   -p, --parsable          fields separated by |, with a trailing |
   -P, --parsable2         fields separated by |
+  -Q, --quiet             no \"too few arguments\" errors
   -t UNITS                Seconds, Minutes (default), Hours, Percent,
                           SecPer, MinPer or HourPer
+  -v, --verbose           say \"no input\" for a blank line
   -V, --version           print the version
       --help, --usage     this help
 ";

@@ -115,7 +115,7 @@ pub(super) fn run(
         },
     };
     if shell {
-        out.pty = open_pty(c, id, held.is_none(), &parsed, caller.env, &mut out);
+        out.pty = open_pty(c, id, held.is_none(), &parsed, caller.env, &mut out).map(Box::new);
         return out;
     }
     let Some(facts) = c.job_facts(id) else {

@@ -169,7 +169,7 @@ fn user_by_account(
 ) -> CommandOutput {
     let how = (style, For::Assoc, &USERS_BY_ACCOUNT);
     usage_report(c, words, how, out, &|cond, window, total| {
-        let users = user::user_usage(c, cond, window, false);
+        let users = user::user_usage(c, cond, window, (false, style.by_name));
         (
             user::user_rows(&users, total),
             users.first().map(|u| u.used),

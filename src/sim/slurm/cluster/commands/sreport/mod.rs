@@ -17,13 +17,13 @@ mod table;
 mod user;
 mod wckey;
 
-use super::super::super::getopt::{HasArg, Opt, opt};
+use super::super::super::getopt::{self, HasArg, Opt, opt};
 use super::super::clock;
 use super::super::fields::Parsable;
 use super::super::output::CommandOutput;
 use super::super::state::Job;
 use super::super::{Caller, Cluster};
-use super::{help, keyword, parse, sacct};
+use super::{help, keyword, parse, sacct, split_words};
 use table::{Column, Row};
 
 pub(super) const OPTIONS: &[Opt] = &[
@@ -103,16 +103,75 @@ const fn unit(
     }
 }
 
-/// How a report prints: the `-t` unit, `-p`/`-P`, and whether `-n` was
-/// not given.
+/// How a report prints: the `-t` unit, `-p`/`-P`, whether `-n` was
+/// not given, and what sreport's own commands set (`sort`, `quiet`).
 #[derive(Clone, Copy)]
 struct Style {
     unit: Unit,
     parsable: Parsable,
     header: bool,
+    /// `sort name`: users by login, not by the time they used
+    /// (`sort_user_dec`).
+    by_name: bool,
+    /// `-Q`/`quiet` 1, `-v`/`verbose` -1, else 0 (`quiet_flag`).
+    quiet: i8,
 }
 
-pub(super) fn run(c: &Cluster, argv: &[String], _caller: &Caller<'_>) -> CommandOutput {
+impl Style {
+    /// The style of sreport's options; a bad `-t` is said (without a
+    /// newline) and left at minutes.
+    fn read(p: &getopt::Parsed, out: &mut CommandOutput) -> Self {
+        let mut style = Self {
+            unit: UNITS[4],
+            parsable: Parsable::read(p),
+            header: !p.has("noheader"),
+            by_name: false,
+            quiet: if p.has("quiet") {
+                1
+            } else {
+                -i8::from(p.has("verbose"))
+            },
+        };
+        if let Some(t) = p.value("time") {
+            style.set_unit(t, out);
+        }
+        style
+    }
+
+    /// `time UNIT` (`_set_time_format`).
+    fn set_unit(&mut self, word: &str, out: &mut CommandOutput) {
+        match UNITS.iter().find(|u| keyword(word, u.word, u.min)) {
+            Some(u) => self.unit = *u,
+            None => out.err(&format!("unknown time format {word}")),
+        }
+    }
+
+    /// The commands that make this style's settings again, one a line,
+    /// printing nothing: what an sreport reading the terminal is given
+    /// before each line, as it runs anew for each.
+    fn settings(&self) -> String {
+        let parsable = match self.parsable {
+            Parsable::No => "nonparsable",
+            Parsable::Ending => "parsable",
+            Parsable::NoEnding => "parsable2",
+        };
+        let sort = if self.by_name { "name" } else { "time" };
+        let mut lines = format!("time {}\nsort {sort}\n{parsable}\n", self.unit.word);
+        match self.quiet {
+            1 => lines.push_str("quiet\n"),
+            -1 => lines.push_str("verbose\n"),
+            _ => {}
+        }
+        lines
+    }
+}
+
+pub(super) fn run(
+    c: &mut Cluster,
+    argv: &[String],
+    stdin: &str,
+    _caller: &mut Caller<'_>,
+) -> CommandOutput {
     let p = match parse("sreport", argv, OPTIONS, 1) {
         Ok(p) => p,
         Err(out) => return out,
@@ -121,35 +180,61 @@ pub(super) fn run(c: &Cluster, argv: &[String], _caller: &Caller<'_>) -> Command
         return out;
     }
     let mut out = CommandOutput::default();
-    let mut unit = UNITS[4];
-    if let Some(t) = p.value("time") {
-        // sreport says so without a newline and goes on in minutes.
-        match UNITS.iter().find(|u| keyword(t, u.word, u.min)) {
-            Some(u) => unit = *u,
-            None => out.err(&format!("unknown time format {t}")),
+    let mut style = Style::read(&p, &mut out);
+    if p.operands.is_empty() {
+        return session(c, stdin, style, out);
+    }
+    command(c, &p.operands, &mut style, out).0
+}
+
+/// sreport with no command reads them, one a line, from its input
+/// (`_get_command`), the settings they make kept for the next ones,
+/// until `exit` or `quit`. A blank line or a `#` comment is no command
+/// (status 1, `no input` when verbose); `!!` repeats the line before. At
+/// the end of its input it would read on from a terminal, given first
+/// its settings and, once a command failed, a blank line (which keeps
+/// its status at 1 and says nothing, unless its options made it verbose).
+fn session(c: &Cluster, stdin: &str, mut style: Style, mut out: CommandOutput) -> CommandOutput {
+    let verbose = style.quiet < 0;
+    let mut last = "";
+    for line in stdin.lines() {
+        let line = match line {
+            "!!" => last,
+            _ if line.starts_with('#') => "",
+            _ => {
+                last = line;
+                line
+            }
+        };
+        let words = split_words(line);
+        if words.is_empty() {
+            if style.quiet < 0 {
+                out.err("no input");
+            }
+            out.exit = 1;
+            continue;
+        }
+        let (done, quits) = command(c, &words, &mut style, out);
+        out = done;
+        if quits {
+            return out;
         }
     }
-    let style = Style {
-        unit,
-        parsable: Parsable::read(&p),
-        header: !p.has("noheader"),
-    };
-    let words = &p.operands;
-    let Some(first) = words.first() else {
-        return out;
-    };
-    command(c, words, style, out, first)
+    let failed = if out.exit != 0 && !verbose { "\n" } else { "" };
+    out.reading = Some(format!("{failed}{}", style.settings()));
+    out
 }
 
 /// One command of sreport's (`_process_command`): a report, or a setting
-/// that a one-shot sreport takes and forgets (`quiet`, `time UNIT`, ...).
+/// it keeps for the commands after it (`time UNIT`, `sort name`,
+/// `parsable`, `quiet`, ...); and whether it was `exit` or `quit`.
 fn command(
     c: &Cluster,
     words: &[String],
-    style: Style,
+    style: &mut Style,
     out: CommandOutput,
-    first: &str,
-) -> CommandOutput {
+) -> (CommandOutput, bool) {
+    let first = words[0].as_str();
     let reports: [(&str, usize, Report); 5] = [
         ("cluster", 2, cluster::run),
         ("job", 1, job::run),
@@ -158,10 +243,13 @@ fn command(
         ("user", 1, user::run),
     ];
     if let Some((_, _, report)) = reports.iter().find(|(w, n, _)| keyword(first, w, *n)) {
-        return match words.get(1) {
-            Some(name) => report(c, name, &words[2..], style, out),
+        let out = match words.get(1) {
+            Some(name) => report(c, name, &words[2..], *style, out),
+            // Not said under `quiet`.
+            None if style.quiet == 1 => CommandOutput { exit: 1, ..out },
             None => failed(out, &format!("too few arguments for keyword:{first}")),
         };
+        return (out, false);
     }
     // The settings: (word, letters needed, whether it takes a value).
     let settings = [
@@ -181,11 +269,15 @@ fn command(
     ];
     let Some(&(word, _, takes_value)) = settings.iter().find(|(w, n, _)| keyword(first, w, *n))
     else {
-        return failed(out, &format!("invalid keyword: {first}"));
+        return (failed(out, &format!("invalid keyword: {first}")), false);
     };
     let mut out = out;
-    if takes_value && words.len() < 2 {
-        return failed(out, &format!("too few arguments for keyword:{first}"));
+    let value = words.get(1).map(String::as_str);
+    if takes_value && value.is_none() {
+        return (
+            failed(out, &format!("too few arguments for keyword:{first}")),
+            false,
+        );
     }
     if !takes_value && words.len() > 1 {
         let line = if matches!(word, "verbose" | "version") {
@@ -195,13 +287,32 @@ fn command(
         };
         out = failed(out, &line);
     }
-    if word == "help" {
-        out.out(help::SREPORT);
-    } else if word == "version" {
-        out.out(super::VERSION);
+    match (word, value) {
+        ("help", _) => out.out(help::SREPORT),
+        ("version", _) => {
+            out.out(super::VERSION);
+            if style.quiet < 0 {
+                out.out(API_VERSION);
+            }
+        }
+        ("quiet", _) => style.quiet = 1,
+        ("verbose", _) => style.quiet = -1,
+        ("nonparsable", _) => style.parsable = Parsable::No,
+        ("parsable", _) => style.parsable = Parsable::Ending,
+        ("parsable2", _) => style.parsable = Parsable::NoEnding,
+        ("time", Some(unit)) => style.set_unit(unit, &mut out),
+        // `_set_sort`: `Time` must be whole (`MAX(len, 6)` of a shorter word).
+        ("sort", Some(by)) if by.eq_ignore_ascii_case("time") => style.by_name = false,
+        ("sort", Some(by)) if keyword(by, "Name", 1) => style.by_name = true,
+        ("sort", Some(by)) => out.err(&format!("unknown timesort format {by}")),
+        _ => {}
     }
-    out
+    (out, matches!(word, "exit" | "\\q" | "quit"))
 }
+
+/// What `version` adds when verbose: `slurm_api_version()` of 22.05
+/// (API 38.0.0) and its parts.
+const API_VERSION: &str = "slurm_api_version: 2490368, 38.0.0\n";
 
 /// A report of one kind (`cluster`, `job`, ...): named `report`, with its
 /// conditions `words`.

@@ -1,6 +1,8 @@
 //! `sreport user TopUsage`: the users who used the most CPU time in the
 //! window, one row per user and account (one per user with `Group`).
 
+use std::cmp::Ordering;
+
 use super::super::super::Cluster;
 use super::super::super::output::CommandOutput;
 use super::cluster::usage_row;
@@ -44,7 +46,7 @@ const TOP_USAGE: Spec = Spec {
 fn top_usage(c: &Cluster, words: &[String], style: Style, out: CommandOutput) -> CommandOutput {
     let how = (style, For::TopUsage, &TOP_USAGE);
     usage_report(c, words, how, out, &|cond, window, total| {
-        let mut users = user_usage(c, cond, window, cond.group);
+        let mut users = user_usage(c, cond, window, (cond.group, style.by_name));
         let limit = cond.top.map_or(usize::MAX, |n| {
             usize::try_from(n.max(1)).unwrap_or(usize::MAX)
         });
@@ -66,12 +68,13 @@ pub(super) fn user_rows(users: &[UserUsage], total: i64) -> Vec<Row> {
 
 /// The user associations the conditions select that have usage in the
 /// window: one record each, or one per user with `group`; most used
-/// first, then by login (`sort_user_dec`).
+/// first, then by login, or by login alone after `sort name`
+/// (`sort_user_dec`).
 pub(super) fn user_usage(
     c: &Cluster,
     cond: &Conditions,
     window: (i64, i64),
-    group: bool,
+    (group, by_name): (bool, bool),
 ) -> Vec<UserUsage> {
     let mut users: Vec<UserUsage> = Vec::new();
     if !cond.covers(c) {
@@ -96,7 +99,12 @@ pub(super) fn user_usage(
         }
     }
     crate::sort::by(&mut users, |a, b| {
-        b.used.cmp(&a.used).then_with(|| a.user.cmp(&b.user))
+        let used = if by_name {
+            Ordering::Equal
+        } else {
+            b.used.cmp(&a.used)
+        };
+        used.then_with(|| a.user.cmp(&b.user))
     });
     users
 }

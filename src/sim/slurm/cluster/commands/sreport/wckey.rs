@@ -37,7 +37,7 @@ pub(super) fn user_by_wckey(
 ) -> CommandOutput {
     let how = (style, For::Wckey, &USERS_BY_WCKEY);
     usage_report(c, words, how, out, &|cond, window, total| {
-        let usage = wckey_usage(c, cond, window);
+        let usage = wckey_usage(c, cond, window, style.by_name);
         let rows = usage
             .iter()
             .map(|u| row(Some(&u.user), u.used, total))
@@ -66,7 +66,7 @@ pub(super) fn wckey_by_user(
 ) -> CommandOutput {
     let how = (style, For::Wckey, &WCKEYS_BY_USER);
     usage_report(c, words, how, out, &|cond, window, total| {
-        let mut usage = wckey_usage(c, cond, window);
+        let mut usage = wckey_usage(c, cond, window, false);
         if usage.is_empty() {
             return (Vec::new(), None);
         }
@@ -86,11 +86,16 @@ fn row(user: Option<&str>, used: i64, total: i64) -> Row {
 
 /// Each user's usage under `*` (all their associations together) when
 /// `TrackWCKey` is set and `WCKeys=` does not leave `*` out; most used
-/// first, then by login.
-fn wckey_usage(c: &Cluster, cond: &Conditions, window: (i64, i64)) -> Vec<UserUsage> {
+/// first, then by login (by login alone with `by_name`).
+fn wckey_usage(
+    c: &Cluster,
+    cond: &Conditions,
+    window: (i64, i64),
+    by_name: bool,
+) -> Vec<UserUsage> {
     let named = cond.wckeys.is_empty() || cond.wckeys.iter().any(|k| k == NO_WCKEY);
     if !c.config.tracks_wckeys() || !named {
         return Vec::new();
     }
-    user_usage(c, cond, window, true)
+    user_usage(c, cond, window, (true, by_name))
 }
