@@ -1119,13 +1119,20 @@ mod tests {
         assert_eq!(said(&mut s, "scontrol"), (String::new(), 0));
         assert_eq!(s.terminal.prompt(), "scontrol: ");
         assert_eq!(said(&mut s, "ping").0, ping);
-        assert_eq!(said(&mut s, ""), (String::new(), 0));
         let (show, _) = said(&mut s, "show partition 'gpu'");
         assert!(show.starts_with("PartitionName=gpu\n"), "{show}");
+        assert_eq!(said(&mut s, "quit"), (String::new(), 0));
+        // A blank line is no command, and a wrong one fails: scontrol
+        // leaves with status 1, as its exit_code stays set.
+        said(&mut s, "scontrol");
+        assert_eq!(said(&mut s, ""), (String::new(), 1));
+        assert_eq!(said(&mut s, "ping").0, ping);
+        assert_eq!(said(&mut s, "quit"), (String::new(), 1));
+        said(&mut s, "scontrol");
         s.submit("frobnicate");
         assert_eq!(last_output(&s), "invalid keyword: frobnicate\n");
         assert_eq!(s.terminal.prompt(), "scontrol: ");
-        assert_eq!(said(&mut s, "quit"), (String::new(), 0));
+        assert_eq!(said(&mut s, "quit"), (String::new(), 1));
         assert_eq!(s.terminal.prompt(), "alice@login1:~$ ");
         // `ex` is `exit`; Ctrl+C leaves too.
         said(&mut s, "scontrol -o");
@@ -1171,6 +1178,37 @@ mod tests {
     }
 
     #[test]
+    fn scontrol_keeps_oneliner_details_and_quiet_for_the_commands_after() {
+        let mut s = session();
+        said(&mut s, "sbatch --wrap 'sleep 600'");
+        let (long, _) = said(&mut s, "scontrol show job 1");
+        let (one, _) = said(&mut s, "scontrol -o show job 1");
+        let (detailed, _) = said(&mut s, "scontrol -o -d show job 1");
+        // As commands on the command line they set a flag and do nothing.
+        assert_eq!(said(&mut s, "scontrol oneliner"), (String::new(), 0));
+        said(&mut s, "scontrol");
+        for (line, shown) in [
+            ("oneliner", String::new()),
+            ("show job 1", one.clone()),
+            ("details", String::new()),
+            ("show job 1", detailed),
+            ("hide", String::new()),
+            ("show job 1", one),
+        ] {
+            assert_eq!(said(&mut s, line), (shown, 0), "{line}");
+        }
+        said(&mut s, "exit");
+        said(&mut s, "scontrol -d");
+        for line in ["hide", "\\q", "details extra"] {
+            said(&mut s, line);
+        }
+        assert_eq!(said(&mut s, "show job 1").0, long);
+        s.submit("exit now");
+        assert_eq!(last_output(&s), "too many arguments for keyword:exit\n");
+        assert_eq!(s.terminal.prompt(), "alice@login1:~$ ");
+    }
+
+    #[test]
     fn sudo_scontrol_reads_commands_as_root_at_its_prompt() {
         let mut s = session();
         let (refused, _) = said(
@@ -1195,9 +1233,12 @@ mod tests {
         let (ping, _) = said(&mut s, "scontrol ping");
         let (piped, status) = said(
             &mut s,
-            "echo -e 'ping\\n\\n  PING \\nquit\\nping' | scontrol",
+            "echo -e 'ping\\n!!\\n  PING \\nquit\\nping' | scontrol",
         );
-        assert_eq!((piped, status), (ping.repeat(2), 0));
+        assert_eq!((piped, status), (ping.repeat(3), 0));
+        // A blank line is no command (`_process_command`): status 1.
+        let (piped, status) = said(&mut s, "echo -e 'ping\\n\\nquit' | scontrol");
+        assert_eq!((piped, status), (ping.clone(), 1));
         assert_eq!(s.terminal.prompt(), "alice@login1:~$ ");
         let (first, _) = said(&mut s, "echo 'show partition' | scontrol | head -n 1");
         assert_eq!(first, "PartitionName=gpu\n");
@@ -1205,6 +1246,11 @@ mod tests {
         assert_eq!(said(&mut s, "scontrol quit"), (String::new(), 0));
         let (qos, _) = said(&mut s, "echo 'show qos format=name' | sacctmgr -n");
         assert!(qos.contains("normal"), "{qos}");
+        // To sacctmgr a # line is no command, as a blank one is: status 1.
+        let line = "printf '# the names\\nshow qos format=name\\n' | sacctmgr -n";
+        assert_eq!(said(&mut s, line), (qos.clone(), 1));
+        let line = "printf 'show qos format=name\\n\\n' | sacctmgr -n";
+        assert_eq!(said(&mut s, line), (qos, 1));
         assert_eq!(s.terminal.prompt(), "alice@login1:~$ ");
     }
 

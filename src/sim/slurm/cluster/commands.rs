@@ -303,10 +303,10 @@ fn keyword(word: &str, full: &str, min: usize) -> bool {
             .is_some_and(|f| f.eq_ignore_ascii_case(word))
 }
 
-/// `scontrol` or `sacctmgr` with no command reads them, one a line, from
-/// its input (words split at blanks outside quotes) and runs each after
-/// the options `argv`, until a line for which `quits` holds; without it,
-/// [`CommandOutput::reading`] says it would read on from a terminal.
+/// `sacctmgr` with no command reads them from its input
+/// ([`command_lines`]) and runs each after the options `argv`, until a
+/// line for which `quits` holds; without it, [`CommandOutput::reading`]
+/// says it would read on from a terminal.
 fn read_commands(
     c: &mut Cluster,
     prog: &str,
@@ -315,9 +315,9 @@ fn read_commands(
     quits: fn(&str) -> bool,
 ) -> CommandOutput {
     let mut out = CommandOutput::default();
-    for line in stdin.lines() {
-        let words = split_words(line);
+    for words in command_lines(stdin, true) {
         let Some(first) = words.first() else {
+            no_input(false, &mut out);
             continue;
         };
         if quits(first) {
@@ -333,8 +333,50 @@ fn read_commands(
         }
         out.exit = out.exit.max(done.exit);
     }
-    out.reading = Some(String::new());
+    read_on(&mut out, false, "");
     out
+}
+
+/// The commands a program given none on its command line reads from its
+/// input, one a line, as `_get_command` reads them: each line's words (a
+/// blank line has none), `!!` the line before's again and, with
+/// `comments`, a line starting with `#` none (sacctmgr and sreport skip
+/// it; scontrol reads it as a keyword).
+fn command_lines(stdin: &str, comments: bool) -> Vec<Vec<String>> {
+    let mut last = "";
+    stdin
+        .lines()
+        .map(|line| {
+            let line = match line {
+                "!!" => last,
+                _ if comments && line.starts_with('#') => "",
+                _ => {
+                    last = line;
+                    line
+                }
+            };
+            split_words(line)
+        })
+        .collect()
+}
+
+/// A line with no command (`_process_command` given no words): status 1,
+/// and `no input` (without a newline) when verbose.
+fn no_input(verbose: bool, out: &mut CommandOutput) {
+    if verbose {
+        out.err("no input");
+    }
+    out.exit = 1;
+}
+
+/// Marks `out` as reading on from a terminal, to be given `settings` (the
+/// lines that make its settings again, printing nothing) before each line
+/// typed. Once a command failed, a blank line before them keeps the
+/// status it leaves with at 1, as its `exit_code` stays; not when its
+/// options made it verbose, where that line would say `no input`.
+fn read_on(out: &mut CommandOutput, verbose: bool, settings: &str) {
+    let failed = if out.exit != 0 && !verbose { "\n" } else { "" };
+    out.reading = Some(format!("{failed}{settings}"));
 }
 
 /// A line's words as scontrol's `_get_command` splits them: at blanks

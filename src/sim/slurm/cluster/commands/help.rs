@@ -307,7 +307,8 @@ pub(super) const SCONTROL: &str = "\
 Usage: scontrol [OPTIONS] [COMMAND [ARGS...]]
 Show and change the cluster's jobs, nodes and partitions. Without COMMAND,
 it reads commands at its own prompt (scontrol: ), or one a line from a
-pipe, until quit or exit.
+pipe, until quit or exit; there oneliner, details, hide (no details),
+quiet and verbose hold for the commands after.
 
   show job [ID]                       a job (all jobs without ID); -d adds details
   show node [NAME]                    a node (all nodes without NAME)

@@ -3,14 +3,15 @@
 //! with slurmctld's refusals, `update JobId=...` (its own module), `hold`,
 //! `uhold`, `release`, `requeue` and `requeuehold`, `notify`, `wait_job`,
 //! `top`, `write batch_script`, the controller's `reconfigure`, `setdebug`,
-//! `completing` and `ping`; other keywords as scontrol refuses them
-//! (`invalid keyword: frobnicate`).
+//! `completing` and `ping`; the settings `oneliner`, `details`, `hide`,
+//! `quiet` and `verbose`, kept at its prompt for the commands after them;
+//! other keywords as scontrol refuses them (`invalid keyword: frobnicate`).
 
 use super::super::super::getopt::{HasArg, Opt, opt};
 use super::super::output::CommandOutput;
 use super::super::state::{Hold, JobState, NodeReason};
 use super::super::{Caller, Cluster};
-use super::{VERSION, help, parse, read_commands};
+use super::{VERSION, command_lines, help, no_input, parse, read_on};
 use crate::sim::slurm::hostlist::Hostlist;
 
 mod config;
@@ -82,31 +83,119 @@ pub(super) fn run(
     if p.has("version") {
         return help::text(VERSION);
     }
-    let words = &p.operands;
-    let Some(tag) = words.first() else {
-        return read_commands(c, "scontrol", (argv, stdin), caller, quits);
-    };
-    if quits(tag) {
-        return CommandOutput::default();
-    }
-    let mut out = CommandOutput::default();
-    let flags = Flags {
+    let mut flags = Flags {
         one_line: p.has("oneliner"),
         detail: p.has("details"),
-        quiet: p.has("quiet"),
+        quiet: if p.has("quiet") {
+            1
+        } else {
+            -i8::from(p.has("verbose"))
+        },
     };
-    if !job_keyword(c, tag, &words[1..], caller, &mut out) {
-        keyword(c, tag, &words[1..], flags, caller, &mut out);
+    let mut out = CommandOutput::default();
+    if p.operands.is_empty() {
+        let verbose = flags.quiet < 0;
+        for words in command_lines(stdin, false) {
+            if words.is_empty() {
+                no_input(flags.quiet < 0, &mut out);
+            } else if command(c, &words, &mut flags, caller, &mut out) {
+                return out;
+            }
+        }
+        read_on(&mut out, verbose, &flags.settings());
+    } else {
+        command(c, &p.operands, &mut flags, caller, &mut out);
     }
     out
 }
 
-/// The command-line options a keyword reads.
+/// One command of scontrol's (`_process_command`); whether it was `exit`
+/// or `quit`.
+fn command(
+    c: &mut Cluster,
+    words: &[String],
+    flags: &mut Flags,
+    caller: &mut Caller<'_>,
+    out: &mut CommandOutput,
+) -> bool {
+    let (tag, rest) = (words[0].as_str(), &words[1..]);
+    if quits(tag) {
+        if !rest.is_empty() {
+            too_many(tag, out);
+        }
+        return true;
+    }
+    if !flags.set(tag, rest, out) && !job_keyword(c, tag, rest, caller, out) {
+        keyword(c, tag, rest, *flags, caller, out);
+    }
+    false
+}
+
+/// What scontrol's options (`-o`, `-d`, `-Q`, `-v`) and its own commands
+/// (`oneliner`, `details`, `hide`, `quiet`, `verbose`) set for the
+/// commands after them.
 #[derive(Clone, Copy)]
 struct Flags {
     one_line: bool,
     detail: bool,
-    quiet: bool,
+    /// 1 quiet, -1 verbose, else 0 (`quiet_flag`).
+    quiet: i8,
+}
+
+impl Flags {
+    /// The settings among scontrol's keywords, as `_process_command`
+    /// takes them; false for any other keyword.
+    fn set(&mut self, tag: &str, rest: &[String], out: &mut CommandOutput) -> bool {
+        let extra = !rest.is_empty();
+        if is(tag, "all", 2) {
+            // It shows hidden partitions: this cluster has none.
+        } else if is(tag, "details", 1) {
+            if extra {
+                too_many(tag, out);
+            } else {
+                self.detail = true;
+            }
+        } else if is(tag, "hide", 2) {
+            self.detail = false;
+        } else if is(tag, "oneliner", 1) || starts(tag, "\\q") || is(tag, "quiet", 4) {
+            if extra {
+                too_many(tag, out);
+            }
+            if is(tag, "oneliner", 1) {
+                self.one_line = true;
+            } else {
+                self.quiet = 1;
+            }
+        } else if is(tag, "verbose", 4) {
+            if extra {
+                out.err_line(&format!("too many arguments for {tag} keyword"));
+                out.exit = 1;
+            }
+            self.quiet = -1;
+        } else {
+            return false;
+        }
+        true
+    }
+
+    /// The commands that make these settings again, one a line, printing
+    /// nothing: what scontrol reading the terminal is given before each
+    /// line, as it runs anew for each (`hide` first: its options may
+    /// have asked for details that a `hide` took back).
+    fn settings(&self) -> String {
+        let mut lines = String::from("hide\n");
+        for (on, line) in [
+            (self.detail, "details\n"),
+            (self.one_line, "oneliner\n"),
+            (self.quiet == 1, "quiet\n"),
+            (self.quiet == -1, "verbose\n"),
+        ] {
+            if on {
+                lines.push_str(line);
+            }
+        }
+        lines
+    }
 }
 
 /// Runs the keywords that act on jobs (hold, release, requeue, suspend,
@@ -197,7 +286,7 @@ fn keyword(
     } else if is(tag, "version", 4) {
         out.out(VERSION);
     } else if is(tag, "write", 5) {
-        write::write(c, tag, rest, (caller, flags.quiet), out);
+        write::write(c, tag, rest, (caller, flags.quiet == 1), out);
     } else {
         out.err_line(&format!("invalid keyword: {tag}"));
         out.exit = 1;

@@ -23,7 +23,7 @@ use super::super::fields::Parsable;
 use super::super::output::CommandOutput;
 use super::super::state::Job;
 use super::super::{Caller, Cluster};
-use super::{help, keyword, parse, sacct, split_words};
+use super::{command_lines, help, keyword, no_input, parse, read_on, sacct};
 use table::{Column, Row};
 
 pub(super) const OPTIONS: &[Opt] = &[
@@ -191,27 +191,13 @@ pub(super) fn run(
 /// (`_get_command`), the settings they make kept for the next ones,
 /// until `exit` or `quit`. A blank line or a `#` comment is no command
 /// (status 1, `no input` when verbose); `!!` repeats the line before. At
-/// the end of its input it would read on from a terminal, given first
-/// its settings and, once a command failed, a blank line (which keeps
-/// its status at 1 and says nothing, unless its options made it verbose).
+/// the end of its input it would read on from a terminal, given its
+/// settings first ([`read_on`]).
 fn session(c: &Cluster, stdin: &str, mut style: Style, mut out: CommandOutput) -> CommandOutput {
     let verbose = style.quiet < 0;
-    let mut last = "";
-    for line in stdin.lines() {
-        let line = match line {
-            "!!" => last,
-            _ if line.starts_with('#') => "",
-            _ => {
-                last = line;
-                line
-            }
-        };
-        let words = split_words(line);
+    for words in command_lines(stdin, true) {
         if words.is_empty() {
-            if style.quiet < 0 {
-                out.err("no input");
-            }
-            out.exit = 1;
+            no_input(style.quiet < 0, &mut out);
             continue;
         }
         let (done, quits) = command(c, &words, &mut style, out);
@@ -220,8 +206,7 @@ fn session(c: &Cluster, stdin: &str, mut style: Style, mut out: CommandOutput) -
             return out;
         }
     }
-    let failed = if out.exit != 0 && !verbose { "\n" } else { "" };
-    out.reading = Some(format!("{failed}{}", style.settings()));
+    read_on(&mut out, verbose, &style.settings());
     out
 }
 
