@@ -1119,9 +1119,16 @@ mod tests {
         assert_eq!(said(&mut s, "scontrol"), (String::new(), 0));
         assert_eq!(s.terminal.prompt(), "scontrol: ");
         assert_eq!(said(&mut s, "ping").0, ping);
+        // `!!`: the line before, though scontrol runs anew for each line.
+        assert_eq!(said(&mut s, "!!").0, ping);
         let (show, _) = said(&mut s, "show partition 'gpu'");
         assert!(show.starts_with("PartitionName=gpu\n"), "{show}");
+        assert_eq!(said(&mut s, "!!").0, show);
         assert_eq!(said(&mut s, "quit"), (String::new(), 0));
+        // A new scontrol has no line before.
+        said(&mut s, "scontrol");
+        assert_eq!(said(&mut s, "!!"), (String::new(), 1));
+        said(&mut s, "quit");
         // A blank line is no command, and a wrong one fails: scontrol
         // leaves with status 1, as its exit_code stays set.
         said(&mut s, "scontrol");

@@ -154,6 +154,10 @@ pub struct Shell {
     /// for each line.
     #[serde(default)]
     pub(super) reader_input: String,
+    /// The line the reading program was given last: `!!` gives it again,
+    /// as its `_get_command` would, were it not run anew for each line.
+    #[serde(default)]
+    pub(super) reader_last: String,
     /// Background children (`cmd &`) not yet waited for: only a job's
     /// shell has them, and only while its script runs.
     #[serde(skip)]
@@ -334,6 +338,7 @@ impl Shell {
             options: Options::default(),
             reader: None,
             reader_input: String::new(),
+            reader_last: String::new(),
             children: Children::default(),
             dir_stack: Vec::new(),
             uid: None,
@@ -373,6 +378,7 @@ impl Shell {
         if let Some(argv) = self.reader.take() {
             return self.read_line(&argv, line, commands);
         }
+        self.reader_last.clear();
         let mut src = std::mem::take(&mut self.pending);
         src.push_str(line);
         src.push('\n');
@@ -398,9 +404,12 @@ impl Shell {
     /// input; it keeps reading while it asks for more.
     fn read_line(&mut self, argv: &[String], line: &str, commands: &mut dyn CommandSet) -> Outcome {
         self.remember(line);
+        if line != "!!" {
+            line.clone_into(&mut self.reader_last);
+        }
         // The program sets it again if it reads on.
         let settings = std::mem::take(&mut self.reader_input);
-        let mut input = Input::new(format!("{settings}{line}\n"));
+        let mut input = Input::new(format!("{settings}{}\n", self.reader_last));
         let mut exec = Exec::new(self, commands, 0);
         exec.tty = true;
         let mut out = Output::new();
@@ -461,6 +470,7 @@ impl Shell {
         self.pending.clear();
         self.reader = None;
         self.reader_input.clear();
+        self.reader_last.clear();
         self.status = 130;
         Outcome {
             status: 130,
