@@ -8,7 +8,8 @@
 //   buttons of code blocks;
 // - the language links: remembered when followed, and kept pointing at the
 //   section being read, which the table of contents marks (scroll spy);
-// - smooth scrolling to a section, once the page has loaded;
+// - smooth scrolling to a section, once the page has loaded, with the
+//   page laid out in full first (the stylesheet leaves far parts for later);
 // - the widgets: each wasm module loaded when the first of its widgets
 //   comes near the viewport, each widget mounted as it comes near (a note
 //   in each if its module fails);
@@ -227,6 +228,41 @@
     }
     if (doc.readyState === "complete") start();
     else addEventListener("load", start);
+  }
+
+  // On a page opened at its top, the stylesheet lays far parts out only
+  // as they come near (html.lay-out-near, set by the head's script), each
+  // counted at an estimated height until then. A link to a section first
+  // lays the whole page out, so that the jump counts real heights. Once
+  // the reader scrolls, the parts not drawn yet are laid out one per idle
+  // moment, so that soon the scroll bar, the End key and a reload's
+  // return to the reader's place count real heights too.
+  function layOutBeforeJumps() {
+    if (!root.classList.contains("lay-out-near")) return;
+    function layOut() {
+      root.classList.remove("lay-out-near");
+    }
+    doc.addEventListener("click", function (ev) {
+      var a = ev.target.closest && ev.target.closest("a[href*='#']");
+      if (a && a.origin === location.origin && a.pathname === location.pathname) layOut();
+    });
+    addEventListener("hashchange", layOut);
+    var idle =
+      window.requestIdleCallback ||
+      function (then) {
+        return setTimeout(then, 50);
+      };
+    var parts = all("article.page > *, article.page > .island-slot > .island");
+    function layOutNext() {
+      var part = parts.shift();
+      if (!part) return layOut();
+      part.style.contentVisibility = "visible";
+      idle(layOutNext);
+    }
+    addEventListener("scroll", function first() {
+      removeEventListener("scroll", first);
+      idle(layOutNext);
+    });
   }
 
   // Widgets come alive as they come near. Each names its wasm module
@@ -614,6 +650,7 @@
   copyButtons();
   scrollSpy();
   smoothScrollAfterLoad();
+  layOutBeforeJumps();
   islands();
   search();
   exerciseProgress();

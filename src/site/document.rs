@@ -10,11 +10,16 @@ use super::offline::{THEME_DARK, THEME_LIGHT};
 use super::page::escape;
 
 /// Applies a saved theme before the first paint (no flash of the wrong
-/// theme) and marks that scripts run, for the stylesheet. Inline, so it
-/// costs no request; the policy allows it by its hash.
+/// theme) and marks that scripts run, for the stylesheet. On a page opened
+/// at its top (a link followed, no `#section`; not a reload or a return,
+/// which the browser scrolls back to where the reader was), it lets the
+/// stylesheet lay far parts out as they come near. Inline, so it costs no
+/// request; the policy allows it by its hash.
 pub(crate) const THEME_SCRIPT: &str = "try{var t=localStorage.getItem(\"gpu-book-theme\");\
 if(t===\"dark\"||t===\"light\")document.documentElement.setAttribute(\"data-theme\",t)}catch(e){}\
-document.documentElement.classList.add(\"js\");";
+document.documentElement.classList.add(\"js\");\
+try{var n=performance.getEntriesByType(\"navigation\")[0];\
+if(!location.hash&&n.type===\"navigate\")document.documentElement.classList.add(\"lay-out-near\")}catch(e){}";
 
 /// What a document's head says about its page.
 #[derive(Debug, Clone, Default)]

@@ -50,7 +50,10 @@ pub fn PageArticle(
         .blocks
         .into_iter()
         .map(|block| match block {
-            Block::Html(html) => view! { <div class="md" inner_html=html></div> }.into_any(),
+            Block::Html(html) => {
+                let class = text_class(&html);
+                view! { <div class=class inner_html=html></div> }.into_any()
+            }
             Block::Widget(directive) => {
                 let module = WasmModule::for_island(directive.module_kind(), &kinds);
                 view! { <Island directive=directive module=module /> }.into_any()
@@ -121,6 +124,21 @@ pub(crate) fn Island(directive: WidgetDirective, module: WasmModule) -> impl Int
         "<div class=\"island\" {attrs} data-note=\"{note}\"><noscript><p class=\"island-note\">{note}</p></noscript>{first_state}</div>"
     );
     view! { <div class="island-slot" inner_html=html></div> }
+}
+
+/// The class of a run of text: `md`, and `opens-h1` to `opens-h3` when it
+/// opens with that heading, whose gap above the run then takes over
+/// (`public/style.css` lays far parts out as they come near, and their
+/// containment keeps margins from meeting). A class written here, not a
+/// `:has()` rule: the browser would check such a rule again on every
+/// change of the page, and the widgets' mounts make many.
+fn text_class(html: &str) -> &'static str {
+    match html.trim_start().get(..3) {
+        Some("<h1") => "md opens-h1",
+        Some("<h2") => "md opens-h2",
+        Some("<h3") => "md opens-h3",
+        _ => "md",
+    }
 }
 
 /// Escapes text for an HTML attribute or element.

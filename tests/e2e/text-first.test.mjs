@@ -5,7 +5,7 @@
 // Content-Security-Policy (harness.mjs records any violation).
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { BASE, env, openPage, visit } from "./harness.mjs";
+import { BASE, env, openPage, visit, waitForSectionInView } from "./harness.mjs";
 
 const PAGES = ["running-jobs", "all-reduce", "containers-gpus", "fallen-off-the-bus", "the-slow-lane"];
 const WITH_WIDGETS = ["running-jobs", "all-reduce", "containers-gpus", "fallen-off-the-bus", "the-slow-lane"];
@@ -24,18 +24,29 @@ test("with scripts off every page is there: text, contents, language links and t
   }
   await page.goto(`${env.url}en/running-jobs/`);
   assert.match(await page.title(), /^2\. Running Jobs · GPU Clusters in Practice$/);
-  const text = await page.locator("article").innerText();
-  assert.match(text, /scontrol update NodeName=node-3 State=DRAIN/);
+  // Parts far from the screen are laid out as they come near, in a frame
+  // after (innerText leaves out those not laid out yet): each is brought
+  // near first, and read once it shows.
+  const shown = async (locator) => {
+    await locator.scrollIntoViewIfNeeded();
+    for (let tries = 0; tries < 40; tries++) {
+      const text = await locator.innerText();
+      if (text) return text;
+      await page.waitForTimeout(50);
+    }
+    return "";
+  };
+  assert.match(await shown(page.locator("article pre", { hasText: "State=DRAIN" }).first()), /scontrol update NodeName=node-3 State=DRAIN/);
   // Each widget's first state: the explorer's numbers, the calculator's
   // tables, the ring's first step, the shell's prompt, and the note.
-  assert.match(await page.locator("[data-testid=yd-daly]").innerText(), /\d/);
-  assert.ok(await page.locator(".fair-share table").first().isVisible());
-  assert.match(await page.locator("[data-testid=ar-caption]").innerText(), /\w/);
-  assert.match(await page.locator(".slurm-shell").first().innerText(), /login1/);
+  assert.match(await shown(page.locator("[data-testid=yd-daly]")), /\d/);
+  assert.match(await shown(page.locator(".fair-share table").first()), /\w/);
+  assert.match(await shown(page.locator("[data-testid=ar-caption]")), /\w/);
+  assert.match(await shown(page.locator(".slurm-shell").first()), /login1/);
   assert.equal(await page.locator("[data-island]:not([data-island=exercise]) .island-note").count(), 4);
-  assert.match(await page.locator("[data-island]:not([data-island=exercise]) .island-note").first().innerText(), /comes alive with JavaScript and WebAssembly/);
+  assert.match(await shown(page.locator("[data-island]:not([data-island=exercise]) .island-note").first()), /comes alive with JavaScript and WebAssembly/);
   // An exercise says what works without scripts: its answer.
-  assert.match(await page.locator("[data-island=exercise] .island-note").first().innerText(), /"Show the answer" works without them/);
+  assert.match(await shown(page.locator("[data-island=exercise] .island-note").first()), /"Show the answer" works without them/);
   // A lab shows its goals.
   await page.goto(`${env.url}es/fallen-off-the-bus/`);
   assert.match(await page.locator(".lab-panel").innerText(), /Objetivos/);
@@ -138,6 +149,108 @@ test("a widget comes alive only as the reader nears it", async () => {
   await page.waitForSelector(".island[data-island=slurm-shell][data-live]");
   assert.equal(wasm.length, 2);
   assert.match(wasm[1], /gpu-book-shell-/);
+  assert.deepEqual(page.problems, []);
+  await context.close();
+});
+
+// The article's parts far from the screen are skipped until they come near
+// (content-visibility, public/style.css). Containment keeps margins from
+// meeting across a part's edge, so each part takes over its children's:
+// drawn contained, every part and its children stand where they would
+// stand without the rule, as built and once the widgets are alive.
+test("parts far from the screen wait to be laid out until the reader scrolls, and every part stands where it would without that", async () => {
+  const SKIPPED = 'article.page > :is(.md, .figure-slot):not(:first-child), article.page > .island-slot > .island:not([data-module="shell"])';
+  const layout = (page) =>
+    page.evaluate(() =>
+      [...document.querySelectorAll("article.page > *, article.page > * > *")]
+        .filter((e) => e.getClientRects().length)
+        .map((e) => {
+          const r = e.getBoundingClientRect();
+          return `${e.tagName}.${e.className} ${Math.round(r.top + scrollY)} ${Math.round(r.left)} ${Math.round(r.height)}`;
+        }),
+    );
+  // The stylesheet's rules, changed through the CSSOM (the page's
+  // Content-Security-Policy refuses a <style> added to it).
+  const drawnContained = (page) =>
+    page.evaluate((skipped) => {
+      const sheet = [...document.styleSheets].find((s) => [...s.cssRules].some((r) => r.cssText.includes("content-visibility")));
+      sheet.insertRule(`${skipped} { content-visibility: visible !important; contain: layout paint style !important; }`, sheet.cssRules.length);
+    }, SKIPPED);
+  const withoutTheRule = (page) =>
+    page.evaluate(() => {
+      const sheet = [...document.styleSheets].find((s) => [...s.cssRules].some((r) => r.cssText.includes("content-visibility")));
+      for (let i = sheet.cssRules.length - 1; i >= 0; i--) {
+        const rule = sheet.cssRules[i];
+        if (rule.cssText.includes("content-visibility") && !(rule instanceof CSSMediaRule)) sheet.deleteRule(i);
+      }
+    });
+  for (const [path, live] of [["en/running-jobs/", false], ["es/running-jobs/", false], ["es/the-slow-lane/", false], ["en/running-jobs/", true]]) {
+    const { context, page } = await openPage({ viewport: { width: 412, height: 800 } });
+    if (live) await visit(page, path);
+    else {
+      await page.route("**/*.wasm", (r) => r.abort());
+      await page.goto(env.url + path);
+    }
+    // Once the reader scrolls (here, to each widget), book.js lays out the
+    // parts not drawn yet, one per idle moment.
+    if (live) await page.waitForFunction(() => !document.documentElement.classList.contains("lay-out-near"));
+    const skipped = await page.evaluate((skipped) => [...document.querySelectorAll(skipped)].map((e) => getComputedStyle(e).contentVisibility), SKIPPED);
+    const expected = live ? "visible" : "auto";
+    assert.ok(skipped.length >= 1 && skipped.every((v) => v === expected), `${path}: ${skipped}`);
+    const shell = await page.evaluate(() => [...document.querySelectorAll('.island[data-module="shell"]')].map((e) => getComputedStyle(e).contentVisibility));
+    assert.ok(shell.length >= 1 && shell.every((v) => v === "visible"), `${path}: the shell's islands are drawn: ${shell}`);
+    await drawnContained(page);
+    const contained = await layout(page);
+    await withoutTheRule(page);
+    const plain = await layout(page);
+    assert.ok(plain.length > 20);
+    assert.deepEqual(contained, plain, `${path}${live ? ", live" : ""}`);
+    assert.deepEqual(page.problems, []);
+    await context.close();
+  }
+});
+
+// A smooth scroll to a far section sets off with the estimated heights of
+// the parts on the way (book.js lands it on the section where it ends).
+test("a link within the page lands on its section, however far, on a phone and on a wide screen", async () => {
+  for (const [width, from] of [[1280, ".toc-sections"], [412, "article"]]) {
+    const { context, page } = await openPage({ viewport: { width, height: 800 } });
+    await page.goto(`${env.url}en/running-jobs/`);
+    await page.waitForFunction(() => document.documentElement.classList.contains("smooth-scroll"));
+    const link = page.locator(`${from} a[href$="#fair-share"]`).first();
+    if (width === 1280) await link.click();
+    else await link.evaluate((a) => a.click());
+    await page.waitForURL(/#fair-share$/);
+    await waitForSectionInView(page, "fair-share");
+    // And stays there.
+    await page.waitForTimeout(500);
+    await waitForSectionInView(page, "fair-share");
+    assert.deepEqual(page.problems, []);
+    await context.close();
+  }
+});
+
+// A reload or a return puts the reader back where they were: the browser
+// restores the scroll offset, which only real heights make right.
+test("a reload finds the reader's place, even after a jump to the end of the page", async () => {
+  const { context, page } = await openPage({ viewport: { width: 412, height: 800 } });
+  await page.goto(`${env.url}en/running-jobs/`);
+  await page.waitForLoadState("load");
+  const place = () =>
+    page.evaluate(() => {
+      const passed = [...document.querySelectorAll("article :is(h2, h3)[id]")].filter((h) => h.getBoundingClientRect().top < 400);
+      const h = passed[passed.length - 1];
+      return `${h.id} at ${Math.round(h.getBoundingClientRect().top)}`;
+    });
+  await page.keyboard.press("End");
+  await page.waitForFunction(() => !document.documentElement.classList.contains("lay-out-near"));
+  await page.keyboard.press("PageUp");
+  await page.waitForTimeout(500);
+  const before = await place();
+  await page.reload();
+  await page.waitForLoadState("load");
+  await page.waitForTimeout(500);
+  assert.equal(await place(), before);
   assert.deepEqual(page.problems, []);
   await context.close();
 });
