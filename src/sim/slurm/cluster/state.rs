@@ -581,6 +581,18 @@ pub struct ArrayPart {
     pub max_running: Option<u32>,
 }
 
+impl ArrayPart {
+    /// The part of the record that holds an array's pending tasks.
+    pub fn holding(array_job_id: u32, pending: Vec<u32>, max_running: Option<u32>) -> Self {
+        ArrayPart {
+            array_job_id,
+            task: None,
+            pending,
+            max_running,
+        }
+    }
+}
+
 /// Which scheduler started or last looked at a job.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum SchedBy {

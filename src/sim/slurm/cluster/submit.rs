@@ -640,16 +640,8 @@ impl Cluster {
         let (work_dir, stdout, stderr) = job_files(spec, array.is_some());
         Job {
             id,
-            array: array.as_ref().map(|(tasks, max)| ArrayPart {
-                array_job_id: id,
-                task: None,
-                pending: tasks.clone(),
-                max_running: *max,
-            }),
-            name: opts
-                .name
-                .clone()
-                .unwrap_or_else(|| spec.default_name.clone()),
+            array: (array.as_ref()).map(|(tasks, max)| ArrayPart::holding(id, tasks.clone(), *max)),
+            name: opts.name.as_ref().unwrap_or(&spec.default_name).clone(),
             user: user.name.clone(),
             uid: user.uid,
             gid: user.uid,

@@ -137,83 +137,132 @@ pub(super) fn run(c: &Cluster, argv: &[String], _caller: &Caller<'_>) -> Command
     out
 }
 
+/// What seff reads from a job's record before it prints anything.
+struct Figures<'a> {
+    ncpus: u64,
+    nnodes: u64,
+    /// The memory asked for, in KiB, for the whole job.
+    reqmem_kb: u64,
+    /// Whether that memory was asked per node (`--mem`) rather than per CPU.
+    pernode: bool,
+    walltime: u64,
+    /// `ARRAYJOB_TASK` for a task of an array.
+    array_jobid: Option<String>,
+    cput: u64,
+    mem_kb: u64,
+    ntasks: u64,
+    group: &'a str,
+}
+
+impl<'a> Figures<'a> {
+    fn of(c: &'a Cluster, r: &JobRecord<'_>) -> Self {
+        let job = r.job;
+        // A job without an allocation counts one CPU on one node.
+        let ncpus = u64::from(r.cpus.max(1));
+        let nnodes = u64::try_from(r.nodes.max(1)).unwrap_or(1);
+        let (mem_mb, per_cpu) = Mem::min_memory(job.request.mem, c.config.def_mem_per_cpu_mb);
+        let per = if per_cpu { ncpus } else { nnodes };
+        let (cput, mem_kb, ntasks) = usage(&r.steps);
+        Figures {
+            ncpus,
+            nnodes,
+            reqmem_kb: mem_mb.saturating_mul(1024).saturating_mul(per),
+            pernode: !per_cpu,
+            walltime: u64::try_from(r.elapsed).unwrap_or(0),
+            array_jobid: (job.array.as_ref())
+                .map(|a| format!("{}_{}", a.array_job_id, a.task.map_or(-2, i64::from))),
+            cput,
+            mem_kb,
+            ntasks,
+            group: (c.accounts.users.iter())
+                .find(|u| u.uid == job.gid)
+                .map_or("", |u| u.name.as_str()),
+        }
+    }
+}
+
 /// The efficiency report of one job's record.
 fn report(c: &Cluster, r: &JobRecord<'_>, debug: bool, out: &mut CommandOutput) {
-    let job = r.job;
-    // A job without an allocation counts one CPU on one node.
-    let ncpus = u64::from(r.cpus.max(1));
-    let nnodes = u64::try_from(r.nodes.max(1)).unwrap_or(1);
-    let (mem_mb, per_cpu) = Mem::min_memory(job.request.mem, c.config.def_mem_per_cpu_mb);
-    let per = if per_cpu { ncpus } else { nnodes };
-    let reqmem_kb = mem_mb.saturating_mul(1024).saturating_mul(per);
-    let pernode = !per_cpu;
-    let walltime = u64::try_from(r.elapsed).unwrap_or(0);
-    let array_jobid = job
-        .array
-        .as_ref()
-        .map(|a| format!("{}_{}", a.array_job_id, a.task.map_or(-2, i64::from)));
-    let (cput, mem_kb, ntasks) = usage(&r.steps);
-    let group = (c.accounts.users.iter())
-        .find(|u| u.uid == job.gid)
-        .map_or("", |u| u.name.as_str());
-    let cluster = &c.config.cluster_name;
+    let f = Figures::of(c, r);
     if debug {
-        out.out_line(
-            "Slurm data: JobID ArrayJobID User Group State Clustername Ncpus Nnodes Ntasks \
-             Reqmem PerNode Cput Walltime Mem ExitStatus",
-        );
-        out.out_line(&format!(
-            "Slurm data: {} {} {} {group} {} {cluster} {ncpus} {nnodes} {ntasks} {reqmem_kb} {} \
-             {cput} {walltime} {mem_kb} {}\n",
-            job.id,
-            array_jobid.as_deref().unwrap_or(""),
-            job.user,
-            r.state,
-            u8::from(pernode),
-            r.exit_status,
-        ));
+        debug_lines(c, r, &f, out);
     }
-    out.out_line(&format!("Job ID: {}", job.id));
-    if let Some(id) = &array_jobid {
-        out.out_line(&format!("Array Job ID: {id}"));
-    }
-    out.out_line(&format!("Cluster: {cluster}"));
-    out.out_line(&format!("User/Group: {}/{group}", job.user));
-    let waiting = r.state == "PENDING" || r.state == "RUNNING";
-    if waiting {
-        out.out_line(&format!("State: {}", r.state));
-    } else {
-        out.out_line(&format!("State: {} (exit code {})", r.state, r.exit_status));
-    }
-    if ncpus == 1 {
-        out.out_line("Cores: 1");
-    } else {
-        out.out_line(&format!("Nodes: {nnodes}"));
-        out.out_line(&format!("Cores per node: {}", ncpus / nnodes));
-    }
+    job_lines(c, r, &f, out);
     if r.state == "PENDING" {
         out.out_line("Efficiency not available for jobs in the PENDING state.");
         return;
     }
-    let core_walltime = walltime * ncpus;
-    let cpu_eff = percent(cput as f64, core_walltime as f64);
-    out.out_line(&format!("CPU Utilized: {}", time2str(cput)));
+    efficiency_lines(r, &f, out);
+}
+
+/// `-d`: the raw figures, then a blank line.
+fn debug_lines(c: &Cluster, r: &JobRecord<'_>, f: &Figures<'_>, out: &mut CommandOutput) {
+    out.out_line(
+        "Slurm data: JobID ArrayJobID User Group State Clustername Ncpus Nnodes Ntasks \
+         Reqmem PerNode Cput Walltime Mem ExitStatus",
+    );
+    out.out_line(&format!(
+        "Slurm data: {} {} {} {} {} {} {} {} {} {} {} {} {} {} {}\n",
+        r.job.id,
+        f.array_jobid.as_deref().unwrap_or(""),
+        r.job.user,
+        f.group,
+        r.state,
+        c.config.cluster_name,
+        f.ncpus,
+        f.nnodes,
+        f.ntasks,
+        f.reqmem_kb,
+        u8::from(f.pernode),
+        f.cput,
+        f.walltime,
+        f.mem_kb,
+        r.exit_status,
+    ));
+}
+
+/// Who ran the job, where, and how it ended.
+fn job_lines(c: &Cluster, r: &JobRecord<'_>, f: &Figures<'_>, out: &mut CommandOutput) {
+    out.out_line(&format!("Job ID: {}", r.job.id));
+    if let Some(id) = &f.array_jobid {
+        out.out_line(&format!("Array Job ID: {id}"));
+    }
+    out.out_line(&format!("Cluster: {}", c.config.cluster_name));
+    out.out_line(&format!("User/Group: {}/{}", r.job.user, f.group));
+    if r.state == "PENDING" || r.state == "RUNNING" {
+        out.out_line(&format!("State: {}", r.state));
+    } else {
+        out.out_line(&format!("State: {} (exit code {})", r.state, r.exit_status));
+    }
+    if f.ncpus == 1 {
+        out.out_line("Cores: 1");
+    } else {
+        out.out_line(&format!("Nodes: {}", f.nnodes));
+        out.out_line(&format!("Cores per node: {}", f.ncpus / f.nnodes));
+    }
+}
+
+/// CPU and memory used over what the job held.
+fn efficiency_lines(r: &JobRecord<'_>, f: &Figures<'_>, out: &mut CommandOutput) {
+    let core_walltime = f.walltime * f.ncpus;
+    let cpu_eff = percent(f.cput as f64, core_walltime as f64);
+    out.out_line(&format!("CPU Utilized: {}", time2str(f.cput)));
     out.out_line(&format!(
         "CPU Efficiency: {cpu_eff:.2}% of {} core-walltime",
         time2str(core_walltime)
     ));
-    out.out_line(&format!("Job Wall-clock time: {}", time2str(walltime)));
-    let mem_eff = percent(mem_kb as f64, reqmem_kb as f64);
-    let (mem, req) = (kbytes2str(mem_kb as f64), kbytes2str(reqmem_kb as f64));
-    if ntasks == 1 {
+    out.out_line(&format!("Job Wall-clock time: {}", time2str(f.walltime)));
+    let mem_eff = percent(f.mem_kb as f64, f.reqmem_kb as f64);
+    let (mem, req) = (kbytes2str(f.mem_kb as f64), kbytes2str(f.reqmem_kb as f64));
+    if f.ntasks == 1 {
         out.out_line(&format!("Memory Utilized: {mem}"));
         out.out_line(&format!("Memory Efficiency: {mem_eff:.2}% of {req}"));
     } else {
         out.out_line(&format!("Memory Utilized: {mem} (estimated maximum)"));
-        let (share, per) = if pernode {
-            (reqmem_kb as f64 / nnodes as f64, "node")
+        let (share, per) = if f.pernode {
+            (f.reqmem_kb as f64 / f.nnodes as f64, "node")
         } else {
-            (reqmem_kb as f64 / ncpus as f64, "core")
+            (f.reqmem_kb as f64 / f.ncpus as f64, "core")
         };
         out.out_line(&format!(
             "Memory Efficiency: {mem_eff:.2}% of {req} ({}/{per})",

@@ -135,6 +135,8 @@ pub(super) enum Answer {
 /// default).
 const MAX_TASKS: u32 = 1001;
 
+const INVALID: &str = "Invalid job id specified";
+
 /// Applies `op` to each record `r` names: a job; every record of an
 /// array; or the named tasks of one, which `split` first takes out of
 /// the record of pending tasks unless all of them are named (as an
@@ -145,47 +147,51 @@ pub(super) fn apply(
     split: bool,
     op: &mut dyn FnMut(&mut Cluster, u32) -> Result<(), String>,
 ) -> Answer {
-    const INVALID: &str = "Invalid job id specified";
     if r.id == 0 {
         return Answer::Whole(Err(INVALID.to_owned()));
     }
-    let id = r.id;
-    let tasks_of = |c: &Cluster, record: u32| -> Vec<u32> {
-        let array = c.job(record).and_then(|j| j.array.as_ref());
-        array.map_or_else(Vec::new, |a| {
-            a.task.map_or_else(|| a.pending.clone(), |t| vec![t])
-        })
-    };
-    let records = |c: &Cluster| -> Vec<u32> {
-        c.jobs
-            .values()
-            .filter(|j| c.visible(j) && j.array.as_ref().is_some_and(|a| a.array_job_id == id))
-            .map(|j| j.id)
-            .collect()
-    };
-    let mut answer = Vec::new();
-    let Some(list) = r.tasks.as_deref().filter(|t| *t != "*") else {
-        let plain = c
-            .job(id)
-            .filter(|j| c.visible(j))
-            .is_some_and(|j| j.array.as_ref().is_none_or(|a| a.array_job_id != id));
-        if plain {
-            return Answer::Whole(op(c, id));
-        }
-        let all = records(c);
-        if all.is_empty() {
-            return Answer::Whole(Err(INVALID.to_owned()));
-        }
-        for record in all {
-            let tasks = tasks_of(c, record);
-            add(&mut answer, op(c, record), tasks);
-        }
-        return Answer::Tasks(sorted(answer));
-    };
-    let Some(mut wanted) = read_tasks(list) else {
+    match r.tasks.as_deref().filter(|t| *t != "*") {
+        Some(list) => match read_tasks(list) {
+            Some(wanted) => Answer::Tasks(apply_to_tasks(c, r.id, wanted, split, op)),
+            None => Answer::Whole(Err(INVALID.to_owned())),
+        },
+        None => apply_to_job(c, r.id, op),
+    }
+}
+
+/// `ID` or `ID_*`: the job, or every record of the array `ID`.
+fn apply_to_job(
+    c: &mut Cluster,
+    id: u32,
+    op: &mut dyn FnMut(&mut Cluster, u32) -> Result<(), String>,
+) -> Answer {
+    let plain = (c.job(id).filter(|j| c.visible(j)))
+        .is_some_and(|j| j.array.as_ref().is_none_or(|a| a.array_job_id != id));
+    if plain {
+        return Answer::Whole(op(c, id));
+    }
+    let all = array_records(c, id);
+    if all.is_empty() {
         return Answer::Whole(Err(INVALID.to_owned()));
-    };
-    let pending_record = records(c).into_iter().find(|&record| {
+    }
+    let mut answer = Vec::new();
+    for record in all {
+        let tasks = tasks_of(c, record);
+        add(&mut answer, op(c, record), tasks);
+    }
+    Answer::Tasks(sorted(answer))
+}
+
+/// `ID_[LIST]`: the named tasks of the array `ID`.
+fn apply_to_tasks(
+    c: &mut Cluster,
+    id: u32,
+    mut wanted: Vec<u32>,
+    split: bool,
+    op: &mut dyn FnMut(&mut Cluster, u32) -> Result<(), String>,
+) -> Vec<(Result<(), String>, Vec<u32>)> {
+    let mut answer = Vec::new();
+    let pending_record = array_records(c, id).into_iter().find(|&record| {
         c.job(record).is_some_and(|j| {
             j.state == JobState::Pending && j.array.as_ref().is_some_and(|a| a.task.is_none())
         })
@@ -193,12 +199,7 @@ pub(super) fn apply(
     if let Some(record) = pending_record {
         let pending = tasks_of(c, record);
         if pending.iter().all(|t| wanted.contains(t)) || !split {
-            let named: Vec<u32> = pending
-                .iter()
-                .copied()
-                .filter(|t| wanted.contains(t))
-                .collect();
-            if !named.is_empty() {
+            if pending.iter().any(|t| wanted.contains(t)) {
                 add(&mut answer, op(c, record), pending.clone());
                 wanted.retain(|t| !pending.contains(t));
             }
@@ -209,7 +210,7 @@ pub(super) fn apply(
         }
     }
     for task in wanted {
-        let record = records(c).into_iter().find(|&rec| {
+        let record = array_records(c, id).into_iter().find(|&rec| {
             let array = c.job(rec).and_then(|j| j.array.as_ref());
             array.is_some_and(|a| a.task == Some(task))
         });
@@ -218,7 +219,23 @@ pub(super) fn apply(
             None => add(&mut answer, Err(INVALID.to_owned()), vec![task]),
         }
     }
-    Answer::Tasks(sorted(answer))
+    sorted(answer)
+}
+
+/// The task a record holds, or the pending tasks it holds.
+fn tasks_of(c: &Cluster, record: u32) -> Vec<u32> {
+    let array = c.job(record).and_then(|j| j.array.as_ref());
+    array.map_or_else(Vec::new, |a| {
+        a.task.map_or_else(|| a.pending.clone(), |t| vec![t])
+    })
+}
+
+/// The records of the array `id` the caller may see.
+fn array_records(c: &Cluster, id: u32) -> Vec<u32> {
+    (c.jobs.values())
+        .filter(|j| c.visible(j) && j.array.as_ref().is_some_and(|a| a.array_job_id == id))
+        .map(|j| j.id)
+        .collect()
 }
 
 /// The tasks of `1-3,5` (`_parse_array_tok`: each `N` or `A-B`, with an

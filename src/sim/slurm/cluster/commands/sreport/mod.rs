@@ -236,7 +236,14 @@ fn command(
         };
         return (out, false);
     }
-    // The settings: (word, letters needed, whether it takes a value).
+    setting(words, style, out)
+}
+
+/// A setting kept for the commands after it, or `exit`/`quit` (and then
+/// true), or the refusal of an unknown word.
+fn setting(words: &[String], style: &mut Style, out: CommandOutput) -> (CommandOutput, bool) {
+    let first = words[0].as_str();
+    // (word, letters needed, whether it takes a value).
     let settings = [
         ("help", 2, false),
         ("quiet", 4, false),
