@@ -230,17 +230,21 @@
     else addEventListener("load", start);
   }
 
-  // On a page opened at its top, the stylesheet lays far parts out only
-  // as they come near (html.lay-out-near, set by the head's script), each
-  // counted at an estimated height until then. A link to a section first
-  // lays the whole page out, so that the jump counts real heights. Once
-  // the reader scrolls, the parts not drawn yet are laid out one per idle
-  // moment, so that soon the scroll bar, the End key and a reload's
-  // return to the reader's place count real heights too.
+  // On a page opened by a followed link, the stylesheet lays far parts out
+  // only as they come near, each counted at an estimated height until
+  // then: at its top, every part but the first (html.lay-out-near); at a
+  // #section, the parts after it (html.lay-out-below). Both set by the
+  // head's script. A link to a section first lays the whole page out, so
+  // that the jump counts real heights. Once the reader scrolls, the parts
+  // not drawn yet are laid out one per idle moment, so that soon the
+  // scroll bar, the End key and a reload's return to the reader's place
+  // count real heights too. A page opened at a section scrolls there by
+  // itself: there the reader's own wheel, touch or key starts it.
   function layOutBeforeJumps() {
-    if (!root.classList.contains("lay-out-near")) return;
+    var atTop = root.classList.contains("lay-out-near");
+    if (!atTop && !root.classList.contains("lay-out-below")) return;
     function layOut() {
-      root.classList.remove("lay-out-near");
+      root.classList.remove("lay-out-near", "lay-out-below");
     }
     doc.addEventListener("click", function (ev) {
       var a = ev.target.closest && ev.target.closest("a[href*='#']");
@@ -259,9 +263,15 @@
       part.style.contentVisibility = "visible";
       idle(layOutNext);
     }
-    addEventListener("scroll", function first() {
-      removeEventListener("scroll", first);
+    var starts = atTop ? ["scroll"] : ["wheel", "touchmove", "keydown"];
+    function first() {
+      starts.forEach(function (type) {
+        removeEventListener(type, first);
+      });
       idle(layOutNext);
+    }
+    starts.forEach(function (type) {
+      addEventListener(type, first, { passive: true });
     });
   }
 

@@ -11,15 +11,21 @@ use super::page::escape;
 
 /// Applies a saved theme before the first paint (no flash of the wrong
 /// theme) and marks that scripts run, for the stylesheet. On a page opened
-/// at its top (a link followed, no `#section`; not a reload or a return,
-/// which the browser scrolls back to where the reader was), it lets the
-/// stylesheet lay far parts out as they come near. Inline, so it costs no
-/// request; the policy allows it by its hash.
+/// by a followed link (not a reload or a return, which the browser scrolls
+/// back to where the reader was), it lets the stylesheet lay far parts out
+/// as they come near: at its top, every part but the first; at a
+/// `#section`, the parts after the one whose headings name it
+/// (`data-ids`), through a rule of its own (a constructed stylesheet,
+/// which the policy does not govern), since those parts cannot move the
+/// section. Inline, so it costs no request; the policy allows it by its
+/// hash.
 pub(crate) const THEME_SCRIPT: &str = "try{var t=localStorage.getItem(\"gpu-book-theme\");\
 if(t===\"dark\"||t===\"light\")document.documentElement.setAttribute(\"data-theme\",t)}catch(e){}\
 document.documentElement.classList.add(\"js\");\
-try{var n=performance.getEntriesByType(\"navigation\")[0];\
-if(!location.hash&&n.type===\"navigate\")document.documentElement.classList.add(\"lay-out-near\")}catch(e){}";
+try{var n=performance.getEntriesByType(\"navigation\")[0],h=location.hash.slice(1),c=document.documentElement.classList;\
+if(n.type===\"navigate\")if(!h)c.add(\"lay-out-near\");else if(/^[\\w-]+$/.test(h)){var s=new CSSStyleSheet();\
+s.replaceSync(\".lay-out-below article.page>[data-ids~='\"+h+\"']~*{--far:auto}\");\
+document.adoptedStyleSheets=[s];c.add(\"lay-out-below\")}}catch(e){}";
 
 /// What a document's head says about its page.
 #[derive(Debug, Clone, Default)]

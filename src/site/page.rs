@@ -52,7 +52,8 @@ pub fn PageArticle(
         .map(|block| match block {
             Block::Html(html) => {
                 let class = text_class(&html);
-                view! { <div class=class inner_html=html></div> }.into_any()
+                let ids = heading_ids(&html);
+                view! { <div class=class data-ids=ids inner_html=html></div> }.into_any()
             }
             Block::Widget(directive) => {
                 let module = WasmModule::for_island(directive.module_kind(), &kinds);
@@ -141,6 +142,19 @@ fn text_class(html: &str) -> &'static str {
     }
 }
 
+/// The ids of a run of text's headings, space-separated (`None` when it
+/// has none): on a page opened at a section, the head's script lays out
+/// the parts after the one that names it only as they come near
+/// (`THEME_SCRIPT`, `public/style.css`).
+fn heading_ids(html: &str) -> Option<String> {
+    let ids: Vec<&str> = (html.split("<h").skip(1))
+        .filter(|rest| rest.starts_with(|c: char| ('1'..='6').contains(&c)))
+        .filter_map(|rest| rest[1..].strip_prefix(" id=\""))
+        .filter_map(|rest| rest.split_once('"').map(|(id, _)| id))
+        .collect();
+    (!ids.is_empty()).then(|| ids.join(" "))
+}
+
 /// Escapes text for an HTML attribute or element.
 pub(crate) use crate::ui::escaped as escape;
 
@@ -166,5 +180,23 @@ pub(crate) fn Pager(
             {link(neighbours.0, "prev", "nav-previous")}
             {link(neighbours.1, "next", "nav-next")}
         </nav>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_run_of_text_names_its_headings_ids_and_the_heading_it_opens_with() {
+        let html = "<h2 id=\"slurm\">Slurm <a href=\"#slurm\">#</a></h2>\n<p>x <code>&lt;h3 id=\"no\"&gt;</code></p>\
+                    <h3 id=\"batch-script\">Batch</h3><hr><h4>No id</h4>";
+        assert_eq!(heading_ids(html).as_deref(), Some("slurm batch-script"));
+        assert_eq!(text_class(html), "md opens-h2");
+        assert_eq!(
+            heading_ids("<p>No heading</p><header id=\"x\"></header>"),
+            None
+        );
+        assert_eq!(text_class("\n<p>No heading</p>"), "md");
     }
 }

@@ -230,6 +230,54 @@ test("a link within the page lands on its section, however far, on a phone and o
   }
 });
 
+// A page opened at a section lays out only the parts after that section as
+// they come near (the head's script adds a rule for them): they cannot move
+// it. It lands on its section, where the whole page laid out puts it, and
+// nothing on screen moves while the page loads and the widgets near it come
+// alive. A reload draws everything; the reader's first key lays the rest out.
+test("a page opened at a section waits to lay out only the parts after it, lands on it, and moves nothing", async () => {
+  for (const [path, id, width] of [["en/running-jobs/", "checkpoint-interval", 412], ["es/running-jobs/", "slurm-concepts", 1280]]) {
+    const { context, page } = await openPage({ viewport: { width, height: 800 } });
+    await page.addInitScript(() => {
+      window.__shift = 0;
+      new PerformanceObserver((list) => list.getEntries().forEach((e) => (window.__shift += e.hadRecentInput ? 0 : e.value))).observe({ type: "layout-shift", buffered: true });
+    });
+    await page.goto(`${env.url}${path}#${id}`);
+    await page.waitForLoadState("load");
+    await waitForSectionInView(page, id);
+    // Each part's content-visibility, from the section's part on: "v" drawn, "a" as it comes near.
+    const drawn = () =>
+      page.evaluate((id) => {
+        const parts = [...document.querySelectorAll("article.page > *")];
+        const at = parts.indexOf(document.getElementById(id).closest("article.page > *"));
+        const of = (p) => (p.matches(".island-slot") ? p.firstElementChild : p);
+        return {
+          before: parts.slice(0, at + 1).map((p) => getComputedStyle(of(p)).contentVisibility[0]).join(""),
+          after: parts.slice(at + 1).filter((p) => !p.querySelector('[data-module="shell"]')).map((p) => getComputedStyle(of(p)).contentVisibility[0]).join(""),
+        };
+      }, id);
+    const { before, after } = await drawn();
+    assert.match(before, /^v+$/, `${path}#${id}: the parts up to the section are drawn`);
+    assert.match(after, /^a{5,}$/, `${path}#${id}: the parts after it wait`);
+    await page.waitForTimeout(1500);
+    const sectionAt = () => page.evaluate((id) => Math.round(document.getElementById(id).getBoundingClientRect().top + scrollY), id);
+    const landed = await sectionAt();
+    await page.evaluate(() => document.documentElement.classList.remove("lay-out-below"));
+    assert.equal(await sectionAt(), landed, `${path}#${id}: where the whole page laid out puts it`);
+    assert.ok((await page.evaluate(() => window.__shift)) <= 0.001, `${path}#${id}: layout shift ${await page.evaluate(() => window.__shift)}`);
+    await page.reload();
+    await page.waitForLoadState("load");
+    assert.match((await drawn()).after, /^v+$/, `${path}#${id}: a reload draws every part`);
+    await page.goto(`${env.url}${path.slice(0, 3)}`);
+    await page.goto(`${env.url}${path}#${id}`, { waitUntil: "load" });
+    assert.match((await drawn()).after, /^a+$/);
+    await page.keyboard.press("ArrowDown");
+    await page.waitForFunction(() => !document.documentElement.classList.contains("lay-out-below"));
+    assert.deepEqual(page.problems, []);
+    await context.close();
+  }
+});
+
 // A reload or a return puts the reader back where they were: the browser
 // restores the scroll offset, which only real heights make right.
 test("a reload finds the reader's place, even after a jump to the end of the page", async () => {
