@@ -169,21 +169,26 @@ test("parts far from the screen wait to be laid out until the reader scrolls, an
           return `${e.tagName}.${e.className} ${Math.round(r.top + scrollY)} ${Math.round(r.left)} ${Math.round(r.height)}`;
         }),
     );
-  // The stylesheet's rules, changed through the CSSOM (the page's
-  // Content-Security-Policy refuses a <style> added to it).
-  const drawnContained = (page) =>
-    page.evaluate((skipped) => {
-      const sheet = [...document.styleSheets].find((s) => [...s.cssRules].some((r) => r.cssText.includes("content-visibility")));
-      sheet.insertRule(`${skipped} { content-visibility: visible !important; contain: layout paint style !important; }`, sheet.cssRules.length);
-    }, SKIPPED);
-  const withoutTheRule = (page) =>
-    page.evaluate(() => {
-      const sheet = [...document.styleSheets].find((s) => [...s.cssRules].some((r) => r.cssText.includes("content-visibility")));
+  // The stylesheet's rules, changed through the CSSOM: the book's sheet is
+  // the one that says content-visibility.
+  const bookSheet = (page) =>
+    page.evaluate(() => [...document.styleSheets].findIndex((s) => [...s.cssRules].some((r) => r.cssText.includes("content-visibility"))));
+  const drawnContained = async (page) =>
+    page.evaluate(
+      ([at, skipped]) => {
+        const sheet = document.styleSheets[at];
+        sheet.insertRule(`${skipped} { content-visibility: visible !important; contain: layout paint style !important; }`, sheet.cssRules.length);
+      },
+      [await bookSheet(page), SKIPPED],
+    );
+  const withoutTheRule = async (page) =>
+    page.evaluate((at) => {
+      const sheet = document.styleSheets[at];
       for (let i = sheet.cssRules.length - 1; i >= 0; i--) {
         const rule = sheet.cssRules[i];
         if (rule.cssText.includes("content-visibility") && !(rule instanceof CSSMediaRule)) sheet.deleteRule(i);
       }
-    });
+    }, await bookSheet(page));
   for (const [path, live] of [["en/running-jobs/", false], ["es/running-jobs/", false], ["es/the-slow-lane/", false], ["en/running-jobs/", true]]) {
     const { context, page } = await openPage({ viewport: { width: 412, height: 800 } });
     if (live) await visit(page, path);
