@@ -8,6 +8,7 @@ use std::cell::Cell;
 use std::rc::Rc;
 
 use wasm_bindgen::JsCast;
+use wasm_bindgen::{JsValue, closure::Closure};
 
 use super::escaped;
 use crate::sim::slurm::terminal::{LineKind, TermLine};
@@ -122,10 +123,14 @@ pub(super) fn write_clipboard(text: &str) -> bool {
         return false;
     }
     let promise = navigator.clipboard().write_text(text);
-    wasm_bindgen_futures::spawn_local(async move {
-        // A refusal (no permission) leaves the button's "Copied" wrong for
-        // two seconds at worst; the reader can still select the text.
-        let _ = wasm_bindgen_futures::JsFuture::from(promise).await;
+    // A refusal (no permission) leaves the button's "Copied" wrong for two
+    // seconds at worst; the reader can still select the text. One handler
+    // for every copy, and no futures executor in the shell's module.
+    thread_local! {
+        static IGNORE: Closure<dyn FnMut(JsValue)> = Closure::new(|_| {});
+    }
+    IGNORE.with(|ignore| {
+        let _ = promise.catch(ignore);
     });
     true
 }
