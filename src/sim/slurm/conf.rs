@@ -93,7 +93,15 @@ pub struct ClusterConfig {
     /// The cgroup.conf beside it (all `no` when there is none).
     #[serde(default)]
     pub cgroup: CgroupConfig,
+    /// The files as written, by name (`slurm.conf`, then `cgroup.conf` if
+    /// there is one): what the shell shows in [`CONF_DIR`].
+    #[serde(default)]
+    pub files: Vec<(String, String)>,
 }
+
+/// Where the cluster's hosts keep slurm.conf and cgroup.conf (Debian's
+/// package, as on the reference cluster).
+pub const CONF_DIR: &str = "/etc/slurm";
 
 /// `EnforcePartLimits`: whether a job exceeding a partition's limits is
 /// refused at submission rather than left pending.
@@ -123,9 +131,14 @@ impl EnforcePartLimits {
 /// A slurm.conf `text` as a production cluster has it, which the
 /// chapter's and the labs' clusters are: jobs run under cgroups, and each
 /// node is a host of its own, where the reference test cluster runs its
-/// four slurmd on one host, a port each.
+/// four slurmd on one host, a port each. Its comments say so, since a
+/// learner may read the file (`/etc/slurm/slurm.conf`).
 pub fn training_text(text: &str) -> String {
     text.replace(
+        "single-host \"fake\" GPU cluster for the oracle transcripts",
+        "a cluster of GPU servers",
+    )
+    .replace(
         "TaskPlugin=task/none",
         "TaskPlugin=task/cgroup,task/affinity",
     )
@@ -134,12 +147,19 @@ pub fn training_text(text: &str) -> String {
         "ProctrackType=proctrack/cgroup",
     )
     .replace(" NodeAddr=127.0.0.1 Port=[17001-17004]", "")
+    .replace(
+        "4 fake GPU nodes, each served by its own slurmd (-N node-X, own port) on this one host,\n\
+         # each slurmd in its own UTS namespace (unshare --uts) so `hostname` in jobs prints node-X",
+        "servers with 2 sockets of 32 cores, 500 GiB of memory and 8 GPUs each",
+    )
 }
 
 impl ClusterConfig {
     /// Reads a slurm.conf text. Errors: every problem found, in line order.
     pub fn parse(text: &str) -> Result<Self, ConfErrors> {
-        reader::read(text)
+        let mut config = reader::read(text)?;
+        config.files = vec![("slurm.conf".to_owned(), text.to_owned())];
+        Ok(config)
     }
 
     /// The reference cluster ([`REFERENCE_CONF`]); the tests check that it
@@ -159,6 +179,7 @@ impl ClusterConfig {
     /// This configuration with the cgroup.conf `text`.
     pub fn with_cgroup(mut self, text: &str) -> Result<Self, ConfErrors> {
         self.cgroup = CgroupConfig::parse(text)?;
+        self.files.push(("cgroup.conf".to_owned(), text.to_owned()));
         Ok(self)
     }
 

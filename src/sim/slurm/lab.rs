@@ -176,8 +176,12 @@ impl From<ClusterError> for LabError {
 pub fn lab_config() -> Result<ClusterConfig, ClusterError> {
     let text = training_text(REFERENCE_CONF)
         .replace("node-[1-4]", "node-[1-8]")
-        .replace("Port=[17001-17004]", "Port=[17001-17008]")
-        .replace("MinJobAge=300", "MinJobAge=86400");
+        .replace(
+            "MinJobAge=300",
+            "# finished jobs stay in squeue and scontrol for a day, so that last\n\
+             # night's failure can still be inspected; sacct keeps them for good\n\
+             MinJobAge=86400",
+        );
     Ok(ClusterConfig::parse(&text)?.with_cgroup(TRAINING_CGROUP_CONF)?)
 }
 

@@ -8,7 +8,7 @@ use std::sync::Arc;
 use serde::{Deserialize, Serialize};
 
 use super::cluster::{Accounts, Caller, Cluster, ClusterError, JobState, Pty};
-use super::conf::ClusterConfig;
+use super::conf::{CONF_DIR, ClusterConfig};
 use super::node_tools::{CpuView, LOGIN_CPUS, NodeHealth};
 use super::shell::{
     CLUSTER_HEADING, Chunk, HelpText, INTRO, Outcome, SHELL_HEADING, Shell, ShellError, Stream,
@@ -227,13 +227,8 @@ impl Session {
             let boot = epoch - 3 * 86_400;
             nodes.insert(n.name.clone(), NodeHealth::dgx_h100(&n.name, boot, seed));
         }
-        let mut shell = Shell::new(USER, LOGIN_HOST, clock(epoch))?;
-        shell.allow_sudo(&SUDO_COMMANDS);
-        if let Some(user) = cluster.accounts().user(USER) {
-            shell.set_uid(user.uid);
-        }
         Ok(Self {
-            terminal: Terminal::new(shell),
+            terminal: Terminal::new(login_shell(&cluster, USER)?),
             cluster,
             nodes,
             activity: Activity::default(),
@@ -271,16 +266,7 @@ impl Session {
     /// Slurm's refusals). Users other than root get the operator
     /// commands through `sudo`.
     pub fn log_in_as(&mut self, user: &str) -> Result<(), SessionError> {
-        let mut shell = Shell::new(user, LOGIN_HOST, clock(self.cluster.now()))?;
-        if user != "root" {
-            shell.allow_sudo(&SUDO_COMMANDS);
-        }
-        match self.cluster.accounts().user(user) {
-            Some(known) => shell.set_uid(known.uid),
-            None if user == "root" => shell.set_uid(0),
-            None => {}
-        }
-        self.terminal = Terminal::new(shell);
+        self.terminal = Terminal::new(login_shell(&self.cluster, user)?);
         Ok(())
     }
 
@@ -549,6 +535,30 @@ fn clock(seconds: i64) -> u64 {
     u64::try_from(seconds).unwrap_or(0)
 }
 
+/// A fresh shell of `user` on the login node, with the cluster's
+/// configuration files in [`CONF_DIR`] (written when the hosts were set
+/// up, a day before they booted). Users other than root get the operator
+/// commands through `sudo`.
+fn login_shell(cluster: &Cluster, user: &str) -> Result<Shell, SessionError> {
+    let now = clock(cluster.now());
+    let mut shell = Shell::new(user, LOGIN_HOST, now)?;
+    let written = now.saturating_sub(4 * 86_400);
+    for (name, text) in &cluster.config().files {
+        shell
+            .fs_mut()
+            .install(&format!("{CONF_DIR}/{name}"), text, written);
+    }
+    if user != "root" {
+        shell.allow_sudo(&SUDO_COMMANDS);
+    }
+    match cluster.accounts().user(user) {
+        Some(known) => shell.set_uid(known.uid),
+        None if user == "root" => shell.set_uid(0),
+        None => {}
+    }
+    Ok(shell)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -577,6 +587,41 @@ mod tests {
 
     fn last_output(s: &Session) -> String {
         s.terminal.last_output()
+    }
+
+    #[test]
+    fn the_cluster_configuration_is_read_in_etc_slurm() {
+        let mut s = chapter();
+        let ls = printed(&mut s, "ls /etc/slurm");
+        assert_eq!(ls, "cgroup.conf  slurm.conf\n");
+        let conf = printed(&mut s, "cat /etc/slurm/slurm.conf");
+        let files = &s.cluster.config().files;
+        assert_eq!(conf, files[0].1);
+        assert!(
+            conf.contains("TaskPlugin=task/cgroup,task/affinity\n"),
+            "{conf}"
+        );
+        assert_eq!(
+            printed(&mut s, "grep Devices /etc/slurm/cgroup.conf"),
+            "ConstrainDevices=yes\n"
+        );
+        // On the nodes too, and read-only for the user and root alike.
+        assert_eq!(
+            printed(&mut s, "srun grep -c PartitionName /etc/slurm/slurm.conf"),
+            "2\n"
+        );
+        assert_eq!(
+            printed(&mut s, "echo x >> /etc/slurm/slurm.conf"),
+            "bash: /etc/slurm/slurm.conf: Permission denied\n"
+        );
+        s.log_in_as("root").unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(printed(&mut s, "cat /etc/slurm/slurm.conf"), conf);
+        assert_eq!(
+            printed(&mut s, "rm /etc/slurm/cgroup.conf"),
+            "rm: cannot remove '/etc/slurm/cgroup.conf': Permission denied\n"
+        );
+        // The reference cluster has no cgroup.conf.
+        assert_eq!(printed(&mut session(), "ls /etc/slurm"), "slurm.conf\n");
     }
 
     #[test]

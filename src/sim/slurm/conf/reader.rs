@@ -214,6 +214,7 @@ impl Lines {
                 .map(|(_, key, value)| (key, value))
                 .collect(),
             cgroup: CgroupConfig::default(),
+            files: Vec::new(),
         };
         Built {
             config,

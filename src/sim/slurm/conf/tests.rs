@@ -738,3 +738,23 @@ fn slurmstepd_names_its_node_where_several_slurmd_share_a_host() {
     );
     assert!(shared.multiple_slurmd());
 }
+
+#[test]
+fn the_files_are_kept_as_written_with_comments_true_to_their_cluster() {
+    let reference = parse(REFERENCE_CONF);
+    assert_eq!(
+        reference.files,
+        [("slurm.conf".to_owned(), REFERENCE_CONF.to_owned())]
+    );
+    let training = ClusterConfig::training().expect("the training cluster");
+    let names: Vec<&str> = training.files.iter().map(|(n, _)| n.as_str()).collect();
+    assert_eq!(names, ["slurm.conf", "cgroup.conf"]);
+    assert_eq!(training.files[1].1, TRAINING_CGROUP_CONF);
+    // Every comment of the test rig is gone: no fake nodes, no shared host.
+    let text = &training.files[0].1;
+    for rig in ["fake", "127.0.0.1 Port", "unshare", "oracle"] {
+        assert!(!text.contains(rig), "{rig} in\n{text}");
+    }
+    assert!(text.starts_with("# slurm.conf -- a cluster of GPU servers\n"));
+    assert!(text.contains("\n# nodes: servers with 2 sockets of 32 cores"));
+}

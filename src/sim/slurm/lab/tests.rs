@@ -727,3 +727,21 @@ fn each_learner_is_told_their_own_incident_but_not_the_node_at_fault() {
     assert_eq!((lane.incident.seed, lane.incident.nodes), (7, 4));
     assert_ne!(lane.incident.ended, bus.incident.ended);
 }
+
+#[test]
+fn the_labs_slurm_conf_says_why_finished_jobs_stay_a_day() {
+    let (_, mut s) = open(LabId::SlowLane, 1);
+    assert_eq!(
+        run(&mut s, "grep -B2 MinJobAge /etc/slurm/slurm.conf"),
+        "# finished jobs stay in squeue and scontrol for a day, so that last\n\
+         # night's failure can still be inspected; sacct keeps them for good\n\
+         MinJobAge=86400\n"
+    );
+    assert_eq!(
+        run(
+            &mut s,
+            "grep -c '^NodeName=node-\\[1-8\\]' /etc/slurm/slurm.conf"
+        ),
+        "1\n"
+    );
+}

@@ -252,6 +252,23 @@ impl Fs {
         }
     }
 
+    /// Puts the system file `path` (canonical, absolute) with `text`, and
+    /// the directories above it, made at `now`: the cluster's
+    /// `/etc/slurm/slurm.conf`, which the user may read but not change.
+    pub fn install(&mut self, path: &str, text: &str, now: u64) {
+        let mut dir = parent(path);
+        while self.nodes.get(dir).is_none() {
+            self.nodes.insert(dir.to_owned(), Node::Dir { mtime: now });
+            dir = parent(dir);
+        }
+        let file = Node::File {
+            text: text.to_owned(),
+            mtime: now,
+            executable: false,
+        };
+        self.nodes.insert(path.to_owned(), file);
+    }
+
     /// The directories and files that are new or different since
     /// `before`, in path order (a directory before what it holds);
     /// removals are not reported.

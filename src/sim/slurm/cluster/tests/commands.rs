@@ -1410,6 +1410,7 @@ fn scontrol_show_config_lists_the_reference_conf_with_defaults() {
         "SelectType              = select/cons_tres",
         "SelectTypeParameters    = CR_CORE_MEMORY",
         "SlurmctldTimeout        = 120 sec",
+        "SLURM_CONF              = /etc/slurm/slurm.conf",
         "SLURM_VERSION           = 22.05.8",
     ] {
         assert!(lines.contains(&line), "{line}\n{text}");

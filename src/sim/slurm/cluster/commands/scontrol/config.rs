@@ -14,6 +14,7 @@
 use super::super::super::Cluster;
 use super::super::super::clock;
 use super::super::super::output::CommandOutput;
+use crate::sim::slurm::conf::CONF_DIR;
 
 /// `H:MM:SS` or `D-HH:MM:SS`, as `secs2time_str` writes a duration.
 fn duration(secs: u64) -> String {
@@ -263,6 +264,7 @@ fn daemon_pairs(c: &Cluster) -> Pairs {
             "SlurmdTimeout",
             format!("{} sec", c.config.slurmd_timeout_s),
         ),
+        ("SLURM_CONF", format!("{CONF_DIR}/slurm.conf")),
         ("SLURM_VERSION", "22.05.8".to_owned()),
         (
             "StateSaveLocation",
