@@ -518,7 +518,7 @@ lab-bus-hint-inspect-1 = sacct -j { $job } -o JobID,State,ExitCode,NodeList mues
 lab-bus-hint-inspect-2 = grep -E 'host|exitcode' llm-pretrain-{ $job }.out pone cada falla junto a su host. La que tiene código de salida 1 (su rango informó un error de CUDA) nombra al sospechoso; los otros rangos (-6) quedaron aislados y después los tiró abajo el watchdog. Confírmalo ahí: ssh <ese host> dmesg -T | grep NVRM muestra un Xid 79.
 lab-bus-hint-drain-1 = Haz drain antes de reencolar el trabajo, o el planificador puede volver a asignarle ese nodo. Hacer drain es actualizar el nodo: scontrol update NodeName=… State=DRAIN necesita también un Reason=.
 lab-bus-hint-drain-2 = Que el motivo sea corto, sale en sinfo -R: scontrol update NodeName=node-N State=DRAIN Reason="Xid 79 GPU perdida"
-lab-bus-hint-requeue-1 = Un trabajo batch fallido puede volver a la cola con su mismo número mientras el controlador lo recuerde (este clúster guarda los trabajos terminados un día); enviar train.sh de nuevo funciona en cualquier clúster.
+lab-bus-hint-requeue-1 = Un trabajo de lote fallido puede volver a la cola con su mismo número mientras el controlador lo recuerde (este clúster guarda los trabajos terminados un día); enviar train.sh de nuevo funciona en cualquier clúster.
 lab-bus-hint-requeue-2 = scontrol requeue { $job }
 lab-bus-hint-resume-1 = Un trabajo reencolado espera unos dos minutos (BeginTime). Deja correr el reloj o escribe sleep 180.
 lab-bus-hint-resume-2 = squeue -u alice muestra dónde corre; grep resuming en su archivo de salida muestra el checkpoint que ha cargado.
