@@ -63,8 +63,15 @@ test("a multiple choice says why each option is right or wrong, and the solution
   await ex.getByText("Show the answer").click();
   const marks = await ex.locator(".exercise-whys li").evaluateAll((lis) => lis.map((li) => li.className));
   assert.deepEqual(marks, ["right", "wrong", "wrong", "wrong"]);
-  // Kept in the one progress document (its format: src/progress.rs).
-  const saved = await page.evaluate(() => localStorage.getItem("gpu-book.progress"));
+  // Kept in the one progress document (its format: src/progress.rs). The
+  // details element's toggle event, which records the solution, comes in
+  // a task after the click: wait for it.
+  const saved = await page
+    .waitForFunction(() => {
+      const doc = localStorage.getItem("gpu-book.progress");
+      return doc?.includes(" solution ") && doc;
+    })
+    .then((handle) => handle.jsonValue());
   assert.match(saved, /^gpu-book-progress 2\n(.*\n)*exercise bigger-job-interval right tries=2 solution answer=choice:\d\n/);
   assert.deepEqual(page.problems, []);
   await context.close();
