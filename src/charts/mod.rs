@@ -44,14 +44,15 @@ pub enum ChartError {
 }
 
 /// Replaces the sentinel colours with theme-following ones and makes the
-/// SVG scale to its container.
+/// SVG scale to its container: its fixed size gives way to
+/// `preserveAspectRatio` (plotters writes the `viewBox` already).
 pub(crate) fn themed(svg: String, (width, height): (u32, u32)) -> String {
     let hex = |c: RGBColor| format!("#{:02X}{:02X}{:02X}", c.0, c.1, c.2);
     svg.replace(&hex(INK), "currentColor")
         .replace(&hex(GRID), "currentColor\" stroke-opacity=\"0.15")
         .replacen(
             &format!("width=\"{width}\" height=\"{height}\""),
-            &format!("viewBox=\"0 0 {width} {height}\" preserveAspectRatio=\"xMidYMid meet\""),
+            "preserveAspectRatio=\"xMidYMid meet\"",
             1,
         )
 }
