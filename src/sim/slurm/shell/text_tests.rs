@@ -438,6 +438,42 @@ fn awk_prints_fields_and_sums_like_awk() {
     ]);
 }
 
+/// A program mawk 1.3.4 cannot read is refused in its words (`yyerror`,
+/// `unexpected_char`, the scanner's runaways), after the line it stopped
+/// on, with status 2.
+#[test]
+fn awk_syntax_errors_are_worded_as_mawk_words_them() {
+    for (program, said) in [
+        ("{print $1", "line 1: missing } near end of file"),
+        ("BEGIN { x = }", "line 1: syntax error at or near }"),
+        ("BEGIN { print (1 }", "line 1: missing ) near }"),
+        ("BEGIN { x = 1 2 +  }", "line 1: syntax error at or near }"),
+        (
+            "BEGIN\n{ print }",
+            "line 1: syntax error at or near end of line",
+        ),
+        (
+            "BEGIN { print 1\n}\nEND",
+            "line 3: syntax error at or near end of file",
+        ),
+        (
+            "BEGIN { print \"abcdefghijkl",
+            "line 1: runaway string constant \"abcdefghij ...",
+        ),
+        ("/ab", "line 1: runaway regular expression /ab ..."),
+        ("BEGIN { print @ }", "1: unexpected character '@'"),
+        ("{ x = \"a\" = 2 }", "line 1: syntax error at or near ="),
+    ] {
+        let line = format!("awk '{program}' f");
+        assert_eq!(run(&line), (format!("awk: {said}\n"), 2), "{line}");
+    }
+    // A number is read as strtod reads it: 1.2.3 is 1.2 then .3.
+    assert_eq!(
+        run("awk 'BEGIN { print 1.2.3, 3 .5 }'"),
+        ("1.20.3 30.5\n".into(), 0)
+    );
+}
+
 /// What this awk does not run, it refuses with status 2 (where awk would
 /// print something); it never prints a wrong answer.
 #[test]

@@ -81,11 +81,21 @@ fn unsupported(what: &str) -> String {
     format!("{what} is not supported in this shell")
 }
 
-fn tokenize(src: &str) -> Result<Vec<Tok>, String> {
+/// Where a token stands, for mawk's messages: its line, and whether it is
+/// a newline (read as `;`, named `end of line`).
+type Spot = (usize, bool);
+
+/// The program's tokens, each with its [`Spot`]. Errors are mawk's, after
+/// the line they stop on.
+fn tokenize(src: &str) -> Result<(Vec<Tok>, Vec<Spot>), String> {
     let chars: Vec<char> = src.chars().collect();
     let mut toks = Vec::new();
-    let mut i = 0;
+    let mut spots = Vec::new();
+    let (mut i, mut line) = (0, 1);
     while let Some(&c) = chars.get(i) {
+        spots.truncate(toks.len());
+        spots.push((line, c == '\n'));
+        line += usize::from(c == '\n');
         let value_before = matches!(
             toks.last(),
             Some(Tok::Num(_) | Tok::Str(_) | Tok::Name(_) | Tok::Op(")"))
@@ -100,7 +110,14 @@ fn tokenize(src: &str) -> Result<Vec<Tok>, String> {
             i += 1;
             loop {
                 match chars.get(i) {
-                    None | Some('\n') => return Err("runaway string or regular expression".into()),
+                    None | Some('\n') => {
+                        let (what, open) = match c {
+                            '"' => ("string constant", '"'),
+                            _ => ("regular expression", '/'),
+                        };
+                        let start: String = text.chars().take(10).collect();
+                        return Err(format!("line {line}: runaway {what} {open}{start} ..."));
+                    }
                     Some(&q) if q == c => break,
                     Some('\\') if c == '/' => {
                         text.push('\\');
@@ -123,15 +140,23 @@ fn tokenize(src: &str) -> Result<Vec<Tok>, String> {
                 Tok::Re(text)
             });
         } else if c.is_ascii_digit() || c == '.' {
-            let len = chars[i..]
-                .iter()
-                .take_while(|d| d.is_ascii_digit() || **d == '.')
-                .count();
+            // As strtod reads it: digits, one point, digits (`1.2.3` is
+            // 1.2 then .3).
+            let digits = |from: usize| {
+                chars[from..]
+                    .iter()
+                    .take_while(|d| d.is_ascii_digit())
+                    .count()
+            };
+            let whole = digits(i);
+            let len = match chars.get(i + whole) {
+                Some('.') => whole + 1 + digits(i + whole + 1),
+                _ => whole,
+            };
             let text: String = chars[i..i + len].iter().collect();
-            toks.push(Tok::Num(
-                text.parse()
-                    .map_err(|_| format!("syntax error at or near {text}"))?,
-            ));
+            toks.push(Tok::Num(text.parse().map_err(|_| {
+                format!("line {line}: syntax error in decimal constant {text}")
+            })?));
             i += len;
         } else if c.is_ascii_alphabetic() || c == '_' {
             let len = chars[i..]
@@ -152,7 +177,7 @@ fn tokenize(src: &str) -> Result<Vec<Tok>, String> {
                     if "[]!?:|&>".contains(c) {
                         unsupported(&format!("'{c}'"))
                     } else {
-                        format!("syntax error at or near {c}")
+                        format!("{line}: unexpected character '{c}'")
                     }
                 })?;
             toks.push(Tok::Op(op));
@@ -162,12 +187,18 @@ fn tokenize(src: &str) -> Result<Vec<Tok>, String> {
     if toks.len() > MAX_TOKENS {
         return Err("program too long for this simulated shell".into());
     }
-    Ok(toks)
+    spots.truncate(toks.len());
+    // The end of the program, where mawk's scanner stands after the last
+    // newline.
+    spots.push((1 + src.matches('\n').count(), false));
+    Ok((toks, spots))
 }
 
 /// A recursive-descent reader of the tokens.
 struct Parser {
     toks: Vec<Tok>,
+    /// Each token's [`Spot`], then the end's.
+    spots: Vec<Spot>,
     pos: usize,
     regexes: Vec<String>,
     /// How deeply the expression being read nests.
@@ -185,10 +216,38 @@ impl Parser {
         hit
     }
 
+    /// What mawk says of the token it stopped at (`yyerror`): a `)` or
+    /// `}` still open where that token shows it missing, else `syntax
+    /// error at or near` the token, after the token's line.
     fn error(&self) -> String {
-        match self.peek() {
-            None => "syntax error at end of program".to_owned(),
-            Some(t) => format!("syntax error at or near {t:?}"),
+        let (line, newline) = self.spots.get(self.pos).copied().unwrap_or_default();
+        let seen = &self.toks[..self.toks.len().min(self.pos + 1)];
+        let open = |o: &str, c: &str| {
+            let count = |x: &str| {
+                seen.iter()
+                    .filter(|t| matches!(t, Tok::Op(o) if *o == x))
+                    .count()
+            };
+            count(o) > count(c)
+        };
+        let peek = self.peek();
+        let near = match peek {
+            None => "end of file".to_owned(),
+            Some(Tok::Op(";")) if newline => "end of line".to_owned(),
+            Some(Tok::Op(o)) => (*o).to_owned(),
+            Some(Tok::Name(text) | Tok::Str(text)) => text.clone(),
+            Some(Tok::Num(n)) => n.to_string(),
+            Some(Tok::Re(re)) => return format!("line {line}: syntax error at or near /{re}/"),
+        };
+        let paren_ends = matches!(peek, None | Some(Tok::Op(";" | "}")));
+        let brace_ends =
+            peek.is_none_or(|t| matches!(t, Tok::Name(n) if n == "BEGIN" || n == "END"));
+        if open("(", ")") && paren_ends {
+            format!("line {line}: missing ) near {near}")
+        } else if open("{", "}") && brace_ends {
+            format!("line {line}: missing }} near {near}")
+        } else {
+            format!("line {line}: syntax error at or near {near}")
         }
     }
 
@@ -630,12 +689,14 @@ pub(super) fn awk(call: &mut Call<'_>) -> i32 {
     };
     let mut parser = Parser {
         toks: Vec::new(),
+        spots: Vec::new(),
         pos: 0,
         regexes: Vec::new(),
         depth: 0,
     };
-    let rules = match tokenize(src).and_then(|toks| {
+    let rules = match tokenize(src).and_then(|(toks, spots)| {
         parser.toks = toks;
+        parser.spots = spots;
         parser.program()
     }) {
         Ok(rules) => rules,
