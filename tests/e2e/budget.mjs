@@ -143,9 +143,10 @@ const MODULE_BUDGET = {
   // handler instead of a future awaited (-0.6 KB: the futures executor
   // that stays is js-sys's, kept by wasm-streams' exported classes, which
   // leptos's server_fn links into every module), then the cluster's
-  // slurm.conf and cgroup.conf as files in /etc/slurm (1.0 KB): 499.5 KB.
-  // The next shell feature needs room made first (or the cap decided per
-  // page: issue 11).
+  // slurm.conf and cgroup.conf as files in /etc/slurm: 499.3 KB. awk's
+  // syntax errors in mawk's words, with the line and a missing ) or }
+  // (0.5 KB): 499.8 KB. less (0.6 KB) waits: the next shell feature needs
+  // room made first (or the cap decided per page: issue 11).
   "gpu-book-shell": 500 * 1024,
   // The search (Dec 2026): no Leptos, no widget; the query side of
   // src/search with its two Snowball stemmers: 45.5 KB. (Unicode's
