@@ -93,8 +93,7 @@ fn tokenize(src: &str) -> Result<(Vec<Tok>, Vec<Spot>), String> {
     let mut spots = Vec::new();
     let (mut i, mut line) = (0, 1);
     while let Some(&c) = chars.get(i) {
-        spots.truncate(toks.len());
-        spots.push((line, c == '\n'));
+        let spot = (line, c == '\n');
         line += usize::from(c == '\n');
         let value_before = matches!(
             toks.last(),
@@ -183,14 +182,15 @@ fn tokenize(src: &str) -> Result<(Vec<Tok>, Vec<Spot>), String> {
             toks.push(Tok::Op(op));
             i += op.len();
         }
+        // The token this character began, if it began one.
+        spots.resize(toks.len(), spot);
     }
     if toks.len() > MAX_TOKENS {
         return Err("program too long for this simulated shell".into());
     }
-    spots.truncate(toks.len());
     // The end of the program, where mawk's scanner stands after the last
     // newline.
-    spots.push((1 + src.matches('\n').count(), false));
+    spots.push((line, false));
     Ok((toks, spots))
 }
 
@@ -225,7 +225,7 @@ impl Parser {
         let open = |o: &str, c: &str| {
             let count = |x: &str| {
                 seen.iter()
-                    .filter(|t| matches!(t, Tok::Op(o) if *o == x))
+                    .filter(|t| matches!(t, Tok::Op(op) if *op == x))
                     .count()
             };
             count(o) > count(c)
