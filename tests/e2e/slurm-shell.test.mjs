@@ -283,8 +283,15 @@ test("one click copies what a command printed; the screen follows new output unl
   await type(input, "salloc -N1 -t 1");
   await page.waitForFunction(() => document.querySelector("[data-testid=sh-log]").innerText.includes("Granted job allocation"));
   const logBox = shell(page).locator("[data-testid=sh-log]");
-  await logBox.evaluate((el) => {
+  // The screen follows the reader's command a frame after it prints: wait
+  // for that, then scroll up and let the scroll be seen.
+  await page.waitForFunction(() => {
+    const el = document.querySelector("[data-testid=sh-log]");
+    return el.scrollTop > 0 && el.scrollTop + el.clientHeight >= el.scrollHeight - 8;
+  });
+  await logBox.evaluate(async (el) => {
     el.scrollTop = 0;
+    await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
   });
   await shell(page).locator(".term-bar select").selectOption("60");
   await page.waitForFunction(() => document.querySelector("[data-testid=sh-log]").innerText.includes("has been revoked"), null, { timeout: 15000 });
