@@ -30,15 +30,15 @@ pub mod sources;
 
 // Leptos's `#[component]` expands to items whose visibility the
 // `unreachable_pub` lint misreads (it flags even re-exported components).
-#[cfg(feature = "web")]
+#[cfg(feature = "browser")]
 #[allow(unreachable_pub)]
 pub mod islands;
 #[cfg(all(feature = "web", not(target_arch = "wasm32")))]
 #[allow(unreachable_pub)]
 pub mod site;
-#[cfg(feature = "web")]
+#[cfg(feature = "browser")]
 #[allow(unreachable_pub)]
 pub mod ui;
-#[cfg(feature = "web")]
+#[cfg(feature = "browser")]
 #[allow(unreachable_pub)]
 pub mod widgets;

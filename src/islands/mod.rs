@@ -33,9 +33,11 @@ pub mod panic;
 
 use crate::sorted::SortedMap;
 
+#[cfg(feature = "web")]
 use leptos::prelude::*;
 
 use crate::book::{SOURCE_LANG, WasmModule, WidgetDirective};
+#[cfg(feature = "web")]
 use crate::ui::{ContentNotice, FirstState, I18n};
 
 /// The attribute that marks an island and names its widget.
@@ -161,6 +163,7 @@ impl Typed {
 
 /// The view of the widgets a module carries (`widgets::book_module`,
 /// `widgets::exercises_module`).
+#[cfg(feature = "web")]
 pub type ModuleView = fn(&WidgetDirective) -> AnyView;
 
 /// What an island's element says of its widget, read before its first
@@ -220,6 +223,7 @@ impl Island {
 /// Mounts the widget that `el` names into it, replacing its first state,
 /// with `view`, the view of the widgets of the calling module. An island
 /// already live is left alone.
+#[cfg(feature = "web")]
 pub fn mount(el: web_sys::HtmlElement, view: ModuleView) {
     if el.has_attribute("data-live") {
         return;

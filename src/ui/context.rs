@@ -7,14 +7,16 @@
 
 use std::sync::OnceLock;
 
+#[cfg(feature = "web")]
 use leptos::prelude::*;
 
 use crate::i18n::Arg;
 #[cfg(not(target_arch = "wasm32"))]
 use crate::i18n::Catalog;
 use crate::i18n::compiled::Strings;
-use crate::i18n::number::NumberFormat;
-use crate::i18n::number::ValueFormat;
+#[cfg(feature = "web")]
+use crate::i18n::number::{NumberFormat, ValueFormat};
+#[cfg(feature = "web")]
 use crate::quantity::DecimalMark;
 
 /// The `type` of the `<script>` elements a page with widgets carries its
@@ -82,6 +84,7 @@ pub fn catalog() -> &'static Catalog {
 }
 
 /// The reader's language and the site's base path, as context.
+#[cfg(feature = "web")]
 #[derive(Debug, Clone, Copy)]
 pub struct I18n {
     /// Language code of the page being read.
@@ -90,6 +93,7 @@ pub struct I18n {
     pub base: StoredValue<String>,
 }
 
+#[cfg(feature = "web")]
 impl I18n {
     /// A UI string in the reader's language (tracks the language).
     pub fn t(&self, id: &str) -> String {
@@ -130,6 +134,7 @@ impl I18n {
     }
 }
 
+#[cfg(feature = "web")]
 impl I18n {
     /// The page's strings for the parts drawn as HTML ([`Texts`]). An
     /// island's language never changes: read once, untracked.
@@ -167,6 +172,7 @@ impl Texts {
 }
 
 /// The [`I18n`] context provided by the app.
+#[cfg(feature = "web")]
 pub fn use_i18n() -> I18n {
     // The app provides it before any child renders; a component used
     // elsewhere (a test) gets English at the root.

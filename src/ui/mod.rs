@@ -6,13 +6,19 @@
 pub(crate) mod browser;
 mod context;
 mod escape;
+#[cfg(feature = "web")]
 mod first_state;
 mod notice;
 pub(crate) mod progress;
 
 #[cfg(not(target_arch = "wasm32"))]
 pub use context::catalog;
-pub use context::{I18n, STRINGS_TYPE, Texts, strings, strings_loaded, use_i18n};
+#[cfg(feature = "web")]
+pub use context::{I18n, use_i18n};
+pub use context::{STRINGS_TYPE, Texts, strings, strings_loaded};
 pub use escape::escaped;
+#[cfg(feature = "web")]
 pub use first_state::FirstState;
-pub use notice::{ContentNotice, notice_html};
+#[cfg(feature = "web")]
+pub use notice::ContentNotice;
+pub use notice::notice_html;

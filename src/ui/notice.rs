@@ -1,12 +1,16 @@
 //! A piece of content that could not be shown: a translated notice, with
 //! the technical detail for the page's author.
 
+#[cfg(feature = "web")]
 use leptos::prelude::*;
 
-use super::context::{Texts, use_i18n};
+use super::context::Texts;
+#[cfg(feature = "web")]
+use super::context::use_i18n;
 use super::escape::escaped;
 
 /// The notice, in place of what could not be shown.
+#[cfg(feature = "web")]
 #[component]
 pub fn ContentNotice(
     /// What went wrong, in English.

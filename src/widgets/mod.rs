@@ -3,30 +3,51 @@
 //! renders each one's first state into the page (`site`), the browser
 //! mounts it live in the same place (`islands`).
 
+//!
+//! The shell is drawn without Leptos, so its module is built with the
+//! `browser` feature alone; everything else here is behind `web`.
+
+#[cfg(feature = "web")]
 mod checkpoint_cost;
+#[cfg(feature = "web")]
 mod deferred;
+#[cfg(feature = "web")]
 mod exercise;
+#[cfg(feature = "web")]
 mod fair_share;
+#[cfg(feature = "web")]
 mod progress;
+#[cfg(feature = "web")]
 mod ring_allreduce;
 mod slurm_shell;
+#[cfg(feature = "web")]
 mod stale;
+#[cfg(feature = "web")]
 mod text_field;
 mod url_state;
+#[cfg(feature = "web")]
 mod young_daly;
 
+#[cfg(feature = "web")]
 use leptos::prelude::*;
 
+#[cfg(feature = "web")]
 use crate::book::widget::ParamValue;
+#[cfg(feature = "web")]
 use crate::book::{WasmModule, WidgetDirective, WidgetKind};
+#[cfg(feature = "web")]
 use crate::ui::ContentNotice;
+#[cfg(feature = "web")]
 pub use fair_share::FairShareCalculator;
+#[cfg(feature = "web")]
 pub use ring_allreduce::RingAllreduceExplorer;
+#[cfg(feature = "web")]
 pub use young_daly::YoungDalyExplorer;
 
 /// The widget a directive names, from whichever Leptos module carries it:
 /// the build renders the first state of every widget but the shell's
 /// ([`shell_first_state`]) through this.
+#[cfg(feature = "web")]
 #[component]
 pub fn WidgetHost(
     /// The directive from the page.
@@ -42,6 +63,7 @@ pub fn WidgetHost(
 /// and the progress file.
 /// Each module's binary names only its own view, so the others' code is
 /// left out of its wasm.
+#[cfg(feature = "web")]
 pub fn widgets_module(directive: &WidgetDirective) -> AnyView {
     let text = |key: &str| text_param(directive, key);
     match directive.kind {
@@ -63,6 +85,7 @@ pub fn widgets_module(directive: &WidgetDirective) -> AnyView {
 
 /// The view of the exercises' module (`gpu-book-exercises`): the
 /// exercises and the progress file.
+#[cfg(feature = "web")]
 pub fn exercises_module(directive: &WidgetDirective) -> AnyView {
     match directive.module_kind() {
         WidgetKind::Exercise => exercise::exercise_view(directive),
@@ -79,11 +102,13 @@ pub use slurm_shell::{first_state as shell_first_state, mount as mount_shell};
 
 /// A widget handed to a module that does not carry it (the page chose
 /// the wrong module: a bug of the build, said in the widget's place).
+#[cfg(feature = "web")]
 fn elsewhere(kind: WidgetKind, module: WasmModule) -> AnyView {
     let detail = format!("{} is not in {}", kind.name(), module.bin());
     view! { <ContentNotice detail=detail /> }.into_any()
 }
 
+#[cfg(feature = "web")]
 fn text_param(directive: &WidgetDirective, key: &str) -> Option<String> {
     match directive.params.get(key) {
         Some(ParamValue::Text(t)) => Some(t.clone()),
@@ -93,6 +118,7 @@ fn text_param(directive: &WidgetDirective, key: &str) -> Option<String> {
 
 /// The coloured square before a legend entry (decorative: the entry's
 /// text says what it is).
+#[cfg(feature = "web")]
 pub(crate) fn swatch(colour: &'static str) -> impl IntoView {
     view! { <span class="swatch" style=format!("background:{colour}") aria-hidden="true"></span> }
 }

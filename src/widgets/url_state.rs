@@ -2,6 +2,7 @@
 //! instructor can link to one exact configuration. Each widget owns a
 //! prefix; `replaceState` keeps the history clean while the reader types.
 
+#[cfg(feature = "web")]
 use leptos::prelude::*;
 
 /// The value of `key` in the address's query, if present (`None` when the
@@ -16,8 +17,10 @@ pub(crate) fn read(key: &str) -> Option<String> {
 }
 
 /// How long the reader must pause before the address follows their input.
+#[cfg(feature = "web")]
 const PAUSE: std::time::Duration = std::time::Duration::from_millis(250);
 
+#[cfg(feature = "web")]
 thread_local! {
     static PENDING: std::cell::Cell<Option<TimeoutHandle>> = const { std::cell::Cell::new(None) };
 }
@@ -25,6 +28,7 @@ thread_local! {
 /// Writes the pairs that `pairs` gives once input pauses for [`PAUSE`];
 /// a newer call replaces a pending one. `pairs` gives `None` when the
 /// widget is gone by then (the reader left the page): nothing is written.
+#[cfg(feature = "web")]
 pub(crate) fn write_soon<const N: usize>(
     pairs: impl Fn() -> Option<[(&'static str, String); N]> + 'static,
 ) {
@@ -46,6 +50,7 @@ pub(crate) fn write_soon<const N: usize>(
 
 /// Sets every `(key, value)` in the address's query, keeping the path,
 /// the other parameters and the `#section`.
+#[cfg(feature = "web")]
 fn write(pairs: &[(&str, &str)]) {
     let location = window().location();
     let (Ok(path), Ok(search), Ok(hash)) =
