@@ -54,6 +54,7 @@ sh-help-cmd-hostname = print the name of the machine you are logged in to
 sh-help-cmd-let = evaluate arithmetic, assignments included: let i=i+1 n*=2 (also ((i++)))
 sh-help-cmd-local = make variables local to the function running (local NAME=value)
 sh-help-cmd-logout = end an ssh login
+sh-help-cmd-less = page through files or standard input (squeue | less); printed whole here, -N numbers the lines
 sh-help-cmd-ls = list directory contents (-l -a -A -1 -d -t -r)
 sh-help-cmd-man = show a command's manual page: its options here and an example (man sed)
 sh-help-cmd-mkdir = make directories; -p makes parents as needed
@@ -62,6 +63,7 @@ sh-help-cmd-popd = go back to the directory pushd saved last, taking it off the 
 sh-help-cmd-ml = Lmod's short form of module: ml (list), ml cuda (load), ml -cuda (unload), ml av
 sh-help-cmd-module = environment modules (Lmod): module avail, load cuda/12.4, unload, list, purge, spider
 sh-help-cmd-mktemp = make a new file with a unique name and print it (mktemp, mktemp -d for a directory, mktemp run.XXXXXX)
+sh-help-cmd-more = page through files, a banner before each when there are several; printed whole here
 sh-help-cmd-mv = move or rename files
 sh-help-cmd-printenv = print the values of environment variables
 sh-help-cmd-pwd = print the current directory

@@ -51,6 +51,7 @@ sh-help-cmd-hostname = imprime el nombre de la máquina en la que estás
 sh-help-cmd-let = evalúa aritmética, asignaciones incluidas: let i=i+1 n*=2 (también ((i++)))
 sh-help-cmd-local = hace variables locales a la función en curso (local NOMBRE=valor)
 sh-help-cmd-logout = termina una sesión ssh
+sh-help-cmd-less = muestra archivos o la entrada estándar página a página (squeue | less); aquí los imprime enteros, -N numera las líneas
 sh-help-cmd-ls = lista el contenido de directorios (-l -a -A -1 -d -t -r)
 sh-help-cmd-man = muestra la página de manual de un comando: sus opciones aquí y un ejemplo (man sed)
 sh-help-cmd-mkdir = crea directorios; -p crea también los de arriba que falten
@@ -59,6 +60,7 @@ sh-help-cmd-popd = vuelve al último directorio que guardó pushd y lo quita de 
 sh-help-cmd-ml = la forma corta de module en Lmod: ml (lista), ml cuda (carga), ml -cuda (descarga), ml av
 sh-help-cmd-module = módulos de entorno (Lmod): module avail, load cuda/12.4, unload, list, purge, spider
 sh-help-cmd-mktemp = crea un archivo nuevo con un nombre único y lo imprime (mktemp, mktemp -d para un directorio, mktemp run.XXXXXX)
+sh-help-cmd-more = muestra archivos página a página, con un encabezado antes de cada uno si son varios; aquí los imprime enteros
 sh-help-cmd-mv = mueve o renombra archivos
 sh-help-cmd-printenv = imprime los valores de variables de entorno
 sh-help-cmd-pwd = imprime el directorio actual

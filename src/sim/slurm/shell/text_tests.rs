@@ -890,3 +890,60 @@ fn uname_prints_the_fields_asked_for_in_its_own_order() {
         assert_eq!(run(line), (shown, status), "{line}");
     }
 }
+
+/// The pagers print what they would page, as into a pipe; their messages
+/// and statuses follow less 590's and util-linux 2.38.1's more's source
+/// (`edit.c`, `filename.c`, `text-utils/more.c`).
+#[test]
+fn less_and_more_print_what_they_would_page_with_their_own_messages() {
+    check(&[
+        ("less f", "a\nb\nc\n", 0),
+        ("less -N f", "      1 a\n      2 b\n      3 c\n", 0),
+        ("less -N f | cat", "a\nb\nc\n", 0),
+        ("less -SR -p b +G f", "a\nb\nc\n", 0),
+        ("seq 2 | less", "1\n2\n", 0),
+        ("less", "Missing filename (\"less --help\" for help)\n", 0),
+        ("less nope", "nope: No such file or directory\n", 1),
+        ("less nope | cat", "nope: No such file or directory\n", 0),
+        ("less /tmp f", "/tmp is a directory\na\nb\nc\n", 0),
+        (
+            "less --version | head -n 1",
+            "less 590 (GNU regular expressions)\n",
+            0,
+        ),
+        ("more f", "a\nb\nc\n", 0),
+        (
+            "more f p",
+            "::::::::::::::\nf\n::::::::::::::\na\nb\nc\n::::::::::::::\np\n::::::::::::::\nroot:x:0:0\nada:x:1000:1000\nbin:x:2:2\n",
+            0,
+        ),
+        (
+            "echo in | more f",
+            "in\n::::::::::::::\nf\n::::::::::::::\na\nb\nc\n",
+            0,
+        ),
+        ("more -5 +2 +/b -d f", "a\nb\nc\n", 0),
+        (
+            "more nope /tmp",
+            "more: cannot open nope: No such file or directory\n\n*** /tmp: directory ***\n\n",
+            0,
+        ),
+        (
+            "more",
+            "more: bad usage\nTry 'more --help' for more information.\n",
+            1,
+        ),
+        (
+            "more -z f",
+            "more: invalid option -- 'z'\nTry 'more --help' for more information.\n",
+            1,
+        ),
+        ("more -n x f", "more: argument error: 'x'\n", 1),
+        (
+            "more -n 70000 f",
+            "more: argument error: '70000': Numerical result out of range\n",
+            1,
+        ),
+        ("more -V", "more from util-linux 2.38.1\n", 0),
+    ]);
+}

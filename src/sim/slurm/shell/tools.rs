@@ -2,7 +2,7 @@
 //! grep's messages and exit statuses. Each takes a [`Call`] like a plugged-in
 //! command. The tools that work on files are in `files`, those that filter
 //! text in `text`, `grep`, `sed`, `awk`, `columns` (`cut`), `sort` (and `uniq`) and
-//! `tr`; the ones that only report are here.
+//! `tr`, the pagers in `pager`; the ones that only report are here.
 
 mod awk;
 mod columns;
@@ -11,6 +11,7 @@ mod du;
 mod files;
 mod grep;
 mod names;
+mod pager;
 mod sed;
 mod sort;
 mod text;
@@ -105,6 +106,11 @@ pub(super) fn gnu_info(tool: &Tool, args: &[String]) -> Option<String> {
     if args[at] == "--version" {
         return Some(format!("{} ({package}\n", tool.name));
     }
+    Some(help(tool))
+}
+
+/// A tool's `--help`, in our words: its line and the options simulated.
+fn help(tool: &Tool) -> String {
     let options = tool.options();
     let mut text = format!(
         "Usage: {} [OPTION]... [ARG]...\n{}\n",
@@ -116,7 +122,7 @@ pub(super) fn gnu_info(tool: &Tool, args: &[String]) -> Option<String> {
             options.join(" ")
         ));
     }
-    Some(text)
+    text
 }
 
 /// Every tool, sorted by name.
@@ -212,6 +218,12 @@ pub(super) const TOOLS: &[Tool] = &[
         run: hostname,
     },
     Tool {
+        name: "less",
+        summary: "page through files or standard input (squeue | less); printed whole here, -N numbers the lines",
+        spec: pager::LESS,
+        run: pager::less,
+    },
+    Tool {
         name: "ls",
         summary: "list directory contents (-l -a -A -1 -d -t -r)",
         spec: files::LS,
@@ -228,6 +240,12 @@ pub(super) const TOOLS: &[Tool] = &[
         summary: "make a new file with a unique name and print it (mktemp, mktemp -d for a directory, mktemp run.XXXXXX)",
         spec: files::MKTEMP,
         run: files::mktemp,
+    },
+    Tool {
+        name: "more",
+        summary: "page through files, a banner before each when there are several; printed whole here",
+        spec: pager::MORE,
+        run: pager::more,
     },
     Tool {
         name: "mv",
