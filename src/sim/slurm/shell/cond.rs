@@ -6,7 +6,7 @@
 //! compare arithmetic expressions; `!`, `&&`, `||` and parentheses combine.
 
 use super::exec::Exec;
-use super::expand::{Var, arith};
+use super::expand::arith;
 use super::lex::{MAX_NESTING, Part, Word};
 use super::parse::{ErrorKind, SyntaxError};
 use super::regex::{Regex, Scope, Syntax};
@@ -311,11 +311,7 @@ impl Exec<'_> {
             .iter()
             .map(|span| span.map_or_else(String::new, |(a, b)| chars[a..b].iter().collect()))
             .collect();
-        let var = self
-            .shell
-            .vars
-            .get_or_insert_with("BASH_REMATCH".to_owned(), Var::array);
-        var.set_list(groups, false);
+        self.shell.set_array("BASH_REMATCH", groups);
         Ok(found.is_some())
     }
 

@@ -579,6 +579,7 @@ impl<'a> Exec<'a> {
         let mut input = None;
         let mut status = 0;
         let mut failed = 0;
+        let mut statuses = Vec::with_capacity(pipeline.commands.len());
         let last = pipeline.commands.len().saturating_sub(1);
         self.quiet += usize::from(pipeline.negated);
         for (i, command) in pipeline.commands.iter().enumerate() {
@@ -600,9 +601,12 @@ impl<'a> Exec<'a> {
             if s != 0 {
                 failed = s;
             }
+            statuses.push(s.to_string());
             input = Some(piped);
         }
         self.quiet -= usize::from(pipeline.negated);
+        // Each command's own status, before `!` and pipefail.
+        self.shell.set_array("PIPESTATUS", statuses);
         if self.shell.options.pipefail {
             status = failed;
         }

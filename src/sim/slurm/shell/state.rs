@@ -793,6 +793,13 @@ impl Shell {
         }
     }
 
+    /// Makes `name` an array of `values` (its old elements gone), keeping
+    /// whether it is exported.
+    pub(super) fn set_array(&mut self, name: &str, values: Vec<String>) {
+        let var = self.vars.get_or_insert_with(name.to_owned(), Var::array);
+        var.set_list(values, false);
+    }
+
     /// Assigns `value` to `name`, keeping whether it is exported. An
     /// assignment to `OPTIND` makes `getopts` start over from it.
     pub(super) fn assign(&mut self, name: &str, value: String) {

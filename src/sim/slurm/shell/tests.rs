@@ -354,6 +354,21 @@ fn exit_statuses_and_lists() {
         ),
         ("./f; echo $?", "bash: ./f: Permission denied\n126\n"),
         ("./d; echo $?", "bash: ./d: Is a directory\n126\n"),
+        // PIPESTATUS: each command's own status, before `!` and pipefail;
+        // a lone command is a pipeline of one.
+        (
+            "false | true | (exit 3); echo ${PIPESTATUS[@]} $?",
+            "1 0 3 3\n",
+        ),
+        (
+            "set -o pipefail; true | false | true; echo ${PIPESTATUS[*]} $?",
+            "0 1 0 1\n",
+        ),
+        ("! grep zzz f; echo $PIPESTATUS ${#PIPESTATUS[@]}", "1 1\n"),
+        (
+            "ls | wc -l >/dev/null; declare -p PIPESTATUS",
+            "declare -a PIPESTATUS=([0]=\"0\" [1]=\"0\")\n",
+        ),
     ] {
         assert_eq!(in_files(line).0, want, "{line}");
     }

@@ -290,10 +290,7 @@ pub(in super::super) fn read(
     let ifs = exec.shell.var("IFS").unwrap_or(" \t\n").to_owned();
     if let Some(array) = array {
         let fields = ifs_fields(&line, &ifs, usize::MAX);
-        exec.shell
-            .vars
-            .get_or_insert_with(array, Var::array)
-            .set_list(fields, false);
+        exec.shell.set_array(&array, fields);
         return status;
     }
     if names.is_empty() {
