@@ -15,7 +15,8 @@
 //! module's binary exports its own `mountIsland`, passing [`mount`] the
 //! view of the widgets it carries, so the others' code is left out. The
 //! shell's module carries no Leptos: it takes the same steps with
-//! [`Island`] and draws its widget as HTML (`widgets::mount_shell`).
+//! [`Island`] and draws its widget as HTML (`widgets::mount_shell`), and
+//! is built with the `browser` feature alone, which leaves [`mount`] out.
 //!
 //! The steps, for each island:
 //! 1. read the widget, its language, its parameters (checked as the

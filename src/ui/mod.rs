@@ -1,7 +1,8 @@
 //! What every widget and page component stands on: the page's language and
 //! the interface strings, browser storage that never panics, and the notice
-//! shown in place of broken content. Web only (behind the `web` feature);
-//! below both `widgets` and the page components of `site`.
+//! shown in place of broken content. Web only (behind the `browser`
+//! feature; the Leptos parts behind `web`); below both `widgets` and the
+//! page components of `site`.
 
 pub(crate) mod browser;
 mod context;

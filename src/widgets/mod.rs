@@ -2,7 +2,6 @@
 //! each a thin view over a simulation in `src/sim/`. Web only: the build
 //! renders each one's first state into the page (`site`), the browser
 //! mounts it live in the same place (`islands`).
-
 //!
 //! The shell is drawn without Leptos, so its module is built with the
 //! `browser` feature alone; everything else here is behind `web`.
