@@ -582,7 +582,8 @@ impl Cluster {
         }
     }
 
-    /// The job's time limit, checked against the partition's limits as
+    /// The job's time limit, checked against the partition's limits in
+    /// `_part_access_check`'s order (nodes, node list, time) as
     /// `EnforcePartLimits` asks, and its node lists against the nodes.
     fn check_partition_limits(
         &self,
@@ -591,17 +592,6 @@ impl Cluster {
     ) -> Result<TimeLimit, SubmitError> {
         let part = &self.partitions[part_index];
         let enforce = self.config.enforce_part_limits != EnforcePartLimits::No;
-        let time_limit = opts.time.unwrap_or_else(|| part.default_limit());
-        if enforce && time_limit > part.max_time {
-            return Err(refuse(
-                "Requested time limit is invalid (missing or exceeds some limit)",
-            ));
-        }
-        let part_nodes = u32::try_from(part.nodes.len()).unwrap_or(u32::MAX);
-        let node_cap = part.max_nodes.unwrap_or(u32::MAX).min(part_nodes);
-        if enforce && opts.request.nodes.is_some_and(|(min, _)| min > node_cap) {
-            return Err(refuse("Node count specification invalid"));
-        }
         let index_of = |names: &[String]| -> Result<Vec<usize>, SubmitError> {
             names
                 .iter()
@@ -611,14 +601,35 @@ impl Cluster {
                 })
                 .collect()
         };
+        // `_job_create`: the nodes named come first, and count as nodes asked.
         let required = index_of(&opts.request.nodelist)?;
+        let min_nodes = opts.request.nodes.map_or(0, |(min, _)| min);
+        let min_nodes = min_nodes.max(u32::try_from(required.len()).unwrap_or(u32::MAX));
+        let part_nodes = u32::try_from(part.nodes.len()).unwrap_or(u32::MAX);
+        let node_cap = part.max_nodes.unwrap_or(u32::MAX).min(part_nodes);
+        if enforce && min_nodes > node_cap {
+            return Err(refuse("Node count specification invalid"));
+        }
+        if required.iter().any(|n| !part.nodes.contains(n)) {
+            return Err(refuse(if enforce {
+                "Requested nodes not in this partition"
+            } else {
+                NOT_AVAILABLE
+            }));
+        }
+        let time_limit = opts.time.unwrap_or_else(|| part.default_limit());
+        if enforce && time_limit > part.max_time {
+            return Err(refuse(
+                "Requested time limit is invalid (missing or exceeds some limit)",
+            ));
+        }
         index_of(&opts.request.exclude)?;
-        if required.iter().any(|n| !part.nodes.contains(n))
-            || required
-                .iter()
-                .any(|n| opts.request.exclude.contains(&self.nodes[*n].name))
+        // `_job_create`: required and excluded nodes must not overlap.
+        if required
+            .iter()
+            .any(|n| opts.request.exclude.contains(&self.nodes[*n].name))
         {
-            return Err(refuse(NOT_AVAILABLE));
+            return Err(refuse("Invalid node name specified"));
         }
         Ok(time_limit)
     }

@@ -170,6 +170,41 @@ fn partition_limits_pend_when_not_enforced() {
     );
 }
 
+/// Under `EnforcePartLimits=ALL` the partition's limits are checked in
+/// `_part_access_check`'s order: the nodes asked (named ones count),
+/// then nodes outside the partition, then the time limit; and named
+/// nodes that are also excluded are an invalid name (`_job_create`).
+#[test]
+fn partition_limits_refuse_in_slurms_order() {
+    let mut t = Term::new("2026-11-30T00:00:00");
+    for (line, message) in [
+        (
+            "sbatch -N 5 -t 8-0 --wrap hostname",
+            "Node count specification invalid",
+        ),
+        (
+            "sbatch -p debug -w node-[1-2] --wrap hostname",
+            "Node count specification invalid",
+        ),
+        (
+            "sbatch -p debug -w node-2 -t 2:00:00 --wrap hostname",
+            "Requested nodes not in this partition",
+        ),
+        (
+            "sbatch -w node-2 -x node-[2-3] --wrap hostname",
+            "Invalid node name specified",
+        ),
+    ] {
+        assert_eq!(
+            t.root(line).text(Stream::Stderr),
+            format!("sbatch: error: Batch job submission failed: {message}\n"),
+            "{line}"
+        );
+    }
+    // More tasks than the partition has CPUs is accepted (03_sbatch_impossible_gpus16).
+    assert_eq!(t.root("sbatch -n 300 --wrap hostname").exit, 0);
+}
+
 #[test]
 fn jobs_end_completed_failed_timeout_or_cancelled() {
     let mut t = Term::new("2026-11-30T00:00:00");
