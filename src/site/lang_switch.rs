@@ -23,24 +23,25 @@ pub(crate) fn LanguageSwitch(
             let href = i18n.href_in(&language.code, slug.as_deref());
             let current = (language.code == here).then_some("true");
             let tag = catalog().language_tag(&language.code);
-            match language.progress {
-                None => view! {
-                    <li>
-                        <a href=href hreflang=tag.clone() lang=tag aria-current=current>
-                            {language.name}
-                        </a>
-                    </li>
-                }
-                .into_any(),
+            let name = match language.progress {
+                None => view! { <span class="lang-name">{language.name}</span> }.into_any(),
                 Some(note) => view! {
-                    <li>
-                        <a href=href hreflang=tag.clone() lang=tag aria-current=current>
-                            {language.name}
-                            <small class="lang-progress">{note}</small>
-                        </a>
-                    </li>
+                    <span class="lang-name">
+                        {language.name}
+                        <small class="lang-progress">{note}</small>
+                    </span>
                 }
                 .into_any(),
+            };
+            // On a phone the bar shows each language by its code; the
+            // name stays the link's name for screen readers.
+            view! {
+                <li>
+                    <a href=href hreflang=tag.clone() lang=tag aria-current=current>
+                        {name}
+                        <span class="lang-code" aria-hidden="true">{language.code}</span>
+                    </a>
+                </li>
             }
         })
         .collect_view();

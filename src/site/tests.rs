@@ -57,9 +57,9 @@ fn every_page_of_every_language_is_written_with_its_text() {
     assert!(en.contains("class=\"copy-button\""));
     assert!(
         en.contains(
-            "<a href=\"../../es/running-jobs/\" hreflang=\"es-419\" lang=\"es-419\">Español</a>"
+            "<a href=\"../../es/running-jobs/\" hreflang=\"es-419\" lang=\"es-419\"><span class=\"lang-name\">Español</span><span aria-hidden=\"true\" class=\"lang-code\">es</span></a>"
         ),
-        "Spanish is declared as Latin American Spanish"
+        "Spanish is declared as Latin American Spanish, named and by its code for phones"
     );
     assert!(en.contains(
         "<link rel=\"alternate\" hreflang=\"x-default\" href=\"../../en/running-jobs/\">"

@@ -184,6 +184,40 @@ test("on a phone the contents is a menu", async () => {
   await context.close();
 });
 
+test("on the narrowest phones the top bar keeps every control in view, and the search opens over it", async () => {
+  for (const width of [320, 360]) {
+    const { context, page } = await openPage({ viewport: { width, height: 740 }, isMobile: true, hasTouch: true });
+    for (const [lang, names] of [["en", ["English", "Español"]], ["es", ["English", "Español"]]]) {
+      await visit(page, `${lang}/running-jobs`);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      assert.ok(overflow <= 0, `${lang} at ${width}px scrolls sideways by ${overflow}px`);
+      const boxes = await page.locator(".topbar :is(.menu-toggle, .brand, .search, .lang-switch a, .theme-toggle)").evaluateAll((els) =>
+        els.map((el) => ({ name: el.className || el.textContent, ...el.getBoundingClientRect().toJSON() })),
+      );
+      assert.equal(boxes.length, 6);
+      for (const box of boxes) {
+        assert.ok(box.left >= 0 && box.right <= width && box.width > 0, `${lang} at ${width}px: ${JSON.stringify(box)}`);
+      }
+      // The title keeps two lines of a few letters each (it used to shrink to "C…").
+      const brand = boxes.find((box) => box.name === "brand");
+      assert.ok(brand.width >= 56, `${lang} at ${width}px: the title is ${brand.width}px wide`);
+      // Each language by its code on screen, by its name for screen readers.
+      for (const name of names) {
+        assert.equal(await page.getByRole("link", { name, exact: true }).count(), 1, name);
+      }
+      assert.deepEqual(await page.locator(".lang-code").allInnerTexts(), ["EN", "ES"]);
+      const field = page.locator(".search-input");
+      await field.tap();
+      const open = await field.boundingBox();
+      assert.ok(open.width >= width - 2 * 16 - 1, `${lang} at ${width}px: the open search is ${open.width}px wide`);
+      await field.fill("drain");
+      await page.locator(".search-results a").first().waitFor();
+      await page.keyboard.press("Escape");
+    }
+    await context.close();
+  }
+});
+
 test("keyboard: the first Tab reaches a visible skip link that moves focus to the text", async () => {
   const { context, page } = await openPage();
   await visit(page, "en/running-jobs");
