@@ -134,6 +134,36 @@ fn widgets_are_islands_with_their_first_state_and_only_their_pages_load_wasm() {
     // First states: the explorer's numbers, the shell's prompt.
     assert!(chapter.contains("data-testid=\"yd-daly\""));
     assert!(chapter.contains("login1"));
+    // The fields show what the numbers were worked out from, not blanks:
+    // text, sliders, radio buttons and check boxes alike.
+    let input = |id: &str| {
+        let at = chapter.find(&format!("<input id=\"{id}\""))?;
+        Some(&chapter[at..at + chapter[at..].find('>')?])
+    };
+    for (id, value) in [
+        ("yd-gpus", "value=\"1024\""),
+        ("ar-ranks", "value=\"8\""),
+        ("fs-assoc-0-name", "value=\"team-a\""),
+    ] {
+        assert!(
+            input(id).is_some_and(|i| i.contains(value)),
+            "{id}: {:?}",
+            input(id)
+        );
+    }
+    let checked = |name: &str| chapter.matches(&format!("name=\"{name}\" checked")).count();
+    assert_eq!(
+        (
+            checked("ar-algorithm"),
+            checked("ar-type"),
+            checked("fs-algorithm")
+        ),
+        (1, 1, 1)
+    );
+    for slider in chapter.split("<input type=\"range\"").skip(1) {
+        let tag = &slider[..slider.find('>').unwrap_or(0)];
+        assert!(tag.contains(" value=\""), "{tag}");
+    }
     // Trunk's main application is the widgets' module; the shell's was
     // not fingerprinted here, so only the widgets' files are named.
     assert!(chapter.contains(

@@ -79,6 +79,7 @@ pub fn CheckpointCostParts(
             <label class="checkbox">
                 <input
                     type="checkbox"
+                    checked=input.with_untracked(|i| i.asynchronous)
                     prop:checked=move || input.with(|i| i.asynchronous)
                     on:change=move |ev| input.update(|i| i.asynchronous = event_target_checked(&ev))
                 />

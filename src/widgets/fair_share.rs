@@ -188,12 +188,14 @@ pub fn FairShareCalculator(
         (Algorithm::Classic, "fs-algorithm-classic"),
     ]
     .map(|(value, key)| {
+        let checked = move || input.with(|i| i.algorithm == value);
         view! {
             <label class="radio">
                 <input
                     type="radio"
                     name="fs-algorithm"
-                    prop:checked=move || input.with(|i| i.algorithm == value)
+                    checked=untrack(checked)
+                    prop:checked=checked
                     on:change=move |_| calc.edit(Step::Action, |i| i.algorithm = value)
                 />
                 {move || i18n.t(key)}

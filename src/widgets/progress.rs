@@ -163,6 +163,7 @@ fn ProgressFile(titles: SortedMap<String, String>) -> impl IntoView {
                                 <input
                                     type="radio"
                                     name=format!("progress-{}", c.slug)
+                                    checked=untrack(checked.clone())
                                     prop:checked=checked
                                     on:change=move |_| choices.update(|m| {
                                         m.insert(slug.clone(), side);

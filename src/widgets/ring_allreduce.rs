@@ -281,12 +281,14 @@ pub fn RingAllreduceExplorer(
         let buttons = options
             .into_iter()
             .map(|(value, key)| {
+                let checked = move || input.with(|i| get(i) == value);
                 view! {
                     <label class="radio">
                         <input
                             type="radio"
                             name=name
-                            prop:checked=move || input.with(|i| get(i) == value)
+                            checked=untrack(checked)
+                            prop:checked=checked
                             on:change=move |_| input.update(|i| set(i, value))
                         />
                         {move || i18n.t(key)}
@@ -422,6 +424,7 @@ pub fn RingAllreduceExplorer(
             <label class="ar-speed">
                 {move || i18n.t("ar-speed")}
                 <input type="range" min="0.25" max="8" step="0.25"
+                    value=speed.get_untracked().to_string()
                     prop:value=move || speed.get().to_string()
                     on:input=move |ev| {
                         if let Ok(v) = event_target_value(&ev).parse::<f64>() {

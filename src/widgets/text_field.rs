@@ -93,6 +93,8 @@ pub fn TextField(
                 spellcheck="false"
                 aria-describedby=described
                 aria-invalid=move || error.with(Option::is_some).to_string()
+                // The attribute for the page as built, the property live.
+                value=value.get_untracked()
                 prop:value=value
                 on:input=move |ev| on_input.run(event_target_value(&ev))
             />

@@ -121,6 +121,15 @@ pub fn YoungDalyExplorer(
     // Fine-grained: the slider and the outputs are built once and only
     // their values change as the reader types (a redraw stays cheap).
     let slider = move || {
+        let position = move || {
+            shown
+                .with(|o| {
+                    o.as_ref()
+                        .map_or(checkpoint::SLIDER_STEPS / 2.0, checkpoint::slider_position)
+                })
+                .round()
+                .to_string()
+        };
         view! {
             <input
                 type="range"
@@ -130,11 +139,8 @@ pub fn YoungDalyExplorer(
                 step="1"
                 aria-label=move || i18n.t("yd-interval-slider")
                 aria-valuetext=move || shown.with(|o| o.as_ref().map(|o| vf.get().duration(o.interval_s)))
-                prop:value=move || {
-                    shown.with(|o| o.as_ref().map_or(checkpoint::SLIDER_STEPS / 2.0, checkpoint::slider_position))
-                        .round()
-                        .to_string()
-                }
+                value=untrack(position)
+                prop:value=position
                 on:input=move |ev| {
                     let Ok(position) = event_target_value(&ev).parse::<f64>() else { return };
                     let Some(seconds) = shown.with_untracked(|o| o.as_ref().map(|o| checkpoint::slider_interval(o, position)))

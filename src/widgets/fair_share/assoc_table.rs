@@ -82,6 +82,10 @@ fn cell(calc: Calc, row: usize, column: Column, label: &'static str) -> impl Int
     let id = format!("fs-assoc-{row}-{name}");
     let error_id = format!("{id}-error");
     let numeric = matches!(column, Column::Shares | Column::Usage);
+    let text = move || {
+        calc.input
+            .with(|i| i.text(field).unwrap_or_default().to_owned())
+    };
     view! {
         <td class:invalid=move || calc.error(field).is_some()>
             <input
@@ -93,7 +97,8 @@ fn cell(calc: Calc, row: usize, column: Column, label: &'static str) -> impl Int
                 aria-label=move || cell_label(calc, row, label)
                 aria-describedby=error_id.clone()
                 aria-invalid=move || calc.error(field).is_some().to_string()
-                prop:value=move || calc.input.with(|i| i.text(field).unwrap_or_default().to_owned())
+                value=untrack(text)
+                prop:value=text
                 on:input=move |ev| calc.type_text(field, event_target_value(&ev))
             />
             <p class="cell-error" id=error_id role="alert">{move || calc.error(field)}</p>

@@ -146,11 +146,13 @@ pub(super) fn StoryView(
     let toggle = move |key: &'static str,
                        get: fn(&calculator::CalculatorInput) -> bool,
                        set: fn(&mut calculator::CalculatorInput, bool)| {
+        let checked = move || calc.input.with(get);
         view! {
             <label class="checkbox">
                 <input
                     type="checkbox"
-                    prop:checked=move || calc.input.with(get)
+                    checked=untrack(checked)
+                    prop:checked=checked
                     on:change=move |ev| {
                         let on = event_target_checked(&ev);
                         calc.edit(calculator::Step::Action, |i| set(i, on));
