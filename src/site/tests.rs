@@ -160,6 +160,12 @@ fn widgets_are_islands_with_their_first_state_and_only_their_pages_load_wasm() {
         ),
         (1, 1, 1)
     );
+    for select in chapter.split("<select").skip(1) {
+        let options = &select[..select.find("</select>").unwrap_or(0)];
+        // Each list shows its choice, not its first option.
+        assert!(options.contains("<option"), "{options}");
+        assert_eq!(options.matches(" selected").count(), 1, "{options}");
+    }
     for slider in chapter.split("<input type=\"range\"").skip(1) {
         let tag = &slider[..slider.find('>').unwrap_or(0)];
         assert!(tag.contains(" value=\""), "{tag}");

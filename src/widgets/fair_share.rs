@@ -317,7 +317,7 @@ fn JobFields(calc: Calc) -> impl IntoView {
     // user the job is not.
     let none = move || {
         calc.input.with(|i| i.job_assoc().is_none()).then(|| {
-            view! { <option value="" prop:selected=true disabled>"—"</option> }
+            view! { <option value="" selected=true prop:selected=true disabled>"—"</option> }
         })
     };
     let options = move || {
@@ -326,7 +326,7 @@ fn JobFields(calc: Calc) -> impl IntoView {
             .into_iter()
             .map(|(id, u)| {
                 let selected = calc.input.with(|i| i.job == Some(id));
-                view! { <option value=id.0.to_string() prop:selected=selected>{format!("{}@{}", u.user, u.account)}</option> }
+                view! { <option value=id.0.to_string() selected=selected prop:selected=selected>{format!("{}@{}", u.user, u.account)}</option> }
             })
             .collect::<Vec<_>>()
     };

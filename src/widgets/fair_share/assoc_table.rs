@@ -44,7 +44,7 @@ fn parent_options(
         .map(|p| {
             let name = input.parent_name(&p).to_owned();
             let selected = p == *current;
-            view! { <option value=parent_value(&p) prop:selected=selected>{name}</option> }
+            view! { <option value=parent_value(&p) selected=selected prop:selected=selected>{name}</option> }
         })
         .collect::<Vec<_>>()
 }
