@@ -151,6 +151,11 @@ fn widgets_are_islands_with_their_first_state_and_only_their_pages_load_wasm() {
             input(id)
         );
     }
+    for tag in chapter.split("<input").skip(1) {
+        let tag = &tag[..tag.find('>').unwrap_or(0)];
+        let typed = tag.contains("type=\"text\"") && !tag.contains("term-input");
+        assert!(!typed || tag.contains(" value=\""), "{tag}");
+    }
     let checked = |name: &str| chapter.matches(&format!("name=\"{name}\" checked")).count();
     assert_eq!(
         (
