@@ -50,7 +50,7 @@ pub use all_reduce_perf::{PerfLaunch, PerfRun, all_reduce_perf};
 pub use dmesg::{dmesg, dmesg_command, dmesg_t};
 pub use health::{GpuHealth, GpuProcess, GpuState, KERNEL_RELEASE, KERNEL_VERSION, NodeHealth};
 pub use id::{groups, id, is_user_tool};
-pub use nccl_debug::{NcclInit, Transport, nccl_init_lines};
+pub use nccl_debug::{NcclInit, Transport, address, nccl_init_lines};
 pub use nproc::{CpuView, LOGIN_CPUS, nproc};
 pub use nvidia_smi::{nvidia_smi, nvidia_smi_command, nvidia_smi_list, nvidia_smi_topo};
 pub use perf_args::{MAX_ROWS, PerfArgError, PerfOptions, parse_perf_args, parse_size};

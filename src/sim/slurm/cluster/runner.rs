@@ -170,7 +170,8 @@ pub(crate) fn builtin(launch: &Launch<'_>) -> Option<ProgramOutput> {
         ..ProgramOutput::default()
     };
     Some(match name {
-        "hostname" => ok(per_task(&|node| format!("{node}\n"))),
+        // With options, `hostname` is the shell's tool.
+        "hostname" if args.is_empty() => ok(per_task(&|node| format!("{node}\n"))),
         "echo" => {
             let text = args.join(" ");
             ok(per_task(&|_| format!("{text}\n")))

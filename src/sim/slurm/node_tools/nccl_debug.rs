@@ -43,8 +43,9 @@ pub struct NcclInit {
 }
 
 /// A host's address on the out-of-band network: `10.0.0.N` for a name
-/// ending in a number N (below 255), else one drawn from the name.
-pub(super) fn address(host: &str) -> String {
+/// ending in a number N (below 255), else one drawn from the name; the
+/// login nodes' (`login1`) are `10.0.1.N`.
+pub fn address(host: &str) -> String {
     let digits: String = host
         .chars()
         .rev()
@@ -58,7 +59,8 @@ pub(super) fn address(host: &str) -> String {
         .ok()
         .filter(|n| (1..255).contains(n))
         .unwrap_or_else(|| noise::between(&[noise::key(host)], 1, 254));
-    format!("10.0.0.{last}")
+    let net = if host.starts_with("login") { 1 } else { 0 };
+    format!("10.0.{net}.{last}")
 }
 
 /// Every line of the communicator's start, rank by rank.

@@ -182,4 +182,9 @@ fn an_interactive_step_starts_with_what_export_passes() {
          srun: error: node-1: task 0: Exited with exit code 2\n"
     );
     assert_eq!(printed(&mut s, "hostname"), "login1\n");
+    // With options a step's `hostname` is the shell's: each node's address.
+    assert_eq!(
+        printed(&mut s, "srun -N2 hostname -I"),
+        "10.0.0.1 \n10.0.0.2 \n"
+    );
 }

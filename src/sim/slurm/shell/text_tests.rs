@@ -891,6 +891,34 @@ fn uname_prints_the_fields_asked_for_in_its_own_order() {
     }
 }
 
+/// `hostname`'s names and address as Debian's hostname 3.23 prints them
+/// (`hostname.c`): `-I` ends each address with a space, `-d` prints
+/// nothing without a DNS domain, the last option wins, and its usage
+/// answers `-h` and a bad command line with status 255.
+#[test]
+fn hostname_prints_names_and_addresses_like_debians() {
+    check(&[
+        ("hostname", "login1\n", 0),
+        ("hostname -f", "login1\n", 0),
+        ("hostname -i", "10.0.1.1\n", 0),
+        ("hostname -I", "10.0.1.1 \n", 0),
+        ("hostname -d", "", 0),
+        ("hostname -I -s", "login1\n", 0),
+        ("hostname --version", "hostname 3.23\n", 0),
+        (
+            "hostname node-9",
+            "hostname: you must be root to change the host name\n",
+            1,
+        ),
+        (
+            "hostname -x | head -n 1",
+            "hostname: invalid option -- 'x'\nUsage: hostname [OPTION]... [ARG]...\n",
+            0,
+        ),
+        ("hostname -h >/dev/null", "", 255),
+    ]);
+}
+
 /// The pagers print what they would page, as into a pipe; their messages
 /// and statuses follow less 590's and util-linux 2.38.1's more's source
 /// (`edit.c`, `filename.c`, `text-utils/more.c`).

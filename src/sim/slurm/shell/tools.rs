@@ -23,7 +23,7 @@ use super::args::{self, Spec};
 use super::command::Call;
 use super::escape::{self, Dialect};
 use super::fs::FsError;
-use crate::sim::slurm::node_tools::{KERNEL_RELEASE, KERNEL_VERSION};
+use crate::sim::slurm::node_tools::{KERNEL_RELEASE, KERNEL_VERSION, address};
 
 /// A tool: its name, a line for `help`, its options (for completion) and
 /// what runs it.
@@ -214,7 +214,7 @@ pub(super) const TOOLS: &[Tool] = &[
     Tool {
         name: "hostname",
         summary: "print the name of the machine you are logged in to",
-        spec: NO_OPTIONS,
+        spec: HOSTNAME,
         run: hostname,
     },
     Tool {
@@ -486,8 +486,80 @@ fn whoami(call: &mut Call<'_>) -> i32 {
     0
 }
 
+const HOSTNAME: Spec = Spec {
+    flags: "aAdfhiIsVv",
+    valued: "",
+    long: &[
+        ("alias", 'a'),
+        ("all-fqdns", 'A'),
+        ("domain", 'd'),
+        ("fqdn", 'f'),
+        ("long", 'f'),
+        ("help", 'h'),
+        ("ip-address", 'i'),
+        ("all-ip-addresses", 'I'),
+        ("short", 's'),
+        ("version", 'V'),
+        ("verbose", 'v'),
+    ],
+};
+
+/// `hostname` of Debian 12 (hostname 3.23): the host's names and its
+/// address as `/etc/hosts` gives them, in a cluster without a DNS domain
+/// (`-d` prints nothing); the last of `-aAdfiIs` wins. Its usage (here our
+/// `--help`) answers `-h` and a bad command line, with status 255.
 fn hostname(call: &mut Call<'_>) -> i32 {
-    let line = format!("{}\n", call.host);
+    let usage = |call: &mut Call<'_>| {
+        if let Some(tool) = TOOLS.iter().find(|t| t.name == "hostname") {
+            call.out.stdout(&help(tool));
+        }
+        255
+    };
+    let opts = match args::parse(call.args(), HOSTNAME) {
+        Ok(o) => o,
+        Err(e) => {
+            call.error(&e.to_string());
+            return usage(call);
+        }
+    };
+    let first = |c: char| opts.opts.iter().position(|(k, _)| *k == c);
+    match (first('h'), first('V')) {
+        (Some(h), v) if v.is_none_or(|v| h < v) => return usage(call),
+        (_, Some(_)) => {
+            call.out.stdout("hostname 3.23\n");
+            return 0;
+        }
+        _ => {}
+    }
+    // A new name for the host: refused (this model's machines keep theirs).
+    match opts.operands.len() {
+        0 => {}
+        1 => {
+            call.error(if call.user == "root" {
+                "the simulated machines keep their names"
+            } else {
+                "you must be root to change the host name"
+            });
+            return 1;
+        }
+        _ => return usage(call),
+    }
+    let host = call.host;
+    let last = opts
+        .opts
+        .iter()
+        .rev()
+        .map(|(k, _)| *k)
+        .find(|k| "aAdfiIs".contains(*k));
+    let line = match last {
+        Some('d') => String::new(),
+        Some('a') => "\n".to_owned(),
+        Some('i') => format!("{}\n", address(host)),
+        Some('I') => format!("{} \n", address(host)),
+        Some('A') => format!("{host} \n"),
+        Some('s') => format!("{}\n", host.split('.').next().unwrap_or(host)),
+        _ => format!("{host}\n"),
+    };
     call.out.stdout(&line);
     0
 }
