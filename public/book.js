@@ -12,7 +12,8 @@
 //   page laid out in full first (the stylesheet leaves far parts for later);
 // - the widgets: each wasm module loaded when the first of its widgets
 //   comes near the viewport, each widget mounted as it comes near (a note
-//   in each if its module fails);
+//   in each if its module fails), and Enter pressed in one before it is
+//   live pressed again once it is;
 // - the contents: each page's exercises done and lab goals met, and
 //   forgetting them;
 // - offline reading: registers the service worker (sw.js, beside this
@@ -392,6 +393,40 @@
       early,
     );
     when(MOUNT_NEAR, mount, found);
+    enterOnceLive();
+  }
+
+  // Enter pressed in a field of a widget that is not live yet (a reader
+  // quicker than its module, on a slow phone) is pressed again once it is:
+  // the shell runs the line, an exercise checks the answer. The text is
+  // put back by the mount (src/islands/mod.rs); this keeps the key.
+  function enterOnceLive() {
+    var waiting = new Map();
+    var observer = new MutationObserver(function (changes) {
+      changes.forEach(function (change) {
+        var island = change.target;
+        var id = waiting.get(island);
+        if (id === undefined || !island.hasAttribute("data-live")) return;
+        waiting.delete(island);
+        var input = doc.getElementById(id);
+        if (input && island.contains(input)) {
+          input.focus();
+          input.dispatchEvent(new KeyboardEvent("keydown", { key: "Enter", bubbles: true, cancelable: true }));
+        }
+      });
+    });
+    doc.addEventListener(
+      "keydown",
+      function (ev) {
+        var input = ev.target;
+        if (ev.key !== "Enter" || ev.isComposing || input.tagName !== "INPUT" || !input.id) return;
+        var island = input.closest("[data-island]");
+        if (!island || island.hasAttribute("data-live") || waiting.has(island)) return;
+        waiting.set(island, input.id);
+        observer.observe(island, { attributes: true, attributeFilter: ["data-live"] });
+      },
+      true,
+    );
   }
 
   // The contents: how many of each page's exercises the reader has done

@@ -121,6 +121,13 @@ fn ExerciseCard(exercise: Exercise) -> impl IntoView {
             aria-labelledby=labelled_by
             data-exercise=id.clone()
             data-state=move || record.with(|r| verdict_state(&verdict.get(), r.right))
+            // Enter in the answer's field checks it, as in a form.
+            on:keydown=move |ev| {
+                let in_field = event_target::<web_sys::Element>(&ev).local_name() == "input";
+                if ev.key() == "Enter" && in_field {
+                    check.run(());
+                }
+            }
         >
             <p class="exercise-title" id=title_id>
                 {move || i18n.t("exercise-title")}

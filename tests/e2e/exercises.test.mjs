@@ -4,7 +4,7 @@
 // readable without scripts.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { env, openPage, visit } from "./harness.mjs";
+import { env, holdBack, openPage, visit } from "./harness.mjs";
 
 const exercise = (page, id) => page.locator(`[data-exercise="${id}"]`);
 const squash = (text) => text.replace(/\s+/g, " ").trim();
@@ -29,7 +29,8 @@ test("a numeric exercise reads the reader's number with any unit and explains a 
   // Another unit for the same answer: 2 h is 120 min.
   await field.fill("120 min");
   assert.equal(await ex.getAttribute("data-state"), "open", "a new answer clears the verdict");
-  await check.click();
+  // Enter in the field checks, as in a form.
+  await field.press("Enter");
   assert.equal(await ex.getAttribute("data-state"), "right");
   assert.match(await ex.locator(".exercise-verdict").textContent(), /^Right\./);
   assert.ok(await ex.locator(".exercise-done").isVisible());
@@ -137,13 +138,8 @@ test("the contents count each page's exercises done, in the reader's language, a
 
 test("what the reader picked before an exercise came alive is kept", async () => {
   const { context, page } = await openPage();
-  // Hold the wasm back until the reader has picked an option.
-  let release;
-  const held = new Promise((r) => (release = r));
-  await page.route("**/*.wasm", async (route) => {
-    await held;
-    await route.continue();
-  });
+  // The wasm held back until the reader has picked an option.
+  const release = await holdBack(page);
   await page.goto(`${env.url}en/running-jobs/#checkpoint-interval`);
   const ex = exercise(page, "bigger-job-interval");
   await ex.scrollIntoViewIfNeeded();
@@ -153,6 +149,23 @@ test("what the reader picked before an exercise came alive is kept", async () =>
   assert.ok(await ex.getByLabel("It halves.").isChecked());
   await ex.getByRole("button", { name: "Check" }).click();
   assert.equal(await ex.getAttribute("data-state"), "right");
+  assert.deepEqual(page.problems, []);
+  await context.close();
+});
+
+test("an answer entered before its exercise came alive is checked once it is", async () => {
+  const { context, page } = await openPage();
+  const release = await holdBack(page);
+  await page.goto(`${env.url}es/running-jobs/#checkpoint-interval`);
+  const ex = exercise(page, "young-by-hand");
+  await ex.scrollIntoViewIfNeeded();
+  const field = ex.getByLabel("Tu respuesta");
+  await field.fill("2 h");
+  await field.press("Enter");
+  release();
+  await page.waitForSelector("[data-island=exercise]:has([data-exercise=young-by-hand])[data-live]");
+  await page.waitForFunction(() => document.querySelector("[data-exercise=young-by-hand]").dataset.state === "right");
+  assert.equal(await field.inputValue(), "2 h");
   assert.deepEqual(page.problems, []);
   await context.close();
 });

@@ -86,6 +86,21 @@ export async function recordingPage(options = {}) {
 }
 
 /**
+ * Holds back the page's requests for `pattern` (the wasm modules, by
+ * default) until the returned function is called: the reader acts on the
+ * widgets' first state before they come alive.
+ */
+export async function holdBack(page, pattern = "**/*.wasm") {
+  let release;
+  const held = new Promise((r) => (release = r));
+  await page.route(pattern, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
+/**
  * Loads a path of the book and waits until its widgets are live (the text
  * is there from the first response; the wasm mounts each widget in place
  * of its first state as it comes near the viewport, and marks it

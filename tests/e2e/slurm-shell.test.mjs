@@ -3,7 +3,7 @@
 // both languages.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { openPage, visit } from "./harness.mjs";
+import { env, holdBack, openPage, visit } from "./harness.mjs";
 
 async function open(page, lang = "en") {
   await visit(page, `${lang}/running-jobs`);
@@ -41,6 +41,23 @@ test("commands answer as Slurm and bash do", async () => {
   await page.waitForFunction(() => document.querySelector("[data-testid=sh-log]").innerText.trim().endsWith("127"));
   await type(input, "ssh node-3 nvidia-smi -L | wc -l");
   await page.waitForFunction(() => document.querySelector("[data-testid=sh-log]").innerText.trim().endsWith("8"));
+  assert.deepEqual(page.problems, []);
+  await context.close();
+});
+
+test("a line entered before the shell came alive runs once it is", async () => {
+  const { context, page } = await openPage();
+  // The shell's module held back until the reader has typed and entered.
+  const release = await holdBack(page, "**/gpu-book-shell-*.wasm");
+  await page.goto(`${env.url}es/the-slow-lane/`);
+  const input = page.locator("#sh-input");
+  await input.fill("echo temprano");
+  await input.press("Enter");
+  assert.equal(await log(page), "", "nothing runs before the shell is live");
+  release();
+  await page.waitForFunction(() => document.querySelector("[data-testid=sh-log]").innerText.includes("temprano\n"));
+  assert.match(await log(page), /^alice@login1:~\$ echo temprano\ntemprano$/m);
+  assert.equal(await input.inputValue(), "");
   assert.deepEqual(page.problems, []);
   await context.close();
 });
