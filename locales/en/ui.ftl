@@ -182,6 +182,9 @@ unit-seconds = s
 unit-minutes = min
 unit-hours = h
 unit-days = d
+# "1 year"; unit-years after any other number.
+unit-year = year
+unit-years = years
 
 ## What a typed number's field says when it refuses it (every widget).
 input-error-empty = Enter a value.
@@ -208,7 +211,7 @@ yd-preset-16384-gpus-async = 16,384 GPUs, async sharded checkpoints
 yd-checkpoint-label = Checkpoint cost (min)
 yd-checkpoint-hint = How long training stalls for one checkpoint. A bare number is minutes (5); add a unit for others (90 s).
 yd-gpu-mtbf-label = MTBF of one GPU (h)
-yd-gpu-mtbf-hint = Mean time between failures of a single GPU (with its share of node and network). A bare number is hours (40000); or 5 y.
+yd-gpu-mtbf-hint = Mean time between failures of a single GPU (with its share of node and network). A bare number is hours (40000); or 5 years.
 yd-gpus-label = GPUs in the job
 yd-gpus-hint = The job fails when any of them does, e.g. 1024 or 16k.
 yd-restart-label = Restart time (min)

@@ -176,13 +176,16 @@ unit-seconds = s
 unit-minutes = min
 unit-hours = h
 unit-days = d
+# "1 año"; unit-years después de cualquier otro número.
+unit-year = año
+unit-years = años
 
 ## Lo que dice el campo de un número cuando lo rechaza (en todos los widgets).
 input-error-empty = Escribe un valor.
 input-error-not-a-number = Esto no es un número.
 input-error-decimal-mark = Aquí los decimales llevan punto: escribe { $suggestion }.
 input-error-ambiguous = ¿Querías decir { $decimal } o { $thousands }? Escríbelo como uno de los dos.
-input-error-unit-duration = Unidad desconocida. Usa s, min, h, d o y (segundos, minutos, horas, días, años).
+input-error-unit-duration = Unidad desconocida. Usa s, min, h o d (segundos, minutos, horas, días), o años.
 input-error-unit-count = Un recuento no lleva unidad (k para miles sirve).
 input-error-unit-size = Unidad desconocida. Usa B, kB, MB, GB, TB o PB (o KiB … PiB).
 input-error-unit-bandwidth = Unidad desconocida. Usa B/s, kB/s, MB/s, GB/s, TB/s o PB/s (o KiB/s … PiB/s).

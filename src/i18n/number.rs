@@ -3,7 +3,7 @@
 //! the time units come from each language's `ui.ftl` (`number-decimal`,
 //! `number-group`, `unit-*`), so a translator sets them. Pure.
 
-use crate::quantity::{self, DecimalMark, Unit};
+use crate::quantity::{self, DecimalMark, Unit, YEAR_S};
 
 /// Decimal and grouping separators of one language.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -107,6 +107,9 @@ pub struct ValueFormat {
     pub number: NumberFormat,
     /// Abbreviations of seconds, minutes, hours and days.
     pub units: [String; 4],
+    /// The word for years after 1, and after any other number: a GPU's
+    /// MTBF is said in years ("5 años"), not as 1,826 days.
+    pub years: [String; 2],
 }
 
 impl Default for ValueFormat {
@@ -114,6 +117,7 @@ impl Default for ValueFormat {
         Self {
             number: NumberFormat::default(),
             units: ["s", "min", "h", "d"].map(String::from),
+            years: ["year", "years"].map(String::from),
         }
     }
 }
@@ -125,11 +129,16 @@ impl ValueFormat {
         Self {
             number: NumberFormat::from_messages(&text),
             units: ["unit-seconds", "unit-minutes", "unit-hours", "unit-days"].map(&text),
+            years: ["unit-year", "unit-years"].map(&text),
         }
     }
 
-    /// "1.9 h": three significant digits and a unit.
+    /// "1.9 h": three significant digits and a unit; a year or more in
+    /// years ("5 years").
     pub fn duration(&self, seconds: f64) -> String {
+        if seconds >= YEAR_S {
+            return self.years(self.number.format_significant(seconds / YEAR_S, 3));
+        }
         let (value, unit) = quantity::duration_parts(seconds);
         let unit = &self.units[unit_index(unit)];
         format!("{}\u{a0}{unit}", self.number.format_significant(value, 3))
@@ -139,6 +148,10 @@ impl ValueFormat {
     /// at most two units, the smaller rounded: "1 h 30 min", "2 d 5 h",
     /// "1,826 d 6 h", "5 min", "45 s", "0.5 s".
     pub fn duration_reading(&self, seconds: f64) -> String {
+        let years = (seconds / YEAR_S).round();
+        if years >= 1.0 && (seconds - years * YEAR_S).abs() < 1.0 {
+            return self.years(self.number.format(years, 0));
+        }
         const UNITS: [Unit; 4] = [Unit::Days, Unit::Hours, Unit::Minutes, Unit::Seconds];
         let symbol = |unit: Unit| &self.units[unit_index(unit)];
         let mut at = UNITS
@@ -187,6 +200,12 @@ impl ValueFormat {
         let per = if per_second { "/s" } else { "" };
         let value = self.number.format_significant(bytes / scale, 4);
         format!("{value}\u{a0}{name}{per}")
+    }
+
+    /// `count` (a formatted number) years, in the singular after "1".
+    fn years(&self, count: String) -> String {
+        let word = &self.years[usize::from(count != "1")];
+        format!("{count}\u{a0}{word}")
     }
 
     /// How this language writes the duration unit `unit` (one of `s`,
@@ -264,15 +283,23 @@ mod tests {
             (45.0, "45 s"),
             (0.5, "0.5 s"),
             (2.0 * 86_400.0 + 5.0 * 3_600.0, "2 d+5 h"),
-            (5.0 * 365.25 * 86_400.0, "1,826 d+6 h"),
             (3_599.6, "1 h"),
+            // Whole years in years, as typed ("5 y"); any other span in days.
+            (5.0 * YEAR_S, "5 years"),
+            (YEAR_S, "1 year"),
+            (40_000.0 * 3_600.0, "1,666 d+16 h"),
         ] {
             assert_eq!(en.duration_reading(seconds), nb(text), "{seconds}");
         }
-        assert_eq!(
-            es.duration_reading(5.0 * 365.25 * 86_400.0),
-            nb("1.826 d+6 h")
-        );
+        let es = ValueFormat {
+            years: ["año", "años"].map(String::from),
+            ..es
+        };
+        assert_eq!(es.duration_reading(5.0 * YEAR_S), nb("5 años"));
+        assert_eq!(es.duration_reading(40_000.0 * 3_600.0), nb("1.666 d+16 h"));
+        assert_eq!(es.duration(1.5 * YEAR_S), nb("1,5 años"));
+        assert_eq!(en.duration(YEAR_S), nb("1 year"));
+        assert_eq!(en.duration(364.0 * 86_400.0), nb("364 d"));
         assert_eq!(en.bytes(1.1e12, false), nb("1.1 TB"));
         assert_eq!(en.bytes(80.0 * 1_073_741_824.0, false), nb("85.9 GB"));
         assert_eq!(es.bytes(2e9, true), nb("2 GB/s"));

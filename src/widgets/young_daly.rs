@@ -31,17 +31,30 @@ const KEYS: [(Field, &str); 5] = [
     (Field::Interval, "yd-tau"),
 ];
 
+/// The preset called `name` as the page's reader would type it: the GPU
+/// MTBF in the page's word for years ("5 años", not "5 y").
+fn preset_in(name: &str, i18n: I18n) -> Option<ExplorerInput> {
+    let mut input = checkpoint::preset(name)?;
+    if let Ok(seconds) = Field::GpuMtbf.read(&input.gpu_mtbf, i18n.decimal_mark()) {
+        input.gpu_mtbf = i18n
+            .value_format()
+            .duration_reading(seconds)
+            .replace('\u{a0}', " ");
+    }
+    Some(input)
+}
+
 /// The directive's preset (the first one when it names none).
-fn preset_input(preset: Option<&str>) -> ExplorerInput {
+fn preset_input(preset: Option<&str>, i18n: I18n) -> ExplorerInput {
     preset
-        .and_then(checkpoint::preset)
-        .or_else(|| checkpoint::preset("1024-gpus"))
+        .and_then(|name| preset_in(name, i18n))
+        .or_else(|| preset_in("1024-gpus", i18n))
         .unwrap_or_default()
 }
 
 /// The starting state: the address's parameters over the directive's preset.
-fn initial_input(preset: Option<&str>) -> ExplorerInput {
-    let mut input = preset_input(preset);
+fn initial_input(preset: Option<&str>, i18n: I18n) -> ExplorerInput {
+    let mut input = preset_input(preset, i18n);
     for (field, key) in KEYS {
         if let Some(value) = url_state::read(key) {
             *input.text_mut(field) = value;
@@ -58,11 +71,11 @@ pub fn YoungDalyExplorer(
 ) -> impl IntoView {
     let i18n = use_i18n();
     let mark = i18n.decimal_mark();
-    let start = initial_input(preset.as_deref());
+    let start = initial_input(preset.as_deref(), i18n);
     // The results, the chart and the cost's parts come alive in tasks of
     // their own after the fields, showing the page's first state until
     // then, unless the address gave another state.
-    let from_address = start != preset_input(preset.as_deref());
+    let from_address = start != preset_input(preset.as_deref(), i18n);
     let input = RwSignal::new(start.clone());
     let result = Memo::new(move |_| input.with(|i| checkpoint::explore(i, mark)));
     // The last valid outcome stays on screen while a field is wrong.
@@ -162,7 +175,7 @@ pub fn YoungDalyExplorer(
                 type="button"
                 class="preset"
                 on:click=move |_| {
-                    if let Some(p) = checkpoint::preset(name) {
+                    if let Some(p) = preset_in(name, i18n) {
                         input.set(p);
                     }
                 }

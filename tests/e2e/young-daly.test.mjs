@@ -14,6 +14,7 @@ test("the explorer computes the 1,024-GPU example and the prose quotes the same 
   assert.equal(await out(page, "yd-job-mtbf"), "1.8\u00a0d");
   assert.equal(await out(page, "yd-young"), "2.7\u00a0h");
   assert.equal(await out(page, "yd-daly"), "2.6\u00a0h");
+  assert.equal(await widget.getByLabel("MTBF of one GPU").inputValue(), "5 years");
   // Markdown line breaks become plain spaces; the values keep their no-break space.
   const prose = (await page.locator("#checkpoint-interval ~ p").allTextContents()).map((p) => p.replace(/[ \n]+/g, " "));
   assert.ok(prose.some((p) => p.includes("Young's interval is 2.7\u00a0h") && p.includes("2.6\u00a0h")), prose.join("\n"));
@@ -90,6 +91,13 @@ test("in Spanish the explorer speaks Spanish, writes numbers the Latin American 
   await page.locator(".young-daly").waitFor();
   assert.equal(await out(page, "yd-young"), "2.7\u00a0h");
   assert.equal(await out(page, "yd-failures-per-day"), "0.561");
+  // A GPU's MTBF in Spanish years, in the field and in the prose.
+  assert.equal(await page.locator(".young-daly").getByLabel("MTBF de una GPU").inputValue(), "5 años");
+  assert.equal(await page.locator("#yd-gpu-mtbf-reading").textContent(), "= 5\u00a0años");
+  assert.ok(
+    (await page.locator("#failure-rate ~ p").allTextContents()).some((p) => p.includes("una vez cada 5\u00a0años en")),
+    "the prose says the GPU MTBF in years",
+  );
   await page.locator(".young-daly").getByLabel("Costo del checkpoint").fill("1.5 min");
   assert.equal(await page.locator("#yd-checkpoint-error").textContent(), "");
   await page.locator(".young-daly").getByLabel("Costo del checkpoint").fill("abc");
