@@ -239,6 +239,19 @@ test("print shows the text alone", async () => {
   for (const selector of [".topbar", "#book-nav", ".pager", ".copy-button"]) {
     assert.equal(await page.locator(selector).first().isVisible(), false, `${selector} prints`);
   }
+  // The widgets print what they show, not their controls.
+  const shell = page.locator("[data-island=slurm-shell]").first();
+  for (const [what, locator] of [
+    ["a widget's buttons", page.locator(".island button")],
+    ["a widget's sliders", page.locator(".island input[type=range]")],
+    ["the shell's speed", shell.getByLabel("Simulated time")],
+    ["the shell's keys", shell.getByText("Enter runs a command")],
+  ]) {
+    assert.ok((await locator.count()) > 0, `${what} are on the page`);
+    assert.equal(await locator.evaluateAll((els) => els.filter((e) => e.checkVisibility()).length), 0, `${what} print`);
+  }
+  assert.ok(await shell.locator("[data-testid=sh-clock]").isVisible(), "the shell's clock prints");
+  assert.ok(await page.locator(".young-daly .chart-svg svg").isVisible(), "the charts print");
   assert.ok(await page.locator("article h1").isVisible());
   await context.close();
 });
