@@ -102,6 +102,7 @@ content-notice = This part of the page could not be shown.
 not-found-title = Page not found
 not-found-body = There is no page at this address in the book.
 not-found-home = Go to the contents
+not-found-pages = The book's pages:
 
 island-static = This widget comes alive with JavaScript and WebAssembly; until then it shows its starting state.
 island-stopped = This widget stopped after an unexpected error. The text of the page is unaffected: reload it to try again.

@@ -99,6 +99,7 @@ content-notice = Esta parte de la página no se pudo mostrar.
 not-found-title = Página no encontrada
 not-found-body = No hay ninguna página del libro en esta dirección.
 not-found-home = Ir al índice
+not-found-pages = Las páginas del libro:
 
 island-static = Este widget cobra vida con JavaScript y WebAssembly; mientras tanto muestra su estado inicial.
 island-stopped = Este widget se detuvo por un error inesperado. El texto de la página no se ve afectado: recárgala para intentarlo de nuevo.

@@ -324,7 +324,10 @@ impl Site {
             .library
             .languages()
             .iter()
-            .map(|lang| render(lang, &root.0, || view! { <NotFound /> }))
+            .map(|lang| {
+                let toc = self.library.toc(lang);
+                render(lang, &root.0, || view! { <NotFound toc=toc /> })
+            })
             .collect();
         let body = format!("<main id=\"main\" tabindex=\"-1\">{blocks}</main>");
         let languages: Vec<String> = self

@@ -113,6 +113,17 @@ fn every_page_of_every_language_is_written_with_its_text() {
     assert!(not_found.contains("var l=[\"en\",\"es\"]"));
     assert!(not_found.contains("<link rel=\"stylesheet\" href=\"./style-1.css\">"));
     assert!(not_found.contains("base-uri 'self'"));
+    // A way on to each page, in each language.
+    for page in [
+        "./en/running-jobs/",
+        "./es/running-jobs/",
+        "./es/the-slow-lane/",
+    ] {
+        assert!(
+            not_found.contains(&format!("<li><a href=\"{page}\">")),
+            "{page}"
+        );
+    }
     assert!(file(&files, "robots.txt").starts_with("User-agent: *"));
     assert!(
         files.iter().all(|f| f.path != "sitemap.xml"),

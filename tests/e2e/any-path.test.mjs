@@ -65,6 +65,9 @@ for (const base of BASES) {
     assert.equal(response.status(), 404);
     assert.ok(await styled(page), "the stylesheet applies");
     assert.equal(await page.locator("html").getAttribute("lang"), "es-419", "the address's language is kept");
+    // Each page is a link away, in the address's language.
+    const lab = page.getByRole("link", { name: "Laboratorio: The Slow Lane" });
+    assert.equal(await lab.evaluate((a) => a.href), `${servers[base].url}es/the-slow-lane/`);
     const home = page.locator("main a").first();
     await home.click();
     await page.waitForURL(`**${base}es/`);
