@@ -23,7 +23,9 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use super::RESULT_CAP;
 use super::document::SearchDoc;
+use super::fold::fold;
 use super::tokenize::{Analyzer, split};
+use crate::book::glossary::Glossary;
 use crate::book::{Labels, Library};
 use crate::i18n::{Arg, Catalog};
 
@@ -76,6 +78,41 @@ pub(crate) struct Group {
     pub(crate) postings: Vec<(usize, u32)>,
 }
 
+/// A key's weights in each section it is in: (the most of its title and
+/// heading, what its body adds).
+type Postings = BTreeMap<usize, (u32, u32)>;
+
+/// Adds a word of section `n` with `weight` to `key`'s postings.
+fn add_posting(map: &mut BTreeMap<String, Postings>, key: &str, n: usize, weight: u32, body: bool) {
+    let (fields, repeats) = map.entry(key.to_owned()).or_default().entry(n).or_default();
+    if body {
+        *repeats = (*repeats + weight).min(BODY_CAP);
+    } else {
+        *fields = (*fields).max(weight);
+    }
+}
+
+/// (a form of a chosen word as folded, the key of a one-word variant of
+/// it) for each of the glossary's terms: the forms are the chosen term's
+/// last word and its plurals in `s` and `es`.
+fn variant_keys(analyzer: &Analyzer, glossary: &Glossary) -> Vec<(String, String)> {
+    let mut keys = Vec::new();
+    for term in &glossary.terms {
+        let Some(chosen) = term.chosen.split_whitespace().last().map(fold) else {
+            continue;
+        };
+        for variant in term.avoid.iter().filter(|v| !v.contains(' ')) {
+            let Some(key) = analyzer.tokens(variant.trim_end_matches('*')).pop() else {
+                continue;
+            };
+            for form in [chosen.clone(), format!("{chosen}s"), format!("{chosen}es")] {
+                keys.push((form, key.term.clone()));
+            }
+        }
+    }
+    keys
+}
+
 /// A language's search index.
 #[derive(Debug)]
 pub struct Index {
@@ -122,17 +159,43 @@ impl Announcements {
 
 impl Index {
     /// The index of the whole book in `lang`: its sections
-    /// ([`documents`](super::documents)), with the result counts from `catalog`.
+    /// ([`documents`](super::documents)), with the result counts from
+    /// `catalog` and the variants of its glossary.
     pub fn of_book(library: &Library, catalog: &Catalog, lang: &str) -> Self {
         let docs = super::documents(library, lang, &Labels::from_catalog(catalog, lang));
-        Self::build(lang, &docs, Announcements::from_catalog(catalog, lang))
+        let glossary = Glossary::of(library.sources(), lang).and_then(Result::ok);
+        Self::build_with(
+            lang,
+            &docs,
+            Announcements::from_catalog(catalog, lang),
+            &glossary.unwrap_or_default(),
+        )
     }
 
     /// The index of `docs`, the sections of the book in `lang`.
     pub fn build(lang: &str, docs: &[SearchDoc], announcements: Announcements) -> Self {
+        Self::build_with(lang, docs, announcements, &Glossary::default())
+    }
+
+    /// [`Index::build`], letting a reader search by a word the glossary
+    /// says this language does not use for a concept (`fichero`,
+    /// `ordenador`, `drenar` in a book that says `archivo`, `computadora`,
+    /// `hacer drain`): each one-word variant becomes a term of the sections
+    /// holding the chosen term's last word (or its plural in `s` or `es`),
+    /// and marks that word. A variant whose key the text holds already
+    /// (`coste` stems as `costo`; `ordenador` as `orden`) is left alone.
+    pub fn build_with(
+        lang: &str,
+        docs: &[SearchDoc],
+        announcements: Announcements,
+        glossary: &Glossary,
+    ) -> Self {
         let analyzer = Analyzer::for_lang(lang);
-        let mut weights: BTreeMap<String, BTreeMap<usize, (u32, u32)>> = BTreeMap::new();
+        let variants = variant_keys(&analyzer, glossary);
+        let mut weights: BTreeMap<String, Postings> = BTreeMap::new();
         let mut words: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+        let mut by_variant: BTreeMap<String, Postings> = BTreeMap::new();
+        let mut variant_words: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
         for (n, doc) in docs.iter().enumerate() {
             let page = if doc.id.is_empty() {
                 doc.page.as_str()
@@ -146,18 +209,14 @@ impl Index {
             ] {
                 for token in analyzer.tokens(text) {
                     let mut add = |key: &str, weight: u32| {
-                        let (fields, repeats) = weights
-                            .entry(key.to_owned())
-                            .or_default()
-                            .entry(n)
-                            .or_default();
-                        if body {
-                            *repeats = (*repeats + weight).min(BODY_CAP);
-                        } else {
-                            *fields = (*fields).max(weight);
-                        }
+                        add_posting(&mut weights, key, n, weight, body);
                     };
                     add(&token.term, weight);
+                    for (_, key) in variants.iter().filter(|(form, _)| *form == token.word) {
+                        add_posting(&mut by_variant, key, n, weight, body);
+                        let found = variant_words.entry(key.clone()).or_default();
+                        found.insert(token.word.clone());
+                    }
                     // A part counts half: `gpus` ranks `--gpus-per-node`
                     // below a `gpus` of its own.
                     for (word, key) in split(&token.word).zip(&token.parts) {
@@ -173,6 +232,13 @@ impl Index {
                         words.entry(token.term).or_default().insert(token.word);
                     }
                 }
+            }
+        }
+        for (key, postings) in by_variant {
+            if let std::collections::btree_map::Entry::Vacant(entry) = weights.entry(key) {
+                let found = variant_words.remove(entry.key()).unwrap_or_default();
+                words.insert(entry.key().clone(), found);
+                entry.insert(postings);
             }
         }
         let groups = weights

@@ -105,3 +105,63 @@ fn broken_files_are_refused_with_where() {
     let truncated: String = good.lines().take(5).collect::<Vec<_>>().join("\n");
     assert!(Index::parse(&truncated).is_err());
 }
+
+#[test]
+fn the_glossarys_variants_find_the_chosen_words() {
+    let doc = |id: &str, text: &str| SearchDoc {
+        slug: "trabajos".into(),
+        id: id.into(),
+        page: "Ejecutar trabajos".into(),
+        title: id.into(),
+        text: text.into(),
+    };
+    let docs = [
+        doc("lote", "El archivo de salida y los archivos de registro."),
+        doc(
+            "drain",
+            "Haz drain del nodo lento. El costo de un checkpoint.",
+        ),
+        doc("orden", "Los trabajos en orden de llegada, para cada par."),
+        doc("para", "Para todos, pares o no."),
+    ];
+    // The book's own glossary: fichero*, dren*, coste, ordenador*, pareja*
+    // and phrases such as "volver a encolar".
+    let glossary = Glossary::parse(
+        "content/es/glossary.toml",
+        include_str!("../../../content/es/glossary.toml"),
+    )
+    .expect("a glossary");
+    let plain = Index::build("es", &docs, announcements());
+    let index = Index::build_with("es", &docs, announcements(), &glossary);
+    let ids = |query: &str| -> Vec<String> {
+        let found = index.search(query);
+        found
+            .hits
+            .iter()
+            .map(|h| index.entries[h.doc].id.clone())
+            .collect()
+    };
+    assert_eq!(ids("ficheros"), ["lote"]);
+    assert_eq!(ids("fich"), ["lote"], "as the reader types");
+    assert_eq!(ids("drenar"), ["drain"]);
+    assert_eq!(ids("drenar nodo"), ["drain"]);
+    // The chosen words are marked in the result.
+    let html = index.results_html(&index.search("fichero"), "/");
+    assert!(html.contains("<mark>archivo</mark>"), "{html}");
+    // The chosen word itself and its plural, not every word of its stem:
+    // `para` stems as `par` does.
+    assert_eq!(ids("pareja"), ["orden", "para"]);
+    assert!(
+        !index
+            .results_html(&index.search("pareja"), "/")
+            .contains("<mark>para")
+    );
+    // Phrases, a stem the text already holds (coste is costo's) and a
+    // chosen word the book does not use add nothing: `ordenador` stems
+    // to `orden`, a word of its own.
+    assert_eq!(index.groups.len(), plain.groups.len() + 3);
+    assert_eq!(ids("ordenador"), ["orden"]);
+    // The file keeps them.
+    let back = Index::parse(&index.to_text()).expect("reads back");
+    assert_eq!(back.groups, index.groups);
+}
