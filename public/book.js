@@ -12,8 +12,9 @@
 //   page laid out in full first (the stylesheet leaves far parts for later);
 // - the widgets: each wasm module loaded when the first of its widgets
 //   comes near the viewport, each widget mounted as it comes near (a note
-//   in each if its module fails), and Enter pressed in one before it is
-//   live pressed again once it is;
+//   in each if its module fails); a field the reader is in keeps the
+//   focus, and Enter pressed in one before it is live is pressed again
+//   once it is;
 // - the contents: each page's exercises done and lab goals met, and
 //   forgetting them;
 // - offline reading: registers the service worker (sw.js, beside this
@@ -332,7 +333,9 @@
       var next = queue.shift();
       if (!next) return;
       var start = performance.now();
+      var kept = focusedIn(next[0]);
       next[1].mountIsland(next[0]);
+      if (kept) keepFocus(next[0], kept);
       try {
         performance.measure("island " + next[0].getAttribute("data-island"), { start: start });
       } catch (e) {
@@ -396,25 +399,46 @@
     enterOnceLive();
   }
 
+  // Runs `action` once `island` is marked live (src/islands/mod.rs).
+  function whenLive(island, action) {
+    var observer = new MutationObserver(function () {
+      if (!island.hasAttribute("data-live")) return;
+      observer.disconnect();
+      action();
+    });
+    observer.observe(island, { attributes: true, attributeFilter: ["data-live"] });
+  }
+
+  // The id of the field of `island` that has the focus, if one has.
+  function focusedIn(island) {
+    var active = doc.activeElement;
+    return active && active !== island && island.contains(active) ? active.id : "";
+  }
+
+  // A field the reader was in keeps the focus as its widget replaces the
+  // first state (a keyboard or screen reader user is not sent back to the
+  // top of the page): the live field of the same id gets it, now or, if
+  // the widget builds it later, once the widget is live.
+  function keepFocus(island, id) {
+    function refocus() {
+      var field = doc.getElementById(id);
+      if (!field || !island.contains(field)) return false;
+      if (doc.activeElement !== field) field.focus({ preventScroll: true });
+      return true;
+    }
+    if (!refocus()) {
+      whenLive(island, function () {
+        if (doc.activeElement === doc.body) refocus();
+      });
+    }
+  }
+
   // Enter pressed in a field of a widget that is not live yet (a reader
   // quicker than its module, on a slow phone) is pressed again once it is:
   // the shell runs the line, an exercise checks the answer. The text is
   // put back by the mount (src/islands/mod.rs); this keeps the key.
   function enterOnceLive() {
-    var waiting = new Map();
-    var observer = new MutationObserver(function (changes) {
-      changes.forEach(function (change) {
-        var island = change.target;
-        var id = waiting.get(island);
-        if (id === undefined || !island.hasAttribute("data-live")) return;
-        waiting.delete(island);
-        var input = doc.getElementById(id);
-        if (input && island.contains(input)) {
-          input.focus();
-          input.dispatchEvent(new KeyboardEvent("keydown", { key: "Enter", bubbles: true, cancelable: true }));
-        }
-      });
-    });
+    var waiting = new Set();
     doc.addEventListener(
       "keydown",
       function (ev) {
@@ -422,8 +446,15 @@
         if (ev.key !== "Enter" || ev.isComposing || input.tagName !== "INPUT" || !input.id) return;
         var island = input.closest("[data-island]");
         if (!island || island.hasAttribute("data-live") || waiting.has(island)) return;
-        waiting.set(island, input.id);
-        observer.observe(island, { attributes: true, attributeFilter: ["data-live"] });
+        waiting.add(island);
+        var id = input.id;
+        whenLive(island, function () {
+          waiting.delete(island);
+          var field = doc.getElementById(id);
+          if (!field || !island.contains(field)) return;
+          field.focus();
+          field.dispatchEvent(new KeyboardEvent("keydown", { key: "Enter", bubbles: true, cancelable: true }));
+        });
       },
       true,
     );

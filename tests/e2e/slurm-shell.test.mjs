@@ -58,6 +58,7 @@ test("a line entered before the shell came alive runs once it is", async () => {
   await page.waitForFunction(() => document.querySelector("[data-testid=sh-log]").innerText.includes("temprano\n"));
   assert.match(await log(page), /^alice@login1:~\$ echo temprano\ntemprano$/m);
   assert.equal(await input.inputValue(), "");
+  assert.equal(await page.evaluate(() => document.activeElement.id), "sh-input", "the prompt keeps the focus");
   assert.deepEqual(page.problems, []);
   await context.close();
 });

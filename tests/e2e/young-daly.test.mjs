@@ -2,7 +2,7 @@
 // redraw time is in benchmarks.mjs).
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { env, openPage, staleCycle, staleCycleIn, visit, waitForIslands } from "./harness.mjs";
+import { env, holdBack, openPage, staleCycle, staleCycleIn, visit, waitForIslands } from "./harness.mjs";
 
 const out = (page, id) => page.locator(`[data-testid="${id}"]`).textContent();
 
@@ -120,6 +120,26 @@ test("in Spanish the explorer speaks Spanish, writes numbers the Latin American 
   assert.equal(await page.locator("#cost-state-reading").textContent(), "= 85.9\u00a0GB");
   const prose = await page.locator("#failure-rate ~ p").allTextContents();
   assert.ok(prose.some((p) => p.includes("16,384")), "es-419 grouping in the prose");
+  assert.deepEqual(page.problems, []);
+  await context.close();
+});
+
+test("a field focused before the explorer came alive keeps the focus and what was typed", async () => {
+  const { context, page } = await openPage();
+  const release = await holdBack(page);
+  await page.goto(`${env.url}en/running-jobs/#checkpoint-interval`);
+  const gpus = page.locator("#yd-gpus");
+  await gpus.focus();
+  await page.keyboard.press("End");
+  await page.keyboard.type("0");
+  release();
+  await page.waitForSelector("[data-island=young-daly][data-live]");
+  assert.equal(await page.evaluate(() => document.activeElement.id), "yd-gpus", "the focus stays in the field");
+  assert.equal(await gpus.inputValue(), "10240");
+  // Typing goes on in the live field.
+  await page.keyboard.press("Backspace");
+  assert.equal(await gpus.inputValue(), "1024");
+  assert.equal(await out(page, "yd-job-mtbf"), "1.8\u00a0d");
   assert.deepEqual(page.problems, []);
   await context.close();
 });
