@@ -19,7 +19,7 @@
 //! (`a` = 1 ... `Z` = 52): `0x3b` is sections 0 (weight 24) and 3 (2).
 //! Nothing in it needs a JSON parser in the search module.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::{BTreeMap, BTreeSet, btree_map};
 
 use super::RESULT_CAP;
 use super::document::SearchDoc;
@@ -235,7 +235,7 @@ impl Index {
             }
         }
         for (key, postings) in by_variant {
-            if let std::collections::btree_map::Entry::Vacant(entry) = weights.entry(key) {
+            if let btree_map::Entry::Vacant(entry) = weights.entry(key) {
                 let found = variant_words.remove(entry.key()).unwrap_or_default();
                 words.insert(entry.key().clone(), found);
                 entry.insert(postings);
