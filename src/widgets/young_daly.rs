@@ -52,9 +52,9 @@ fn preset_input(preset: Option<&str>, i18n: I18n) -> ExplorerInput {
         .unwrap_or_default()
 }
 
-/// The starting state: the address's parameters over the directive's preset.
-fn initial_input(preset: Option<&str>, i18n: I18n) -> ExplorerInput {
-    let mut input = preset_input(preset, i18n);
+/// The starting state: the address's parameters over `input`, the
+/// directive's preset.
+fn initial_input(mut input: ExplorerInput) -> ExplorerInput {
     for (field, key) in KEYS {
         if let Some(value) = url_state::read(key) {
             *input.text_mut(field) = value;
@@ -71,11 +71,12 @@ pub fn YoungDalyExplorer(
 ) -> impl IntoView {
     let i18n = use_i18n();
     let mark = i18n.decimal_mark();
-    let start = initial_input(preset.as_deref(), i18n);
+    let first = preset_input(preset.as_deref(), i18n);
+    let start = initial_input(first.clone());
     // The results, the chart and the cost's parts come alive in tasks of
     // their own after the fields, showing the page's first state until
     // then, unless the address gave another state.
-    let from_address = start != preset_input(preset.as_deref(), i18n);
+    let from_address = start != first;
     let input = RwSignal::new(start.clone());
     let result = Memo::new(move |_| input.with(|i| checkpoint::explore(i, mark)));
     // The last valid outcome stays on screen while a field is wrong.
