@@ -161,9 +161,31 @@
   }
 
   // The section being read: the last heading scrolled past the reading
-  // line (the last one once the page is scrolled to its end).
+  // line (the last one once the page is scrolled to its end). An observer
+  // notes each part of the article wholly above the line, whose headings
+  // have all passed it, and each heading whose top has passed it: only
+  // the first part not above the line (across it, so on screen and drawn)
+  // has its headings' notes read. Nothing is measured: a measure would
+  // lay out at once a part the stylesheet has not laid out yet, and one
+  // laid out in the frame after a scroll (in Chromium) became the scroll's
+  // anchor at its estimated height, so that what was scrolled to slid off
+  // the screen as that part got its real one.
   function scrollSpy() {
-    var headings = all("article.page :is(h2, h3, h4)[id]");
+    var notes = new Map();
+    var parts = all("article.page > *")
+      .map(function (part) {
+        var headings = all(":is(h2, h3, h4)[id]", part).map(function (h) {
+          var note = { heading: h, passed: false };
+          notes.set(h, note);
+          return note;
+        });
+        var note = { part: part, headings: headings, above: false };
+        notes.set(part, note);
+        return note;
+      })
+      .filter(function (p) {
+        return p.headings.length > 0;
+      });
     var langLinks = all(".lang-switch a[hreflang]");
     var tocLinks = all(".toc-sections a");
     langLinks.forEach(function (a) {
@@ -171,18 +193,21 @@
         store(LANG_KEY, a.getAttribute("hreflang"));
       });
     });
-    if (headings.length === 0) return;
+    if (parts.length === 0 || !window.IntersectionObserver) return;
     var active = null;
     function update() {
       var atBottom = scrollY > 0 && innerHeight + scrollY >= root.scrollHeight - 2;
       var current = null;
       var top = null;
-      for (var i = 0; i < headings.length; i++) {
-        var h = headings[i];
-        var passed = atBottom || h.getBoundingClientRect().top <= READING_LINE;
-        if (!passed) break;
-        current = h;
-        if (h.tagName === "H2") top = h;
+      for (var i = 0; i < parts.length; i++) {
+        var across = !atBottom && !parts[i].above;
+        for (var j = 0; j < parts[i].headings.length; j++) {
+          var h = parts[i].headings[j];
+          if (across && !h.passed) break;
+          current = h.heading;
+          if (current.tagName === "H2") top = current;
+        }
+        if (across) break;
       }
       if (current === active) return;
       active = current;
@@ -207,13 +232,31 @@
         update();
       });
     }
+    // The region observed: from the line down, far past the screen. A part
+    // outside it lies wholly above the line; a heading not wholly inside
+    // it (threshold 1) has its top above the line.
+    var observer = new IntersectionObserver(
+      function (entries) {
+        entries.forEach(function (entry) {
+          var note = notes.get(entry.target);
+          var box = entry.boundingClientRect;
+          if (note.part) note.above = !entry.isIntersecting && box.bottom <= READING_LINE;
+          else note.passed = box.top <= READING_LINE;
+        });
+        soon();
+      },
+      { rootMargin: -READING_LINE + "px 0px 1000000px 0px", threshold: [0, 1] }
+    );
+    parts.forEach(function (p) {
+      observer.observe(p.part);
+      p.headings.forEach(function (h) {
+        observer.observe(h.heading);
+      });
+    });
     addEventListener("scroll", soon, { passive: true });
     addEventListener("resize", soon);
     addEventListener("hashchange", soon);
     addEventListener("load", soon);
-    // In the first frame, whose layout this reading shares, not now: here
-    // it would lay the whole page out once more before its first paint.
-    soon();
   }
 
   // Smooth scrolling (the stylesheet's, for links within the page) starts
@@ -235,7 +278,7 @@
   // On a page opened by a followed link, the stylesheet lays far parts out
   // only as they come near, each counted at an estimated height until
   // then: at its top, every part but the first (html.lay-out-near); at a
-  // #section, the parts after it (html.lay-out-below). Both set by the
+  // #section, every part but its own (html.lay-out-around). Both set by the
   // head's script. A link to a section first lays the whole page out, so
   // that the jump counts real heights. Once the reader scrolls, the parts
   // not drawn yet are laid out one per idle moment, so that soon the
@@ -244,9 +287,9 @@
   // itself: there the reader's own wheel, touch or key starts it.
   function layOutBeforeJumps() {
     var atTop = root.classList.contains("lay-out-near");
-    if (!atTop && !root.classList.contains("lay-out-below")) return;
+    if (!atTop && !root.classList.contains("lay-out-around")) return;
     function layOut() {
-      root.classList.remove("lay-out-near", "lay-out-below");
+      root.classList.remove("lay-out-near", "lay-out-around");
     }
     doc.addEventListener("click", function (ev) {
       var a = ev.target.closest && ev.target.closest("a[href*='#']");

@@ -14,18 +14,24 @@ use super::page::escape;
 /// by a followed link (not a reload or a return, which the browser scrolls
 /// back to where the reader was), it lets the stylesheet lay far parts out
 /// as they come near: at its top, every part but the first; at a
-/// `#section`, the parts after the one whose headings name it
-/// (`data-ids`), through a rule of its own (a constructed stylesheet,
-/// which the policy does not govern), since those parts cannot move the
-/// section. Inline, so it costs no request; the policy allows it by its
-/// hash.
+/// `#section`, every part but the one whose headings name it
+/// (`data-ids`), through rules of their own (a constructed stylesheet,
+/// which the policy does not govern). Those after it cannot move the
+/// section; those before it count at an estimated height, so the section
+/// lands where they put it, and the browser's scroll anchoring keeps it
+/// on screen as they get their real heights. Those only in a browser that
+/// anchors scrolling (`overflow-anchor`) and when a part names the
+/// section (`:has`, in a rule of its own, which a browser without it
+/// drops): a link to a figure or a footnote lays everything out.
+/// Inline, so it costs no request; the policy allows it by its hash.
 pub(crate) const THEME_SCRIPT: &str = "try{var t=localStorage.getItem(\"gpu-book-theme\");\
 if(t===\"dark\"||t===\"light\")document.documentElement.setAttribute(\"data-theme\",t)}catch(e){}\
 document.documentElement.classList.add(\"js\");\
 try{var n=performance.getEntriesByType(\"navigation\")[0],h=location.hash.slice(1),c=document.documentElement.classList;\
 if(n.type===\"navigate\")if(!h)c.add(\"lay-out-near\");else if(/^[\\w-]+$/.test(h)){var s=new CSSStyleSheet();\
-s.replaceSync(\".lay-out-below article.page>[data-ids~='\"+h+\"']~*{--far:auto}\");\
-document.adoptedStyleSheets=[s];c.add(\"lay-out-below\")}}catch(e){}";
+var a=\".lay-out-around article.page>\",b=\"[data-ids~='\"+h+\"']\",r=\"{--far:auto}\";\
+s.replaceSync(a+b+\"~*\"+r+(CSS.supports(\"overflow-anchor\",\"auto\")?a+\":has(~\"+b+\")\"+r:\"\"));\
+document.adoptedStyleSheets=[s];c.add(\"lay-out-around\")}}catch(e){}";
 
 /// What a document's head says about its page.
 #[derive(Debug, Clone, Default)]

@@ -88,6 +88,23 @@ test("the section being read is marked in the table of contents while scrolling"
   await context.close();
 });
 
+// On a page opened at a section, the parts above it are not laid out yet:
+// the section's heading (2.4) is in one of them, the subsection
+// (checkpoint-interval) opens the part on screen, and the language links
+// follow each subsection the reader scrolls past.
+test("on a page opened at a subsection, the contents mark its section and the language links follow it", async () => {
+  const { context, page } = await openPage();
+  await visit(page, "en/running-jobs#checkpoint-interval");
+  await waitForSectionInView(page, "checkpoint-interval");
+  await page.waitForSelector('.toc-sections li.active a[href$="#checkpointing"]');
+  await page.waitForSelector('a[hreflang="es-419"][href$="#checkpoint-interval"]');
+  await page.evaluate(() => document.getElementById("young-daly-by-hand").scrollIntoView());
+  await page.waitForSelector('a[hreflang="es-419"][href$="#young-daly-by-hand"]');
+  await page.waitForSelector('.toc-sections li.active a[href$="#checkpointing"]');
+  assert.deepEqual(page.problems, []);
+  await context.close();
+});
+
 test("deep links load straight from a static host with no fallback, and survive a reload", async () => {
   const { context, page } = await openPage();
   const response = await visit(page, "es/running-jobs#fair-share");
