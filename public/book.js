@@ -284,7 +284,8 @@
   // not drawn yet are laid out one per idle moment, so that soon the
   // scroll bar, the End key and a reload's return to the reader's place
   // count real heights too. A page opened at a section scrolls there by
-  // itself: there the reader's own wheel, touch or key starts it.
+  // itself: there the reader's own wheel, touch or key starts it, and the
+  // parts above the section are drawn as soon as the page has loaded.
   function layOutBeforeJumps() {
     var atTop = root.classList.contains("lay-out-near");
     if (!atTop && !root.classList.contains("lay-out-around")) return;
@@ -307,6 +308,27 @@
       if (!part) return layOut();
       part.style.contentVisibility = "visible";
       idle(layOutNext);
+    }
+    // Opened at a section: the parts above it, nearest first, one per idle
+    // moment once the page has loaded, so that scrolling back finds them
+    // drawn, not blank for a frame while they get their real heights.
+    if (!atTop) {
+      var section = doc.querySelector("article.page > [data-ids~='" + CSS.escape(location.hash.slice(1)) + "']");
+      var above = [];
+      for (var el = section && section.previousElementSibling; el; el = el.previousElementSibling) {
+        above.push(el.matches(".island-slot") ? el.querySelector(":scope > .island") : el);
+      }
+      var drawAbove = function () {
+        var part = above.shift();
+        if (!part) return;
+        part.style.contentVisibility = "visible";
+        idle(drawAbove);
+      };
+      if (doc.readyState === "complete") idle(drawAbove);
+      else
+        addEventListener("load", function () {
+          idle(drawAbove);
+        });
     }
     var starts = atTop ? ["scroll"] : ["wheel", "touchmove", "keydown"];
     function first() {

@@ -236,12 +236,13 @@ test("a link within the page lands on its section, however far, on a phone and o
 });
 
 // A page opened at a section lays out only the section's own part at once
-// (the head's script adds the rules): the parts before and after it wait
-// until they come near, counted at an estimated height. It lands on its
-// section; as the parts above get their real heights, scroll anchoring
-// keeps it where it is on screen, and nothing on screen moves while the
-// page loads and the widgets near it come alive. A reload draws
-// everything; the reader's first key lays the rest out.
+// (the head's script adds the rules): the parts before and after it wait,
+// counted at an estimated height. It lands on its section; once the page
+// has loaded, the parts above it are drawn one per idle moment, nearest
+// first, and scroll anchoring keeps the section where it is on screen as
+// they get their real heights; nothing on screen moves while the page
+// loads and the widgets near it come alive. A reload draws everything;
+// the reader's first key lays the rest out.
 test("a page opened at a section lays out only that section's part, lands on it, and moves nothing", async () => {
   for (const [path, id, width] of [["en/running-jobs/", "checkpoint-interval", 412], ["es/running-jobs/", "slurm-concepts", 1280]]) {
     const { context, page } = await openPage({ viewport: { width, height: 800 } });
@@ -252,36 +253,45 @@ test("a page opened at a section lays out only that section's part, lands on it,
     await page.goto(`${env.url}${path}#${id}`);
     await page.waitForLoadState("load");
     await waitForSectionInView(page, id);
-    // Each part's content-visibility ("v" drawn, "a" as it comes near):
-    // those before the section's (but the first, always drawn), its own,
-    // those after it; the shell's islands are always drawn.
+    // Each part's state ("v" drawn, "a" as it comes near): what the rules
+    // ask (`far`) and what it is now (`now`), for the parts before the
+    // section's (but the first, always drawn), its own and those after
+    // it; the shell's islands are always drawn.
     const drawn = () =>
       page.evaluate((id) => {
         const parts = [...document.querySelectorAll("article.page > *")];
         const at = parts.indexOf(document.getElementById(id).closest("article.page > *"));
         const of = (p) => (p.matches(".island-slot") ? p.firstElementChild : p);
-        const seen = (list) => list.filter((p) => !p.querySelector('[data-module="shell"]')).map((p) => getComputedStyle(of(p)).contentVisibility[0]).join("");
-        return { before: seen(parts.slice(1, at)), own: seen([parts[at]]), after: seen(parts.slice(at + 1)) };
+        const each = (list, read) => list.filter((p) => !p.querySelector('[data-module="shell"]')).map((p) => read(getComputedStyle(of(p)))[0] ?? "v").join("");
+        const seen = (read) => ({ before: each(parts.slice(1, at), read), own: each([parts[at]], read), after: each(parts.slice(at + 1), read) });
+        return { far: seen((s) => s.getPropertyValue("--far").trim()), now: seen((s) => s.contentVisibility) };
       }, id);
-    const { before, own, after } = await drawn();
-    assert.match(before, /^a+$/, `${path}#${id}: the parts before the section wait`);
-    assert.equal(own, "v", `${path}#${id}: the section's part is drawn`);
-    assert.match(after, /^a{5,}$/, `${path}#${id}: the parts after it wait`);
-    await page.waitForTimeout(1500);
+    const { far } = await drawn();
+    assert.match(far.before, /^a+$/, `${path}#${id}: the parts before the section wait`);
+    assert.equal(far.own, "v", `${path}#${id}: the section's part is drawn`);
+    assert.match(far.after, /^a{5,}$/, `${path}#${id}: the parts after it wait`);
+    await page.waitForFunction((id) => {
+      const part = document.getElementById(id).closest("article.page > *");
+      let el = part.previousElementSibling;
+      for (; el; el = el.previousElementSibling) if (getComputedStyle(el.matches(".island-slot") ? el.firstElementChild : el).contentVisibility !== "visible") return false;
+      return true;
+    }, id);
+    const { now } = await drawn();
+    assert.match(now.after, /^a{5,}$/, `${path}#${id}: the parts after it still wait`);
     const onScreen = () => page.evaluate((id) => Math.round(document.getElementById(id).getBoundingClientRect().top), id);
+    await waitForSectionInView(page, id);
     const landed = await onScreen();
     await page.evaluate(() => document.documentElement.classList.remove("lay-out-around"));
     await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
-    assert.ok(Math.abs((await onScreen()) - landed) <= 1, `${path}#${id}: stays at ${landed}px once every part above has its real height, not ${await onScreen()}px`);
+    assert.ok(Math.abs((await onScreen()) - landed) <= 1, `${path}#${id}: stays at ${landed}px once every part has its real height, not ${await onScreen()}px`);
     assert.ok((await page.evaluate(() => window.__shift)) <= 0.001, `${path}#${id}: layout shift ${await page.evaluate(() => window.__shift)}`);
     await page.reload();
     await page.waitForLoadState("load");
-    const reloaded = await drawn();
+    const reloaded = (await drawn()).now;
     assert.match(reloaded.before + reloaded.after, /^v+$/, `${path}#${id}: a reload draws every part`);
     await page.goto(`${env.url}${path.slice(0, 3)}`);
     await page.goto(`${env.url}${path}#${id}`, { waitUntil: "load" });
-    const again = await drawn();
-    assert.match(again.before + again.after, /^a+$/);
+    assert.match((await drawn()).now.after, /^a+$/);
     await page.keyboard.press("ArrowDown");
     await page.waitForFunction(() => !document.documentElement.classList.contains("lay-out-around"));
     assert.deepEqual(page.problems, []);
