@@ -175,13 +175,9 @@
     var parts = all("article.page > *")
       .map(function (part) {
         var headings = all(":is(h2, h3, h4)[id]", part).map(function (h) {
-          var note = { heading: h, passed: false };
-          notes.set(h, note);
-          return note;
+          return { heading: h, passed: false };
         });
-        var note = { part: part, headings: headings, above: false };
-        notes.set(part, note);
-        return note;
+        return { part: part, headings: headings, above: false };
       })
       .filter(function (p) {
         return p.headings.length > 0;
@@ -248,8 +244,10 @@
       { rootMargin: -READING_LINE + "px 0px 1000000px 0px", threshold: [0, 1] }
     );
     parts.forEach(function (p) {
+      notes.set(p.part, p);
       observer.observe(p.part);
       p.headings.forEach(function (h) {
+        notes.set(h.heading, h);
         observer.observe(h.heading);
       });
     });
@@ -302,12 +300,15 @@
       function (then) {
         return setTimeout(then, 50);
       };
-    var parts = all("article.page > *, article.page > .island-slot > .island");
-    function layOutNext() {
-      var part = parts.shift();
-      if (!part) return layOut();
-      part.style.contentVisibility = "visible";
-      idle(layOutNext);
+    // Draws `list`'s parts one per idle moment, in order, then calls `then`.
+    function drawInTurn(list, then) {
+      function next() {
+        var part = list.shift();
+        if (!part) return then && then();
+        part.style.contentVisibility = "visible";
+        idle(next);
+      }
+      idle(next);
     }
     // Opened at a section: the parts above it, nearest first, one per idle
     // moment once the page has loaded, so that scrolling back finds them
@@ -319,23 +320,17 @@
         above.push(el.matches(".island-slot") ? el.querySelector(":scope > .island") : el);
       }
       var drawAbove = function () {
-        var part = above.shift();
-        if (!part) return;
-        part.style.contentVisibility = "visible";
-        idle(drawAbove);
+        drawInTurn(above);
       };
-      if (doc.readyState === "complete") idle(drawAbove);
-      else
-        addEventListener("load", function () {
-          idle(drawAbove);
-        });
+      if (doc.readyState === "complete") drawAbove();
+      else addEventListener("load", drawAbove);
     }
     var starts = atTop ? ["scroll"] : ["wheel", "touchmove", "keydown"];
     function first() {
       starts.forEach(function (type) {
         removeEventListener(type, first);
       });
-      idle(layOutNext);
+      drawInTurn(all("article.page > *, article.page > .island-slot > .island"), layOut);
     }
     starts.forEach(function (type) {
       addEventListener(type, first, { passive: true });
