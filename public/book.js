@@ -477,20 +477,18 @@
 
   // A field the reader was in keeps the focus as its widget replaces the
   // first state (a keyboard or screen reader user is not sent back to the
-  // top of the page): the live field of the same id gets it, now or, if
-  // the widget builds it later, once the widget is live.
+  // top of the page): the field of the same id gets it now, and again
+  // once the widget is live if the widget built it later (a part built in
+  // a task of its own shows its first state until then).
   function keepFocus(island, id) {
     function refocus() {
       var field = doc.getElementById(id);
-      if (!field || !island.contains(field)) return false;
-      if (doc.activeElement !== field) field.focus({ preventScroll: true });
-      return true;
+      if (field && island.contains(field) && doc.activeElement !== field) field.focus({ preventScroll: true });
     }
-    if (!refocus()) {
-      whenLive(island, function () {
-        if (doc.activeElement === doc.body) refocus();
-      });
-    }
+    refocus();
+    whenLive(island, function () {
+      if (doc.activeElement === doc.body) refocus();
+    });
   }
 
   // Enter pressed in a field of a widget that is not live yet (a reader

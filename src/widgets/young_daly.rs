@@ -169,22 +169,24 @@ pub fn YoungDalyExplorer(
         }
     };
 
-    let presets = checkpoint::PRESETS.map(|name| {
-        let key = format!("yd-preset-{name}");
-        view! {
-            <button
-                type="button"
-                class="preset"
-                on:click=move |_| {
-                    if let Some(p) = preset_in(name, i18n) {
-                        input.set(p);
+    let presets = move || {
+        checkpoint::PRESETS.map(|name| {
+            let key = format!("yd-preset-{name}");
+            view! {
+                <button
+                    type="button"
+                    class="preset"
+                    on:click=move |_| {
+                        if let Some(p) = preset_in(name, i18n) {
+                            input.set(p);
+                        }
                     }
-                }
-            >
-                {move || i18n.t(&key)}
-            </button>
-        }
-    });
+                >
+                    {move || i18n.t(&key)}
+                </button>
+            }
+        })
+    };
 
     let shown_value = move |f: fn(&Outcome, &I18n, &ValueFormat) -> String| {
         move || {
@@ -269,16 +271,18 @@ pub fn YoungDalyExplorer(
     view! {
         <div class="widget young-daly" role="group" aria-labelledby="yd-title" data-widget="young-daly">
             <p class="widget-title" id="yd-title">{move || i18n.t("widget-young-daly")}</p>
-            <div class="presets" role="group" aria-label=move || i18n.t("yd-presets")>
-                {presets}
-            </div>
-            <div class="fields">
-                {field(Field::Checkpoint, "yd-checkpoint", "yd-checkpoint-label", "yd-checkpoint-hint")}
-                {field(Field::GpuMtbf, "yd-gpu-mtbf", "yd-gpu-mtbf-label", "yd-gpu-mtbf-hint")}
-                {field(Field::Gpus, "yd-gpus", "yd-gpus-label", "yd-gpus-hint")}
-                {field(Field::Restart, "yd-restart", "yd-restart-label", "yd-restart-hint")}
-                {field(Field::Interval, "yd-interval", "yd-interval-label", "yd-interval-hint")}
-            </div>
+            <Deferred key="yd-inputs" now=from_address>
+                <div class="presets" role="group" aria-label=move || i18n.t("yd-presets")>
+                    {presets()}
+                </div>
+                <div class="fields">
+                    {field(Field::Checkpoint, "yd-checkpoint", "yd-checkpoint-label", "yd-checkpoint-hint")}
+                    {field(Field::GpuMtbf, "yd-gpu-mtbf", "yd-gpu-mtbf-label", "yd-gpu-mtbf-hint")}
+                    {field(Field::Gpus, "yd-gpus", "yd-gpus-label", "yd-gpus-hint")}
+                    {field(Field::Restart, "yd-restart", "yd-restart-label", "yd-restart-hint")}
+                    {field(Field::Interval, "yd-interval", "yd-interval-label", "yd-interval-hint")}
+                </div>
+            </Deferred>
             <Deferred key="yd-cost-parts">
                 <CheckpointCostParts on_use=Callback::new(move |text| input.update(|i| i.checkpoint = text)) />
             </Deferred>
