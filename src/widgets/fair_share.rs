@@ -167,20 +167,11 @@ pub fn FairShareCalculator(
     history_bar::use_undo_keys(calc);
 
     let presets = calculator::PRESETS.map(|name| {
-        let key = format!("fs-preset-{name}");
-        view! {
-            <button
-                type="button"
-                class="preset"
-                on:click=move |_| {
-                    if let Some(p) = calculator::preset(name, mark) {
-                        calc.edit(Step::Action, |i| *i = p);
-                    }
-                }
-            >
-                {move || i18n.t(&key)}
-            </button>
-        }
+        super::preset_button(i18n, format!("fs-preset-{name}"), move || {
+            if let Some(p) = calculator::preset(name, mark) {
+                calc.edit(Step::Action, |i| *i = p);
+            }
+        })
     });
 
     let algorithm = [

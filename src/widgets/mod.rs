@@ -115,6 +115,20 @@ fn text_param(directive: &WidgetDirective, key: &str) -> Option<String> {
     }
 }
 
+/// One preset's button: its label the message `key`, `apply` on a click.
+#[cfg(feature = "web")]
+pub(crate) fn preset_button(
+    i18n: crate::ui::I18n,
+    key: String,
+    apply: impl Fn() + 'static,
+) -> impl IntoView {
+    view! {
+        <button type="button" class="preset" on:click=move |_| apply()>
+            {move || i18n.t(&key)}
+        </button>
+    }
+}
+
 /// The coloured square before a legend entry (decorative: the entry's
 /// text says what it is).
 #[cfg(feature = "web")]

@@ -171,20 +171,11 @@ pub fn YoungDalyExplorer(
 
     let presets = move || {
         checkpoint::PRESETS.map(|name| {
-            let key = format!("yd-preset-{name}");
-            view! {
-                <button
-                    type="button"
-                    class="preset"
-                    on:click=move |_| {
-                        if let Some(p) = preset_in(name, i18n) {
-                            input.set(p);
-                        }
-                    }
-                >
-                    {move || i18n.t(&key)}
-                </button>
-            }
+            super::preset_button(i18n, format!("yd-preset-{name}"), move || {
+                if let Some(p) = preset_in(name, i18n) {
+                    input.set(p);
+                }
+            })
         })
     };
 
