@@ -399,6 +399,15 @@ impl Cluster {
         let user = self
             .user(spec.user)
             .ok_or_else(|| refuse("Invalid user id"))?;
+        // `_job_create`: the nodes named are found before the partition.
+        if opts
+            .request
+            .nodelist
+            .iter()
+            .any(|n| self.node_index(n).is_none())
+        {
+            return Err(refuse("Invalid node name specified"));
+        }
         let part_index = self.choose_partition(opts)?;
         let account = opts
             .account

@@ -112,13 +112,27 @@ pub(super) fn apply_all(
 }
 
 /// What slurm_opt.c checks once every option is read: one memory option
-/// at most (`_validate_memory_options`), and for a new job, GPUs beside
-/// `--mem-per-gpu` (`gres_job_state_validate`, gres.c).
+/// at most (`_validate_memory_options`), for sbatch and salloc no more
+/// nodes named with `-w` than `-N` allows (their `_opt_verify`; srun drops
+/// the extra names instead, which this model does not), and for a new
+/// job, GPUs beside `--mem-per-gpu` (`gres_job_state_validate`, gres.c).
 pub(super) fn verify(prog: &str, opts: &JobOptions, new_job: bool) -> Result<(), CommandOutput> {
     if opts.mem_options.count_ones() > 1 {
         return Err(CommandOutput::failure(
             &format!(
                 "{prog}: fatal: --mem, --mem-per-cpu, and --mem-per-gpu are mutually exclusive.\n"
+            ),
+            1,
+        ));
+    }
+    let named = u32::try_from(opts.request.nodelist.len()).unwrap_or(u32::MAX);
+    if let (false, Some((min, max))) = (prog == "srun", opts.request.nodes)
+        && named.max(min) > max
+    {
+        return Err(CommandOutput::failure(
+            &format!(
+                "{prog}: error: invalid number of nodes (-N {}-{max})\n",
+                named.max(min)
             ),
             1,
         ));

@@ -152,6 +152,23 @@ fn getopt_mistakes_and_their_exit_status() {
             "sbatch: error: Batch job submission failed: Invalid node name specified\n",
             1,
         ),
+        // `_job_create` looks the nodes up before the partition.
+        (
+            "sbatch -p bogus -w node-9 --wrap x",
+            "sbatch: error: Batch job submission failed: Invalid node name specified\n",
+            1,
+        ),
+        // `-w` raises the node count past `-N`'s maximum.
+        (
+            "sbatch -N 1 -w node-[1-2] --wrap x",
+            "sbatch: error: invalid number of nodes (-N 2-1)\n",
+            1,
+        ),
+        (
+            "salloc -N 1-1 -w node-1,node-2",
+            "salloc: error: invalid number of nodes (-N 2-1)\n",
+            1,
+        ),
         ("srun", "srun: fatal: No command given to execute.\n", 1),
         (
             "scancel",
