@@ -24,7 +24,7 @@ use std::collections::{BTreeMap, BTreeSet, btree_map};
 use super::RESULT_CAP;
 use super::document::SearchDoc;
 use super::fold::fold;
-use super::tokenize::{Analyzer, split};
+use super::tokenize::{Analyzer, Token, split};
 use crate::book::glossary::Glossary;
 use crate::book::{Labels, Library};
 use crate::i18n::{Arg, Catalog};
@@ -92,22 +92,52 @@ fn add_posting(map: &mut BTreeMap<String, Postings>, key: &str, n: usize, weight
     }
 }
 
-/// (a form of a chosen word as folded, the key of a one-word variant of
-/// it) for each of the glossary's terms: the forms are the chosen term's
-/// last word and its plurals in `s` and `es`.
-fn variant_keys(analyzer: &Analyzer, glossary: &Glossary) -> Vec<(String, String)> {
+/// The words of the text that stand for a chosen word of the glossary.
+#[derive(Debug)]
+enum Chosen {
+    /// These words as folded: the chosen word and its plurals in `s` and `es`.
+    Forms([String; 3]),
+    /// Every word of this stem (`agreg`: `agregar`, `agrega`, `agregando`).
+    Stem(String),
+}
+
+impl Chosen {
+    fn matches(&self, token: &Token) -> bool {
+        match self {
+            Self::Forms(forms) => forms.contains(&token.word),
+            Self::Stem(stem) => token.term == *stem,
+        }
+    }
+}
+
+/// The shortest stem that stands for all of a chosen word's forms: a
+/// shorter one is often a word of its own (`par`, `para`).
+const MIN_SHARED_STEM: usize = 4;
+
+/// (the words that stand for a chosen word, the key of a one-word variant
+/// of it) for each of the glossary's terms. The chosen word is its term's
+/// last word; where the variant is written with a final `*` (any ending:
+/// a verb's forms) and the chosen word's stem has at least
+/// [`MIN_SHARED_STEM`] letters, every word of that stem stands for it,
+/// otherwise the word and its plurals.
+fn variant_keys(analyzer: &Analyzer, glossary: &Glossary) -> Vec<(Chosen, String)> {
     let mut keys = Vec::new();
     for term in &glossary.terms {
         let Some(chosen) = term.chosen.split_whitespace().last().map(fold) else {
             continue;
         };
+        let stem = (analyzer.tokens(&chosen).pop())
+            .map(|t| t.term)
+            .filter(|stem| stem.chars().count() >= MIN_SHARED_STEM);
         for variant in term.avoid.iter().filter(|v| !v.contains(' ')) {
             let Some(key) = analyzer.tokens(variant.trim_end_matches('*')).pop() else {
                 continue;
             };
-            for form in [chosen.clone(), format!("{chosen}s"), format!("{chosen}es")] {
-                keys.push((form, key.term.clone()));
-            }
+            let words = match (&stem, variant.ends_with('*')) {
+                (Some(stem), true) => Chosen::Stem(stem.clone()),
+                _ => Chosen::Forms([chosen.clone(), format!("{chosen}s"), format!("{chosen}es")]),
+            };
+            keys.push((words, key.term));
         }
     }
     keys
@@ -212,7 +242,7 @@ impl Index {
                         add_posting(&mut weights, key, n, weight, body);
                     };
                     add(&token.term, weight);
-                    for (_, key) in variants.iter().filter(|(form, _)| *form == token.word) {
+                    for (_, key) in variants.iter().filter(|(chosen, _)| chosen.matches(&token)) {
                         add_posting(&mut by_variant, key, n, weight, body);
                         let found = variant_words.entry(key.clone()).or_default();
                         found.insert(token.word.clone());

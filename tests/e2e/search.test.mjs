@@ -70,6 +70,11 @@ test("a Spanish reader finds configuración without its accent, and hears the co
   const drain = await query(page, "drenar");
   assert.ok((await drain.count()) > 0, "results for drenar");
   await page.waitForFunction(() => [...document.querySelectorAll(".search-results mark")].some((m) => m.textContent === "drain"));
+  // A variant written with any ending (añad*) finds every form of the
+  // book's verb: "añadir" finds where a page says "agrega".
+  const add = await query(page, "añadir");
+  assert.ok((await add.count()) > 0, "results for añadir");
+  await page.waitForFunction(() => [...document.querySelectorAll(".search-results mark")].some((m) => /^agrega/.test(m.textContent)));
   // Nothing found is said too.
   await query(page, "zzzqqq");
   await page.waitForFunction(() => document.querySelector(".search [role=status]").textContent === "Ningún resultado");

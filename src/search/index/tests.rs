@@ -123,6 +123,10 @@ fn the_glossarys_variants_find_the_chosen_words() {
         ),
         doc("orden", "Los trabajos en orden de llegada, para cada par."),
         doc("para", "Para todos, pares o no."),
+        doc(
+            "cuentas",
+            "El operador agrega la cuenta y luego sigue agregando usuarios.",
+        ),
     ];
     // The book's own glossary: fichero*, dren*, coste, ordenador*, pareja*
     // and phrases such as "volver a encolar".
@@ -145,6 +149,11 @@ fn the_glossarys_variants_find_the_chosen_words() {
     assert_eq!(ids("fich"), ["lote"], "as the reader types");
     assert_eq!(ids("drenar"), ["drain"]);
     assert_eq!(ids("drenar nodo"), ["drain"]);
+    // `añad*` has any ending, so every form of `agregar` stands for it.
+    assert_eq!(ids("añadir"), ["cuentas"]);
+    assert_eq!(ids("añade usuarios"), ["cuentas"]);
+    let html = index.results_html(&index.search("añadir"), "/");
+    assert!(html.contains("<mark>agrega</mark>"), "{html}");
     // The chosen words are marked in the result.
     let html = index.results_html(&index.search("fichero"), "/");
     assert!(html.contains("<mark>archivo</mark>"), "{html}");
@@ -159,7 +168,7 @@ fn the_glossarys_variants_find_the_chosen_words() {
     // Phrases, a stem the text already holds (coste is costo's) and a
     // chosen word the book does not use add nothing: `ordenador` stems
     // to `orden`, a word of its own.
-    assert_eq!(index.groups.len(), plain.groups.len() + 3);
+    assert_eq!(index.groups.len(), plain.groups.len() + 4);
     assert_eq!(ids("ordenador"), ["orden"]);
     // The file keeps them.
     let back = Index::parse(&index.to_text()).expect("reads back");
