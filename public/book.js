@@ -317,7 +317,7 @@
       var section = doc.querySelector("article.page > [data-ids~='" + CSS.escape(location.hash.slice(1)) + "']");
       var above = [];
       for (var el = section && section.previousElementSibling; el; el = el.previousElementSibling) {
-        above.push(el.matches(".island-slot") ? el.querySelector(":scope > .island") : el);
+        if (!el.matches(".island-slot")) above.push(el);
       }
       var drawAbove = function () {
         drawInTurn(above);
@@ -330,7 +330,7 @@
       starts.forEach(function (type) {
         removeEventListener(type, first);
       });
-      drawInTurn(all("article.page > *, article.page > .island-slot > .island"), layOut);
+      drawInTurn(all("article.page > :not(.island-slot)"), layOut);
     }
     starts.forEach(function (type) {
       addEventListener(type, first, { passive: true });
