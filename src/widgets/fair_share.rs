@@ -16,6 +16,7 @@ mod story_view;
 
 use leptos::prelude::*;
 
+use super::deferred::Deferred;
 use super::stale::Stale;
 use super::url_state;
 use crate::i18n::number::ValueFormat;
@@ -102,13 +103,16 @@ impl Calc {
     }
 }
 
-/// The starting state: the address's parameters over the directive's preset.
-fn initial_input(preset: Option<&str>, mark: DecimalMark) -> CalculatorInput {
+/// The starting state: the address's parameters over the directive's
+/// preset; and whether the address changed it (the page shows the preset).
+fn initial_input(preset: Option<&str>, mark: DecimalMark) -> (CalculatorInput, bool) {
     let base = preset
         .and_then(|name| calculator::preset(name, mark))
         .or_else(|| calculator::preset(calculator::PRESETS[0], mark))
         .unwrap_or_default();
-    calculator::from_query(base, url_state::read)
+    let start = calculator::from_query(base.clone(), url_state::read);
+    let from_address = start != base;
+    (start, from_address)
 }
 
 /// The calculator, starting from the directive's `preset`.
@@ -119,7 +123,7 @@ pub fn FairShareCalculator(
 ) -> impl IntoView {
     let i18n = use_i18n();
     let mark = i18n.decimal_mark();
-    let start = initial_input(preset.as_deref(), mark);
+    let (start, from_address) = initial_input(preset.as_deref(), mark);
     let input = RwSignal::new(start.clone());
     let result = Memo::new(move |_| input.with(|i| calculator::calculate(i, mark)));
     // A shared link whose fields are wrong still shows the directive's
@@ -206,22 +210,34 @@ pub fn FairShareCalculator(
                 <p class="field-hint">{move || i18n.t("fs-algorithm-hint")}</p>
             </fieldset>
             <HistoryBar calc=calc />
-            <AssocTable calc=calc />
+            <Deferred key="fs-assocs" now=from_address>
+                <AssocTable calc=calc />
+            </Deferred>
             <Stale id="fs-stale-sshare" stale=stale.into()>
-                <ShareTable calc=calc />
+                <Deferred key="fs-sshare" now=from_address>
+                    <ShareTable calc=calc />
+                </Deferred>
             </Stale>
             <details class="fs-settings">
                 <summary>{move || i18n.t("fs-settings")}</summary>
                 <Settings calc=calc />
             </details>
-            <JobFields calc=calc />
+            <Deferred key="fs-job" now=from_address>
+                <JobFields calc=calc />
+            </Deferred>
             <Stale id="fs-stale-priority" stale=stale.into() quiet=true>
-                <PriorityView calc=calc />
+                <Deferred key="fs-priority" now=from_address>
+                    <PriorityView calc=calc />
+                </Deferred>
             </Stale>
             <Stale id="fs-stale-decay" stale=stale.into() quiet=true>
-                <DecayChart calc=calc />
+                <Deferred key="fs-decay" now=from_address>
+                    <DecayChart calc=calc />
+                </Deferred>
             </Stale>
-            <StoryView calc=calc config=story_config />
+            <Deferred key="fs-story" now=from_address>
+                <StoryView calc=calc config=story_config />
+            </Deferred>
         </div>
     }
 }
