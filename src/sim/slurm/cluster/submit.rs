@@ -400,14 +400,7 @@ impl Cluster {
             .user(spec.user)
             .ok_or_else(|| refuse("Invalid user id"))?;
         // `_job_create`: the nodes named are found before the partition.
-        if opts
-            .request
-            .nodelist
-            .iter()
-            .any(|n| self.node_index(n).is_none())
-        {
-            return Err(refuse("Invalid node name specified"));
-        }
+        let required = self.node_indices(&opts.request.nodelist)?;
         let part_index = self.choose_partition(opts)?;
         let account = opts
             .account
@@ -425,7 +418,7 @@ impl Cluster {
         if self.accounts.qos(&qos).is_none() {
             return Err(refuse("Invalid qos specification"));
         }
-        let time_limit = self.check_partition_limits(part_index, opts)?;
+        let time_limit = self.check_partition_limits(part_index, opts, &required)?;
         // This model keeps no reservations, so only an empty name (none)
         // passes `validate_job_resv`.
         if opts.reservation.as_ref().is_some_and(|r| !r.is_empty()) {
@@ -475,7 +468,8 @@ impl Cluster {
             ..JobOptions::default()
         };
         let checked = self
-            .check_partition_limits(part, &opts)
+            .node_indices(&opts.request.nodelist)
+            .and_then(|required| self.check_partition_limits(part, &opts, &required))
             .and_then(|_| self.shape(part, &opts.request))
             .and_then(|shape| {
                 self.check_constraint(part, &opts.request, &shape)?;
@@ -593,25 +587,17 @@ impl Cluster {
 
     /// The job's time limit, checked against the partition's limits in
     /// `_part_access_check`'s order (nodes, node list, time) as
-    /// `EnforcePartLimits` asks, and its node lists against the nodes.
+    /// `EnforcePartLimits` asks, and its excluded nodes against the nodes.
+    /// `required`: the indexes of the nodes it names (`-w`), which count
+    /// as nodes asked.
     fn check_partition_limits(
         &self,
         part_index: usize,
         opts: &JobOptions,
+        required: &[usize],
     ) -> Result<TimeLimit, SubmitError> {
         let part = &self.partitions[part_index];
         let enforce = self.config.enforce_part_limits != EnforcePartLimits::No;
-        let index_of = |names: &[String]| -> Result<Vec<usize>, SubmitError> {
-            names
-                .iter()
-                .map(|n| {
-                    self.node_index(n)
-                        .ok_or_else(|| refuse("Invalid node name specified"))
-                })
-                .collect()
-        };
-        // `_job_create`: the nodes named come first, and count as nodes asked.
-        let required = index_of(&opts.request.nodelist)?;
         let min_nodes = opts.request.nodes.map_or(0, |(min, _)| min);
         let min_nodes = min_nodes.max(u32::try_from(required.len()).unwrap_or(u32::MAX));
         let part_nodes = u32::try_from(part.nodes.len()).unwrap_or(u32::MAX);
@@ -632,7 +618,7 @@ impl Cluster {
                 "Requested time limit is invalid (missing or exceeds some limit)",
             ));
         }
-        index_of(&opts.request.exclude)?;
+        self.node_indices(&opts.request.exclude)?;
         // `_job_create`: required and excluded nodes must not overlap.
         if required
             .iter()
@@ -641,6 +627,18 @@ impl Cluster {
             return Err(refuse("Invalid node name specified"));
         }
         Ok(time_limit)
+    }
+
+    /// The indexes of the nodes named, or Slurm's refusal of a name no
+    /// node has.
+    fn node_indices(&self, names: &[String]) -> Result<Vec<usize>, SubmitError> {
+        names
+            .iter()
+            .map(|n| {
+                self.node_index(n)
+                    .ok_or_else(|| refuse("Invalid node name specified"))
+            })
+            .collect()
     }
 
     /// The pending job of an admitted request, with the next job id.
