@@ -349,7 +349,7 @@ impl Cluster {
             .collect();
         let params = SchedulerParams::from_config(&config, epoch);
         let timers = Timers {
-            next_calc: params.next_tick(epoch, params.calc_period_s(&config)),
+            next_calc: params.next_calc(epoch, &config),
             last_calc: epoch,
             next_backfill: params.next_tick(epoch, params.bf_interval_s),
             next_sched: params.next_tick(epoch, params.sched_interval_s),
@@ -465,11 +465,18 @@ impl Cluster {
     /// some moment, which fixes the seconds its passes run at.
     pub fn restart_timers(&mut self, origin: i64) {
         self.params.timer_origin = origin;
+        self.restart_decay_timer(origin);
         let now = self.now;
-        let calc = self.params.calc_period_s(&self.config);
-        self.timers.next_calc = self.params.next_tick(now, calc);
         self.timers.next_backfill = self.params.next_tick(now, self.params.bf_interval_s);
         self.timers.next_sched = self.params.next_tick(now, self.params.sched_interval_s);
+    }
+
+    /// Sets when the priority pass ticks (`origin + k *
+    /// PriorityCalcPeriod`), apart from the other passes, and restarts its
+    /// timer from now.
+    pub fn restart_decay_timer(&mut self, origin: i64) {
+        self.params.decay_origin = origin;
+        self.timers.next_calc = self.params.next_calc(self.now, &self.config);
     }
 
     /// The id the next job will get.

@@ -138,10 +138,9 @@ impl Cluster {
                 self.queue.changed();
             }
         }
-        let calc = self.params.calc_period_s(&self.config);
         if timed && self.timers.next_calc <= now {
             self.recalc_priorities();
-            self.timers.next_calc = self.params.next_tick(now, calc);
+            self.timers.next_calc = self.params.next_calc(now, &self.config);
         }
         let full = timed && self.timers.next_sched <= now;
         if full {

@@ -60,6 +60,10 @@ pub struct SchedulerParams {
     pub resume_answer_s: i64,
     /// The timers tick at `timer_origin + k * period`.
     pub timer_origin: i64,
+    /// The priority pass (slurmctld's decay thread) ticks at
+    /// `decay_origin + k * PriorityCalcPeriod`: a phase of its own, since
+    /// backfill starts each cycle an interval after the last one ended.
+    pub decay_origin: i64,
 }
 
 impl SchedulerParams {
@@ -78,6 +82,7 @@ impl SchedulerParams {
             requeue_delay_s: 121,
             resume_answer_s: 3,
             timer_origin: origin,
+            decay_origin: origin,
         };
         let params = config
             .other
@@ -115,10 +120,20 @@ impl SchedulerParams {
 
     /// The first tick of a `period` timer after `t`.
     pub(crate) fn next_tick(&self, t: i64, period: i64) -> i64 {
-        let period = period.max(1);
-        let since = (t - self.timer_origin).rem_euclid(period);
-        t - since + period
+        tick_after(self.timer_origin, t, period)
     }
+
+    /// The first priority pass after `t`.
+    pub(crate) fn next_calc(&self, t: i64, config: &ClusterConfig) -> i64 {
+        tick_after(self.decay_origin, t, self.calc_period_s(config))
+    }
+}
+
+/// The first tick after `t` of a timer that ticks at `origin + k * period`.
+fn tick_after(origin: i64, t: i64, period: i64) -> i64 {
+    let period = period.max(1);
+    let since = (t - origin).rem_euclid(period);
+    t - since + period
 }
 
 /// A backfill reservation on one node.

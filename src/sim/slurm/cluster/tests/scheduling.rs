@@ -550,3 +550,21 @@ fn test_only_tells_when_a_job_would_start() {
     );
     assert_eq!(t.c.next_job_id(), next);
 }
+
+#[test]
+fn the_priority_pass_keeps_a_phase_of_its_own() {
+    let iso = |t: &str| super::super::clock::parse_iso(t).unwrap_or(0);
+    let mut t = Term::new("2026-11-30T03:31:00");
+    t.c.restart_timers(iso("2026-11-30T03:24:39"));
+    t.c.restart_decay_timer(iso("2026-11-30T03:24:30"));
+    assert_eq!(
+        (t.c.timers.next_calc, t.c.timers.next_backfill),
+        (iso("2026-11-30T03:31:30"), iso("2026-11-30T03:31:09"))
+    );
+    t.at("2026-11-30T03:31:45");
+    assert_eq!(
+        (t.c.timers.last_calc, t.c.timers.next_calc),
+        (iso("2026-11-30T03:31:30"), iso("2026-11-30T03:32:30"))
+    );
+    assert_eq!(t.c.timers.next_backfill, iso("2026-11-30T03:32:09"));
+}
