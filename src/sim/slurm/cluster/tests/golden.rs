@@ -331,6 +331,12 @@ const SCENES: &[Scene] = &[
             "43_scontrol_resume_node-3",
         ],
         setup: queue_at_03_31,
+        // At the resume, 38_0 and 38_1 started on node-4's last 4 GPUs.
+        // Slurm 22.05.8 replaying this queue does not start them (four
+        // runs on Debian's packages): 34's backfill reservation holds
+        // node-4 from job 33's end, and node-3 counts only once it answers.
+        // The recording had steps not shared here (no 42_ file; 60_sacct
+        // shows job 32 requeued). This model does what the replays did.
         differs: &[
             ("43_scontrol_resume_node-3", 3),
             ("43_scontrol_resume_node-3", 6),
