@@ -720,7 +720,7 @@ mod tests {
         assert_eq!(s.terminal.shell.status(), 4);
         s.submit("sacct -X -n -o JobID,JobName,State");
         assert!(
-            last_output(&s).contains("1                  srun  COMPLETED"),
+            last_output(&s).contains("1            interacti+  COMPLETED"),
             "{}",
             last_output(&s)
         );
@@ -1214,7 +1214,10 @@ mod tests {
             shares.contains("Usage reported in Percentage of Total"),
             "{shares}"
         );
-        assert!(shares.contains("Cluster|Allocate|"), "{shares}");
+        assert!(
+            shares.contains("Cluster|Allocated|Down|PLND Down|"),
+            "{shares}"
+        );
         assert_eq!(s.terminal.prompt(), "sreport: ");
         // A blank line is no command: the status sreport leaves with.
         said(&mut s, "");

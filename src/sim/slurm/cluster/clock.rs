@@ -10,9 +10,13 @@ pub(crate) fn iso(t: i64) -> String {
     Civil::new(t).iso()
 }
 
-/// `Mon Nov 30 03:27:12 2026`: C's `ctime` without its newline.
-pub(crate) fn ctime(t: i64) -> String {
-    Civil::new(t).ctime()
+/// `Mon Dec 07 03:27:12 2026`: the date line atop `squeue -l` and `sinfo
+/// -l` (`slurm_ctime2`, strftime's `%a %b %d %T %Y`: unlike C's `ctime`,
+/// the day is padded with a zero).
+pub(crate) fn print_date(t: i64) -> String {
+    let c = Civil::new(t);
+    let (weekday, month) = (c.weekday_name(), c.month_name());
+    format!("{weekday} {month} {:02} {} {}", c.day, c.hms(), c.year)
 }
 
 /// The start of the day holding `t`.
@@ -139,10 +143,14 @@ mod tests {
     fn transcript_dates_round_trip() {
         let t = parse_iso("2026-11-30T03:27:12");
         assert_eq!(t.map(iso).as_deref(), Some("2026-11-30T03:27:12"));
-        assert_eq!(t.map(ctime).as_deref(), Some("Mon Nov 30 03:27:12 2026"));
         assert_eq!(
-            parse_iso("1970-01-05").map(ctime).as_deref(),
-            Some("Mon Jan  5 00:00:00 1970")
+            t.map(print_date).as_deref(),
+            Some("Mon Nov 30 03:27:12 2026")
+        );
+        // Debian's Slurm 22.05.8 printed `Mon Dec 07 11:27:39 2026`.
+        assert_eq!(
+            parse_iso("1970-01-05").map(print_date).as_deref(),
+            Some("Mon Jan 05 00:00:00 1970")
         );
         assert_eq!(parse_iso("2026-13-01"), None);
         assert_eq!(parse_iso("nonsense"), None);

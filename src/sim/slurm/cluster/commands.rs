@@ -480,8 +480,9 @@ fn clusters_line(c: &Cluster, prog: &str, p: &getopt::Parsed) -> Result<String, 
     })
 }
 
-/// The printed form of a Slurm version request.
-const VERSION: &str = "slurm 22.05.8\n";
+/// The printed form of a Slurm version request: Debian's packages, as on
+/// the reference cluster, name themselves `slurm-wlm`.
+const VERSION: &str = "slurm-wlm 22.05.8\n";
 
 #[cfg(test)]
 mod tests {

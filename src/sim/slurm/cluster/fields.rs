@@ -128,8 +128,12 @@ pub(crate) fn delimited_header(
     let cells: Vec<(Option<String>, i32)> = names
         .iter()
         .map(|(n, len)| {
-            let width = usize::try_from(len.unsigned_abs()).unwrap_or(0);
-            (Some(n.chars().take(width.max(1)).collect()), *len)
+            // Columns cut a name to their width; parsable output keeps it.
+            let width = match parsable {
+                Parsable::No => usize::try_from(len.unsigned_abs()).unwrap_or(0).max(1),
+                _ => usize::MAX,
+            };
+            (Some(n.chars().take(width).collect()), *len)
         })
         .collect();
     let mut lines = vec![delimited_row(&cells, parsable, delimiter)];

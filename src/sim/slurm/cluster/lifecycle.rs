@@ -293,7 +293,7 @@ impl Cluster {
         // writes files whole, not over the run.
         self.writes
             .extend(run.files.into_iter().map(FileWrite::from));
-        let (out_path, err_path) = self.output_paths(id);
+        let (out_path, err_path) = self.output_paths(id, None);
         // `--open-mode=append` keeps what the files held.
         let truncate = !self.jobs.get(&id).is_some_and(|j| j.extras.append);
         self.writes.push(FileWrite {
@@ -341,19 +341,18 @@ impl Cluster {
         self.runs.set_end(id, end);
     }
 
-    /// The job's stdout and stderr paths, patterns expanded.
-    pub(crate) fn output_paths(&self, id: u32) -> (String, String) {
+    /// The job's stdout and stderr paths, patterns expanded (`%a` as
+    /// `only_task` when one pending task of an array is shown, and as
+    /// NO_VAL, 4294967294, for the record of an array's pending tasks).
+    pub(crate) fn output_paths(&self, id: u32, only_task: Option<u32>) -> (String, String) {
         let Some(job) = self.jobs.get(&id) else {
             return (String::new(), String::new());
         };
         let expand_path = |pattern: &str| {
-            let (array_id, task) = match &job.array {
-                Some(a) => (
-                    a.array_job_id,
-                    a.task.map_or(String::new(), |t| t.to_string()),
-                ),
-                None => (job.id, "4294967294".to_owned()),
-            };
+            let array_id = job.array.as_ref().map_or(job.id, |a| a.array_job_id);
+            let task = (job.array.as_ref())
+                .and_then(|a| only_task.or(a.task))
+                .map_or_else(|| "4294967294".to_owned(), |t| t.to_string());
             let mut out = String::new();
             let mut chars = pattern.chars();
             while let Some(c) = chars.next() {
@@ -393,7 +392,7 @@ impl Cluster {
     /// run time so far (in seconds since it started).
     fn flush_output_within(&mut self, id: u32, through: impl Fn(u64) -> u64) {
         let now = self.now;
-        let (out_path, err_path) = self.output_paths(id);
+        let (out_path, err_path) = self.output_paths(id, None);
         let Some(job) = self.jobs.get_mut(&id) else {
             return;
         };
@@ -527,7 +526,7 @@ impl Cluster {
             for step in running {
                 text.push_str(&banner(StepTarget::Step { job: id, step }));
             }
-            let (_, err_path) = self.output_paths(id);
+            let (_, err_path) = self.output_paths(id, None);
             push_write(&mut self.writes, &err_path, &text);
         }
     }
@@ -718,7 +717,7 @@ impl Cluster {
         };
         let host = self.first_host(job);
         let line = format!("{}: error: {message}\n", self.config.stepd_name(&host));
-        let (_, err_path) = self.output_paths(id);
+        let (_, err_path) = self.output_paths(id, None);
         push_write(&mut self.writes, &err_path, &line);
     }
 

@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 
 /// What `srun --mpi=list` prints (Slurm 22.05, `plugrack_print_mpi_plugins`
 /// on stdout) on the reference cluster, built with PMIx 4.
-pub(crate) const LIST: &str = "MPI plugin types are...\n\tnone\n\tcray_shasta\n\tpmi2\n\tpmix\nspecific pmix plugin versions available: pmix_v4\n";
+pub(crate) const LIST: &str = "MPI plugin types are...\n\tpmix\n\tnone\n\tcray_shasta\n\tpmi2\nspecific pmix plugin versions available: pmix_v4\n";
 
 /// How a step's tasks are started.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]

@@ -3,10 +3,10 @@
 //! cluster knows itself (`hostname`, `echo`, `sleep`, `true`, `false`,
 //! `date`, `pwd`, `whoami`).
 
-use super::clock;
 use super::mpi::Mpi;
 use super::state::OutputLine;
 pub(crate) use super::task_dist::TaskDist;
+use crate::sim::slurm::calendar::Civil;
 use crate::sim::slurm::node_tools::{is_python, python_answer, python_found};
 use crate::sim::slurm::shell::{Fs, home_of};
 
@@ -248,7 +248,7 @@ pub(crate) fn user_work(
 
 /// `date`'s default form, e.g. `Mon Nov 30 03:31:03 UTC 2026`.
 fn date_line(t: i64) -> String {
-    let c = clock::ctime(t);
+    let c = Civil::new(t).ctime();
     // ctime is "Mon Nov 30 03:31:03 2026": put the zone before the year.
     match c.rsplit_once(' ') {
         Some((head, year)) => format!("{head} UTC {year}"),

@@ -36,7 +36,7 @@ impl Cluster {
         if !is_dir(&job.work_dir) {
             return false;
         }
-        let (out, err) = self.output_paths(id);
+        let (out, err) = self.output_paths(id, None);
         let out_opens = is_dir(parent(&out));
         if out_opens && is_dir(parent(&err)) {
             return false;

@@ -304,17 +304,15 @@ pub(super) fn run(c: &Cluster, argv: &[String], caller: &Caller<'_>) -> CommandO
     }
 }
 
-/// `--helpformat`: the field names, four to a line.
+/// `--helpformat`: the field names, four to a line, each padded to 19
+/// (the last of a line too) and one space apart.
 fn help_format() -> CommandOutput {
     let names: Vec<&str> = FIELDS.iter().map(|(n, _)| *n).collect();
     let lines: Vec<String> = names
         .chunks(4)
         .map(|row| {
-            row.iter()
-                .map(|n| format!("{n:<20}"))
-                .collect::<String>()
-                .trim_end()
-                .to_owned()
+            let cells: Vec<String> = row.iter().map(|n| format!("{n:<19}")).collect();
+            cells.join(" ")
         })
         .collect();
     super::lines_out(&lines)
@@ -832,6 +830,8 @@ fn value(c: &Cluster, name: &str, line: &Line<'_>, units: Units) -> Option<Strin
         // A step's line: what it holds (`step_set_alloc_tres`); it has
         // no requested TRES of its own (print.c's `PRINT_TRESR`).
         "AllocTRES" if !job_line => step_tres(line, f.nodes.len())?,
+        // A job never given nodes holds nothing.
+        "AllocTRES" if nodes.is_empty() => return None,
         "AllocTRES" | "ReqTRES" if job_line => {
             let total = job.shape.total();
             let mut parts = vec![format!("billing={cpus}"), format!("cpu={cpus}")];

@@ -112,7 +112,7 @@ pub(super) fn run(c: &Cluster, argv: &[String], _caller: &Caller<'_>) -> Command
         Ok(query) => {
             // sinfo's loop prints the date, then each cluster's name.
             if query.header && (query.long || p.has("iterate")) {
-                out.out_line(&clock::ctime(c.now));
+                out.out_line(&clock::print_date(c.now));
             }
             out.out(&clusters);
             if p.has("reservation") {

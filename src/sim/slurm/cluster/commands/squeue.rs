@@ -204,7 +204,7 @@ pub(super) fn run(
         Ok(query) => {
             // squeue's loop prints the date, then each cluster's name.
             if query.header && (p.has("long") || p.has("iterate") || verbose > 0) {
-                out.out_line(&clock::ctime(c.now));
+                out.out_line(&clock::print_date(c.now));
             }
             out.out(&clusters);
             if verbose > 0 {

@@ -514,16 +514,23 @@ pub(super) fn allocate(
         script: None,
         script_args: Vec::new(),
         command: program.cloned(),
+        // srun names a job after its program; salloc always `interactive`.
         default_name: program
+            .filter(|_| prog == "srun")
             .map_or("interactive", |p| p.rsplit('/').next().unwrap_or(p))
             .to_owned(),
         cwd: caller.cwd,
         batch: false,
         env: UserEnv::default(),
     };
-    let mut job = c
-        .build_job(&spec)
-        .map_err(|e| job_refused(prog, "Unable to allocate resources", &e))?;
+    let mut job = c.build_job(&spec).map_err(|e| {
+        let what = if prog == "salloc" {
+            "Job submit/allocate failed"
+        } else {
+            "Unable to allocate resources"
+        };
+        job_refused(prog, what, &e)
+    })?;
     job.extras.launcher = Some(prog.to_owned());
     Ok(c.enqueue(job))
 }

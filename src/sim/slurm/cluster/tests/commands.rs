@@ -36,7 +36,10 @@ fn every_command_has_help_usage_and_options() {
             assert_eq!(out.exit, 0, "{name} {flag}");
             assert!(stdout(&out).starts_with("Usage: "), "{name} {flag}");
         }
-        assert_eq!(stdout(&t.root(&format!("{name} -V"))), "slurm 22.05.8\n");
+        assert_eq!(
+            stdout(&t.root(&format!("{name} -V"))),
+            "slurm-wlm 22.05.8\n"
+        );
         let options = Cluster::command_options(name);
         assert!(options.contains(&"--help".to_owned()), "{name}");
         // Every option the help lists is one the command takes.
@@ -1315,7 +1318,7 @@ fn srun_names_its_mpi_plugins_and_refuses_others() {
     let mut t = Term::new("2026-11-30T00:00:00");
     let list = t.root("srun --mpi=list");
     assert_eq!(list.exit, 0);
-    assert!(stdout(&list).starts_with("MPI plugin types are...\n\tnone\n"));
+    assert!(stdout(&list).starts_with("MPI plugin types are...\n\tpmix\n\tnone\n"));
     assert!(stdout(&list).ends_with("versions available: pmix_v4\n"));
     let bad = t.root("srun --mpi=openmpi hostname");
     assert_eq!(bad.exit, 1);
@@ -2039,4 +2042,60 @@ fn sacctmgr_lists_the_cluster_its_tres_and_what_it_does_not_keep() {
         (err(&txn).as_str(), txn.exit),
         ("sacctmgr: listing transactions is not simulated yet\n", 1)
     );
+}
+
+/// What Debian's Slurm 22.05.8 printed on a four-node cluster like the
+/// reference one, where this model printed otherwise before.
+#[test]
+fn details_seen_on_a_real_cluster() {
+    let mut t = Term::new("2026-12-07T11:27:39");
+    // salloc names its refusals and its jobs in its own words.
+    let out = t.root("salloc -N1 -p nosuch hostname");
+    assert_eq!(
+        (out.exit, err(&out)),
+        (
+            1,
+            "salloc: error: invalid partition specified: nosuch\n\
+             salloc: error: Job submit/allocate failed: Invalid partition name specified\n"
+                .to_owned()
+        )
+    );
+    // A job that waits holds no TRES yet, and a count without `-N` is one
+    // number.
+    let full = "sbatch -N 4 --gpus-per-node=8 --wrap \"sleep 300\"";
+    t.submit("root", "~", full);
+    let a = t.submit("root", "~", "sbatch --gpus-per-node=4 --wrap \"sleep 300\"");
+    let big = t.submit("root", "~", full);
+    let out = t.root(&format!(
+        "sacct -X -n -j {a} -o JobID,State,AllocTRES%20,ReqTRES%40"
+    ));
+    assert_eq!(
+        stdout(&out),
+        format!(
+            "{a:<12}    PENDING                      billing=1,cpu=1,gres/gpu=4,mem=4000M,no+ \n"
+        )
+    );
+    let show = stdout(&t.root(&format!("scontrol show job {a}")));
+    assert!(show.contains("   NumNodes=1 NumCPUs=1 "), "{show}");
+    let show = stdout(&t.root(&format!("scontrol show job {big}")));
+    assert!(show.contains("   NumNodes=4-4 NumCPUs=4 "), "{show}");
+    // The files of an array's waiting tasks: the task shown, or NO_VAL.
+    let c = t.submit("root", "~", "sbatch --array=0-3%2 --wrap \"sleep 300\"");
+    let task = stdout(&t.root(&format!("scontrol show job {c}_2")));
+    assert!(
+        task.contains(&format!("StdOut=/root/slurm-{c}_2.out\n")),
+        "{task}"
+    );
+    let all = stdout(&t.root(&format!("scontrol show job {c}")));
+    assert!(
+        all.contains(&format!("StdOut=/root/slurm-{c}_4294967294.out\n")),
+        "{all}"
+    );
+    // The date line pads the day with a zero; field lists pad every name.
+    assert!(stdout(&t.root("sinfo -l")).starts_with("Mon Dec 07 11:27:39 2026\n"));
+    let fields = stdout(&t.root("sacct --helpformat"));
+    assert!(fields.starts_with(
+        "Account             AdminComment        AllocCPUS           AllocNodes         \n"
+    ));
+    assert!(fields.ends_with("\nWorkDir            \n"));
 }

@@ -200,7 +200,7 @@ fn queue_at_03_31() -> Term {
         "sbatch -J eval-b --gpus-per-node=4 --wrap \"sleep 600\"",
     );
     for line in [
-        "sbatch -J urgent --qos=high --gpus-per-node=8 -t 45 --wrap \"sleep 600\"",
+        "sbatch -J urgent -N 1 --qos=high --gpus-per-node=8 -t 45 --wrap \"sleep 600\"",
         "sbatch -J cpu-debug -p debug -n 4 -t 20 --wrap \"sleep 900\"",
     ] {
         t.submit("root", work, line);
@@ -208,12 +208,12 @@ fn queue_at_03_31() -> Term {
     t.submit(
         "alice",
         "~",
-        "sbatch -J held-job -H --gpus-per-node=2 --wrap \"sleep 60\"",
+        "sbatch -J held-job -N 1 -H --gpus-per-node=2 --wrap \"sleep 60\"",
     );
     t.submit(
         "root",
         work,
-        "sbatch -J postproc --dependency=afterok:30 --gpus-per-node=1 -t 10 --wrap \"sleep 60\"",
+        "sbatch -J postproc -N 1 --dependency=afterok:30 --gpus-per-node=1 -t 10 --wrap \"sleep 60\"",
     );
     assert_eq!(
         t.submit(
@@ -223,6 +223,8 @@ fn queue_at_03_31() -> Term {
         ),
         38
     );
+    // Jobs 34, 36 and 37 asked for `-N 1`: `scontrol show job` prints
+    // their node count as a range while they wait.
     // The session ids of the recordings' submissions.
     for (id, sid) in [
         (30, 25966),

@@ -195,7 +195,7 @@ Usage reported in Percentage of Total\n{rule}\nId|TRES Time\n"
 #[test]
 fn one_word_commands_set_what_a_one_shot_sreport_forgets() {
     let mut t = Term::new("2026-11-30T00:00:00");
-    assert_eq!(out(&t.root("sreport version")), ok("slurm 22.05.8\n"));
+    assert_eq!(out(&t.root("sreport version")), ok("slurm-wlm 22.05.8\n"));
     for quiet in [
         "sreport quiet",
         "sreport parsable2",

@@ -119,7 +119,7 @@ fn quiet_hides_a_report_without_its_name_and_verbose_shows_the_api() {
     let (_, stdout, _, reading) = reading(&mut t, "", "verbose\nversion\n");
     assert_eq!(
         stdout,
-        "slurm 22.05.8\nslurm_api_version: 2490368, 38.0.0\n"
+        "slurm-wlm 22.05.8\nslurm_api_version: 2490368, 38.0.0\n"
     );
     assert!(reading.is_some_and(|r| r.ends_with("verbose\n")));
 }

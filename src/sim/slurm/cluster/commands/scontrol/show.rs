@@ -327,7 +327,7 @@ fn job_record(c: &Cluster, job: &Job, only_task: Option<u32>, detail: bool) -> R
         ("AllocNode:Sid", format!("localhost:{}", job.alloc_sid)),
     ]);
     job_nodes(c, job, detail, &mut r);
-    job_command(c, job, &mut r);
+    job_command(c, job, only_task, &mut r);
     r.blank_line();
     r
 }
@@ -398,11 +398,12 @@ fn job_nodes(c: &Cluster, job: &Job, detail: bool, r: &mut Record) {
         r.line([("BatchHost", host.name.clone())]);
     }
     let total = job.shape.total();
+    // A range while the node count asked (`-N`) stands: until the job
+    // first starts. Without `-N` Debian's 22.05.8 prints one number.
     let never_ran = job.state == JobState::Pending && job.restarts == 0;
-    let num_nodes = if never_ran {
-        format!("{0}-{0}", job.shape.nodes)
-    } else {
-        job.shape.nodes.to_string()
+    let num_nodes = match job.request.nodes {
+        Some((_, max)) if never_ran => format!("{}-{}", job.shape.nodes, max.max(job.shape.nodes)),
+        _ => job.shape.nodes.to_string(),
     };
     r.line([
         ("NumNodes", num_nodes),
@@ -472,8 +473,9 @@ fn job_node_details(c: &Cluster, job: &Job, r: &mut Record) {
     }
 }
 
-/// A job's memory request, command, directories and GPU request.
-fn job_command(c: &Cluster, job: &Job, r: &mut Record) {
+/// A job's memory request, command, directories and GPU request;
+/// `only_task`: the pending task of an array shown.
+fn job_command(c: &Cluster, job: &Job, only_task: Option<u32>, r: &mut Record) {
     let (mem, per_cpu) = Mem::min_memory(job.request.mem, c.config.def_mem_per_cpu_mb);
     let mem_key = if per_cpu {
         "MinMemoryCPU"
@@ -514,7 +516,7 @@ fn job_command(c: &Cluster, job: &Job, r: &mut Record) {
         r.line([("Comment", format!("{comment} "))]);
     }
     if job.batch {
-        let (stdout, stderr) = c.output_paths(job.id);
+        let (stdout, stderr) = c.output_paths(job.id, only_task);
         r.line([("StdErr", stderr)]);
         r.line([("StdIn", "/dev/null".to_owned())]);
         r.line([("StdOut", stdout)]);

@@ -313,11 +313,11 @@ pub(super) fn value(c: &Cluster, code: char, row: &Row<'_>, buf: &mut String) {
             None => write!(buf, "N/A"),
         },
         Own::StdErr if !job.batch => write!(buf, "N/A"),
-        Own::StdErr => write!(buf, "{}", c.output_paths(job.id).1),
+        Own::StdErr => write!(buf, "{}", c.output_paths(job.id, None).1),
         Own::StdIn if !job.batch => write!(buf, "(null)"),
         Own::StdIn => write!(buf, "/dev/null"),
         Own::StdOut if !job.batch => write!(buf, "{}/slurm-{}.out", job.work_dir, job.id),
-        Own::StdOut => write!(buf, "{}", c.output_paths(job.id).0),
+        Own::StdOut => write!(buf, "{}", c.output_paths(job.id, None).0),
         Own::Tres => {
             let total = job.shape.total();
             let nodes = node_count(job);

@@ -418,7 +418,7 @@ fn print(
 ) {
     if !p.has("noheader") {
         if p.has("long") {
-            out.out_line(&clock::ctime(c.now));
+            out.out_line(&clock::print_date(c.now));
         }
         let mut line = prefix.to_owned();
         for f in fields {
