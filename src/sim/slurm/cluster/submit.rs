@@ -294,6 +294,8 @@ fn node_count(v: &str) -> Result<(u32, u32), OptError> {
             }
             Ok((a, b))
         }
+        // `verify_node_count` lets 0 through: slurmctld refuses it.
+        None if v == "0" => Ok((0, 0)),
         None => parse(v).map(|n| (n, n)).ok_or_else(bad),
     }
 }
@@ -433,7 +435,7 @@ impl Cluster {
             None => None,
         };
         let dependency = match &opts.dependency {
-            Some(text) => Some(self.dependency(text)?),
+            Some(text) => self.dependency(text)?,
             None => None,
         };
         let wckey = self.wckey(opts.wckey.as_deref())?;
@@ -598,6 +600,9 @@ impl Cluster {
     ) -> Result<TimeLimit, SubmitError> {
         let part = &self.partitions[part_index];
         let enforce = self.config.enforce_part_limits != EnforcePartLimits::No;
+        if opts.request.nodes == Some((0, 0)) {
+            return Err(refuse("Node count specification invalid"));
+        }
         let min_nodes = opts.request.nodes.map_or(0, |(min, _)| min);
         let min_nodes = min_nodes.max(u32::try_from(required.len()).unwrap_or(u32::MAX));
         let part_nodes = u32::try_from(part.nodes.len()).unwrap_or(u32::MAX);
@@ -794,10 +799,21 @@ impl Cluster {
                 .def_mem_per_cpu_mb
                 .map_or(max_mem, |m| m.saturating_mul(u64::from(cpus))),
         };
+        // `_set_err_msg` names what no node's configuration holds: the CPUs
+        // per node asked (`-c`, `--ntasks-per-node`), then the memory per
+        // node or per CPU (memory per GPU is the GPU plugin's to refuse).
+        let pn_min_cpus = cpt.saturating_mul(r.ntasks_per_node.unwrap_or(1));
+        let said = |detail: &str| SubmitError {
+            details: vec![detail.to_owned()],
+            message: NOT_AVAILABLE.to_owned(),
+        };
+        if pn_min_cpus > max_cpus {
+            return Err(said("CPU count per node can not be satisfied"));
+        }
         if mem > max_mem {
-            return Err(SubmitError {
-                details: vec!["Memory specification can not be satisfied".to_owned()],
-                message: NOT_AVAILABLE.to_owned(),
+            return Err(match r.mem {
+                Some(Mem::PerGpu(_)) => refuse(NOT_AVAILABLE),
+                _ => said("Memory specification can not be satisfied"),
             });
         }
         let total_gpus = match r.gpus {
@@ -807,7 +823,7 @@ impl Cluster {
         };
         if gpus > max_gpus
             || total_gpus > part_gpus
-            || cpt > max_cpus
+            || gpu_cpus > max_cpus
             || (explicit.is_some() && task_cpus > max_cpus)
         {
             return Err(refuse(NOT_AVAILABLE));
@@ -822,9 +838,11 @@ impl Cluster {
 
     /// Reads `--dependency` (`afterok:30[:31][,afterany:32]`, `singleton`,
     /// or job ids alone, which mean `afterany`; `?` is read like `,`).
-    /// Errors: `Job dependency problem`, as slurmctld says for bad syntax
-    /// and unknown jobs.
-    pub(crate) fn dependency(&self, text: &str) -> Result<Dependency, SubmitError> {
+    /// A job id no job has is taken for a job long gone: slurmctld keeps no
+    /// record to wait on, and the term is met (Debian's 22.05.8 ran a job
+    /// submitted with `afterok:99999`). `None` when no term is left.
+    /// Errors: `Job dependency problem`, as slurmctld says for bad syntax.
+    pub(crate) fn dependency(&self, text: &str) -> Result<Option<Dependency>, SubmitError> {
         let problem = || refuse("Job dependency problem");
         let mut terms = Vec::new();
         for part in text.split([',', '?']) {
@@ -857,16 +875,12 @@ impl Cluster {
                         .jobs
                         .values()
                         .any(|j| j.array.as_ref().is_some_and(|a| a.array_job_id == id));
-                if !known {
-                    return Err(problem());
+                if known {
+                    terms.push(DepTerm { kind, job: id });
                 }
-                terms.push(DepTerm { kind, job: id });
             }
         }
-        if terms.is_empty() {
-            return Err(problem());
-        }
-        Ok(Dependency { terms })
+        Ok((!terms.is_empty()).then_some(Dependency { terms }))
     }
 }
 

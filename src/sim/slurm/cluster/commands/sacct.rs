@@ -401,6 +401,14 @@ fn read_query(c: &Cluster, p: &Parsed, me: &str) -> Result<Query, CommandOutput>
         start => start,
     };
     let end = read_time(c, p, "endtime", "endtime")?;
+    // `slurmdb_job_cond_def_start_end`: no end is now.
+    if let Some(s) = start
+        && s > end.unwrap_or(c.now)
+    {
+        let (s, e) = (clock::iso(s), clock::iso(end.unwrap_or(c.now)));
+        let said = format!("Start time ({s}) requested is after end time ({e}).");
+        return Err(error_out("sacct", &said, 1));
+    }
     let list = |key| {
         p.value(key)
             .map(|l| l.split(',').map(str::to_owned).collect())

@@ -2049,6 +2049,44 @@ fn sacctmgr_lists_the_cluster_its_tres_and_what_it_does_not_keep() {
 #[test]
 fn details_seen_on_a_real_cluster() {
     let mut t = Term::new("2026-12-07T11:27:39");
+    let failed = "sbatch: error: Batch job submission failed:";
+    let config = "Requested node configuration is not available";
+    let cpus = "sbatch: error: CPU count per node can not be satisfied";
+    for (line, said) in [
+        (
+            "sbatch -c 65 --wrap hostname",
+            format!("{cpus}\n{failed} {config}"),
+        ),
+        (
+            "sbatch --ntasks-per-node=65 --wrap hostname",
+            format!("{cpus}\n{failed} {config}"),
+        ),
+        (
+            "sbatch --cpus-per-gpu=9 --gpus-per-node=8 --wrap hostname",
+            format!("{failed} {config}"),
+        ),
+        (
+            "sbatch --mem-per-gpu=70G --gpus-per-node=8 --wrap hostname",
+            format!("{failed} {config}"),
+        ),
+        (
+            "sbatch -N 0 --wrap hostname",
+            format!("{failed} Node count specification invalid"),
+        ),
+    ] {
+        let out = t.root(line);
+        assert_eq!((out.exit, err(&out)), (1, format!("{said}\n")), "{line}");
+    }
+    let out = t.root("sacct -X -S 2099-01-01");
+    assert_eq!(
+        (out.exit, err(&out)),
+        (
+            1,
+            "sacct: error: Start time (2099-01-01T00:00:00) requested is after end time \
+             (2026-12-07T11:27:39).\n"
+                .to_owned()
+        )
+    );
     // salloc names its refusals and its jobs in its own words.
     let out = t.root("salloc -N1 -p nosuch hostname");
     assert_eq!(

@@ -405,7 +405,12 @@ fn dependencies_release_or_never_will() {
         out.text(Stream::Stdout),
         format!("afterok:{failing}(failed)\n")
     );
-    let out = t.root("sbatch --dependency=afterok:999 --wrap x");
+    // A job no record holds is taken for one long gone: the job waits on
+    // nothing (Debian's 22.05.8 ran it). Bad syntax is still refused.
+    let gone = t.submit("root", "~", "sbatch --dependency=afterok:999 --wrap x");
+    let out = t.root(&format!("squeue -j {gone} -h -o \"%E\""));
+    assert_eq!(out.text(Stream::Stdout), "(null)\n");
+    let out = t.root("sbatch --dependency=afterok:x --wrap x");
     assert_eq!(
         out.text(Stream::Stderr),
         "sbatch: error: Batch job submission failed: Job dependency problem\n"

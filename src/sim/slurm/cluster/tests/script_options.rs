@@ -220,8 +220,7 @@ fn mem_per_gpu_gives_each_node_memory_for_its_gpus() {
     );
     assert_eq!(
         out(&t.root("srun --gpus=1 --mem-per-gpu=1T hostname")).2,
-        "srun: error: Memory specification can not be satisfied\n\
-         srun: error: Unable to allocate resources: Requested node configuration is not available\n"
+        "srun: error: Unable to allocate resources: Requested node configuration is not available\n"
     );
 }
 

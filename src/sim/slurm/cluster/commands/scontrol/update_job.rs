@@ -292,10 +292,14 @@ fn apply_one(c: &mut Cluster, id: u32, change: &Change, operator: bool) -> Resul
                 let dep = c
                     .dependency(text)
                     .map_err(|_| "Job dependency problem".to_owned())?;
-                if dep.terms.iter().any(|t| c.waits_on(t.job, id)) {
+                if dep
+                    .iter()
+                    .flat_map(|d| &d.terms)
+                    .any(|t| c.waits_on(t.job, id))
+                {
                     return Err("Circular job dependency".to_owned());
                 }
-                Some(dep)
+                dep
             };
             c.set_dependency(id, dependency);
         }
