@@ -936,11 +936,12 @@ mod tests {
     }
 
     /// With four GPUs of node-1 taken by a job, what a step given two
-    /// there sees: `$CUDA_VISIBLE_DEVICES $SLURM_JOB_GPUS`.
+    /// there sees: `$CUDA_VISIBLE_DEVICES $SLURM_STEP_GPUS
+    /// $GPU_DEVICE_ORDINAL ${SLURM_JOB_GPUS-unset}`.
     fn second_job_gpus(s: &mut Session) -> String {
         said(s, "sbatch -N1 -w node-1 --gres=gpu:4 --wrap 'sleep 1000'");
-        let line =
-            "srun -w node-1 --gres=gpu:2 bash -c 'echo $CUDA_VISIBLE_DEVICES $SLURM_JOB_GPUS'";
+        let line = "srun -w node-1 --gres=gpu:2 bash -c \
+                    'echo $CUDA_VISIBLE_DEVICES $SLURM_STEP_GPUS $GPU_DEVICE_ORDINAL ${SLURM_JOB_GPUS-unset}'";
         said(s, line).0
     }
 
@@ -962,9 +963,10 @@ mod tests {
             )
         );
         // A second job on the node gets the next free GPUs, numbered from
-        // 0 inside its cgroup; SLURM_JOB_GPUS keeps their real indices.
+        // 0 inside its cgroup; SLURM_STEP_GPUS keeps their real indices,
+        // and srun's own allocation has no SLURM_JOB_GPUS.
         let env = second_job_gpus(&mut s);
-        assert_eq!(env, "0,1 4,5\n");
+        assert_eq!(env, "0,1 4,5 0,1 unset\n");
         // A step may take fewer GPUs than its allocation holds.
         said(&mut s, "salloc -N1 --gpus-per-node=4");
         let (step, _) = said(&mut s, "srun --gres=gpu:1 nvidia-smi -L | wc -l");
@@ -979,7 +981,7 @@ mod tests {
         let (all, _) = said(&mut s, "srun --gres=gpu:1 nvidia-smi -L | wc -l");
         assert_eq!(all, "8\n");
         let env = second_job_gpus(&mut s);
-        assert_eq!(env, "4,5 4,5\n");
+        assert_eq!(env, "4,5 4,5 4,5 unset\n");
     }
 
     #[test]

@@ -17,7 +17,7 @@ use super::cpu_binding::TaskShare;
 use super::deferred::changes_jobs;
 use super::export::{UserEnv, step_env, stepd_finds};
 use super::job_options::WarnSignal;
-use super::lifecycle::visible_devices;
+use super::lifecycle::{gpu_list, visible_devices};
 use super::mpi::Mpi;
 use super::output::CommandOutput;
 use super::runner::{self, Launch, ProgramOutput, ProgramRunner, TaskDist, USER_PROGRAMS};
@@ -718,10 +718,12 @@ fn task_env(
         env.push(("SLURM_CPUS_ON_NODE", cpus.to_string()));
     }
     if mask != 0 {
-        env.push((
-            "CUDA_VISIBLE_DEVICES",
-            visible_devices(mask, launch.constrained),
-        ));
+        // gres/gpu's step environment: the GPUs by their node's numbering,
+        // and as the step's processes see them.
+        let visible = visible_devices(mask, launch.constrained);
+        env.push(("SLURM_STEP_GPUS", gpu_list(mask)));
+        env.push(("GPU_DEVICE_ORDINAL", visible.clone()));
+        env.push(("CUDA_VISIBLE_DEVICES", visible));
     }
     env
 }

@@ -233,8 +233,15 @@ impl Cluster {
         let first = job.gpus.first().copied().unwrap_or(0);
         if gpus > 0 {
             env.push(("SLURM_GPUS_ON_NODE", gpus.to_string()));
-            env.push(("SLURM_JOB_GPUS", gpu_list(first)));
-            env.push(("CUDA_VISIBLE_DEVICES", visible_devices(first, constrained)));
+            // The batch script's (`gres_g_job_set_env`); an allocation of
+            // srun or salloc gives its steps only theirs (Debian's 22.05.8
+            // left SLURM_JOB_GPUS unset in `srun --gpus-per-node=2`).
+            if job.batch {
+                let visible = visible_devices(first, constrained);
+                env.push(("SLURM_JOB_GPUS", gpu_list(first)));
+                env.push(("GPU_DEVICE_ORDINAL", visible.clone()));
+                env.push(("CUDA_VISIBLE_DEVICES", visible));
+            }
         }
         // sbatch's and salloc's `set_env_from_opts` (env.c).
         if let Some(c) = job.request.cpus_per_gpu {
