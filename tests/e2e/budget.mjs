@@ -163,7 +163,10 @@ const MODULE_BUDGET = {
   // no more (--converge, -0.4 KB): 499.2 KB measured. Partition limits
   // in Slurm's order and words (0.3 KB), hostname's options (-i, -I, -s,
   // ...: 0.5 KB), no producers or target-features sections (-0.2 KB):
-  // 499.8 KB measured.
+  // 499.8 KB measured. Details and refusals as Debian's Slurm 22.05.8
+  // gives them (0.7 KB): 500.5 KB; wasm-opt's --flatten --rereloop before
+  // a last -Oz (-3.2 KB): 497.3 KB; the steps' GPU variables (0.4 KB):
+  // 497.7 KB measured.
   "gpu-book-shell": 500 * 1024,
   // The search (Dec 2026): no Leptos, no widget; the query side of
   // src/search with its two Snowball stemmers: 45.5 KB. (Unicode's
