@@ -320,6 +320,10 @@ fn free_mem(real_mb: u64, rng: &mut Rng) -> u64 {
 /// The first job id: the reference transcripts' jobs are numbered from 1.
 pub const FIRST_JOB_ID: u32 = 1;
 
+/// The login node's name: where jobs are submitted from and the prompt's
+/// host.
+pub const LOGIN_HOST: &str = "login1";
+
 impl Cluster {
     /// A cluster from a configuration and its accounts, at time `epoch`
     /// (seconds since 1970, UTC) with random numbers from `seed`. Nodes

@@ -99,6 +99,9 @@ pub struct ClusterConfig {
     pub files: Vec<(String, String)>,
 }
 
+/// 22.05's RPC protocol version (`SLURM_22_05_PROTOCOL_VERSION`).
+pub const PROTOCOL_VERSION: u32 = 9728;
+
 /// Where the cluster's hosts keep slurm.conf and cgroup.conf (Debian's
 /// package, as on the reference cluster).
 pub const CONF_DIR: &str = "/etc/slurm";
@@ -204,6 +207,40 @@ impl ClusterConfig {
                 None => (v.trim(), None),
             })
             .collect()
+    }
+
+    /// Where clients reach slurmctld, as it registers with slurmdbd
+    /// (`sacctmgr show cluster`) and as steps learn it
+    /// (`SLURM_WORKING_CLUSTER`): the primary controller's address, or its
+    /// host name when none is given, and `SlurmctldPort`.
+    pub fn controller_address(&self) -> (&str, &str) {
+        let addr = self
+            .controllers()
+            .first()
+            .map_or("", |&(host, addr)| addr.unwrap_or(host));
+        (addr, self.setting("SlurmctldPort").unwrap_or("6817"))
+    }
+
+    /// The id of `SelectType`'s plugin (`enum select_plugin_type` of
+    /// slurm.h): cons_res 101, linear 102, cons_tres 109.
+    pub fn select_plugin_id(&self) -> u32 {
+        match self.select_type.as_str() {
+            "select/cons_res" => 101,
+            "select/linear" => 102,
+            _ => 109,
+        }
+    }
+
+    /// `SLURM_WORKING_CLUSTER`, which slurmstepd gives every task:
+    /// `cluster:address:port:protocol:select plugin` (`setup_env`,
+    /// src/common/env.c).
+    pub fn working_cluster(&self) -> String {
+        let (addr, port) = self.controller_address();
+        format!(
+            "{}:{addr}:{port}:{PROTOCOL_VERSION}:{}",
+            self.cluster_name,
+            self.select_plugin_id()
+        )
     }
 
     /// Whether slurmctld tracks wckeys (`CTL_CONF_WCKEY` in read_config.c):

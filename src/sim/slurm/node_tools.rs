@@ -32,7 +32,7 @@ mod dmesg;
 mod health;
 mod id;
 mod nccl_debug;
-mod noise;
+pub(crate) mod noise;
 mod nproc;
 mod nvidia_smi;
 mod perf_args;

@@ -20,6 +20,8 @@ mod activity;
 #[cfg(test)]
 mod alloc_env_tests;
 #[cfg(test)]
+mod env_names_tests;
+#[cfg(test)]
 mod export_tests;
 #[cfg(test)]
 mod help_tests;
@@ -43,8 +45,7 @@ use tools::{NodePrograms, Tools};
 /// and a root shell (`sudo -i`).
 const SUDO_COMMANDS: [&str; 3] = ["scontrol", "scancel", "/bin/bash"];
 
-/// The login node's name, in the prompt.
-pub const LOGIN_HOST: &str = "login1";
+pub use super::cluster::LOGIN_HOST;
 /// The learner's login.
 pub const USER: &str = "alice";
 /// When the default cluster's clock starts: the reference transcripts'
@@ -336,6 +337,9 @@ impl Session {
         if let Some(pty) = pty {
             let shell = &mut self.terminal.shell;
             shell.enter_nested(&pty.env, None, Some(&pty.host));
+            if pty.pid != 0 {
+                shell.set_pid(pty.pid);
+            }
             let depth = shell.nested_depth();
             self.ptys.push((
                 Pty {

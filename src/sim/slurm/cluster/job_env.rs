@@ -3,9 +3,9 @@
 //! `main`) and a batch script (`env_array_for_batch_job`), both in
 //! src/common/env.c. Pure.
 //!
-//! 1. `SLURM_JOB_CPUS_PER_NODE`: the CPUs the job holds on each node, and
-//!    `SLURM_MEM_PER_CPU` or `SLURM_MEM_PER_NODE`: its memory request
-//!    (`DefMemPerCPU` when it names none).
+//! 1. `SLURM_JOB_CPUS_PER_NODE`: the CPUs the job holds on each node; and
+//!    apart ([`mem_var`]) `SLURM_MEM_PER_CPU` or `SLURM_MEM_PER_NODE`: its
+//!    memory request.
 //! 2. `SLURM_NTASKS` and `SLURM_NPROCS`: only when the job names a task
 //!    count, `-n` or `--ntasks-per-node` (`JOB_NTASKS_SET`); srun then
 //!    reads it, and without it runs one task per node.
@@ -15,9 +15,8 @@
 
 use super::state::{Job, Mem};
 
-/// The count variables of `job`, in the order Slurm adds them, on a
-/// cluster whose `DefMemPerCPU` is `def_mem_per_cpu` (MB).
-pub(crate) fn count_vars(job: &Job, def_mem_per_cpu: Option<u64>) -> Vec<(&'static str, String)> {
+/// The count variables of `job`, in the order Slurm adds them.
+pub(crate) fn count_vars(job: &Job) -> Vec<(&'static str, String)> {
     let nodes = job.nodes.len().max(1);
     let r = &job.request;
     let cpus = job.shape.per_node.cpus;
@@ -25,13 +24,6 @@ pub(crate) fn count_vars(job: &Job, def_mem_per_cpu: Option<u64>) -> Vec<(&'stat
         "SLURM_JOB_CPUS_PER_NODE",
         compressed(std::iter::repeat_n(cpus as usize, nodes)),
     )];
-    // `--mem=0` (all of each node's) leaves the request at zero, which
-    // sets neither.
-    match Mem::min_memory(job.request.mem, def_mem_per_cpu) {
-        (mb, true) => vars.push(("SLURM_MEM_PER_CPU", mb.to_string())),
-        (mb, false) if mb > 0 => vars.push(("SLURM_MEM_PER_NODE", mb.to_string())),
-        _ => {}
-    }
     let named = named_tasks(r.ntasks, r.ntasks_per_node, nodes);
     let per_node: Vec<usize> = match named {
         Some(tasks) => spread(tasks, nodes),
@@ -53,6 +45,21 @@ pub(crate) fn count_vars(job: &Job, def_mem_per_cpu: Option<u64>) -> Vec<(&'stat
         vars.push(("SLURM_NTASKS_PER_NODE", per.to_string()));
     }
     vars
+}
+
+/// `SLURM_MEM_PER_CPU` or `SLURM_MEM_PER_NODE` for the memory `request`,
+/// or `DefMemPerCPU` (`def_mem_per_cpu`, MB) when it names none; `--mem=0`
+/// (all of each node's) and `--mem-per-gpu` leave the request at zero,
+/// which sets neither.
+pub(crate) fn mem_var(
+    request: Option<Mem>,
+    def_mem_per_cpu: Option<u64>,
+) -> Option<(&'static str, String)> {
+    match Mem::min_memory(request, def_mem_per_cpu) {
+        (mb, true) => Some(("SLURM_MEM_PER_CPU", mb.to_string())),
+        (mb, false) if mb > 0 => Some(("SLURM_MEM_PER_NODE", mb.to_string())),
+        _ => None,
+    }
 }
 
 /// The job's task count when its request names one: `--ntasks-per-node`

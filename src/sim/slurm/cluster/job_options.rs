@@ -30,6 +30,21 @@ pub struct JobExtras {
     /// `--signal`.
     #[serde(default)]
     pub warn: Option<WarnSignal>,
+    /// `--gpus` as given, which sbatch and salloc pass on as
+    /// `SLURM_GPUS` (`set_env_from_opts`, src/common/env.c).
+    #[serde(default)]
+    pub gpus: Option<String>,
+    /// `--gpus-per-node` as given: `SLURM_GPUS_PER_NODE`.
+    #[serde(default)]
+    pub gpus_per_node: Option<String>,
+}
+
+impl JobExtras {
+    /// Whether srun made the job for a step of its own (not sbatch or
+    /// salloc).
+    pub(crate) fn srun_allocation(&self) -> bool {
+        self.launcher.as_deref() == Some("srun")
+    }
 }
 
 /// The mail types in the order `print_mail_type` (proc_args.c) writes

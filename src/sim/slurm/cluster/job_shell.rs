@@ -24,10 +24,10 @@ use super::runner::{self, Launch, ProgramOutput, ProgramRunner, TaskDist, USER_P
 use super::state::{OutputLine, SIGTERM, StepRecord};
 use super::step_layout::StepPlace;
 use super::step_share::{StepHolds, StepWant, waiting_lines};
-use super::{Caller, Cluster, Stream as ClusterStream};
+use super::{Caller, Cluster, LOGIN_HOST, Stream as ClusterStream};
 use crate::sim::slurm::hostlist::Hostlist;
 use crate::sim::slurm::node_tools::{
-    CpuView, LOGIN_CPUS, groups, id, is_user_tool, nproc, stepd_execve_failed,
+    CpuView, LOGIN_CPUS, address, groups, id, is_user_tool, noise, nproc, stepd_execve_failed,
 };
 use crate::sim::slurm::shell::{
     self, Call, Change, CommandInfo, CommandSet, Fs, Origin, Shell, Stream,
@@ -60,10 +60,52 @@ pub(crate) struct JobFacts {
     pub(crate) deadline: u64,
     /// Slurm's variables for every process of the job.
     pub(crate) env: Vec<(String, String)>,
+    /// `SLURM_WORKING_CLUSTER`, where its processes find the controller.
+    pub(crate) working_cluster: String,
+    /// Made by srun for its own step (not by sbatch or salloc).
+    pub(crate) own_allocation: bool,
     /// What its batch script starts with, under Slurm's variables.
     pub(crate) batch_env: UserEnv,
     /// The signal it asked for before its time limit, and when it comes.
     pub(crate) warn: Option<(u64, WarnSignal)>,
+}
+
+impl JobFacts {
+    /// What slurmstepd adds for the process it starts on `node` with
+    /// process id `pid`, the batch script included (`setup_env`,
+    /// src/common/env.c): who runs it, the job's share of the node, the
+    /// global ids of the step's tasks there (`gtids`), and where the
+    /// controller is.
+    fn stepd_env(&self, node: &str, pid: u32, gtids: String) -> Vec<(&'static str, String)> {
+        let mut env = vec![
+            ("SLURM_JOB_USER", self.user.clone()),
+            ("SLURM_JOB_UID", self.uid.to_string()),
+            // Each user has a group of their own, of the same number.
+            ("SLURM_JOB_GID", self.uid.to_string()),
+            ("SLURM_CPUS_ON_NODE", self.cpus_per_node().to_string()),
+            ("SLURM_GTIDS", gtids),
+            ("SLURM_TASK_PID", pid.to_string()),
+            // srun's and sbatch's own nice value.
+            ("SLURM_PRIO_PROCESS", "0".to_owned()),
+            // No topology plugin: every node is a leaf of its own.
+            ("SLURM_TOPOLOGY_ADDR", node.to_owned()),
+            ("SLURM_TOPOLOGY_ADDR_PATTERN", "node".to_owned()),
+            ("SLURM_WORKING_CLUSTER", self.working_cluster.clone()),
+        ];
+        if self.gpus_per_node > 0 {
+            env.push(("SLURM_GPUS_ON_NODE", self.gpus_per_node.to_string()));
+        }
+        env
+    }
+}
+
+/// The process id of task `task` of job `job`'s step `step` (`None`: the
+/// batch script), as `$$` and `SLURM_TASK_PID` give it: drawn, the same
+/// for the same task.
+fn task_pid(job: u32, step: Option<u32>, task: usize) -> u32 {
+    let step = step.map_or(u64::MAX, u64::from);
+    let pid = noise::between(&[u64::from(job), step, task as u64], 10_000, 99_999);
+    u32::try_from(pid).unwrap_or(u32::MAX)
 }
 
 /// What a job's script did: its output over time, its steps, its exit
@@ -90,18 +132,21 @@ pub(crate) fn run_batch(
     (script, args): (&str, Vec<String>),
 ) -> ScriptRun {
     let host = job.nodes.first().map_or("localhost", String::as_str);
-    let batch_env = [
+    let pid = task_pid(job.id, None, 0);
+    let mut batch_env = job.stepd_env(host, pid, "0".to_owned());
+    batch_env.extend([
         ("SLURMD_NODENAME", host.to_owned()),
         ("SLURM_NODEID", "0".to_owned()),
         ("SLURM_PROCID", "0".to_owned()),
         ("SLURM_LOCALID", "0".to_owned()),
-    ];
+    ]);
     let vars = job.env.iter().map(|(k, v)| (k.as_str(), v.as_str()));
     let vars = vars.chain(batch_env.iter().map(|(k, v)| (*k, v.as_str())));
     let start = (host, job.start, &job.batch_env);
     let Some(mut shell) = job_shell(programs.files(), job, start, vars, &job.work_dir) else {
         return ScriptRun::default();
     };
+    shell.set_pid(pid);
     let cpus = cluster.batch_cpus(job).unwrap_or(LOGIN_CPUS);
     // slurmstepd runs the script from the node's spool directory, and
     // bash names it so in its messages.
@@ -237,7 +282,7 @@ pub(crate) fn run_bash_step(
         .cloned()
         .unwrap_or_else(|| Fs::new(&job.user, job.start));
     let mut commands = JobCommands::new(cluster, programs, job);
-    let mut out = commands.bash_tasks(launch, &mut files, env, cwd);
+    let mut out = commands.bash_tasks((launch, LOGIN_HOST), &mut files, env, cwd);
     out.timed = std::mem::take(&mut commands.timed);
     out
 }
@@ -484,7 +529,8 @@ impl<'a> JobCommands<'a> {
         }) {
             Some(Some(out)) => Some(out),
             Some(None) if in_shell(&request.argv[0]) => {
-                Some(self.bash_tasks(launch, call.fs, &UserEnv::exact(&env), call.cwd))
+                let launched = (launch, call.host);
+                Some(self.bash_tasks(launched, call.fs, &UserEnv::exact(&env), call.cwd))
             }
             _ => None,
         };
@@ -518,7 +564,7 @@ impl<'a> JobCommands<'a> {
     /// directory `cwd`; the step lasts as long as its slowest task.
     fn bash_tasks(
         &mut self,
-        launch: &Launch<'_>,
+        (launch, srun_host): (&Launch<'_>, &str),
         files: &mut Fs,
         env: &UserEnv,
         cwd: &str,
@@ -534,16 +580,20 @@ impl<'a> JobCommands<'a> {
         // step keeps its own, and what they run is the step's work.
         let outer = self.cpus;
         let outer_computes = std::mem::take(&mut self.computes);
+        let srun = Srun {
+            host: srun_host,
+            interactive: false,
+        };
         for (task, node) in task_nodes.iter().enumerate() {
-            let local = task_nodes[..task].iter().filter(|n| *n == node).count();
-            let task_vars = task_env(launch, &task_nodes, task, local);
             let job = self.job;
+            let (pid, task_vars) = task_vars(job, launch, &task_nodes, task, &srun);
             let vars = job.env.iter().map(|(k, v)| (k.as_str(), v.as_str()));
             let vars = vars.chain(task_vars.iter().map(|(k, v)| (*k, v.as_str())));
             let start = (node.as_str(), started, env);
             let Some(mut shell) = job_shell(Some(files), job, start, vars, cwd) else {
                 continue;
             };
+            shell.set_pid(pid);
             let here = task_nodes.iter().filter(|n| *n == node).count();
             let here = u32::try_from(here).unwrap_or(1);
             let share = TaskShare::new(job.cpus_per_node(), here, launch.cpus_per_task);
@@ -647,14 +697,15 @@ impl CommandSet for JobCommands<'_> {
     }
 }
 
-/// Where task 0 of step `step` at `place` runs (the step's first node)
-/// and its environment: the job's variables and the task's, the step's
-/// counts among them, as the shell of `srun --pty bash` has them.
+/// Where task 0 of step `step` at `place` runs (the step's first node),
+/// its process id and its environment: the job's variables and the
+/// task's, the step's counts among them, as the shell of `srun --pty bash`
+/// typed at the login prompt has them.
 pub(crate) fn pty_env(
     job: &JobFacts,
     step: u32,
     place: &StepPlace,
-) -> (String, Vec<(String, String)>) {
+) -> (String, u32, Vec<(String, String)>) {
     // srun's other tasks run with their output thrown away (`--pty`),
     // the shell is the first.
     let launch = Launch {
@@ -674,11 +725,83 @@ pub(crate) fn pty_env(
         cpus_per_task: place.cpus_per_task,
     };
     let task_nodes: Vec<String> = launch.task_nodes().into_iter().map(str::to_owned).collect();
+    let srun = Srun {
+        host: LOGIN_HOST,
+        interactive: true,
+    };
+    let (pid, task) = task_vars(job, &launch, &task_nodes, 0, &srun);
     let mut env = job.env.clone();
-    let task = task_env(&launch, &task_nodes, 0, 0);
     env.extend(task.into_iter().map(|(k, v)| (k.to_owned(), v)));
     let host = task_nodes.into_iter().next().unwrap_or_default();
-    (host, env)
+    (host, pid, env)
+}
+
+/// The srun that launched a step, as the step's tasks learn of it.
+struct Srun<'a> {
+    /// The host it runs on.
+    host: &'a str,
+    /// `--pty`: it names no layout of the tasks.
+    interactive: bool,
+}
+
+/// Everything task `task` of a step gets over the job's variables,
+/// slurmstepd's, srun's and its own, and its process id.
+fn task_vars(
+    job: &JobFacts,
+    launch: &Launch<'_>,
+    task_nodes: &[String],
+    task: usize,
+    srun: &Srun<'_>,
+) -> (u32, Vec<(&'static str, String)>) {
+    let node = &task_nodes[task];
+    let here: Vec<usize> = (0..task_nodes.len())
+        .filter(|&i| task_nodes[i] == *node)
+        .collect();
+    let local = here.iter().take_while(|&&i| i < task).count();
+    let gtids = here.iter().map(usize::to_string).collect::<Vec<_>>();
+    let pid = task_pid(job.id, launch.step, task);
+    let mut vars = job.stepd_env(node, pid, gtids.join(","));
+    vars.extend(srun_env(job, launch, task_nodes.len(), srun));
+    vars.extend(task_env(launch, task_nodes, task, local));
+    (pid, vars)
+}
+
+/// What srun passes to the tasks of the step it launched: where it
+/// listens for them, its umask, and, in an allocation made before it
+/// (salloc's, a batch job's), the layout it asked for (cyclic when the
+/// `tasks` fit one per node, else block: `launch_p_step_launch`'s
+/// default) and the job's CPUs as it read them.
+fn srun_env(
+    job: &JobFacts,
+    launch: &Launch<'_>,
+    tasks: usize,
+    srun: &Srun<'_>,
+) -> Vec<(&'static str, String)> {
+    let addr = address(srun.host);
+    let step = u64::from(launch.step.unwrap_or(0));
+    // A port of Linux's ephemeral range, the same for the same step.
+    let port = noise::between(&[u64::from(job.id), step], 32_768, 60_999).to_string();
+    let mut env = vec![
+        ("SLURM_LAUNCH_NODE_IPADDR", addr.clone()),
+        ("SLURM_SRUN_COMM_HOST", addr),
+        ("SLURM_SRUN_COMM_PORT", port.clone()),
+        ("SLURM_STEP_LAUNCHER_PORT", port),
+        ("SLURM_UMASK", "0022".to_owned()),
+    ];
+    if job.own_allocation {
+        return env;
+    }
+    if !srun.interactive {
+        let dist = match launch.dist {
+            TaskDist::Block if tasks > launch.nodes.len() => "block",
+            TaskDist::Block | TaskDist::Cyclic => "cyclic",
+            TaskDist::Plane(_) => "plane",
+        };
+        env.push(("SLURM_DISTRIBUTION", dist.to_owned()));
+    }
+    let cpus = job.env.iter().find(|(k, _)| k == "SLURM_JOB_CPUS_PER_NODE");
+    env.extend(cpus.map(|(_, v)| ("SLURM_JOB_CPUS_PER_NODE_PACK_GROUP_0", v.clone())));
+    env
 }
 
 /// The variables one task of a step adds to the job's: its rank, its

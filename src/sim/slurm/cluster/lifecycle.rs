@@ -6,7 +6,6 @@
 //! it). Each end writes what slurmstepd writes to the job's output, frees
 //! the nodes, charges usage and settles dependencies.
 
-use super::Cluster;
 use super::job_env;
 use super::job_shell::{self, JobFacts};
 use super::output::FileWrite;
@@ -18,6 +17,8 @@ use super::state::{
     SchedBy, StepId, StepRecord, Suspension,
 };
 use super::stdio::IO_ERROR_SIGNAL;
+use super::{Cluster, LOGIN_HOST};
+use crate::sim::slurm::conf::CONF_DIR;
 use crate::sim::slurm::node_tools::{StepEnd, StepTarget, srun_step_aborted, stepd_banner};
 use crate::sim::slurm::time_spec::TimeLimit;
 
@@ -193,6 +194,8 @@ impl Cluster {
             start: clock_u64(start),
             deadline: job.end_time.map_or(u64::MAX, clock_u64),
             env: env.into_iter().map(|(k, v)| (k.to_owned(), v)).collect(),
+            working_cluster: self.config.working_cluster(),
+            own_allocation: job.extras.srun_allocation(),
             batch_env: job.env.clone(),
             warn: job.extras.warn.and_then(|warn| {
                 // slurmctld sends it at the first of its time checks,
@@ -206,9 +209,12 @@ impl Cluster {
         })
     }
 
-    /// The environment Slurm gives job `id`'s batch script and steps.
+    /// The variables of job `id`'s allocation, as the command that made
+    /// it sets them (`env_array_for_job` and `env_array_for_batch_job`,
+    /// src/common/env.c): salloc's shell and the batch script start with
+    /// them, and the job's steps get them. What slurmstepd adds for each
+    /// process is [`JobFacts::stepd_env`]'s.
     fn job_env(&self, id: u32, job: &Job) -> Vec<(&'static str, String)> {
-        let gpus = job.shape.per_node.gpus;
         let hostlist = self.hostlist(&job.nodes);
         let mut env = vec![
             ("SLURM_JOB_ID", id.to_string()),
@@ -220,38 +226,39 @@ impl Cluster {
             ("SLURM_NNODES", job.nodes.len().to_string()),
             ("SLURM_JOB_PARTITION", job.partition.clone()),
             ("SLURM_SUBMIT_DIR", job.work_dir.clone()),
-            ("SLURM_SUBMIT_HOST", "login1".to_owned()),
+            ("SLURM_SUBMIT_HOST", LOGIN_HOST.to_owned()),
             ("SLURM_JOB_ACCOUNT", job.account.clone()),
             ("SLURM_JOB_QOS", job.qos.clone()),
-            ("SLURM_JOB_USER", job.user.clone()),
-            ("SLURM_CPUS_ON_NODE", job.shape.per_node.cpus.to_string()),
-            ("SLURM_RESTART_COUNT", job.restarts.to_string()),
             ("SLURM_CLUSTER_NAME", self.config.cluster_name.clone()),
+            ("SLURM_CONF", format!("{CONF_DIR}/slurm.conf")),
         ];
-        env.extend(job_env::count_vars(job, self.config.def_mem_per_cpu_mb));
+        env.extend(job_env::count_vars(job));
+        // srun's own allocation gives its tasks none of the request's
+        // memory; salloc's gives what was asked (slurmctld sends it only
+        // with `JOB_MEM_SET`); a batch script, the default as well.
+        let own_allocation = job.extras.srun_allocation();
+        let def_mem = self.config.def_mem_per_cpu_mb.filter(|_| job.batch);
+        env.extend(job_env::mem_var(job.request.mem, def_mem).filter(|_| !own_allocation));
+        if !own_allocation {
+            // No node of this cluster has an alias.
+            env.push(("SLURM_NODE_ALIASES", "(null)".to_owned()));
+        }
+        if job.batch && job.restarts > 0 {
+            env.push(("SLURM_RESTART_COUNT", job.restarts.to_string()));
+        }
         let constrained = self.config.constrains_devices();
         let first = job.gpus.first().copied().unwrap_or(0);
-        if gpus > 0 {
-            env.push(("SLURM_GPUS_ON_NODE", gpus.to_string()));
-            // The batch script's (`gres_g_job_set_env`); an allocation of
-            // srun or salloc gives its steps only theirs (Debian's 22.05.8
-            // left SLURM_JOB_GPUS unset in `srun --gpus-per-node=2`).
-            if job.batch {
-                let visible = visible_devices(first, constrained);
-                env.push(("SLURM_JOB_GPUS", gpu_list(first)));
-                env.push(("GPU_DEVICE_ORDINAL", visible.clone()));
-                env.push(("CUDA_VISIBLE_DEVICES", visible));
-            }
+        // The batch script's (`gres_g_job_set_env`); an allocation of
+        // srun or salloc gives its steps only theirs (Debian's 22.05.8
+        // left SLURM_JOB_GPUS unset in `srun --gpus-per-node=2`).
+        if job.shape.per_node.gpus > 0 && job.batch {
+            let visible = visible_devices(first, constrained);
+            env.push(("SLURM_JOB_GPUS", gpu_list(first)));
+            env.push(("GPU_DEVICE_ORDINAL", visible.clone()));
+            env.push(("CUDA_VISIBLE_DEVICES", visible));
         }
-        // sbatch's and salloc's `set_env_from_opts` (env.c).
-        if let Some(c) = job.request.cpus_per_gpu {
-            env.push(("SLURM_CPUS_PER_GPU", c.to_string()));
-        }
-        if let Some(Gpus::PerTask(g)) = job.request.gpus {
-            env.push(("SLURM_GPUS_PER_TASK", g.to_string()));
-        }
-        if let Some(Mem::PerGpu(mb)) = job.request.mem {
-            env.push(("SLURM_MEM_PER_GPU", mb.to_string()));
+        if !own_allocation {
+            env.extend(Self::option_env(job));
         }
         if let Some(dist) = &job.extras.distribution {
             env.push(("SLURM_DISTRIBUTION", dist.clone()));
@@ -263,6 +270,27 @@ impl Cluster {
                 a.task.map_or(String::new(), |t| t.to_string()),
             ));
         }
+        env
+    }
+
+    /// What sbatch and salloc pass on of their GPU options
+    /// (`set_env_from_opts`, src/common/env.c); srun does not.
+    fn option_env(job: &Job) -> Vec<(&'static str, String)> {
+        let mut env = Vec::new();
+        if let Some(c) = job.request.cpus_per_gpu {
+            env.push(("SLURM_CPUS_PER_GPU", c.to_string()));
+        }
+        if let Some(Gpus::PerTask(g)) = job.request.gpus {
+            env.push(("SLURM_GPUS_PER_TASK", g.to_string()));
+        }
+        if let Some(Mem::PerGpu(mb)) = job.request.mem {
+            env.push(("SLURM_MEM_PER_GPU", mb.to_string()));
+        }
+        let given = [
+            ("SLURM_GPUS", &job.extras.gpus),
+            ("SLURM_GPUS_PER_NODE", &job.extras.gpus_per_node),
+        ];
+        env.extend(given.into_iter().filter_map(|(k, v)| Some((k, v.clone()?))));
         env
     }
 

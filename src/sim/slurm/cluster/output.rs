@@ -55,6 +55,10 @@ pub struct Pty {
     pub own: bool,
     /// The node the shell runs on.
     pub host: String,
+    /// Its shell's process id (0: none given, in a session saved before
+    /// it was kept).
+    #[serde(default)]
+    pub pid: u32,
     /// The step's variables.
     pub env: Vec<(String, String)>,
     /// The GPUs its cgroup lets it see on its node, as a mask (`None`: not

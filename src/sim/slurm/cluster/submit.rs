@@ -82,6 +82,11 @@ impl JobOptions {
         {
             self.mem_options |= 1 << bit;
         }
+        match key {
+            "gpus" => self.extras.gpus = value.map(str::to_owned),
+            "gpus-per-node" => self.extras.gpus_per_node = value.map(str::to_owned),
+            _ => {}
+        }
         if !self.request.apply(key, value)? {
             self.apply_job(key, value.unwrap_or(""))?;
         }

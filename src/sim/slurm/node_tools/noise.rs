@@ -21,7 +21,7 @@ pub(super) fn unit(parts: &[u64]) -> f64 {
 }
 
 /// A number in `lo..=hi` from `parts` (`lo` when `hi < lo`).
-pub(super) fn between(parts: &[u64], lo: u64, hi: u64) -> u64 {
+pub(crate) fn between(parts: &[u64], lo: u64, hi: u64) -> u64 {
     if hi <= lo {
         return lo;
     }

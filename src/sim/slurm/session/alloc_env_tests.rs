@@ -75,16 +75,16 @@ const COMMANDS: &[(&str, &str)] = &[
         "salloc -n3 --mem=2G bash -c 'echo $SLURM_NTASKS $SLURM_MEM_PER_NODE'",
         "3 2048\n",
     ),
-    // Without a count, a node holds a task per CPU (`-c` each), and the
-    // reference cluster's DefMemPerCPU=4000 stands for a request of none.
+    // Without a count, a node holds a task per CPU (`-c` each). The
+    // allocation names no memory it was not asked for (DefMemPerCPU is
+    // the batch script's only), as Debian's 22.05.8 showed.
     (
         "salloc -N1 -c4 bash -c 'echo $SLURM_TASKS_PER_NODE $SLURM_JOB_CPUS_PER_NODE $SLURM_MEM_PER_CPU'",
-        "1 4 4000\n",
+        "1 4\n",
     ),
-    // `--mem-per-gpu` leaves the per-CPU default, and says itself.
     (
-        "salloc --gpus=1 --mem-per-gpu=10G bash -c 'echo $SLURM_MEM_PER_CPU $SLURM_MEM_PER_GPU'",
-        "4000 10240\n",
+        "salloc --gpus=1 --mem-per-gpu=10G bash -c 'echo $SLURM_MEM_PER_CPU $SLURM_MEM_PER_GPU $SLURM_GPUS'",
+        "10240 1\n",
     ),
     (
         "salloc --qos=normal bash -c 'echo $SLURM_JOB_ACCOUNT $SLURM_JOB_QOS'",

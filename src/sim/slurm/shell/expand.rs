@@ -97,7 +97,7 @@ fn is_parameter(text: &str) -> bool {
 /// What a pattern's form does to each value (`${a[@]%.txt}`).
 type Change<'a> = Box<dyn Fn(&str) -> String + 'a>;
 
-/// The process id `$$` reports.
+/// The process id `$$` reports, unless the shell was given its own.
 pub(super) const SHELL_PID: u32 = 4242;
 
 /// A shell variable.
@@ -289,6 +289,8 @@ pub(super) struct Expander<'a> {
     pub(super) last_background: Option<u32>,
     /// `$UID` and `$EUID`, which bash sets itself (read-only).
     pub(super) uid: Option<u32>,
+    /// `$$`.
+    pub(super) pid: u32,
     /// The state behind `$RANDOM`.
     pub(super) random: &'a Random,
     /// `$LINENO`.
@@ -454,7 +456,7 @@ impl Expander<'_> {
     pub(super) fn lookup(&self, name: &str) -> Option<String> {
         match name {
             "?" => Some(self.status.to_string()),
-            "$" => Some(SHELL_PID.to_string()),
+            "$" => Some(self.pid.to_string()),
             "!" => self.last_background.map(|pid| pid.to_string()),
             "#" => Some(self.args.len().to_string()),
             "0" if self.arg0.is_empty() => Some("bash".to_owned()),

@@ -26,7 +26,7 @@ use super::background::Children;
 use super::command::{Chunk, CommandSet, Output, Stream};
 use super::exec::{Exec, Input};
 use super::expand::arith::Vars;
-use super::expand::{Expander, MAX_EXPANSION, Random, Var};
+use super::expand::{Expander, MAX_EXPANSION, Random, SHELL_PID, Var};
 use super::fs::{Fs, Kind};
 use super::lex::is_name;
 use super::origin::Origin;
@@ -170,6 +170,10 @@ pub struct Shell {
     /// database gives it: [`Shell::set_uid`]).
     #[serde(default)]
     pub(super) uid: Option<u32>,
+    /// Its process id, `$$` (none: [`SHELL_PID`]); a
+    /// step's task gets its own ([`Shell::set_pid`]).
+    #[serde(default)]
+    pub(super) pid: Option<u32>,
     /// The state behind `$RANDOM`, which moves on at each expansion.
     #[serde(skip)]
     pub(super) random: Random,
@@ -243,6 +247,9 @@ pub(super) struct Nested {
     /// The outer shell's uid.
     #[serde(default)]
     uid: Option<u32>,
+    /// The outer shell's process id.
+    #[serde(default)]
+    pid: Option<u32>,
 }
 
 /// What one call of [`Shell::run`] produced.
@@ -342,6 +349,7 @@ impl Shell {
             children: Children::default(),
             dir_stack: Vec::new(),
             uid: None,
+            pid: None,
             // Each shell draws its own numbers, the same for the same start.
             random: Random::new(now as u32),
         };
@@ -570,6 +578,7 @@ impl Shell {
             logins: self.logins.len(),
             host: None,
             uid: self.uid,
+            pid: self.pid,
         });
     }
 
@@ -619,6 +628,7 @@ impl Shell {
         self.vars = top.vars;
         self.user = top.user;
         self.uid = top.uid;
+        self.pid = top.pid;
         if let Some(host) = top.host {
             self.host = host;
         }
@@ -858,6 +868,11 @@ impl Shell {
         self.uid = Some(uid);
     }
 
+    /// Sets its process id, which `$$` expands to.
+    pub fn set_pid(&mut self, pid: u32) {
+        self.pid = Some(pid);
+    }
+
     /// An expander over this shell, with a fresh [`MAX_EXPANSION`] budget.
     pub(super) fn expander(&self) -> Expander<'_> {
         Expander {
@@ -875,6 +890,7 @@ impl Shell {
             warned: RefCell::new(Vec::new()),
             last_background: self.children.last_pid,
             uid: self.uid,
+            pid: self.pid.unwrap_or(SHELL_PID),
             random: &self.random,
             lineno: self.lineno,
             seconds: self.seconds_from.map(|from| self.now.saturating_sub(from)),

@@ -11,7 +11,7 @@ use super::super::job_shell;
 use super::super::output::{CommandOutput, FileWrite};
 use super::super::runner::ProgramRunner;
 use super::super::state::JobState;
-use super::super::{Caller, Cluster};
+use super::super::{Caller, Cluster, LOGIN_HOST};
 use super::sbatch::JOB_OPTIONS;
 use super::srun::{allocate, wait_for_allocation};
 use super::{help, usage_error};
@@ -52,7 +52,7 @@ pub(super) fn run(
     };
     let host = caller
         .var("HOSTNAME")
-        .unwrap_or_else(|| "login1".to_owned());
+        .unwrap_or_else(|| LOGIN_HOST.to_owned());
     // Its command runs here, with all of the caller's environment.
     let env = caller.env.map_or_else(UserEnv::default, UserEnv::exact);
     let run = job_shell::run_in_allocation(

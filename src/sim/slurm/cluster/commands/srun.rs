@@ -275,7 +275,7 @@ fn open_pty(
     record.time_limit = step_limit(parsed).unwrap_or(TimeLimit::Unlimited);
     (job.steps).push(record);
     let mask = place.gpus.first().copied().unwrap_or(0);
-    let (host, step_vars) = job_shell::pty_env(&facts, step, &place);
+    let (host, pid, step_vars) = job_shell::pty_env(&facts, step, &place);
     let env = match env {
         Some(caller) => {
             let mut passed = export::step_env(parsed.value("export"), caller);
@@ -297,6 +297,7 @@ fn open_pty(
         step,
         own,
         host,
+        pid,
         env,
         gpus: facts.constrained.then_some(mask),
         cpus,

@@ -424,7 +424,7 @@ fn a_script_requeues_itself_when_it_asks_not_when_it_starts() {
         &format!("{WORK}/job.sh"),
         "#!/bin/bash\n#SBATCH -t 5 --signal=B:USR1@60 --open-mode=append\n\
          trap 'echo \"requeue at $(date +%T)\"; scontrol requeue $SLURM_JOB_ID; exit 0' USR1\n\
-         echo \"start $SLURM_RESTART_COUNT at $(date +%T)\"\nsleep 1000 &\nwait\n",
+         echo \"start ${SLURM_RESTART_COUNT:-0} at $(date +%T)\"\nsleep 1000 &\nwait\n",
     );
     let id = t.submit("root", WORK, "sbatch job.sh");
     t.c.advance(200);

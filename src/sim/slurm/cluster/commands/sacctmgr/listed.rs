@@ -7,10 +7,8 @@ use super::super::super::Cluster;
 use super::super::super::output::CommandOutput;
 use super::change::not_simulated;
 use super::{AssocRow, Conditions, Row, keyword, named};
+use crate::sim::slurm::conf::PROTOCOL_VERSION;
 use crate::sim::slurm::hostlist::Hostlist;
-
-/// 22.05's RPC protocol version (`SLURM_22_05_PROTOCOL_VERSION`).
-const RPC_VERSION: &str = "9728";
 
 /// The TRES every slurmdbd has, by id: (type, name).
 const BASE_TRES: [(&str, &str); 8] = [
@@ -64,30 +62,15 @@ pub(super) fn cluster_rows(c: &Cluster, assocs: &[AssocRow], cond: &Conditions) 
         return Vec::new();
     }
     // `SlurmctldHost=vm(127.0.0.1)`: slurmctld connects from its address.
-    let host = c
-        .config
-        .controllers()
-        .first()
-        .map_or_else(String::new, |(host, addr)| addr.unwrap_or(host).to_owned());
-    let port = c
-        .config
-        .setting("SlurmctldPort")
-        .unwrap_or("6817")
-        .to_owned();
+    let (host, port) = c.config.controller_address();
     let nodes = Hostlist::from_names(c.nodes.iter().map(|n| n.name.as_str()));
-    // `enum select_plugin_type` of slurm.h.
-    let select = match c.config.select_type.as_str() {
-        "select/cons_res" => "101",
-        "select/linear" => "102",
-        _ => "109",
-    };
     let mut row: Row = vec![
-        ("ControlHost", host),
-        ("ControlPort", port),
-        ("RPC", RPC_VERSION.to_owned()),
+        ("ControlHost", host.to_owned()),
+        ("ControlPort", port.to_owned()),
+        ("RPC", PROTOCOL_VERSION.to_string()),
         ("Cluster Nodes", nodes.to_string()),
         ("NodeCount", nodes.len().to_string()),
-        ("PluginIDSelect", select.to_owned()),
+        ("PluginIDSelect", c.config.select_plugin_id().to_string()),
     ];
     let root = assocs
         .iter()
