@@ -258,11 +258,23 @@ impl ClusterConfig {
     /// Whether a job must name a wckey its user has (or have a default):
     /// `wckeys` or `all` in `AccountingStorageEnforce`.
     pub fn enforces_wckeys(&self) -> bool {
+        self.enforces("wckeys")
+    }
+
+    /// Whether a job must name a QOS that exists (`ACCOUNTING_ENFORCE_QOS`):
+    /// `qos` or `all` in `AccountingStorageEnforce`. Without it a job
+    /// naming another runs with none.
+    pub fn enforces_qos(&self) -> bool {
+        self.enforces("qos")
+    }
+
+    /// Whether `AccountingStorageEnforce` names `flag`, or `all`.
+    fn enforces(&self, flag: &str) -> bool {
         self.other.iter().any(|(key, value)| {
             key.eq_ignore_ascii_case("AccountingStorageEnforce")
-                && value.split(',').any(|flag| {
-                    let flag = flag.trim();
-                    flag.eq_ignore_ascii_case("wckeys") || flag.eq_ignore_ascii_case("all")
+                && value.split(',').any(|given| {
+                    let given = given.trim();
+                    given.eq_ignore_ascii_case(flag) || given.eq_ignore_ascii_case("all")
                 })
         })
     }

@@ -418,12 +418,17 @@ impl Cluster {
                 "Invalid account or account/partition combination specified",
             ));
         }
-        let qos = opts
+        let mut qos = opts
             .qos
             .clone()
             .unwrap_or_else(|| self.accounts.default_qos().to_owned());
         if self.accounts.qos(&qos).is_none() {
-            return Err(refuse("Invalid qos specification"));
+            // `_valid_job_qos`: unchecked, an unknown name leaves the job
+            // without a QOS, as Debian's 22.05.8 ran it.
+            if self.config.enforces_qos() {
+                return Err(refuse("Invalid qos specification"));
+            }
+            qos.clear();
         }
         let time_limit = self.check_partition_limits(part_index, opts, &required)?;
         // This model keeps no reservations, so only an empty name (none)
@@ -916,7 +921,9 @@ fn job_files(spec: &JobSpec<'_>, array: bool) -> (String, String, String) {
 /// 1001 tasks (MaxArraySize), ids below 1001.
 pub(crate) fn array_tasks(spec: &str) -> Option<(Vec<u32>, Option<u32>)> {
     let (list, max) = match spec.split_once('%') {
-        Some((l, m)) => (l, Some(m.parse::<u32>().ok().filter(|m| *m > 0)?)),
+        // slurmctld reads the limit with `atoi`: what follows its digits
+        // is ignored, and one of 0 or less (or none) is no limit.
+        Some((l, m)) => (l, u32::try_from(atoi(m)).ok().filter(|m| *m > 0)),
         None => (spec, None),
     };
     let mut tasks = Vec::new();
@@ -951,6 +958,11 @@ mod tests {
         assert_eq!(mbytes("4000"), Some(4000));
         assert_eq!(mbytes("1x"), None);
         assert_eq!(array_tasks("0-3%2"), Some((vec![0, 1, 2, 3], Some(2))));
+        // As Debian's 22.05.8 took them.
+        assert_eq!(array_tasks("0-3%2x"), Some((vec![0, 1, 2, 3], Some(2))));
+        for unlimited in ["0-3%x", "0-3%0", "0-3%-1", "0-3%"] {
+            assert_eq!(array_tasks(unlimited), Some((vec![0, 1, 2, 3], None)));
+        }
         assert_eq!(array_tasks("1,5-9:2"), Some((vec![1, 5, 7, 9], None)));
         assert_eq!(array_tasks("3-1"), None);
         assert_eq!(node_count("2-4"), Ok((2, 4)));

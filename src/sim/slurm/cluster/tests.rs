@@ -62,6 +62,20 @@ impl Term {
         }
     }
 
+    /// The reference cluster with `from` replaced by `to` in its
+    /// slurm.conf, at 2027-01-15 08:00 UTC, seed 1.
+    pub(super) fn with_conf(from: &str, to: &str) -> Self {
+        let conf = crate::sim::slurm::conf::REFERENCE_CONF.replace(from, to);
+        let config =
+            crate::sim::slurm::conf::ClusterConfig::parse(&conf).unwrap_or_else(|e| panic!("{e}"));
+        let accounts = Accounts::reference().unwrap_or_else(|e| panic!("{e}"));
+        let c = Cluster::new(config, accounts, 1_800_000_000, 1).unwrap_or_else(|e| panic!("{e}"));
+        Self {
+            c,
+            files: BTreeMap::new(),
+        }
+    }
+
     /// Puts a file where sbatch can read it.
     pub(super) fn file(&mut self, path: &str, text: &str) {
         self.files.insert(path.to_owned(), text.to_owned());

@@ -887,6 +887,8 @@ fn job_only_value(name: &str, job: &Job) -> Option<String> {
         "User" | "Group" => job.user.clone(),
         "UID" => job.uid.to_string(),
         "GID" => job.gid.to_string(),
+        // slurmdbd names QOS id 0, none, so.
+        "QOS" if job.qos.is_empty() => "Unknown".to_owned(),
         "QOS" => job.qos.clone(),
         "Priority" => job.priority.to_string(),
         "Reason" => job.reason.name().to_owned(),

@@ -141,11 +141,6 @@ fn getopt_mistakes_and_their_exit_status() {
             1,
         ),
         (
-            "sbatch --qos=gold --wrap x",
-            "sbatch: error: Batch job submission failed: Invalid qos specification\n",
-            1,
-        ),
-        (
             "sbatch -A team-b --wrap x",
             "sbatch: error: Batch job submission failed: Invalid account or account/partition combination specified\n",
             1,
@@ -1358,14 +1353,10 @@ fn scontrol_ping_names_each_controller_of_slurm_conf() {
     );
     let out = t.root("scontrol ping now");
     assert_eq!(err(&out), "too many arguments for keyword:ping\n");
-    let conf = crate::sim::slurm::conf::REFERENCE_CONF.replace(
+    let mut t = Term::with_conf(
         "SlurmctldHost=vm(127.0.0.1)",
         "SlurmctldHost=ctl1\nSlurmctldHost=ctl2(10.0.0.2)",
     );
-    let config =
-        crate::sim::slurm::conf::ClusterConfig::parse(&conf).unwrap_or_else(|e| panic!("{e}"));
-    let accounts = Accounts::reference().unwrap_or_else(|e| panic!("{e}"));
-    t.c = Cluster::new(config, accounts, 1_800_000_000, 1).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(
         stdout(&t.root("scontrol ping")),
         "Slurmctld(primary) at ctl1 is UP\nSlurmctld(backup) at ctl2 is DOWN\n\

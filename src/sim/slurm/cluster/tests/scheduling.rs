@@ -4,7 +4,6 @@
 
 use super::super::*;
 use super::Term;
-use crate::sim::slurm::conf::{ClusterConfig, REFERENCE_CONF};
 
 const WORK: &str = "/srv/cluster/work";
 
@@ -143,14 +142,7 @@ fn pending_reasons_as_slurm_names_them() {
 
 #[test]
 fn partition_limits_pend_when_not_enforced() {
-    let conf = REFERENCE_CONF.replace("EnforcePartLimits=ALL", "EnforcePartLimits=NO");
-    let config = ClusterConfig::parse(&conf).unwrap_or_else(|e| panic!("{e}"));
-    let accounts = Accounts::reference().unwrap_or_else(|e| panic!("{e}"));
-    let c = Cluster::new(config, accounts, 1_800_000_000, 1).unwrap_or_else(|e| panic!("{e}"));
-    let mut t = Term {
-        c,
-        files: Default::default(),
-    };
+    let mut t = Term::with_conf("EnforcePartLimits=ALL", "EnforcePartLimits=NO");
     let nodes = t.submit("root", WORK, "sbatch -N 5 --wrap hostname");
     let time = t.submit("root", WORK, "sbatch -p debug -t 2:00:00 --wrap hostname");
     t.c.advance(60);
@@ -174,6 +166,36 @@ fn partition_limits_pend_when_not_enforced() {
 /// `_part_access_check`'s order: the nodes asked (named ones count),
 /// then nodes outside the partition, then the time limit; and named
 /// nodes that are also excluded are an invalid name (`_job_create`).
+/// A QOS no one defined: under `AccountingStorageEnforce=associations`
+/// (the reference) the job runs with none, as Debian's 22.05.8 ran it;
+/// with `qos` enforced it is refused.
+#[test]
+fn an_unknown_qos_is_refused_only_where_enforced() {
+    let mut t = Term::new("2026-11-30T00:00:00");
+    let id = t.submit("root", WORK, "sbatch --qos=gold -t 5 --wrap 'sleep 60'");
+    t.c.advance(90);
+    assert_eq!(state(&t, id), JobState::Completed);
+    let out = t.root(&format!("squeue -t all -h -j {id} -o %q|%T"));
+    assert_eq!(out.text(Stream::Stdout), "|COMPLETED\n");
+    let out = t.root(&format!("sacct -n -P -j {id} -o JobID,QOS"));
+    assert_eq!(
+        out.text(Stream::Stdout),
+        format!("{id}|Unknown\n{id}.batch|\n")
+    );
+    let mut q = Term::with_conf(
+        "AccountingStorageEnforce=associations",
+        "AccountingStorageEnforce=associations,qos",
+    );
+    let out = q.root("sbatch --qos=gold --wrap x");
+    assert_eq!(
+        (out.text(Stream::Stderr), out.exit),
+        (
+            "sbatch: error: Batch job submission failed: Invalid qos specification\n".to_owned(),
+            1
+        )
+    );
+}
+
 #[test]
 fn partition_limits_refuse_in_slurms_order() {
     let mut t = Term::new("2026-11-30T00:00:00");
