@@ -361,6 +361,8 @@ pub enum Reason {
     TimeLimit,
     /// A node of the job failed.
     NodeDown,
+    /// No node could hold it: refused after slurmctld made its record.
+    BadConstraints,
 }
 
 impl Reason {
@@ -383,6 +385,7 @@ impl Reason {
             Self::JobLaunchFailure => "JobLaunchFailure",
             Self::TimeLimit => "TimeLimit",
             Self::NodeDown => "NodeDown",
+            Self::BadConstraints => "BadConstraints",
         }
     }
 }

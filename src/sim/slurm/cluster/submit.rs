@@ -278,6 +278,80 @@ fn node_and_task_counts(r: &Request, max_cpus: u32, max_gpus: u32) -> (u32, u32)
     (k, tasks)
 }
 
+/// The most a node of a partition has of each resource, and its GPUs
+/// in all.
+struct Maxima {
+    cpus: u32,
+    gpus: u32,
+    mem: u64,
+    all_gpus: u32,
+}
+
+impl Maxima {
+    fn of<'n>(nodes: impl Iterator<Item = &'n super::state::Node>) -> Self {
+        let mut most = Self {
+            cpus: 1,
+            gpus: 0,
+            mem: 0,
+            all_gpus: 0,
+        };
+        for n in nodes {
+            most.cpus = most.cpus.max(n.cpus);
+            most.gpus = most.gpus.max(n.gpus);
+            most.mem = most.mem.max(n.real_memory_mb);
+            most.all_gpus = most.all_gpus.saturating_add(n.gpus);
+        }
+        most
+    }
+}
+
+/// A request's share of each node, and what it is made of.
+struct Share {
+    shape: Shape,
+    /// GPUs per node asked.
+    gpus: u32,
+    /// CPUs per node its GPUs bring (`--cpus-per-gpu`).
+    gpu_cpus: u32,
+    /// CPUs per node its tasks need.
+    task_cpus: u32,
+}
+
+/// Why no node of the partition could hold `share` of request `r`, if
+/// none could: `_set_err_msg` names what no node's configuration holds,
+/// the CPUs per node asked (`-c`, `--ntasks-per-node`), then the memory
+/// per node or per CPU (memory per GPU is the GPU plugin's to refuse).
+fn unfit(r: &Request, share: &Share, most: &Maxima) -> Option<SubmitError> {
+    let said = |detail: &str| SubmitError {
+        details: vec![detail.to_owned()],
+        message: NOT_AVAILABLE.to_owned(),
+        recorded: Recorded::Nothing,
+    };
+    let cpt = share.shape.cpus_per_task;
+    let pn_min_cpus = cpt.saturating_mul(r.ntasks_per_node.unwrap_or(1));
+    let k = share.shape.nodes;
+    let total_gpus = match r.gpus {
+        Some(Gpus::Total(g)) => g,
+        Some(Gpus::PerTask(g)) => g.saturating_mul(share.shape.tasks),
+        _ => share.gpus.saturating_mul(k),
+    };
+    if pn_min_cpus > most.cpus {
+        Some(said("CPU count per node can not be satisfied"))
+    } else if share.shape.per_node.mem_mb > most.mem {
+        Some(match r.mem {
+            Some(Mem::PerGpu(_)) => refuse(NOT_AVAILABLE),
+            _ => said("Memory specification can not be satisfied"),
+        })
+    } else if share.gpus > most.gpus
+        || total_gpus > most.all_gpus
+        || share.gpu_cpus > most.cpus
+        || (r.nodes.is_some() && share.task_cpus > most.cpus)
+    {
+        Some(refuse(NOT_AVAILABLE))
+    } else {
+        None
+    }
+}
+
 /// When a job starting at `start` reaches its time limit (`None` for no
 /// limit).
 fn ends_after(start: i64, limit: TimeLimit) -> Option<i64> {
@@ -344,17 +418,44 @@ pub(crate) fn mbytes(v: &str) -> Option<u64> {
 }
 
 /// A submission the controller refuses: lines it explains first (printed
-/// as `sbatch: error: ...`) and the error itself.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// as `sbatch: error: ...`), the error itself, and what it kept of it.
+#[derive(Debug, Clone, PartialEq)]
 pub(crate) struct SubmitError {
     pub(crate) details: Vec<String>,
     pub(crate) message: String,
+    pub(crate) recorded: Recorded,
+}
+
+/// What slurmctld keeps of a request it refused once `_job_create` had
+/// made its record ([`Cluster::admit`]).
+#[derive(Debug, Clone, Default, PartialEq)]
+pub(crate) enum Recorded {
+    /// Nothing: refused before it had an id.
+    #[default]
+    Nothing,
+    /// Its id, spent (`Job dependency problem`, `Invalid feature
+    /// specification`).
+    Id,
+    /// The record, ended at once as FAILED (`BadConstraints`): a request
+    /// no node could hold.
+    Failed(Box<Job>),
 }
 
 fn refuse(message: &str) -> SubmitError {
     SubmitError {
         details: Vec::new(),
         message: message.to_owned(),
+        recorded: Recorded::Nothing,
+    }
+}
+
+impl SubmitError {
+    /// This refusal, made after the job got its id.
+    fn after_id(self) -> Self {
+        Self {
+            recorded: Recorded::Id,
+            ..self
+        }
     }
 }
 
@@ -436,32 +537,84 @@ impl Cluster {
         if opts.reservation.as_ref().is_some_and(|r| !r.is_empty()) {
             return Err(refuse("Requested reservation is invalid"));
         }
-        let shape = self.shape(part_index, &opts.request)?;
-        self.check_constraint(part_index, &opts.request, &shape)?;
-        let array = match &opts.array {
-            Some(spec) => {
-                Some(array_tasks(spec).ok_or_else(|| refuse("Invalid job array specification"))?)
+        // From here on slurmctld has made the job's record.
+        let checked = self.shape(part_index, &opts.request).and_then(|shape| {
+            match self.check_constraint(part_index, &opts.request, &shape) {
+                Ok(()) => Ok(shape),
+                Err(e) => Err((e, shape)),
             }
-            None => None,
+        });
+        let (shape, refused) = match checked {
+            Ok(shape) => (shape, None),
+            Err((e, _)) if e.recorded != Recorded::Nothing => return Err(e),
+            Err((e, asked)) => (asked, Some(e)),
         };
-        let dependency = match &opts.dependency {
-            Some(text) => self.dependency(text)?,
-            None => None,
-        };
-        let wckey = self.wckey(opts.wckey.as_deref())?;
-        let admitted = Admitted {
+        let mut admitted = Admitted {
             user: user.clone(),
             part_index,
             account,
             qos,
             time_limit,
             shape,
-            array,
-            dependency,
-            wckey,
-            direct_priority: opts.priority.filter(|_| operator && !opts.hold),
+            array: None,
+            dependency: None,
+            wckey: None,
+            direct_priority: None,
         };
+        if let Some(e) = refused {
+            let job = Box::new(self.pending_job(spec, admitted));
+            return Err(SubmitError {
+                recorded: Recorded::Failed(job),
+                ..e
+            });
+        }
+        if let Some(spec) = &opts.array {
+            let tasks =
+                array_tasks(spec).ok_or_else(|| refuse("Invalid job array specification"))?;
+            admitted.array = Some(tasks);
+        }
+        if let Some(text) = &opts.dependency {
+            admitted.dependency = self.dependency(text)?;
+        }
+        admitted.wckey = self.wckey(opts.wckey.as_deref())?;
+        admitted.direct_priority = opts.priority.filter(|_| operator && !opts.hold);
         Ok(self.pending_job(spec, admitted))
+    }
+
+    /// [`Cluster::build_job`], keeping what slurmctld keeps of a refusal
+    /// made once `_job_create` had made the job's record: its id is spent,
+    /// and a request no node could hold stays a FAILED job, in `squeue -t
+    /// all` until MinJobAge and in the accounting for good (60_sacct's
+    /// jobs 20-23 are 03_sbatch_impossible_gpus16's four refusals).
+    pub(crate) fn admit(&mut self, spec: &JobSpec<'_>) -> Result<Job, SubmitError> {
+        self.build_job(spec).map_err(|mut e| {
+            match std::mem::take(&mut e.recorded) {
+                Recorded::Nothing => {}
+                Recorded::Id => self.spend_job_id(),
+                Recorded::Failed(job) => self.keep_failed(*job),
+            }
+            e
+        })
+    }
+
+    /// Takes the next job id for a record slurmctld made and dropped.
+    pub(crate) fn spend_job_id(&mut self) {
+        self.next_job_id = self.next_job_id.saturating_add(1);
+    }
+
+    /// Ends a refused job's record at once: FAILED for `BadConstraints`,
+    /// with the raw status 1 (`ExitCode=0:1`) and its priority as computed.
+    fn keep_failed(&mut self, mut job: Job) {
+        let (id, now) = (job.id, self.now);
+        job.state = JobState::Failed;
+        job.reason = Reason::BadConstraints;
+        job.exit = (0, 1);
+        job.accrue_time = None;
+        job.start_time = Some(now);
+        job.end_time = Some(now);
+        self.next_job_id = self.next_job_id.max(id.saturating_add(1));
+        self.jobs.insert(id, job);
+        self.set_priority(id);
     }
 
     /// Moves a pending job to the partition `name` (`scontrol update
@@ -482,7 +635,7 @@ impl Cluster {
         let checked = self
             .node_indices(&opts.request.nodelist)
             .and_then(|required| self.check_partition_limits(part, &opts, &required))
-            .and_then(|_| self.shape(part, &opts.request))
+            .and_then(|_| self.shape(part, &opts.request).map_err(|(e, _)| e))
             .and_then(|shape| {
                 self.check_constraint(part, &opts.request, &shape)?;
                 Ok(shape)
@@ -552,8 +705,8 @@ impl Cluster {
         let Some(text) = &request.constraint else {
             return Ok(());
         };
-        let constraint =
-            (self.constraint(text)).ok_or_else(|| refuse("Invalid feature specification"))?;
+        let constraint = (self.constraint(text))
+            .ok_or_else(|| refuse("Invalid feature specification").after_id())?;
         let fit = self.partitions[part]
             .nodes
             .iter()
@@ -588,6 +741,7 @@ impl Cluster {
             Some(name) => self.partition_index(name).ok_or_else(|| SubmitError {
                 details: vec![format!("invalid partition specified: {name}")],
                 message: "Invalid partition name specified".to_owned(),
+                recorded: Recorded::Nothing,
             }),
             None => self
                 .partitions
@@ -763,20 +917,27 @@ impl Cluster {
     }
 
     /// The shape of a request in a partition, refused when no node of the
-    /// partition could ever hold its share.
-    fn shape(&self, part: usize, r: &Request) -> Result<Shape, SubmitError> {
-        let nodes: Vec<&super::state::Node> = self.partitions[part]
+    /// partition could ever hold its share; the refusal comes with the
+    /// request's shape as given (its own node count), which the record
+    /// slurmctld keeps of it shows.
+    fn shape(&self, part: usize, r: &Request) -> Result<Shape, (SubmitError, Shape)> {
+        let most = Maxima::of(self.partitions[part].nodes.iter().map(|&i| &self.nodes[i]));
+        let (k, tasks) = node_and_task_counts(r, most.cpus, most.gpus);
+        let share = self.share(r, k, tasks, &most);
+        let Some(refusal) = unfit(r, &share, &most) else {
+            return Ok(share.shape);
+        };
+        let given = r
             .nodes
-            .iter()
-            .map(|&i| &self.nodes[i])
-            .collect();
-        let max_cpus = nodes.iter().map(|n| n.cpus).max().unwrap_or(0).max(1);
-        let max_gpus = nodes.iter().map(|n| n.gpus).max().unwrap_or(0);
-        let max_mem = nodes.iter().map(|n| n.real_memory_mb).max().unwrap_or(0);
-        let part_gpus: u32 = nodes.iter().map(|n| n.gpus).sum();
+            .map_or(1, |(min, _)| min)
+            .max(u32::try_from(r.nodelist.len()).unwrap_or(1));
+        let given_tasks = r.ntasks.unwrap_or(given);
+        Err((refusal, self.share(r, given, given_tasks, &most).shape))
+    }
+
+    /// What each of `k` nodes gives a request of `tasks` tasks.
+    fn share(&self, r: &Request, k: u32, tasks: u32, most: &Maxima) -> Share {
         let cpt = r.cpus_per_task.unwrap_or(1);
-        let explicit = r.nodes.map(|(min, _)| min);
-        let (k, tasks) = node_and_task_counts(r, max_cpus, max_gpus);
         let per_node_tasks = match r.ntasks_per_node {
             Some(per) => per,
             None => tasks.div_ceil(k.max(1)),
@@ -794,12 +955,12 @@ impl Cluster {
         let gpu_cpus = gpus.saturating_mul(r.cpus_per_gpu.unwrap_or(0));
         let task_cpus = per_node_tasks.saturating_mul(cpt).max(gpu_cpus).max(1);
         let cpus = if whole {
-            max_cpus.max(task_cpus)
+            most.cpus.max(task_cpus)
         } else {
             task_cpus
         };
         let mem = match r.mem {
-            Some(Mem::PerNode(0)) => max_mem,
+            Some(Mem::PerNode(0)) => most.mem,
             Some(Mem::PerNode(m)) => m,
             Some(Mem::PerCpu(m)) => m.saturating_mul(u64::from(cpus)),
             // cons_tres gives each node this much per GPU it holds there.
@@ -807,43 +968,19 @@ impl Cluster {
             None => self
                 .config
                 .def_mem_per_cpu_mb
-                .map_or(max_mem, |m| m.saturating_mul(u64::from(cpus))),
+                .map_or(most.mem, |m| m.saturating_mul(u64::from(cpus))),
         };
-        // `_set_err_msg` names what no node's configuration holds: the CPUs
-        // per node asked (`-c`, `--ntasks-per-node`), then the memory per
-        // node or per CPU (memory per GPU is the GPU plugin's to refuse).
-        let pn_min_cpus = cpt.saturating_mul(r.ntasks_per_node.unwrap_or(1));
-        let said = |detail: &str| SubmitError {
-            details: vec![detail.to_owned()],
-            message: NOT_AVAILABLE.to_owned(),
-        };
-        if pn_min_cpus > max_cpus {
-            return Err(said("CPU count per node can not be satisfied"));
+        Share {
+            shape: Shape {
+                nodes: k,
+                tasks,
+                cpus_per_task: cpt,
+                per_node: Res::new(cpus, mem, if whole { most.gpus } else { gpus }),
+            },
+            gpus,
+            gpu_cpus,
+            task_cpus,
         }
-        if mem > max_mem {
-            return Err(match r.mem {
-                Some(Mem::PerGpu(_)) => refuse(NOT_AVAILABLE),
-                _ => said("Memory specification can not be satisfied"),
-            });
-        }
-        let total_gpus = match r.gpus {
-            Some(Gpus::Total(g)) => g,
-            Some(Gpus::PerTask(g)) => g.saturating_mul(tasks),
-            _ => gpus.saturating_mul(k),
-        };
-        if gpus > max_gpus
-            || total_gpus > part_gpus
-            || gpu_cpus > max_cpus
-            || (explicit.is_some() && task_cpus > max_cpus)
-        {
-            return Err(refuse(NOT_AVAILABLE));
-        }
-        Ok(Shape {
-            nodes: k,
-            tasks,
-            cpus_per_task: cpt,
-            per_node: Res::new(cpus, mem, if whole { max_gpus } else { gpus }),
-        })
     }
 
     /// Reads `--dependency` (`afterok:30[:31][,afterany:32]`, `singleton`,
@@ -853,7 +990,7 @@ impl Cluster {
     /// submitted with `afterok:99999`). `None` when no term is left.
     /// Errors: `Job dependency problem`, as slurmctld says for bad syntax.
     pub(crate) fn dependency(&self, text: &str) -> Result<Option<Dependency>, SubmitError> {
-        let problem = || refuse("Job dependency problem");
+        let problem = || refuse("Job dependency problem").after_id();
         let mut terms = Vec::new();
         for part in text.split([',', '?']) {
             if part.eq_ignore_ascii_case("singleton") {

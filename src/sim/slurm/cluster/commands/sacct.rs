@@ -20,7 +20,7 @@ use super::super::fields::{
     Parsable, Units, convert_num_unit, delimited_header, delimited_row, mem_units,
 };
 use super::super::output::CommandOutput;
-use super::super::state::{Job, JobState, RunRecord, StepId, StepRecord};
+use super::super::state::{Job, JobState, Reason, RunRecord, StepId, StepRecord};
 use super::super::{Caller, Cluster};
 use super::step_list::{self, Selected, StepKind};
 use super::{VERSION, error_out, help, parse};
@@ -814,6 +814,8 @@ fn value(c: &Cluster, name: &str, line: &Line<'_>, units: Units) -> Option<Strin
         "ExitCode" => match (step, run) {
             (Some((_, _, exit)), _) => exit.clone(),
             (None, Some(r)) => r.exit.clone(),
+            // slurmdbd keeps a refused job's raw status 1 as its exit code.
+            (None, None) if job.reason == Reason::BadConstraints => "1:0".to_owned(),
             (None, None) => format!("{}:{}", job.exit.0, job.exit.1),
         },
         "DerivedExitCode" if job_line => "0:0".to_owned(),
@@ -891,6 +893,8 @@ fn job_only_value(name: &str, job: &Job) -> Option<String> {
         "QOS" if job.qos.is_empty() => "Unknown".to_owned(),
         "QOS" => job.qos.clone(),
         "Priority" => job.priority.to_string(),
+        // ... and no reason for it.
+        "Reason" if job.reason == Reason::BadConstraints => "None".to_owned(),
         "Reason" => job.reason.name().to_owned(),
         "WorkDir" => job.work_dir.clone(),
         "WCKey" => return job.wckey.clone(),

@@ -10,7 +10,7 @@ use super::super::export::{self, UserEnv};
 use super::super::output::CommandOutput;
 use super::super::script;
 use super::super::state::{Job, Mem};
-use super::super::submit::{JobOptions, JobSpec};
+use super::super::submit::{JobOptions, JobSpec, Recorded};
 use super::super::{Caller, Cluster};
 use super::{VERSION, help, job_refused, usage_error};
 
@@ -191,6 +191,7 @@ pub(super) fn run(
                 out.exit = 1;
             }
         }
+        c.spend_job_id();
         return out;
     }
     let id = c.enqueue(job);
@@ -278,7 +279,7 @@ fn read_script(parsed: &Parsed, stdin: &str, caller: &Caller<'_>) -> Result<Scri
 /// The job of a script: its `#SBATCH` lines, then the command line's
 /// options over them, validated as slurmctld validates them.
 fn build(
-    c: &Cluster,
+    c: &mut Cluster,
     parsed: &Parsed,
     script: Script,
     caller: &Caller<'_>,
@@ -315,6 +316,24 @@ fn build(
             export::batch_env(export.as_deref(), env, caller.user)
         }),
     };
-    c.build_job(&spec)
-        .map_err(|e| job_refused("sbatch", "Batch job submission failed", &e))
+    if !parsed.has("test-only") {
+        return c
+            .admit(&spec)
+            .map_err(|e| job_refused("sbatch", "Batch job submission failed", &e));
+    }
+    // `slurm_job_will_run`: slurmctld makes the record and drops it, its
+    // id spent once made; what it explains itself stays unsaid.
+    c.build_job(&spec).map_err(|e| {
+        let mut out = CommandOutput::default();
+        if e.recorded == Recorded::Nothing {
+            for line in &e.details {
+                out.err_line(&format!("sbatch: error: {line}"));
+            }
+        } else {
+            c.spend_job_id();
+        }
+        out.err_line(&format!("allocation failure: {}", e.message));
+        out.exit = 1;
+        out
+    })
 }

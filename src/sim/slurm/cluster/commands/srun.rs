@@ -524,7 +524,7 @@ pub(super) fn allocate(
         batch: false,
         env: UserEnv::default(),
     };
-    let mut job = c.build_job(&spec).map_err(|e| {
+    let mut job = c.admit(&spec).map_err(|e| {
         let what = if prog == "salloc" {
             "Job submit/allocate failed"
         } else {

@@ -119,10 +119,11 @@ fn fresh() -> Term {
     t
 }
 
-/// The refusals of 03:30: the recordings had run 23 jobs before them.
-fn after_23_jobs() -> Term {
+/// The cluster after 19 jobs: the four refusals of 03_sbatch_impossible
+/// take ids 20-23 (60_sacct shows them FAILED), and `-n 300` gets 24.
+fn after_19_jobs() -> Term {
     let mut t = Term::new("2026-11-30T03:30:19");
-    t.c.set_next_job_id(24);
+    t.c.set_next_job_id(20);
     t
 }
 
@@ -313,7 +314,7 @@ const SCENES: &[Scene] = &[
             "03_sbatch_missing_file",
             "03_sbatch_no_shebang",
         ],
-        setup: after_23_jobs,
+        setup: after_19_jobs,
         differs: &[],
     },
     Scene {
@@ -489,4 +490,33 @@ fn sacct_lines_of_the_first_jobs() {
     let text = out.text(Stream::Stdout);
     let got: Vec<&str> = text.lines().collect();
     assert_eq!(got, expected, "{}", out.transcript());
+}
+
+/// Jobs 20-23 of 60_sacct: the four requests 03_sbatch_impossible_gpus16
+/// shows refused, kept FAILED by slurmctld.
+#[test]
+fn sacct_lines_of_the_refused_jobs() {
+    let mut t = after_19_jobs();
+    let recorded = blocks("03_sbatch_impossible_gpus16");
+    cat_files(&mut t, &recorded);
+    for b in recorded.iter().filter(|b| b.command.starts_with("sbatch")) {
+        run_recorded(&mut t, b);
+    }
+    t.at("2026-11-30T03:33:17");
+    let out = t.root("sacct -j 20,21,22,23");
+    let want = &blocks("60_sacct")[0].output;
+    let expected: Vec<&str> = (want.lines().take(2))
+        .chain(want.lines().filter(|l| {
+            ["20 ", "21 ", "22 ", "23 "]
+                .iter()
+                .any(|id| l.starts_with(id))
+        }))
+        .collect();
+    let text = out.text(Stream::Stdout);
+    assert_eq!(
+        text.lines().collect::<Vec<_>>(),
+        expected,
+        "{}",
+        out.transcript()
+    );
 }

@@ -575,7 +575,80 @@ fn test_only_tells_when_a_job_would_start() {
             "sbatch: Job {next} to start at 2026-11-30T03:30:00 using 1 processors on nodes node-1 in partition gpu\n"
         )
     );
-    assert_eq!(t.c.next_job_id(), next);
+    // slurmctld made the record and dropped it: its id is spent, as on
+    // Debian's 22.05.8, whether the job would run or not.
+    assert_eq!(t.c.next_job_id(), next + 1);
+    let out = t.root("sbatch --test-only -c 65 --wrap hostname");
+    assert_eq!(
+        (out.text(Stream::Stderr), out.exit),
+        (
+            "allocation failure: Requested node configuration is not available\n".to_owned(),
+            1
+        )
+    );
+    let out = t.root("sbatch --test-only -p bogus --wrap hostname");
+    assert_eq!(
+        out.text(Stream::Stderr),
+        "sbatch: error: invalid partition specified: bogus\n\
+         allocation failure: Invalid partition name specified\n"
+    );
+    assert_eq!(t.c.next_job_id(), next + 2);
+}
+
+/// A request refused once slurmctld had made its record spends its id;
+/// one no node could hold stays a FAILED job, as 03_sbatch_impossible's
+/// four refusals are jobs 20-23 of 60_sacct.
+#[test]
+fn refusals_after_the_record_spend_an_id() {
+    let mut t = Term::new("2026-11-30T03:00:00");
+    let first = t.c.next_job_id();
+    for line in [
+        "sbatch -J big -c 65 --wrap hostname",
+        "sbatch --dependency=afterok:x --wrap hostname",
+        "sbatch -C nofeature --wrap hostname",
+        "sbatch -p bogus --wrap hostname",
+        "srun --gres=gpu:9 hostname",
+    ] {
+        assert_eq!(t.root(line).exit, 1, "{line}");
+    }
+    assert_eq!(t.c.next_job_id(), first + 4);
+    assert_eq!(state(&t, first), JobState::Failed);
+    assert_eq!(reason(&t, first), "BadConstraints");
+    let out = t.root("squeue -h -t all -S i -o %i|%j|%t|%D|%C|%R");
+    assert_eq!(
+        out.text(Stream::Stdout),
+        format!(
+            "{first}|big|F|1|65|(BadConstraints)\n{}|hostname|F|1|1|(BadConstraints)\n",
+            first + 3
+        )
+    );
+    assert_eq!(t.root("squeue -h").text(Stream::Stdout), "");
+    let out = t.root("sacct -n -X -o JobID,AllocCPUS,State,ExitCode,NodeList,Reason");
+    assert_eq!(
+        out.text(Stream::Stdout),
+        format!(
+            "{first:<12}         65     FAILED      1:0   None assigned                   None \n\
+             {:<12}          1     FAILED      1:0   None assigned                   None \n",
+            first + 3
+        )
+    );
+    let show = t.root(&format!("scontrol show job {first}"));
+    let text = show.text(Stream::Stdout);
+    assert!(
+        text.contains("JobState=FAILED Reason=BadConstraints"),
+        "{text}"
+    );
+    assert!(text.contains("ExitCode=0:1"), "{text}");
+    // Gone from squeue after MinJobAge, kept in the accounting.
+    t.c.advance(400);
+    assert_eq!(t.root("squeue -h -t all").text(Stream::Stdout), "");
+    assert_eq!(
+        t.root("sacct -n -X -o JobID")
+            .text(Stream::Stdout)
+            .lines()
+            .count(),
+        2
+    );
 }
 
 #[test]
