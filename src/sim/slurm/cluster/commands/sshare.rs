@@ -293,6 +293,9 @@ fn cell(c: &Cluster, row: &ShareRow, name: &str) -> Option<String> {
         "FairShare" => row.user.as_ref().and(d.factor).map(six),
         "LevelFS" => d.level_fs.map(six),
         "NormShares" => Some(six(d.norm_shares)),
+        // The decay pass normalizes every association's usage but
+        // root's, whose stays unset (NO_VAL) and prints blank.
+        "NormUsage" if row.depth == 0 && row.user.is_none() => None,
         "NormUsage" => Some(six(d.norm_usage)),
         "RawShares" => row.raw_shares.map(|s| s.to_string()),
         "RawUsage" => Some((row.raw_usage as u64).to_string()),

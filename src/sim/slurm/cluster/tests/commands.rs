@@ -1154,6 +1154,14 @@ fn sprio_and_sshare_options() {
     );
     assert_eq!(lines.len(), 3);
     assert!(lines[2].starts_with("  team-b                    bob          1    1.000000           0    0.000000      0.000000   1.000000        inf                                "), "{}", lines[2]);
+    // Root's own usage is never normalized: blank, as Debian's 22.05.8
+    // printed it.
+    let out = t.root("sshare -l -P -n -o Account,RawUsage,NormUsage,EffectvUsage");
+    assert!(
+        stdout(&out).starts_with("root|0||1.000000\n"),
+        "{}",
+        stdout(&out)
+    );
     let out = t.root("sshare -a -P -n");
     assert_eq!(stdout(&out).lines().count(), 7);
     assert!(
