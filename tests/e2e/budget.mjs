@@ -166,7 +166,10 @@ const MODULE_BUDGET = {
   // 499.8 KB measured. Details and refusals as Debian's Slurm 22.05.8
   // gives them (0.7 KB): 500.5 KB; wasm-opt's --flatten --rereloop before
   // a last -Oz (-3.2 KB): 497.3 KB; the steps' GPU variables (0.4 KB):
-  // 497.7 KB measured.
+  // 497.7 KB measured. Every SLURM_* variable of each kind of process,
+  // refusals kept as slurmctld keeps them, sshare's blank root usage
+  // (2.1 KB): 499.8 KB measured. Further shell work needs room found
+  // first.
   "gpu-book-shell": 500 * 1024,
   // The search (Dec 2026): no Leptos, no widget; the query side of
   // src/search with its two Snowball stemmers: 45.5 KB. (Unicode's

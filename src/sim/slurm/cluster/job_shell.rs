@@ -768,9 +768,11 @@ fn task_vars(
 
 /// What srun passes to the tasks of the step it launched: where it
 /// listens for them, its umask, and, in an allocation made before it
-/// (salloc's, a batch job's), the layout it asked for (cyclic when the
-/// `tasks` fit one per node, else block: `launch_p_step_launch`'s
-/// default) and the job's CPUs as it read them.
+/// (salloc's, a batch job's), the layout it asked for and the job's CPUs
+/// as it read them. Without `-m` the layout is cyclic when the `tasks`
+/// fit one per node, else block (`_create_job_step_create_request` in
+/// src/srun/libsrun/launch.c); an explicit `-m block` is taken as
+/// unnamed here, which real srun would keep.
 fn srun_env(
     job: &JobFacts,
     launch: &Launch<'_>,
