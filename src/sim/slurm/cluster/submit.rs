@@ -537,7 +537,8 @@ impl Cluster {
         if opts.reservation.as_ref().is_some_and(|r| !r.is_empty()) {
             return Err(refuse("Requested reservation is invalid"));
         }
-        // From here on slurmctld has made the job's record.
+        // slurmctld checks the nodes once it has made the job's record:
+        // their refusals keep it ([`Cluster::admit`]).
         let checked = self.shape(part_index, &opts.request).and_then(|shape| {
             match self.check_constraint(part_index, &opts.request, &shape) {
                 Ok(()) => Ok(shape),
