@@ -62,6 +62,13 @@ fn names(text: &str) -> String {
     names.join(" ")
 }
 
+/// The word `text` holds `count` times and nothing else, if it does.
+fn repeated(text: &str, count: usize) -> Option<&str> {
+    let words: Vec<&str> = text.split_whitespace().collect();
+    let first = *words.first()?;
+    (words.len() == count && words.iter().all(|w| *w == first)).then_some(first)
+}
+
 /// `want` with its runs of spaces made one.
 fn words(want: &str) -> String {
     want.split_whitespace().collect::<Vec<_>>().join(" ")
@@ -98,16 +105,12 @@ fn the_machine_dependent_values_hold_together() {
         "0 0,1 1 node-1 10.0.1.1 none\n1 0,1 1 node-1 10.0.1.1 none\n\
          2 2 1 node-2 10.0.1.1 none\n"
     );
-    let port = printed(
+    let ports = printed(
         &mut s,
         "srun -n2 bash -c 'echo $SLURM_SRUN_COMM_PORT $SLURM_STEP_LAUNCHER_PORT'",
     );
-    let ports: Vec<&str> = port.split_whitespace().collect();
-    assert!(
-        ports.len() == 4 && ports.iter().all(|p| *p == ports[0]),
-        "{port}"
-    );
-    assert!(ports[0].parse::<u16>().is_ok_and(|p| p >= 32_768), "{port}");
+    let port = repeated(&ports, 4).and_then(|p| p.parse::<u16>().ok());
+    assert!(port.is_some_and(|p| p >= 32_768), "{ports}");
     // In an allocation made before, srun names its layout: cyclic while
     // the tasks fit one per node, block past that.
     printed(&mut s, "salloc -N2 -n4");
@@ -126,11 +129,7 @@ fn the_machine_dependent_values_hold_together() {
         &mut s,
         "srun -N1 -n1 bash -c 'echo $SLURM_JOB_UID $SLURM_JOB_GID $UID'",
     );
-    let uid: Vec<&str> = uid.split_whitespace().collect();
-    assert!(
-        uid.len() == 3 && uid.iter().all(|u| *u == uid[0]),
-        "{uid:?}"
-    );
+    assert!(repeated(&uid, 3).is_some(), "{uid}");
     assert_eq!(
         printed(&mut s, "srun -N1 -n1 printenv SLURM_WORKING_CLUSTER"),
         "cluster:127.0.0.1:6817:9728:109\n"
