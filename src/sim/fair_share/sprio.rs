@@ -293,7 +293,7 @@ pub fn sort_jobs(jobs: &mut [SprioJob<'_>], spec: &str) -> Result<(), BadSortKey
             'q' | 'Q' => |a, b| fuzzy(a.priority.qos.weighted, b.priority.qos.weighted),
             other => return Err(BadSortKey(other)),
         };
-        jobs.sort_by(|a, b| {
+        crate::sort::by(jobs, |a, b| {
             let o = order(a, b);
             if descending { o.reverse() } else { o }
         });

@@ -3,8 +3,6 @@
 //! with Slurm's defaults; then the checks across lines. Problems are
 //! collected with their lines rather than stopping at the first.
 
-use std::collections::HashSet;
-
 use super::error::{ConfError, ConfErrorKind, ConfErrors};
 use super::keys::{self, LineKey};
 use super::lines::{Line, logical_lines, next_pair};
@@ -18,6 +16,7 @@ use crate::sim::fair_share::{
 };
 use crate::sim::slurm::hostlist::{Hostlist, MAX_HOSTS};
 use crate::sim::slurm::time_spec::TimeLimit;
+use crate::sorted::SortedSet;
 
 /// Most node names all `NodeName` and `Nodes=` lists together may hold,
 /// so that a text of many large ranges cannot claim unbounded memory.
@@ -325,7 +324,7 @@ fn check(built: &Built, errors: &mut Vec<ConfError>) {
         node_lines,
         partition_lines,
     } = built;
-    let mut defined = HashSet::new();
+    let mut defined = SortedSet::new();
     for (node, &line) in config.nodes.iter().zip(node_lines) {
         let twice: Vec<&str> = node
             .names
@@ -343,7 +342,7 @@ fn check(built: &Built, errors: &mut Vec<ConfError>) {
             ));
         }
     }
-    let mut named = HashSet::new();
+    let mut named = SortedSet::new();
     for (partition, &line) in config.partitions.iter().zip(partition_lines) {
         if !named.insert(partition.name.as_str()) {
             errors.push(ConfError::at(
