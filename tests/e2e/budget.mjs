@@ -168,8 +168,12 @@ const MODULE_BUDGET = {
   // a last -Oz (-3.2 KB): 497.3 KB; the steps' GPU variables (0.4 KB):
   // 497.7 KB measured. Every SLURM_* variable of each kind of process,
   // refusals kept as slurmctld keeps them, sshare's blank root usage
-  // (2.1 KB): 499.8 KB measured. Further shell work needs room found
-  // first.
+  // (2.1 KB): 499.8 KB measured. sprio's jobs sorted by the crate's one
+  // sort, leaving std's stable sort to squeue alone (-1.1 KB), and
+  // slurm.conf's checks across lines with a sorted list for the only
+  // HashSets, so no hashbrown or SipHash (-1.7 KB); then each job's CPUs
+  // laid out on its nodes as cons_tres lays them (3 and 1 for -N2 -n4),
+  // with steps' tasks laid out over them (1.7 KB): 498.6 KB measured.
   "gpu-book-shell": 500 * 1024,
   // The search (Dec 2026): no Leptos, no widget; the query side of
   // src/search with its two Snowball stemmers: 45.5 KB. (Unicode's

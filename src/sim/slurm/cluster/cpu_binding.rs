@@ -108,7 +108,7 @@ impl Cluster {
     pub(crate) fn batch_cpus(&self, job: &JobFacts) -> Option<CpuView> {
         let host = job.nodes.first()?;
         let node = self.topology(host)?;
-        let per_node = job.cpus_per_node();
+        let per_node = job.cpus_on_node(0);
         let fenced = self.config.binds_tasks() || self.config.constrains_cores();
         Some(CpuView {
             usable: if fenced { per_node.max(1) } else { node.cpus },

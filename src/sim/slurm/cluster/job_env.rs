@@ -9,29 +9,32 @@
 //! 2. `SLURM_NTASKS` and `SLURM_NPROCS`: only when the job names a task
 //!    count, `-n` or `--ntasks-per-node` (`JOB_NTASKS_SET`); srun then
 //!    reads it, and without it runs one task per node.
-//! 3. `SLURM_TASKS_PER_NODE`: that count laid out on the nodes, or when
-//!    none was named, as many tasks as each node's CPUs hold (`-c` each).
+//! 3. `SLURM_TASKS_PER_NODE`: that count laid out on the nodes as the
+//!    block layout lays tasks on their CPUs, or when none was named, as
+//!    many tasks as each node's CPUs hold (`-c` each).
 //! 4. `SLURM_NTASKS_PER_NODE` and `SLURM_CPUS_PER_TASK`, when given.
 
 use super::state::{Job, Mem};
+use super::task_dist::counts;
 
 /// The count variables of `job`, in the order Slurm adds them.
 pub(crate) fn count_vars(job: &Job) -> Vec<(&'static str, String)> {
-    let nodes = job.nodes.len().max(1);
     let r = &job.request;
-    let cpus = job.shape.per_node.cpus;
+    let mut cpus = job.cpus_on();
+    if cpus.is_empty() {
+        cpus.push(job.shape.per_node.cpus);
+    }
     let mut vars = vec![(
         "SLURM_JOB_CPUS_PER_NODE",
-        compressed(std::iter::repeat_n(cpus as usize, nodes)),
+        compressed(cpus.iter().map(|&c| c as usize)),
     )];
-    let named = named_tasks(r.ntasks, r.ntasks_per_node, nodes);
+    // Each node has room for as many tasks as its CPUs hold, `-c` each.
+    let cpt = r.cpus_per_task.unwrap_or(1).max(1);
+    let room: Vec<u32> = cpus.iter().map(|c| c / cpt).collect();
+    let named = named_tasks(r.ntasks, r.ntasks_per_node, cpus.len());
     let per_node: Vec<usize> = match named {
-        Some(tasks) => spread(tasks, nodes),
-        None => {
-            // Each node runs as many tasks as its CPUs hold, `-c` each.
-            let cpt = r.cpus_per_task.unwrap_or(1).max(1);
-            vec![(cpus / cpt) as usize; nodes]
-        }
+        Some(tasks) => counts(tasks, &room, 1),
+        None => room.iter().map(|&r| r as usize).collect(),
     };
     vars.push(("SLURM_TASKS_PER_NODE", compressed(per_node)));
     if let Some(tasks) = named {
@@ -73,16 +76,6 @@ fn named_tasks(ntasks: Option<u32>, per_node: Option<u32>, nodes: usize) -> Opti
     }
 }
 
-/// `tasks` dealt out over `nodes` nodes one at a time, as the block
-/// layout counts them (`_task_layout_block`, src/common/slurm_step_layout.c,
-/// when every node has room): the first `tasks % nodes` nodes get one more.
-pub(crate) fn spread(tasks: usize, nodes: usize) -> Vec<usize> {
-    let nodes = nodes.max(1);
-    (0..nodes)
-        .map(|i| tasks / nodes + usize::from(i < tasks % nodes))
-        .collect()
-}
-
 /// Counts as Slurm writes them (`uint16_array_to_str`), a run of equal
 /// counts once with its length: `2(x3),1`.
 pub(crate) fn compressed(counts: impl IntoIterator<Item = usize>) -> String {
@@ -112,13 +105,6 @@ mod tests {
         assert_eq!(compressed([2, 2, 2, 1]), "2(x3),1");
         assert_eq!(compressed([4]), "4");
         assert_eq!(compressed([1, 2]), "1,2");
-    }
-
-    #[test]
-    fn tasks_are_dealt_one_node_at_a_time() {
-        assert_eq!(spread(7, 3), vec![3, 2, 2]);
-        assert_eq!(spread(4, 2), vec![2, 2]);
-        assert_eq!(spread(3, 2), vec![2, 1]);
     }
 
     #[test]

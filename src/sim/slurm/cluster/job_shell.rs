@@ -52,8 +52,8 @@ pub(crate) struct JobFacts {
     pub(crate) gpus: Vec<u64>,
     /// Whether cgroups hide the GPUs it does not hold (`ConstrainDevices`).
     pub(crate) constrained: bool,
-    /// CPUs of the whole allocation.
-    pub(crate) cpus: u32,
+    /// Per node, the CPUs it holds there.
+    pub(crate) cpus_on: Vec<u32>,
     /// When it started, seconds since the epoch.
     pub(crate) start: u64,
     /// Its time limit, as a time (`u64::MAX`: none).
@@ -82,7 +82,7 @@ impl JobFacts {
             ("SLURM_JOB_UID", self.uid.to_string()),
             // Each user has a group of their own, of the same number.
             ("SLURM_JOB_GID", self.uid.to_string()),
-            ("SLURM_CPUS_ON_NODE", self.cpus_per_node().to_string()),
+            ("SLURM_CPUS_ON_NODE", self.cpus_at(node).to_string()),
             ("SLURM_GTIDS", gtids),
             ("SLURM_TASK_PID", pid.to_string()),
             // srun's and sbatch's own nice value.
@@ -409,6 +409,7 @@ impl<'a> JobCommands<'a> {
             argv,
             nodes: &nodes,
             tasks: 1,
+            room: &[],
             gpus_per_node: self.job.gpus_per_node,
             gpus: &gpus,
             constrained: self.job.constrained,
@@ -478,6 +479,7 @@ impl<'a> JobCommands<'a> {
             argv: &request.argv,
             nodes: &place.names,
             tasks: place.tasks,
+            room: &place.room,
             gpus_per_node: request.gpus_per_node.unwrap_or(self.job.gpus_per_node),
             gpus: &place.gpus,
             constrained: self.job.constrained,
@@ -596,7 +598,7 @@ impl<'a> JobCommands<'a> {
             shell.set_pid(pid);
             let here = task_nodes.iter().filter(|n| *n == node).count();
             let here = u32::try_from(here).unwrap_or(1);
-            let share = TaskShare::new(job.cpus_per_node(), here, launch.cpus_per_task);
+            let share = TaskShare::new(job.cpus_at(node), here, launch.cpus_per_task);
             self.cpus = self.cluster.task_cpus(node, share).unwrap_or(LOGIN_CPUS);
             let outcome = shell.run_script((&script, exec_origin()), self);
             // The nodes share the home: what a task wrote, the others see.
@@ -714,6 +716,7 @@ pub(crate) fn pty_env(
         argv: &[],
         nodes: &place.names,
         tasks: place.tasks,
+        room: &place.room,
         gpus_per_node: job.gpus_per_node,
         gpus: &place.gpus,
         constrained: job.constrained,

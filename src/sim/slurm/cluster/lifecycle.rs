@@ -9,6 +9,7 @@
 use super::job_env;
 use super::job_shell::{self, JobFacts};
 use super::output::FileWrite;
+use super::resources::Res;
 use super::runner::ProgramRunner;
 use super::scheduler::NEVER;
 use super::script;
@@ -89,13 +90,17 @@ impl Cluster {
     /// the scheduling pass ([`Self::run_launched`]).
     pub(crate) fn start_job(&mut self, id: u32, nodes: &[usize], by: SchedBy) {
         let now = self.now;
-        let Some(per_node) = self.jobs.get(&id).map(|j| j.shape.per_node) else {
+        let Some(shape) = self.jobs.get(&id).map(|j| j.shape) else {
             return;
         };
         let gpus = nodes
             .iter()
-            .map(|&n| lowest_gpus(!self.gpus_held(n), per_node.gpus))
+            .map(|&n| lowest_gpus(!self.gpus_held(n), shape.per_node.gpus))
             .collect();
+        let free: Vec<Res> = (nodes.iter())
+            .map(|&n| self.nodes.get(n).map_or(shape.per_node, |node| node.free()))
+            .collect();
+        let held = shape.lay_out(&free);
         let Some(job) = self.jobs.get_mut(&id) else {
             return;
         };
@@ -122,12 +127,13 @@ impl Cluster {
         job.exit = (0, 0);
         job.gpus = gpus;
         job.suspension = Suspension::default();
-        for &n in nodes {
+        for (&n, &res) in nodes.iter().zip(&held) {
             if let Some(node) = self.nodes.get_mut(n) {
-                node.alloc = node.alloc + per_node;
+                node.alloc = node.alloc + res;
             }
         }
-        self.runs.start(id, nodes, limit_end, per_node);
+        self.runs.start(id, nodes, limit_end, &held);
+        job.held = held;
         self.queue.remove(&self.jobs, id);
         self.queue.note_reason(&self.jobs, id);
         // Until its script has run, the job may last until its limit.
@@ -190,7 +196,7 @@ impl Cluster {
             gpus_per_node: gpus,
             gpus: job.gpus.clone(),
             constrained,
-            cpus: job.shape.total().cpus,
+            cpus_on: job.cpus_on(),
             start: clock_u64(start),
             deadline: job.end_time.map_or(u64::MAX, clock_u64),
             env: env.into_iter().map(|(k, v)| (k.to_owned(), v)).collect(),
@@ -571,16 +577,17 @@ impl Cluster {
         let Some(job) = self.jobs.get(&id) else {
             return;
         };
-        let mut per_node = job.shape.per_node;
         // A suspended job gave its cores back already.
-        if job.state == JobState::Suspended {
-            per_node.cpus = 0;
+        let suspended = job.state == JobState::Suspended;
+        let mut held = job.holdings();
+        if suspended {
+            held.iter_mut().for_each(|r| r.cpus = 0);
         }
         let nodes = job.nodes.clone();
         let now = self.now;
-        for &n in &nodes {
+        for (&n, &res) in nodes.iter().zip(&held) {
             if let Some(node) = self.nodes.get_mut(n) {
-                node.alloc = node.alloc - per_node;
+                node.alloc = node.alloc - res;
                 if node.alloc.cpus == 0 {
                     node.last_busy = now;
                 }
@@ -607,7 +614,7 @@ impl Cluster {
             state: state.to_owned(),
             start: job.start_time.unwrap_or(self.now),
             end: job.end_time.unwrap_or(self.now),
-            cpus: job.shape.total().cpus,
+            cpus: job.held_total().cpus,
             nodes: job.nodes.clone(),
             steps: self.step_rows(id),
             exit: exit.to_owned(),
@@ -680,6 +687,7 @@ impl Cluster {
         job.natural_end = None;
         job.nodes.clear();
         job.gpus.clear();
+        job.held.clear();
         job.steps.clear();
         job.output.clear();
         job.output_flushed = 0;
@@ -1071,9 +1079,9 @@ impl Cluster {
                 .map_or(limit_end, |n| n.min(limit_end))
                 .max(self.now);
             let nodes = job.nodes.clone();
-            let per_node = job.shape.per_node;
+            let held = job.holdings();
             self.runs.set_end(id, end);
-            self.runs.relimit(id, &nodes, limit_end, per_node);
+            self.runs.relimit(id, &nodes, limit_end, &held);
         }
         self.queue.changed();
     }

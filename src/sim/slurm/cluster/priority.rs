@@ -262,7 +262,7 @@ impl Cluster {
         };
         job.charged_until = until;
         let assoc = assoc_index(job, accounts, generation)?;
-        let total = job.shape.total();
+        let total = job.held_total();
         let secs = secs as f64;
         let used = TresSeconds {
             cpu: secs * f64::from(total.cpus),
@@ -348,7 +348,7 @@ fn fixed_factors(
         .get(job.partition_index)
         .map_or(0, |p| u32::from(p.priority_job_factor));
     let qos = accounts.qos(&job.qos).map_or(0, |q| q.priority);
-    let total = job.shape.total();
+    let total = job.held_total();
     let tres = config
         .priority
         .weights

@@ -58,16 +58,16 @@ impl RunIndex {
         end.into_iter().chain(begin).min()
     }
 
-    /// A job starts on `nodes`, holding `res` on each until `until`; its
-    /// script is due to run.
-    pub(crate) fn start(&mut self, job: u32, nodes: &[usize], until: i64, res: Res) {
-        self.hold(job, nodes, until, res);
+    /// A job starts on `nodes`, holding `held` on them (in order) until
+    /// `until`; its script is due to run.
+    pub(crate) fn start(&mut self, job: u32, nodes: &[usize], until: i64, held: &[Res]) {
+        self.hold(job, nodes, until, held);
         self.launched.push(job);
     }
 
     /// Records what `job` holds on `nodes` until `until`.
-    fn hold(&mut self, job: u32, nodes: &[usize], until: i64, res: Res) {
-        for &n in nodes {
+    fn hold(&mut self, job: u32, nodes: &[usize], until: i64, held: &[Res]) {
+        for (&n, &res) in nodes.iter().zip(held) {
             if let Some(list) = self.holdings.get_mut(n) {
                 let at = list.partition_point(|h| h.until <= until);
                 list.insert(at, Holding { until, job, res });
@@ -96,9 +96,9 @@ impl RunIndex {
     }
 
     /// A running job's time limit changed to `until`.
-    pub(crate) fn relimit(&mut self, job: u32, nodes: &[usize], until: i64, res: Res) {
+    pub(crate) fn relimit(&mut self, job: u32, nodes: &[usize], until: i64, held: &[Res]) {
         self.release(job, nodes);
-        self.hold(job, nodes, until, res);
+        self.hold(job, nodes, until, held);
     }
 
     /// Sets when the event loop ends a running job.
@@ -185,21 +185,22 @@ impl RunIndex {
 mod tests {
     use super::*;
 
-    fn res(cpus: u32) -> Res {
-        Res {
+    fn res(cpus: u32) -> [Res; 2] {
+        let one = Res {
             cpus,
             ..Res::default()
-        }
+        };
+        [one; 2]
     }
 
     #[test]
     fn holdings_stay_in_time_limit_order_and_go_with_the_job() {
         let mut index = RunIndex::new(2);
-        index.start(7, &[0, 1], 500, res(2));
-        index.start(8, &[0], 100, res(1));
+        index.start(7, &[0, 1], 500, &res(2));
+        index.start(8, &[0], 100, &res(1));
         let limits: Vec<(i64, u32)> = index.holdings(0).iter().map(|h| (h.until, h.job)).collect();
         assert_eq!(limits, [(100, 8), (500, 7)]);
-        index.relimit(7, &[0, 1], 50, res(2));
+        index.relimit(7, &[0, 1], 50, &res(2));
         assert_eq!(index.holdings(0)[0].job, 7, "the new limit reorders");
         index.set_end(7, 40);
         index.stop(7, &[0, 1]);

@@ -24,6 +24,9 @@ pub struct Launch<'a> {
     pub nodes: &'a [String],
     /// Tasks, laid out over the nodes as `dist` says.
     pub tasks: u32,
+    /// Per node of `nodes`, the tasks its CPUs hold (the step's CPUs
+    /// there over its CPUs per task); empty: as many as come.
+    pub room: &'a [u32],
     /// `-m`: how the tasks are numbered over the nodes.
     pub dist: TaskDist,
     /// GPUs per node the job holds.
@@ -49,15 +52,21 @@ pub struct Launch<'a> {
 
 impl Launch<'_> {
     /// The node of each task. In the block distribution `srun` uses by
-    /// default, the tasks are counted out over the nodes one at a time
-    /// (7 on 3 nodes: 3, 2, 2) and numbered node by node; cyclic numbers
-    /// them one node after another.
+    /// default, the tasks are counted out over the nodes with room one at
+    /// a time (7 on 3 nodes: 3, 2, 2; 4 on nodes with room for 3 and 1:
+    /// 3, 1) and numbered node by node; cyclic numbers them one node
+    /// after another.
     pub fn task_nodes(&self) -> Vec<&str> {
         let tasks = usize::try_from(self.tasks).unwrap_or(1).max(1);
         if self.nodes.is_empty() {
             return vec![""; tasks];
         }
-        (self.dist.layout(tasks, self.nodes.len()).into_iter())
+        let room = if self.room.len() == self.nodes.len() {
+            self.room.to_vec()
+        } else {
+            vec![u32::MAX; self.nodes.len()]
+        };
+        (self.dist.layout(tasks, &room).into_iter())
             .filter_map(|i| self.nodes.get(i).map(String::as_str))
             .collect()
     }
@@ -291,6 +300,7 @@ mod tests {
             argv: &argv,
             nodes: &nodes,
             tasks: 4,
+            room: &[],
             gpus_per_node: 0,
             gpus: &[],
             constrained: false,

@@ -514,14 +514,70 @@ pub struct Shape {
     pub tasks: u32,
     /// CPUs per task.
     pub cpus_per_task: u32,
-    /// What each node gives the job.
+    /// The most any node gives the job: what the scheduler looks for on
+    /// each node.
     pub per_node: Res,
+    /// CPUs in all (`min_cpus`); 0 in progress saved before jobs kept it,
+    /// read as `per_node`'s on every node.
+    #[serde(default)]
+    pub cpus: u32,
+    /// The fewest CPUs any node gives (`pn_min_cpus`).
+    #[serde(default)]
+    pub least_cpus: u32,
+    /// Memory per CPU (`--mem-per-cpu`, `DefMemPerCPU`): each node's
+    /// follows its CPUs; 0 when memory is asked per node or per GPU.
+    #[serde(default)]
+    pub mem_per_cpu: u64,
 }
 
 impl Shape {
-    /// The job's total.
+    /// The job's total, as asked.
     pub fn total(&self) -> Res {
-        self.per_node.times(self.nodes)
+        let even = self.per_node.times(self.nodes);
+        if self.cpus == 0 {
+            return even;
+        }
+        Res::new(self.cpus, self.mem_for(self.cpus, even.mem_mb), even.gpus)
+    }
+
+    /// The memory `cpus` CPUs of it hold (`per_node` when not per CPU).
+    fn mem_for(&self, cpus: u32, per_node: u64) -> u64 {
+        match self.mem_per_cpu {
+            0 => per_node,
+            m => m.saturating_mul(u64::from(cpus)),
+        }
+    }
+
+    /// What it holds on each of the nodes whose free resources are
+    /// `free`, in order, as cons_tres hands CPUs out (`_cpus_to_use`,
+    /// then whole tasks by `dist_tasks`): each node as many as it has
+    /// while leaving the nodes after it their least, so `-N2 -n4` holds
+    /// 3 CPUs and 1.
+    pub fn lay_out(&self, free: &[Res]) -> Vec<Res> {
+        let least = match self.least_cpus {
+            0 => self.per_node.cpus,
+            n => n,
+        };
+        let step = self.cpus_per_task.max(1);
+        let mut rem = self.total().cpus;
+        let mut after = u32::try_from(free.len()).unwrap_or(u32::MAX);
+        free.iter()
+            .map(|f| {
+                after = after.saturating_sub(1);
+                let room = match self.mem_per_cpu {
+                    0 => f.cpus,
+                    m => f.cpus.min(u32::try_from(f.mem_mb / m).unwrap_or(u32::MAX)),
+                };
+                let want = rem.saturating_sub(after.saturating_mul(least)).min(room);
+                let cpus = (want / step * step).max(least);
+                rem = rem.saturating_sub(cpus);
+                Res::new(
+                    cpus,
+                    self.mem_for(cpus, self.per_node.mem_mb),
+                    self.per_node.gpus,
+                )
+            })
+            .collect()
     }
 }
 
@@ -663,7 +719,7 @@ impl StepRecord {
         Self {
             id: StepId::Batch,
             name: "batch".to_owned(),
-            cpus: job.shape.per_node.cpus,
+            cpus: job.held_on(0).cpus,
             start_offset: 0,
             end_offset: end,
             exit,
@@ -676,18 +732,20 @@ impl StepRecord {
         }
     }
 
-    /// What it holds in a run on `job_nodes` of a job holding `per_node`
-    /// on each, as `step_set_alloc_tres` (step_mgr.c) counts it: its
-    /// CPUs, the job's memory on each of its nodes (a step that asks for
-    /// none gets it all, `SSF_MEM_ZERO`; `.batch` the batch host's) and
-    /// its GPUs (the job's on its nodes when saved without them).
-    pub fn allocated(&self, job_nodes: &[usize], per_node: Res) -> Res {
-        let nodes = u32::try_from(self.nodes_of(job_nodes).len()).unwrap_or(u32::MAX);
+    /// What it holds in a run on `job_nodes` of a job holding `held` on
+    /// them, as `step_set_alloc_tres` (step_mgr.c) counts it: its CPUs,
+    /// the job's memory on each of its nodes (a step that asks for none
+    /// gets it all, `SSF_MEM_ZERO`; `.batch` the batch host's) and its
+    /// GPUs (the job's on its nodes when saved without them).
+    pub fn allocated(&self, job_nodes: &[usize], held: &[Res]) -> Res {
+        let job_share = (self.nodes_of(job_nodes).iter())
+            .filter_map(|n| job_nodes.iter().position(|j| j == n))
+            .filter_map(|i| held.get(i).copied())
+            .fold(Res::default(), |sum, r| sum + r);
         Res::new(
             self.cpus,
-            per_node.mem_mb.saturating_mul(u64::from(nodes)),
-            self.gpus
-                .unwrap_or_else(|| per_node.gpus.saturating_mul(nodes)),
+            job_share.mem_mb,
+            self.gpus.unwrap_or(job_share.gpus),
         )
     }
 
@@ -848,6 +906,10 @@ pub struct Job {
     /// Per allocated node, the GPUs it holds there (bit `i`: GPU `i`).
     #[serde(default)]
     pub gpus: Vec<u64>,
+    /// Per allocated node, what it holds there ([`Shape::lay_out`]); empty
+    /// in progress saved before jobs kept it ([`Self::held_on`]).
+    #[serde(default)]
+    pub held: Vec<Res>,
     /// `ExitCode=` status and signal.
     pub exit: (i32, i32),
     /// The script (batch jobs).
@@ -895,6 +957,30 @@ pub struct Job {
 }
 
 impl Job {
+    /// What it holds on its `i`th node: its shape's share when it kept no
+    /// layout.
+    pub fn held_on(&self, i: usize) -> Res {
+        self.held.get(i).copied().unwrap_or(self.shape.per_node)
+    }
+
+    /// What it holds in all once started, what it asks until then.
+    pub fn held_total(&self) -> Res {
+        if self.held.is_empty() {
+            return self.shape.total();
+        }
+        self.held.iter().fold(Res::default(), |sum, &r| sum + r)
+    }
+
+    /// What it holds on each of its nodes, in order.
+    pub fn holdings(&self) -> Vec<Res> {
+        (0..self.nodes.len()).map(|i| self.held_on(i)).collect()
+    }
+
+    /// The CPUs it holds on each of its nodes.
+    pub fn cpus_on(&self) -> Vec<u32> {
+        self.holdings().iter().map(|r| r.cpus).collect()
+    }
+
     /// `38_2`, `38_[2-3%2]` or `35`: the id `squeue` prints.
     pub fn display_id(&self) -> String {
         match &self.array {

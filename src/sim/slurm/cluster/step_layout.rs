@@ -91,6 +91,8 @@ pub(crate) struct StepPlace {
     pub(crate) cpus: u32,
     /// Its tasks.
     pub(crate) tasks: u32,
+    /// Per node, the tasks the job's CPUs there hold.
+    pub(crate) room: Vec<u32>,
     /// `--exact`: the CPUs each task holds (`None`: all the job's).
     pub(crate) cpus_per_task: Option<u32>,
 }
@@ -110,13 +112,9 @@ impl JobFacts {
     pub(crate) fn place(&self, layout: &StepLayout, gpus_per_node: Option<u32>) -> StepPlace {
         let at = |list: &[u64], i: usize| list.get(i).copied().unwrap_or(0);
         let gpus = layout.nodes.iter().map(|&i| at(&self.gpus, i));
-        let all = self.nodes.len().max(1);
-        let whole = if layout.nodes.len() >= all {
-            self.cpus
-        } else {
-            let per_node = self.cpus / u32::try_from(all).unwrap_or(u32::MAX);
-            per_node.saturating_mul(u32::try_from(layout.nodes.len()).unwrap_or(0))
-        };
+        let whole =
+            (layout.nodes.iter()).fold(0u32, |sum, &i| sum.saturating_add(self.cpus_on_node(i)));
+        let each = layout.cpus_per_task.unwrap_or(1).max(1);
         // `--exact`: the tasks' own CPUs, never more than the nodes hold.
         let cpus = layout
             .cpus_per_task
@@ -134,6 +132,9 @@ impl JobFacts {
             },
             cpus,
             tasks: layout.tasks,
+            room: (layout.nodes.iter())
+                .map(|&i| self.cpus_on_node(i) / each)
+                .collect(),
             cpus_per_task: layout.cpus_per_task,
         }
     }

@@ -16,10 +16,10 @@
 //! or its wait times out, and says so (`launch_common_create_job_step`
 //! in launch.c). Steps are placed in the order the script starts them.
 
-use super::job_env::spread;
 use super::job_shell::JobFacts;
 use super::lifecycle::lowest_gpus;
 use super::step_layout::{StepAsk, StepLayout, StepPlace, layout_around};
+use super::task_dist::counts;
 
 /// How long srun waits for word from the controller before it tries
 /// again: `slurmctld_timeout` clamped to 60-300 s (launch.c), 120 s by
@@ -202,13 +202,12 @@ impl Used {
     /// The job's nodes (positions) the step `want` cannot use now: put
     /// last when its nodes are picked.
     fn busy(&self, job: &JobFacts, want: StepWant<'_>) -> Vec<usize> {
-        let per_node = job.cpus_per_node();
         (0..job.nodes.len())
             .filter(|&i| {
                 let cpus = self.cpus[i];
                 let no_cpus = match want.ask.cpus_per_task {
                     None => cpus > 0,
-                    Some(_) => cpus >= per_node,
+                    Some(_) => cpus >= job.cpus_on_node(i),
                 };
                 let free_gpus =
                     (job.gpus.get(i).copied().unwrap_or(0) & !self.gpus[i]).count_ones();
@@ -226,13 +225,16 @@ impl Used {
         layout: &StepLayout,
         gpus_per_node: Option<u32>,
     ) -> Option<(Vec<u32>, Vec<u64>)> {
-        let per_node = job.cpus_per_node();
         let nodes = job.nodes.len();
         let mut cpus = vec![0; nodes];
         let mut gpus = vec![0; nodes];
         let tasks = usize::try_from(layout.tasks).unwrap_or(usize::MAX);
-        let spread = spread(tasks, layout.nodes.len());
-        for (&i, &here) in layout.nodes.iter().zip(&spread) {
+        let each = layout.cpus_per_task.unwrap_or(1).max(1);
+        let room: Vec<u32> = (layout.nodes.iter())
+            .map(|&i| job.cpus_on_node(i) / each)
+            .collect();
+        for (&i, here) in layout.nodes.iter().zip(counts(tasks, &room, 1)) {
+            let per_node = job.cpus_on_node(i);
             let used = *self.cpus.get(i)?;
             let need = match layout.cpus_per_task {
                 None if used > 0 => return None,
@@ -260,9 +262,14 @@ impl Used {
 }
 
 impl JobFacts {
-    /// The CPUs the job holds on each of its nodes.
-    pub(crate) fn cpus_per_node(&self) -> u32 {
-        self.cpus / u32::try_from(self.nodes.len().max(1)).unwrap_or(u32::MAX)
+    /// The CPUs the job holds on its `i`th node.
+    pub(crate) fn cpus_on_node(&self, i: usize) -> u32 {
+        self.cpus_on.get(i).copied().unwrap_or(0)
+    }
+
+    /// The CPUs the job holds on the node named `node`.
+    pub(crate) fn cpus_at(&self, node: &str) -> u32 {
+        (self.nodes.iter().position(|n| n == node)).map_or(0, |i| self.cpus_on_node(i))
     }
 }
 

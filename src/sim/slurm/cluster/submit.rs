@@ -869,6 +869,7 @@ impl Cluster {
             backfill_last: false,
             nodes: Vec::new(),
             gpus: Vec::new(),
+            held: Vec::new(),
             exit: (0, 0),
             script: spec.script.clone(),
             command: spec.command.clone(),
@@ -960,23 +961,38 @@ impl Cluster {
         } else {
             task_cpus
         };
+        let mem_per_cpu = match r.mem {
+            Some(Mem::PerCpu(m)) => Some(m),
+            None => self.config.def_mem_per_cpu_mb,
+            _ => None,
+        };
         let mem = match r.mem {
             Some(Mem::PerNode(0)) => most.mem,
             Some(Mem::PerNode(m)) => m,
-            Some(Mem::PerCpu(m)) => m.saturating_mul(u64::from(cpus)),
             // cons_tres gives each node this much per GPU it holds there.
             Some(Mem::PerGpu(m)) => m.saturating_mul(u64::from(gpus)),
-            None => self
-                .config
-                .def_mem_per_cpu_mb
-                .map_or(most.mem, |m| m.saturating_mul(u64::from(cpus))),
+            _ => mem_per_cpu.map_or(most.mem, |m| m.saturating_mul(u64::from(cpus))),
         };
+        // Each node holds at least a task's CPUs (all `--ntasks-per-node`
+        // of them) and its GPUs' (`pn_min_cpus`); the tasks' CPUs in all
+        // may leave the last nodes that least.
+        let least_cpus = if whole {
+            cpus
+        } else {
+            cpt.saturating_mul(r.ntasks_per_node.unwrap_or(1))
+                .max(gpu_cpus)
+                .max(1)
+        };
+        let all_cpus = tasks.saturating_mul(cpt).max(least_cpus.saturating_mul(k));
         Share {
             shape: Shape {
                 nodes: k,
                 tasks,
                 cpus_per_task: cpt,
                 per_node: Res::new(cpus, mem, if whole { most.gpus } else { gpus }),
+                cpus: all_cpus.min(cpus.saturating_mul(k)),
+                least_cpus,
+                mem_per_cpu: mem_per_cpu.unwrap_or(0),
             },
             gpus,
             gpu_cpus,

@@ -36,19 +36,19 @@ impl Cluster {
         });
         job.state = JobState::Suspended;
         job.priority = 0;
-        let per_node = job.shape.per_node;
-        let cores = Res::new(per_node.cpus, 0, 0);
+        let mut held = job.holdings();
         let nodes = job.nodes.clone();
-        for &n in &nodes {
+        for (&n, res) in nodes.iter().zip(&mut held) {
             if let Some(node) = self.nodes.get_mut(n) {
-                node.alloc = node.alloc - cores;
+                node.alloc = node.alloc - Res::new(res.cpus, 0, 0);
                 if node.alloc.cpus == 0 {
                     node.last_busy = now;
                 }
             }
+            res.cpus = 0;
         }
         self.runs.set_end(id, NEVER);
-        self.runs.relimit(id, &nodes, NEVER, per_node - cores);
+        self.runs.relimit(id, &nodes, NEVER, &held);
         self.queue.resources_changed();
         self.queue.changed();
         Ok(())
@@ -83,14 +83,14 @@ impl Cluster {
         job.end_time = (limit_end < NEVER).then_some(limit_end);
         job.natural_end = job.natural_end.map(|t| t.saturating_add(stopped));
         let end = job.natural_end.map_or(limit_end, |t| t.min(limit_end));
-        let per_node = job.shape.per_node;
+        let held = job.holdings();
         let nodes = job.nodes.clone();
-        for &n in &nodes {
+        for (&n, res) in nodes.iter().zip(&held) {
             if let Some(node) = self.nodes.get_mut(n) {
-                node.alloc = node.alloc + Res::new(per_node.cpus, 0, 0);
+                node.alloc = node.alloc + Res::new(res.cpus, 0, 0);
             }
         }
-        self.runs.relimit(id, &nodes, limit_end, per_node);
+        self.runs.relimit(id, &nodes, limit_end, &held);
         self.runs.set_end(id, end);
         self.set_priority(id);
         self.queue.resources_changed();

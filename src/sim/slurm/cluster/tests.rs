@@ -12,6 +12,7 @@ use super::*;
 mod account_changes;
 mod accounting;
 mod commands;
+mod cpu_layout;
 mod golden;
 mod job_shell;
 mod long_formats;

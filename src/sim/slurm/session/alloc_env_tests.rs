@@ -14,10 +14,12 @@ const COUNTS: &str = "echo \"[$SLURM_NTASKS] [$SLURM_NPROCS] $SLURM_NNODES \
 const CASES: &[(&str, &str, &str)] = &[
     // srun reads `-N` from the job and runs one task on each node.
     ("salloc -N2", "[] [] 2 1(x2) 1(x2)\n", "node-1\nnode-2\n"),
+    // cons_tres gives the first node what the last need not: 3 CPUs and
+    // 1, as Debian's 22.05.8 did, and the tasks follow the CPUs.
     (
         "salloc -N2 -n4",
-        "[4] [4] 2 2(x2) 2(x2)\n",
-        "node-1\nnode-1\nnode-2\nnode-2\n",
+        "[4] [4] 2 3,1 3,1\n",
+        "node-1\nnode-1\nnode-1\nnode-2\n",
     ),
     (
         "salloc -N2 --ntasks-per-node=3 -c2",
@@ -34,14 +36,19 @@ fn an_allocation_names_its_task_count_only_when_asked() {
         assert_eq!(printed(&mut s, COUNTS), *counts, "{line}");
         assert_eq!(printed(&mut s, "srun hostname"), *hosts, "{line}");
     }
-    // Seven tasks on three nodes are counted out one node at a time
-    // (3, 2, 2: `_task_layout_block`), not in blocks of three (3, 3, 1).
+    // Seven tasks on three nodes: the CPUs 5, 1 and 1 (Debian's 22.05.8),
+    // and the tasks counted out over them one node at a time
+    // (`_task_layout_block`); a step of three, one per node first.
     let mut s = session();
     printed(&mut s, "salloc -N3 -n7");
-    assert_eq!(printed(&mut s, "echo $SLURM_TASKS_PER_NODE"), "3,2(x2)\n");
+    assert_eq!(printed(&mut s, "echo $SLURM_TASKS_PER_NODE"), "5,1(x2)\n");
     assert_eq!(
-        printed(&mut s, "srun -l hostname"),
-        "0: node-1\n1: node-1\n2: node-1\n3: node-2\n4: node-2\n5: node-3\n6: node-3\n"
+        printed(&mut s, "srun -l hostname | sort -n"),
+        "0: node-1\n1: node-1\n2: node-1\n3: node-1\n4: node-1\n5: node-2\n6: node-3\n"
+    );
+    assert_eq!(
+        printed(&mut s, "srun -n3 hostname | sort"),
+        "node-1\nnode-2\nnode-3\n"
     );
     let mut s = session();
     printed(&mut s, "salloc -N2");

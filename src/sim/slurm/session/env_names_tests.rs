@@ -123,7 +123,7 @@ fn the_machine_dependent_values_hold_together() {
             &mut s,
             "srun printenv SLURM_DISTRIBUTION SLURM_JOB_CPUS_PER_NODE_PACK_GROUP_0 | sort -u"
         ),
-        "2(x2)\nblock\n"
+        "3,1\nblock\n"
     );
     let uid = printed(
         &mut s,

@@ -712,7 +712,7 @@ fn facts<'a>(c: &Cluster, line: &'a Line<'_>) -> Facts<'a> {
     let cpus = match (step, run) {
         (Some((s, _, _)), _) => s.cpus,
         (None, Some(r)) => r.cpus,
-        (None, None) => job.shape.total().cpus,
+        (None, None) => job.held_total().cpus,
     };
     let nodes = match run {
         Some(r) => &r.nodes,
@@ -843,7 +843,7 @@ fn value(c: &Cluster, name: &str, line: &Line<'_>, units: Units) -> Option<Strin
         // A job never given nodes holds nothing.
         "AllocTRES" if nodes.is_empty() => return None,
         "AllocTRES" | "ReqTRES" if job_line => {
-            let total = job.shape.total();
+            let total = job.held_total();
             let mut parts = vec![format!("billing={cpus}"), format!("cpu={cpus}")];
             if total.gpus > 0 {
                 parts.push(format!("gres/gpu={}", total.gpus));
@@ -873,7 +873,7 @@ fn value(c: &Cluster, name: &str, line: &Line<'_>, units: Units) -> Option<Strin
 fn step_tres(line: &Line<'_>, nodes: usize) -> Option<String> {
     let (step, _, _) = line.step.as_ref()?;
     let job_nodes = line.run.map_or(&line.job.nodes, |r| &r.nodes);
-    let held = step.allocated(job_nodes, line.job.shape.per_node);
+    let held = step.allocated(job_nodes, &line.job.holdings());
     let mut parts = vec![format!("cpu={}", held.cpus)];
     if held.gpus > 0 {
         parts.push(format!("gres/gpu={}", held.gpus));

@@ -628,7 +628,7 @@ fn node_count(job: &Job) -> u32 {
 }
 
 fn cpus(job: &Job) -> u32 {
-    job.shape.total().cpus
+    job.held_total().cpus
 }
 
 /// The header of a format letter; `None` for letters not supported.

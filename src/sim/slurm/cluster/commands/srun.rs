@@ -287,7 +287,7 @@ fn open_pty(
     // The first node's tasks: block distribution gives it the most.
     let nodes = u32::try_from(place.names.len().max(1)).unwrap_or(1);
     let share = TaskShare::new(
-        facts.cpus_per_node(),
+        facts.cpus_at(&host),
         place.tasks.div_ceil(nodes),
         place.cpus_per_task,
     );
@@ -460,7 +460,11 @@ fn place_step(
         step_layout::cut(facts, &step_ask(parsed), gpus)
     } else {
         let whole = StepLayout::whole(facts.allocation());
-        Ok((facts.place(&whole, gpus), String::new()))
+        let mut place = facts.place(&whole, gpus);
+        // Its tasks go on the job's CPUs `-c` at a time.
+        let each = step_ask(parsed).cpus_per_task.unwrap_or(1).max(1);
+        place.room = facts.cpus_on.iter().map(|c| c / each).collect();
+        Ok((place, String::new()))
     };
     match cut {
         Ok((place, warning)) => {
@@ -595,6 +599,7 @@ fn run_step(
         argv: &parsed.operands,
         nodes: &place.names,
         tasks: place.tasks,
+        room: &place.room,
         gpus_per_node: facts.gpus_per_node,
         gpus: &place.gpus,
         constrained: facts.constrained,

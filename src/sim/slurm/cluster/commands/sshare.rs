@@ -327,7 +327,7 @@ fn run_mins(c: &Cluster, account: &str, user: Option<&str>) -> String {
         let left = job
             .end_time
             .map_or(0, |e| u64::try_from((e - c.now) / 60).unwrap_or(0));
-        let total = job.shape.total();
+        let total = job.held_total();
         cpu += u64::from(total.cpus) * left;
         mem += total.mem_mb * left;
         node += u64::from(job.shape.nodes) * left;

@@ -75,10 +75,10 @@ impl StepUse {
         };
         let slowest = |us: u64| if ntasks > 1 { us / 100 * 95 } else { us };
         let others = u64::from(ntasks - 1);
-        let node_count = u32::try_from(nodes.len()).unwrap_or(u32::MAX);
-        let per_node_tasks = u64::from(ntasks.div_ceil(node_count.max(1)));
-        let task_mem =
-            (job.shape.per_node.mem_mb.saturating_mul(MIB) / per_node_tasks.max(1)).max(256 * MIB);
+        let step_mem = (nodes.iter())
+            .filter_map(|n| job_nodes.iter().position(|j| j == n))
+            .fold(0u64, |sum, i| sum.saturating_add(job.held_on(i).mem_mb));
+        let task_mem = (step_mem.saturating_mul(MIB) / u64::from(ntasks)).max(256 * MIB);
         let max_rss = match (step.computes, batch) {
             // 30% of the task's memory, rising to 70% at ten minutes, in whole KiB.
             (true, _) => {

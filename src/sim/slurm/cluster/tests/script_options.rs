@@ -276,13 +276,19 @@ fn begin_holds_a_job_until_its_time() {
 #[test]
 fn distribution_numbers_tasks_over_the_nodes() {
     let mut t = Term::new("2026-11-30T03:00:00");
+    // The job holds 3 CPUs on node-1 and 1 on node-2: cyclic deals the
+    // tasks in turns while a node has room, block fills node by node.
     assert_eq!(
         out(&t.root("srun -N2 -n4 -m cyclic -l hostname")).1,
-        "0: node-1\n1: node-2\n2: node-1\n3: node-2\n"
+        "0: node-1\n1: node-2\n2: node-1\n3: node-1\n"
     );
     assert_eq!(
         out(&t.root("srun -N2 -n4 --distribution=block:cyclic -l hostname")).1,
-        "0: node-1\n1: node-1\n2: node-2\n3: node-2\n"
+        "0: node-1\n1: node-1\n2: node-1\n3: node-2\n"
+    );
+    assert_eq!(
+        out(&t.root("srun -N2 --ntasks-per-node=2 -m cyclic -l hostname")).1,
+        "0: node-1\n1: node-2\n2: node-1\n3: node-2\n"
     );
     assert_eq!(
         out(&t.root("srun -m round hostname")),
@@ -300,6 +306,6 @@ fn distribution_numbers_tasks_over_the_nodes() {
     );
     assert_eq!(
         written,
-        "cyclic:cyclic\n0: node-1\n1: node-2\n2: node-1\n3: node-2\n"
+        "cyclic:cyclic\n0: node-1\n1: node-2\n2: node-1\n3: node-1\n"
     );
 }

@@ -182,7 +182,7 @@ impl Filters {
         let (nodes, cpus) = if started {
             (
                 u32::try_from(job.nodes.len()).unwrap_or(u32::MAX),
-                job.shape.total().cpus,
+                job.held_total().cpus,
             )
         } else {
             (0, 0)

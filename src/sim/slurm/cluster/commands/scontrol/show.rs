@@ -397,7 +397,7 @@ fn job_nodes(c: &Cluster, job: &Job, detail: bool, r: &mut Record) {
     if running && let Some(host) = job.nodes.first().and_then(|&n| c.nodes.get(n)) {
         r.line([("BatchHost", host.name.clone())]);
     }
-    let total = job.shape.total();
+    let total = job.held_total();
     // A range while the node count asked (`-N`) stands: until the job
     // first starts. Without `-N` Debian's 22.05.8 prints one number.
     let never_ran = job.state == JobState::Pending && job.restarts == 0;
@@ -432,8 +432,7 @@ fn job_nodes(c: &Cluster, job: &Job, detail: bool, r: &mut Record) {
 /// With `-d`, a running job's `JOB_GRES` and, indented, what it holds on
 /// each run of nodes: CPUs, memory and GPUs.
 fn job_node_details(c: &Cluster, job: &Job, r: &mut Record) {
-    let per = job.shape.per_node;
-    let gpus = job.shape.total().gpus;
+    let gpus = job.held_total().gpus;
     let gres = if gpus > 0 {
         format!("gpu:{gpus}")
     } else {
@@ -447,15 +446,14 @@ fn job_node_details(c: &Cluster, job: &Job, r: &mut Record) {
             "0".to_owned()
         }
     };
-    // One line per run of nodes holding the same GPUs, as Slurm groups
-    // the nodes of identical allocations.
+    // One line per run of nodes holding the same CPUs, memory and GPUs,
+    // as Slurm groups the nodes of identical allocations.
+    let held = |i: usize| (job.gpus.get(i).copied().unwrap_or(0), job.held_on(i));
     let mut at = 0;
     while at < job.nodes.len() {
-        let mask = job.gpus.get(at).copied().unwrap_or(0);
-        let same = job.nodes[at..]
-            .iter()
-            .enumerate()
-            .take_while(|&(i, _)| job.gpus.get(at + i).copied().unwrap_or(0) == mask)
+        let (mask, per) = held(at);
+        let same = (at..job.nodes.len())
+            .take_while(|&i| held(i) == (mask, per))
             .count()
             .max(1);
         let gres = if per.gpus > 0 {

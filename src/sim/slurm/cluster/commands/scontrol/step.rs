@@ -164,7 +164,7 @@ fn step_record(c: &Cluster, job: &Job, step: &StepRecord) -> Record {
 /// The step's TRES in the order `step_set_alloc_tres` (step_mgr.c)
 /// writes them: CPUs, memory, nodes, then its GPUs; no `billing`.
 fn step_tres(job: &Job, step: &StepRecord, nodes: u32) -> String {
-    let held = step.allocated(&job.nodes, job.shape.per_node);
+    let held = step.allocated(&job.nodes, &job.holdings());
     let mut tres = format!(
         "cpu={},mem={},node={nodes}",
         held.cpus,

@@ -319,7 +319,7 @@ pub(super) fn value(c: &Cluster, code: char, row: &Row<'_>, buf: &mut String) {
         Own::StdOut if !job.batch => write!(buf, "{}/slurm-{}.out", job.work_dir, job.id),
         Own::StdOut => write!(buf, "{}", c.output_paths(job.id, None).0),
         Own::Tres => {
-            let total = job.shape.total();
+            let total = job.held_total();
             let nodes = node_count(job);
             write!(buf, "{}", tres(total.cpus, total.mem_mb, nodes, total.gpus))
         }

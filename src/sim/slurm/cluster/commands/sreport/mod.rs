@@ -744,7 +744,7 @@ fn runs_in(c: &Cluster, start: i64, end: i64) -> Vec<(&Job, u32, i64)> {
                 .iter()
                 .map(|p| overlap(p.from.max(from), p.to.unwrap_or(to).min(to)))
                 .sum();
-            runs.push((job, job.shape.total().cpus, overlap(from, to) - paused));
+            runs.push((job, job.held_total().cpus, overlap(from, to) - paused));
         }
     }
     runs.retain(|&(_, _, secs)| secs > 0);
