@@ -96,6 +96,28 @@ pub fn line_of(text: &str, offset: usize) -> usize {
         + 1
 }
 
+/// Lines of one text, for many lookups: [`line_of`] rescans the text on
+/// every call, which made rendering a long chapter quadratic.
+pub struct LineIndex {
+    newlines: Vec<usize>,
+}
+
+impl LineIndex {
+    pub fn new(text: &str) -> Self {
+        let newlines = text
+            .bytes()
+            .enumerate()
+            .filter_map(|(i, b)| (b == b'\n').then_some(i))
+            .collect();
+        Self { newlines }
+    }
+
+    /// 1-based line of a byte offset, as [`line_of`] counts it.
+    pub fn line(&self, offset: usize) -> usize {
+        self.newlines.partition_point(|&nl| nl < offset) + 1
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -107,6 +129,15 @@ mod tests {
         assert_eq!(line_of(text, 2), 2);
         assert_eq!(line_of(text, 5), 3);
         assert_eq!(line_of(text, 999), 3);
+    }
+
+    #[test]
+    fn the_index_counts_as_line_of_does() {
+        let text = "a\nbb\n\nccc\n";
+        let index = LineIndex::new(text);
+        for offset in 0..text.len() + 3 {
+            assert_eq!(index.line(offset), line_of(text, offset), "{offset}");
+        }
     }
 
     #[test]

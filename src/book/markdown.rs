@@ -21,7 +21,7 @@ use pulldown_cmark_escape::{escape_href, escape_html};
 use super::computed::{self, ComputeError};
 use super::figure::{self, FigureError, FigureKind};
 use super::widget::{DIRECTIVE, WidgetDirective, WidgetError};
-use crate::diagnostic::line_of;
+use crate::diagnostic::LineIndex;
 use crate::i18n::Catalog;
 use crate::i18n::number::ValueFormat;
 
@@ -308,8 +308,9 @@ impl<'a, 'o> Renderer<'a, 'o> {
             | Options::ENABLE_GFM
             | Options::ENABLE_MATH;
         let source = self.source;
+        let lines = LineIndex::new(source);
         for (event, range) in Parser::new_ext(source, options).into_offset_iter() {
-            let line = line_of(source, range.start) + self.line_offset;
+            let line = lines.line(range.start) + self.line_offset;
             self.event(event, line);
         }
         self.flush();
