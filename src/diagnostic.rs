@@ -103,6 +103,7 @@ pub struct LineIndex {
 }
 
 impl LineIndex {
+    /// Finds the line breaks of `text`.
     pub fn new(text: &str) -> Self {
         let newlines = text
             .bytes()

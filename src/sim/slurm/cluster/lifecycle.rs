@@ -90,8 +90,14 @@ impl Cluster {
     /// the scheduling pass ([`Self::run_launched`]).
     pub(crate) fn start_job(&mut self, id: u32, nodes: &[usize], by: SchedBy) {
         let now = self.now;
-        let Some(shape) = self.jobs.get(&id).map(|j| j.shape) else {
+        let Some(job) = self.jobs.get(&id) else {
             return;
+        };
+        let shape = match job.request.node_range() {
+            Some(_) => {
+                (job.shape).spread(u32::try_from(nodes.len()).unwrap_or(u32::MAX), &job.request)
+            }
+            None => job.shape,
         };
         let gpus = nodes
             .iter()
@@ -116,6 +122,7 @@ impl Cluster {
         job.end_time = (limit_end < NEVER).then_some(limit_end);
         job.eligible_time.get_or_insert(now);
         job.nodes = nodes.to_vec();
+        job.shape = shape;
         job.sched_nodes.clear();
         job.sched_by = by;
         job.backfill_last = false;

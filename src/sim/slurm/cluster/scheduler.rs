@@ -363,7 +363,10 @@ fn earliest_free(c: &Cluster, n: usize, need: Res, horizon: i64) -> Option<i64> 
 /// What a job needs placed.
 struct Ask {
     part: usize,
+    /// The fewest nodes it starts on.
     k: usize,
+    /// The most it takes when they are open (`-N 2-3`: 3).
+    most: usize,
     /// `-N`'s minimum (1 when not given): fewer open nodes than this and
     /// the partition cannot serve the job now.
     min_nodes: usize,
@@ -496,9 +499,13 @@ impl Cluster {
         let names = |list: &[String]| -> Vec<usize> {
             list.iter().filter_map(|n| self.node_index(n)).collect()
         };
+        let range = job.request.node_range();
+        let k = range.map_or(job.shape.nodes, |(min, _)| min);
+        let most = range.map_or(k, |(_, max)| max);
         Some(Ask {
             part,
-            k: usize::try_from(job.shape.nodes).unwrap_or(usize::MAX),
+            k: usize::try_from(k).unwrap_or(usize::MAX),
+            most: usize::try_from(most).unwrap_or(usize::MAX),
             min_nodes: job
                 .request
                 .nodes
@@ -535,7 +542,7 @@ impl Cluster {
             chosen.push(n);
         }
         for &n in pass.candidates(ask.part, ask.need) {
-            if chosen.len() >= ask.k {
+            if chosen.len() >= ask.most {
                 break;
             }
             if !chosen.contains(&n) && !ask.excluded.contains(&n) && fits(n) {

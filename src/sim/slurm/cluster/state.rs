@@ -548,6 +548,30 @@ impl Shape {
         }
     }
 
+    /// The shape of a job of `-N min-max` started on `nodes` nodes: the
+    /// tasks `-n` did not count are one a node (`--ntasks-per-node` a
+    /// node), and its CPUs follow its tasks.
+    pub fn spread(self, nodes: u32, r: &Request) -> Self {
+        let tasks = match (r.ntasks, r.ntasks_per_node) {
+            (Some(n), _) => n,
+            (None, Some(per)) => per.saturating_mul(nodes),
+            (None, None) => nodes,
+        };
+        let least = match self.least_cpus {
+            0 => self.per_node.cpus,
+            n => n,
+        };
+        let cpus = (tasks.saturating_mul(self.cpus_per_task))
+            .max(least.saturating_mul(nodes))
+            .min(self.per_node.cpus.saturating_mul(nodes));
+        Self {
+            nodes,
+            tasks,
+            cpus,
+            ..self
+        }
+    }
+
     /// What it holds on each of the nodes whose free resources are
     /// `free`, in order, as cons_tres hands CPUs out (`_cpus_to_use`,
     /// then whole tasks by `dist_tasks`): each node as many as it has

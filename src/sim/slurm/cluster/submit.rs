@@ -248,6 +248,19 @@ impl Request {
         }
         Ok(true)
     }
+
+    /// `-N min-max`'s nodes, when the job may take more than its least:
+    /// slurmctld then looks for `max` (`get_node_cnts`'s `req_nodes`) and
+    /// settles for no fewer than `min` (or the nodes `-w` names). sbatch
+    /// lowers `max` to `-n`, a task a node at most. `None` for one count,
+    /// and under `--gpus` (a total this model shares evenly over the
+    /// nodes it counted at submission).
+    pub(crate) fn node_range(&self) -> Option<(u32, u32)> {
+        let (min, max) = self.nodes?;
+        let min = min.max(u32::try_from(self.nodelist.len()).unwrap_or(u32::MAX));
+        let max = self.ntasks.map_or(max, |n| max.min(n));
+        (max > min && !matches!(self.gpus, Some(Gpus::Total(_)))).then_some((min, max))
+    }
 }
 
 /// The nodes and tasks `r` asks for: `-N` (or as many as `-w` names),

@@ -126,7 +126,7 @@ Submit a batch script (from a file, standard input or --wrap) to the queue.
       --mem=SIZE          memory per node (M, G, T suffixes)
       --mem-per-cpu=SIZE  memory per CPU
       --mem-per-gpu=SIZE  memory per GPU (one of the three --mem options)
-  -N, --nodes=N[-M]       number of nodes
+  -N, --nodes=N[-M]       number of nodes (N-M: up to M, as many as are free)
   -n, --ntasks=N          number of tasks
       --ntasks-per-node=N tasks on each node
       --nice[=N]          lower the priority by N
@@ -208,7 +208,7 @@ until you type exit: srun --pty -N1 --gres=gpu:1 bash.
       --mem=SIZE          memory per node (or --mem-per-cpu, --mem-per-gpu)
       --mpi=TYPE          start the tasks through a PMI (pmix, pmi2) so an
                           MPI program forms one job; --mpi=list lists them
-  -N, --nodes=N[-M]       number of nodes
+  -N, --nodes=N[-M]       number of nodes (N-M: up to M, as many as are free)
   -n, --ntasks=N          number of tasks
       --overlap           in an allocation, share CPUs and GPUs with the
                           steps running beside it instead of waiting
@@ -258,7 +258,7 @@ exported variables.
   -m, --distribution=block|cyclic|plane=N  how tasks are numbered over
                           the nodes (block: node by node)
       --mem=SIZE          memory per node (or --mem-per-cpu, --mem-per-gpu)
-  -N, --nodes=N[-M]       number of nodes
+  -N, --nodes=N[-M]       number of nodes (N-M: up to M, as many as are free)
   -n, --ntasks=N          number of tasks
   -p, --partition=NAME    partition
       --reservation=NAME  run in a reservation (this cluster has none)

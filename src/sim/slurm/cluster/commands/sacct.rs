@@ -835,7 +835,9 @@ fn value(c: &Cluster, name: &str, line: &Line<'_>, units: Units) -> Option<Strin
             Some(_) => nodes.len().to_string(),
             None => job.shape.nodes.to_string(),
         },
-        "ReqNodes" if job_line => job.shape.nodes.to_string(),
+        "ReqNodes" if job_line => (job.request.node_range())
+            .map_or(job.shape.nodes, |(min, _)| min)
+            .to_string(),
         "NTasks" => step.map(|(s, _, _)| s.tasks_of(job.shape.tasks).to_string())?,
         // A step's line: what it holds (`step_set_alloc_tres`); it has
         // no requested TRES of its own (print.c's `PRINT_TRESR`).

@@ -82,3 +82,34 @@ fn every_client_shows_the_uneven_allocation() {
         "node-1 0/64/0/64\nnode-2 0/64/0/64\n"
     );
 }
+
+#[test]
+fn a_node_range_takes_the_most_nodes_open() {
+    let mut t = Term::new("2026-11-30T03:00:00");
+    // As the real cluster ran it: three nodes, the tasks two, one, one.
+    let id = t.submit("root", WORK, "sbatch -N2-3 -n4 --wrap \"sleep 600\"");
+    t.c.advance(1);
+    let show = out(&t.root(&format!("scontrol show job {id}"))).1;
+    assert!(show.contains("NodeList=node-[1-3]\n"), "{show}");
+    assert!(show.contains("NumNodes=3 NumCPUs=4 NumTasks=4"), "{show}");
+    assert_eq!(
+        out(&t.root("sinfo -h -N -p gpu -o \"%N %C\"")).1,
+        "node-1 2/62/0/64\nnode-2 1/63/0/64\nnode-3 1/63/0/64\nnode-4 0/64/0/64\n"
+    );
+    let acct = out(&t.root(&format!("sacct -n -X -j {id} -o reqnodes,nnodes"))).1;
+    assert_eq!(acct.split_whitespace().collect::<Vec<_>>(), ["2", "3"]);
+    // With two nodes open it settles for two, and no more than a task each.
+    t.root(&format!("scancel {id}"));
+    t.submit("root", WORK, "sbatch -N2 --exclusive --wrap \"sleep 600\"");
+    let two = t.submit("root", WORK, "sbatch -N2-4 -n4 --wrap \"sleep 600\"");
+    let few = t.submit("root", WORK, "sbatch -N1-4 -n2 --hold --wrap \"sleep 600\"");
+    let show = out(&t.root(&format!("scontrol show job {few}"))).1;
+    assert!(show.contains("NumNodes=1-2 NumCPUs=2"), "{show}");
+    t.root(&format!("scontrol release {few}"));
+    t.c.advance(1);
+    let show = out(&t.root(&format!("scontrol show job -d {two}"))).1;
+    assert!(show.contains("NumNodes=2 NumCPUs=4"), "{show}");
+    assert!(show.contains("Nodes=node-3 CPU_IDs=0-2 "), "{show}");
+    let show = out(&t.root(&format!("scontrol show job {few}"))).1;
+    assert!(show.contains("NumNodes=2 NumCPUs=2"), "{show}");
+}
