@@ -33,11 +33,12 @@ pub(super) fn run(
         return answer;
     }
     let program = parsed.operands.first();
-    let id = match allocate(c, "salloc", &parsed, program, caller) {
-        Ok(id) => id,
+    let (id, warning) = match allocate(c, "salloc", &parsed, program, caller) {
+        Ok(allocated) => allocated,
         Err(out) => return out,
     };
     let mut out = CommandOutput::default();
+    out.err(&warning);
     if !wait_for_allocation(c, "salloc", id, caller, &mut out) {
         return out;
     }

@@ -7,7 +7,7 @@
 use super::super::super::getopt::{self, HasArg, Opt, Order, Parsed, opt};
 use super::super::clock;
 use super::super::export::{self, UserEnv};
-use super::super::output::CommandOutput;
+use super::super::output::{CommandOutput, Stream};
 use super::super::script;
 use super::super::state::{Job, Mem};
 use super::super::submit::{JobOptions, JobSpec, Recorded};
@@ -149,6 +149,45 @@ pub(super) fn verify(prog: &str, opts: &JobOptions, new_job: bool) -> Result<(),
     Ok(())
 }
 
+/// `_opt_verify`'s node count against `-n`, as sbatch, salloc and srun
+/// all do it: no more nodes than tasks, and with fewer tasks than the
+/// nodes asked (by `-N` or `-w`), a node a task, the names past them
+/// dropped and a warning said (returned, else empty).
+pub(super) fn fit_nodes_to_tasks(prog: &str, opts: &mut JobOptions) -> String {
+    let r = &mut opts.request;
+    let named = u32::try_from(r.nodelist.len()).unwrap_or(u32::MAX);
+    let (Some(tasks), Some(min)) = (
+        r.ntasks,
+        r.nodes
+            .map(|(min, _)| min.max(named))
+            .or((named > 0).then_some(named)),
+    ) else {
+        return String::new();
+    };
+    if tasks >= min {
+        if let Some((_, max)) = r.nodes.as_mut() {
+            *max = (*max).min(tasks);
+        }
+        return String::new();
+    }
+    r.nodes = Some((tasks, tasks));
+    r.nodelist
+        .truncate(usize::try_from(tasks).unwrap_or(usize::MAX));
+    format!(
+        "{prog}: Warning: can't run {tasks} processes on {min} nodes, setting nnodes to {tasks}\n"
+    )
+}
+
+/// An error said after a warning.
+pub(super) fn after_warning(warning: &str, mut refused: CommandOutput) -> CommandOutput {
+    if !warning.is_empty() {
+        refused
+            .chunks
+            .insert(0, (Stream::Stderr, warning.to_owned()));
+    }
+    refused
+}
+
 pub(super) fn run(
     c: &mut Cluster,
     argv: &[String],
@@ -171,11 +210,12 @@ pub(super) fn run(
     }
     let submitted =
         read_script(&parsed, stdin, caller).and_then(|script| build(c, &parsed, script, caller));
-    let job = match submitted {
-        Ok(job) => job,
+    let (job, warning) = match submitted {
+        Ok(built) => built,
         Err(out) => return out,
     };
     let mut out = CommandOutput::default();
+    out.err(&warning);
     if parsed.has("test-only") {
         match c.will_run(&job) {
             Some((start, nodes)) => out.err_line(&format!(
@@ -277,13 +317,14 @@ fn read_script(parsed: &Parsed, stdin: &str, caller: &Caller<'_>) -> Result<Scri
 }
 
 /// The job of a script: its `#SBATCH` lines, then the command line's
-/// options over them, validated as slurmctld validates them.
+/// options over them, validated as slurmctld validates them; with the
+/// warning sbatch says of them.
 fn build(
     c: &mut Cluster,
     parsed: &Parsed,
     script: Script,
     caller: &Caller<'_>,
-) -> Result<Job, CommandOutput> {
+) -> Result<(Job, String), CommandOutput> {
     let mut opts = JobOptions::default();
     let directives = script::directives(&script.text);
     let from_script = getopt::parse(&directives, OPTIONS, Order::StopAtOperand)
@@ -297,6 +338,7 @@ fn build(
     apply_all("sbatch", &from_script, &mut opts)?;
     apply_all("sbatch", parsed, &mut opts)?;
     verify("sbatch", &opts, true)?;
+    let warning = fit_nodes_to_tasks("sbatch", &mut opts);
     // SBATCH_EXPORT is read after the script's lines, before the options.
     let export = parsed
         .value("export")
@@ -316,14 +358,21 @@ fn build(
             export::batch_env(export.as_deref(), env, caller.user)
         }),
     };
-    if !parsed.has("test-only") {
-        return c
-            .admit(&spec)
-            .map_err(|e| job_refused("sbatch", "Batch job submission failed", &e));
+    let job = if parsed.has("test-only") {
+        will_run_job(c, &spec)
+    } else {
+        (c.admit(&spec)).map_err(|e| job_refused("sbatch", "Batch job submission failed", &e))
+    };
+    match job {
+        Ok(job) => Ok((job, warning)),
+        Err(refused) => Err(after_warning(&warning, refused)),
     }
-    // `slurm_job_will_run`: slurmctld makes the record and drops it, its
-    // id spent once made; what it explains itself stays unsaid.
-    c.build_job(&spec).map_err(|e| {
+}
+
+/// `slurm_job_will_run`'s job: slurmctld makes the record and drops it,
+/// its id spent once made; what it explains itself stays unsaid.
+fn will_run_job(c: &mut Cluster, spec: &JobSpec<'_>) -> Result<Job, CommandOutput> {
+    c.build_job(spec).map_err(|e| {
         let mut out = CommandOutput::default();
         if e.recorded == Recorded::Nothing {
             for line in &e.details {

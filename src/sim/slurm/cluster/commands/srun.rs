@@ -22,7 +22,7 @@ use super::super::step_layout::{self, StepAsk, StepLayout, StepPlace};
 use super::super::submit::{JobOptions, JobSpec, gpu_count, gres_gpus};
 use super::super::task_dist;
 use super::super::{Caller, Cluster};
-use super::sbatch::{JOB_OPTIONS, apply_all, verify};
+use super::sbatch::{JOB_OPTIONS, after_warning, apply_all, fit_nodes_to_tasks, verify};
 use super::{help, job_refused, usage_error};
 use crate::sim::slurm::node_tools::{
     StepEnd, StepTarget, TaskEnd, srun_step_aborted, srun_tasks_ended, stepd_banner,
@@ -109,8 +109,13 @@ pub(super) fn run(
     let id = match held {
         Some(id) => id,
         None => match allocate(c, "srun", &parsed, Some(program), caller) {
-            Ok(id) if wait_for_allocation(c, "srun", id, caller, &mut out) => id,
-            Ok(_) => return out,
+            Ok((id, warning)) => {
+                out.err(&warning);
+                if !wait_for_allocation(c, "srun", id, caller, &mut out) {
+                    return out;
+                }
+                id
+            }
             Err(out) => return out,
         },
     };
@@ -502,17 +507,19 @@ fn read_mpi(parsed: &Parsed) -> Result<Mpi, CommandOutput> {
 }
 
 /// Builds the job of `prog`'s command line (`srun` or `salloc`) and queues
-/// it, named after its program; its id, or the refusal.
+/// it, named after its program; its id and the warning said of its
+/// options, or the refusal.
 pub(super) fn allocate(
     c: &mut Cluster,
     prog: &str,
     parsed: &Parsed,
     program: Option<&String>,
     caller: &Caller<'_>,
-) -> Result<u32, CommandOutput> {
+) -> Result<(u32, String), CommandOutput> {
     let mut opts = JobOptions::default();
     apply_all(prog, parsed, &mut opts)?;
     verify(prog, &opts, true)?;
+    let warning = fit_nodes_to_tasks(prog, &mut opts);
     let spec = JobSpec {
         user: caller.user,
         opts: &opts,
@@ -534,10 +541,10 @@ pub(super) fn allocate(
         } else {
             "Unable to allocate resources"
         };
-        job_refused(prog, what, &e)
+        after_warning(&warning, job_refused(prog, what, &e))
     })?;
     job.extras.launcher = Some(prog.to_owned());
-    Ok(c.enqueue(job))
+    Ok((c.enqueue(job), warning))
 }
 
 /// Lets the controller try the allocation at once, then waits (moving

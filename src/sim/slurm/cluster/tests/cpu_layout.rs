@@ -113,3 +113,37 @@ fn a_node_range_takes_the_most_nodes_open() {
     let show = out(&t.root(&format!("scontrol show job {few}"))).1;
     assert!(show.contains("NumNodes=2 NumCPUs=2"), "{show}");
 }
+
+#[test]
+fn fewer_tasks_than_nodes_take_a_node_a_task() {
+    let mut t = Term::new("2026-11-30T03:00:00");
+    // sbatch's, salloc's and srun's `_opt_verify`: the names past the
+    // tasks are dropped, with a warning before anything else.
+    let (_, stdout, stderr) = out(&t.root("sbatch -N3 -n2 -w node-[1-3] --wrap \"sleep 600\""));
+    assert_eq!(stdout, "Submitted batch job 1\n");
+    assert_eq!(
+        stderr,
+        "sbatch: Warning: can't run 2 processes on 3 nodes, setting nnodes to 2\n"
+    );
+    t.c.advance(1);
+    let show = out(&t.root("scontrol show job 1")).1;
+    for line in [
+        "ReqNodeList=node-[1-2] ",
+        "NumNodes=2 NumCPUs=2 NumTasks=2 ",
+    ] {
+        assert!(show.contains(line), "{line} in {show}");
+    }
+    assert_eq!(
+        t.root("srun -n1 -w node-[3-4] hostname").transcript(),
+        "srun: Warning: can't run 1 processes on 2 nodes, setting nnodes to 1\nnode-3\n"
+    );
+    // A refusal still follows the warning.
+    let (status, _, stderr) = out(&t.root("salloc -N2 -n1 -p bogus hostname"));
+    assert_eq!(status, 1);
+    assert_eq!(
+        stderr,
+        "salloc: Warning: can't run 1 processes on 2 nodes, setting nnodes to 1\n\
+         salloc: error: invalid partition specified: bogus\n\
+         salloc: error: Job submit/allocate failed: Invalid partition name specified\n"
+    );
+}

@@ -402,11 +402,7 @@ fn job_nodes(c: &Cluster, job: &Job, detail: bool, r: &mut Record) {
     // first starts. Without `-N` Debian's 22.05.8 prints one number.
     let never_ran = job.state == JobState::Pending && job.restarts == 0;
     let num_nodes = match job.request.nodes {
-        Some((_, max)) if never_ran => {
-            // sbatch lowers the most to `-n`, a task a node.
-            let max = job.request.ntasks.map_or(max, |n| max.min(n));
-            format!("{}-{}", job.shape.nodes, max.max(job.shape.nodes))
-        }
+        Some((_, max)) if never_ran => format!("{}-{}", job.shape.nodes, max.max(job.shape.nodes)),
         _ => job.shape.nodes.to_string(),
     };
     r.line([
