@@ -23,6 +23,9 @@ pub struct JobExtras {
     /// `-m`, as `SLURM_DISTRIBUTION` gives it to the job's steps.
     #[serde(default)]
     pub distribution: Option<String>,
+    /// `-m plane=N`'s N, as `SLURM_DIST_PLANESIZE` gives it.
+    #[serde(default)]
+    pub plane_size: Option<u32>,
     /// The tool that waits on an allocation that is not a batch job
     /// (`srun`, `salloc`): the one `scontrol notify` writes through.
     #[serde(default)]

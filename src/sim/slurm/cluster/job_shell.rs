@@ -803,6 +803,9 @@ fn srun_env(
             TaskDist::Plane(_) => "plane",
         };
         env.push(("SLURM_DISTRIBUTION", dist.to_owned()));
+        if let TaskDist::Plane(size) = launch.dist {
+            env.push(("SLURM_DIST_PLANESIZE", size.to_string()));
+        }
     }
     let cpus = job.env.iter().find(|(k, _)| k == "SLURM_JOB_CPUS_PER_NODE");
     env.extend(cpus.map(|(_, v)| ("SLURM_JOB_CPUS_PER_NODE_PACK_GROUP_0", v.clone())));

@@ -276,6 +276,9 @@ impl Cluster {
         if let Some(dist) = &job.extras.distribution {
             env.push(("SLURM_DISTRIBUTION", dist.clone()));
         }
+        if let Some(size) = job.extras.plane_size {
+            env.push(("SLURM_DIST_PLANESIZE", size.to_string()));
+        }
         if let Some(a) = &job.array {
             env.push(("SLURM_ARRAY_JOB_ID", a.array_job_id.to_string()));
             env.push((

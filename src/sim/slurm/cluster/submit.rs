@@ -117,8 +117,12 @@ impl JobOptions {
             "no-requeue" => self.requeue = Some(false),
             "comment" => self.extras.comment = Some(v.to_owned()),
             "distribution" => {
-                let (_, shown) = task_dist::parse(v).ok_or_else(|| invalid_spec(key))?;
+                let (dist, shown) = task_dist::parse(v).ok_or_else(|| invalid_spec(key))?;
                 self.extras.distribution = Some(shown);
+                self.extras.plane_size = match dist {
+                    task_dist::TaskDist::Plane(size) => Some(size),
+                    _ => None,
+                };
             }
             "begin" => {
                 if clock::parse_time(0, v, false).is_none() {

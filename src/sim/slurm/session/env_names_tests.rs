@@ -125,6 +125,14 @@ fn the_machine_dependent_values_hold_together() {
         ),
         "3,1\nblock\n"
     );
+    // A plane's size goes with it (env.c's `SLURM_DIST_PLANESIZE`).
+    assert_eq!(
+        printed(
+            &mut s,
+            "srun -m plane=2 printenv SLURM_DISTRIBUTION SLURM_DIST_PLANESIZE | sort -u"
+        ),
+        "2\nplane\n"
+    );
     let uid = printed(
         &mut s,
         "srun -N1 -n1 bash -c 'echo $SLURM_JOB_UID $SLURM_JOB_GID $UID'",

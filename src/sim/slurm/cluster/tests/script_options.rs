@@ -308,4 +308,11 @@ fn distribution_numbers_tasks_over_the_nodes() {
         written,
         "cyclic:cyclic\n0: node-1\n1: node-2\n2: node-1\n3: node-1\n"
     );
+    // A plane's size with it, as SLURM_DIST_PLANESIZE.
+    let (_, written) = super::job_shell::run(
+        &mut t,
+        "#!/bin/bash\n#SBATCH -N2 -n4 -m plane=2\necho $SLURM_DISTRIBUTION $SLURM_DIST_PLANESIZE\n",
+        10,
+    );
+    assert_eq!(written, "plane 2\n");
 }
