@@ -417,6 +417,7 @@ impl<'a> JobCommands<'a> {
             work_dir: call.cwd,
             now: signed(call.now),
             dist: TaskDist::Block,
+            dist_named: None,
             mpi: Mpi::None,
             cpus_per_task: None,
         };
@@ -487,6 +488,7 @@ impl<'a> JobCommands<'a> {
             work_dir: call.cwd,
             now: signed(started),
             dist: request.dist,
+            dist_named: request.dist_named.as_deref(),
             mpi: request.mpi,
             cpus_per_task: place.cpus_per_task,
         };
@@ -724,6 +726,7 @@ pub(crate) fn pty_env(
         work_dir: &job.work_dir,
         now: 0,
         dist: TaskDist::Block,
+        dist_named: None,
         mpi: Mpi::None,
         cpus_per_task: place.cpus_per_task,
     };
@@ -772,10 +775,9 @@ fn task_vars(
 /// What srun passes to the tasks of the step it launched: where it
 /// listens for them, its umask, and, in an allocation made before it
 /// (salloc's, a batch job's), the layout it asked for and the job's CPUs
-/// as it read them. Without `-m` the layout is cyclic when the `tasks`
-/// fit one per node, else block (`_create_job_step_create_request` in
-/// src/srun/libsrun/launch.c); an explicit `-m block` is taken as
-/// unnamed here, which real srun would keep.
+/// as it read them. A layout named with `-m` is passed on as named;
+/// without one it is cyclic when the `tasks` fit one per node, else
+/// block (`_create_job_step_create_request` in src/srun/libsrun/launch.c).
 fn srun_env(
     job: &JobFacts,
     launch: &Launch<'_>,
@@ -796,12 +798,13 @@ fn srun_env(
     if job.own_allocation {
         return env;
     }
-    if !srun.interactive {
-        let dist = match launch.dist {
-            TaskDist::Block if tasks > launch.nodes.len() => "block",
-            TaskDist::Block | TaskDist::Cyclic => "cyclic",
-            TaskDist::Plane(_) => "plane",
-        };
+    let dist = match launch.dist_named {
+        Some(named) => Some(named),
+        None if srun.interactive => None,
+        None if tasks > launch.nodes.len() => Some("block"),
+        None => Some("cyclic"),
+    };
+    if let Some(dist) = dist {
         env.push(("SLURM_DISTRIBUTION", dist.to_owned()));
         if let TaskDist::Plane(size) = launch.dist {
             env.push(("SLURM_DIST_PLANESIZE", size.to_string()));

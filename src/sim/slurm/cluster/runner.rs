@@ -29,6 +29,9 @@ pub struct Launch<'a> {
     pub room: &'a [u32],
     /// `-m`: how the tasks are numbered over the nodes.
     pub dist: TaskDist,
+    /// `-m` (or the `SLURM_DISTRIBUTION` srun inherited) as srun names it
+    /// to the tasks; `None` when neither was given.
+    pub dist_named: Option<&'a str>,
     /// GPUs per node the job holds.
     pub gpus_per_node: u32,
     /// Per node of `nodes`, the GPUs the launch holds there (bit `i`:
@@ -308,6 +311,7 @@ mod tests {
             work_dir: "/root",
             now: 0,
             dist: TaskDist::Block,
+            dist_named: None,
             mpi: Mpi::None,
             cpus_per_task: None,
         };

@@ -24,16 +24,21 @@ pub enum TaskDist {
 /// srun and sbatch say `Invalid --distribution specification`.
 pub(crate) fn parse(arg: &str) -> Option<(TaskDist, String)> {
     let lower = arg.to_ascii_lowercase();
+    // A plane is its size alone, no flag after it (`_parse_plane_dist`).
+    if lower.starts_with("plane") {
+        let (_, size) = lower.split_once('=')?;
+        let size = size
+            .parse::<u32>()
+            .ok()
+            .filter(|&n| n > 0 && n <= i32::MAX as u32)?;
+        return Some((TaskDist::Plane(size), "plane".to_owned()));
+    }
     let (levels, flag) = match lower.split_once(',') {
         Some((levels, flag)) => (levels, Some(flag)),
         None => (lower.as_str(), None),
     };
     if flag.is_some_and(|f| f != "pack" && f != "nopack") {
         return None;
-    }
-    if let Some(size) = levels.strip_prefix("plane=") {
-        let size = size.parse::<u32>().ok().filter(|&n| n > 0)?;
-        return Some((TaskDist::Plane(size), "plane".to_owned()));
     }
     let mut words: Vec<&str> = levels.split(':').collect();
     if words.len() > 3 {
@@ -65,6 +70,11 @@ pub(crate) fn parse(arg: &str) -> Option<(TaskDist, String)> {
         "arbitrary".to_owned()
     } else {
         words.join(":")
+    };
+    // `set_distribution` writes the flag after the layout's name.
+    let shown = match flag {
+        Some(f) => format!("{shown},{f}"),
+        None => shown,
     };
     Some((node, shown))
 }
@@ -155,7 +165,7 @@ mod tests {
         );
         assert_eq!(
             read("CYCLIC:block,Pack"),
-            Some((TaskDist::Cyclic, "cyclic:block".to_owned()))
+            Some((TaskDist::Cyclic, "cyclic:block,pack".to_owned()))
         );
         assert_eq!(
             read("plane=2"),
@@ -165,6 +175,8 @@ mod tests {
             "round",
             "block:round",
             "plane=0",
+            "plane=2,pack",
+            "plane",
             "block,tight",
             "a:b:c:d",
             "",

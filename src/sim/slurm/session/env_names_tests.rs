@@ -133,6 +133,18 @@ fn the_machine_dependent_values_hold_together() {
         ),
         "2\nplane\n"
     );
+    // A layout named with -m is passed on as named, levels and flag too.
+    assert_eq!(
+        printed(&mut s, "srun -n2 -m block printenv SLURM_DISTRIBUTION"),
+        "block\nblock\n"
+    );
+    assert_eq!(
+        printed(
+            &mut s,
+            "srun -n2 -m cyclic:*,pack printenv SLURM_DISTRIBUTION"
+        ),
+        "cyclic:cyclic,pack\ncyclic:cyclic,pack\n"
+    );
     let uid = printed(
         &mut s,
         "srun -N1 -n1 bash -c 'echo $SLURM_JOB_UID $SLURM_JOB_GID $UID'",

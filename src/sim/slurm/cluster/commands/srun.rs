@@ -363,6 +363,9 @@ pub(crate) struct StepRequest {
     pub(crate) overlap: bool,
     /// `-m`, or the job's (`SLURM_DISTRIBUTION`).
     pub(crate) dist: TaskDist,
+    /// That layout as srun names it to the tasks (`SLURM_DISTRIBUTION`);
+    /// `None` when neither was given.
+    pub(crate) dist_named: Option<String>,
 }
 
 /// Reads an `srun` line run inside an allocation; the output to print
@@ -380,6 +383,7 @@ pub(crate) fn step_request(
     }
     let mpi = read_mpi(&parsed)?;
     let time_limit = step_limit(&parsed)?;
+    let dist = step_dist(&parsed, Some(env));
     if parsed.operands.is_empty() {
         return Err(CommandOutput::failure(
             "srun: fatal: No command given to execute.\n",
@@ -394,20 +398,25 @@ pub(crate) fn step_request(
         export: parsed.value("export").map(str::to_owned),
         time_limit,
         overlap: parsed.has("overlap"),
-        dist: step_dist(&parsed, Some(env)),
+        dist: dist.as_ref().map_or(TaskDist::Block, |(d, _)| *d),
+        dist_named: dist.map(|(_, named)| named),
         argv: parsed.operands,
     })
 }
 
-/// How a step's tasks are numbered: `-m`, else the `SLURM_DISTRIBUTION`
-/// srun finds in its environment (a batch script's `#SBATCH -m`), else
-/// block.
-fn step_dist(parsed: &Parsed, env: Option<&SortedMap<String, String>>) -> TaskDist {
+/// How a step's tasks are numbered, and the name srun gives it: `-m`,
+/// else the `SLURM_DISTRIBUTION` srun finds in its environment (a batch
+/// script's `#SBATCH -m`); `None` (block, unnamed) without either.
+fn step_dist(
+    parsed: &Parsed,
+    env: Option<&SortedMap<String, String>>,
+) -> Option<(TaskDist, String)> {
     let given = parsed.value("distribution").map(str::to_owned);
     let inherited = || env.and_then(|e| e.get("SLURM_DISTRIBUTION").cloned());
-    (given.or_else(inherited).as_deref())
+    given
+        .or_else(inherited)
+        .as_deref()
         .and_then(task_dist::parse)
-        .map_or(TaskDist::Block, |(dist, _)| dist)
 }
 
 /// The step's own time limit: `-t`, read (and refused) as srun reads
@@ -600,6 +609,7 @@ fn run_step(
     out: &mut CommandOutput,
 ) -> Option<Step> {
     let program = parsed.operands.first()?;
+    let dist = step_dist(parsed, caller.env);
     let launch = Launch {
         job_id: facts.id,
         step: Some(no),
@@ -613,7 +623,8 @@ fn run_step(
         user: caller.user,
         work_dir: caller.cwd,
         now: c.now,
-        dist: step_dist(parsed, caller.env),
+        dist: dist.as_ref().map_or(TaskDist::Block, |(d, _)| *d),
+        dist_named: dist.as_ref().map(|(_, named)| named.as_str()),
         mpi,
         cpus_per_task: place.cpus_per_task,
     };
