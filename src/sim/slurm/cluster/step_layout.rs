@@ -30,6 +30,9 @@ use crate::sim::slurm::time_spec::TimeLimit;
 pub(crate) struct StepAsk {
     /// `-N` (the least of `-N MIN-MAX`).
     pub(crate) nodes: Option<usize>,
+    /// The most of `-N MIN-MAX`, which a longer `-w` list is cut to;
+    /// `None` without `-N` or under `-m arbitrary`.
+    pub(crate) most_nodes: Option<usize>,
     /// `-n`.
     pub(crate) tasks: Option<u32>,
     /// `-w`: nodes it must run on.
@@ -48,7 +51,7 @@ pub(crate) struct StepLayout {
     pub(crate) nodes: Vec<usize>,
     /// Its tasks.
     pub(crate) tasks: u32,
-    /// srun's warning line when it ran fewer nodes than asked.
+    /// srun's lines when it ran fewer nodes than asked or named.
     pub(crate) warning: Option<String>,
     /// `--exact`: the CPUs each task holds (`None`: all the job's).
     pub(crate) cpus_per_task: Option<u32>,
@@ -181,6 +184,15 @@ pub(crate) fn cut(
     Ok((place, layout.warning.unwrap_or_default()))
 }
 
+/// srun's own `_opt_verify` on a `-w` list of `named` nodes, more than
+/// `-N`'s `most`: the line it says as it drops names from the list's end.
+pub(crate) fn too_many_named(named: usize, most: usize) -> String {
+    format!(
+        "srun: error: Required nodelist includes more nodes than permitted by max-node count \
+         ({named} > {most}). Eliminating nodes from the nodelist.\n"
+    )
+}
+
 /// The step `ask` gets of `job`, or srun's error lines refusing it.
 pub(crate) fn layout(job: Allocation<'_>, ask: &StepAsk) -> Result<StepLayout, String> {
     layout_around(job, ask, &[])
@@ -205,13 +217,19 @@ pub(crate) fn layout_around(
         Some(expr) => unique_names(expr).ok_or_else(refused)?,
         None => Vec::new(),
     };
+    let mut warning = String::new();
+    if let Some(most) = ask.most_nodes
+        && named.len() > most
+    {
+        warning = too_many_named(named.len(), most);
+        named.truncate(most);
+    }
     let mut min = ask.nodes.unwrap_or(job.nodes.len()).max(named.len());
-    let mut warning = None;
     if let Some(tasks) = ask.tasks
         && let Ok(n) = usize::try_from(tasks)
         && n < min
     {
-        warning = Some(format!(
+        warning.push_str(&format!(
             "srun: Warning: can't run {n} processes on {min} nodes, setting nnodes to {n}\n"
         ));
         min = n;
@@ -264,7 +282,7 @@ pub(crate) fn layout_around(
     Ok(StepLayout {
         nodes: picked,
         tasks,
-        warning,
+        warning: (!warning.is_empty()).then_some(warning),
         cpus_per_task: ask.cpus_per_task,
     })
 }
@@ -315,6 +333,7 @@ mod tests {
     fn ask(nodes: Option<usize>, tasks: Option<u32>, w: Option<&str>, x: Option<&str>) -> StepAsk {
         StepAsk {
             nodes,
+            most_nodes: nodes,
             tasks,
             nodelist: w.map(str::to_owned),
             exclude: x.map(str::to_owned),
@@ -356,6 +375,23 @@ mod tests {
         assert_eq!(
             got.warning.as_deref(),
             Some("srun: Warning: can't run 1 processes on 2 nodes, setting nnodes to 1\n")
+        );
+    }
+
+    #[test]
+    fn a_node_list_past_the_node_count_loses_its_last_names() {
+        let nodes = two();
+        let got = ok(layout(
+            job(&nodes),
+            &ask(Some(1), None, Some("node-[1-2]"), None),
+        ));
+        assert_eq!((got.nodes, got.tasks), (vec![0], 1));
+        assert_eq!(
+            got.warning.as_deref(),
+            Some(
+                "srun: error: Required nodelist includes more nodes than permitted by \
+                 max-node count (2 > 1). Eliminating nodes from the nodelist.\n"
+            )
         );
     }
 

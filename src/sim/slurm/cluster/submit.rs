@@ -376,7 +376,7 @@ fn ends_after(start: i64, limit: TimeLimit) -> Option<i64> {
 }
 
 /// `-N N` or `-N min-max`.
-fn node_count(v: &str) -> Result<(u32, u32), OptError> {
+pub(crate) fn node_count(v: &str) -> Result<(u32, u32), OptError> {
     let bad = || opt_error(format!("\"{v}\" is not a valid node count"), 255);
     let parse = |s: &str| s.parse::<u32>().ok().filter(|n| *n > 0);
     match v.split_once('-') {

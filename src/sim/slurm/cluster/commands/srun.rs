@@ -18,8 +18,8 @@ use super::super::mpi::{self, Mpi};
 use super::super::output::{CommandOutput, Pty};
 use super::super::runner::{self, Launch, ProgramOutput, ProgramRunner, TaskDist};
 use super::super::state::{JobState, StepId, StepRecord};
-use super::super::step_layout::{self, StepAsk, StepLayout, StepPlace};
-use super::super::submit::{JobOptions, JobSpec, gpu_count, gres_gpus};
+use super::super::step_layout::{self, StepAsk, StepLayout, StepPlace, too_many_named};
+use super::super::submit::{JobOptions, JobSpec, gpu_count, gres_gpus, node_count};
 use super::super::task_dist;
 use super::super::{Caller, Cluster};
 use super::sbatch::{JOB_OPTIONS, after_warning, apply_all, fit_nodes_to_tasks, verify};
@@ -449,8 +449,12 @@ fn step_ask(parsed: &Parsed) -> StepAsk {
         let digits: String = v.chars().take_while(char::is_ascii_digit).collect();
         digits.parse::<u32>().ok().filter(|&n| n > 0)
     };
+    let named_dist = step_dist(parsed, None).map(|(_, named)| named);
     StepAsk {
         nodes: count("nodes").and_then(|n| usize::try_from(n).ok()),
+        most_nodes: (parsed.value("nodes").and_then(|v| node_count(v).ok()))
+            .filter(|_| !arbitrary(named_dist.as_deref()))
+            .and_then(|(_, most)| usize::try_from(most).ok()),
         tasks: count("ntasks"),
         nodelist: parsed.value("nodelist").map(str::to_owned),
         exclude: parsed.value("exclude").map(str::to_owned),
@@ -528,7 +532,12 @@ pub(super) fn allocate(
     let mut opts = JobOptions::default();
     apply_all(prog, parsed, &mut opts)?;
     verify(prog, &opts, true)?;
-    let warning = fit_nodes_to_tasks(prog, &mut opts);
+    let mut warning = if prog == "srun" {
+        trim_nodelist(&mut opts)
+    } else {
+        String::new()
+    };
+    warning.push_str(&fit_nodes_to_tasks(prog, &mut opts));
     let spec = JobSpec {
         user: caller.user,
         opts: &opts,
@@ -554,6 +563,33 @@ pub(super) fn allocate(
     })?;
     job.extras.launcher = Some(prog.to_owned());
     Ok((c.enqueue(job), warning))
+}
+
+/// srun's own `_opt_verify`: a `-w` list of more nodes than `-N`'s
+/// most loses names from its end, with an error line said (returned,
+/// else empty); not under `-m arbitrary`, whose list lays out tasks.
+fn trim_nodelist(opts: &mut JobOptions) -> String {
+    let r = &mut opts.request;
+    let most = r
+        .nodes
+        .map(|(_, most)| usize::try_from(most).unwrap_or(usize::MAX));
+    match most {
+        Some(most)
+            if most > 0
+                && r.nodelist.len() > most
+                && !arbitrary(opts.extras.distribution.as_deref()) =>
+        {
+            let line = too_many_named(r.nodelist.len(), most);
+            r.nodelist.truncate(most);
+            line
+        }
+        _ => String::new(),
+    }
+}
+
+/// Whether `-m` lays tasks out by the `-w` list (`arbitrary`).
+fn arbitrary(dist: Option<&str>) -> bool {
+    dist.is_some_and(|d| d.starts_with("arbitrary"))
 }
 
 /// Lets the controller try the allocation at once, then waits (moving

@@ -147,3 +147,18 @@ fn fewer_tasks_than_nodes_take_a_node_a_task() {
          salloc: error: Job submit/allocate failed: Invalid partition name specified\n"
     );
 }
+
+#[test]
+fn srun_cuts_a_node_list_longer_than_its_node_count() {
+    let mut t = Term::new("2026-11-30T03:00:00");
+    // srun's own `_opt_verify` pops names off the list's end; sbatch and
+    // salloc refuse the same line.
+    assert_eq!(
+        t.root("srun -N2 -w node-[1-3] hostname").transcript(),
+        "srun: error: Required nodelist includes more nodes than permitted by max-node count \
+         (3 > 2). Eliminating nodes from the nodelist.\nnode-1\nnode-2\n"
+    );
+    let (status, _, stderr) = out(&t.root("salloc -N2 -w node-[1-3] hostname"));
+    assert_eq!(status, 1);
+    assert_eq!(stderr, "salloc: error: invalid number of nodes (-N 3-2)\n");
+}
